@@ -1,0 +1,196 @@
+#include "cli/app.h"
+
+#include <unistd.h>
+
+#include <charconv>
+#include <exception>
+#include <iostream>
+#include <optional>
+#include <sstream>
+#include <string_view>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/context.h"
+#include "cli/lexicon_command.h"
+#include "cli/menu.h"
+#include "lexicon/word_list.h"
+
+#ifndef WG_VERSION
+#define WG_VERSION "unknown"
+#endif
+
+namespace wg::cli {
+
+namespace {
+
+constexpr std::string_view kProgram = "wordgames";
+
+std::optional<std::uint64_t> parse_decimal(std::string_view text) {
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, error] = std::from_chars(text.data(), end, value, 10);
+  if (text.empty() || error != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+/// The command the parser had reached: the deepest selected subcommand.
+const CLI::App& selected_command(const CLI::App& root) {
+  const CLI::App* at = &root;
+  for (auto selected = at->get_subcommands(); !selected.empty(); selected = at->get_subcommands()) {
+    at = selected.front();
+  }
+  return *at;
+}
+
+bool has_subcommands(const CLI::App& command) {
+  return !command.get_subcommands([](const CLI::App*) { return true; }).empty();
+}
+
+/// CLI11's message, said more plainly for the common cases.
+std::string parse_error_message(const CLI::ParseError& error, const CLI::App& where) {
+  std::string message = error.what();
+  constexpr std::string_view kUnexpected = "The following argument was not expected: ";
+  if (error.get_name() == "ExtrasError" && message.starts_with(kUnexpected)) {
+    const std::string argument = message.substr(kUnexpected.size());
+    if (argument.starts_with('-') && argument.size() > 1) {
+      return fmt::format("unknown option '{}'", argument);
+    }
+    if (has_subcommands(where)) {
+      return fmt::format("unknown command '{}' for '{}'", argument, command_path(where));
+    }
+    return fmt::format("unexpected argument '{}'", argument);
+  }
+  return message;
+}
+
+void report_error(std::ostream& err, std::string_view message) {
+  err << kProgram << ": " << message << '\n';
+}
+
+void configure(CLI::App& app, Context& context) {
+  app.set_help_flag("-h,--help", "Print this help and exit");
+  app.set_version_flag("--version", version_text(), "Print the version and exit");
+  app.require_subcommand(0, 1);
+  app.fallthrough();  // global options may follow a subcommand
+  GlobalOptions& options = context.options();
+  app.add_option("--lexicon", options.lexicon_path,
+                 "Word list (one word per line) or compiled lexicon to use; default: the "
+                 "built-in ENABLE list (172,823 words)")
+      ->type_name("PATH");
+  add_number_option(
+      app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
+      "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
+      "which the games print so that a game can be replayed");
+  app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
+  add_game_commands(app, context);
+  add_lexicon_command(app, context);
+  app.footer(
+      "Run 'wordgames' with no arguments for the list of games, and 'wordgames COMMAND "
+      "--help' for a command's options. Global options may also follow the command.\n"
+      "Exit status: 0 success, 1 usage error, 2 unreadable or unusable input (such as a "
+      "lexicon file).");
+}
+
+/// Parses and runs one command line; `chosen` receives the game picked in an interactive menu.
+int dispatch(std::span<const std::string> args, Context& context,
+             std::optional<std::string>& chosen) {
+  CLI::App app{"Engine, arcade and AI for five word games.", std::string(kProgram)};
+  configure(app, context);
+
+  std::vector<const char*> argv;
+  argv.reserve(args.size() + 1);
+  argv.push_back(kProgram.data());
+  for (std::size_t i = 1; i < args.size(); ++i) argv.push_back(args[i].c_str());
+  try {
+    app.parse(static_cast<int>(argv.size()), argv.data());
+  } catch (const CLI::ParseError& error) {
+    if (error.get_exit_code() == static_cast<int>(CLI::ExitCodes::Success)) {
+      app.exit(error, context.out(), context.err());  // --help, --version
+      return kExitOk;
+    }
+    const CLI::App& where = selected_command(app);
+    report_error(context.err(), parse_error_message(error, where));
+    context.err() << "Run '" << command_path(where) << " --help' for usage.\n";
+    return kExitUsage;
+  }
+
+  try {
+    if (context.action()) return context.action()();
+    chosen = show_menu(context);
+    return kExitOk;
+  } catch (const UsageError& error) {
+    report_error(context.err(), error.what());
+    return kExitUsage;
+  } catch (const LexiconError& error) {
+    report_error(context.err(), error.what());
+    return kExitBadInput;
+  } catch (const std::exception& error) {
+    report_error(context.err(), error.what());
+    return kExitBadInput;
+  }
+}
+
+}  // namespace
+
+std::string version_text() { return fmt::format("{} {}", kProgram, WG_VERSION); }
+
+int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
+        bool interactive) {
+  // Output is buffered until the command succeeds, so that nothing reaches `out` on error.
+  std::ostringstream buffer;
+  std::optional<std::string> chosen;
+  int status = kExitOk;
+  {
+    Context context(in, interactive ? out : buffer, err, interactive);
+    status = dispatch(args, context, chosen);
+  }
+  if (status == kExitOk) out << buffer.str();
+  if (!chosen) return status;
+  // A game picked from the interactive menu: run it as if it had been named on the command line.
+  std::vector<std::string> again(args.begin(), args.end());
+  again.push_back(*chosen);
+  Context context(in, out, err, interactive);
+  return dispatch(again, context, chosen);
+}
+
+int run_main(int argc, char** argv) {
+  const std::vector<std::string> args(argv, argv + argc);
+  const bool interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
+  const int status = run(args, std::cin, std::cout, std::cerr, interactive);
+  std::cout.flush();
+  return status;
+}
+
+CLI::Option* add_number_option(CLI::App& command, const std::string& name,
+                               std::function<void(std::uint64_t)> store,
+                               const std::string& description) {
+  CLI::Option* option = command.add_option_function<std::string>(
+      name,
+      [name, store = std::move(store)](const std::string& text) {
+        const std::optional<std::uint64_t> value = parse_decimal(text);
+        if (!value) {
+          throw CLI::ValidationError(
+              name, fmt::format("'{}' is not a whole number from 0 to 2^64-1", text));
+        }
+        store(*value);
+      },
+      description);
+  return option->type_name("N");
+}
+
+std::string command_path(const CLI::App& command) {
+  std::vector<std::string> names;
+  for (const CLI::App* at = &command; at != nullptr; at = at->get_parent()) {
+    names.push_back(at->get_parent() == nullptr ? std::string(kProgram) : at->get_name());
+  }
+  std::string path;
+  for (auto name = names.rbegin(); name != names.rend(); ++name) {
+    if (!path.empty()) path += ' ';
+    path += *name;
+  }
+  return path;
+}
+
+}  // namespace wg::cli

@@ -1,0 +1,37 @@
+#pragma once
+/// The command line of `wordgames`: the CLI11 application with its global options, the
+/// subcommands (games from menu.h, tools such as lexicon_command.h), and how errors become
+/// messages on stderr and exit codes (context.h).
+
+#include <cstdint>
+#include <functional>
+#include <iosfwd>
+#include <span>
+#include <string>
+
+#include <CLI/CLI.hpp>
+
+namespace wg::cli {
+
+/// The version printed by --version: "wordgames 0.1.0".
+std::string version_text();
+
+/// Runs the command line `args` (args[0] is the program name) and returns the exit status:
+/// results on `out`, diagnostics on `err` prefixed "wordgames: ", nothing on `out` on error.
+/// `interactive`: stdin and stdout are terminals (the menu may then ask for a game).
+int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
+        bool interactive);
+
+/// run() on the process's arguments and standard streams.
+int run_main(int argc, char** argv);
+
+/// Adds an option taking a decimal number 0..2^64-1 (CLI11's own conversion also accepts
+/// octal and hex, and wraps negative numbers). `store` receives the value.
+CLI::Option* add_number_option(CLI::App& command, const std::string& name,
+                               std::function<void(std::uint64_t)> store,
+                               const std::string& description);
+
+/// The full name of a command for messages: "wordgames lexicon pattern".
+std::string command_path(const CLI::App& command);
+
+}  // namespace wg::cli

@@ -1,0 +1,100 @@
+#pragma once
+/// What every command of the front end shares: the global options, the output streams, the
+/// lexicon (loaded on first use from --lexicon or the built-in list), the games' seed, and the
+/// command picked on the command line. Also the exit codes and the usage error.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <iosfwd>
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include "lexicon/lexicon.h"
+#include "lexicon/word_list.h"
+
+namespace wg::cli {
+
+/// The program's exit status.
+enum ExitCode : int {
+  kExitOk = 0,
+  kExitUsage = 1,     ///< unknown command or option, missing argument, malformed pattern or rack
+  kExitBadInput = 2,  ///< a file that cannot be read or used (missing, binary, corrupt, empty)
+};
+
+/// A command line that parses but asks for something impossible, such as a malformed pattern:
+/// reported like a CLI11 parse error, exit status 1.
+class UsageError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// Options of the root command, available to every subcommand.
+struct GlobalOptions {
+  std::string lexicon_path;           ///< --lexicon; empty: the built-in lexicon
+  std::optional<std::uint64_t> seed;  ///< --seed; unset: a fresh random seed (see Context::seed)
+  bool json = false;                  ///< --json: machine-readable output
+};
+
+/// How a lexicon was stored.
+enum class LexiconFormat { kBuiltIn, kCompiled, kWordList };
+std::string_view to_string(LexiconFormat format);
+
+/// Where a lexicon came from.
+struct LexiconInfo {
+  std::string source;  ///< the path as given, or the name of the built-in list
+  LexiconFormat format = LexiconFormat::kWordList;
+  std::optional<WordListReport> report;      ///< for a word list: how its lines were read
+  std::optional<std::uintmax_t> file_bytes;  ///< size of the file, when there is one
+};
+
+struct LoadedLexicon {
+  Lexicon lexicon;
+  LexiconInfo info;
+};
+
+/// Loads a compiled lexicon or a word list (told apart by the file's first bytes).
+/// Throws LexiconError naming the path.
+LoadedLexicon load_lexicon_file(const std::filesystem::path& path);
+
+class Context {
+ public:
+  /// `interactive`: stdin and stdout are terminals, so the menu may ask for a choice.
+  Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive);
+
+  GlobalOptions& options() { return options_; }
+  const GlobalOptions& options() const { return options_; }
+  std::istream& in() { return in_; }
+  std::ostream& out() { return out_; }
+  std::ostream& err() { return err_; }
+  bool interactive() const { return interactive_; }
+
+  /// The lexicon named by --lexicon, or the built-in one; loaded on the first call.
+  /// Throws LexiconError naming the file.
+  const Lexicon& lexicon();
+  /// Where lexicon() came from; loads it if needed.
+  const LexiconInfo& lexicon_info();
+
+  /// The seed for the games: --seed if given, else one drawn once per run from
+  /// std::random_device and the clock (games print it, so a game can be replayed with --seed).
+  std::uint64_t seed();
+
+  /// The command picked on the command line; run after parsing succeeds.
+  void set_action(std::function<int()> action) { action_ = std::move(action); }
+  const std::function<int()>& action() const { return action_; }
+
+ private:
+  std::istream& in_;
+  std::ostream& out_;
+  std::ostream& err_;
+  bool interactive_;
+  GlobalOptions options_;
+  const Lexicon* lexicon_ = nullptr;  ///< null until loaded
+  std::optional<Lexicon> owned_;      ///< a lexicon loaded from a file
+  LexiconInfo lexicon_info_;
+  std::optional<std::uint64_t> random_seed_;
+  std::function<int()> action_;
+};
+
+}  // namespace wg::cli

@@ -1,0 +1,26 @@
+#pragma once
+/// Helpers for what the commands print: JSON documents and plain `key: value` text, both meant
+/// for pipes (no colour, no decoration, one item per line).
+
+#include <iosfwd>
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "lexicon/word_list.h"
+
+namespace wg::cli {
+
+/// JSON with keys kept in insertion order, so documents read in a stable, logical order.
+using Json = nlohmann::ordered_json;
+
+/// Writes the document indented by two spaces, then a newline. Bytes that are not UTF-8 (a
+/// word as the user typed it) become U+FFFD rather than failing.
+void print_json(std::ostream& out, const Json& document);
+
+std::string_view yes_no(bool value);
+
+/// A stable identifier for JSON ("invalid_character"); to_string(SkipReason) is for people.
+std::string_view json_key(SkipReason reason);
+
+}  // namespace wg::cli

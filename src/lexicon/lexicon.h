@@ -1,0 +1,184 @@
+#pragma once
+/// An immutable, compact word automaton: a minimal DAWG laid out as a double array.
+///
+/// Each transition is one 32-bit unit found at `base(state) XOR label`, so stepping by a letter
+/// is one memory access. Units also carry how many words sort before the transition within its
+/// state, which numbers the words 0..size()-1 in lexicographic order (a perfect hash): a solver
+/// can mark found words in a bitset by index. Case-insensitive for text; codes for solvers.
+
+#include <compare>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/alphabet.h"
+#include "lexicon/word_list.h"
+
+namespace wg {
+
+/// Letters to make words from: counts by letter plus blanks, each blank standing for exactly
+/// one letter of its set (any letter, or a vowel for the word game's `*`).
+struct Rack {
+  std::array<std::uint8_t, kMaxLetters> counts{};
+  std::vector<LetterSet> blanks;
+
+  /// Parses letters with `*` (or `?`) as blanks standing for `blank_letters`; nullopt if the
+  /// text has anything else.
+  static std::optional<Rack> parse(std::string_view text, LetterSet blank_letters,
+                                   const Alphabet& alphabet = Alphabet::english());
+  int size() const;
+};
+
+/// A compiled pattern: one LetterSet per position. Syntax: a letter; `?` or `.` for any letter;
+/// `[abc]` for a set, `[^abc]` for its complement. Case-insensitive.
+struct Pattern {
+  std::vector<LetterSet> positions;
+  /// Throws std::invalid_argument with the offending column on bad syntax.
+  static Pattern parse(std::string_view text, const Alphabet& alphabet = Alphabet::english());
+};
+
+class Lexicon {
+ public:
+  /// A state of the automaton after reading a prefix. Cheap to copy; valid while its Lexicon is.
+  struct Cursor {
+    std::uint32_t base = 0;  ///< where this state's transitions live; 0 = none
+    std::uint32_t rank = 0;  ///< words that sort before the prefix
+    bool word = false;       ///< the prefix is a word
+    bool valid = false;      ///< the prefix is a prefix of some word
+    explicit operator bool() const { return valid; }
+  };
+
+  Lexicon();  ///< empty: contains nothing
+  Lexicon(Lexicon&&) noexcept;
+  Lexicon& operator=(Lexicon&&) noexcept;
+  Lexicon(const Lexicon&);
+  Lexicon& operator=(const Lexicon&);
+  ~Lexicon();
+
+  /// Builds from distinct lowercase words in increasing byte order (what WordList holds).
+  static Lexicon build(std::span<const std::string> sorted_words,
+                       const Alphabet& alphabet = Alphabet::english());
+  static Lexicon build(const WordList& list) { return build(list.words); }
+
+  /// Loads a file: a compiled lexicon (by its magic bytes) or a word list. `report`, if given,
+  /// receives the word-list report (for a compiled file: source and word count only).
+  static Lexicon load(const std::filesystem::path& path, WordListReport* report = nullptr);
+
+  /// The compiled form: header (magic, format version, alphabet, counts, checksum) and units.
+  std::vector<std::byte> serialize() const;
+  /// Throws LexiconError naming `source` if the bytes are truncated, corrupt or another format.
+  static Lexicon deserialize(std::span<const std::byte> bytes, std::string_view source);
+  void save(const std::filesystem::path& path) const;
+  /// True if the bytes start like a compiled lexicon.
+  static bool is_compiled(std::span<const std::byte> bytes);
+
+  const Alphabet& alphabet() const { return *alphabet_; }
+  std::size_t size() const { return word_count_; }
+  bool empty() const { return word_count_ == 0; }
+  /// Number of words of each length; index = length.
+  const std::vector<std::size_t>& count_by_length() const { return count_by_length_; }
+  std::size_t max_length() const {
+    return count_by_length_.empty() ? 0 : count_by_length_.size() - 1;
+  }
+  /// Bytes of the automaton in memory (units and side tables).
+  std::size_t memory_bytes() const;
+
+  bool contains(std::string_view word) const;
+  bool contains(std::span<const Letter> word) const;
+  /// True if some word starts with `prefix` (a word is a prefix of itself; "" is a prefix).
+  bool is_prefix(std::string_view prefix) const;
+  bool is_prefix(std::span<const Letter> prefix) const;
+
+  /// Index of the word in 0..size()-1 (lexicographic rank), or -1 if absent.
+  std::int64_t index_of(std::string_view word) const;
+  std::int64_t index_of(std::span<const Letter> word) const;
+  /// The word with this index, lowercase. Throws std::out_of_range.
+  std::string word_at(std::size_t index) const;
+  std::vector<Letter> letters_at(std::size_t index) const;
+
+  // --- Navigation, for solvers: O(1) per step.
+  Cursor root() const;
+  /// The state after reading `letter` from `from`; invalid if no word continues that way.
+  Cursor child(const Cursor& from, Letter letter) const {
+    const std::uint32_t unit = units_[from.base ^ label_of(letter)];
+    Cursor next;
+    next.valid = (unit & kLabelMask) == label_of(letter) && from.valid;
+    next.word = (unit >> kWordShift) & 1u;
+    next.base = (unit >> kBaseShift) & base_mask_;
+    next.rank = from.rank + (from.word ? 1u : 0u) + before(from.base ^ label_of(letter), unit);
+    return next;
+  }
+  /// The letters that continue some word from this state.
+  LetterSet children(const Cursor& at) const { return children(at, alphabet_->letters()); }
+  /// The letters of `among` that continue some word from this state (no branch per letter).
+  LetterSet children(const Cursor& at, LetterSet among) const {
+    std::uint32_t bits = 0;
+    for (Letter l : among) {
+      const std::uint32_t label = label_of(l);
+      bits |= static_cast<std::uint32_t>((units_[at.base ^ label] & kLabelMask) == label) << l;
+    }
+    return LetterSet(at.valid ? bits : 0);
+  }
+
+  /// Hints the CPU to fetch the transitions of this state: a search that knows it will visit
+  /// several states next can overlap their memory latency.
+  void prefetch(const Cursor& at) const {
+    __builtin_prefetch(&units_[at.base & ~31u]);
+    __builtin_prefetch(&units_[(at.base & ~31u) + 16]);
+  }
+
+  // --- Enumeration, in lexicographic order.
+  void for_each_word(const std::function<void(std::string_view)>& visit) const;
+  void for_each_word_of_length(std::size_t length,
+                               const std::function<void(std::string_view)>& visit) const;
+  std::vector<std::string> words_of_length(std::size_t length) const;
+  /// Words that match the pattern, in order.
+  std::vector<std::string> match(const Pattern& pattern) const;
+
+  /// Indices of the distinct words that can be made from some of the rack's tiles, at least
+  /// `min_length` long, in increasing order. Reuses `out`.
+  void sub_anagrams(const Rack& rack, std::vector<std::uint32_t>& out,
+                    std::size_t min_length = 1) const;
+  /// The same as text, sorted.
+  std::vector<std::string> sub_anagrams(const Rack& rack, std::size_t min_length = 1) const;
+
+ private:
+  static constexpr std::uint32_t kLabelMask = 0x1F;
+  static constexpr unsigned kWordShift = 5;
+  static constexpr unsigned kBaseShift = 6;
+  static std::uint32_t label_of(Letter l) { return static_cast<std::uint32_t>(l) + 1; }
+  /// Words that sort before the transition in `unit_index`, within its state.
+  std::uint32_t before(std::uint32_t unit_index, std::uint32_t unit) const {
+    const std::uint32_t b = unit >> before_shift_;
+    return b != before_escape_ ? b : escaped_before(unit_index);
+  }
+  std::uint32_t escaped_before(std::uint32_t unit_index) const;
+
+  friend class LexiconBuilder;
+
+  const Alphabet* alphabet_;
+  std::vector<std::uint32_t> units_;  ///< padded so that any base ^ label is in range
+  std::uint32_t root_base_ = 0;
+  std::uint32_t base_mask_ = 0;
+  unsigned before_shift_ = 32;
+  std::uint32_t before_escape_ = 0;
+  /// Words-before counts too large for their unit, sorted by unit.
+  struct Escape {
+    std::uint32_t unit;
+    std::uint32_t before;
+    auto operator<=>(const Escape&) const = default;
+  };
+  std::vector<Escape> escapes_;
+  std::size_t word_count_ = 0;
+  std::vector<std::size_t> count_by_length_;
+};
+
+/// The lexicon compiled into the binary: ENABLE (public domain, 172,823 words).
+const Lexicon& default_lexicon();
+
+}  // namespace wg

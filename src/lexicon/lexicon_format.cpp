@@ -1,0 +1,194 @@
+// The compiled lexicon file: a fixed little-endian header, then the units, the escaped
+// words-before counts and the count of words by length. A checksum over everything but itself
+// catches truncation and corruption; loading is a copy and a linear validation pass.
+
+#include <algorithm>
+#include <bit>
+#include <cstring>
+#include <fstream>
+
+#include "lexicon/lexicon.h"
+
+namespace wg {
+
+namespace {
+
+static_assert(std::endian::native == std::endian::little,
+              "the compiled lexicon format is little-endian; add byte swapping for this target");
+
+constexpr char kMagic[8] = {'W', 'G', 'L', 'E', 'X', '\0', '\r', '\n'};
+constexpr std::uint32_t kFormatVersion = 1;
+
+struct Header {
+  char magic[8];
+  std::uint32_t version;
+  std::uint32_t header_size;
+  char alphabet[8];
+  std::uint64_t word_count;
+  std::uint32_t unit_count;
+  std::uint32_t root_base;
+  std::uint32_t base_bits;
+  std::uint32_t escape_count;
+  std::uint32_t length_count;  // entries of count_by_length
+  std::uint32_t reserved;
+  std::uint64_t checksum;  // of the header with this field zero, then the payload
+};
+static_assert(sizeof(Header) == 64);
+
+std::uint64_t checksum(std::span<const std::byte> bytes, std::uint64_t h = 0x243F6A8885A308D3ull) {
+  std::size_t i = 0;
+  for (; i + 8 <= bytes.size(); i += 8) {
+    std::uint64_t w;
+    std::memcpy(&w, bytes.data() + i, 8);
+    h = (h ^ w) * 0x9FB21C651E98DF25ull;
+    h ^= h >> 29;
+  }
+  for (; i < bytes.size(); ++i) h = (h ^ static_cast<std::uint64_t>(bytes[i])) * 0x100000001B3ull;
+  return h ^ (h >> 32);
+}
+
+std::uint64_t checksum_of(Header header, std::span<const std::byte> payload) {
+  header.checksum = 0;
+  return checksum(payload, checksum(std::as_bytes(std::span(&header, 1))));
+}
+
+template <class T>
+void append(std::vector<std::byte>& out, const T* data, std::size_t n) {
+  const auto* p = reinterpret_cast<const std::byte*>(data);
+  out.insert(out.end(), p, p + n * sizeof(T));
+}
+
+[[noreturn]] void corrupt(std::string_view source, const std::string& what) {
+  throw LexiconError(std::string(source) + ": not a usable compiled lexicon: " + what);
+}
+
+}  // namespace
+
+bool Lexicon::is_compiled(std::span<const std::byte> bytes) {
+  return bytes.size() >= sizeof(kMagic) && std::memcmp(bytes.data(), kMagic, sizeof(kMagic)) == 0;
+}
+
+std::vector<std::byte> Lexicon::serialize() const {
+  Header h{};
+  std::memcpy(h.magic, kMagic, sizeof(kMagic));
+  h.version = kFormatVersion;
+  h.header_size = sizeof(Header);
+  const std::string_view name = alphabet_->name();
+  std::memcpy(h.alphabet, name.data(), std::min(name.size(), sizeof(h.alphabet)));
+  h.word_count = word_count_;
+  h.unit_count = static_cast<std::uint32_t>(units_.size());
+  h.root_base = root_base_;
+  h.base_bits = static_cast<std::uint32_t>(std::popcount(base_mask_));
+  h.escape_count = static_cast<std::uint32_t>(escapes_.size());
+  h.length_count = static_cast<std::uint32_t>(count_by_length_.size());
+
+  std::vector<std::byte> out(sizeof(Header));
+  append(out, units_.data(), units_.size());
+  append(out, escapes_.data(), escapes_.size());
+  for (std::size_t c : count_by_length_) {
+    const auto v = static_cast<std::uint64_t>(c);
+    append(out, &v, 1);
+  }
+  h.checksum = checksum_of(h, std::span(out).subspan(sizeof(Header)));
+  std::memcpy(out.data(), &h, sizeof(Header));
+  return out;
+}
+
+Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view source) {
+  if (!is_compiled(bytes)) corrupt(source, "wrong magic bytes");
+  if (bytes.size() < sizeof(Header)) corrupt(source, "truncated header");
+  Header h;
+  std::memcpy(&h, bytes.data(), sizeof(Header));
+  if (h.version != kFormatVersion) {
+    corrupt(source, "format version " + std::to_string(h.version) + ", this program reads " +
+                        std::to_string(kFormatVersion));
+  }
+  if (h.header_size != sizeof(Header)) corrupt(source, "bad header size");
+  if (std::string_view(h.alphabet, strnlen(h.alphabet, sizeof(h.alphabet))) !=
+      Alphabet::english().name()) {
+    corrupt(source, "unknown alphabet");
+  }
+  const std::uint64_t expected = sizeof(Header) + std::uint64_t{h.unit_count} * 4 +
+                                 std::uint64_t{h.escape_count} * 8 +
+                                 std::uint64_t{h.length_count} * 8;
+  if (bytes.size() < expected) {
+    corrupt(source, "truncated (" + std::to_string(bytes.size()) + " bytes, expected " +
+                        std::to_string(expected) + ")");
+  }
+  if (bytes.size() > expected) corrupt(source, "trailing bytes after the data");
+  if (checksum_of(h, bytes.subspan(sizeof(Header))) != h.checksum) {
+    corrupt(source, "checksum mismatch (the file is damaged)");
+  }
+  // The checksum guards against accidents; these checks keep a crafted file from reading
+  // outside the units.
+  if (h.unit_count < 32 || h.unit_count % 32 != 0) corrupt(source, "bad unit count");
+  if (h.base_bits > 24 || (std::uint64_t{1} << h.base_bits) < h.unit_count) {
+    corrupt(source, "bad base width");
+  }
+  if (h.root_base >= h.unit_count) corrupt(source, "bad root");
+
+  Lexicon lex;
+  lex.alphabet_ = &Alphabet::english();
+  const std::byte* p = bytes.data() + sizeof(Header);
+  lex.units_.resize(h.unit_count);
+  std::memcpy(lex.units_.data(), p, h.unit_count * 4ull);
+  p += h.unit_count * 4ull;
+  lex.escapes_.resize(h.escape_count);
+  std::memcpy(lex.escapes_.data(), p, h.escape_count * 8ull);
+  p += h.escape_count * 8ull;
+  lex.count_by_length_.resize(h.length_count);
+  std::uint64_t total = 0;
+  for (auto& c : lex.count_by_length_) {
+    std::uint64_t v;
+    std::memcpy(&v, p, 8);
+    p += 8;
+    c = static_cast<std::size_t>(v);
+    total += v;
+  }
+  if (total != h.word_count) corrupt(source, "word counts disagree");
+  lex.word_count_ = static_cast<std::size_t>(h.word_count);
+  lex.root_base_ = h.root_base;
+  lex.base_mask_ = (1u << h.base_bits) - 1;
+  lex.before_shift_ = kBaseShift + h.base_bits;
+  lex.before_escape_ = (1u << (32 - lex.before_shift_)) - 1;
+  for (std::uint32_t u : lex.units_) {
+    if (((u >> kBaseShift) & lex.base_mask_) >= h.unit_count) corrupt(source, "bad transition");
+  }
+  for (std::size_t i = 0; i < lex.escapes_.size(); ++i) {
+    if (lex.escapes_[i].unit >= h.unit_count ||
+        (i > 0 && lex.escapes_[i - 1].unit >= lex.escapes_[i].unit)) {
+      corrupt(source, "bad escape table");
+    }
+  }
+  return lex;
+}
+
+void Lexicon::save(const std::filesystem::path& path) const {
+  const std::vector<std::byte> bytes = serialize();
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  if (!out) throw LexiconError(path.string() + ": cannot open for writing");
+  out.write(reinterpret_cast<const char*>(bytes.data()),
+            static_cast<std::streamsize>(bytes.size()));
+  out.close();
+  if (!out) throw LexiconError(path.string() + ": write failed");
+}
+
+Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report) {
+  const std::string data = read_file(path);
+  const auto bytes = std::as_bytes(std::span(data));
+  if (is_compiled(bytes)) {
+    Lexicon lex = deserialize(bytes, path.string());
+    if (report) {
+      *report = WordListReport{};
+      report->source = path.string();
+      report->words = lex.size();
+    }
+    return lex;
+  }
+  WordList list = parse_word_list(data, path.string());
+  Lexicon lex = build(list.words);
+  if (report) *report = std::move(list.report);
+  return lex;
+}
+
+}  // namespace wg

@@ -1,0 +1,84 @@
+// `wordgames` with no command (src/cli/menu.h): the listing of the games and tools.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+const std::vector<std::string> kGames = {"hand", "evil-hangman", "boggle", "auction", "hangman"};
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+TEST(MenuTest, NoArgumentsListsTheGamesAndTools) {
+  // stdin is a pipe, not a terminal: the listing only, without waiting for a choice.
+  ProcessOptions options;
+  options.stdin_text = "1\n";
+  const ProcessResult r = wordgames({}, options);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  for (const std::string& game : kGames) {
+    EXPECT_TRUE(contains(r.out, game)) << "missing " << game << r;
+  }
+  EXPECT_TRUE(contains(r.out, "lexicon")) << r;
+  EXPECT_TRUE(contains(r.out, "--help")) << r;
+}
+
+TEST(MenuTest, ListsGamesInOrderWithOneLineEach) {
+  const ProcessResult r = wordgames({});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  std::size_t game = 0;
+  for (const std::string& line : lines_of(r.out)) {
+    if (game < kGames.size() && line.find(" " + kGames[game] + " ") != std::string::npos) {
+      ++game;
+    }
+  }
+  EXPECT_EQ(game, kGames.size()) << "games missing or out of order" << r;
+}
+
+TEST(MenuTest, MarksGamesNotYetAvailable) {
+  const ProcessResult text = wordgames({});
+  const ProcessResult json = wordgames({"--json"});
+  ASSERT_EQ(json.exit_code, 0) << json;
+  const auto menu = json_of(json);
+  for (const auto& game : menu["games"]) {
+    if (game["available"].get<bool>()) continue;
+    const std::string name = game["name"];
+    bool marked = false;
+    for (const std::string& line : lines_of(text.out)) {
+      if (contains(line, " " + name + " ")) marked = contains(line, "not yet available");
+    }
+    EXPECT_TRUE(marked) << name << text;
+  }
+}
+
+TEST(MenuTest, JsonListsGamesAndTools) {
+  const ProcessResult r = wordgames({"--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const auto menu = json_of(r);
+  ASSERT_TRUE(menu["games"].is_array()) << r;
+  std::vector<std::string> names;
+  for (const auto& game : menu["games"]) {
+    names.push_back(game["name"]);
+    EXPECT_TRUE(game["summary"].is_string()) << r;
+    EXPECT_TRUE(game["available"].is_boolean()) << r;
+  }
+  EXPECT_EQ(names, kGames);
+  ASSERT_TRUE(menu["tools"].is_array()) << r;
+  EXPECT_EQ(menu["tools"][0]["name"], "lexicon");
+}
+
+TEST(MenuTest, GlobalOptionsAloneStillList) {
+  const ProcessResult r = wordgames({"--seed", "7"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "evil-hangman")) << r;
+}
+
+}  // namespace
+}  // namespace wg::test

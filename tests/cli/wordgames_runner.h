@@ -1,0 +1,68 @@
+#pragma once
+/// Running the `wordgames` binary from tests, and independent oracles over data/enable1.txt.
+
+#include <algorithm>
+#include <fstream>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json.hpp>
+
+#include "support/process.h"
+
+namespace wg::test {
+
+/// Runs the binary under test with `args`.
+inline ProcessResult wordgames(std::vector<std::string> args, ProcessOptions options = {}) {
+  args.insert(args.begin(), WG_BINARY);
+  // Whatever the caller's terminal and locale, the program sees a plain pipe.
+  options.env.emplace("NO_COLOR", "1");
+  return run_process(std::move(args), options);
+}
+
+/// For failure messages: `EXPECT_EQ(r.exit_code, 0) << r;`
+inline std::ostream& operator<<(std::ostream& out, const ProcessResult& r) {
+  out << "\n--- exit " << r.exit_code;
+  if (r.signal != 0) out << ", signal " << r.signal;
+  if (r.timed_out) out << ", timed out";
+  auto cut = [](const std::string& s) { return s.size() > 2000 ? s.substr(0, 2000) + "..." : s; };
+  return out << "\n--- stdout:\n" << cut(r.out) << "\n--- stderr:\n" << cut(r.err) << "\n";
+}
+
+/// stdout as JSON; throws (failing the test) if it is not.
+inline nlohmann::json json_of(const ProcessResult& r) { return nlohmann::json::parse(r.out); }
+
+/// The lines of a text, without their line endings.
+inline std::vector<std::string> lines_of(const std::string& text) {
+  std::vector<std::string> lines;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string::npos) end = text.size();
+    lines.push_back(text.substr(start, end - start));
+    start = end + 1;
+  }
+  return lines;
+}
+
+inline std::string enable_path() { return std::string(WG_SOURCE_DIR) + "/data/enable1.txt"; }
+
+/// The words of data/enable1.txt as read by a plain loop (one lowercase word per line), sorted.
+inline const std::vector<std::string>& enable_words() {
+  static const std::vector<std::string> words = [] {
+    std::ifstream in(enable_path());
+    if (!in) throw std::runtime_error("cannot read " + enable_path());
+    std::vector<std::string> result;
+    for (std::string line; std::getline(in, line);) {
+      if (!line.empty() && line.back() == '\r') line.pop_back();
+      if (!line.empty()) result.push_back(line);
+    }
+    std::sort(result.begin(), result.end());
+    return result;
+  }();
+  return words;
+}
+
+}  // namespace wg::test

@@ -1,0 +1,131 @@
+// The compiled lexicon file: round trips, and every way a file can be damaged.
+#include <gtest/gtest.h>
+
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+#include "lexicon/lexicon.h"
+
+namespace wg {
+namespace {
+
+namespace fs = std::filesystem;
+
+class TempDir {
+ public:
+  TempDir() : path_(fs::temp_directory_path() / ("wg_format_test_" + std::to_string(::getpid()))) {
+    fs::create_directories(path_);
+  }
+  ~TempDir() { fs::remove_all(path_); }
+  fs::path operator/(const std::string& name) const { return path_ / name; }
+
+ private:
+  fs::path path_;
+};
+
+Lexicon small() {
+  std::vector<std::string> words = {"alpha", "beta", "bet", "gamma", "gammas", "zeta"};
+  std::sort(words.begin(), words.end());
+  return Lexicon::build(words);
+}
+
+void expect_same(const Lexicon& a, const Lexicon& b) {
+  ASSERT_EQ(a.size(), b.size());
+  EXPECT_EQ(a.count_by_length(), b.count_by_length());
+  for (std::size_t i = 0; i < a.size(); ++i) {
+    EXPECT_EQ(a.word_at(i), b.word_at(i));
+    EXPECT_EQ(b.index_of(a.word_at(i)), static_cast<std::int64_t>(i));
+  }
+}
+
+std::string error_of(std::span<const std::byte> bytes) {
+  try {
+    Lexicon::deserialize(bytes, "test.wglex");
+  } catch (const LexiconError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+TEST(LexiconFormat, RoundTripsInMemory) {
+  Lexicon lex = small();
+  auto bytes = lex.serialize();
+  EXPECT_TRUE(Lexicon::is_compiled(bytes));
+  expect_same(lex, Lexicon::deserialize(bytes, "mem"));
+}
+
+TEST(LexiconFormat, RoundTripsThroughAFile) {
+  TempDir dir;
+  Lexicon lex = small();
+  lex.save(dir / "small.wglex");
+  WordListReport report;
+  Lexicon loaded = Lexicon::load(dir / "small.wglex", &report);
+  expect_same(lex, loaded);
+  EXPECT_EQ(report.words, lex.size());
+  EXPECT_NE(report.source.find("small.wglex"), std::string::npos);
+}
+
+TEST(LexiconFormat, TheDefaultLexiconRoundTrips) {
+  const Lexicon& lex = default_lexicon();
+  Lexicon copy = Lexicon::deserialize(lex.serialize(), "copy");
+  EXPECT_EQ(copy.size(), lex.size());
+  EXPECT_EQ(copy.serialize(), lex.serialize());
+  EXPECT_TRUE(copy.contains("zymurgy"));
+}
+
+TEST(LexiconFormat, LoadsTextListsToo) {
+  TempDir dir;
+  {
+    std::ofstream out(dir / "list.txt");
+    out << "Zeta\nalpha\nbeta\n";
+  }
+  WordListReport report;
+  Lexicon lex = Lexicon::load(dir / "list.txt", &report);
+  EXPECT_EQ(lex.size(), 3u);
+  EXPECT_TRUE(lex.contains("zeta"));
+  EXPECT_EQ(report.words, 3u);
+  EXPECT_EQ(report.lines, 3u);
+}
+
+TEST(LexiconFormat, RejectsTruncatedFiles) {
+  auto bytes = small().serialize();
+  for (std::size_t keep : {std::size_t{8}, std::size_t{20}, std::size_t{63}, std::size_t{64},
+                           bytes.size() / 2, bytes.size() - 1}) {
+    std::string err = error_of(std::span(bytes).first(keep));
+    EXPECT_NE(err.find("test.wglex"), std::string::npos) << keep << ": " << err;
+    EXPECT_NE(err.find("truncated"), std::string::npos) << keep << ": " << err;
+  }
+}
+
+TEST(LexiconFormat, RejectsAnyFlippedByte) {
+  auto bytes = small().serialize();
+  for (std::size_t i = 8; i < bytes.size(); i += 7) {
+    auto damaged = bytes;
+    damaged[i] ^= std::byte{0x40};
+    EXPECT_NE(error_of(damaged), "") << "byte " << i;
+  }
+}
+
+TEST(LexiconFormat, NamesTheProblem) {
+  auto bytes = small().serialize();
+  auto damaged = bytes;
+  damaged[bytes.size() - 3] ^= std::byte{1};
+  EXPECT_NE(error_of(damaged).find("checksum"), std::string::npos);
+
+  auto newer = bytes;
+  newer[8] = std::byte{99};  // format version
+  EXPECT_NE(error_of(newer).find("version 99"), std::string::npos);
+
+  auto longer = bytes;
+  longer.push_back(std::byte{0});
+  EXPECT_NE(error_of(longer).find("trailing"), std::string::npos);
+
+  std::string text = "hello\nworld\n";
+  EXPECT_NE(error_of(std::as_bytes(std::span(text))).find("magic"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace wg
