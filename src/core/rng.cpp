@@ -13,6 +13,8 @@ std::uint64_t splitmix64(std::uint64_t& x) {
   return z ^ (z >> 31);
 }
 
+__extension__ typedef unsigned __int128 uint128;
+
 std::uint64_t rotl(std::uint64_t x, int k) { return (x << k) | (x >> (64 - k)); }
 
 }  // namespace
@@ -37,12 +39,12 @@ std::uint64_t Rng::next() {
 
 std::uint64_t Rng::below(std::uint64_t n) {
   if (n == 0) throw std::invalid_argument("Rng::below: empty range");
-  unsigned __int128 m = static_cast<unsigned __int128>(next()) * n;
+  uint128 m = static_cast<uint128>(next()) * n;
   auto low = static_cast<std::uint64_t>(m);
   if (low < n) {
     const std::uint64_t threshold = (0 - n) % n;
     while (low < threshold) {
-      m = static_cast<unsigned __int128>(next()) * n;
+      m = static_cast<uint128>(next()) * n;
       low = static_cast<std::uint64_t>(m);
     }
   }

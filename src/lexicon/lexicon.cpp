@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <stdexcept>
 
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
+
 #include "lexicon/lexicon_builder.h"
 
 namespace wg {
@@ -19,13 +23,52 @@ Lexicon Lexicon::build(std::span<const std::string> sorted_words, const Alphabet
 }
 
 std::size_t Lexicon::memory_bytes() const {
-  return units_.size() * sizeof(units_[0]) + escapes_.size() * sizeof(escapes_[0]) +
+  return units_.size() * sizeof(units_[0]) + escape_values_.size() * sizeof(escape_values_[0]) +
+         escape_block_start_.size() * sizeof(escape_block_start_[0]) +
          count_by_length_.size() * sizeof(count_by_length_[0]);
 }
 
-std::uint32_t Lexicon::escaped_before(std::uint32_t unit_index) const {
-  auto it = std::lower_bound(escapes_.begin(), escapes_.end(), Escape{unit_index, 0});
-  return it != escapes_.end() && it->unit == unit_index ? it->before : 0;
+std::uint32_t Lexicon::labels_at(std::uint32_t base) const {
+  const std::uint32_t* block = units_.data() + (base & ~31u);
+  const std::uint32_t x = base & 31u;
+#if defined(__SSE2__)
+  const __m128i label_mask = _mm_set1_epi32(kLabelMask);
+  const __m128i owner = _mm_set1_epi32(static_cast<int>(x));
+  // Lanes 4k..4k+3 compare (label ^ slot) with x: equal exactly for this state's units.
+  auto owned = [&](int k, __m128i slots) {
+    const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 4 * k));
+    return _mm_cmpeq_epi32(_mm_xor_si128(_mm_and_si128(v, label_mask), slots), owner);
+  };
+  const __m128i e0 = owned(0, _mm_setr_epi32(0, 1, 2, 3));
+  const __m128i e1 = owned(1, _mm_setr_epi32(4, 5, 6, 7));
+  const __m128i e2 = owned(2, _mm_setr_epi32(8, 9, 10, 11));
+  const __m128i e3 = owned(3, _mm_setr_epi32(12, 13, 14, 15));
+  const __m128i e4 = owned(4, _mm_setr_epi32(16, 17, 18, 19));
+  const __m128i e5 = owned(5, _mm_setr_epi32(20, 21, 22, 23));
+  const __m128i e6 = owned(6, _mm_setr_epi32(24, 25, 26, 27));
+  const __m128i e7 = owned(7, _mm_setr_epi32(28, 29, 30, 31));
+  const __m128i low = _mm_packs_epi16(_mm_packs_epi32(e0, e1), _mm_packs_epi32(e2, e3));
+  const __m128i high = _mm_packs_epi16(_mm_packs_epi32(e4, e5), _mm_packs_epi32(e6, e7));
+  std::uint32_t slots = static_cast<std::uint32_t>(_mm_movemask_epi8(low)) |
+                        static_cast<std::uint32_t>(_mm_movemask_epi8(high)) << 16;
+#else
+  std::uint32_t slots = 0;
+  for (std::uint32_t s = 0; s < 32; ++s)
+    slots |= static_cast<std::uint32_t>(((block[s] & kLabelMask) ^ s) == x) << s;
+#endif
+  // Slot s holds label s ^ x: permute the bits by XOR with x, one butterfly per bit of x,
+  // selected without branches (x is unpredictable).
+  auto butterfly = [x](std::uint32_t m, std::uint32_t bit, std::uint32_t mask, unsigned shift) {
+    const std::uint32_t swapped = ((m & mask) << shift) | ((m >> shift) & mask);
+    const std::uint32_t take = 0u - ((x & bit) != 0);
+    return (swapped & take) | (m & ~take);
+  };
+  slots = butterfly(slots, 1, 0x55555555u, 1);
+  slots = butterfly(slots, 2, 0x33333333u, 2);
+  slots = butterfly(slots, 4, 0x0F0F0F0Fu, 4);
+  slots = butterfly(slots, 8, 0x00FF00FFu, 8);
+  slots = butterfly(slots, 16, 0x0000FFFFu, 16);
+  return slots & ~1u;  // label 0 at slot x is a free unit, not a transition
 }
 
 Lexicon::Cursor Lexicon::root() const {

@@ -6,7 +6,7 @@
 /// state, which numbers the words 0..size()-1 in lexicographic order (a perfect hash): a solver
 /// can mark found words in a bitset by index. Case-insensitive for text; codes for solvers.
 
-#include <compare>
+#include <bit>
 #include <cstddef>
 #include <cstdint>
 #include <filesystem>
@@ -115,14 +115,10 @@ class Lexicon {
   }
   /// The letters that continue some word from this state.
   LetterSet children(const Cursor& at) const { return children(at, alphabet_->letters()); }
-  /// The letters of `among` that continue some word from this state (no branch per letter).
+  /// The letters of `among` that continue some word from this state.
   LetterSet children(const Cursor& at, LetterSet among) const {
-    std::uint32_t bits = 0;
-    for (Letter l : among) {
-      const std::uint32_t label = label_of(l);
-      bits |= static_cast<std::uint32_t>((units_[at.base ^ label] & kLabelMask) == label) << l;
-    }
-    return LetterSet(at.valid ? bits : 0);
+    if (!at.valid) return LetterSet();
+    return LetterSet(labels_among(at.base, among.bits() << 1) >> 1);
   }
 
   /// Hints the CPU to fetch the transitions of this state: a search that knows it will visit
@@ -151,13 +147,29 @@ class Lexicon {
   static constexpr std::uint32_t kLabelMask = 0x1F;
   static constexpr unsigned kWordShift = 5;
   static constexpr unsigned kBaseShift = 6;
+  /// Units are addressed with at most this many bits, leaving at least six for the count.
+  static constexpr unsigned kMaxBaseBits = 20;
+  static constexpr std::uint32_t kEscapeCodes = 32;
   static std::uint32_t label_of(Letter l) { return static_cast<std::uint32_t>(l) + 1; }
   /// Words that sort before the transition in `unit_index`, within its state.
   std::uint32_t before(std::uint32_t unit_index, std::uint32_t unit) const {
     const std::uint32_t b = unit >> before_shift_;
-    return b != before_escape_ ? b : escaped_before(unit_index);
+    if (b < before_direct_) return b;
+    return escape_values_[escape_block_start_[unit_index >> 5] + (b - before_direct_)];
   }
-  std::uint32_t escaped_before(std::uint32_t unit_index) const;
+  /// Bit l set if the state with this base has a transition on label l, probing only `labels`.
+  std::uint32_t labels_among(std::uint32_t base, std::uint32_t labels) const {
+    if (std::popcount(labels) > 8) return labels_at(base) & labels;
+    std::uint32_t found = 0;
+    for (; labels; labels &= labels - 1) {
+      const auto label = static_cast<std::uint32_t>(std::countr_zero(labels));
+      found |= static_cast<std::uint32_t>((units_[base ^ label] & kLabelMask) == label) << label;
+    }
+    return found;
+  }
+  /// Bit l set if the state with this base has a transition on label l. Scans the state's
+  /// 32-unit block at once: unit s belongs to the state iff its label is s ^ (base & 31).
+  std::uint32_t labels_at(std::uint32_t base) const;
 
   friend class LexiconBuilder;
 
@@ -165,15 +177,14 @@ class Lexicon {
   std::vector<std::uint32_t> units_;  ///< padded so that any base ^ label is in range
   std::uint32_t root_base_ = 0;
   std::uint32_t base_mask_ = 0;
-  unsigned before_shift_ = 32;
-  std::uint32_t before_escape_ = 0;
-  /// Words-before counts too large for their unit, sorted by unit.
-  struct Escape {
-    std::uint32_t unit;
-    std::uint32_t before;
-    auto operator<=>(const Escape&) const = default;
-  };
-  std::vector<Escape> escapes_;
+  unsigned before_shift_ = 26;
+  /// Words-before counts below this are stored in the unit; a larger count is stored as
+  /// before_direct_ + k, the k-th such unit of its 32-unit block, and looked up in
+  /// escape_values_ from the block's start in escape_block_start_. O(1), and small: the wide
+  /// states near the root, which have the large counts, are placed in the first blocks.
+  std::uint32_t before_direct_ = 32;
+  std::vector<std::uint32_t> escape_values_;
+  std::vector<std::uint32_t> escape_block_start_;
   std::size_t word_count_ = 0;
   std::vector<std::size_t> count_by_length_;
 };

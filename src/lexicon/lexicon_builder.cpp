@@ -166,8 +166,9 @@ class DawgBuilder {
 class DoubleArrayPlacer {
  public:
   /// Returns the base of every state (0 for states without transitions).
-  std::vector<std::uint32_t> place(const std::vector<State>& states,
-                                   const std::vector<Edge>& edges) {
+  /// `early` marks states to place before all others (in the first blocks).
+  std::vector<std::uint32_t> place(const std::vector<State>& states, const std::vector<Edge>& edges,
+                                   const std::vector<bool>& early) {
     std::vector<std::uint32_t> base(states.size(), 0);
     std::vector<std::uint32_t> wide;
     std::array<std::vector<std::uint32_t>, 32> single;  // one-transition states by label
@@ -179,6 +180,7 @@ class DoubleArrayPlacer {
       }
     }
     std::stable_sort(wide.begin(), wide.end(), [&](std::uint32_t a, std::uint32_t b) {
+      if (early[a] != early[b]) return static_cast<bool>(early[a]);
       return states[a].edge_count > states[b].edge_count;
     });
     new_block();
@@ -288,32 +290,67 @@ Lexicon LexiconBuilder::build(std::span<const std::string> words, const Alphabet
     count[id] = static_cast<std::uint32_t>(c);
   }
 
+  // States whose words-before counts overflow a unit go first, so that the escape table
+  // (indexed by block) stays short.
+  // (The unit count is known only after placement; the transition count nearly is it.)
+  const auto expected_base_bits =
+      std::clamp(static_cast<unsigned>(std::bit_width(edges.size() + edges.size() / 64 + 32)), 6u,
+                 Lexicon::kMaxBaseBits);
+  const std::uint32_t direct_limit = (1u << (26 - expected_base_bits)) - Lexicon::kEscapeCodes;
+  std::vector<bool> early(states.size(), false);
+  for (std::uint32_t id = 0; id < states.size(); ++id) {
+    std::uint64_t sum = 0;
+    for (std::uint32_t i = 0; i + 1 < states[id].edge_count; ++i) {
+      const Edge e = edges[states[id].first_edge + i];
+      sum += edge_final(e) + count[edge_target(e)];
+    }
+    early[id] = sum >= direct_limit;
+  }
   DoubleArrayPlacer placer;
-  const std::vector<std::uint32_t> base = placer.place(states, edges);
+  const std::vector<std::uint32_t> base = placer.place(states, edges, early);
   const std::size_t units = placer.unit_count();
   const auto base_bits = static_cast<unsigned>(std::bit_width(units - 1));
-  if (base_bits > 24) throw std::length_error("Lexicon::build: automaton too large");
+  if (base_bits > Lexicon::kMaxBaseBits) {
+    throw std::length_error("Lexicon::build: automaton too large (" + std::to_string(units) +
+                            " units; at most " + std::to_string(1u << Lexicon::kMaxBaseBits) + ")");
+  }
 
+  // Every transition's words-before count, at its unit.
+  std::vector<std::uint32_t> before(units, 0);
   Lexicon lex;
   lex.alphabet_ = &alphabet;
   lex.units_.assign(units, 0);
   lex.root_base_ = base[root];
   lex.base_mask_ = (1u << base_bits) - 1;
   lex.before_shift_ = Lexicon::kBaseShift + base_bits;
-  lex.before_escape_ = (1u << (32 - lex.before_shift_)) - 1;
+  lex.before_direct_ = (1u << (32 - lex.before_shift_)) - Lexicon::kEscapeCodes;
   for (std::uint32_t id = 0; id < states.size(); ++id) {
-    std::uint32_t before = 0;
+    std::uint32_t sum = 0;
     for (std::uint32_t i = 0; i < states[id].edge_count; ++i) {
       const Edge e = edges[states[id].first_edge + i];
       const std::uint32_t at = base[id] ^ edge_label(e);
-      const std::uint32_t stored = std::min(before, lex.before_escape_);
-      if (stored == lex.before_escape_) lex.escapes_.push_back({at, before});
+      before[at] = sum;
       lex.units_[at] = edge_label(e) | static_cast<std::uint32_t>(edge_final(e)) << 5 |
-                       base[edge_target(e)] << Lexicon::kBaseShift | stored << lex.before_shift_;
-      before += edge_final(e) + count[edge_target(e)];
+                       base[edge_target(e)] << Lexicon::kBaseShift;
+      sum += edge_final(e) + count[edge_target(e)];
     }
   }
-  std::sort(lex.escapes_.begin(), lex.escapes_.end());
+  // Counts too large for the unit are numbered within their block.
+  for (std::uint32_t block = 0; block * 32 < units; ++block) {
+    lex.escape_block_start_.push_back(static_cast<std::uint32_t>(lex.escape_values_.size()));
+    std::uint32_t k = 0;
+    for (std::uint32_t at = block * 32; at < block * 32 + 32; ++at) {
+      std::uint32_t code = before[at];
+      if (code >= lex.before_direct_) {
+        code = lex.before_direct_ + k++;
+        lex.escape_values_.push_back(before[at]);
+      }
+      lex.units_[at] |= code << lex.before_shift_;
+    }
+  }
+  while (!lex.escape_block_start_.empty() &&
+         lex.escape_block_start_.back() == lex.escape_values_.size())
+    lex.escape_block_start_.pop_back();
   lex.word_count_ = words.size();
   lex.count_by_length_ = std::move(by_length);
   return lex;

@@ -28,10 +28,10 @@ struct Header {
   std::uint32_t unit_count;
   std::uint32_t root_base;
   std::uint32_t base_bits;
-  std::uint32_t escape_count;
-  std::uint32_t length_count;  // entries of count_by_length
-  std::uint32_t reserved;
-  std::uint64_t checksum;  // of the header with this field zero, then the payload
+  std::uint32_t escape_count;        // entries of escape_values
+  std::uint32_t length_count;        // entries of count_by_length
+  std::uint32_t escape_block_count;  // entries of escape_block_start
+  std::uint64_t checksum;            // of the header with this field zero, then the payload
 };
 static_assert(sizeof(Header) == 64);
 
@@ -53,9 +53,9 @@ std::uint64_t checksum_of(Header header, std::span<const std::byte> payload) {
 }
 
 template <class T>
-void append(std::vector<std::byte>& out, const T* data, std::size_t n) {
-  const auto* p = reinterpret_cast<const std::byte*>(data);
-  out.insert(out.end(), p, p + n * sizeof(T));
+std::byte* put(std::byte* out, const T* data, std::size_t n) {
+  std::memcpy(out, data, n * sizeof(T));
+  return out + n * sizeof(T);
 }
 
 [[noreturn]] void corrupt(std::string_view source, const std::string& what) {
@@ -79,15 +79,19 @@ std::vector<std::byte> Lexicon::serialize() const {
   h.unit_count = static_cast<std::uint32_t>(units_.size());
   h.root_base = root_base_;
   h.base_bits = static_cast<std::uint32_t>(std::popcount(base_mask_));
-  h.escape_count = static_cast<std::uint32_t>(escapes_.size());
+  h.escape_count = static_cast<std::uint32_t>(escape_values_.size());
   h.length_count = static_cast<std::uint32_t>(count_by_length_.size());
+  h.escape_block_count = static_cast<std::uint32_t>(escape_block_start_.size());
 
-  std::vector<std::byte> out(sizeof(Header));
-  append(out, units_.data(), units_.size());
-  append(out, escapes_.data(), escapes_.size());
+  std::vector<std::byte> out(
+      sizeof(Header) + 4 * (units_.size() + escape_values_.size() + escape_block_start_.size()) +
+      8 * count_by_length_.size());
+  std::byte* p = put(out.data() + sizeof(Header), units_.data(), units_.size());
+  p = put(p, escape_values_.data(), escape_values_.size());
+  p = put(p, escape_block_start_.data(), escape_block_start_.size());
   for (std::size_t c : count_by_length_) {
     const auto v = static_cast<std::uint64_t>(c);
-    append(out, &v, 1);
+    p = put(p, &v, 1);
   }
   h.checksum = checksum_of(h, std::span(out).subspan(sizeof(Header)));
   std::memcpy(out.data(), &h, sizeof(Header));
@@ -108,9 +112,10 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
       Alphabet::english().name()) {
     corrupt(source, "unknown alphabet");
   }
-  const std::uint64_t expected = sizeof(Header) + std::uint64_t{h.unit_count} * 4 +
-                                 std::uint64_t{h.escape_count} * 8 +
-                                 std::uint64_t{h.length_count} * 8;
+  const std::uint64_t expected =
+      sizeof(Header) +
+      4 * (std::uint64_t{h.unit_count} + h.escape_count + std::uint64_t{h.escape_block_count}) +
+      8 * std::uint64_t{h.length_count};
   if (bytes.size() < expected) {
     corrupt(source, "truncated (" + std::to_string(bytes.size()) + " bytes, expected " +
                         std::to_string(expected) + ")");
@@ -122,7 +127,7 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   // The checksum guards against accidents; these checks keep a crafted file from reading
   // outside the units.
   if (h.unit_count < 32 || h.unit_count % 32 != 0) corrupt(source, "bad unit count");
-  if (h.base_bits > 24 || (std::uint64_t{1} << h.base_bits) < h.unit_count) {
+  if (h.base_bits > kMaxBaseBits || (std::uint64_t{1} << h.base_bits) < h.unit_count) {
     corrupt(source, "bad base width");
   }
   if (h.root_base >= h.unit_count) corrupt(source, "bad root");
@@ -133,9 +138,12 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   lex.units_.resize(h.unit_count);
   std::memcpy(lex.units_.data(), p, h.unit_count * 4ull);
   p += h.unit_count * 4ull;
-  lex.escapes_.resize(h.escape_count);
-  std::memcpy(lex.escapes_.data(), p, h.escape_count * 8ull);
-  p += h.escape_count * 8ull;
+  lex.escape_values_.resize(h.escape_count);
+  std::memcpy(lex.escape_values_.data(), p, h.escape_count * 4ull);
+  p += h.escape_count * 4ull;
+  lex.escape_block_start_.resize(h.escape_block_count);
+  std::memcpy(lex.escape_block_start_.data(), p, h.escape_block_count * 4ull);
+  p += h.escape_block_count * 4ull;
   lex.count_by_length_.resize(h.length_count);
   std::uint64_t total = 0;
   for (auto& c : lex.count_by_length_) {
@@ -150,14 +158,20 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   lex.root_base_ = h.root_base;
   lex.base_mask_ = (1u << h.base_bits) - 1;
   lex.before_shift_ = kBaseShift + h.base_bits;
-  lex.before_escape_ = (1u << (32 - lex.before_shift_)) - 1;
-  for (std::uint32_t u : lex.units_) {
-    if (((u >> kBaseShift) & lex.base_mask_) >= h.unit_count) corrupt(source, "bad transition");
-  }
-  for (std::size_t i = 0; i < lex.escapes_.size(); ++i) {
-    if (lex.escapes_[i].unit >= h.unit_count ||
-        (i > 0 && lex.escapes_[i - 1].unit >= lex.escapes_[i].unit)) {
+  lex.before_direct_ = (1u << (32 - lex.before_shift_)) - kEscapeCodes;
+  for (std::size_t i = 1; i < lex.escape_block_start_.size(); ++i) {
+    if (lex.escape_block_start_[i] < lex.escape_block_start_[i - 1]) {
       corrupt(source, "bad escape table");
+    }
+  }
+  for (std::uint32_t at = 0; at < h.unit_count; ++at) {
+    const std::uint32_t u = lex.units_[at];
+    if (((u >> kBaseShift) & lex.base_mask_) >= h.unit_count) corrupt(source, "bad transition");
+    const std::uint32_t code = u >> lex.before_shift_;
+    if (code >= lex.before_direct_ &&
+        (at / 32 >= lex.escape_block_start_.size() ||
+         lex.escape_block_start_[at / 32] + (code - lex.before_direct_) >= h.escape_count)) {
+      corrupt(source, "bad escape reference");
     }
   }
   return lex;

@@ -135,7 +135,11 @@ class AnagramSearch {
  public:
   AnagramSearch(const Lexicon& lex, const Rack& rack, std::size_t min_length,
                 std::vector<std::uint32_t>& out)
-      : lex_(lex), counts_(rack.counts), min_length_(min_length), out_(out) {
+      : lex_(lex),
+        counts_(rack.counts),
+        tiles_total_(static_cast<std::size_t>(rack.size())),
+        min_length_(min_length),
+        out_(out) {
     for (int l = 0; l < lex.alphabet().size(); ++l)
       if (counts_[l] > 0) tiles_.insert(static_cast<Letter>(l));
     for (LetterSet set : rack.blanks) {
@@ -172,17 +176,8 @@ class AnagramSearch {
   }
 
   void search(const Lexicon::Cursor& at, std::size_t depth) {
-    std::array<Lexicon::Cursor, kMaxLetters> next_states;
-    std::array<Letter, kMaxLetters> next_letters;
-    int n = 0;
     for (Letter l : lex_.children(at, tiles_ | blank_letters_)) {
-      next_states[n] = lex_.child(at, l);
-      next_letters[n++] = l;
-      lex_.prefetch(next_states[n - 1]);
-    }
-    for (int i = 0; i < n; ++i) {
-      const Letter l = next_letters[i];
-      const Lexicon::Cursor& next = next_states[i];
+      const Lexicon::Cursor next = lex_.child(at, l);
       if (counts_[l] > 0) {
         if (--counts_[l] == 0) tiles_.erase(l);
         arrive(next, depth + 1);
@@ -200,7 +195,7 @@ class AnagramSearch {
 
   void arrive(const Lexicon::Cursor& at, std::size_t depth) {
     if (at.word && depth >= min_length_) out_.push_back(at.rank);
-    if (at.base != 0) search(at, depth);
+    if (at.base != 0 && depth < tiles_total_) search(at, depth);
   }
 
   const Lexicon& lex_;
@@ -208,6 +203,7 @@ class AnagramSearch {
   LetterSet tiles_;
   std::vector<BlankClass> blanks_;
   LetterSet blank_letters_;
+  std::size_t tiles_total_;
   std::size_t min_length_;
   std::vector<std::uint32_t>& out_;
 };

@@ -2,29 +2,16 @@
 #include <gtest/gtest.h>
 
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <string>
 #include <vector>
 
 #include "lexicon/lexicon.h"
+#include "support/temp_dir.h"
 
 namespace wg {
 namespace {
 
-namespace fs = std::filesystem;
-
-class TempDir {
- public:
-  TempDir() : path_(fs::temp_directory_path() / ("wg_format_test_" + std::to_string(::getpid()))) {
-    fs::create_directories(path_);
-  }
-  ~TempDir() { fs::remove_all(path_); }
-  fs::path operator/(const std::string& name) const { return path_ / name; }
-
- private:
-  fs::path path_;
-};
+using test::TempDir;
 
 Lexicon small() {
   std::vector<std::string> words = {"alpha", "beta", "bet", "gamma", "gammas", "zeta"};
@@ -78,10 +65,7 @@ TEST(LexiconFormat, TheDefaultLexiconRoundTrips) {
 
 TEST(LexiconFormat, LoadsTextListsToo) {
   TempDir dir;
-  {
-    std::ofstream out(dir / "list.txt");
-    out << "Zeta\nalpha\nbeta\n";
-  }
+  dir.write("list.txt", "Zeta\nalpha\nbeta\n");
   WordListReport report;
   Lexicon lex = Lexicon::load(dir / "list.txt", &report);
   EXPECT_EQ(lex.size(), 3u);

@@ -233,6 +233,17 @@ TEST(Lexicon, AnagramsAgreeWithBruteForceOnTheDefaultLexicon) {
   }
 }
 
+TEST(DefaultLexicon, IndicesAreABijectionInWordOrder) {
+  const Lexicon& lex = default_lexicon();
+  std::size_t i = 0;
+  lex.for_each_word([&](std::string_view w) {
+    ASSERT_EQ(lex.index_of(w), static_cast<std::int64_t>(i)) << w;
+    ASSERT_EQ(lex.word_at(i), w);
+    ++i;
+  });
+  EXPECT_EQ(i, lex.size());
+}
+
 TEST(DefaultLexicon, IsEnable) {
   const Lexicon& lex = default_lexicon();
   EXPECT_EQ(lex.size(), 172823u);

@@ -3,15 +3,16 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
-#include <atomic>
 #include <cstdint>
 #include <filesystem>
 #include <fstream>
 #include <numeric>
-#include <random>
 #include <string>
 #include <string_view>
 #include <vector>
+
+#include "core/rng.h"
+#include "support/temp_dir.h"
 
 namespace wg {
 namespace {
@@ -20,39 +21,7 @@ namespace fs = std::filesystem;
 using namespace std::string_literals;
 using Words = std::vector<std::string>;
 
-// A fresh directory under the system temp directory, removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    static std::atomic<int> counter{0};
-    std::random_device random;
-    path_ = fs::temp_directory_path() /
-            ("wg_word_list_test_" + std::to_string(random()) + "_" + std::to_string(++counter));
-    fs::create_directories(path_);
-  }
-  ~TempDir() {
-    std::error_code ignored;
-    fs::permissions(path_, fs::perms::owner_all, fs::perm_options::add, ignored);
-    fs::remove_all(path_, ignored);
-  }
-  TempDir(const TempDir&) = delete;
-  TempDir& operator=(const TempDir&) = delete;
-
-  const fs::path& path() const { return path_; }
-
-  /// Writes `bytes` exactly (binary mode: no newline translation) to a file named `name`.
-  fs::path write(const std::string& name, std::string_view bytes) const {
-    const fs::path file = path_ / name;
-    std::ofstream out(file, std::ios::binary);
-    out.write(bytes.data(), static_cast<std::streamsize>(bytes.size()));
-    out.close();
-    EXPECT_TRUE(out) << "could not write " << file;
-    return file;
-  }
-
- private:
-  fs::path path_;
-};
+using test::TempDir;
 
 WordList parse(std::string_view text) { return parse_word_list(text, "mem.txt"); }
 
@@ -341,7 +310,7 @@ TEST(WordList, PrefixSortsBeforeItsExtensions) {
 }
 
 TEST(WordList, RandomOrderMatchesStdSort) {
-  std::mt19937 rng(12345);
+  Rng rng(12345);
   std::vector<std::string> words;
   std::string text;
   for (int i = 0; i < 2000; ++i) {
@@ -425,7 +394,7 @@ TEST(WordList, NulByteIsBinary) {
 
 TEST(WordList, BinaryDataIsNotMistakenForUtf16) {
   std::string bytes;
-  std::mt19937 rng(7);
+  Rng rng(7);
   for (int i = 0; i < 5000; ++i) bytes += static_cast<char>(rng() % 4 == 0 ? 0 : rng() % 256);
   const std::string msg = error_message([&] { parse(bytes); });
   EXPECT_NE(msg.find("binary file (NUL byte at offset"), std::string::npos) << msg;
