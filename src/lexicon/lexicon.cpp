@@ -28,12 +28,15 @@ std::size_t Lexicon::memory_bytes() const {
          count_by_length_.size() * sizeof(count_by_length_[0]);
 }
 
-std::uint32_t Lexicon::labels_at(std::uint32_t base) const {
+std::uint32_t Lexicon::labels_at(std::uint32_t base, bool words_only) const {
   const std::uint32_t* block = units_.data() + (base & ~31u);
   const std::uint32_t x = base & 31u;
+  // The word bit lies above the label, untouched by the XOR with the slot.
+  const std::uint32_t mask = kLabelMask | (words_only ? kWordBit : 0u);
+  const std::uint32_t expected = x | (words_only ? kWordBit : 0u);
 #if defined(__SSE2__)
-  const __m128i label_mask = _mm_set1_epi32(kLabelMask);
-  const __m128i owner = _mm_set1_epi32(static_cast<int>(x));
+  const __m128i label_mask = _mm_set1_epi32(static_cast<int>(mask));
+  const __m128i owner = _mm_set1_epi32(static_cast<int>(expected));
   // Lanes 4k..4k+3 compare (label ^ slot) with x: equal exactly for this state's units.
   auto owned = [&](int k, __m128i slots) {
     const __m128i v = _mm_loadu_si128(reinterpret_cast<const __m128i*>(block + 4 * k));
@@ -54,7 +57,7 @@ std::uint32_t Lexicon::labels_at(std::uint32_t base) const {
 #else
   std::uint32_t slots = 0;
   for (std::uint32_t s = 0; s < 32; ++s)
-    slots |= static_cast<std::uint32_t>(((block[s] & kLabelMask) ^ s) == x) << s;
+    slots |= static_cast<std::uint32_t>(((block[s] & mask) ^ s) == expected) << s;
 #endif
   // Slot s holds label s ^ x: permute the bits by XOR with x, one butterfly per bit of x,
   // selected without branches (x is unpredictable).

@@ -118,7 +118,12 @@ class Lexicon {
   /// The letters of `among` that continue some word from this state.
   LetterSet children(const Cursor& at, LetterSet among) const {
     if (!at.valid) return LetterSet();
-    return LetterSet(labels_among(at.base, among.bits() << 1) >> 1);
+    return LetterSet(labels_among(at.base, among.bits() << 1, false) >> 1);
+  }
+  /// The letters of `among` that complete a word from this state.
+  LetterSet word_children(const Cursor& at, LetterSet among) const {
+    if (!at.valid) return LetterSet();
+    return LetterSet(labels_among(at.base, among.bits() << 1, true) >> 1);
   }
 
   /// Hints the CPU to fetch the transitions of this state: a search that knows it will visit
@@ -146,6 +151,7 @@ class Lexicon {
  private:
   static constexpr std::uint32_t kLabelMask = 0x1F;
   static constexpr unsigned kWordShift = 5;
+  static constexpr std::uint32_t kWordBit = 1u << kWordShift;
   static constexpr unsigned kBaseShift = 6;
   /// Units are addressed with at most this many bits, leaving at least six for the count.
   static constexpr unsigned kMaxBaseBits = 20;
@@ -157,19 +163,22 @@ class Lexicon {
     if (b < before_direct_) return b;
     return escape_values_[escape_block_start_[unit_index >> 5] + (b - before_direct_)];
   }
-  /// Bit l set if the state with this base has a transition on label l, probing only `labels`.
-  std::uint32_t labels_among(std::uint32_t base, std::uint32_t labels) const {
-    if (std::popcount(labels) > 8) return labels_at(base) & labels;
+  /// Bit l set if the state with this base has a transition on label l (that ends a word, if
+  /// `words_only`), looking only at `labels`: probes a few, or scans the whole block.
+  std::uint32_t labels_among(std::uint32_t base, std::uint32_t labels, bool words_only) const {
+    if (std::popcount(labels) > 6) return labels_at(base, words_only) & labels;
+    const std::uint32_t mask = kLabelMask | (words_only ? kWordBit : 0u);
+    const std::uint32_t word = words_only ? kWordBit : 0u;
     std::uint32_t found = 0;
     for (; labels; labels &= labels - 1) {
       const auto label = static_cast<std::uint32_t>(std::countr_zero(labels));
-      found |= static_cast<std::uint32_t>((units_[base ^ label] & kLabelMask) == label) << label;
+      found |= static_cast<std::uint32_t>((units_[base ^ label] & mask) == (label | word)) << label;
     }
     return found;
   }
-  /// Bit l set if the state with this base has a transition on label l. Scans the state's
-  /// 32-unit block at once: unit s belongs to the state iff its label is s ^ (base & 31).
-  std::uint32_t labels_at(std::uint32_t base) const;
+  /// The same over all labels, scanning the state's 32-unit block at once: unit s belongs to
+  /// the state iff its label is s ^ (base & 31).
+  std::uint32_t labels_at(std::uint32_t base, bool words_only) const;
 
   friend class LexiconBuilder;
 

@@ -156,7 +156,7 @@ class AnagramSearch {
 
   void run() {
     out_.clear();
-    search(lex_.root(), 0);
+    if (tiles_total_ > 0) search(lex_.root(), 0);
     if (blanks_.size() > 1) {  // different blank kinds can spell the same word twice
       std::sort(out_.begin(), out_.end());
       out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
@@ -175,27 +175,33 @@ class AnagramSearch {
       if (b.count > 0) blank_letters_ = blank_letters_ | b.letters;
   }
 
+  // Extends the prefix at `at`, which used `depth` tiles, by one more tile in every way.
   void search(const Lexicon::Cursor& at, std::size_t depth) {
-    for (Letter l : lex_.children(at, tiles_ | blank_letters_)) {
+    const LetterSet usable = tiles_ | blank_letters_;
+    const std::size_t next_depth = depth + 1;
+    if (next_depth == tiles_total_) {
+      // The last tile: whichever tile stands for the letter, nothing follows.
+      if (next_depth < min_length_) return;
+      for (Letter l : lex_.word_children(at, usable)) out_.push_back(lex_.child(at, l).rank);
+      return;
+    }
+    for (Letter l : lex_.children(at, usable)) {
       const Lexicon::Cursor next = lex_.child(at, l);
+      if (next.word && next_depth >= min_length_) out_.push_back(next.rank);
+      if (next.base == 0 || next_depth == tiles_total_) continue;
       if (counts_[l] > 0) {
         if (--counts_[l] == 0) tiles_.erase(l);
-        arrive(next, depth + 1);
+        search(next, next_depth);
         if (counts_[l]++ == 0) tiles_.insert(l);
         continue;
       }
       for (auto& b : blanks_) {
         if (b.count == 0 || !b.letters.contains(l)) continue;
         if (--b.count == 0) update_blank_letters();
-        arrive(next, depth + 1);
+        search(next, next_depth);
         if (b.count++ == 0) update_blank_letters();
       }
     }
-  }
-
-  void arrive(const Lexicon::Cursor& at, std::size_t depth) {
-    if (at.word && depth >= min_length_) out_.push_back(at.rank);
-    if (at.base != 0 && depth < tiles_total_) search(at, depth);
   }
 
   const Lexicon& lex_;
