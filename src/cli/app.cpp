@@ -52,7 +52,9 @@ bool has_subcommands(const CLI::App& command) {
 std::string parse_error_message(const CLI::ParseError& error, const CLI::App& where) {
   std::string message = error.what();
   constexpr std::string_view kUnexpected = "The following argument was not expected: ";
-  if (error.get_name() == "ExtrasError" && message.starts_with(kUnexpected)) {
+  // Not get_name(): CLI11 2.1 gives some ExtrasErrors the app's name instead.
+  if (dynamic_cast<const CLI::ExtrasError*>(&error) != nullptr &&
+      message.starts_with(kUnexpected)) {
     const std::string argument = message.substr(kUnexpected.size());
     if (argument.starts_with('-') && argument.size() > 1) {
       return fmt::format("unknown option '{}'", argument);
@@ -78,19 +80,20 @@ void configure(CLI::App& app, Context& context) {
   app.add_option("--lexicon", options.lexicon_path,
                  "Word list (one word per line) or compiled lexicon to use; default: the "
                  "built-in ENABLE list (172,823 words)")
-      ->type_name("PATH");
+      ->type_name("PATH")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   add_number_option(
       app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
-      "which the games print so that a game can be replayed");
+      "which the games print so that a game can be replayed")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
   add_game_commands(app, context);
   add_lexicon_command(app, context);
   app.footer(
-      "Run 'wordgames' with no arguments for the list of games, and 'wordgames COMMAND "
-      "--help' for a command's options. Global options may also follow the command.\n"
-      "Exit status: 0 success, 1 usage error, 2 unreadable or unusable input (such as a "
-      "lexicon file).");
+      "Run 'wordgames' with no arguments for the list of games, and 'wordgames COMMAND --help'\n"
+      "for a command's options. Global options may also follow the command.\n"
+      "Exit status: 0 success, 1 usage error, 2 unreadable or unusable input (a lexicon file).");
 }
 
 /// Parses and runs one command line; `chosen` receives the game picked in an interactive menu.
@@ -159,7 +162,10 @@ int run_main(int argc, char** argv) {
   const std::vector<std::string> args(argv, argv + argc);
   const bool interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
   const int status = run(args, std::cin, std::cout, std::cerr, interactive);
-  std::cout.flush();
+  if (!std::cout.flush()) {
+    std::cerr << kProgram << ": cannot write to standard output\n";
+    return status == kExitOk ? kExitBadInput : status;
+  }
   return status;
 }
 

@@ -369,7 +369,7 @@ void add_lexicon_command(CLI::App& app, Context& context) {
   add_pattern(*lexicon, context);
   add_anagram(*lexicon, context);
   lexicon->footer(
-      "The lexicon is the built-in ENABLE list unless --lexicon PATH names a word list or a "
+      "The lexicon is the built-in ENABLE list unless --lexicon PATH names a word list or a\n"
       "compiled lexicon. Run 'wordgames lexicon COMMAND --help' for a command's options.");
   // Without a subcommand, `wordgames lexicon` lists its subcommands.
   lexicon->callback([lexicon, &context] {

@@ -61,8 +61,8 @@ std::uint32_t Lexicon::labels_at(std::uint32_t base, bool words_only) const {
 #endif
   // Slot s holds label s ^ x: permute the bits by XOR with x, one butterfly per bit of x,
   // selected without branches (x is unpredictable).
-  auto butterfly = [x](std::uint32_t m, std::uint32_t bit, std::uint32_t mask, unsigned shift) {
-    const std::uint32_t swapped = ((m & mask) << shift) | ((m >> shift) & mask);
+  auto butterfly = [x](std::uint32_t m, std::uint32_t bit, std::uint32_t half, unsigned shift) {
+    const std::uint32_t swapped = ((m & half) << shift) | ((m >> shift) & half);
     const std::uint32_t take = 0u - ((x & bit) != 0);
     return (swapped & take) | (m & ~take);
   };

@@ -27,14 +27,14 @@ void expect_usage_error(const ProcessResult& r, const std::string& mentions) {
   EXPECT_TRUE(contains(r.err, "--help")) << r;
 }
 
-TEST(AppTest, VersionPrintsNameAndVersion) {
+TEST(CliAppTest, VersionPrintsNameAndVersion) {
   const ProcessResult r = wordgames({"--version"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(std::regex_match(r.out, std::regex("wordgames [0-9]+\\.[0-9]+\\.[0-9]+\n"))) << r;
   EXPECT_EQ(r.err, "");
 }
 
-TEST(AppTest, RootHelpListsGlobalOptionsAndCommands) {
+TEST(CliAppTest, RootHelpListsGlobalOptionsAndCommands) {
   for (const char* flag : {"--help", "-h"}) {
     const ProcessResult r = wordgames({flag});
     EXPECT_EQ(r.exit_code, 0) << r;
@@ -46,7 +46,7 @@ TEST(AppTest, RootHelpListsGlobalOptionsAndCommands) {
   }
 }
 
-TEST(AppTest, LexiconHelpListsItsCommands) {
+TEST(CliAppTest, LexiconHelpListsItsCommands) {
   const ProcessResult r = wordgames({"lexicon", "--help"});
   EXPECT_EQ(r.exit_code, 0) << r;
   for (const char* part :
@@ -55,14 +55,14 @@ TEST(AppTest, LexiconHelpListsItsCommands) {
   }
 }
 
-TEST(AppTest, LexiconWithoutCommandListsItsCommands) {
+TEST(CliAppTest, LexiconWithoutCommandListsItsCommands) {
   const ProcessResult r = wordgames({"lexicon"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "anagram")) << r;
   EXPECT_TRUE(contains(r.out, "pattern")) << r;
 }
 
-TEST(AppTest, SubcommandHelpShowsItsOptions) {
+TEST(CliAppTest, SubcommandHelpShowsItsOptions) {
   const ProcessResult r = wordgames({"lexicon", "anagram", "--help"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.err, "");
@@ -74,34 +74,34 @@ TEST(AppTest, SubcommandHelpShowsItsOptions) {
   EXPECT_TRUE(contains(pattern.out, "--limit")) << pattern;
 }
 
-TEST(AppTest, HelpWinsOverMissingArguments) {
+TEST(CliAppTest, HelpWinsOverMissingArguments) {
   const ProcessResult r = wordgames({"lexicon", "compile", "--help"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "OUTPUT")) << r;
 }
 
-TEST(AppTest, UnknownCommandIsAUsageError) {
+TEST(CliAppTest, UnknownCommandIsAUsageError) {
   expect_usage_error(wordgames({"frobnicate"}), "frobnicate");
   expect_usage_error(wordgames({"lexicon", "frobnicate"}), "frobnicate");
 }
 
-TEST(AppTest, UnknownOptionIsAUsageError) {
+TEST(CliAppTest, UnknownOptionIsAUsageError) {
   expect_usage_error(wordgames({"--frobnicate"}), "--frobnicate");
   expect_usage_error(wordgames({"lexicon", "info", "--frobnicate"}), "--frobnicate");
 }
 
-TEST(AppTest, MissingArgumentIsAUsageError) {
+TEST(CliAppTest, MissingArgumentIsAUsageError) {
   expect_usage_error(wordgames({"lexicon", "contains"}), "WORD");
   expect_usage_error(wordgames({"lexicon", "compile", "only-one"}), "OUTPUT");
   expect_usage_error(wordgames({"lexicon", "info", "--lexicon"}), "--lexicon");
   expect_usage_error(wordgames({"lexicon", "pattern", "c?ws", "--limit"}), "--limit");
 }
 
-TEST(AppTest, ExtraArgumentIsAUsageError) {
+TEST(CliAppTest, ExtraArgumentIsAUsageError) {
   expect_usage_error(wordgames({"lexicon", "info", "surplus"}), "surplus");
 }
 
-TEST(AppTest, SeedMustBeAWholeNumber) {
+TEST(CliAppTest, SeedMustBeAWholeNumber) {
   expect_usage_error(wordgames({"--seed", "abc"}), "--seed");
   expect_usage_error(wordgames({"--seed=-1"}), "--seed");
   expect_usage_error(wordgames({"--seed", "18446744073709551616"}), "--seed");
@@ -112,12 +112,12 @@ TEST(AppTest, SeedMustBeAWholeNumber) {
   EXPECT_EQ(after.exit_code, 0) << after;
 }
 
-TEST(AppTest, NumericOptionsRejectNonNumbers) {
+TEST(CliAppTest, NumericOptionsRejectNonNumbers) {
   expect_usage_error(wordgames({"lexicon", "pattern", "c?ws", "--limit", "many"}), "--limit");
   expect_usage_error(wordgames({"lexicon", "anagram", "abc", "--min", "-2"}), "--min");
 }
 
-TEST(AppTest, GlobalOptionsWorkBeforeAndAfterTheCommand) {
+TEST(CliAppTest, GlobalOptionsWorkBeforeAndAfterTheCommand) {
   TempDir dir;
   const std::string list = dir.write("words.txt", "cat\ndog\nbird\n").string();
   const std::vector<std::vector<std::string>> orders = {
@@ -134,10 +134,11 @@ TEST(AppTest, GlobalOptionsWorkBeforeAndAfterTheCommand) {
   }
 }
 
-TEST(AppTest, GamesNotYetAvailableSaySo) {
+TEST(CliAppTest, GamesNotYetAvailableSaySo) {
   const ProcessResult menu = wordgames({"--json"});
   ASSERT_EQ(menu.exit_code, 0) << menu;
-  for (const auto& game : json_of(menu)["games"]) {
+  const auto listing = json_of(menu);
+  for (const auto& game : listing["games"]) {
     if (game["available"].get<bool>()) continue;
     const std::string name = game["name"];
     const ProcessResult r = wordgames({name});
@@ -148,7 +149,7 @@ TEST(AppTest, GamesNotYetAvailableSaySo) {
   }
 }
 
-TEST(AppTest, OutputHasNoColourCodes) {
+TEST(CliAppTest, OutputHasNoColourCodes) {
   ProcessOptions options;
   options.env["TERM"] = "xterm-256color";
   options.env["NO_COLOR"] = std::nullopt;

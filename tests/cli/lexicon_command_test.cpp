@@ -142,7 +142,7 @@ constexpr std::string_view kSmallList =
 
 // --- info
 
-TEST(LexiconInfoTest, DefaultLexiconJson) {
+TEST(CliLexiconInfoTest, DefaultLexiconJson) {
   const ProcessResult r = wordgames({"lexicon", "info", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.err, "");
@@ -160,20 +160,21 @@ TEST(LexiconInfoTest, DefaultLexiconJson) {
     max_length = std::max(max_length, word.size());
   }
   ASSERT_TRUE(info["by_length"].is_object()) << r;
-  EXPECT_EQ(info["by_length"].get<std::map<std::string, std::size_t>>(), expected);
+  using Counts = std::map<std::string, std::size_t>;
+  EXPECT_EQ(info["by_length"].get<Counts>(), expected);
   EXPECT_EQ(info["by_length"]["2"], 96u);
   EXPECT_EQ(info["min_length"], min_length);
   EXPECT_EQ(info["max_length"], max_length);
 }
 
-TEST(LexiconInfoTest, DefaultLexiconText) {
+TEST(CliLexiconInfoTest, DefaultLexiconText) {
   const ProcessResult r = wordgames({"lexicon", "info"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "words: 172823\n")) << r;
   EXPECT_TRUE(contains(r.out, "by length:")) << r;
 }
 
-TEST(LexiconInfoTest, WordListReport) {
+TEST(CliLexiconInfoTest, WordListReport) {
   TempDir dir;
   const std::string list = dir.write("small.txt", kSmallList).string();
   const ProcessResult r = wordgames({"--lexicon", list, "lexicon", "info", "--json"});
@@ -197,9 +198,25 @@ TEST(LexiconInfoTest, WordListReport) {
   EXPECT_EQ(info["examples"][1]["reason"], "too_long");
 }
 
+TEST(CliLexiconInfoTest, WindowsStyleList) {
+  TempDir dir;
+  const std::string list = dir.write("windows.txt",
+                                     "\xEF\xBB\xBF"
+                                     "Cat\r\nDog\r\n")
+                               .string();
+  const ProcessResult r = wordgames({"--lexicon", list, "lexicon", "info", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json info = json_of(r);
+  EXPECT_EQ(info["words"], 2);
+  EXPECT_EQ(info["utf8_bom"], true);
+  EXPECT_EQ(info["crlf"], true);
+  const ProcessResult q = wordgames({"--lexicon", list, "lexicon", "contains", "cat", "dog"});
+  EXPECT_EQ(q.out, "cat: yes\ndog: yes\n") << q;
+}
+
 // --- check
 
-TEST(LexiconCheckTest, ReportsSkippedLinesWithLineNumbers) {
+TEST(CliLexiconCheckTest, ReportsSkippedLinesWithLineNumbers) {
   TempDir dir;
   const std::string list = dir.write("small.txt", kSmallList).string();
   const ProcessResult r = wordgames({"lexicon", "check", list});
@@ -218,7 +235,7 @@ TEST(LexiconCheckTest, ReportsSkippedLinesWithLineNumbers) {
   EXPECT_EQ(report["skipped"]["duplicate"], 1);
 }
 
-TEST(LexiconCheckTest, UnusableFilesExitTwo) {
+TEST(CliLexiconCheckTest, UnusableFilesExitTwo) {
   TempDir dir;
   expect_bad_input(wordgames({"lexicon", "check", (dir / "missing.txt").string()}), "missing.txt");
   expect_bad_input(wordgames({"lexicon", "check", dir.write("empty.txt", "").string()}),
@@ -230,7 +247,7 @@ TEST(LexiconCheckTest, UnusableFilesExitTwo) {
 
 // --- Errors loading --lexicon
 
-TEST(LexiconFileErrorTest, MissingFile) {
+TEST(CliLexiconFileErrorTest, MissingFile) {
   TempDir dir;
   const std::string path = (dir / "no-such-list.txt").string();
   const ProcessResult r = wordgames({"--lexicon", path, "lexicon", "info"});
@@ -238,13 +255,13 @@ TEST(LexiconFileErrorTest, MissingFile) {
   EXPECT_TRUE(contains(r.err, "not found")) << r;
 }
 
-TEST(LexiconFileErrorTest, Directory) {
+TEST(CliLexiconFileErrorTest, Directory) {
   TempDir dir;
   expect_bad_input(wordgames({"--lexicon", dir.path().string(), "lexicon", "contains", "cat"}),
                    dir.path().string());
 }
 
-TEST(LexiconFileErrorTest, BinaryFile) {
+TEST(CliLexiconFileErrorTest, BinaryFile) {
   TempDir dir;
   const std::string binary(
       "\x7f"
@@ -256,7 +273,7 @@ TEST(LexiconFileErrorTest, BinaryFile) {
   EXPECT_TRUE(contains(r.err, "binary")) << r;
 }
 
-TEST(LexiconFileErrorTest, Utf16File) {
+TEST(CliLexiconFileErrorTest, Utf16File) {
   TempDir dir;
   const std::string utf16(
       "\xff\xfe"
@@ -268,7 +285,7 @@ TEST(LexiconFileErrorTest, Utf16File) {
   EXPECT_TRUE(contains(r.err, "UTF-16")) << r;
 }
 
-TEST(LexiconFileErrorTest, EmptyFile) {
+TEST(CliLexiconFileErrorTest, EmptyFile) {
   TempDir dir;
   const std::string path = dir.write("empty.txt", "").string();
   const ProcessResult r = wordgames({"--lexicon", path, "lexicon", "info", "--json"});
@@ -276,7 +293,7 @@ TEST(LexiconFileErrorTest, EmptyFile) {
   EXPECT_TRUE(contains(r.err, "empty")) << r;
 }
 
-TEST(LexiconFileErrorTest, ListWithoutWords) {
+TEST(CliLexiconFileErrorTest, ListWithoutWords) {
   TempDir dir;
   const std::string path = dir.write("junk.txt", "# header\n123\nfoo-bar\n").string();
   const ProcessResult r = wordgames({"--lexicon", path, "lexicon", "info"});
@@ -286,7 +303,7 @@ TEST(LexiconFileErrorTest, ListWithoutWords) {
 
 // --- compile
 
-TEST(LexiconCompileTest, RoundTripsTheDefaultList) {
+TEST(CliLexiconCompileTest, RoundTripsTheDefaultList) {
   TempDir dir;
   const std::string compiled = (dir / "enable.wglex").string();
   const ProcessResult c = wordgames({"lexicon", "compile", enable_path(), compiled});
@@ -311,7 +328,7 @@ TEST(LexiconCompileTest, RoundTripsTheDefaultList) {
   EXPECT_EQ(json_of(q), json({{"zyzzyva", true}, {"zzzzq", false}}));
 }
 
-TEST(LexiconCompileTest, SmallListKeepsItsWords) {
+TEST(CliLexiconCompileTest, SmallListKeepsItsWords) {
   TempDir dir;
   const std::string list = dir.write("small.txt", kSmallList).string();
   const std::string compiled = (dir / "small.wglex").string();
@@ -323,7 +340,7 @@ TEST(LexiconCompileTest, SmallListKeepsItsWords) {
   EXPECT_EQ(json_of(q), json({{"cat", true}, {"CAT", true}, {"bird", true}, {"foo", false}}));
 }
 
-TEST(LexiconCompileTest, CorruptCompiledFilesExitTwo) {
+TEST(CliLexiconCompileTest, CorruptCompiledFilesExitTwo) {
   TempDir dir;
   const std::string list = dir.write("small.txt", kSmallList).string();
   const std::string compiled = (dir / "good.wglex").string();
@@ -348,7 +365,7 @@ TEST(LexiconCompileTest, CorruptCompiledFilesExitTwo) {
   }
 }
 
-TEST(LexiconCompileTest, Errors) {
+TEST(CliLexiconCompileTest, Errors) {
   TempDir dir;
   expect_bad_input(
       wordgames({"lexicon", "compile", (dir / "missing.txt").string(), (dir / "o").string()}),
@@ -361,13 +378,13 @@ TEST(LexiconCompileTest, Errors) {
 
 // --- contains and prefix
 
-TEST(LexiconContainsTest, JsonMapsEachWordAsGiven) {
+TEST(CliLexiconContainsTest, JsonMapsEachWordAsGiven) {
   const ProcessResult r = wordgames({"lexicon", "contains", "aa", "zzzzq", "QUIZ", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(json_of(r), json({{"aa", true}, {"zzzzq", false}, {"QUIZ", true}}));
 }
 
-TEST(LexiconContainsTest, TextOneLinePerWord) {
+TEST(CliLexiconContainsTest, TextOneLinePerWord) {
   const std::vector<std::string> words = {"cat", "Dog", "xyzzy", "qi", "a", "don't", "zyzzyvas"};
   std::vector<std::string> args = {"lexicon", "contains"};
   args.insert(args.end(), words.begin(), words.end());
@@ -379,7 +396,7 @@ TEST(LexiconContainsTest, TextOneLinePerWord) {
   EXPECT_EQ(lines_of(r.out), expected) << r;
 }
 
-TEST(LexiconPrefixTest, AgreesWithTheList) {
+TEST(CliLexiconPrefixTest, AgreesWithTheList) {
   const std::vector<std::string> prefixes = {"qu",   "xyz",   "aa",  "zzz",
                                              "zzzs", "zzzsx", "Pre", "cwm"};
   std::vector<std::string> args = {"lexicon", "prefix", "--json"};
@@ -396,7 +413,7 @@ TEST(LexiconPrefixTest, AgreesWithTheList) {
 
 // --- pattern
 
-TEST(LexiconPatternTest, MatchesABruteForceScan) {
+TEST(CliLexiconPatternTest, MatchesABruteForceScan) {
   for (const std::string pattern :
        {"c?ws", "[aeiou]?[^aeiou]", "q[^u]??", ".x.", "s[aeiou][aeiou]??s", "CATS", "[xyz]",
         "??????????????[^s]", "[^aeiouy][^aeiouy][^aeiouy][^aeiouy][^aeiouy]"}) {
@@ -407,7 +424,7 @@ TEST(LexiconPatternTest, MatchesABruteForceScan) {
   }
 }
 
-TEST(LexiconPatternTest, JsonAndLimit) {
+TEST(CliLexiconPatternTest, JsonAndLimit) {
   const std::vector<std::string> expected = oracle_pattern("c?ws");
   ASSERT_GE(expected.size(), 2u);
   const ProcessResult r = wordgames({"lexicon", "pattern", "c?ws", "--json"});
@@ -425,7 +442,7 @@ TEST(LexiconPatternTest, JsonAndLimit) {
   EXPECT_EQ(lines_of(text.out).size(), 3u) << text;
 }
 
-TEST(LexiconPatternTest, MalformedPatternIsAUsageError) {
+TEST(CliLexiconPatternTest, MalformedPatternIsAUsageError) {
   expect_usage_error(wordgames({"lexicon", "pattern", "[ab"}), "[ab");
   expect_usage_error(wordgames({"lexicon", "pattern", "c1ws"}), "c1ws");
   expect_usage_error(wordgames({"lexicon", "pattern", "[ab", "--json"}), "[ab");
@@ -433,7 +450,7 @@ TEST(LexiconPatternTest, MalformedPatternIsAUsageError) {
 
 // --- anagram
 
-TEST(LexiconAnagramTest, JsonIsSortedAndComplete) {
+TEST(CliLexiconAnagramTest, JsonIsSortedAndComplete) {
   const ProcessResult r = wordgames({"lexicon", "anagram", "retains*", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   const json doc = json_of(r);
@@ -452,7 +469,7 @@ TEST(LexiconAnagramTest, JsonIsSortedAndComplete) {
   EXPECT_FALSE(std::binary_search(words.begin(), words.end(), std::string("asterisk")));
 }
 
-TEST(LexiconAnagramTest, TextIsLongestFirstThenAlphabetical) {
+TEST(CliLexiconAnagramTest, TextIsLongestFirstThenAlphabetical) {
   const ProcessResult r = wordgames({"lexicon", "anagram", "RETAINS?"});
   ASSERT_EQ(r.exit_code, 0) << r;
   std::vector<std::string> expected = oracle_anagrams("retains*", false);
@@ -462,7 +479,7 @@ TEST(LexiconAnagramTest, TextIsLongestFirstThenAlphabetical) {
   EXPECT_EQ(lines_of(r.out), expected);
 }
 
-TEST(LexiconAnagramTest, VowelBlanksAndMinimumLength) {
+TEST(CliLexiconAnagramTest, VowelBlanksAndMinimumLength) {
   const ProcessResult r =
       wordgames({"lexicon", "anagram", "qzt**", "--vowel-blanks", "--min", "3", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
@@ -479,13 +496,13 @@ TEST(LexiconAnagramTest, VowelBlanksAndMinimumLength) {
             oracle_anagrams("retains*", false, 7));
 }
 
-TEST(LexiconAnagramTest, BadRackIsAUsageError) {
+TEST(CliLexiconAnagramTest, BadRackIsAUsageError) {
   expect_usage_error(wordgames({"lexicon", "anagram", "ab1"}), "ab1");
   expect_usage_error(wordgames({"lexicon", "anagram", "ab-c", "--json"}), "ab-c");
   expect_usage_error(wordgames({"lexicon", "anagram", ""}), "rack");
 }
 
-TEST(LexiconAnagramTest, UsesTheGivenLexicon) {
+TEST(CliLexiconAnagramTest, UsesTheGivenLexicon) {
   TempDir dir;
   const std::string list = dir.write("small.txt", kSmallList).string();
   const ProcessResult r = wordgames({"--lexicon", list, "lexicon", "anagram", "tacgod", "--json"});

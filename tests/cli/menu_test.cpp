@@ -16,7 +16,7 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
-TEST(MenuTest, NoArgumentsListsTheGamesAndTools) {
+TEST(CliMenuTest, NoArgumentsListsTheGamesAndTools) {
   // stdin is a pipe, not a terminal: the listing only, without waiting for a choice.
   ProcessOptions options;
   options.stdin_text = "1\n";
@@ -30,7 +30,7 @@ TEST(MenuTest, NoArgumentsListsTheGamesAndTools) {
   EXPECT_TRUE(contains(r.out, "--help")) << r;
 }
 
-TEST(MenuTest, ListsGamesInOrderWithOneLineEach) {
+TEST(CliMenuTest, ListsGamesInOrderWithOneLineEach) {
   const ProcessResult r = wordgames({});
   ASSERT_EQ(r.exit_code, 0) << r;
   std::size_t game = 0;
@@ -42,7 +42,7 @@ TEST(MenuTest, ListsGamesInOrderWithOneLineEach) {
   EXPECT_EQ(game, kGames.size()) << "games missing or out of order" << r;
 }
 
-TEST(MenuTest, MarksGamesNotYetAvailable) {
+TEST(CliMenuTest, MarksGamesNotYetAvailable) {
   const ProcessResult text = wordgames({});
   const ProcessResult json = wordgames({"--json"});
   ASSERT_EQ(json.exit_code, 0) << json;
@@ -58,7 +58,7 @@ TEST(MenuTest, MarksGamesNotYetAvailable) {
   }
 }
 
-TEST(MenuTest, JsonListsGamesAndTools) {
+TEST(CliMenuTest, JsonListsGamesAndTools) {
   const ProcessResult r = wordgames({"--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   const auto menu = json_of(r);
@@ -74,7 +74,7 @@ TEST(MenuTest, JsonListsGamesAndTools) {
   EXPECT_EQ(menu["tools"][0]["name"], "lexicon");
 }
 
-TEST(MenuTest, GlobalOptionsAloneStillList) {
+TEST(CliMenuTest, GlobalOptionsAloneStillList) {
   const ProcessResult r = wordgames({"--seed", "7"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "evil-hangman")) << r;
