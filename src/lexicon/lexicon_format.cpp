@@ -52,10 +52,18 @@ std::uint64_t checksum_of(Header header, std::span<const std::byte> payload) {
   return checksum(payload, checksum(std::as_bytes(std::span(&header, 1))));
 }
 
+// memcpy of nothing from an empty vector's null data() is still undefined: skip it.
 template <class T>
-std::byte* put(std::byte* out, const T* data, std::size_t n) {
-  std::memcpy(out, data, n * sizeof(T));
-  return out + n * sizeof(T);
+std::byte* put(std::byte* out, const std::vector<T>& items) {
+  if (!items.empty()) std::memcpy(out, items.data(), items.size() * sizeof(T));
+  return out + items.size() * sizeof(T);
+}
+
+template <class T>
+const std::byte* take(const std::byte* in, std::vector<T>& items, std::size_t n) {
+  items.resize(n);
+  if (n != 0) std::memcpy(items.data(), in, n * sizeof(T));
+  return in + n * sizeof(T);
 }
 
 [[noreturn]] void corrupt(std::string_view source, const std::string& what) {
@@ -86,13 +94,10 @@ std::vector<std::byte> Lexicon::serialize() const {
   std::vector<std::byte> out(
       sizeof(Header) + 4 * (units_.size() + escape_values_.size() + escape_block_start_.size()) +
       8 * count_by_length_.size());
-  std::byte* p = put(out.data() + sizeof(Header), units_.data(), units_.size());
-  p = put(p, escape_values_.data(), escape_values_.size());
-  p = put(p, escape_block_start_.data(), escape_block_start_.size());
-  for (std::size_t c : count_by_length_) {
-    const auto v = static_cast<std::uint64_t>(c);
-    p = put(p, &v, 1);
-  }
+  std::byte* p = put(out.data() + sizeof(Header), units_);
+  p = put(p, escape_values_);
+  p = put(p, escape_block_start_);
+  put(p, std::vector<std::uint64_t>(count_by_length_.begin(), count_by_length_.end()));
   h.checksum = checksum_of(h, std::span(out).subspan(sizeof(Header)));
   std::memcpy(out.data(), &h, sizeof(Header));
   return out;
@@ -135,15 +140,9 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   Lexicon lex;
   lex.alphabet_ = &Alphabet::english();
   const std::byte* p = bytes.data() + sizeof(Header);
-  lex.units_.resize(h.unit_count);
-  std::memcpy(lex.units_.data(), p, h.unit_count * 4ull);
-  p += h.unit_count * 4ull;
-  lex.escape_values_.resize(h.escape_count);
-  std::memcpy(lex.escape_values_.data(), p, h.escape_count * 4ull);
-  p += h.escape_count * 4ull;
-  lex.escape_block_start_.resize(h.escape_block_count);
-  std::memcpy(lex.escape_block_start_.data(), p, h.escape_block_count * 4ull);
-  p += h.escape_block_count * 4ull;
+  p = take(p, lex.units_, h.unit_count);
+  p = take(p, lex.escape_values_, h.escape_count);
+  p = take(p, lex.escape_block_start_, h.escape_block_count);
   lex.count_by_length_.resize(h.length_count);
   std::uint64_t total = 0;
   for (auto& c : lex.count_by_length_) {
