@@ -1,10 +1,7 @@
 #include "cli/context.h"
 
-#include <array>
 #include <chrono>
-#include <fstream>
 #include <random>
-#include <span>
 #include <system_error>
 #include <utility>
 
@@ -14,17 +11,6 @@ namespace {
 
 /// The name `lexicon info` gives the lexicon compiled into the binary.
 constexpr std::string_view kBuiltInSource = "built-in (enable1)";
-
-/// True if the file starts like a compiled lexicon; false if it cannot be read (the loader
-/// then reports the problem).
-bool starts_like_compiled(const std::filesystem::path& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return false;
-  std::array<char, 4096> head{};
-  in.read(head.data(), head.size());
-  const auto got = static_cast<std::size_t>(in.gcount());
-  return Lexicon::is_compiled(std::as_bytes(std::span(head.data(), got)));
-}
 
 }  // namespace
 
@@ -45,7 +31,7 @@ LoadedLexicon load_lexicon_file(const std::filesystem::path& path) {
   WordListReport report;
   loaded.lexicon = Lexicon::load(path, &report);
   loaded.info.source = path.string();
-  if (starts_like_compiled(path)) {
+  if (report.compiled) {
     loaded.info.format = LexiconFormat::kCompiled;
   } else {
     loaded.info.format = LexiconFormat::kWordList;

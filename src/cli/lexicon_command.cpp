@@ -27,14 +27,6 @@ constexpr SkipReason kSkipReasons[] = {SkipReason::kBlank, SkipReason::kComment,
                                        SkipReason::kInvalidCharacter, SkipReason::kTooLong,
                                        SkipReason::kDuplicate};
 
-std::size_t min_length(const Lexicon& lexicon) {
-  const auto& counts = lexicon.count_by_length();
-  for (std::size_t length = 0; length < counts.size(); ++length) {
-    if (counts[length] != 0) return length;
-  }
-  return 0;
-}
-
 std::size_t total_skipped(const WordListReport& report) {
   std::size_t total = 0;
   for (std::size_t count : report.skipped) total += count;
@@ -52,7 +44,7 @@ Json describe_json(const Lexicon& lexicon, const LexiconInfo& info) {
   Json document = {{"source", info.source},
                    {"format", to_string(info.format)},
                    {"words", lexicon.size()},
-                   {"min_length", min_length(lexicon)},
+                   {"min_length", lexicon.min_length()},
                    {"max_length", lexicon.max_length()},
                    {"by_length", std::move(by_length)},
                    {"bytes", lexicon.memory_bytes()}};
@@ -81,7 +73,7 @@ void describe_text(std::ostream& out, const Lexicon& lexicon, const LexiconInfo&
   out << "source: " << info.source << '\n';
   out << "format: " << to_string(info.format) << '\n';
   out << "words: " << lexicon.size() << '\n';
-  out << "min length: " << min_length(lexicon) << '\n';
+  out << "min length: " << lexicon.min_length() << '\n';
   out << "max length: " << lexicon.max_length() << '\n';
   out << "memory bytes: " << lexicon.memory_bytes() << '\n';
   if (info.file_bytes) out << "file bytes: " << *info.file_bytes << '\n';

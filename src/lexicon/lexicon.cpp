@@ -74,6 +74,12 @@ std::uint32_t Lexicon::labels_at(std::uint32_t base, bool words_only) const {
   return slots & ~1u;  // label 0 at slot x is a free unit, not a transition
 }
 
+std::size_t Lexicon::min_length() const {
+  for (std::size_t length = 1; length < count_by_length_.size(); ++length)
+    if (count_by_length_[length] != 0) return length;
+  return 0;
+}
+
 Lexicon::Cursor Lexicon::root() const {
   Cursor c;
   c.base = root_base_;

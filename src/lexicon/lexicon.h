@@ -66,7 +66,7 @@ class Lexicon {
   static Lexicon build(const WordList& list) { return build(list.words); }
 
   /// Loads a file: a compiled lexicon (by its magic bytes) or a word list. `report`, if given,
-  /// receives the word-list report (for a compiled file: source and word count only).
+  /// receives the word-list report (for a compiled file: source, word count, `compiled`).
   static Lexicon load(const std::filesystem::path& path, WordListReport* report = nullptr);
 
   /// The compiled form: header (magic, format version, alphabet, counts, checksum) and units.
@@ -82,9 +82,12 @@ class Lexicon {
   bool empty() const { return word_count_ == 0; }
   /// Number of words of each length; index = length.
   const std::vector<std::size_t>& count_by_length() const { return count_by_length_; }
+  /// Length of the longest word; 0 when empty.
   std::size_t max_length() const {
     return count_by_length_.empty() ? 0 : count_by_length_.size() - 1;
   }
+  /// Length of the shortest word; 0 when empty.
+  std::size_t min_length() const;
   /// Bytes of the automaton in memory (units and side tables).
   std::size_t memory_bytes() const;
 

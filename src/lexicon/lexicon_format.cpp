@@ -195,6 +195,7 @@ Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report)
       *report = WordListReport{};
       report->source = path.string();
       report->words = lex.size();
+      report->compiled = true;
     }
     return lex;
   }

@@ -51,6 +51,8 @@ struct WordListReport {
   std::vector<SkippedLine> examples;  ///< the first kMaxExamples offending lines, in file order
   bool utf8_bom = false;
   bool crlf = false;  ///< at least one line ended in CR LF
+  /// The source was a compiled lexicon (Lexicon::load): only `source` and `words` are set.
+  bool compiled = false;
   static constexpr std::size_t kMaxExamples = 8;
 
   std::size_t skipped_count(SkipReason r) const { return skipped[static_cast<std::size_t>(r)]; }
