@@ -1,0 +1,66 @@
+#include "cli/prompt.h"
+
+#include <charconv>
+#include <istream>
+#include <ostream>
+
+#include <fmt/format.h>
+
+namespace wg::cli {
+
+Prompt::Prompt(std::istream& in, std::ostream& out, bool echo_input)
+    : in_(in), out_(out), echo_input_(echo_input) {}
+
+std::optional<std::string> Prompt::line(std::string_view question) {
+  out_ << question << std::flush;
+  std::string answer;
+  if (!std::getline(in_, answer)) {
+    out_ << '\n' << std::flush;  // end the prompt's line before whatever comes next
+    return std::nullopt;
+  }
+  if (!answer.empty() && answer.back() == '\r') answer.pop_back();
+  if (echo_input_) out_ << answer << '\n';
+  return answer;
+}
+
+std::string_view Prompt::trim(std::string_view text) {
+  const auto first = text.find_first_not_of(" \t\r\n");
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(" \t\r\n");
+  return text.substr(first, last - first + 1);
+}
+
+void Prompt::say(std::string_view text) { out_ << text << '\n'; }
+
+std::optional<bool> Prompt::yes_no(std::string_view question) {
+  return ask<bool>(question,
+                   [](std::string_view answer, std::string& error) -> std::optional<bool> {
+                     std::string lower(answer);
+                     for (char& c : lower)
+                       c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+                     if (lower == "y" || lower == "yes") return true;
+                     if (lower == "n" || lower == "no") return false;
+                     error = "Please answer yes or no.";
+                     return std::nullopt;
+                   });
+}
+
+std::optional<std::int64_t> Prompt::integer(std::string_view question, std::int64_t min,
+                                            std::int64_t max) {
+  return ask<std::int64_t>(
+      question,
+      [min, max](std::string_view answer, std::string& error) -> std::optional<std::int64_t> {
+        std::int64_t value = 0;
+        const char* end = answer.data() + answer.size();
+        const auto [ptr, ec] = std::from_chars(answer.data(), end, value);
+        if (answer.empty() || ec != std::errc() || ptr != end || value < min || value > max) {
+          error = max == INT64_MAX
+                      ? fmt::format("Please enter a whole number of at least {}.", min)
+                      : fmt::format("Please enter a whole number from {} to {}.", min, max);
+          return std::nullopt;
+        }
+        return value;
+      });
+}
+
+}  // namespace wg::cli
