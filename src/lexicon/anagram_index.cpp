@@ -1,0 +1,169 @@
+#include "lexicon/anagram_index.h"
+
+#include <algorithm>
+#include <array>
+#include <bit>
+
+namespace wg {
+
+AnagramIndex::AnagramIndex(const Lexicon& lexicon) : lexicon_(&lexicon) {
+  // Each word's letters sorted (a counting sort), tagged with the word's index.
+  struct Entry {
+    std::string alphagram;
+    std::uint32_t index;
+  };
+  const Alphabet& alphabet = lexicon.alphabet();
+  std::vector<Entry> entries;
+  entries.reserve(lexicon.size());
+  std::uint32_t next_index = 0;
+  lexicon.for_each_word([&](std::string_view word) {
+    std::array<std::uint8_t, kMaxLetters> counts{};
+    for (char c : word) ++counts[alphabet.code(c)];
+    std::string alphagram;
+    alphagram.reserve(word.size());
+    for (int l = 0; l < alphabet.size(); ++l) alphagram.append(counts[l], static_cast<char>(l));
+    entries.push_back({std::move(alphagram), next_index++});
+  });
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) {
+    return a.alphagram != b.alphagram ? a.alphagram < b.alphagram : a.index < b.index;
+  });
+
+  // A trie over the sorted alphagrams, laid out breadth first: the children of every node are
+  // consecutive. Built level by level from ranges of `entries` sharing a prefix.
+  struct Pending {
+    std::size_t begin, end, depth;  // entries[begin, end) share the node's prefix of `depth`
+  };
+  std::vector<Pending> level = {{0, entries.size(), 0}};
+  while (!level.empty()) {
+    const std::size_t next_level_start = nodes_.size() + level.size();
+    std::vector<Pending> next_level;
+    for (const Pending& p : level) {
+      Node node{0, 0, static_cast<std::uint32_t>(words_.size())};
+      std::size_t i = p.begin;
+      for (; i < p.end && entries[i].alphagram.size() == p.depth; ++i)
+        words_.push_back(entries[i].index);  // words whose alphagram ends here
+      node.first_child = static_cast<std::uint32_t>(next_level_start + next_level.size());
+      while (i < p.end) {
+        const char l = entries[i].alphagram[p.depth];
+        std::size_t j = i;
+        while (j < p.end && entries[j].alphagram[p.depth] == l) ++j;
+        node.children |= 1u << static_cast<unsigned>(l);
+        next_level.push_back({i, j, p.depth + 1});
+        i = j;
+      }
+      nodes_.push_back(node);
+    }
+    level = std::move(next_level);
+  }
+  nodes_.push_back({0, 0, static_cast<std::uint32_t>(words_.size())});
+}
+
+std::size_t AnagramIndex::memory_bytes() const {
+  return nodes_.size() * sizeof(Node) + words_.size() * sizeof(std::uint32_t);
+}
+
+// Depth-first over the alphagram trie. Letters come in sorted order, so every multiset of
+// tiles is met once; a real tile is used before a blank (never worse), and blanks are grouped by
+// the letters they allow.
+class AnagramSearchByAlphagram {
+ public:
+  AnagramSearchByAlphagram(const AnagramIndex& index, const Rack& rack, std::size_t min_length,
+                           std::vector<std::uint32_t>& out)
+      : index_(index),
+        counts_(rack.counts),
+        tiles_total_(static_cast<std::size_t>(rack.size())),
+        min_length_(min_length),
+        out_(out) {
+    for (std::size_t l = 0; l < counts_.size(); ++l)
+      if (counts_[l] > 0) tiles_.insert(static_cast<Letter>(l));
+    for (LetterSet set : rack.blanks) {
+      auto it = std::find_if(blanks_.begin(), blanks_.end(),
+                             [set](const BlankClass& b) { return b.letters == set; });
+      if (it == blanks_.end()) {
+        blanks_.push_back({set, 1});
+      } else {
+        ++it->count;
+      }
+    }
+    update_blank_letters();
+  }
+
+  void run() {
+    out_.clear();
+    if (tiles_total_ > 0) search(0, 0);
+    if (blanks_.size() > 1) {  // different blank kinds can reach the same node twice
+      std::sort(out_.begin(), out_.end());
+      out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
+    }
+  }
+
+ private:
+  struct BlankClass {
+    LetterSet letters;
+    int count;
+  };
+
+  void update_blank_letters() {
+    blank_letters_ = LetterSet();
+    for (const auto& b : blanks_)
+      if (b.count > 0) blank_letters_ = blank_letters_ | b.letters;
+  }
+
+  // Extends the multiset at `node`, which used `depth` tiles, by one more tile in every way.
+  void search(std::uint32_t node, std::size_t depth) {
+    const AnagramIndex::Node& n = index_.nodes_[node];
+    const LetterSet letters = LetterSet(n.children) & (tiles_ | blank_letters_);
+    for (Letter l : letters) {
+      const auto child =
+          n.first_child + static_cast<std::uint32_t>(std::popcount(n.children & ((1u << l) - 1)));
+      if (counts_[l] > 0) {
+        if (--counts_[l] == 0) tiles_.erase(l);
+        arrive(child, depth + 1);
+        if (counts_[l]++ == 0) tiles_.insert(l);
+        continue;
+      }
+      for (auto& b : blanks_) {
+        if (b.count == 0 || !b.letters.contains(l)) continue;
+        if (--b.count == 0) update_blank_letters();
+        arrive(child, depth + 1);
+        if (b.count++ == 0) update_blank_letters();
+      }
+    }
+  }
+
+  void arrive(std::uint32_t node, std::size_t depth) {
+    const auto& nodes = index_.nodes_;
+    if (depth >= min_length_) {
+      const auto* words = index_.words_.data();
+      out_.insert(out_.end(), words + nodes[node].word_begin, words + nodes[node + 1].word_begin);
+    }
+    if (depth < tiles_total_ && nodes[node].children != 0) search(node, depth);
+  }
+
+  const AnagramIndex& index_;
+  std::array<std::uint8_t, kMaxLetters> counts_;
+  LetterSet tiles_;
+  std::vector<BlankClass> blanks_;
+  LetterSet blank_letters_;
+  std::size_t tiles_total_;
+  std::size_t min_length_;
+  std::vector<std::uint32_t>& out_;
+};
+
+void AnagramIndex::sub_anagrams(const Rack& rack, std::vector<std::uint32_t>& out,
+                                std::size_t min_length) const {
+  AnagramSearchByAlphagram(*this, rack, min_length, out).run();
+}
+
+std::vector<std::string> AnagramIndex::sub_anagrams(const Rack& rack,
+                                                    std::size_t min_length) const {
+  std::vector<std::uint32_t> indices;
+  sub_anagrams(rack, indices, min_length);
+  std::sort(indices.begin(), indices.end());
+  std::vector<std::string> out;
+  out.reserve(indices.size());
+  for (std::uint32_t i : indices) out.push_back(lexicon_->word_at(i));
+  return out;
+}
+
+}  // namespace wg
