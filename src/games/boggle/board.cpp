@@ -1,0 +1,225 @@
+#include "games/boggle/board.h"
+
+#include <algorithm>
+#include <stdexcept>
+
+namespace wg::boggle {
+
+namespace {
+
+Tile tile_of(std::string_view text, const Alphabet& alphabet) {
+  auto tile = alphabet.parse_tile(text);
+  if (!tile || tile->is_blank())
+    throw std::invalid_argument("not a cell: \"" + std::string(text) + "\"");
+  return *tile;
+}
+
+std::vector<Die> make_dice(std::initializer_list<std::string_view> faces) {
+  const Alphabet& a = Alphabet::english();
+  std::vector<Die> dice;
+  for (std::string_view die : faces) {
+    Die d;
+    for (char c : die) {
+      // A die is written with one character per face; 'Q' is the "Qu" face.
+      Tile t{{a.code(c)}};
+      if (c == 'Q') t.letters.push_back(a.code('u'));
+      d.push_back(std::move(t));
+    }
+    dice.push_back(std::move(d));
+  }
+  return dice;
+}
+
+}  // namespace
+
+Board::Board()
+    : Board(4, 4, [] {
+        std::vector<Tile> cells;
+        for (char c : std::string_view("EECAALEPHNBOQTTY"))
+          cells.push_back(Tile{{Alphabet::english().code(c)}});
+        return cells;
+      }()) {}
+
+Board::Board(int rows, int cols, std::vector<Tile> cells)
+    : rows_(rows), cols_(cols), cells_(std::move(cells)) {
+  if (rows < 1 || cols < 1)
+    throw std::invalid_argument("a board needs at least one row and column");
+  if (cells_.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols)) {
+    throw std::invalid_argument(std::to_string(cells_.size()) + " cells do not make a " +
+                                std::to_string(rows) + "x" + std::to_string(cols) + " board");
+  }
+  for (std::size_t i = 0; i < cells_.size(); ++i) {
+    if (cells_[i].is_blank())
+      throw std::invalid_argument("cell " + std::to_string(i) + " is empty");
+    if (cells_[i].letters.size() != 1) single_letters_ = false;
+  }
+  link();
+}
+
+void Board::link() {
+  neighbors_.clear();
+  neighbor_begin_.assign(1, 0);
+  for (int r = 0; r < rows_; ++r) {
+    for (int c = 0; c < cols_; ++c) {
+      for (int dr = -1; dr <= 1; ++dr) {
+        for (int dc = -1; dc <= 1; ++dc) {
+          const int nr = r + dr, nc = c + dc;
+          if ((dr || dc) && nr >= 0 && nr < rows_ && nc >= 0 && nc < cols_)
+            neighbors_.push_back(nr * cols_ + nc);
+        }
+      }
+      neighbor_begin_.push_back(neighbors_.size());
+    }
+  }
+}
+
+Board Board::from_cells(std::span<const std::string> cells, const Alphabet& alphabet) {
+  int n = 0;
+  while (static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1) <= cells.size()) ++n;
+  if (cells.empty() || static_cast<std::size_t>(n) * static_cast<std::size_t>(n) != cells.size()) {
+    throw std::invalid_argument(std::to_string(cells.size()) +
+                                " cells is not a perfect square (N x N)");
+  }
+  std::vector<Tile> tiles;
+  tiles.reserve(cells.size());
+  for (std::size_t i = 0; i < cells.size(); ++i) {
+    if (cells[i].empty()) throw std::invalid_argument("cell " + std::to_string(i) + " is empty");
+    auto tile = alphabet.parse_tile(cells[i]);
+    if (!tile || tile->is_blank()) {
+      throw std::invalid_argument("cell " + std::to_string(i) + " (\"" + cells[i] +
+                                  "\") is not letters");
+    }
+    tiles.push_back(std::move(*tile));
+  }
+  return Board(n, n, std::move(tiles));
+}
+
+Board Board::parse(std::string_view text, const Alphabet& alphabet) {
+  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  std::vector<std::vector<Tile>> rows;
+  std::size_t start = 0;
+  while (start <= text.size()) {
+    std::size_t end = text.find_first_of("/\n", start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view row = text.substr(start, end - start);
+    if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
+    const std::string where = "row " + std::to_string(rows.size() + 1);
+    std::vector<Tile> cells;
+    try {
+      if (row.find_first_of(", \t") != std::string_view::npos) {
+        std::size_t i = 0;
+        while (i < row.size()) {
+          while (i < row.size() && (row[i] == ',' || row[i] == ' ' || row[i] == '\t')) ++i;
+          std::size_t j = i;
+          while (j < row.size() && row[j] != ',' && row[j] != ' ' && row[j] != '\t') ++j;
+          if (j > i) cells.push_back(tile_of(row.substr(i, j - i), alphabet));
+          i = j;
+        }
+      } else {
+        for (std::size_t i = 0; i < row.size(); ++i) {
+          if (row[i] == '[') {
+            const std::size_t close = row.find(']', i);
+            if (close == std::string_view::npos) throw std::invalid_argument("'[' is never closed");
+            cells.push_back(tile_of(row.substr(i + 1, close - i - 1), alphabet));
+            i = close;
+          } else {
+            cells.push_back(tile_of(row.substr(i, 1), alphabet));
+          }
+        }
+      }
+    } catch (const std::invalid_argument& e) {
+      throw std::invalid_argument(where + ": " + e.what());
+    }
+    if (cells.empty()) throw std::invalid_argument(where + " is empty");
+    if (!rows.empty() && cells.size() != rows.front().size()) {
+      throw std::invalid_argument(where + " has " + std::to_string(cells.size()) +
+                                  " cells, row 1 has " + std::to_string(rows.front().size()));
+    }
+    rows.push_back(std::move(cells));
+    if (end == text.size()) break;
+    start = end + 1;
+  }
+  std::vector<Tile> all;
+  for (auto& r : rows) std::move(r.begin(), r.end(), std::back_inserter(all));
+  return Board(static_cast<int>(rows.size()), static_cast<int>(rows.front().size()),
+               std::move(all));
+}
+
+Board Board::roll(int rows, int cols, std::span<const Die> dice, Rng& rng) {
+  if (static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) != dice.size()) {
+    throw std::invalid_argument(std::to_string(dice.size()) + " dice do not fill a " +
+                                std::to_string(rows) + "x" + std::to_string(cols) + " board");
+  }
+  std::vector<std::size_t> order(dice.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  rng.shuffle(order);
+  std::vector<Tile> cells;
+  cells.reserve(dice.size());
+  for (std::size_t i : order) cells.push_back(dice[i][rng.below(dice[i].size())]);
+  return Board(rows, cols, std::move(cells));
+}
+
+Board Board::random_letters(int rows, int cols, Rng& rng, const Alphabet& alphabet) {
+  std::vector<Tile> faces;
+  std::vector<std::uint64_t> weights;
+  for (const auto& [tile, count] : alphabet.auction_bag()) {
+    Tile t = tile;
+    if (t.letters == std::vector<Letter>{alphabet.code('q')})
+      t.letters.push_back(alphabet.code('u'));
+    faces.push_back(std::move(t));
+    weights.push_back(static_cast<std::uint64_t>(count));
+  }
+  if (rows < 1 || cols < 1)
+    throw std::invalid_argument("a board needs at least one row and column");
+  std::vector<Tile> cells;
+  cells.reserve(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
+  for (int i = 0; i < rows * cols; ++i) cells.push_back(faces[rng.weighted(weights)]);
+  return Board(rows, cols, std::move(cells));
+}
+
+std::span<const Die> Board::classic_dice() {
+  static const std::vector<Die> dice =
+      make_dice({"AAEEGN", "ABBJOO", "ACHOPS", "AFFKPS", "AOOTTW", "CIMOTU", "DEILRX", "DELRVY",
+                 "DISTTY", "EEGHNW", "EEINSU", "EHRTVW", "EIOSST", "ELRTTY", "HIMNQU", "HLNNRZ"});
+  return dice;
+}
+
+std::span<const Die> Board::big_dice() {
+  static const std::vector<Die> dice = make_dice(
+      {"AAAFRS", "AAEEEE", "AAFIRS", "ADENNN", "AEEEEM", "AEEGMU", "AEGMNN", "AFIRSY", "BJKQXZ",
+       "CCNSTW", "CEIILT", "CEILPT", "CEIPST", "DDLNOR", "DDHNOT", "DHHLOR", "DHLNOR", "EIIITT",
+       "EMOTTT", "ENSSSU", "FIPRSY", "GORRVW", "HIPRRY", "NOOTUW", "OOOTTU"});
+  return dice;
+}
+
+std::string Board::text(const Alphabet& alphabet) const {
+  std::size_t width = 1;
+  for (const Tile& t : cells_) width = std::max(width, t.letters.size());
+  std::string out;
+  for (int r = 0; r < rows_; ++r) {
+    for (int c = 0; c < cols_; ++c) {
+      std::string cell =
+          alphabet.decode_upper(cells_[static_cast<std::size_t>(r * cols_ + c)].letters);
+      if (c + 1 < cols_) cell.resize(width, ' ');
+      out += cell;
+      if (c + 1 < cols_) out += ' ';
+    }
+    out += '\n';
+  }
+  return out;
+}
+
+std::string Board::spec(const Alphabet& alphabet) const {
+  std::string out;
+  for (int r = 0; r < rows_; ++r) {
+    if (r > 0) out += '/';
+    for (int c = 0; c < cols_; ++c) {
+      const Tile& t = cells_[static_cast<std::size_t>(r * cols_ + c)];
+      const std::string letters = alphabet.decode_upper(t.letters);
+      out += t.letters.size() == 1 ? letters : "[" + letters + "]";
+    }
+  }
+  return out;
+}
+
+}  // namespace wg::boggle

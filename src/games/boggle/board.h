@@ -1,0 +1,84 @@
+#pragma once
+/// A word-search board: R×C cells, each showing one or more letters ("E", "Qu", "TIGER").
+/// Words join horizontally, vertically or diagonally adjacent cells, without wrapping and
+/// without using a cell twice.
+
+#include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "core/alphabet.h"
+#include "core/rng.h"
+
+namespace wg::boggle {
+
+/// One die: the tiles on its six faces.
+using Die = std::vector<Tile>;
+
+class Board {
+ public:
+  /// The spec's default board: E E C A / A L E P / H N B O / Q T T Y.
+  Board();
+  /// Cells in row-major order. Throws std::invalid_argument when the count is not rows × cols,
+  /// a dimension is 0, or a cell has no letter.
+  Board(int rows, int cols, std::vector<Tile> cells);
+
+  /// N² cells as text in row-major order, as the spec's setBoard takes them ("E", "QU").
+  /// Throws std::invalid_argument naming the problem: a count that is not a perfect square, an
+  /// empty cell, or a cell with something other than letters.
+  static Board from_cells(std::span<const std::string> cells,
+                          const Alphabet& alphabet = Alphabet::english());
+
+  /// The board syntax of the command line: rows separated by '/' (or new lines); in a row, one
+  /// letter per cell, with a multi-letter cell in brackets ("[QU]"), or cells separated by commas
+  /// or spaces ("E,QU,TIGER"). Any case. All rows must be equally long. Throws
+  /// std::invalid_argument naming the row and the problem.
+  static Board parse(std::string_view text, const Alphabet& alphabet = Alphabet::english());
+
+  /// A random board rolled from dice: each die lands in a random cell showing a random face.
+  /// `rows` × `cols` must equal the number of dice.
+  static Board roll(int rows, int cols, std::span<const Die> dice, Rng& rng);
+  /// A random board whose letters follow the frequency of the Scrabble tiles; Q shows as Qu,
+  /// as on the dice.
+  static Board random_letters(int rows, int cols, Rng& rng,
+                              const Alphabet& alphabet = Alphabet::english());
+
+  /// The classic 16 dice (4×4, 1992 edition) and the 25 Big Boggle dice (5×5).
+  static std::span<const Die> classic_dice();
+  static std::span<const Die> big_dice();
+
+  int rows() const { return rows_; }
+  int cols() const { return cols_; }
+  int size() const { return rows_ * cols_; }
+  const Tile& cell(int index) const { return cells_[static_cast<std::size_t>(index)]; }
+  const std::vector<Tile>& cells() const { return cells_; }
+  /// True when every cell shows exactly one letter.
+  bool single_letters() const { return single_letters_; }
+
+  /// The cells adjacent to `index` (up to eight), in increasing order.
+  std::span<const int> neighbors(int index) const {
+    const auto i = static_cast<std::size_t>(index);
+    return std::span<const int>(neighbors_)
+        .subspan(neighbor_begin_[i], neighbor_begin_[i + 1] - neighbor_begin_[i]);
+  }
+
+  /// Rows of cells separated by spaces, letters upper-case ("QU"), columns aligned; one line per
+  /// row, each ending in a new line.
+  std::string text(const Alphabet& alphabet = Alphabet::english()) const;
+  /// The command-line syntax of this board ("EECA/ALEP/HNBO/[QU]TTY"), which parse() reads back.
+  std::string spec(const Alphabet& alphabet = Alphabet::english()) const;
+
+ private:
+  void link();
+
+  int rows_ = 0;
+  int cols_ = 0;
+  std::vector<Tile> cells_;
+  bool single_letters_ = true;
+  std::vector<int> neighbors_;
+  std::vector<std::size_t> neighbor_begin_;
+};
+
+}  // namespace wg::boggle
