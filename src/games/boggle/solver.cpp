@@ -1,6 +1,8 @@
 #include "games/boggle/solver.h"
 
 #include <algorithm>
+#include <array>
+#include <bit>
 #include <stdexcept>
 
 namespace wg::boggle {
@@ -57,6 +59,53 @@ void Solver::search(const Board& board, std::size_t min_length, Visit&& visit) {
     std::fill(found_in_.begin(), found_in_.end(), 0);
     solve_ = 1;
   }
+  if (board.single_letters() && board.size() <= 64) {
+    search_small(board, min_length, visit);
+  } else {
+    search_general(board, min_length, visit);
+  }
+}
+
+template <class Visit>
+void Solver::search_small(const Board& board, std::size_t min_length, Visit& visit) {
+  const Lexicon& lex = *lexicon_;
+  const int n = board.size();
+  std::array<Letter, 64> letter;
+  std::array<std::uint64_t, 64> near;
+  for (int c = 0; c < n; ++c) {
+    letter[static_cast<std::size_t>(c)] = board.cell(c).letters[0];
+    std::uint64_t m = 0;
+    for (int next : board.neighbors(c)) m |= std::uint64_t{1} << next;
+    near[static_cast<std::size_t>(c)] = m;
+  }
+  // `at` is the state after the letters of the path ending at `cell`; `used` its cells.
+  auto dfs = [&](auto& self, int cell, const Lexicon::Cursor& at, std::uint64_t used,
+                 std::size_t length) -> void {
+    if (at.word && length >= min_length && found_in_[at.rank] != solve_) {
+      found_in_[at.rank] = solve_;
+      visit(at.rank, length);
+    }
+    if (at.base == 0) return;
+    const std::uint64_t candidates = near[static_cast<std::size_t>(cell)] & ~used;
+    std::uint32_t letters = 0;
+    for (std::uint64_t m = candidates; m; m &= m - 1)
+      letters |= 1u << letter[static_cast<std::size_t>(std::countr_zero(m))];
+    const std::uint32_t continuing = lex.children(at, LetterSet(letters)).bits();
+    for (std::uint64_t m = candidates; m; m &= m - 1) {
+      const int next = std::countr_zero(m);
+      const Letter l = letter[static_cast<std::size_t>(next)];
+      if ((continuing >> l) & 1u)
+        self(self, next, lex.child(at, l), used | (std::uint64_t{1} << next), length + 1);
+    }
+  };
+  for (int c = 0; c < n; ++c) {
+    const Lexicon::Cursor first = lex.child(lex.root(), letter[static_cast<std::size_t>(c)]);
+    if (first) dfs(dfs, c, first, std::uint64_t{1} << c, 1);
+  }
+}
+
+template <class Visit>
+void Solver::search_general(const Board& board, std::size_t min_length, Visit& visit) {
   const Lexicon& lex = *lexicon_;
   const bool small = board.size() <= 64;
   if (!small) visited_.assign(static_cast<std::size_t>(board.size()), 0);
@@ -96,10 +145,13 @@ void Solver::solve(const Board& board, std::size_t min_length, std::vector<std::
 }
 
 Solver::Summary Solver::summarize(const Board& board, std::size_t min_length, Scoring scoring) {
+  std::array<int, kMaxWordLength + 1> points;
+  for (std::size_t length = 0; length < points.size(); ++length)
+    points[length] = word_points(length, min_length, scoring);
   Summary summary;
   search(board, min_length, [&](std::uint32_t, std::size_t length) {
     ++summary.words;
-    summary.score += word_points(length, min_length, scoring);
+    summary.score += points[std::min(length, kMaxWordLength)];
   });
   return summary;
 }

@@ -49,6 +49,14 @@ class Solver {
  private:
   template <class Visit>
   void search(const Board& board, std::size_t min_length, Visit&& visit);
+  /// The general search: any size, cells of several letters.
+  template <class Visit>
+  void search_general(const Board& board, std::size_t min_length, Visit& visit);
+  /// The fast search for boards of at most 64 one-letter cells: letters in a flat array, visited
+  /// cells and neighbours as 64-bit masks, and the letters that continue from a state found for
+  /// all neighbours at once.
+  template <class Visit>
+  void search_small(const Board& board, std::size_t min_length, Visit& visit);
 
   const Lexicon* lexicon_;
   std::vector<std::uint32_t> found_in_;  ///< per word: the solve that last found it
