@@ -71,12 +71,18 @@ void Solver::search_small(const Board& board, std::size_t min_length, Visit& vis
   const Lexicon& lex = *lexicon_;
   const int n = board.size();
   std::array<Letter, 64> letter;
-  std::array<std::uint64_t, 64> near;
+  std::array<std::uint64_t, 64> near;      // the neighbours of each cell
+  std::array<LetterSet, 64> near_letters;  // and their letters
+  for (int c = 0; c < n; ++c) letter[static_cast<std::size_t>(c)] = board.cell(c).letters[0];
   for (int c = 0; c < n; ++c) {
-    letter[static_cast<std::size_t>(c)] = board.cell(c).letters[0];
     std::uint64_t m = 0;
-    for (int next : board.neighbors(c)) m |= std::uint64_t{1} << next;
+    LetterSet letters;
+    for (int next : board.neighbors(c)) {
+      m |= std::uint64_t{1} << next;
+      letters.insert(letter[static_cast<std::size_t>(next)]);
+    }
     near[static_cast<std::size_t>(c)] = m;
+    near_letters[static_cast<std::size_t>(c)] = letters;
   }
   // `at` is the state after the letters of the path ending at `cell`; `used` its cells.
   auto dfs = [&](auto& self, int cell, const Lexicon::Cursor& at, std::uint64_t used,
@@ -86,11 +92,10 @@ void Solver::search_small(const Board& board, std::size_t min_length, Visit& vis
       visit(at.rank, length);
     }
     if (at.base == 0) return;
+    // The letters of all neighbours, used ones included: a superset that needs no loop.
+    const std::uint32_t continuing =
+        lex.children(at, near_letters[static_cast<std::size_t>(cell)]).bits();
     const std::uint64_t candidates = near[static_cast<std::size_t>(cell)] & ~used;
-    std::uint32_t letters = 0;
-    for (std::uint64_t m = candidates; m; m &= m - 1)
-      letters |= 1u << letter[static_cast<std::size_t>(std::countr_zero(m))];
-    const std::uint32_t continuing = lex.children(at, LetterSet(letters)).bits();
     for (std::uint64_t m = candidates; m; m &= m - 1) {
       const int next = std::countr_zero(m);
       const Letter l = letter[static_cast<std::size_t>(next)];
