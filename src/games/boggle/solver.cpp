@@ -59,88 +59,80 @@ void Solver::search(const Board& board, std::size_t min_length, Visit&& visit) {
     std::fill(found_in_.begin(), found_in_.end(), 0);
     solve_ = 1;
   }
-  if (board.single_letters() && board.size() <= 64) {
-    search_small(board, min_length, visit);
+  prepare(board);
+  if (board.size() <= 64) {
+    search_cells<true>(board, min_length, visit);
   } else {
-    search_general(board, min_length, visit);
+    visited_.assign(static_cast<std::size_t>(board.size()), 0);
+    search_cells<false>(board, min_length, visit);
   }
 }
 
-template <class Visit>
-void Solver::search_small(const Board& board, std::size_t min_length, Visit& visit) {
-  const Lexicon& lex = *lexicon_;
-  const int n = board.size();
-  std::array<Letter, 64> letter;
-  std::array<std::uint64_t, 64> near;      // the neighbours of each cell
-  std::array<LetterSet, 64> near_letters;  // and their letters
-  for (int c = 0; c < n; ++c) letter[static_cast<std::size_t>(c)] = board.cell(c).letters[0];
-  for (int c = 0; c < n; ++c) {
-    std::uint64_t m = 0;
-    LetterSet letters;
-    for (int next : board.neighbors(c)) {
-      m |= std::uint64_t{1} << next;
-      letters.insert(letter[static_cast<std::size_t>(next)]);
-    }
-    near[static_cast<std::size_t>(c)] = m;
-    near_letters[static_cast<std::size_t>(c)] = letters;
+void Solver::prepare(const Board& board) {
+  const auto n = static_cast<std::size_t>(board.size());
+  first_.resize(n);
+  extra_begin_.resize(n + 1);
+  extra_.clear();
+  near_letters_.resize(n);
+  for (std::size_t c = 0; c < n; ++c) {
+    const std::vector<Letter>& letters = board.cell(static_cast<int>(c)).letters;
+    first_[c] = letters[0];
+    extra_begin_[c] = static_cast<std::uint32_t>(extra_.size());
+    extra_.insert(extra_.end(), letters.begin() + 1, letters.end());
   }
-  // `at` is the state after the letters of the path ending at `cell`; `used` its cells.
-  auto dfs = [&](auto& self, int cell, const Lexicon::Cursor& at, std::uint64_t used,
+  extra_begin_[n] = static_cast<std::uint32_t>(extra_.size());
+  for (std::size_t c = 0; c < n; ++c) {
+    LetterSet letters;
+    for (int next : board.neighbors(static_cast<int>(c)))
+      letters.insert(first_[static_cast<std::size_t>(next)]);
+    near_letters_[c] = letters;
+  }
+}
+
+template <bool kSmall, class Visit>
+void Solver::search_cells(const Board& board, std::size_t min_length, Visit& visit) {
+  const Lexicon& lex = *lexicon_;
+  // On boards of at most 64 cells the visited cells are a mask passed down the recursion;
+  // on larger ones, a byte per cell set and cleared along the path.
+  auto is_used = [&](std::uint64_t used, int cell) {
+    if constexpr (kSmall) {
+      return ((used >> cell) & 1u) != 0;
+    } else {
+      return visited_[static_cast<std::size_t>(cell)] != 0;
+    }
+  };
+  // `at` is the state after the first letter of `cell`; the rest of its letters come first.
+  auto dfs = [&](auto& self, int cell, Lexicon::Cursor at, std::uint64_t used,
                  std::size_t length) -> void {
+    const auto c = static_cast<std::size_t>(cell);
+    for (std::uint32_t e = extra_begin_[c]; e < extra_begin_[c + 1]; ++e) {
+      at = lex.child(at, extra_[e]);
+      if (!at) return;
+      ++length;
+    }
     if (at.word && length >= min_length && found_in_[at.rank] != solve_) {
       found_in_[at.rank] = solve_;
       visit(at.rank, length);
     }
     if (at.base == 0) return;
     // The letters of all neighbours, used ones included: a superset that needs no loop.
-    const std::uint32_t continuing =
-        lex.children(at, near_letters[static_cast<std::size_t>(cell)]).bits();
-    const std::uint64_t candidates = near[static_cast<std::size_t>(cell)] & ~used;
-    for (std::uint64_t m = candidates; m; m &= m - 1) {
-      const int next = std::countr_zero(m);
-      const Letter l = letter[static_cast<std::size_t>(next)];
-      if ((continuing >> l) & 1u)
-        self(self, next, lex.child(at, l), used | (std::uint64_t{1} << next), length + 1);
-    }
-  };
-  for (int c = 0; c < n; ++c) {
-    const Lexicon::Cursor first = lex.child(lex.root(), letter[static_cast<std::size_t>(c)]);
-    if (first) dfs(dfs, c, first, std::uint64_t{1} << c, 1);
-  }
-}
-
-template <class Visit>
-void Solver::search_general(const Board& board, std::size_t min_length, Visit& visit) {
-  const Lexicon& lex = *lexicon_;
-  const bool small = board.size() <= 64;
-  if (!small) visited_.assign(static_cast<std::size_t>(board.size()), 0);
-  std::uint64_t mask = 0;
-
-  // Depth first from every cell; `length` letters read so far.
-  auto dfs = [&](auto& self, int cell, Lexicon::Cursor at, std::size_t length) -> void {
-    for (Letter l : board.cell(cell).letters) {
-      at = lex.child(at, l);
-      if (!at) return;
-    }
-    length += board.cell(cell).letters.size();
-    if (at.word && length >= min_length && found_in_[at.rank] != solve_) {
-      found_in_[at.rank] = solve_;
-      visit(at.rank, length);
-    }
-    if (at.base == 0) return;
-    if (small) {
-      mask |= std::uint64_t{1} << cell;
-      for (int next : board.neighbors(cell))
-        if (!((mask >> next) & 1u)) self(self, next, at, length);
-      mask &= ~(std::uint64_t{1} << cell);
+    const std::uint32_t continuing = lex.children(at, near_letters_[c]).bits();
+    if constexpr (kSmall) {
+      used |= std::uint64_t{1} << cell;
     } else {
-      visited_[static_cast<std::size_t>(cell)] = 1;
-      for (int next : board.neighbors(cell))
-        if (!visited_[static_cast<std::size_t>(next)]) self(self, next, at, length);
-      visited_[static_cast<std::size_t>(cell)] = 0;
+      visited_[c] = 1;
     }
+    for (int next : board.neighbors(cell)) {
+      const Letter l = first_[static_cast<std::size_t>(next)];
+      if (((continuing >> l) & 1u) && !is_used(used, next))
+        self(self, next, lex.child(at, l), used, length + 1);
+    }
+    if constexpr (!kSmall) visited_[c] = 0;
   };
-  for (int cell = 0; cell < board.size(); ++cell) dfs(dfs, cell, lex.root(), 0);
+  for (int cell = 0; cell < board.size(); ++cell) {
+    const Lexicon::Cursor first = lex.child(lex.root(), first_[static_cast<std::size_t>(cell)]);
+    if (first) dfs(dfs, cell, first, 0, 1);
+  }
 }
 
 void Solver::solve(const Board& board, std::size_t min_length, std::vector<std::uint32_t>& out) {

@@ -49,19 +49,20 @@ class Solver {
  private:
   template <class Visit>
   void search(const Board& board, std::size_t min_length, Visit&& visit);
-  /// The general search: any size, cells of several letters.
-  template <class Visit>
-  void search_general(const Board& board, std::size_t min_length, Visit& visit);
-  /// The fast search for boards of at most 64 one-letter cells: letters in a flat array, visited
-  /// cells and neighbours as 64-bit masks, and the letters that continue from a state found for
-  /// all neighbours at once.
-  template <class Visit>
-  void search_small(const Board& board, std::size_t min_length, Visit& visit);
+  /// Lays the board out for the search: first letters flat, the rarer further letters of
+  /// multi-letter cells aside, and each cell's neighbours' first letters as a set.
+  void prepare(const Board& board);
+  template <bool kSmall, class Visit>
+  void search_cells(const Board& board, std::size_t min_length, Visit& visit);
 
   const Lexicon* lexicon_;
   std::vector<std::uint32_t> found_in_;  ///< per word: the solve that last found it
   std::uint32_t solve_ = 0;
   std::vector<std::uint8_t> visited_;  ///< for boards of more than 64 cells
+  std::vector<Letter> first_;
+  std::vector<std::uint32_t> extra_begin_;
+  std::vector<Letter> extra_;
+  std::vector<LetterSet> near_letters_;
 };
 
 }  // namespace wg::boggle

@@ -1,0 +1,95 @@
+// Word search solver throughput. Run (from the repository root):
+//   cmake --build build --target boggle_bench &&
+//     build/bench/boggle_bench --benchmark_repetitions=3 --benchmark_report_aggregates_only=true
+// Boards are seeded and generated outside the timed loops; each iteration solves one board,
+// counting its words and its Boggle score, as the targets ask.
+
+#include <benchmark/benchmark.h>
+
+#include <vector>
+
+#include "core/rng.h"
+#include "games/boggle/solver.h"
+#include "lexicon/lexicon.h"
+
+namespace {
+
+using wg::Rng;
+using wg::boggle::Board;
+using wg::boggle::Scoring;
+using wg::boggle::Solver;
+
+std::vector<Board> uniform_boards(int count) {
+  Rng rng(1);
+  std::vector<Board> boards;
+  for (int i = 0; i < count; ++i) {
+    std::vector<wg::Tile> cells;
+    for (int k = 0; k < 16; ++k) cells.push_back(wg::Tile{{static_cast<wg::Letter>(rng.below(26))}});
+    boards.emplace_back(4, 4, std::move(cells));
+  }
+  return boards;
+}
+
+std::vector<Board> dice_boards(int count) {
+  Rng rng(2);
+  std::vector<Board> boards;
+  for (int i = 0; i < count; ++i) boards.push_back(Board::roll(4, 4, Board::classic_dice(), rng));
+  return boards;
+}
+
+void run_boards(benchmark::State& state, const std::vector<Board>& boards) {
+  Solver solver(wg::default_lexicon());
+  std::size_t i = 0, words = 0;
+  std::int64_t score = 0;
+  for (auto _ : state) {
+    const auto summary = solver.summarize(boards[i], 3, Scoring::kBoggle);
+    words += summary.words;
+    score += summary.score;
+    if (++i == boards.size()) i = 0;
+  }
+  benchmark::DoNotOptimize(score);
+  state.SetItemsProcessed(state.iterations());  // boards
+  state.counters["words_per_board"] =
+      benchmark::Counter(static_cast<double>(words), benchmark::Counter::kAvgIterations);
+}
+
+// Target: 120,000 boards/s (hybrid-boggle's Boggler<4,4>: about 94,000 on this machine kind).
+void BM_Boggle4x4Uniform(benchmark::State& state) {
+  static const std::vector<Board> boards = uniform_boards(10000);
+  run_boards(state, boards);
+}
+BENCHMARK(BM_Boggle4x4Uniform);
+
+// Target: 45,000 boards/s (Boggler<4,4>: about 34,000).
+void BM_Boggle4x4Dice(benchmark::State& state) {
+  static const std::vector<Board> boards = dice_boards(10000);
+  run_boards(state, boards);
+}
+BENCHMARK(BM_Boggle4x4Dice);
+
+// Solve time against the number of cells: square boards of letters drawn by tile frequency.
+// Target: 1000x1000 in at most 2 s, and time linear in cells.
+void BM_BoggleSquare(benchmark::State& state) {
+  const auto side = static_cast<int>(state.range(0));
+  Rng rng(3);
+  const Board board = Board::random_letters(side, side, rng);
+  Solver solver(wg::default_lexicon());
+  std::size_t words = 0;
+  for (auto _ : state) words = solver.summarize(board, 3, Scoring::kBoggle).words;
+  state.counters["cells"] = static_cast<double>(side) * side;
+  state.counters["words"] = static_cast<double>(words);
+  state.counters["ns_per_cell"] = benchmark::Counter(
+      static_cast<double>(side) * side, benchmark::Counter::kIsIterationInvariantRate |
+                                            benchmark::Counter::kInvert);
+}
+BENCHMARK(BM_BoggleSquare)
+    ->Arg(10)
+    ->Arg(32)
+    ->Arg(100)
+    ->Arg(316)
+    ->Arg(1000)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
