@@ -199,4 +199,13 @@ std::string command_path(const CLI::App& command) {
   return path;
 }
 
+CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,
+                        const std::string& summary, const std::string& details) {
+  CLI::App* tool = game.add_subcommand(name, summary);
+  tool->group("Tools");
+  tool->add_flag("--json", context.options().json, "Print a JSON document");
+  tool->footer(details);
+  return tool;
+}
+
 }  // namespace wg::cli

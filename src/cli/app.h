@@ -11,6 +11,8 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/context.h"
+
 namespace wg::cli {
 
 /// The version printed by --version: "wordgames 0.1.0".
@@ -30,6 +32,10 @@ int run_main(int argc, char** argv);
 CLI::Option* add_number_option(CLI::App& command, const std::string& name,
                                std::function<void(std::uint64_t)> store,
                                const std::string& description);
+
+/// Adds a game's tool subcommand (group "Tools", with --json) whose --help ends with `details`.
+CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,
+                        const std::string& summary, const std::string& details);
 
 /// The full name of a command for messages: "wordgames lexicon pattern".
 std::string command_path(const CLI::App& command);

@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
+#include "cli/boggle_command.h"
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
 
@@ -18,7 +19,8 @@ namespace {
 constexpr std::array kGames = {
     GameEntry{"hand", "Score words made from a hand of letters; * is a wild vowel"},
     GameEntry{"evil-hangman", "Hangman against a host who keeps changing the word"},
-    GameEntry{"boggle", "Find words in a grid of letter dice against the clock"},
+    GameEntry{"boggle", "Find words in a grid of letter dice against the clock",
+              &define_boggle_command},
     GameEntry{"auction", "Bid for letter tiles, then make words from what you win"},
     GameEntry{"hangman", "Guess the secret word one letter at a time"},
 };
