@@ -87,6 +87,14 @@ void Solver::prepare(const Board& board) {
       letters.insert(first_[static_cast<std::size_t>(next)]);
     near_letters_[c] = letters;
   }
+  if (n <= 64) {  // masks of cells, for the small-board search
+    near_.assign(n, 0);
+    letter_cells_.fill(0);
+    for (std::size_t c = 0; c < n; ++c) {
+      letter_cells_[first_[c]] |= std::uint64_t{1} << c;
+      for (int next : board.neighbors(static_cast<int>(c))) near_[c] |= std::uint64_t{1} << next;
+    }
+  }
 }
 
 template <bool kSmall, class Visit>
@@ -118,16 +126,23 @@ void Solver::search_cells(const Board& board, std::size_t min_length, Visit& vis
     // The letters of all neighbours, used ones included: a superset that needs no loop.
     const std::uint32_t continuing = lex.children(at, near_letters_[c]).bits();
     if constexpr (kSmall) {
+      // The unused neighbours whose letter continues: a mask, so no test per neighbour.
       used |= std::uint64_t{1} << cell;
+      std::uint64_t cells = 0;
+      for (std::uint32_t m = continuing; m; m &= m - 1) cells |= letter_cells_[std::countr_zero(m)];
+      for (std::uint64_t m = near_[c] & cells & ~used; m; m &= m - 1) {
+        const int next = std::countr_zero(m);
+        self(self, next, lex.child(at, first_[static_cast<std::size_t>(next)]), used, length + 1);
+      }
     } else {
       visited_[c] = 1;
+      for (int next : board.neighbors(cell)) {
+        const Letter l = first_[static_cast<std::size_t>(next)];
+        if (((continuing >> l) & 1u) && !is_used(used, next))
+          self(self, next, lex.child(at, l), used, length + 1);
+      }
+      visited_[c] = 0;
     }
-    for (int next : board.neighbors(cell)) {
-      const Letter l = first_[static_cast<std::size_t>(next)];
-      if (((continuing >> l) & 1u) && !is_used(used, next))
-        self(self, next, lex.child(at, l), used, length + 1);
-    }
-    if constexpr (!kSmall) visited_[c] = 0;
   };
   for (int cell = 0; cell < board.size(); ++cell) {
     const Lexicon::Cursor first = lex.child(lex.root(), first_[static_cast<std::size_t>(cell)]);

@@ -2,6 +2,7 @@
 /// Finding words on a board: every lexicon word that can be traced (the solver), and the cells
 /// that trace one given word (the path finder).
 
+#include <array>
 #include <cstdint>
 #include <span>
 #include <vector>
@@ -63,6 +64,8 @@ class Solver {
   std::vector<std::uint32_t> extra_begin_;
   std::vector<Letter> extra_;
   std::vector<LetterSet> near_letters_;
+  std::vector<std::uint64_t> near_;                      ///< small boards: neighbours of each cell
+  std::array<std::uint64_t, kMaxLetters> letter_cells_;  ///< small boards: cells of each letter
 };
 
 }  // namespace wg::boggle
