@@ -1,0 +1,67 @@
+// Evil Hangman speed targets on ENABLE (docs/games/evil-hangman.md, docs/PERFORMANCE.md):
+// one partition of all 28,420 eight-letter words <= 1 ms; a lookahead depth-2 decision on that
+// class <= 100 ms. Run:
+//   ninja -C build evil_hangman_bench && build/bench/evil_hangman_bench
+
+#include <benchmark/benchmark.h>
+
+#include "games/evil_hangman/guesser.h"
+#include "games/evil_hangman/host.h"
+#include "games/evil_hangman/partition.h"
+#include "games/evil_hangman/word_set.h"
+
+namespace {
+
+namespace eh = wg::evil_hangman;
+
+const eh::WordSet& eight() {
+  static const eh::WordSet words = eh::WordSet::of_length(wg::default_lexicon(), 8);
+  return words;
+}
+
+void BM_WordSetOfLength8(benchmark::State& state) {
+  for (auto _ : state) benchmark::DoNotOptimize(eh::WordSet::of_length(wg::default_lexicon(), 8));
+}
+BENCHMARK(BM_WordSetOfLength8)->Unit(benchmark::kMillisecond);
+
+void BM_Partition8(benchmark::State& state) {
+  const eh::WordSet& words = eight();
+  const std::vector<eh::WordId> all = words.all_ids();
+  const wg::Letter e = wg::Alphabet::english().code('e');
+  eh::Partition part;
+  for (auto _ : state) {
+    part.split(words, all, e);
+    benchmark::DoNotOptimize(part.families().data());
+  }
+  state.SetItemsProcessed(static_cast<std::int64_t>(state.iterations() * all.size()));
+}
+BENCHMARK(BM_Partition8)->Unit(benchmark::kMicrosecond);
+
+void BM_LookaheadDecision8(benchmark::State& state) {
+  const eh::WordSet& words = eight();
+  const std::vector<eh::WordId> all = words.all_ids();
+  const wg::Letter e = wg::Alphabet::english().code('e');
+  const eh::Partition part = eh::partition(words, all, e);
+  eh::HostConfig config;
+  config.strategy = eh::Strategy::kLookahead;
+  config.depth = static_cast<int>(state.range(0));
+  eh::Host host(words, config, wg::Rng(1));
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(host.choose(eh::Position{all, wg::LetterSet(), 8}, e, part));
+  }
+}
+BENCHMARK(BM_LookaheadDecision8)->Arg(2)->Arg(3)->Unit(benchmark::kMillisecond);
+
+void BM_MinimaxGuess8(benchmark::State& state) {
+  const eh::WordSet& words = eight();
+  const std::vector<eh::WordId> all = words.all_ids();
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        eh::choose_guess(words, eh::Position{all, wg::LetterSet(), 8}, eh::GuesserKind::kMinimax));
+  }
+}
+BENCHMARK(BM_MinimaxGuess8)->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

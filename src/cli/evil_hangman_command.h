@@ -1,0 +1,26 @@
+#pragma once
+/// `wordgames evil-hangman`: Hangman against a host who keeps changing the word
+/// (src/games/evil_hangman), and its tools.
+///
+///   evil-hangman [--length N] [--guesses N] [--show-remaining|--hide-remaining]
+///                [--strategy S] [--depth D] [--explain]
+///                            play; prompts for what the options leave out
+///   evil-hangman autoplay    a guesser AI against a host; --json for a document
+///   evil-hangman table       misses forced by each host against each guesser, by length
+///
+/// JSON documents:
+///   autoplay  {"seed", "length", "guesses", "strategy", "depth", "guesser", "won", "misses",
+///              "word", "fell_back", "turns": [{"letter", "hit", "pattern", "words"}]}
+///   table     {"guesses", "rows": [{"length", "words", "value"?, "results":
+///              [{"host", "guesser", "misses" (null when optimal fell back), "won"}]}]}
+
+#include <CLI/CLI.hpp>
+
+#include "cli/context.h"
+
+namespace wg::cli {
+
+/// The `define` of the evil-hangman entry of the game table (menu.h).
+void define_evil_hangman(CLI::App& command, Context& context);
+
+}  // namespace wg::cli

@@ -1,0 +1,129 @@
+#pragma once
+/// The cheating host: after each guess it splits the words it still holds into families
+/// (partition.h) and commits to one, by a strategy chosen by name:
+///
+///   largest    the spec's rule: the largest family. Ties: the family revealing fewer
+///              positions (a miss first), then the smaller position mask (bit i = position
+///              i from the left, so the family revealing later positions comes first).
+///   lookahead  minimax over families `depth` host decisions deep: the family that forces the
+///              most misses on a guesser who answers as well as possible, knowing the guesses
+///              left; beyond the horizon a position counts 0 more misses. Ties: the miss
+///              family (a miss in hand), then as largest.
+///   optimal    the exact game value (misses an optimal host forces against an optimal guesser)
+///              with memoisation on (letters guessed, revealed pattern, misses left), within a
+///              work and memory budget; beyond it, lookahead decides and the Decision says so.
+///   fair       an honest host: commits to one random word at the start, for comparison.
+///
+/// Everything here is deterministic for a given seed, word set and inputs (the budget counts
+/// work, not time, so a fallback happens on every machine alike).
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <span>
+#include <string_view>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/evil_hangman/partition.h"
+#include "games/evil_hangman/word_set.h"
+
+namespace wg::evil_hangman {
+
+enum class Strategy { kLargest, kLookahead, kOptimal, kFair };
+
+/// "largest", "lookahead", "optimal", "fair".
+std::string_view to_string(Strategy strategy);
+/// The strategy of that name (exact, lowercase), or nullopt.
+std::optional<Strategy> parse_strategy(std::string_view name);
+/// Every strategy, in the order above.
+std::span<const Strategy> all_strategies();
+
+/// Limits of the exact solver. Both are counts, so the outcome does not depend on the machine.
+struct OptimalBudget {
+  std::uint64_t max_positions = 20'000'000;  ///< positions evaluated for one decision
+  std::uint64_t max_memo = 4'000'000;        ///< positions remembered (about 40 bytes each)
+};
+
+struct HostConfig {
+  Strategy strategy = Strategy::kLargest;
+  int depth = 2;  ///< lookahead (and optimal's fallback): host decisions looked at, >= 1
+  OptimalBudget budget;
+};
+
+/// What the guesser knows, which is also what the host is bound by: the words consistent with
+/// everything revealed, the letters guessed, and how many more misses end the game.
+struct Position {
+  std::span<const WordId> candidates;
+  LetterSet guessed;
+  int misses_left = 0;
+};
+
+/// How the host judged one family of a guess.
+struct FamilyScore {
+  std::uint64_t positions = 0;
+  std::uint32_t size = 0;
+  /// Misses forced from here on, this guess's miss included (lookahead, optimal); -1 when the
+  /// strategy does not compute it (largest, fair).
+  int forced_misses = -1;
+};
+
+/// A host's choice among the families of one guess, with the reasons for --explain.
+struct Decision {
+  int family = 0;                            ///< index in Partition::families()
+  std::vector<FamilyScore> scores;           ///< one per family, in the partition's order
+  Strategy decided_by = Strategy::kLargest;  ///< lookahead when optimal fell back
+  bool fell_back = false;                    ///< optimal ran out of budget
+};
+
+/// The exact solver: misses an optimal host forces against an optimal guesser from a position,
+/// capped at the misses left (reaching the cap means the guesser loses). Remembers positions
+/// between calls on the same word set.
+class OptimalSolver {
+ public:
+  OptimalSolver(const WordSet& words, OptimalBudget budget);
+  ~OptimalSolver();
+  OptimalSolver(OptimalSolver&&) noexcept;
+  /// The value, or nullopt if the budget ran out (work is counted per call; the memory budget
+  /// over the solver's life: when full, the memo is cleared).
+  std::optional<int> value(const Position& position);
+  /// Positions evaluated by the last call, and remembered now.
+  std::uint64_t positions_evaluated() const;
+  std::uint64_t positions_remembered() const;
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+/// Misses the host can force from `position` looking `depth` host decisions ahead (0 beyond),
+/// against a guesser who replies best within that horizon; capped at position.misses_left.
+int forced_misses(const WordSet& words, const Position& position, int depth);
+
+class Host {
+ public:
+  /// `rng` drives the fair host's word and the word named when the guesser loses.
+  Host(const WordSet& words, HostConfig config, Rng rng);
+  ~Host();
+  Host(Host&&) noexcept;
+
+  const HostConfig& config() const { return config_; }
+
+  /// Chooses among `families` (the partition of position.candidates by `guess`).
+  Decision choose(const Position& position, Letter guess, const Partition& families);
+
+  /// The word the host says it had chosen, from the words it still holds (non-empty).
+  WordId reveal(std::span<const WordId> candidates);
+
+  /// The fair host's word; nullopt for the others.
+  std::optional<WordId> secret() const { return secret_; }
+
+ private:
+  const WordSet* words_;
+  HostConfig config_;
+  Rng rng_;
+  std::optional<WordId> secret_;
+  std::unique_ptr<OptimalSolver> solver_;
+};
+
+}  // namespace wg::evil_hangman

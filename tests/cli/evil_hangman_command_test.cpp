@@ -1,0 +1,244 @@
+// `wordgames evil-hangman` run as a user would: prompts and their bad answers, end of input at
+// every prompt, options, autoplay, and golden transcripts of seeded games (re-record with
+//   WG_UPDATE_GOLDEN=1 build/tests/cli/cli_test --gtest_filter='*EvilHangmanGolden*'
+// and read the diff before committing).
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/wordgames_runner.h"
+#include "support/golden.h"
+#include "support/temp_dir.h"
+
+namespace wg::test {
+namespace {
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) {
+    ++n;
+  }
+  return n;
+}
+
+ProcessResult play(std::vector<std::string> args, std::string input) {
+  ProcessOptions options;
+  options.stdin_text = std::move(input);
+  args.insert(args.begin(), "evil-hangman");
+  return wordgames(std::move(args), options);
+}
+
+/// The spec's nine four-letter words, and words of lengths 3 and 5 only (a list with a gap).
+struct Lists {
+  TempDir dir{"wg-evil-hangman"};
+  std::string nine =
+      dir.write("nine.txt", "ally\nbeta\ncool\ndeal\nelse\nflew\ngood\nhope\nibex\n");
+  std::string three = dir.write("three.txt", "deal\ntear\nmonk\n");
+  std::string gap = dir.write("gap.txt", "cat\ndog\nhorse\nmouse\n");
+};
+
+TEST(EvilHangmanCliTest, ListedAsAvailableInTheMenu) {
+  const ProcessResult r = wordgames({"--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  bool found = false;
+  const auto menu = json_of(r);
+  for (const auto& game : menu["games"]) {
+    if (game["name"] == "evil-hangman") found = game["available"].get<bool>();
+  }
+  EXPECT_TRUE(found) << r;
+}
+
+TEST(EvilHangmanCliTest, LengthPromptSkipsGapsInTheList) {
+  Lists lists;
+  const ProcessResult r =
+      play({"--lexicon", lists.gap, "--seed", "1"}, "4\n0\n-3\n9\nfive\n\n3\n1\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_EQ(count(r.out, "There are no words of length"), 4u) << r;
+  EXPECT_TRUE(contains(r.out, "There are no words of length 4; lengths with words: 3, 5.")) << r;
+  EXPECT_EQ(count(r.out, "Please enter a whole number (lengths with words: 3, 5)."), 2u) << r;
+  EXPECT_TRUE(contains(r.out, "Word: ---")) << r;
+}
+
+TEST(EvilHangmanCliTest, EveryBadAnswerIsRefusedAndAskedAgain) {
+  Lists lists;
+  const ProcessResult r = play({"--lexicon", lists.nine, "--seed", "1"},
+                               "4\n0\n-2\n1.5\nlots\n\n5\nmaybe\n\nyes\n"
+                               "\nab\n5\n?\ne\ne\nE\no\nt\nc\nl\nd\ng\nsometimes\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_EQ(count(r.out, "Please enter a whole number of at least 1."), 5u) << r;
+  EXPECT_EQ(count(r.out, "Please answer yes or no."), 3u) << r;  // 2 at show, 1 at again
+  EXPECT_EQ(count(r.out, "Please enter a letter."), 1u) << r;
+  EXPECT_EQ(count(r.out, "Please enter just one letter."), 1u) << r;
+  EXPECT_TRUE(contains(r.out, "'5' is not a letter.")) << r;
+  EXPECT_TRUE(contains(r.out, "'?' is not a letter.")) << r;
+  EXPECT_EQ(count(r.out, "You already guessed E."), 2u) << r;  // e again, and E in capitals
+  EXPECT_TRUE(contains(r.out, "Words remaining: 9")) << r;
+  EXPECT_TRUE(contains(r.out, "Words remaining: 3")) << r;  // after E: ally cool good
+  EXPECT_TRUE(contains(r.out, "Word: -OO-")) << r;
+}
+
+TEST(EvilHangmanCliTest, EndOfInputAtEveryPromptEndsCleanly) {
+  Lists lists;
+  const std::vector<std::string> answers = {"4", "5", "yes", "e", "o", "x", "y", "z", "q", "no"};
+  for (std::size_t n = 0; n <= answers.size(); ++n) {
+    std::string input;
+    for (std::size_t i = 0; i < n; ++i) input += answers[i] + "\n";
+    const ProcessResult r = play({"--lexicon", lists.nine, "--seed", "3"}, input);
+    EXPECT_EQ(r.exit_code, 0) << n << r;
+    EXPECT_EQ(r.err, "") << n << r;
+    EXPECT_FALSE(r.timed_out) << n;
+  }
+  // End of input in the middle of a line, and inside a reprompt loop.
+  for (const std::string input : {"4", "4\n5\nyes\nee", "4\n5\nyes\ne\ne\n"}) {
+    const ProcessResult r = play({"--lexicon", lists.nine}, input);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_EQ(r.err, "") << r;
+  }
+}
+
+TEST(EvilHangmanCliTest, OptionsSkipThePrompts) {
+  Lists lists;
+  const ProcessResult r = play({"--lexicon", lists.nine, "--seed", "5", "--length", "4",
+                                "--guesses", "1", "--show-remaining"},
+                               "e\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_FALSE(contains(r.out, "Word length:")) << r;
+  EXPECT_FALSE(contains(r.out, "Number of guesses:")) << r;
+  EXPECT_FALSE(contains(r.out, "Show the number")) << r;
+  EXPECT_TRUE(contains(r.out, "Words remaining: 9")) << r;
+  EXPECT_TRUE(contains(r.out, "You are out of guesses. The word was")) << r;
+  EXPECT_TRUE(contains(r.out, "Seed 5 (replay with --seed 5)")) << r;
+}
+
+TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
+  Lists lists;
+  const std::vector<std::vector<std::string>> cases = {
+      {"--length", "26"},  // ENABLE's gap
+      {"--length", "0"},
+      {"--length", "x"},
+      {"--guesses", "0"},
+      {"--strategy", "nasty"},
+      {"--depth", "0"},
+      {"--show-remaining", "--hide-remaining"},
+      {"--json"},
+      {"autoplay", "--guesser", "psychic"},
+      {"autoplay", "--length", "99"},
+  };
+  for (const auto& args : cases) {
+    const ProcessResult r = play(args, "");
+    EXPECT_EQ(r.exit_code, 1) << args[0] << r;
+    EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
+    EXPECT_EQ(r.out, "") << r;
+  }
+  const ProcessResult gap = play({"--length", "26"}, "");
+  EXPECT_TRUE(contains(gap.err, "no words of length 26 (lengths with words: 2-25, 27, 28)")) << gap;
+  const ProcessResult missing = play({"--lexicon", "/nonexistent/words.txt", "--length", "4"}, "");
+  EXPECT_EQ(missing.exit_code, 2) << missing;
+}
+
+TEST(EvilHangmanCliTest, AutoplayDealTearMonkWithOneGuessLeft) {
+  Lists lists;
+  for (const std::string strategy : {"lookahead", "optimal"}) {
+    const ProcessResult r =
+        wordgames({"--lexicon", lists.three, "evil-hangman", "autoplay", "--strategy", strategy,
+                   "--guesser", "frequency", "--length", "4", "--guesses", "1", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    const auto doc = json_of(r);
+    EXPECT_EQ(doc["won"], false) << r;
+    EXPECT_EQ(doc["misses"], 1) << r;
+    EXPECT_EQ(doc["word"], "monk") << r;
+    EXPECT_EQ(doc["turns"][0]["letter"], "a") << r;  // in two of three words; A before E
+  }
+}
+
+TEST(EvilHangmanCliTest, AutoplayIsReproducible) {
+  const std::vector<std::string> args = {"--seed",     "11",   "evil-hangman", "autoplay",
+                                         "--strategy", "fair", "--length",     "6",
+                                         "--guesses",  "26",   "--json"};
+  const ProcessResult a = wordgames(args);
+  const ProcessResult b = wordgames(args);
+  ASSERT_EQ(a.exit_code, 0) << a;
+  EXPECT_EQ(a.out, b.out);
+  const auto doc = json_of(a);
+  EXPECT_EQ(doc["won"], true) << a;  // 26 guesses always finish the word
+  EXPECT_EQ(doc["word"].get<std::string>().size(), 6u);
+  EXPECT_EQ(doc["seed"], 11u);
+}
+
+TEST(EvilHangmanCliTest, TableHasARowPerLength) {
+  const ProcessResult r =
+      wordgames({"--seed", "1", "evil-hangman", "table", "--min-length", "5", "--max-length", "6",
+                 "--depths", "2", "--no-optimal", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const auto doc = json_of(r);
+  ASSERT_EQ(doc["rows"].size(), 2u) << r;
+  EXPECT_EQ(doc["rows"][0]["length"], 5);
+  EXPECT_EQ(doc["rows"][0]["results"].size(), 4u);  // 2 hosts x 2 guessers
+  for (const auto& cell : doc["rows"][1]["results"]) {
+    EXPECT_EQ(cell["won"], true) << r;
+    EXPECT_GT(cell["misses"].get<int>(), 0) << r;
+  }
+}
+
+// --- Golden transcripts: one seeded game per strategy.
+
+struct GoldenCase {
+  std::string name;
+  std::vector<std::string> args;
+  std::string input;
+  bool nine_words = false;
+};
+
+class EvilHangmanGoldenTest : public ::testing::TestWithParam<GoldenCase> {};
+
+TEST_P(EvilHangmanGoldenTest, MatchesTheRecordedTranscript) {
+  const GoldenCase& c = GetParam();
+  Lists lists;
+  std::vector<std::string> args = {"--seed", "2024", "evil-hangman"};
+  if (c.nine_words) {
+    args.insert(args.begin(), lists.nine);
+    args.insert(args.begin(), "--lexicon");
+  }
+  args.insert(args.end(), c.args.begin(), c.args.end());
+  ProcessOptions options;
+  options.stdin_text = c.input;
+  const ProcessResult r = wordgames(args, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_TRUE(matches_golden("cli/golden/evil-hangman/" + c.name + ".txt", r.out));
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Strategies, EvilHangmanGoldenTest,
+    ::testing::Values(
+        GoldenCase{"spec-largest", {}, "4\n5\nyes\ne\no\nt\nc\nd\nl\ng\nno\n", true},
+        GoldenCase{"largest", {"--strategy", "largest"}, "6\n6\nyes\ne\na\ni\no\nu\ns\nr\nno\n"},
+        GoldenCase{"lookahead-explain",
+                   {"--strategy", "lookahead", "--depth", "2", "--explain", "--length", "5",
+                    "--guesses", "3", "--show-remaining"},
+                   "e\na\no\nno\n"},
+        GoldenCase{"optimal-explain",
+                   {"--strategy", "optimal", "--explain", "--guesses", "2", "--length", "4"},
+                   "no\ne\no\nl\nno\n",
+                   true},
+        GoldenCase{"fair",
+                   {"--strategy", "fair", "--length", "5", "--guesses", "8", "--hide-remaining"},
+                   "e\na\ns\nr\no\ni\nt\nl\nn\nu\nd\nc\np\nm\nh\nno\n"}),
+    [](const ::testing::TestParamInfo<GoldenCase>& param_info) {
+      std::string name = param_info.param.name;
+      for (char& ch : name) {
+        if (ch == '-') ch = '_';
+      }
+      return name;
+    });
+
+}  // namespace
+}  // namespace wg::test

@@ -1,0 +1,163 @@
+#include "games/evil_hangman/host.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <vector>
+
+#include "games/evil_hangman/test_words.h"
+
+namespace wg::evil_hangman {
+namespace {
+
+using test::code;
+
+Decision decide(const WordSet& words, HostConfig config, Letter guess, int misses_left,
+                Partition& part, std::uint64_t seed = 1) {
+  Host host(words, config, Rng(seed));
+  const std::vector<WordId> all = words.all_ids();
+  part.split(words, all, guess);
+  return host.choose(Position{all, LetterSet(), misses_left}, guess, part);
+}
+
+TEST(HostTest, StrategyNames) {
+  for (Strategy s : all_strategies()) EXPECT_EQ(parse_strategy(to_string(s)), s);
+  EXPECT_EQ(parse_strategy("largest"), Strategy::kLargest);
+  EXPECT_FALSE(parse_strategy("Largest"));
+  EXPECT_FALSE(parse_strategy(""));
+}
+
+TEST(HostTest, LargestKeepsTheLargestFamily) {
+  const WordSet words = test::spec_words();
+  Partition part;
+  const Decision d = decide(words, HostConfig{}, code('e'), 5, part);
+  const Family& f = part.families()[static_cast<std::size_t>(d.family)];
+  EXPECT_TRUE(f.is_miss());
+  EXPECT_EQ(f.size, 3u);
+  EXPECT_EQ(d.scores.size(), 5u);
+  EXPECT_EQ(d.scores[0].forced_misses, -1);
+}
+
+TEST(HostTest, LargestBreaksTiesTowardsFewerRevealedThenSmallerMask) {
+  constexpr std::array<std::string_view, 4> kWords = {"abcd", "xbcd", "aacd", "xxcd"};
+  const WordSet words = WordSet::from_words(kWords);
+  Partition part;
+  // 'a': {xbcd, xxcd} miss (2) vs a--- (1) vs aa-- (1): the miss family.
+  Decision d = decide(words, HostConfig{}, code('a'), 5, part);
+  EXPECT_TRUE(part.families()[static_cast<std::size_t>(d.family)].is_miss());
+  // 'x': x--- {xbcd} and xx-- {xxcd} and miss {abcd, aacd}: the miss (size 2).
+  // 'b': -b-- {abcd, xbcd} (2) and miss {aacd, xxcd} (2): the tie goes to the miss.
+  d = decide(words, HostConfig{}, code('b'), 5, part);
+  EXPECT_TRUE(part.families()[static_cast<std::size_t>(d.family)].is_miss());
+  constexpr std::array<std::string_view, 2> kTwo = {"ab", "ba"};
+  const WordSet two = WordSet::from_words(kTwo);
+  // 'a': a- (mask 1) and -a (mask 2), one word each, one position each: the smaller mask.
+  d = decide(two, HostConfig{}, code('a'), 5, part);
+  EXPECT_EQ(part.families()[static_cast<std::size_t>(d.family)].positions, 1u);
+}
+
+TEST(HostTest, LookaheadWithOneGuessLeftPicksMonk) {
+  const WordSet words = test::deal_tear_monk();
+  for (int depth : {1, 2, 3}) {
+    Partition part;
+    const Decision d =
+        decide(words, HostConfig{Strategy::kLookahead, depth, {}}, code('e'), 1, part);
+    const Family& f = part.families()[static_cast<std::size_t>(d.family)];
+    EXPECT_TRUE(f.is_miss()) << depth;
+    EXPECT_EQ(f.size, 1u);
+    EXPECT_EQ(d.scores[static_cast<std::size_t>(d.family)].forced_misses, 1);
+  }
+  Partition part;
+  const Decision largest = decide(words, HostConfig{}, code('e'), 1, part);
+  EXPECT_FALSE(part.families()[static_cast<std::size_t>(largest.family)].is_miss());
+}
+
+TEST(HostTest, OptimalWithOneGuessLeftPicksMonk) {
+  const WordSet words = test::deal_tear_monk();
+  Partition part;
+  const Decision d = decide(words, HostConfig{Strategy::kOptimal, 2, {}}, code('e'), 1, part);
+  EXPECT_FALSE(d.fell_back);
+  EXPECT_EQ(d.decided_by, Strategy::kOptimal);
+  EXPECT_TRUE(part.families()[static_cast<std::size_t>(d.family)].is_miss());
+}
+
+TEST(HostTest, ForcedMissesByHand) {
+  const WordSet words = test::deal_tear_monk();
+  const std::vector<WordId> all = words.all_ids();
+  // No letter is in all three words, so the host forces a miss whatever comes; then among
+  // DEAL/TEAR (after E) the guesser guesses A, which both have, and so on.
+  EXPECT_EQ(forced_misses(words, Position{all, LetterSet(), 1}, 1), 1);
+  EXPECT_EQ(forced_misses(words, Position{all, LetterSet(), 5}, 0), 0);
+  const std::vector<WordId> one = {2};
+  EXPECT_EQ(forced_misses(words, Position{one, LetterSet(), 5}, 4), 0);
+  constexpr std::array<std::string_view, 2> kPair = {"doable", "double"};
+  const WordSet pair = WordSet::from_words(kPair);
+  const std::vector<WordId> both = pair.all_ids();
+  // DO-BLE with one guess left: the guesser cannot win.
+  LetterSet seen;
+  for (char c : {'d', 'o', 'b', 'l', 'e'}) seen.insert(code(c));
+  EXPECT_EQ(forced_misses(pair, Position{both, seen, 1}, 2), 1);
+  EXPECT_EQ(forced_misses(pair, Position{both, seen, 3}, 5), 1);
+}
+
+TEST(HostTest, OptimalValueMatchesUnboundedLookahead) {
+  // Two independent searches (memoised exact solver; plain minimax with a horizon beyond the
+  // end of the game) must agree on every position they both can solve.
+  const WordSet words = WordSet::of_length(default_lexicon(), 3);
+  std::vector<WordId> some;
+  for (WordId id = 0; id < words.size(); ++id) {
+    const char first = words.text(id)[0];
+    if (first == 'b' || first == 'z') some.push_back(id);
+  }
+  ASSERT_GT(some.size(), 30u);
+  OptimalSolver solver(words, OptimalBudget{});
+  for (int misses_left : {1, 2, 3, 4}) {
+    const Position position{some, LetterSet(), misses_left};
+    const std::optional<int> exact = solver.value(position);
+    ASSERT_TRUE(exact.has_value());
+    EXPECT_EQ(*exact, forced_misses(words, position, 30)) << misses_left;
+  }
+  EXPECT_GT(solver.positions_remembered(), 0u);
+}
+
+TEST(HostTest, OptimalOverBudgetFallsBackToLookahead) {
+  const WordSet words = WordSet::of_length(default_lexicon(), 5);
+  HostConfig config{Strategy::kOptimal, 2, OptimalBudget{100, 1000}};
+  Partition part;
+  const Decision d = decide(words, config, code('e'), 6, part);
+  EXPECT_TRUE(d.fell_back);
+  EXPECT_EQ(d.decided_by, Strategy::kLookahead);
+  Partition again;
+  const Decision lookahead =
+      decide(words, HostConfig{Strategy::kLookahead, 2, {}}, code('e'), 6, again);
+  EXPECT_EQ(d.family, lookahead.family);
+}
+
+TEST(HostTest, FairHostKeepsItsWord) {
+  const WordSet words = test::spec_words();
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Host host(words, HostConfig{Strategy::kFair, 2, {}}, Rng(seed));
+    ASSERT_TRUE(host.secret().has_value());
+    const std::vector<WordId> all = words.all_ids();
+    const Partition part = partition(words, all, code('e'));
+    const Decision d = host.choose(Position{all, LetterSet(), 5}, code('e'), part);
+    const auto chosen = part.words_of(part.families()[static_cast<std::size_t>(d.family)]);
+    EXPECT_NE(std::find(chosen.begin(), chosen.end(), *host.secret()), chosen.end());
+    EXPECT_EQ(host.reveal(chosen), *host.secret());
+  }
+}
+
+TEST(HostTest, RevealNamesAWordStillHeld) {
+  const WordSet words = test::spec_words();
+  Host host(words, HostConfig{}, Rng(7));
+  const std::vector<WordId> held = {2, 6};
+  for (int i = 0; i < 20; ++i) {
+    const WordId w = host.reveal(held);
+    EXPECT_TRUE(w == 2 || w == 6);
+  }
+  EXPECT_THROW(host.reveal({}), std::invalid_argument);
+  EXPECT_THROW(Host(words, HostConfig{Strategy::kLookahead, 0, {}}, Rng(1)), std::invalid_argument);
+}
+
+}  // namespace
+}  // namespace wg::evil_hangman
