@@ -9,6 +9,7 @@
 #include "cli/app.h"
 #include "cli/boggle_command.h"
 #include "cli/evil_hangman_command.h"
+#include "cli/hand_command.h"
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
 
@@ -18,7 +19,8 @@ namespace {
 
 // Each game's issue fills in `define` (and may reword its summary); nothing else changes.
 constexpr std::array kGames = {
-    GameEntry{"hand", "Score words made from a hand of letters; * is a wild vowel"},
+    GameEntry{"hand", "Score words made from a hand of letters; * is a wild vowel",
+              define_hand_command},
     GameEntry{"evil-hangman", "Hangman against a host who keeps changing the word",
               &define_evil_hangman},
     GameEntry{"boggle", "Find words in a grid of letter dice against the clock",

@@ -1,0 +1,166 @@
+// `wordgames hand`: the word game played through the binary, as a user would (piped stdin).
+// Golden transcripts of seeded series are in golden/hand/; re-record them after an intended
+// change with
+//   WG_UPDATE_GOLDEN=1 build/tests/cli/cli_test --gtest_filter='CliHandGame*'
+// and read the diff before committing.
+
+#include <gtest/gtest.h>
+
+#include <string>
+#include <vector>
+
+#include "cli/wordgames_runner.h"
+#include "support/golden.h"
+
+namespace wg::test {
+namespace {
+
+ProcessResult play(std::vector<std::string> args, std::string input) {
+  ProcessOptions options;
+  options.stdin_text = std::move(input);
+  args.insert(args.begin(), "hand");
+  return wordgames(std::move(args), options);
+}
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+std::string last_line(const std::string& text) {
+  const auto lines = lines_of(text);
+  return lines.empty() ? "" : lines.back();
+}
+
+// Seed 3 deals "a g i w z z *" then "c d e i v w *". Covers the hands prompt, substitution,
+// a valid word, an invalid word with a letter the hand lacks, a `*` no vowel completes, `!!`,
+// a wildcard word, running out of letters, the replay (better score counts) and upper case.
+TEST(CliHandGameTest, GoldenSeriesWithSubstitutionReplayAndWildcards) {
+  const ProcessResult r =
+      play({"--seed", "3"}, "2\nyes\nw\nzag\nxyz\n*o\n!!\nno\nview*d\nc\nyes\nC\nVIEW*D\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(matches_golden("cli/golden/hand/series_seed3.txt", r.out));
+  EXPECT_TRUE(contains(r.out, "Current hand: a g i o z z *")) << r;  // after substituting w
+  EXPECT_TRUE(contains(r.out, "\"zag\" earned 117 points. Total: 117 points")) << r;
+  EXPECT_TRUE(contains(r.out, "Ran out of letters")) << r;
+  // 117 for the first hand, the better of 468 and 504 for the second.
+  EXPECT_EQ(last_line(r.out), "Total score over all hands: 621") << r;
+}
+
+// Seed 5, one hand of 4: hints on request, a wildcard word, the optimal plan afterwards.
+TEST(CliHandGameTest, GoldenHintsAndOptimalPlan) {
+  const ProcessResult r = play({"--seed", "5", "--hands", "1", "--hand-size", "4", "--hints"},
+                               "no\n?\nc*r\n?\n!!\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/hand/hints_seed5.txt", r.out));
+  EXPECT_TRUE(contains(r.out, "Hint: the best word is \"cur*\" (cure) 140.")) << r;
+  EXPECT_TRUE(contains(r.out, "Best possible for this hand: 140 points")) << r;
+  EXPECT_EQ(last_line(r.out), "Total score over all hands: 72") << r;
+}
+
+TEST(CliHandGameTest, GoldenEveryBadAnswerAtEveryPrompt) {
+  const ProcessResult r = play({"--seed", "3"},
+                               "x\n0\n-1\n1.5\n\n1\nmaybe\n\nyes\n*\nzz\nq\n\nw\n"
+                               "\nab-c\n?\nzag\n!!\nperhaps\nNO\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/hand/bad_answers_seed3.txt", r.out));
+  const std::string out = r.out;
+  EXPECT_TRUE(contains(out, "Enter total number of hands: x\nPlease enter a whole number")) << r;
+  EXPECT_TRUE(contains(out, "substitute a letter? maybe\nPlease answer yes or no.")) << r;
+  EXPECT_TRUE(contains(out, "replace: *\nThe wildcard cannot be replaced")) << r;
+  EXPECT_TRUE(contains(out, "replace: zz\nPlease enter one letter of your hand.")) << r;
+  EXPECT_TRUE(contains(out, "replace: q\nThere is no 'q' in your hand.")) << r;
+  EXPECT_TRUE(contains(out, "done: \nPlease enter a word, or '!!' to finish the hand.")) << r;
+  EXPECT_TRUE(contains(out, "done: ab-c\nA word is letters, with * for the wildcard")) << r;
+  EXPECT_TRUE(contains(out, "done: ?\nA word is letters")) << r;  // no hints without --hints
+  EXPECT_TRUE(contains(out, "the hand? perhaps\nPlease answer yes or no.")) << r;
+  // Refused answers cost nothing: the hand after the substitution is played in full.
+  EXPECT_TRUE(contains(out, "\"zag\" earned 117 points")) << r;
+  EXPECT_EQ(last_line(out), "Total score over all hands: 117") << r;
+}
+
+struct EofCase {
+  std::string input;
+  std::string last_prompt;
+  std::string total;
+};
+
+TEST(CliHandGameTest, EndOfInputAtEveryPromptEndsCleanlyWithTheTotalsSoFar) {
+  const std::vector<EofCase> cases = {
+      {"", "Enter total number of hands: ", ""},
+      {"2\n", "Would you like to substitute a letter? ", "Total score over all hands: 0"},
+      {"2\nyes\n", "Which letter would you like to replace: ", "Total score over all hands: 0"},
+      {"2\nno\nzag\n",
+       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 117"},
+      {"2\nno\nzag\n!!\n", "Would you like to replay the hand? ",
+       "Total score over all hands: 117"},
+      {"2\nno\nzag\n!!\nyes\n",
+       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 117"},
+  };
+  for (const EofCase& c : cases) {
+    const ProcessResult r = play({"--seed", "3"}, c.input);
+    EXPECT_EQ(r.exit_code, 0) << c.input << r;
+    EXPECT_EQ(r.err, "") << c.input << r;
+    EXPECT_TRUE(contains(r.out, c.last_prompt + "\n")) << c.input << r;
+    if (c.total.empty()) {
+      EXPECT_FALSE(contains(r.out, "Total score")) << r;
+    } else {
+      EXPECT_EQ(last_line(r.out), c.total) << c.input << r;
+    }
+  }
+  // A hand ended by end of input counts what it scored.
+  const ProcessResult r = play({"--seed", "3", "--hands", "3"}, "no\nzag\n");
+  EXPECT_TRUE(contains(r.out, "Total score for this hand: 117\n")) << r;
+}
+
+TEST(CliHandGameTest, SeedIsPrintedAndReplaysTheSameHands) {
+  const ProcessResult a = play({"--seed", "99", "--hands", "1"}, "!!\nno\n");
+  const ProcessResult b = play({"--hands", "1", "--seed", "99"}, "!!\nno\n");
+  ASSERT_EQ(a.exit_code, 0) << a;
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_TRUE(contains(a.out, "seed 99")) << a;
+  const ProcessResult c = play({"--hands", "1"}, "!!\nno\n");
+  EXPECT_TRUE(contains(c.out, "(play the same hands again with --seed ")) << c;
+}
+
+TEST(CliHandGameTest, HandSizeIsAParameter) {
+  for (const std::string size : {"1", "3", "10", "30"}) {
+    const ProcessResult r = play({"--seed", "1", "--hands", "1", "--hand-size", size}, "no\n!!\n");
+    ASSERT_EQ(r.exit_code, 0) << r;
+    const auto lines = lines_of(r.out);
+    ASSERT_GE(lines.size(), 2u) << r;
+    const std::string hand = lines[1].substr(std::string("Current hand: ").size());
+    EXPECT_EQ((hand.size() + 1) / 2, static_cast<std::size_t>(std::stoi(size))) << r;
+  }
+  // One tile: the hand is just the wildcard; nothing can replace it, so no substitution.
+  const ProcessResult one = play({"--seed", "1", "--hands", "1", "--hand-size", "1"}, "!!\nno\n");
+  EXPECT_TRUE(contains(one.out, "Current hand: *\nPlease enter a word")) << one;
+}
+
+TEST(CliHandGameTest, BadOptionsAreUsageErrors) {
+  for (const std::vector<std::string>& args : {std::vector<std::string>{"--hands", "0"},
+                                               {"--hands", "x"},
+                                               {"--hand-size", "0"},
+                                               {"--hand-size", "-3"},
+                                               {"--hand-size", "100000"},
+                                               {"--bogus"}}) {
+    const ProcessResult r = play(args, "");
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
+    EXPECT_EQ(r.out, "") << r;
+  }
+}
+
+TEST(CliHandGameTest, ListedInTheMenu) {
+  const ProcessResult r = wordgames({"--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  bool available = false;
+  const auto menu = json_of(r);
+  for (const auto& game : menu["games"]) {
+    if (game["name"] == "hand") available = game["available"].get<bool>();
+  }
+  EXPECT_TRUE(available);
+}
+
+}  // namespace
+}  // namespace wg::test
