@@ -10,6 +10,7 @@
 #include "cli/boggle_command.h"
 #include "cli/evil_hangman_command.h"
 #include "cli/hand_command.h"
+#include "cli/hangman_command.h"
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
 
@@ -26,7 +27,8 @@ constexpr std::array kGames = {
     GameEntry{"boggle", "Find words in a grid of letter dice against the clock",
               &define_boggle_command},
     GameEntry{"auction", "Bid for letter tiles, then make words from what you win"},
-    GameEntry{"hangman", "Guess the secret word one letter at a time"},
+    GameEntry{"hangman", "Position hangman: guess a letter at a position, scored by its odds",
+              &define_hangman_command},
 };
 
 constexpr std::array kTools = {

@@ -1,0 +1,673 @@
+#include "cli/hangman_command.h"
+
+#include <algorithm>
+#include <cctype>
+#include <filesystem>
+#include <memory>
+#include <optional>
+#include <ostream>
+#include <stdexcept>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "cli/app.h"
+#include "cli/hangman_store.h"
+#include "cli/output.h"
+#include "cli/prompt.h"
+#include "core/rng.h"
+#include "games/hangman/advisor.h"
+#include "games/hangman/dictionary.h"
+#include "games/hangman/game.h"
+#include "lexicon/word_list.h"
+
+namespace wg::cli {
+
+namespace {
+
+using hangman::Dictionary;
+using hangman::Game;
+
+/// Letters shown per open position in easy mode, most probable first.
+constexpr std::size_t kShownLetters = 10;
+
+enum class Mode { kEasy, kHard };
+
+struct PlayOptions {
+  std::string dictionary;
+  std::string mode = "easy";
+};
+
+struct NamedDictionary {
+  std::string name;
+  Dictionary dictionary;
+};
+
+// --- Dictionaries by name: "default", a saved name, or a text file.
+
+NamedDictionary default_dictionary(Context& context) {
+  const Lexicon& lexicon = context.lexicon();
+  try {
+    return {std::string(kDefaultDictionaryName), Dictionary::from_lexicon(lexicon)};
+  } catch (const hangman::DictionaryError& error) {
+    throw std::runtime_error(fmt::format("the lexicon {} cannot be a hangman dictionary: {}",
+                                         context.lexicon_info().source, error.what()));
+  }
+}
+
+Dictionary dictionary_from_file(const std::filesystem::path& path) {
+  const std::string text = read_file(path);  // throws LexiconError naming the path
+  try {
+    return Dictionary::from_text(text);
+  } catch (const hangman::DictionaryError& error) {
+    throw std::runtime_error(fmt::format("{}: {}", path.string(), error.what()));
+  }
+}
+
+/// "default" (or empty), a saved dictionary, or else a text file to extract words from.
+NamedDictionary find_dictionary(Context& context, const std::string& spec) {
+  if (spec.empty() || spec == kDefaultDictionaryName) return default_dictionary(context);
+  if (valid_dictionary_name(spec) &&
+      std::filesystem::is_regular_file(saved_dictionary_path(spec))) {
+    return {spec, load_saved_dictionary(spec)};
+  }
+  std::error_code error;
+  if (std::filesystem::exists(spec, error)) return {spec, dictionary_from_file(spec)};
+  throw std::runtime_error(fmt::format("no saved dictionary or file '{}'", spec));
+}
+
+std::string share(std::size_t part, std::size_t whole) {
+  return fmt::format("{:.1f} %",
+                     whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
+}
+
+/// A probability as a whole percentage; "<1%" rather than "0%" for a letter still possible.
+std::string percent_of(double probability) {
+  const double p = 100.0 * probability;
+  if (p > 0 && p < 0.5) return "<1%";
+  return fmt::format("{:.0f}%", p);
+}
+
+std::string percent(std::uint32_t count, std::size_t total) {
+  return percent_of(static_cast<double>(count) / static_cast<double>(total));
+}
+
+void print_stats(std::ostream& out, const std::string& name, const Dictionary& dictionary) {
+  const hangman::DictionaryStats s = dictionary.stats();
+  out << "dictionary: " << name << '\n';
+  out << "words: " << s.words << '\n';
+  out << fmt::format("6 letters: {} ({})\n", s.six, share(s.six, s.words));
+  out << fmt::format("7-9 letters: {} ({})\n", s.seven_to_nine, share(s.seven_to_nine, s.words));
+  out << fmt::format("10+ letters: {} ({})\n", s.ten_plus, share(s.ten_plus, s.words));
+  out << fmt::format("9+ letters (rule: at least {} %): {} ({})\n", hangman::kMinLongPercent,
+                     s.long_words, share(s.long_words, s.words));
+}
+
+Json stats_json(const std::string& name, const Dictionary& dictionary) {
+  const hangman::DictionaryStats s = dictionary.stats();
+  auto fraction = [&](std::size_t part) {
+    return s.words ? static_cast<double>(part) / static_cast<double>(s.words) : 0.0;
+  };
+  return {{"name", name},
+          {"words", s.words},
+          {"six", s.six},
+          {"seven_to_nine", s.seven_to_nine},
+          {"ten_plus", s.ten_plus},
+          {"nine_plus", s.long_words},
+          {"share_six", fraction(s.six)},
+          {"share_seven_to_nine", fraction(s.seven_to_nine)},
+          {"share_ten_plus", fraction(s.ten_plus)},
+          {"shortest", s.shortest},
+          {"longest", s.longest}};
+}
+
+void print_history(std::ostream& out, const History& history) {
+  if (history.entries.empty()) {
+    out << "No games played yet.\n";
+    return;
+  }
+  out << (history.entries.size() == 1
+              ? std::string("The last game:\n")
+              : fmt::format("The last {} games, most recent first:\n", history.entries.size()));
+  int number = 1;
+  for (auto e = history.entries.rbegin(); e != history.entries.rend(); ++e) {
+    out << fmt::format("  {}. {:<16} {:>3} guesses  winner: {:<4}  {} points\n", number++, e->word,
+                       e->guesses, e->player_won ? "you" : "host", e->points);
+  }
+}
+
+void warn_about(Context& context, const History& history) {
+  if (!history.problem.empty()) context.err() << "wordgames: warning: " << history.problem << '\n';
+  if (history.bad_lines != 0) {
+    context.err() << fmt::format("wordgames: warning: skipped {} unreadable line{} in {}\n",
+                                 history.bad_lines, history.bad_lines == 1 ? "" : "s",
+                                 history_path().string());
+  }
+}
+
+// --- The terminal game.
+
+class Session {
+ public:
+  Session(Context& context, NamedDictionary dictionary, Mode mode)
+      : context_(context),
+        prompt_(context.in(), context.out(), !context.interactive()),
+        dictionary_(std::move(dictionary)),
+        mode_(mode),
+        seed_(context.seed()) {}
+
+  int run() {
+    out() << fmt::format("Position hangman. Seed: {} (replay with --seed {}).\n", seed_, seed_);
+    describe_dictionary();
+    out() << fmt::format("Mode: {}.\n", mode_ == Mode::kEasy ? "easy" : "hard");
+    for (;;) {
+      if (!play_game()) return kExitOk;
+      if (!menu()) return kExitOk;
+    }
+  }
+
+ private:
+  std::ostream& out() { return context_.out(); }
+
+  void describe_dictionary() {
+    out() << fmt::format("Dictionary: {} ({} words).\n", dictionary_.name,
+                         dictionary_.dictionary.size());
+  }
+
+  void print_state(const Game& game) {
+    std::string numbers = "   ";
+    std::string letters = "   ";
+    for (std::size_t p = 0; p < game.length(); ++p) {
+      numbers += fmt::format("{:>3}", p + 1);
+      const Letter l = game.revealed()[p];
+      letters += fmt::format("{:>3}", l == kNoLetter ? '_' : game.dictionary().alphabet().upper(l));
+    }
+    out() << '\n' << numbers << '\n' << letters << '\n';
+    out() << fmt::format("Lives: {}   Points: {}   Candidates: {}\n", game.lives(), game.points(),
+                         game.candidate_count());
+    if (mode_ != Mode::kEasy) return;
+    out() << "Letters by probability:\n";
+    for (std::size_t p = 0; p < game.length(); ++p) {
+      if (!game.is_open(p)) continue;
+      const auto ranked = game.ranked_letters(p);
+      std::string line = fmt::format("  {:>2}:", p + 1);
+      for (std::size_t i = 0; i < ranked.size() && i < kShownLetters; ++i) {
+        line += fmt::format(" {} {:<4}", game.dictionary().alphabet().upper(ranked[i].first),
+                            percent(ranked[i].second, game.candidate_count()));
+      }
+      if (ranked.size() > kShownLetters) {
+        line += fmt::format(" (+{} more)", ranked.size() - kShownLetters);
+      }
+      while (!line.empty() && line.back() == ' ') line.pop_back();
+      out() << line << '\n';
+    }
+  }
+
+  void hint(const Game& game) {
+    const hangman::Advice advice = hangman::advise(game, hangman::Strategy::kAdvisor);
+    const hangman::Advice safe = hangman::advise(game, hangman::Strategy::kSafe);
+    const Alphabet& alphabet = game.dictionary().alphabet();
+    out() << fmt::format(
+        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points); the safest guess "
+        "is {} {} (probability {}).\n",
+        advice.guess.position + 1, alphabet.upper(advice.guess.letter),
+        percent(game.count(advice.guess.position, advice.guess.letter), game.candidate_count()),
+        advice.expected_points, safe.guess.position + 1, alphabet.upper(safe.guess.letter),
+        percent(game.count(safe.guess.position, safe.guess.letter), game.candidate_count()));
+  }
+
+  static std::string lower(std::string_view text) {
+    std::string s(text);
+    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+    return s;
+  }
+
+  void help() {
+    out() << "Type a position and a letter, such as '3 E', to guess that letter there.\n"
+             "A hit scores by how likely the letter was (5, 10, 15 or 30 points); a miss costs "
+             "a life and 15 points.\n"
+             "Also: 'hint' for the advisor's suggestions, 'give up' to end the game, 'help'.\n";
+  }
+
+  /// " (probability 25%)" after a guess in easy mode; nothing in hard mode, which hides them.
+  std::string odds(double probability) const {
+    if (mode_ != Mode::kEasy) return "";
+    return fmt::format(" (probability {})", percent_of(probability));
+  }
+
+  /// Plays one game to its end. False if input ended.
+  bool play_game() {
+    ++games_;
+    Rng rng = Rng(seed_).fork(games_ - 1);
+    Game game(dictionary_.dictionary, rng);
+    out() << fmt::format(
+        "\nGame {}: a word of {} letters, {} lives. Type a position and a letter, such as '3 E' "
+        "(or hint, give up, help).\n",
+        games_, game.length(), game.lives());
+    bool show = true;
+    bool input_ended = false;
+    const Alphabet& alphabet = game.dictionary().alphabet();
+    while (!game.finished()) {
+      if (show) print_state(game);
+      show = false;
+      const std::optional<std::string> line = prompt_.line("Your guess: ");
+      if (!line) {
+        out() << "End of input: giving up.\n";
+        game.give_up();
+        input_ended = true;
+        break;
+      }
+      const std::string answer = lower(Prompt::trim(*line));
+      if (answer == "hint" || answer == "?") {
+        hint(game);
+        continue;
+      }
+      if (answer == "help") {
+        help();
+        continue;
+      }
+      if (answer == "give up" || answer == "giveup") {
+        game.give_up();
+        break;
+      }
+      const std::optional<hangman::Guess> guess = parse_guess(answer, game);
+      if (!guess) continue;
+      const hangman::GuessResult result = game.guess(*guess);
+      const char letter = alphabet.upper(guess->letter);
+      const std::size_t position = guess->position + 1;
+      switch (result.outcome) {
+        case hangman::Outcome::kHit:
+          out() << fmt::format("Hit: {} at {}{}, +{} points.\n", letter, position,
+                               odds(result.probability), result.points_change);
+          show = true;
+          break;
+        case hangman::Outcome::kMiss:
+          out() << fmt::format(
+              "Miss: no {} at {}{}, {}, {} {} left.\n", letter, position, odds(result.probability),
+              result.points_change == 0 ? std::string("no points to lose")
+                                        : fmt::format("{} points", result.points_change),
+              game.lives(), game.lives() == 1 ? "life" : "lives");
+          show = true;
+          break;
+        case hangman::Outcome::kAlreadyRevealed:
+          out() << fmt::format("Position {} is already revealed.\n", position);
+          break;
+        case hangman::Outcome::kRepeated:
+          out() << fmt::format("You already tried {} at position {}.\n", letter, position);
+          break;
+        case hangman::Outcome::kOutOfRange:
+        case hangman::Outcome::kGameOver:
+          out() << "That guess cannot be played.\n";
+          break;
+      }
+    }
+    finish(game);
+    return !input_ended;
+  }
+
+  /// "3 E", "3e", "3   e": a position 1..length and a letter; says why otherwise.
+  std::optional<hangman::Guess> parse_guess(std::string_view answer, const Game& game) {
+    std::size_t i = 0;
+    std::size_t position = 0;
+    bool digits = false;
+    while (i < answer.size() && answer[i] >= '0' && answer[i] <= '9') {
+      position = std::min<std::size_t>(position * 10 + static_cast<std::size_t>(answer[i] - '0'),
+                                       1'000'000);
+      digits = true;
+      ++i;
+    }
+    while (i < answer.size() && (answer[i] == ' ' || answer[i] == '\t')) ++i;
+    const Letter letter =
+        i + 1 == answer.size() ? game.dictionary().alphabet().code(answer[i]) : kNoLetter;
+    if (!digits || letter == kNoLetter) {
+      out() << "Please type a position and a letter, such as '3 E' (or hint, give up, help).\n";
+      return std::nullopt;
+    }
+    if (position < 1 || position > game.length()) {
+      out() << fmt::format("There is no position {}: positions are 1 to {}.\n", position,
+                           game.length());
+      return std::nullopt;
+    }
+    return hangman::Guess{position - 1, letter};
+  }
+
+  void finish(const Game& game) {
+    const std::string word = game.dictionary().alphabet().decode_upper(game.secret());
+    const std::size_t guesses = game.guesses().size();
+    if (game.status() == hangman::Status::kWon) {
+      out() << fmt::format("\nYou won! The word is {}: {} guesses, {} points.\n", word, guesses,
+                           game.points());
+    } else {
+      out() << fmt::format("\n{} The word was {}: {} guesses, {} points.\n",
+                           game.gave_up() ? "You gave up." : "You lost.", word, guesses,
+                           game.points());
+    }
+    try {
+      warn_about(context_, record_game({word, guesses, game.status() == hangman::Status::kWon,
+                                        game.points()}));
+    } catch (const std::exception& error) {
+      context_.err() << "wordgames: warning: the history was not saved: " << error.what() << '\n';
+    }
+  }
+
+  /// The menu between games. False when the player quits or input ends.
+  bool menu() {
+    for (;;) {
+      out() << "\nMenu:\n  1. New game\n  2. Choose a dictionary\n  3. Create a dictionary from "
+               "a text file\n  4. Dictionary statistics\n  5. Last 5 games\n  6. Quit\n";
+      const std::optional<std::int64_t> choice = prompt_.integer("Choice [1-6]: ", 1, 6);
+      if (!choice || *choice == 6) return false;
+      switch (*choice) {
+        case 1:
+          return true;
+        case 2:
+          if (!choose_dictionary()) return false;
+          break;
+        case 3:
+          if (!create_dictionary()) return false;
+          break;
+        case 4:
+          out() << '\n';
+          print_stats(out(), dictionary_.name, dictionary_.dictionary);
+          break;
+        case 5: {
+          const History history = read_history();
+          warn_about(context_, history);
+          out() << '\n';
+          print_history(out(), history);
+          break;
+        }
+        default:
+          break;
+      }
+    }
+  }
+
+  /// False if input ended.
+  bool choose_dictionary() {
+    std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
+    for (std::string& name : saved_dictionary_names()) names.push_back(std::move(name));
+    out() << "\nDictionaries:\n";
+    for (std::size_t i = 0; i < names.size(); ++i) {
+      out() << fmt::format("  {}. {}{}\n", i + 1, names[i],
+                           i == 0 ? " (the words of 6+ letters of the lexicon)" : "");
+    }
+    const std::optional<std::int64_t> choice =
+        prompt_.integer(fmt::format("Dictionary [1-{}]: ", names.size()), 1,
+                        static_cast<std::int64_t>(names.size()));
+    if (!choice) return false;
+    try {
+      dictionary_ = find_dictionary(context_, names[static_cast<std::size_t>(*choice - 1)]);
+      describe_dictionary();
+    } catch (const std::exception& error) {
+      out() << "Cannot use it: " << error.what() << '\n';
+    }
+    return true;
+  }
+
+  /// False if input ended.
+  bool create_dictionary() {
+    const std::optional<std::string> name = prompt_.ask<std::string>(
+        "Name for the new dictionary (letters, digits, - and _; empty to cancel): ",
+        [](std::string_view answer, std::string& error) -> std::optional<std::string> {
+          if (answer.empty() || valid_dictionary_name(answer)) return std::string(answer);
+          error =
+              "A name has 1 to 40 letters, digits, '-' or '_', starts with a letter or digit, "
+              "and is not 'default'.";
+          return std::nullopt;
+        });
+    if (!name) return false;
+    if (name->empty()) return true;
+    if (std::filesystem::exists(saved_dictionary_path(*name))) {
+      const std::optional<bool> replace =
+          prompt_.yes_no(fmt::format("A dictionary '{}' exists. Replace it? [y/n]: ", *name));
+      if (!replace) return false;
+      if (!*replace) return true;
+    }
+    std::optional<Dictionary> made;
+    const std::optional<std::string> file = prompt_.ask<std::string>(
+        "Text file to take the words from (empty to cancel): ",
+        [&made](std::string_view answer, std::string& error) -> std::optional<std::string> {
+          if (answer.empty()) return std::string();
+          try {
+            made = dictionary_from_file(std::string(answer));
+            return std::string(answer);
+          } catch (const std::exception& e) {
+            error = fmt::format("Cannot use it: {}", e.what());
+            return std::nullopt;
+          }
+        });
+    if (!file) return false;
+    if (file->empty() || !made) return true;
+    try {
+      save_dictionary(*name, *made);
+    } catch (const std::exception& error) {
+      out() << "Cannot save it: " << error.what() << '\n';
+      return true;
+    }
+    out() << fmt::format("Saved dictionary '{}'.\n", *name);
+    dictionary_ = {*name, std::move(*made)};
+    describe_dictionary();
+    return true;
+  }
+
+  Context& context_;
+  Prompt prompt_;
+  NamedDictionary dictionary_;
+  Mode mode_;
+  std::uint64_t seed_;
+  std::size_t games_ = 0;
+};
+
+// --- Tools.
+
+void add_dictionary_commands(CLI::App& hangman, Context& context) {
+  CLI::App* dictionary =
+      hangman.add_subcommand("dictionary", "Create, list and describe game dictionaries");
+  dictionary->group("Commands");
+
+  struct CreateOptions {
+    std::string name;
+    std::string file;
+    bool replace = false;
+  };
+  auto create_options = std::make_shared<CreateOptions>();
+  CLI::App* create = dictionary->add_subcommand(
+      "create", "Extract the words of a text file (6+ letters), check them and save them as NAME");
+  create->group("Commands");
+  create->add_option("NAME", create_options->name, "Name to save it under")->required();
+  create->add_option("FILE", create_options->file, "Any text: a book, an article, a page")
+      ->required();
+  create->add_flag("--replace", create_options->replace, "Replace a dictionary of that name");
+  create->callback([&context, create_options] {
+    context.set_action([&context, create_options]() -> int {
+      const CreateOptions& o = *create_options;
+      if (!valid_dictionary_name(o.name)) {
+        throw UsageError(fmt::format(
+            "'{}' is not a valid dictionary name: 1 to 40 letters, digits, '-' or '_', starting "
+            "with a letter or digit, not 'default'",
+            o.name));
+      }
+      if (!o.replace && std::filesystem::exists(saved_dictionary_path(o.name))) {
+        throw UsageError(
+            fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
+      }
+      const Dictionary made = dictionary_from_file(o.file);
+      save_dictionary(o.name, made);
+      if (context.options().json) {
+        Json document = stats_json(o.name, made);
+        document["path"] = saved_dictionary_path(o.name).string();
+        print_json(context.out(), document);
+      } else {
+        context.out() << fmt::format("Saved dictionary '{}' ({} words) to {}\n", o.name,
+                                     made.size(), saved_dictionary_path(o.name).string());
+        print_stats(context.out(), o.name, made);
+      }
+      return kExitOk;
+    });
+  });
+
+  CLI::App* list = dictionary->add_subcommand("list", "The saved dictionaries, and 'default'");
+  list->group("Commands");
+  list->callback([&context] {
+    context.set_action([&context]() -> int {
+      std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
+      for (std::string& name : saved_dictionary_names()) names.push_back(std::move(name));
+      Json document = Json::array();
+      for (const std::string& name : names) {
+        Json entry = {{"name", name}};
+        std::string text;
+        try {
+          const NamedDictionary d = find_dictionary(context, name);
+          entry["words"] = d.dictionary.size();
+          text = fmt::format("{} ({} words)", name, d.dictionary.size());
+        } catch (const std::exception& error) {
+          entry["error"] = error.what();
+          text = fmt::format("{} (unusable: {})", name, error.what());
+        }
+        if (context.options().json) {
+          document.push_back(std::move(entry));
+        } else {
+          context.out() << text << '\n';
+        }
+      }
+      if (context.options().json) print_json(context.out(), document);
+      return kExitOk;
+    });
+  });
+
+  auto stats_name = std::make_shared<std::string>(kDefaultDictionaryName);
+  CLI::App* stats = dictionary->add_subcommand(
+      "stats", "Words in a dictionary and the share of 6, 7-9 and 10+ letters");
+  stats->group("Commands");
+  stats->add_option("NAME", *stats_name, "A saved dictionary, 'default' or a text file")
+      ->capture_default_str();
+  stats->callback([&context, stats_name] {
+    context.set_action([&context, stats_name]() -> int {
+      const NamedDictionary d = find_dictionary(context, *stats_name);
+      if (context.options().json) {
+        print_json(context.out(), stats_json(d.name, d.dictionary));
+      } else {
+        print_stats(context.out(), d.name, d.dictionary);
+      }
+      return kExitOk;
+    });
+  });
+
+  dictionary->callback([dictionary, &context] {
+    if (context.action()) return;
+    context.set_action([dictionary, &context] {
+      context.out() << dictionary->help(command_path(*dictionary->get_parent()));
+      return static_cast<int>(kExitOk);
+    });
+  });
+}
+
+void add_history_command(CLI::App& hangman, Context& context) {
+  CLI::App* history = hangman.add_subcommand("history", "The last 5 games");
+  history->group("Commands");
+  history->callback([&context] {
+    context.set_action([&context]() -> int {
+      const History h = read_history();
+      warn_about(context, h);
+      if (context.options().json) {
+        Json games = Json::array();
+        for (auto e = h.entries.rbegin(); e != h.entries.rend(); ++e) {
+          games.push_back({{"word", e->word},
+                           {"guesses", e->guesses},
+                           {"winner", e->player_won ? "you" : "host"},
+                           {"points", e->points}});
+        }
+        print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_lines}});
+      } else {
+        print_history(context.out(), h);
+      }
+      return kExitOk;
+    });
+  });
+}
+
+void add_autoplay_command(CLI::App& hangman, Context& context) {
+  struct AutoplayOptions {
+    std::string player = "advisor";
+    std::size_t games = 1000;
+    std::string dictionary;
+  };
+  auto options = std::make_shared<AutoplayOptions>();
+  CLI::App* autoplay =
+      hangman.add_subcommand("autoplay", "Seeded games played by a strategy: win rate, points");
+  autoplay->group("Commands");
+  autoplay->add_option("--player", options->player, "advisor (points), safe (win chance), naive")
+      ->check(CLI::IsMember({"advisor", "safe", "naive"}))
+      ->capture_default_str();
+  autoplay->add_option("--games", options->games, "Number of games, 1 to 1,000,000")
+      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
+      ->capture_default_str();
+  autoplay->add_option("--dictionary", options->dictionary,
+                       "A saved dictionary, 'default' or a text file");
+  autoplay->callback([&context, options] {
+    context.set_action([&context, options]() -> int {
+      const NamedDictionary d = find_dictionary(context, options->dictionary);
+      const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
+      const std::uint64_t seed = context.seed();
+      const hangman::AutoplaySummary s =
+          hangman::autoplay(d.dictionary, strategy, options->games, seed);
+      if (context.options().json) {
+        print_json(context.out(), {{"player", options->player},
+                                   {"games", s.games},
+                                   {"seed", seed},
+                                   {"dictionary", d.name},
+                                   {"words", d.dictionary.size()},
+                                   {"wins", s.wins},
+                                   {"win_rate", s.win_rate()},
+                                   {"mean_points", s.mean_points()},
+                                   {"mean_guesses", s.mean_guesses()},
+                                   {"misses", s.misses}});
+      } else {
+        std::ostream& out = context.out();
+        out << "player: " << options->player << '\n';
+        out << "games: " << s.games << '\n';
+        out << "seed: " << seed << '\n';
+        out << fmt::format("dictionary: {} ({} words)\n", d.name, d.dictionary.size());
+        out << "wins: " << s.wins << '\n';
+        out << fmt::format("win rate: {:.4f}\n", s.win_rate());
+        out << fmt::format("mean points: {:.2f}\n", s.mean_points());
+        out << fmt::format("mean guesses: {:.2f}\n", s.mean_guesses());
+      }
+      return kExitOk;
+    });
+  });
+}
+
+}  // namespace
+
+void define_hangman_command(CLI::App& command, Context& context) {
+  auto options = std::make_shared<PlayOptions>();
+  command
+      .add_option("--dictionary", options->dictionary,
+                  "A saved dictionary, 'default' (the lexicon's words of 6+ letters) or a text "
+                  "file to take the words from")
+      ->type_name("NAME|FILE");
+  command
+      .add_option("--mode", options->mode, "easy shows each letter's probability; hard hides it")
+      ->check(CLI::IsMember({"easy", "hard"}))
+      ->capture_default_str();
+  add_dictionary_commands(command, context);
+  add_history_command(command, context);
+  add_autoplay_command(command, context);
+  command.footer(
+      "Guesses are a position and a letter ('3 E'). Saved dictionaries and the history live in "
+      "$XDG_DATA_HOME/wordgames/hangman.");
+  command.callback([&context, options] {
+    if (context.action()) return;
+    context.set_action([&context, options]() -> int {
+      NamedDictionary dictionary = find_dictionary(context, options->dictionary);
+      Session session(context, std::move(dictionary),
+                      options->mode == "hard" ? Mode::kHard : Mode::kEasy);
+      return session.run();
+    });
+  });
+}
+
+}  // namespace wg::cli

@@ -1,0 +1,24 @@
+#pragma once
+/// `wordgames hangman`: position hangman in the terminal, and its tools.
+///
+///   hangman [--dictionary NAME|FILE] [--mode easy|hard]   play (then a menu between games)
+///   hangman dictionary create NAME FILE [--replace]        extract words from any text, check
+///                                                          the rules, save under NAME
+///   hangman dictionary list                                saved dictionaries (and "default")
+///   hangman dictionary stats [NAME]                        word count and shares by length
+///   hangman history                                        the last 5 games
+///   hangman autoplay --player advisor|safe|naive --games N seeded games, win rate, mean points
+///
+/// The tools take --json. The game itself prints the seed it uses, so `--seed N` replays it.
+
+#include <CLI/CLI.hpp>
+
+#include "cli/context.h"
+
+namespace wg::cli {
+
+/// Defines the `hangman` subcommand (its options, subcommands and actions): the `define` of
+/// the game's entry in the menu table.
+void define_hangman_command(CLI::App& command, Context& context);
+
+}  // namespace wg::cli

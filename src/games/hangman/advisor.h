@@ -1,0 +1,67 @@
+#pragma once
+/// Players for position hangman: the advisor (expected points), the safe player (chance to
+/// win) and the naive baseline, as hints in play and in seeded autoplay tournaments.
+///
+/// All three look only at what the player sees (the candidates and their letter counts, lives,
+/// points), never at the secret, and are deterministic (ties go to the lower position, then the
+/// lower letter).
+
+#include <cstddef>
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+#include "games/hangman/dictionary.h"
+#include "games/hangman/game.h"
+
+namespace wg::hangman {
+
+enum class Strategy {
+  /// The most probable letter at the first open position: the baseline.
+  kNaive,
+  /// Maximises the chance to win: the most probable letter over all open positions (a miss is
+  /// the only way to lose, so each guess takes the least risk of one).
+  kSafe,
+  /// Maximises expected points: the immediate expectation P * points(P) - (1 - P) * (points
+  /// lost), where a miss also costs the points the lost life puts at risk (the positions still
+  /// to earn, shared over the lives left).
+  kAdvisor,
+};
+
+std::string_view to_string(Strategy strategy);
+std::optional<Strategy> parse_strategy(std::string_view name);
+
+/// A suggested guess with its probability and the advisor's expected change of points.
+struct Advice {
+  Guess guess;
+  double probability = 0;
+  double expected_points = 0;  ///< P * points(P) - (1 - P) * min(points, kMissPenalty)
+};
+
+/// The strategy's guess. Requires !game.finished().
+Advice advise(const Game& game, Strategy strategy);
+
+/// Totals over a tournament of seeded games.
+struct AutoplaySummary {
+  std::size_t games = 0;
+  std::size_t wins = 0;
+  std::int64_t points = 0;  ///< sum of final points
+  std::size_t guesses = 0;  ///< accepted guesses, over all games
+  std::size_t misses = 0;
+  double win_rate() const {
+    return games ? static_cast<double>(wins) / static_cast<double>(games) : 0;
+  }
+  double mean_points() const {
+    return games ? static_cast<double>(points) / static_cast<double>(games) : 0;
+  }
+  double mean_guesses() const {
+    return games ? static_cast<double>(guesses) / static_cast<double>(games) : 0;
+  }
+};
+
+/// Plays `games` games with the strategy; game i's word comes from Rng(seed).fork(i), so every
+/// strategy meets the same words for the same seed.
+AutoplaySummary autoplay(const Dictionary& dictionary, Strategy strategy, std::size_t games,
+                         std::uint64_t seed);
+
+}  // namespace wg::hangman

@@ -1,0 +1,342 @@
+// `wordgames hangman ...` (src/cli/hangman_command.h, hangman_store.h) run as a user does: the
+// terminal game with golden transcripts of seeded games, every bad answer and end of input at
+// every prompt, dictionaries, history across runs, autoplay. Every test points XDG_DATA_HOME at
+// its own temporary directory.
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "cli/wordgames_runner.h"
+#include "support/golden.h"
+#include "support/temp_dir.h"
+
+namespace wg::test {
+namespace {
+
+using nlohmann::json;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// 20 words, 16 of 6 letters and 4 of 9 (exactly the 20 % the rules ask), in running text.
+constexpr std::string_view kSmallText =
+    "A story: banana, bandit; basket (battle) beaver-beetle bottle butter! Cannon castle cattle "
+    "cotton. Damsel dinner falcon forest; absolutes breakfast chocolate dandelion.\n"
+    "Short words are left out: cat, dog, the, four, fifth.\n";
+
+class HangmanCli : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    small_file_ = home_.write("small.txt", kSmallText);
+    const ProcessResult r = run({"hangman", "dictionary", "create", "small", small_file_.string()});
+    ASSERT_EQ(r.exit_code, 0) << r;
+  }
+
+  ProcessResult run(std::vector<std::string> args, std::string input = "") {
+    ProcessOptions options;
+    options.stdin_text = std::move(input);
+    options.env["XDG_DATA_HOME"] = home_.path().string();
+    return wordgames(std::move(args), options);
+  }
+
+  /// A game on the small dictionary with this seed and input.
+  ProcessResult play(std::uint64_t seed, const std::string& input,
+                     std::vector<std::string> extra = {}) {
+    std::vector<std::string> args = {"hangman", "--seed", std::to_string(seed), "--dictionary",
+                                     "small"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return run(args, input);
+  }
+
+  std::filesystem::path history_file() const {
+    return home_.path() / "wordgames" / "hangman" / "history.tsv";
+  }
+
+  TempDir home_{"wg-hangman"};
+  std::filesystem::path small_file_;
+};
+
+void expect_error(const ProcessResult& r, int code, const std::string& mentions) {
+  EXPECT_EQ(r.exit_code, code) << r;
+  EXPECT_EQ(r.out, "") << r;
+  EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
+  EXPECT_TRUE(contains(r.err, mentions)) << "expected stderr to mention '" << mentions << "'" << r;
+}
+
+// --- Golden transcripts of seeded games (seed 3: COTTON, 6: BANANA, 7: BEETLE).
+
+TEST_F(HangmanCli, GoldenWonGameWithEveryKindOfBadGuess) {
+  const ProcessResult r = play(3,
+                               "\nhello\n0 C\n7 C\n3\nC\n1 CC\n1 1\nhelp\n1 B\n1 b\nhint\n1 C\n"
+                               "1 C\n2 O\n3 t\n4T\n5   o\n6 N\n"
+                               "0\n7\nx\n5\n4\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "");
+  EXPECT_TRUE(contains(r.out, "You won! The word is COTTON")) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/hangman/won.txt", r.out));
+}
+
+TEST_F(HangmanCli, GoldenLostGameInHardMode) {
+  const ProcessResult r = play(6, "1 C\n1 D\n1 F\n2 E\n2 O\n3 Z\n", {"--mode", "hard"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "You lost. The word was BANANA: 6 guesses, 0 points.")) << r;
+  EXPECT_FALSE(contains(r.out, "Letters by probability")) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/hangman/lost_hard.txt", r.out));
+}
+
+TEST_F(HangmanCli, GoldenMenuWithBadAnswersAtEveryPrompt) {
+  const ProcessResult r = play(7,
+                               "give up\n"
+                               "2\n9\nx\n0\n2\n"
+                               "3\nbad name!\ndefault\n-dash\nsmall\nmaybe\nn\n"
+                               "3\nother\n/nonexistent/words.txt\n\n"
+                               "3\n\n"
+                               "1\nGIVE UP\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "You gave up. The word was BEETLE")) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/hangman/menu.txt", r.out));
+}
+
+// --- End of input at every prompt ends the program cleanly.
+
+TEST_F(HangmanCli, EndOfInputAtEveryPromptEndsCleanly) {
+  // Input, then how the output must end. At a guess, end of input gives the game up.
+  const std::string gave_up = "Your guess: \nEnd of input: giving up.\n\nYou gave up.";
+  const std::vector<std::pair<std::string, std::string>> cases = {
+      {"", gave_up},                                     // the first guess
+      {"1 B\n", gave_up},                                // a later guess
+      {"give up\n", "Choice [1-6]: \n"},                 // the menu
+      {"give up\n2\n", "Dictionary [1-2]: \n"},          // choosing a dictionary
+      {"give up\n3\n", "empty to cancel): \n"},          // a new dictionary's name
+      {"give up\n3\nsmall\n", "Replace it? [y/n]: \n"},  // replacing one
+      {"give up\n3\nnew\n", "(empty to cancel): \n"},    // its text file
+      {"give up\n4\n", "Choice [1-6]: \n"},
+      {"give up\n5\n", "Choice [1-6]: \n"},
+      {"give up\n1\n", gave_up},  // the next game
+  };
+  for (const auto& [input, ending] : cases) {
+    const ProcessResult r = play(7, input);
+    EXPECT_EQ(r.exit_code, 0) << input << r;
+    EXPECT_EQ(r.err, "") << input << r;
+    if (ending == gave_up) {
+      EXPECT_TRUE(contains(r.out, ending)) << "input: " << input << r;
+      EXPECT_TRUE(r.out.ends_with(" points.\n")) << "input: " << input << r;
+    } else {
+      EXPECT_TRUE(r.out.ends_with(ending)) << "input: " << input << r;
+    }
+  }
+}
+
+TEST_F(HangmanCli, EndOfInputGivesUpAndIsRecorded) {
+  play(3, "1 C\n");
+  const ProcessResult r = run({"hangman", "history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json history = json_of(r);
+  ASSERT_EQ(history["games"].size(), 1u);
+  EXPECT_EQ(history["games"][0]["word"], "COTTON");
+  EXPECT_EQ(history["games"][0]["guesses"], 1);
+  EXPECT_EQ(history["games"][0]["winner"], "host");
+  EXPECT_EQ(history["games"][0]["points"], 15);
+}
+
+// --- History across runs.
+
+TEST_F(HangmanCli, HistoryKeepsTheLastFiveGamesAcrossRuns) {
+  EXPECT_TRUE(contains(run({"hangman", "history"}).out, "No games played yet.")) << "fresh";
+  play(3, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n6\n");  // won
+  for (std::uint64_t seed : {6, 7, 8, 5, 1}) play(seed, "give up\n6\n");
+  const ProcessResult r = run({"hangman", "history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json games = json_of(r)["games"];
+  ASSERT_EQ(games.size(), 5u);
+  // Most recent first; the won game (the first) has dropped out.
+  EXPECT_EQ(games[0]["word"], "CHOCOLATE");  // seed 1
+  EXPECT_EQ(games[1]["word"], "ABSOLUTES");  // seed 5
+  EXPECT_EQ(games[4]["word"], "BANANA");     // seed 6
+  for (const json& g : games) EXPECT_EQ(g["winner"], "host");
+
+  play(3, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n5\n6\n");
+  const ProcessResult text = run({"hangman", "history"});
+  EXPECT_TRUE(contains(text.out, "1. COTTON             6 guesses  winner: you   50 points"))
+      << text;
+}
+
+TEST_F(HangmanCli, ACorruptHistoryFileIsReadAsWellAsItCanBeAndRepaired) {
+  std::filesystem::create_directories(history_file().parent_path());
+  home_.write("wordgames/hangman/history.tsv",
+              "# wordgames hangman history 1\nBANANA\t7\tyou\t40\ngarbage line\n"
+              "COTTON\tmany\thost\t0\nBEETLE\t3\tnobody\t0\nlower\t1\thost\t0\n"
+              "FOREST\t2\thost\t-5\nCASTLE\t9\thost\t15\r\n");
+  ProcessResult r = run({"hangman", "history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "warning: skipped 5 unreadable lines")) << r;
+  json games = json_of(r)["games"];
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0]["word"], "CASTLE");
+  EXPECT_EQ(games[1]["word"], "BANANA");
+  // A new game rewrites the file with the readable games only.
+  play(7, "give up\n6\n");
+  r = run({"hangman", "history", "--json"});
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_EQ(json_of(r)["games"].size(), 3u);
+}
+
+TEST_F(HangmanCli, BinaryOrUnreadableHistoryNeverStopsAGame) {
+  std::filesystem::create_directories(history_file().parent_path());
+  home_.write("wordgames/hangman/history.tsv", std::string("\x00\x01\x02zz", 5));
+  ProcessResult r = run({"hangman", "history"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "binary data")) << r;
+  EXPECT_TRUE(contains(r.out, "No games played yet.")) << r;
+  r = play(7, "give up\n5\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "BEETLE")) << r;
+
+  // A directory where the file should be: the game is played, the history is not saved.
+  std::filesystem::remove(history_file());
+  std::filesystem::create_directories(history_file() / "sub");
+  r = play(7, "give up\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "You gave up")) << r;
+  EXPECT_TRUE(contains(r.err, "the history was not saved")) << r;
+}
+
+// --- Dictionaries.
+
+TEST_F(HangmanCli, CreateListAndDescribeDictionaries) {
+  ProcessResult r = run({"hangman", "dictionary", "stats", "small", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  json stats = json_of(r);
+  EXPECT_EQ(stats["words"], 20);
+  EXPECT_EQ(stats["six"], 16);
+  EXPECT_EQ(stats["seven_to_nine"], 4);
+  EXPECT_EQ(stats["ten_plus"], 0);
+  EXPECT_DOUBLE_EQ(stats["share_six"].get<double>(), 0.8);
+
+  r = run({"hangman", "dictionary", "stats"});
+  EXPECT_TRUE(contains(r.out, "dictionary: default\nwords: 159216\n")) << r;
+
+  r = run({"hangman", "dictionary", "list", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json list = json_of(r);
+  ASSERT_EQ(list.size(), 2u);
+  EXPECT_EQ(list[0]["name"], "default");
+  EXPECT_EQ(list[1]["name"], "small");
+  EXPECT_EQ(list[1]["words"], 20);
+
+  // The saved file is one upper-case word a line.
+  const std::string saved =
+      read_bytes(home_.path() / "wordgames" / "hangman" / "dictionaries" / "small.txt");
+  EXPECT_TRUE(contains(saved, "\nBANANA\n")) << saved;
+  EXPECT_FALSE(contains(saved, "\nCAT\n")) << saved;
+}
+
+TEST_F(HangmanCli, CreateRefusesBadNamesBadFilesAndBrokenRules) {
+  expect_error(run({"hangman", "dictionary", "create", "bad/name", small_file_.string()}), 1,
+               "not a valid dictionary name");
+  expect_error(run({"hangman", "dictionary", "create", "default", small_file_.string()}), 1,
+               "not a valid dictionary name");
+  expect_error(run({"hangman", "dictionary", "create", "small", small_file_.string()}), 1,
+               "add --replace");
+  EXPECT_EQ(run({"hangman", "dictionary", "create", "small", small_file_.string(), "--replace"})
+                .exit_code,
+            0);
+  expect_error(run({"hangman", "dictionary", "create", "x", (home_ / "missing.txt").string()}), 2,
+               "missing.txt");
+  const auto few = home_.write("few.txt", "only three longer words: elephant, giraffe, kangaroo\n");
+  expect_error(run({"hangman", "dictionary", "create", "few", few.string()}), 2,
+               "only 4 words; a dictionary needs at least 20");
+  std::string short_ones;
+  for (int i = 0; i < 25; ++i)
+    short_ones += "abcdef" + std::string(1, static_cast<char>('a' + i)) + "\n";
+  const auto no_long = home_.write("nolong.txt", short_ones);
+  expect_error(run({"hangman", "dictionary", "create", "nolong", no_long.string()}), 2,
+               "only 0 of 25 words have 9 or more letters");
+  const auto binary = home_.write("binary.bin", std::string("abc\0def", 7));
+  expect_error(run({"hangman", "dictionary", "create", "bin", binary.string()}), 2, "binary");
+  expect_error(run({"hangman", "dictionary", "create", "x"}), 1, "FILE");
+  expect_error(run({"hangman", "dictionary", "stats", "nosuch"}), 2,
+               "no saved dictionary or file 'nosuch'");
+  // A saved dictionary damaged by hand is refused with the rule it breaks.
+  home_.write("wordgames/hangman/dictionaries/small.txt", "BANANA\nCOTTON\n");
+  expect_error(run({"hangman", "--dictionary", "small"}), 2, "only 2 words");
+}
+
+TEST_F(HangmanCli, CreateAndChooseADictionaryFromTheMenu) {
+  const auto few = home_.write("few.txt", "elephant giraffe kangaroo\n");
+  const ProcessResult r =
+      play(7, "give up\n3\nmine\n" + few.string() + "\n" + small_file_.string() + "\n2\n3\n4\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "few.txt: only 3 words; a dictionary needs at least 20\nText file"))
+      << r;
+  EXPECT_TRUE(contains(r.out, "Saved dictionary 'mine'.\nDictionary: mine (20 words).")) << r;
+  EXPECT_TRUE(contains(r.out, "  3. small\n")) << r;
+  EXPECT_TRUE(contains(r.out, "dictionary: small\nwords: 20\n")) << r;
+  EXPECT_EQ(json_of(run({"hangman", "dictionary", "list", "--json"})).size(), 3u);
+}
+
+TEST_F(HangmanCli, ADictionaryFromAFileOrTheSharedExamples) {
+  ProcessResult r = run({"hangman", "--seed", "3", "--dictionary", small_file_.string()}, "");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "(20 words)")) << r;
+  const std::filesystem::path dir =
+      std::filesystem::path(WG_SHARED_DIR) / "lexicons" / "pangiann-medialab";
+  if (!std::filesystem::is_directory(dir)) GTEST_SKIP() << dir << " is absent";
+  r = run({"hangman", "dictionary", "create", "ol", (dir / "hangman_OL26412312M.txt").string(),
+           "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  // 83 lines, 79 distinct words once upper-cased (AFTERLIFE, MAGNIFICENT, MORALITY and SEVERAL
+  // twice), 28 of 9+.
+  EXPECT_EQ(json_of(r)["words"], 79);
+  EXPECT_EQ(json_of(r)["nine_plus"], 28);
+}
+
+// --- Options and autoplay.
+
+TEST_F(HangmanCli, BadOptions) {
+  expect_error(run({"hangman", "--mode", "medium"}), 1, "--mode");
+  expect_error(run({"hangman", "--dictionary", "nosuch"}), 2, "no saved dictionary or file");
+  expect_error(run({"hangman", "autoplay", "--player", "genius"}), 1, "--player");
+  expect_error(run({"hangman", "autoplay", "--games", "0"}), 1, "--games");
+  expect_error(run({"hangman", "autoplay", "--games", "x"}), 1, "--games");
+  const auto tiny = home_.write("tiny.txt", "cat dog bird\n");
+  expect_error(run({"--lexicon", tiny.string(), "hangman"}), 2, "cannot be a hangman dictionary");
+}
+
+TEST_F(HangmanCli, ListedInTheMenu) {
+  const ProcessResult r = run({"--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  bool found = false;
+  const json menu = json_of(r);
+  for (const json& game : menu["games"]) {
+    if (game["name"] == "hangman") found = game["available"].get<bool>();
+  }
+  EXPECT_TRUE(found) << r;
+}
+
+TEST_F(HangmanCli, AutoplayIsSeededAndReportsWinRateAndPoints) {
+  const std::vector<std::string> args = {"hangman",      "autoplay", "--player", "advisor",
+                                         "--games",      "30",       "--seed",   "1",
+                                         "--dictionary", "small",    "--json"};
+  const ProcessResult a = run(args);
+  ASSERT_EQ(a.exit_code, 0) << a;
+  const json result = json_of(a);
+  EXPECT_EQ(result["player"], "advisor");
+  EXPECT_EQ(result["games"], 30);
+  EXPECT_EQ(result["seed"], 1);
+  EXPECT_EQ(result["words"], 20);
+  EXPECT_GE(result["win_rate"].get<double>(), 0.0);
+  EXPECT_LE(result["win_rate"].get<double>(), 1.0);
+  EXPECT_DOUBLE_EQ(result["win_rate"].get<double>(), result["wins"].get<double>() / 30);
+  EXPECT_EQ(run(args).out, a.out);
+  const ProcessResult text =
+      run({"hangman", "autoplay", "--player", "naive", "--games", "5", "--dictionary", "small"});
+  EXPECT_TRUE(contains(text.out, "player: naive\ngames: 5\n")) << text;
+}
+
+}  // namespace
+}  // namespace wg::test
