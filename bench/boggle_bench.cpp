@@ -24,7 +24,8 @@ std::vector<Board> uniform_boards(int count) {
   std::vector<Board> boards;
   for (int i = 0; i < count; ++i) {
     std::vector<wg::Tile> cells;
-    for (int k = 0; k < 16; ++k) cells.push_back(wg::Tile{{static_cast<wg::Letter>(rng.below(26))}});
+    for (int k = 0; k < 16; ++k)
+      cells.push_back(wg::Tile{{static_cast<wg::Letter>(rng.below(26))}});
     boards.emplace_back(4, 4, std::move(cells));
   }
   return boards;
@@ -79,8 +80,8 @@ void BM_BoggleSquare(benchmark::State& state) {
   state.counters["cells"] = static_cast<double>(side) * side;
   state.counters["words"] = static_cast<double>(words);
   state.counters["ns_per_cell"] = benchmark::Counter(
-      static_cast<double>(side) * side, benchmark::Counter::kIsIterationInvariantRate |
-                                            benchmark::Counter::kInvert);
+      static_cast<double>(side) * side,
+      benchmark::Counter::kIsIterationInvariantRate | benchmark::Counter::kInvert);
 }
 BENCHMARK(BM_BoggleSquare)
     ->Arg(10)
