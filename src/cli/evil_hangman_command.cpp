@@ -99,8 +99,11 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
         fmt::format("  {} {}  {:>6} {:<5}", static_cast<int>(i) == d.family ? '*' : ' ',
                     family_text(alphabet, before, s.positions, r.letter), s.size,
                     s.size == 1 ? "word" : "words");
-    if (s.forced_misses >= 0)
+    if (s.forced_misses >= 0) {
       line += fmt::format("  forces {} miss{}", s.forced_misses, s.forced_misses == 1 ? "" : "es");
+    } else if (s.expected_misses >= 0) {
+      line += fmt::format("  expects {:.2f} misses", s.expected_misses);
+    }
     out << line << '\n';
   }
   const eh::FamilyScore& chosen = d.scores[static_cast<std::size_t>(d.family)];
@@ -115,14 +118,16 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
       out << " (ties: fewer letters revealed).\n";
       break;
     case eh::Strategy::kLookahead:
+      out << fmt::format(
+          "Host ({}): kept {}, which the search values highest ({:.2f} misses: forced within its "
+          "horizon, estimated beyond); ties go to a miss, then to the largest family.\n",
+          host_name(host), kept, chosen.expected_misses);
+      break;
     case eh::Strategy::kOptimal:
       out << fmt::format(
-          "Host ({}): kept {}, which forces the most misses ({}){}; ties go to a miss, then to the "
-          "largest family.\n",
-          d.decided_by == eh::Strategy::kOptimal ? "optimal" : host_name(host), kept,
-          chosen.forced_misses,
-          d.decided_by == eh::Strategy::kOptimal ? " against the best guesser"
-                                                 : " within its horizon");
+          "Host (optimal): kept {}, which forces the most misses ({}) against the best guesser; "
+          "ties go to a miss, then to the largest family.\n",
+          kept, chosen.forced_misses);
       break;
     case eh::Strategy::kFair:
       out << fmt::format("Host (fair): kept {}, the family of the word it chose at the start.\n",

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <stdexcept>
 #include <unordered_map>
 
@@ -40,37 +41,37 @@ bool larger(const Family& a, const Family& b) {
 
 struct BudgetExceeded {};
 
-/// The minimax search shared by lookahead and optimal: partition buffers per ply.
+/// The minimax search shared by lookahead and the brute force: partition buffers per ply.
+/// `Leaf` values a position at the horizon (misses_left > 0, more than one word).
 struct Search {
   const WordSet& words;
   std::vector<Partition> plies;
   explicit Search(const WordSet& w) : words(w), plies(kMaxLetters + 2) {}
 
   /// Depth-limited minimax with alpha-beta at the guesser's nodes.
-  int lookahead(std::span<const WordId> cand, LetterSet guessed, int misses_left, int depth,
-                std::size_t ply) {
-    if (misses_left <= 0 || cand.size() <= 1 || depth <= 0) return 0;
-    if (depth == 1) {
-      // One host decision left: a miss can be forced unless some unguessed letter is in every
-      // word (the guesser then guesses it safely).
-      std::uint32_t common = ~0u;
-      for (WordId id : cand) common &= words.letter_set(id).bits();
-      return (LetterSet(common) & ~guessed).empty() ? 1 : 0;
-    }
+  template <typename Value, typename Leaf>
+  Value minimax(std::span<const WordId> cand, LetterSet guessed, int misses_left, int depth,
+                std::size_t ply, const Leaf& leaf) {
+    if (misses_left <= 0 || cand.size() <= 1) return Value(0);
+    if (depth <= 0) return leaf(cand.size(), misses_left);
     std::array<Letter, kMaxLetters> letters;
     const int n = letters_by_frequency(words, cand, words.alphabet().letters() & ~guessed, letters);
-    int best = misses_left;
+    Value best = Value(misses_left);
     Partition& part = plies[ply];
-    for (int i = 0; i < n && best > 0; ++i) {
+    for (int i = 0; i < n && best > Value(0); ++i) {
       const Letter l = letters[static_cast<std::size_t>(i)];
       part.split(words, cand, l);
+      if (part.families().size() == 1 && !part.families()[0].is_miss()) {
+        // Every word has the letter at the same positions: a free guess that tells nothing.
+        continue;
+      }
       LetterSet next = guessed;
       next.insert(l);
-      int host = 0;
+      Value host = Value(0);
       for (const Family& f : part.families()) {
         const int miss = f.is_miss() ? 1 : 0;
-        const int v =
-            miss + lookahead(part.words_of(f), next, misses_left - miss, depth - 1, ply + 1);
+        const Value v = Value(miss) + minimax<Value>(part.words_of(f), next, misses_left - miss,
+                                                     depth - 1, ply + 1, leaf);
         host = std::max(host, v);
         if (host >= best) break;  // this letter is no better for the guesser
       }
@@ -80,22 +81,25 @@ struct Search {
   }
 };
 
+/// The memo key of a set of words held: two independent 64-bit hashes of the ids (in the
+/// order held, which is always increasing) and the letters guessed that the words use.
 struct Key {
-  std::array<std::uint64_t, 4> k{};
+  std::uint64_t a = 0;
+  std::uint64_t b = 0;
   bool operator==(const Key&) const = default;
 };
 
 struct KeyHash {
-  std::size_t operator()(const Key& key) const {
-    std::uint64_t h = 0x243F6A8885A308D3ull;
-    for (std::uint64_t v : key.k) h = (h ^ v) * 0x9E3779B97F4A7C15ull;
-    return static_cast<std::size_t>(h ^ (h >> 29));
-  }
+  std::size_t operator()(const Key& key) const { return static_cast<std::size_t>(key.a); }
 };
 
-/// Revealed positions hold five bits each: 12 to a word, so words of up to 36 letters.
-constexpr std::size_t kMaxSolvedLength = 36;
+/// Bounds on the uncapped value of a position.
+struct Bounds {
+  std::uint8_t lower = 0;
+  std::uint8_t upper = 255;
+};
 
+constexpr int kInfinity = 255;
 }  // namespace
 
 std::string_view to_string(Strategy strategy) {
@@ -123,91 +127,200 @@ std::span<const Strategy> all_strategies() { return kStrategies; }
 
 int forced_misses(const WordSet& words, const Position& position, int depth) {
   Search search(words);
-  return search.lookahead(position.candidates, position.guessed, position.misses_left, depth, 0);
+  return search.minimax<int>(position.candidates, position.guessed, position.misses_left, depth, 0,
+                             [](std::size_t, int) { return 0; });
+}
+
+double HorizonEstimate::operator()(std::size_t words_held, int misses_left) const {
+  if (words_held <= 1 || misses_left <= 0) return 0;
+  return std::min(static_cast<double>(misses_left),
+                  slope * std::log2(static_cast<double>(words_held)));
+}
+
+HorizonEstimate HorizonEstimate::calibrate(const WordSet& words) {
+  // One game, largest against the frequency guesser, never capped: after each guess, the
+  // words held and the misses still to come.
+  std::vector<WordId> cand = words.all_ids();
+  LetterSet guessed;
+  std::vector<std::pair<double, int>> points;  // (log2 words held, misses so far)
+  int misses = 0;
+  Partition part;
+  std::array<Letter, kMaxLetters> letters;
+  while (cand.size() > 1) {
+    const int n = letters_by_frequency(words, cand, words.alphabet().letters() & ~guessed, letters);
+    if (n == 0) break;
+    points.emplace_back(std::log2(static_cast<double>(cand.size())), misses);
+    // The frequency guesser's letter (most words, ties by code: letters_by_frequency's order).
+    Letter l = letters[0];
+    for (int i = 0; i < n; ++i) {
+      // Skip letters every word has at the same positions (they tell nothing).
+      part.split(words, cand, letters[static_cast<std::size_t>(i)]);
+      if (part.families().size() > 1 || part.families()[0].is_miss()) {
+        l = letters[static_cast<std::size_t>(i)];
+        break;
+      }
+    }
+    part.split(words, cand, l);
+    guessed.insert(l);
+    const std::vector<Family>& fams = part.families();
+    std::size_t best = 0;
+    for (std::size_t i = 1; i < fams.size(); ++i) {
+      if (larger(fams[i], fams[best])) best = i;
+    }
+    if (fams[best].is_miss()) ++misses;
+    const std::span<const WordId> kept = part.words_of(fams[best]);
+    cand.assign(kept.begin(), kept.end());
+  }
+  double xy = 0, xx = 0;
+  for (const auto& [x, m] : points) {
+    xy += x * (misses - m);
+    xx += x * x;
+  }
+  HorizonEstimate e;
+  if (xx > 0) e.slope = xy / xx;
+  return e;
+}
+
+double expected_misses(const WordSet& words, const Position& position, int depth,
+                       const HorizonEstimate& estimate) {
+  Search search(words);
+  return search.minimax<double>(position.candidates, position.guessed, position.misses_left, depth,
+                                0, estimate);
 }
 
 // --- The exact solver.
 
 struct OptimalSolver::Impl {
-  Search search;
+  const WordSet& words;
   OptimalBudget budget;
-  std::unordered_map<Key, std::uint8_t, KeyHash> memo;
+  std::vector<Partition> plies;
+  std::vector<std::vector<std::uint32_t>> family_order;  ///< per ply
+  std::unordered_map<Key, Bounds, KeyHash> memo;
   std::uint64_t evaluated = 0;
 
-  Impl(const WordSet& words, OptimalBudget b) : search(words), budget(b) {}
+  Impl(const WordSet& w, OptimalBudget b)
+      : words(w), budget(b), plies(kMaxLetters + 2), family_order(kMaxLetters + 2) {}
 
-  Key key_of(std::span<const WordId> cand, LetterSet guessed, int misses_left) const {
-    Key key;
-    key.k[0] = guessed.bits() | (static_cast<std::uint64_t>(misses_left) << 32);
-    const std::span<const Letter> word = search.words.word(cand.front());
-    for (std::size_t p = 0; p < word.size(); ++p) {
-      const std::uint64_t code = guessed.contains(word[p]) ? word[p] + 1u : 0u;
-      key.k[1 + p / 12] |= code << (5 * (p % 12));
+  Key key_of(std::span<const WordId> cand, LetterSet guessed) const {
+    std::uint32_t used = 0;
+    std::uint64_t a = 0x243F6A8885A308D3ull ^ cand.size();
+    std::uint64_t b = 0x13198A2E03707344ull;
+    for (WordId id : cand) {
+      used |= words.letter_set(id).bits();
+      a = (a ^ id) * 0x9E3779B97F4A7C15ull;
+      a ^= a >> 31;
+      b = (b + id + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
+      b ^= b >> 27;
     }
-    return key;
+    b ^= static_cast<std::uint64_t>(guessed.bits() & used) << 32;
+    return Key{a, b};
   }
 
-  int value(std::span<const WordId> cand, LetterSet guessed, int misses_left, std::size_t ply) {
-    if (misses_left <= 0 || cand.size() <= 1) return 0;
-    const Key key = key_of(cand, guessed, misses_left);
-    if (const auto it = memo.find(key); it != memo.end()) return it->second;
-    if (++evaluated > budget.max_positions) throw BudgetExceeded{};
-    const WordSet& words = search.words;
-    // Letters in every word are the only guesses the host cannot answer with a miss; without
-    // one, every guess can cost a miss, so the value is at least 1. With one miss left only
-    // those letters can avoid losing at once.
-    std::uint32_t common_bits = ~0u;
-    for (WordId id : cand) common_bits &= words.letter_set(id).bits();
-    const LetterSet common = LetterSet(common_bits) & ~guessed;
-    const int lower = common.empty() ? 1 : 0;
-    if (misses_left == 1 && lower == 1) {
-      memo.emplace(key, std::uint8_t{1});
-      return 1;
+  void store(const Key& key, Bounds bounds) {
+    if (const auto it = memo.find(key); it != memo.end()) {
+      it->second = bounds;
+    } else if (memo.size() < budget.max_memo) {
+      memo.emplace(key, bounds);  // when full, new positions are simply not remembered
     }
-    const LetterSet open = misses_left == 1 ? common : words.alphabet().letters() & ~guessed;
+  }
+
+  /// Fail-soft alpha-beta on the uncapped value V: returns v with V <= v if v <= alpha,
+  /// V >= v if v >= beta, V == v otherwise.
+  int solve(std::span<const WordId> cand, LetterSet guessed, int alpha, int beta, std::size_t ply) {
+    if (cand.size() <= 1) return 0;
+    const Key key = key_of(cand, guessed);
+    Bounds bounds;
+    if (const auto it = memo.find(key); it != memo.end()) bounds = it->second;
+    if (bounds.lower >= beta) return bounds.lower;
+    if (bounds.upper <= alpha || bounds.lower == bounds.upper) return bounds.upper;
+    if (++evaluated > budget.max_positions) throw BudgetExceeded{};
+    // Each miss removes a word at least, so V <= n - 1; with no letter in every word, every
+    // guess can be answered with a miss, so V >= 1.
+    bounds.upper = static_cast<std::uint8_t>(
+        std::min<std::size_t>(bounds.upper, std::min<std::size_t>(cand.size() - 1, kMaxLetters)));
+    std::uint32_t common = ~0u;
+    for (WordId id : cand) common &= words.letter_set(id).bits();
+    if ((LetterSet(common) & ~guessed).empty() && bounds.lower < 1) bounds.lower = 1;
+    if (bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper) {
+      store(key, bounds);
+      return bounds.lower >= beta ? bounds.lower : bounds.upper;
+    }
+    const int a = std::max(alpha, static_cast<int>(bounds.lower));
+    const int b = std::min(beta, static_cast<int>(bounds.upper));
+
+    // The useful guesses, best first for the guesser: smallest largest family, then more
+    // words with the letter, then code.
+    Partition& part = plies[ply];
     std::array<Letter, kMaxLetters> letters;
-    const int n = letters_by_frequency(words, cand, open, letters);
-    int best = misses_left;
-    Partition& part = search.plies[ply];
-    for (int i = 0; i < n && best > lower; ++i) {
+    std::array<std::uint64_t, kMaxLetters> rank{};
+    int n = letters_by_frequency(words, cand, words.alphabet().letters() & ~guessed, letters);
+    int useful = 0;
+    for (int i = 0; i < n; ++i) {
       const Letter l = letters[static_cast<std::size_t>(i)];
       part.split(words, cand, l);
-      // The miss first (it counts at once), then the largest: the likeliest to reach the bound.
-      std::array<std::uint32_t, 64> order_small;
-      std::vector<std::uint32_t> order_large;
-      const std::size_t nf = part.families().size();
-      std::uint32_t* order = order_small.data();
-      if (nf > order_small.size()) {
-        order_large.resize(nf);
-        order = order_large.data();
-      }
-      for (std::uint32_t f = 0; f < nf; ++f) order[f] = f;
-      std::sort(order, order + nf, [&](std::uint32_t a, std::uint32_t b) {
-        const Family& fa = part.families()[a];
-        const Family& fb = part.families()[b];
-        if (fa.is_miss() != fb.is_miss()) return fa.is_miss();
-        return larger(fa, fb);
+      const std::vector<Family>& fams = part.families();
+      if (fams.size() == 1 && !fams[0].is_miss()) continue;  // tells nothing, costs nothing
+      std::uint32_t worst = 0;
+      for (const Family& f : fams) worst = std::max(worst, f.size);
+      letters[static_cast<std::size_t>(useful)] = l;
+      rank[static_cast<std::size_t>(useful)] = (static_cast<std::uint64_t>(worst) << 8) | i;
+      ++useful;
+    }
+    n = useful;
+    std::array<int, kMaxLetters> order;
+    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
+    std::sort(order.begin(), order.begin() + n, [&](int x, int y) {
+      return rank[static_cast<std::size_t>(x)] < rank[static_cast<std::size_t>(y)];
+    });
+
+    int best = n == 0 ? 0 : kInfinity;
+    std::vector<std::uint32_t>& forder = family_order[ply];
+    for (int i = 0; i < n && best > a; ++i) {
+      const Letter l = letters[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])];
+      part.split(words, cand, l);
+      const std::vector<Family>& fams = part.families();
+      // The miss first (it counts at once), then the largest: the likeliest to refute.
+      forder.resize(fams.size());
+      for (std::uint32_t f = 0; f < fams.size(); ++f) forder[f] = f;
+      std::sort(forder.begin(), forder.end(), [&](std::uint32_t x, std::uint32_t y) {
+        const Family& fx = fams[x];
+        const Family& fy = fams[y];
+        if (fx.is_miss() != fy.is_miss()) return fx.is_miss();
+        return larger(fx, fy);
       });
       LetterSet next = guessed;
       next.insert(l);
+      const int hi = std::min(b, best);
       int host = 0;
-      for (std::size_t j = 0; j < nf; ++j) {
-        // The partition of this ply is overwritten by deeper plies only at ply + 1 and below,
-        // so the family's words stay valid.
-        const Family& f = part.families()[order[j]];
+      for (std::size_t j = 0; j < forder.size() && host < hi; ++j) {
+        // Deeper plies use their own partitions, so this family's words stay valid; but the
+        // order buffer is this ply's, so read the family before recursing.
+        const Family f = fams[forder[j]];
         const int miss = f.is_miss() ? 1 : 0;
-        const int v = miss + value(part.words_of(f), next, misses_left - miss, ply + 1);
+        const int lo = std::max(a, host);
+        const int v = miss + solve(part.words_of(f), next, lo - miss, hi - miss, ply + 1);
         host = std::max(host, v);
-        if (host >= best) break;
       }
       best = std::min(best, host);
     }
-    if (memo.size() >= budget.max_memo) {
-      memo.clear();
-      throw BudgetExceeded{};
+    if (best <= a) {
+      bounds.upper = static_cast<std::uint8_t>(std::min<int>(bounds.upper, best));
+    } else if (best >= b) {
+      bounds.lower = static_cast<std::uint8_t>(std::max<int>(bounds.lower, best));
+    } else {
+      bounds.lower = bounds.upper = static_cast<std::uint8_t>(best);
     }
-    memo.emplace(key, static_cast<std::uint8_t>(best));
+    store(key, bounds);
     return best;
+  }
+
+  int value(std::span<const WordId> cand, LetterSet guessed, int misses_left) {
+    if (misses_left <= 0) return 0;
+    const int cap = std::min(misses_left, kInfinity - 1);
+    // Null-window tests from below (is V >= k?), each reusing the bounds the last one left.
+    int k = 1;
+    while (k <= cap && solve(cand, guessed, k - 1, k, 0) >= k) ++k;
+    return k - 1;
   }
 };
 
@@ -218,9 +331,8 @@ OptimalSolver::OptimalSolver(OptimalSolver&&) noexcept = default;
 
 std::optional<int> OptimalSolver::value(const Position& position) {
   impl_->evaluated = 0;
-  if (impl_->search.words.length() > kMaxSolvedLength) return std::nullopt;
   try {
-    return impl_->value(position.candidates, position.guessed, position.misses_left, 0);
+    return impl_->value(position.candidates, position.guessed, position.misses_left);
   } catch (const BudgetExceeded&) {
     return std::nullopt;
   }
@@ -267,7 +379,7 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
     for (std::size_t i = 0; i < fams.size(); ++i) {
       const int miss = fams[i].is_miss() ? 1 : 0;
       const Position after{families.words_of(fams[i]), next, position.misses_left - miss};
-      d.scores[i].forced_misses = miss + evaluate(after);
+      d.scores[i].expected_misses = miss + evaluate(after);
     }
     int best = 0;
     for (int i = 1; i < static_cast<int>(fams.size()); ++i) {
@@ -276,8 +388,8 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
       const Family& fa = fams[static_cast<std::size_t>(i)];
       const Family& fb = fams[static_cast<std::size_t>(best)];
       // Ties: a miss now (a miss in hand beats one the search only expects), then largest.
-      if (a.forced_misses > b.forced_misses ||
-          (a.forced_misses == b.forced_misses &&
+      if (a.expected_misses > b.expected_misses ||
+          (a.expected_misses == b.expected_misses &&
            (fa.is_miss() != fb.is_miss() ? fa.is_miss() : larger(fa, fb)))) {
         best = i;
       }
@@ -285,9 +397,11 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
     return best;
   };
   auto lookahead = [&] {
+    if (!estimate_) estimate_ = HorizonEstimate::calibrate(*words_);
     Search search(*words_);
     return pick_by_score([&](const Position& p) {
-      return search.lookahead(p.candidates, p.guessed, p.misses_left, config_.depth - 1, 0);
+      return search.minimax<double>(p.candidates, p.guessed, p.misses_left, config_.depth - 1, 0,
+                                    *estimate_);
     });
   };
 
@@ -308,8 +422,9 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
       });
       if (ok) {
         d.family = family;
+        for (FamilyScore& s : d.scores) s.forced_misses = static_cast<int>(s.expected_misses);
       } else {
-        for (FamilyScore& s : d.scores) s.forced_misses = -1;
+        for (FamilyScore& s : d.scores) s.expected_misses = -1;
         d.family = lookahead();
         d.decided_by = Strategy::kLookahead;
         d.fell_back = true;

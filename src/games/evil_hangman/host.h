@@ -7,11 +7,13 @@
 ///              i from the left, so the family revealing later positions comes first).
 ///   lookahead  minimax over families `depth` host decisions deep: the family that forces the
 ///              most misses on a guesser who answers as well as possible, knowing the guesses
-///              left; beyond the horizon a position counts 0 more misses. Ties: the miss
-///              family (a miss in hand), then as largest.
-///   optimal    the exact game value (misses an optimal host forces against an optimal guesser)
-///              with memoisation on (letters guessed, revealed pattern, misses left), within a
-///              work and memory budget; beyond it, lookahead decides and the Decision says so.
+///              left; a position at the horizon is valued by an estimate of the misses still to
+///              come (HorizonEstimate: slope x log2(words held), the slope calibrated on the word
+///              set). Ties: the miss family (a miss in hand), then as largest.
+///   optimal    the exact game value (misses an optimal host forces against an optimal guesser):
+///              alpha-beta with lower/upper bounds memoised on the set of words held (which
+///              alone decides the value), within a work and memory budget; beyond it,
+///              lookahead decides and the Decision says so.
 ///   fair       an honest host: commits to one random word at the start, for comparison.
 ///
 /// Everything here is deterministic for a given seed, word set and inputs (the budget counts
@@ -42,7 +44,7 @@ std::span<const Strategy> all_strategies();
 /// Limits of the exact solver. Both are counts, so the outcome does not depend on the machine.
 struct OptimalBudget {
   std::uint64_t max_positions = 20'000'000;  ///< positions evaluated for one decision
-  std::uint64_t max_memo = 4'000'000;        ///< positions remembered (about 40 bytes each)
+  std::uint64_t max_memo = 4'000'000;        ///< positions remembered (about 32 bytes each)
 };
 
 struct HostConfig {
@@ -63,9 +65,12 @@ struct Position {
 struct FamilyScore {
   std::uint64_t positions = 0;
   std::uint32_t size = 0;
-  /// Misses forced from here on, this guess's miss included (lookahead, optimal); -1 when the
-  /// strategy does not compute it (largest, fair).
+  /// Misses forced from here on, this guess's miss included (optimal: exact); -1 when the
+  /// strategy does not compute it (largest, lookahead, fair).
   int forced_misses = -1;
+  /// Misses the host expects from here on, this guess's miss included: lookahead's minimax
+  /// value with the horizon estimate, optimal's exact value; -1 for largest and fair.
+  double expected_misses = -1;
 };
 
 /// A host's choice among the families of one guess, with the reasons for --explain.
@@ -77,15 +82,20 @@ struct Decision {
 };
 
 /// The exact solver: misses an optimal host forces against an optimal guesser from a position,
-/// capped at the misses left (reaching the cap means the guesser loses). Remembers positions
-/// between calls on the same word set.
+/// capped at the misses left (reaching the cap means the guesser loses). The uncapped value
+/// depends only on the words held (a guesser never plays a letter no word has, nor one every
+/// word has at the same positions, and no other letter can have been guessed already), so the
+/// memo is keyed by that set and holds bounds [lower, upper] on the uncapped value; the capped
+/// value is min(uncapped, cap). Alpha-beta, guesses ordered by their largest family, the
+/// host's families by a miss first then size. Remembers positions between calls.
 class OptimalSolver {
  public:
   OptimalSolver(const WordSet& words, OptimalBudget budget);
   ~OptimalSolver();
   OptimalSolver(OptimalSolver&&) noexcept;
   /// The value, or nullopt if the budget ran out (work is counted per call; the memory budget
-  /// over the solver's life: when full, the memo is cleared).
+  /// over the solver's life: when full, the memo is cleared). Letters in position.guessed are
+  /// not guessed again.
   std::optional<int> value(const Position& position);
   /// Positions evaluated by the last call, and remembered now.
   std::uint64_t positions_evaluated() const;
@@ -98,7 +108,24 @@ class OptimalSolver {
 
 /// Misses the host can force from `position` looking `depth` host decisions ahead (0 beyond),
 /// against a guesser who replies best within that horizon; capped at position.misses_left.
+/// Plain minimax without memo or estimate: the brute force the solver is checked against.
 int forced_misses(const WordSet& words, const Position& position, int depth);
+
+/// Lookahead's value of a position at its horizon: about slope x log2(words held) more misses
+/// (0 for one word), capped at the misses left.
+struct HorizonEstimate {
+  double slope = 0.5;  ///< misses per halving of the words held
+  double operator()(std::size_t words_held, int misses_left) const;
+  /// The slope that fits how many misses `largest` still forces on the frequency guesser from
+  /// each position of one such game on `words` (least squares through the origin against
+  /// log2 of the words held). Deterministic; one game's work.
+  static HorizonEstimate calibrate(const WordSet& words);
+};
+
+/// Lookahead's value of `position`: misses forced within `depth` host decisions plus the
+/// estimate at the horizon, against a guesser who replies best; capped at misses_left.
+double expected_misses(const WordSet& words, const Position& position, int depth,
+                       const HorizonEstimate& estimate);
 
 class Host {
  public:
@@ -123,6 +150,7 @@ class Host {
   HostConfig config_;
   Rng rng_;
   std::optional<WordId> secret_;
+  std::optional<HorizonEstimate> estimate_;  ///< calibrated at the first lookahead decision
   std::unique_ptr<OptimalSolver> solver_;
 };
 

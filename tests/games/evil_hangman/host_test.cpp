@@ -3,6 +3,8 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <map>
+#include <string>
 #include <vector>
 
 #include "games/evil_hangman/test_words.h"
@@ -65,7 +67,7 @@ TEST(HostTest, LookaheadWithOneGuessLeftPicksMonk) {
     const Family& f = part.families()[static_cast<std::size_t>(d.family)];
     EXPECT_TRUE(f.is_miss()) << depth;
     EXPECT_EQ(f.size, 1u);
-    EXPECT_EQ(d.scores[static_cast<std::size_t>(d.family)].forced_misses, 1);
+    EXPECT_EQ(d.scores[static_cast<std::size_t>(d.family)].expected_misses, 1.0);
   }
   Partition part;
   const Decision largest = decide(words, HostConfig{}, code('e'), 1, part);
@@ -118,6 +120,105 @@ TEST(HostTest, OptimalValueMatchesUnboundedLookahead) {
     EXPECT_EQ(*exact, forced_misses(words, position, 30)) << misses_left;
   }
   EXPECT_GT(solver.positions_remembered(), 0u);
+}
+
+/// A brute-force minimax written independently of the engine: words as strings, every letter
+/// some word has (and not guessed) tried, no memo, no bounds, no pruning.
+int brute_force(const std::vector<std::string>& words, const std::string& guessed,
+                int misses_left) {
+  if (misses_left <= 0 || words.size() <= 1) return 0;
+  int best = -1;
+  for (char c = 'a'; c <= 'z'; ++c) {
+    if (guessed.find(c) != std::string::npos) continue;
+    std::map<std::string, std::vector<std::string>> families;  // positions of c -> words
+    for (const std::string& w : words) {
+      std::string key(w.size(), '-');
+      for (std::size_t i = 0; i < w.size(); ++i) key[i] = w[i] == c ? 'x' : '-';
+      families[key].push_back(w);
+    }
+    const std::string no_c(words[0].size(), '-');
+    if (families.size() == 1 && !families.count(no_c)) continue;  // no word lacks c: no split
+    if (families.size() == 1) continue;                           // no word has c
+    int host = 0;
+    for (const auto& [key, family] : families) {
+      const int miss = key == no_c ? 1 : 0;
+      host = std::max(host, miss + brute_force(family, guessed + c, misses_left - miss));
+    }
+    best = best < 0 ? host : std::min(best, host);
+  }
+  return std::max(best, 0);
+}
+
+TEST(HostTest, OptimalValueMatchesBruteForceOnTinyLists) {
+  // Random small lists of three- and four-letter words: the solver (bounds in the memo, kept
+  // between calls, guesses ordered, useless letters skipped) against the brute force.
+  for (std::size_t length : {3u, 4u}) {
+    const WordSet all = WordSet::of_length(default_lexicon(), length);
+    Rng rng(length);
+    for (int trial = 0; trial < 12; ++trial) {
+      std::vector<std::string_view> texts;
+      std::vector<std::string> owned;
+      const std::size_t size = 2 + rng.below(6);
+      // Words sharing their first letter make for more interesting (deeper) games.
+      const WordId start = static_cast<WordId>(rng.below(all.size() - 40));
+      std::vector<WordId> ids;
+      while (ids.size() < size) {
+        const WordId id = start + static_cast<WordId>(rng.below(40));
+        if (std::find(ids.begin(), ids.end(), id) == ids.end()) ids.push_back(id);
+      }
+      std::sort(ids.begin(), ids.end());
+      for (WordId id : ids) owned.push_back(all.text(id));
+      for (const std::string& w : owned) texts.push_back(w);
+      const WordSet words = WordSet::from_words(texts);
+      const std::vector<WordId> held = words.all_ids();
+      OptimalSolver solver(words, OptimalBudget{});
+      for (int misses_left : {1, 2, 3, 26, 2, 1}) {
+        const std::optional<int> v = solver.value(Position{held, LetterSet(), misses_left});
+        ASSERT_TRUE(v.has_value());
+        EXPECT_EQ(*v, brute_force(owned, "", misses_left))
+            << owned.front() << "... (" << owned.size() << " words), misses left " << misses_left;
+      }
+    }
+  }
+}
+
+TEST(HostTest, OptimalSolvesAllThreeLetterWordsWithFewGuesses) {
+  // With three guesses the host wins on all 972 three-letter words; the bounds memoised on
+  // the words held make later, smaller questions free.
+  const WordSet words = WordSet::of_length(default_lexicon(), 3);
+  const std::vector<WordId> all = words.all_ids();
+  OptimalSolver solver(words, OptimalBudget{});
+  EXPECT_EQ(solver.value(Position{all, LetterSet(), 3}), 3);
+  EXPECT_GT(solver.positions_remembered(), 0u);
+  for (int cap = 1; cap <= 3; ++cap) {
+    EXPECT_EQ(solver.value(Position{all, LetterSet(), cap}), cap) << cap;
+    EXPECT_LE(solver.positions_evaluated(), 1u) << cap;  // answered from the memo
+  }
+}
+
+TEST(HostTest, HorizonEstimateGrowsWithTheWordsHeld) {
+  const WordSet words = WordSet::of_length(default_lexicon(), 8);
+  const HorizonEstimate e = HorizonEstimate::calibrate(words);
+  EXPECT_GT(e.slope, 0.05);
+  EXPECT_LT(e.slope, 2.0);
+  EXPECT_EQ(e(1, 5), 0.0);
+  EXPECT_LT(e(2, 5), e(1000, 5));
+  EXPECT_EQ(e(1u << 30, 1), 1.0);                               // capped at the misses left
+  EXPECT_EQ(HorizonEstimate::calibrate(words).slope, e.slope);  // deterministic
+}
+
+TEST(HostTest, LookaheadPrefersALargeHitToATinyMiss) {
+  // The miss family holds one word, the hit family many: counting only misses within the
+  // horizon (the old rule) took the miss; the horizon estimate takes the hit family.
+  const WordSet words = WordSet::of_length(default_lexicon(), 8);
+  const std::vector<WordId> all = words.all_ids();
+  Partition part;
+  part.split(words, all, code('e'));
+  Host host(words, HostConfig{Strategy::kLookahead, 2, {}}, Rng(1));
+  const Decision d = host.choose(Position{all, LetterSet(), 26}, code('e'), part);
+  const Family& kept = part.families()[static_cast<std::size_t>(d.family)];
+  EXPECT_GT(kept.size, 1000u);
+  for (const FamilyScore& s : d.scores) EXPECT_GE(s.expected_misses, 0.0);
 }
 
 TEST(HostTest, OptimalOverBudgetFallsBackToLookahead) {
