@@ -31,6 +31,7 @@
 
 #include "core/alphabet.h"
 #include "core/rng.h"
+#include "lexicon/anagram_index.h"
 #include "lexicon/lexicon.h"
 #include "lexicon/word_list.h"
 
@@ -83,6 +84,7 @@ struct Inputs {
   std::vector<std::string> mixed;     ///< every other word with one letter changed (not a word)
   std::vector<std::uint32_t> shuffled_indices;
   wg::Lexicon lexicon;
+  std::unique_ptr<wg::AnagramIndex> anagram_index;
   Signatures signatures;
   std::vector<std::vector<std::string>> words_by_length;
   /// 7-tile draws from the auction bag; racks with fewer letters use a prefix of each draw.
@@ -184,6 +186,7 @@ void prepare(Inputs& in) {
   fs::create_directories(in.temp_dir);
   in.wg_path = in.temp_dir / "lexicon.wglex";
   in.lexicon.save(in.wg_path);
+  in.anagram_index = std::make_unique<wg::AnagramIndex>(in.lexicon);
 
   in.signatures = make_signatures(in.words, alphabet);
   for (const std::string& w : in.words) {
@@ -271,6 +274,16 @@ void BM_Size_wg(benchmark::State& state) {
       static_cast<double>(in.lexicon.memory_bytes()) / static_cast<double>(in.words.size());
 }
 BENCHMARK(BM_Size_wg)->Name("BM_Size/wg")->Iterations(1);
+
+/// The optional index for bulk sub-anagram search, on top of the lexicon.
+void BM_Size_wg_anagram_index(benchmark::State& state) {
+  const Inputs& in = inputs();
+  for (auto _ : state) benchmark::DoNotOptimize(in.anagram_index->memory_bytes());
+  state.counters["bytes"] = static_cast<double>(in.anagram_index->memory_bytes());
+  state.counters["bytes_per_word"] =
+      static_cast<double>(in.anagram_index->memory_bytes()) / static_cast<double>(in.words.size());
+}
+BENCHMARK(BM_Size_wg_anagram_index)->Name("BM_Size/wg_anagram_index")->Iterations(1);
 
 #if WG_BENCH_HAVE_DAWGDIC
 void BM_Size_dawgdic(benchmark::State& state) {
@@ -530,6 +543,16 @@ void BM_LoadCompiled_marisa(benchmark::State& state) {
 BENCHMARK(BM_LoadCompiled_marisa)->Name("BM_LoadCompiled/marisa")->Unit(benchmark::kMicrosecond);
 #endif
 
+/// Building the optional AnagramIndex from a loaded lexicon.
+void BM_BuildAnagramIndex_wg(benchmark::State& state) {
+  const wg::Lexicon& lexicon = inputs().lexicon;
+  for (auto _ : state) {
+    wg::AnagramIndex index(lexicon);
+    benchmark::DoNotOptimize(index.node_count());
+  }
+}
+BENCHMARK(BM_BuildAnagramIndex_wg)->Name("BM_BuildAnagramIndex/wg")->Unit(benchmark::kMillisecond);
+
 // ------------------------------------------------------------------------------------------------
 // Sub-anagrams of a rack: every word made from some of its tiles. One iteration = one rack; the
 // 1000 racks (tiles drawn from the auction bag) are cycled. Args: letters, blanks (any letter).
@@ -628,6 +651,43 @@ void BM_SubAnagrams_naive(benchmark::State& state) {
 }
 BENCHMARK(BM_SubAnagrams_naive)
     ->Name("BM_SubAnagrams/naive")
+    ->ArgNames({"letters", "blanks"})
+    ->Args({7, 0})
+    ->Args({5, 2})
+    ->Args({7, 2})
+    ->Unit(benchmark::kMicrosecond);
+
+/// The optional AnagramIndex (an alphagram trie built once from the lexicon); its results come
+/// in no particular order, so they are sorted for the check only.
+void BM_SubAnagrams_wg_index(benchmark::State& state) {
+  const int letters = static_cast<int>(state.range(0));
+  const int blanks = static_cast<int>(state.range(1));
+  const std::vector<RackInput> rs = racks(letters, blanks);
+  const wg::AnagramIndex& index = *inputs().anagram_index;
+  std::vector<std::uint32_t> out;
+  {
+    const auto& expected = expected_sub_anagrams(letters, blanks);
+    for (std::size_t i = 0; i < rs.size(); ++i) {
+      index.sub_anagrams(rs[i].rack, out);
+      std::sort(out.begin(), out.end());
+      if (out != expected[i]) {
+        state.SkipWithError("AnagramIndex::sub_anagrams differs from the naive scan");
+        for (auto _ : state) {
+        }
+        return;
+      }
+    }
+  }
+  std::size_t next = 0;
+  for (auto _ : state) {
+    index.sub_anagrams(rs[next].rack, out);
+    benchmark::DoNotOptimize(out.data());
+    if (++next == rs.size()) next = 0;
+  }
+  set_rack_counters(state, letters, blanks);
+}
+BENCHMARK(BM_SubAnagrams_wg_index)
+    ->Name("BM_SubAnagrams/wg_index")
     ->ArgNames({"letters", "blanks"})
     ->Args({7, 0})
     ->Args({5, 2})
