@@ -1,5 +1,6 @@
 #include "cli/output.h"
 
+#include <algorithm>
 #include <ostream>
 
 namespace wg::cli {
@@ -10,20 +11,10 @@ void print_json(std::ostream& out, const Json& document) {
 
 std::string_view yes_no(bool value) { return value ? "yes" : "no"; }
 
-std::string_view json_key(SkipReason reason) {
-  switch (reason) {
-    case SkipReason::kBlank:
-      return "blank";
-    case SkipReason::kComment:
-      return "comment";
-    case SkipReason::kInvalidCharacter:
-      return "invalid_character";
-    case SkipReason::kTooLong:
-      return "too_long";
-    case SkipReason::kDuplicate:
-      return "duplicate";
-  }
-  return "unknown";
+std::string json_key(SkipReason reason) {
+  std::string key(to_string(reason));  // "invalid character" -> "invalid_character"
+  std::replace(key.begin(), key.end(), ' ', '_');
+  return key;
 }
 
 }  // namespace wg::cli

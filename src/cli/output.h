@@ -3,6 +3,7 @@
 /// for pipes (no colour, no decoration, one item per line).
 
 #include <iosfwd>
+#include <string>
 #include <string_view>
 
 #include <nlohmann/json.hpp>
@@ -21,6 +22,6 @@ void print_json(std::ostream& out, const Json& document);
 std::string_view yes_no(bool value);
 
 /// A stable identifier for JSON ("invalid_character"); to_string(SkipReason) is for people.
-std::string_view json_key(SkipReason reason);
+std::string json_key(SkipReason reason);
 
 }  // namespace wg::cli

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 
+#include "lexicon/rack_tiles.h"
+
 namespace wg {
 
 AnagramIndex::AnagramIndex(const Lexicon& lexicon) : lexicon_(&lexicon) {
@@ -63,71 +65,34 @@ std::size_t AnagramIndex::memory_bytes() const {
 }
 
 // Depth-first over the alphagram trie. Letters come in sorted order, so every multiset of
-// tiles is met once; a real tile is used before a blank (never worse), and blanks are grouped by
-// the letters they allow.
+// tiles is met once.
 class AnagramSearchByAlphagram {
  public:
   AnagramSearchByAlphagram(const AnagramIndex& index, const Rack& rack, std::size_t min_length,
                            std::vector<std::uint32_t>& out)
       : index_(index),
-        counts_(rack.counts),
+        tiles_(rack),
         tiles_total_(static_cast<std::size_t>(rack.size())),
         min_length_(min_length),
-        out_(out) {
-    for (std::size_t l = 0; l < counts_.size(); ++l)
-      if (counts_[l] > 0) tiles_.insert(static_cast<Letter>(l));
-    for (LetterSet set : rack.blanks) {
-      auto it = std::find_if(blanks_.begin(), blanks_.end(),
-                             [set](const BlankClass& b) { return b.letters == set; });
-      if (it == blanks_.end()) {
-        blanks_.push_back({set, 1});
-      } else {
-        ++it->count;
-      }
-    }
-    update_blank_letters();
-  }
+        out_(out) {}
 
   void run() {
     out_.clear();
     if (tiles_total_ > 0) search(0, 0);
-    if (blanks_.size() > 1) {  // different blank kinds can reach the same node twice
+    if (tiles_.mixed_blanks()) {  // different blank kinds can reach the same node twice
       std::sort(out_.begin(), out_.end());
       out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
     }
   }
 
  private:
-  struct BlankClass {
-    LetterSet letters;
-    int count;
-  };
-
-  void update_blank_letters() {
-    blank_letters_ = LetterSet();
-    for (const auto& b : blanks_)
-      if (b.count > 0) blank_letters_ = blank_letters_ | b.letters;
-  }
-
   // Extends the multiset at `node`, which used `depth` tiles, by one more tile in every way.
   void search(std::uint32_t node, std::size_t depth) {
     const AnagramIndex::Node& n = index_.nodes_[node];
-    const LetterSet letters = LetterSet(n.children) & (tiles_ | blank_letters_);
-    for (Letter l : letters) {
+    for (Letter l : LetterSet(n.children) & tiles_.usable()) {
       const auto child =
           n.first_child + static_cast<std::uint32_t>(std::popcount(n.children & ((1u << l) - 1)));
-      if (counts_[l] > 0) {
-        if (--counts_[l] == 0) tiles_.erase(l);
-        arrive(child, depth + 1);
-        if (counts_[l]++ == 0) tiles_.insert(l);
-        continue;
-      }
-      for (auto& b : blanks_) {
-        if (b.count == 0 || !b.letters.contains(l)) continue;
-        if (--b.count == 0) update_blank_letters();
-        arrive(child, depth + 1);
-        if (b.count++ == 0) update_blank_letters();
-      }
+      tiles_.with_tile(l, [&] { arrive(child, depth + 1); });
     }
   }
 
@@ -141,10 +106,7 @@ class AnagramSearchByAlphagram {
   }
 
   const AnagramIndex& index_;
-  std::array<std::uint8_t, kMaxLetters> counts_;
-  LetterSet tiles_;
-  std::vector<BlankClass> blanks_;
-  LetterSet blank_letters_;
+  detail::RackTiles tiles_;
   std::size_t tiles_total_;
   std::size_t min_length_;
   std::vector<std::uint32_t>& out_;

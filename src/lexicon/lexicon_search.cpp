@@ -5,6 +5,7 @@
 #include <stdexcept>
 
 #include "lexicon/lexicon.h"
+#include "lexicon/rack_tiles.h"
 
 namespace wg {
 
@@ -129,55 +130,30 @@ std::vector<std::string> Lexicon::match(const Pattern& pattern) const {
 
 namespace {
 
-// Sub-anagram search. A real tile is used whenever the rack has one (never worse: a blank kept
-// can stand for more later); blanks are grouped by the letters they allow.
+// Sub-anagram search over the automaton: depth first, one tile per letter.
 class AnagramSearch {
  public:
   AnagramSearch(const Lexicon& lex, const Rack& rack, std::size_t min_length,
                 std::vector<std::uint32_t>& out)
       : lex_(lex),
-        counts_(rack.counts),
+        tiles_(rack),
         tiles_total_(static_cast<std::size_t>(rack.size())),
         min_length_(min_length),
-        out_(out) {
-    for (int l = 0; l < lex.alphabet().size(); ++l)
-      if (counts_[l] > 0) tiles_.insert(static_cast<Letter>(l));
-    for (LetterSet set : rack.blanks) {
-      auto it = std::find_if(blanks_.begin(), blanks_.end(),
-                             [set](const BlankClass& b) { return b.letters == set; });
-      if (it == blanks_.end()) {
-        blanks_.push_back({set, 1});
-      } else {
-        ++it->count;
-      }
-    }
-    update_blank_letters();
-  }
+        out_(out) {}
 
   void run() {
     out_.clear();
     if (tiles_total_ > 0) search(lex_.root(), 0);
-    if (blanks_.size() > 1) {  // different blank kinds can spell the same word twice
+    if (tiles_.mixed_blanks()) {  // different blank kinds can spell the same word twice
       std::sort(out_.begin(), out_.end());
       out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
     }
   }
 
  private:
-  struct BlankClass {
-    LetterSet letters;
-    int count;
-  };
-
-  void update_blank_letters() {
-    blank_letters_ = LetterSet();
-    for (const auto& b : blanks_)
-      if (b.count > 0) blank_letters_ = blank_letters_ | b.letters;
-  }
-
   // Extends the prefix at `at`, which used `depth` tiles, by one more tile in every way.
   void search(const Lexicon::Cursor& at, std::size_t depth) {
-    const LetterSet usable = tiles_ | blank_letters_;
+    const LetterSet usable = tiles_.usable();
     const std::size_t next_depth = depth + 1;
     if (next_depth == tiles_total_) {
       // The last tile: whichever tile stands for the letter, nothing follows.
@@ -188,27 +164,13 @@ class AnagramSearch {
     for (Letter l : lex_.children(at, usable)) {
       const Lexicon::Cursor next = lex_.child(at, l);
       if (next.word && next_depth >= min_length_) out_.push_back(next.rank);
-      if (next.base == 0 || next_depth == tiles_total_) continue;
-      if (counts_[l] > 0) {
-        if (--counts_[l] == 0) tiles_.erase(l);
-        search(next, next_depth);
-        if (counts_[l]++ == 0) tiles_.insert(l);
-        continue;
-      }
-      for (auto& b : blanks_) {
-        if (b.count == 0 || !b.letters.contains(l)) continue;
-        if (--b.count == 0) update_blank_letters();
-        search(next, next_depth);
-        if (b.count++ == 0) update_blank_letters();
-      }
+      if (next.base == 0) continue;
+      tiles_.with_tile(l, [&] { search(next, next_depth); });
     }
   }
 
   const Lexicon& lex_;
-  std::array<std::uint8_t, kMaxLetters> counts_;
-  LetterSet tiles_;
-  std::vector<BlankClass> blanks_;
-  LetterSet blank_letters_;
+  detail::RackTiles tiles_;
   std::size_t tiles_total_;
   std::size_t min_length_;
   std::vector<std::uint32_t>& out_;
