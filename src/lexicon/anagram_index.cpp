@@ -79,10 +79,7 @@ class AnagramSearchByAlphagram {
   void run() {
     out_.clear();
     if (tiles_total_ > 0) search(0, 0);
-    if (tiles_.mixed_blanks()) {  // different blank kinds can reach the same node twice
-      std::sort(out_.begin(), out_.end());
-      out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
-    }
+    tiles_.remove_repeats(out_);
   }
 
  private:

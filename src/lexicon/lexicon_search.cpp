@@ -144,10 +144,7 @@ class AnagramSearch {
   void run() {
     out_.clear();
     if (tiles_total_ > 0) search(lex_.root(), 0);
-    if (tiles_.mixed_blanks()) {  // different blank kinds can spell the same word twice
-      std::sort(out_.begin(), out_.end());
-      out_.erase(std::unique(out_.begin(), out_.end()), out_.end());
-    }
+    tiles_.remove_repeats(out_);
   }
 
  private:

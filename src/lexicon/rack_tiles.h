@@ -35,8 +35,13 @@ class RackTiles {
   int size() const { return size_; }
   /// The letters some tile left can stand for.
   LetterSet usable() const { return tiles_ | blank_letters_; }
-  /// More than one kind of blank: the same word can then be spelled in two ways.
-  bool mixed_blanks() const { return blanks_.size() > 1; }
+  /// With more than one kind of blank the same word can be spelled in two ways, so a search
+  /// may find it twice: sorts what was found and drops the repeats, then.
+  void remove_repeats(std::vector<std::uint32_t>& found) const {
+    if (blanks_.size() <= 1) return;
+    std::sort(found.begin(), found.end());
+    found.erase(std::unique(found.begin(), found.end()), found.end());
+  }
 
   /// Calls visit() with a tile for `l` taken, once for each way to take one: the real tile if
   /// the rack has it, else each kind of blank that allows `l`.
