@@ -163,7 +163,6 @@ int play(Context& context, const Options& o) {
   out << ". An empty line ends the round.\n";
 
   Prompt prompt(context.in(), out, !context.interactive());
-  bool time_up = false;
   for (;;) {
     std::string question = "word: ";
     if (timed) {
@@ -173,7 +172,6 @@ int play(Context& context, const Options& o) {
       out << question << std::flush;
       if (!wait_for_input(context.in(), deadline)) {
         out << "\nTime's up!\n";
-        time_up = true;
         break;
       }
       question.clear();
@@ -182,7 +180,6 @@ int play(Context& context, const Options& o) {
     if (!line || Prompt::trim(*line).empty()) break;
     if (timed && Clock::now() > deadline) {
       out << "Time's up! That word came too late.\n";
-      time_up = true;
       break;
     }
     const std::string_view word = Prompt::trim(*line);
@@ -194,7 +191,6 @@ int play(Context& context, const Options& o) {
       out << fmt::format("  {}: {}\n", word, verdict_text(j.verdict));
     }
   }
-  (void)time_up;
 
   out << fmt::format("\nYour words ({}):", round.found().size());
   for (const std::string& w : round.found()) out << ' ' << w;

@@ -129,13 +129,6 @@ class Lexicon {
     return LetterSet(labels_among(at.base, among.bits() << 1, true) >> 1);
   }
 
-  /// Hints the CPU to fetch the transitions of this state: a search that knows it will visit
-  /// several states next can overlap their memory latency.
-  void prefetch(const Cursor& at) const {
-    __builtin_prefetch(&units_[at.base & ~31u]);
-    __builtin_prefetch(&units_[(at.base & ~31u) + 16]);
-  }
-
   // --- Enumeration, in lexicographic order.
   void for_each_word(const std::function<void(std::string_view)>& visit) const;
   void for_each_word_of_length(std::size_t length,
