@@ -1,0 +1,71 @@
+#pragma once
+/// The letter auction simulator: deals, runs the sealed-bid auctions, enforces the rules on the
+/// players' answers, scores the words, and reports everything as events (event.h).
+///
+/// The game advances one event at a time, so a viewer can step auction by auction, and a
+/// tournament can run it to the end. Same rules, lexicon, seed and players' answers: same game.
+
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "core/rng.h"
+#include "games/auction/event.h"
+#include "games/auction/player.h"
+#include "games/auction/rules.h"
+#include "lexicon/lexicon.h"
+
+namespace wg::auction {
+
+class Game {
+ public:
+  /// Throws std::invalid_argument if the rules are invalid or the number of players differs from
+  /// rules.players. The lexicon must outlive the game.
+  Game(const Rules& rules, const Lexicon& lexicon, std::vector<std::unique_ptr<Player>> players,
+       std::uint64_t seed);
+  ~Game();
+  Game(Game&&) noexcept;
+  Game& operator=(Game&&) noexcept;
+
+  /// Plays up to the next event and returns it: GameStarted, then per round RoundStarted, each
+  /// AuctionHeld and RoundEnded, and last GameEnded. nullopt once the game is over.
+  std::optional<Event> next();
+  /// Plays to the end, passing every event to `on_event` (if given). Returns the GameEnded.
+  GameEnded play(const std::function<void(const Event&)>& on_event = {});
+  bool over() const;
+
+  const Rules& rules() const;
+  std::uint64_t seed() const;
+  const Player& player(int seat) const;
+  /// Points by seat, now.
+  std::span<const int> points() const;
+  /// Letters each seat holds in the current round.
+  std::span<const Letter> letters(int seat) const;
+  /// The round being played (0 before the first, rules.rounds after the last).
+  int round() const;
+  /// Every auction so far.
+  std::span<const AuctionHeld> history() const;
+
+ private:
+  struct State;
+  std::unique_ptr<State> state_;
+};
+
+/// The word-scoring rule, for one player's answer: the word's score if it is letters, in the
+/// lexicon and made from `letters`, else 0 with the reason in `fault`.
+WordPlayed judge_word(const WordAnswer& answer, std::span<const Letter> letters,
+                      const Lexicon& lexicon, const Rules& rules);
+
+/// The auction rule on bids already counted (`bids[i].amount`, for bidders only): the winner
+/// (drawn with `rng` among the tied highest bidders) and the price. Requires a bidder.
+struct AuctionOutcome {
+  int winner = -1;
+  int price = 0;
+  int tied = 0;
+};
+AuctionOutcome settle(std::span<const BidEntry> bids, Rng& rng);
+
+}  // namespace wg::auction
