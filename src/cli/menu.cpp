@@ -7,6 +7,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
+#include "cli/auction_command.h"
 #include "cli/boggle_command.h"
 #include "cli/evil_hangman_command.h"
 #include "cli/hand_command.h"
@@ -26,7 +27,8 @@ constexpr std::array kGames = {
               &define_evil_hangman},
     GameEntry{"boggle", "Find words in a grid of letter dice against the clock",
               &define_boggle_command},
-    GameEntry{"auction", "Bid for letter tiles, then make words from what you win"},
+    GameEntry{"auction", "Bid for letter tiles, then make words from what you win",
+              &define_auction_command},
     GameEntry{"hangman", "Position hangman: guess a letter at a position, scored by its odds",
               &define_hangman_command},
 };

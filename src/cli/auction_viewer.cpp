@@ -1,0 +1,393 @@
+#include "cli/auction_viewer.h"
+
+#include <poll.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <charconv>
+#include <istream>
+#include <ostream>
+#include <thread>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "cli/prompt.h"
+
+namespace wg::cli {
+
+namespace {
+
+namespace au = wg::auction;
+using std::chrono::milliseconds;
+
+const Alphabet& alphabet() { return Alphabet::english(); }
+
+std::string upper(const std::vector<Letter>& letters) { return alphabet().decode_upper(letters); }
+
+constexpr milliseconds kMinDelay{10};
+constexpr milliseconds kMaxDelay{60'000};
+
+}  // namespace
+
+std::string AuctionView::player(int seat) const {
+  return fmt::format("{} {:<{}}", seat + 1, names_[seat], name_width_);
+}
+
+void AuctionView::show(const au::Event& event) {
+  std::visit(
+      [this](const auto& e) {
+        using E = std::decay_t<decltype(e)>;
+        if constexpr (std::is_same_v<E, au::GameStarted>) show_start(e);
+        if constexpr (std::is_same_v<E, au::RoundStarted>) show_round(e);
+        if constexpr (std::is_same_v<E, au::AuctionHeld>) show_auction(e);
+        if constexpr (std::is_same_v<E, au::RoundEnded>) show_round_end(e);
+        if constexpr (std::is_same_v<E, au::GameEnded>) show_end(e);
+      },
+      event);
+}
+
+void AuctionView::show_start(const au::GameStarted& e) {
+  rules_ = e.rules;
+  names_ = e.players;
+  name_width_ = 0;
+  for (const std::string& name : names_) name_width_ = std::max(name_width_, name.size());
+  points_.assign(names_.size(), e.rules.starting_points);
+  hidden_.assign(names_.size(), "");
+  won_.assign(names_.size(), "");
+  out_ << fmt::format(
+      "Letter auction: {} players, {} round{}, {} hidden letter{} each, {} points to start.\n",
+      e.rules.players, e.rules.rounds, e.rules.rounds == 1 ? "" : "s", e.rules.hidden_letters,
+      e.rules.hidden_letters == 1 ? "" : "s", e.rules.starting_points);
+  out_ << "Players:";
+  for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+    out_ << fmt::format("{} {} {}", seat == 0 ? "" : ",", seat + 1, names_[seat]);
+  }
+  out_ << '\n';
+}
+
+void AuctionView::show_table() const {
+  for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+    const std::string letters =
+        hidden_[seat].empty() ? won_[seat] : fmt::format("[{}]{}", hidden_[seat], won_[seat]);
+    out_ << fmt::format("  {}  {:<{}}  {:>4} points\n", player(static_cast<int>(seat)), letters,
+                        rules_.rack_size + 2, points_[seat]);
+  }
+}
+
+void AuctionView::show_round(const au::RoundStarted& e) {
+  points_ = e.points;
+  for (std::size_t seat = 0; seat < names_.size(); ++seat) {
+    hidden_[seat] = upper(e.hidden[seat]);
+    won_[seat].clear();
+  }
+  out_ << fmt::format("\nRound {} of {}", e.round, rules_.rounds);
+  out_ << (rules_.hidden_letters > 0 ? ". Hidden letters in brackets:\n" : ":\n");
+  show_table();
+}
+
+void AuctionView::show_auction(const au::AuctionHeld& e) {
+  std::string bids;
+  for (const au::BidEntry& bid : e.bids) {
+    bids += bid.bidding ? fmt::format(" {:>3}", bid.amount) : "   -";
+  }
+  const char letter = alphabet().upper(e.letter);
+  points_[e.winner] -= e.price;
+  won_[e.winner] += letter;
+  out_ << fmt::format("  {:>3}. {} ({:>2})  bids{}  -> {} {} pays {}", e.number, letter,
+                      alphabet().value(e.letter), bids, e.winner + 1, names_[e.winner], e.price);
+  if (e.tied > 1) out_ << fmt::format(" (won a draw among {} equal bids)", e.tied);
+  out_ << '\n';
+  for (std::size_t seat = 0; seat < e.bids.size(); ++seat) {
+    if (e.bids[seat].fault.empty()) continue;
+    out_ << fmt::format("       {} {}: bid counted as 0: {}\n", seat + 1, names_[seat],
+                        e.bids[seat].fault);
+  }
+}
+
+void AuctionView::show_round_end(const au::RoundEnded& e) {
+  out_ << fmt::format("Round {} words:\n", e.round);
+  std::size_t width = 4;
+  for (const au::WordPlayed& w : e.words) width = std::max(width, w.word.size());
+  for (std::size_t seat = 0; seat < e.words.size(); ++seat) {
+    const au::WordPlayed& w = e.words[seat];
+    std::string word = w.word.empty() ? "-" : w.word;
+    std::transform(word.begin(), word.end(), word.begin(), [](char c) {
+      return alphabet().code(c) == kNoLetter ? c : alphabet().upper(alphabet().code(c));
+    });
+    std::string note;
+    if (!w.fault.empty()) {
+      note = w.fault;
+    } else if (w.word.empty()) {
+      note = "no word";
+    } else if (static_cast<int>(w.word.size()) >= rules_.bonus_length && rules_.bonus > 0) {
+      note = fmt::format("with the {}-point bonus", rules_.bonus);
+    }
+    out_ << fmt::format("  {}  {:<{}}  {:>3} points, total {:>4}, letters {}{}\n",
+                        player(static_cast<int>(seat)), word, width, w.score, e.points[seat],
+                        upper(e.letters[seat]), note.empty() ? "" : fmt::format(" ({})", note));
+  }
+  points_ = e.points;
+}
+
+void AuctionView::show_end(const au::GameEnded& e) {
+  points_ = e.points;
+  std::vector<int> order(e.points.size());
+  for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return e.points[a] > e.points[b]; });
+  out_ << "\nFinal standings:\n";
+  for (int seat : order) out_ << fmt::format("  {}  {:>4} points\n", player(seat), e.points[seat]);
+  if (e.winners.size() == 1) {
+    const int w = e.winners.front();
+    out_ << fmt::format("Winner: {} {} with {} points.\n", w + 1, names_[w], e.points[w]);
+  } else {
+    out_ << "Tie for first place:";
+    for (std::size_t i = 0; i < e.winners.size(); ++i) {
+      out_ << fmt::format("{} {} {}", i == 0 ? "" : ",", e.winners[i] + 1, names_[e.winners[i]]);
+    }
+    out_ << fmt::format(" with {} points.\n", e.points[e.winners.front()]);
+  }
+}
+
+namespace {
+
+enum class Command { kNone, kStep, kRound, kPlay, kPause, kFaster, kSlower, kDelay, kQuit, kEnd };
+
+struct Order {
+  Command command = Command::kNone;
+  int count = 1;          ///< steps, for kStep
+  milliseconds delay{0};  ///< for kDelay
+};
+
+/// The terminal in single-key mode (no line editing, no echo) while the viewer runs.
+class RawTerminal {
+ public:
+  RawTerminal() {
+    if (tcgetattr(STDIN_FILENO, &saved_) != 0) return;
+    termios raw = saved_;
+    raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+    raw.c_cc[VMIN] = 1;
+    raw.c_cc[VTIME] = 0;
+    active_ = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+  }
+  ~RawTerminal() {
+    if (active_) tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
+  }
+  RawTerminal(const RawTerminal&) = delete;
+  RawTerminal& operator=(const RawTerminal&) = delete;
+
+  /// The next key's order; kNone if no key came within `timeout` (nullopt: wait for one).
+  Order key(std::optional<milliseconds> timeout) {
+    pollfd fd{STDIN_FILENO, POLLIN, 0};
+    const int wait = timeout ? static_cast<int>(timeout->count()) : -1;
+    if (::poll(&fd, 1, wait) <= 0) return {};
+    char c = 0;
+    if (::read(STDIN_FILENO, &c, 1) != 1) return {Command::kEnd};
+    switch (c) {
+      case ' ':
+      case 'n':
+      case '\n':
+        return {Command::kStep};
+      case 'r':
+        return {Command::kRound};
+      case 'p':
+        return {Command::kPlay};  // toggles: the loop pauses when playing
+      case '+':
+        return {Command::kFaster};
+      case '-':
+        return {Command::kSlower};
+      case 'q':
+      case 4:  // Ctrl-D
+        return {Command::kQuit};
+      default:
+        return {};
+    }
+  }
+
+ private:
+  termios saved_{};
+  bool active_ = false;
+};
+
+/// A command line from piped input; nullopt with `error` set if it is not one.
+std::optional<Order> parse_command(std::string_view line, std::string& error) {
+  const std::string_view text = Prompt::trim(line);
+  const std::size_t space = text.find(' ');
+  const std::string_view word = text.substr(0, space);
+  const std::string_view arg =
+      space == std::string_view::npos ? std::string_view() : Prompt::trim(text.substr(space));
+  auto number = [&](int lo, int hi) -> std::optional<int> {
+    int n = 0;
+    const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
+    if (ec != std::errc() || end != arg.data() + arg.size() || n < lo || n > hi) return {};
+    return n;
+  };
+  if (word.empty() || word == "step" || word == "s" || word == "n") {
+    if (arg.empty()) return Order{Command::kStep};
+    if (const auto n = number(1, 1'000'000)) return Order{Command::kStep, *n};
+    error = "step takes a number of auctions, e.g. 'step 5'";
+    return {};
+  }
+  if (arg.empty() && (word == "round" || word == "r")) return Order{Command::kRound};
+  if (arg.empty() && (word == "play" || word == "p")) return Order{Command::kPlay};
+  if (arg.empty() && (word == "quit" || word == "q")) return Order{Command::kQuit};
+  if (word == "delay" || word == "d") {
+    if (const auto n = number(0, static_cast<int>(kMaxDelay.count())))
+      return Order{Command::kDelay, 1, milliseconds(*n)};
+    error =
+        fmt::format("delay takes milliseconds from 0 to {}, e.g. 'delay 200'", kMaxDelay.count());
+    return {};
+  }
+  error = fmt::format(
+      "unknown command '{}': use step [N] (or an empty line), round, play, delay MS, quit", text);
+  return {};
+}
+
+}  // namespace
+
+bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionView& view,
+                std::istream& in, std::ostream& out, const ViewerOptions& options) {
+  milliseconds delay = std::clamp(options.delay, milliseconds(0), kMaxDelay);
+  bool playing = options.play;
+  bool input_ended = false;
+
+  // One event of lookahead, so that the start of the game and of each round is shown before
+  // the viewer waits for the person.
+  std::optional<au::Event> pending;
+  auto fetch = [&]() -> std::optional<au::Event> {
+    if (pending) return std::exchange(pending, std::nullopt);
+    return next();
+  };
+  auto show_openings = [&] {
+    while (!pending) {
+      pending = next();
+      if (!pending) break;
+      if (!std::holds_alternative<au::GameStarted>(*pending) &&
+          !std::holds_alternative<au::RoundStarted>(*pending))
+        break;
+      view.show(*std::exchange(pending, std::nullopt));
+    }
+    out << std::flush;
+  };
+  // Shows events up to and including the next auction (or round end, or game end).
+  // False when the game has no more events.
+  auto step = [&](bool show_racks) {
+    while (std::optional<au::Event> event = fetch()) {
+      view.show(*event);
+      if (std::holds_alternative<au::AuctionHeld>(*event)) {
+        if (show_racks) view.show_table();
+        show_openings();
+        return true;
+      }
+      if (std::holds_alternative<au::RoundEnded>(*event)) {
+        show_openings();
+        return true;
+      }
+      if (std::holds_alternative<au::GameEnded>(*event)) break;
+    }
+    out << std::flush;
+    return false;
+  };
+  auto to_round_end = [&] {
+    while (std::optional<au::Event> event = fetch()) {
+      view.show(*event);
+      if (std::holds_alternative<au::RoundEnded>(*event)) {
+        show_openings();
+        return true;
+      }
+      if (std::holds_alternative<au::GameEnded>(*event)) break;
+    }
+    out << std::flush;
+    return false;
+  };
+
+  if (options.terminal) {
+    RawTerminal keys;
+    const std::string help =
+        "Keys: space step, r to the end of the round, p play/pause, + faster, - slower, q quit.";
+    show_openings();
+    out << help << '\n' << std::flush;
+    for (;;) {
+      if (playing) {
+        if (!step(false)) return true;
+        const Order order = keys.key(delay);
+        if (order.command == Command::kPlay) {
+          playing = false;
+          out << fmt::format("Paused (delay {} ms). {}\n", delay.count(), help) << std::flush;
+        } else if (order.command == Command::kFaster) {
+          delay = std::max(kMinDelay, delay / 2);
+        } else if (order.command == Command::kSlower) {
+          delay = std::min(kMaxDelay, std::max(kMinDelay, delay * 2));
+        } else if (order.command == Command::kQuit || order.command == Command::kEnd) {
+          return false;
+        }
+        continue;
+      }
+      const Order order = keys.key(std::nullopt);
+      switch (order.command) {
+        case Command::kStep:
+          if (!step(true)) return true;
+          break;
+        case Command::kRound:
+          if (!to_round_end()) return true;
+          break;
+        case Command::kPlay:
+          playing = true;
+          break;
+        case Command::kFaster:
+          delay = std::max(kMinDelay, delay / 2);
+          out << fmt::format("Delay {} ms.\n", delay.count()) << std::flush;
+          break;
+        case Command::kSlower:
+          delay = std::min(kMaxDelay, std::max(kMinDelay, delay * 2));
+          out << fmt::format("Delay {} ms.\n", delay.count()) << std::flush;
+          break;
+        case Command::kQuit:
+        case Command::kEnd:
+          return false;
+        default:
+          break;
+      }
+    }
+  }
+
+  Prompt prompt(in, out, true);
+  show_openings();
+  for (;;) {
+    if (playing || input_ended) {
+      if (!step(false)) return true;
+      if (!input_ended && delay.count() > 0) std::this_thread::sleep_for(delay);
+      continue;
+    }
+    const std::optional<Order> order = prompt.ask<Order>("> ", parse_command);
+    if (!order) {
+      input_ended = true;
+      out << "\n(end of input: the rest of the game)\n";
+      continue;
+    }
+    switch (order->command) {
+      case Command::kStep:
+        for (int i = 0; i < order->count; ++i) {
+          if (!step(order->count == 1)) return true;
+        }
+        break;
+      case Command::kRound:
+        if (!to_round_end()) return true;
+        break;
+      case Command::kPlay:
+        playing = true;
+        break;
+      case Command::kDelay:
+        delay = order->delay;
+        break;
+      case Command::kQuit:
+        return false;
+      default:
+        break;
+    }
+  }
+}
+
+}  // namespace wg::cli

@@ -1,0 +1,190 @@
+// `wordgames auction`: the viewer driven by piped commands, logs and replays, tournaments.
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "support/golden.h"
+#include "support/temp_dir.h"
+#include "wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+// Goldens use the random and value bots only: the strong bot is tuned over time.
+const std::vector<std::string> kGame = {
+    "auction", "--players", "value,random,value", "--rounds", "2", "--hidden", "2", "--seed", "7"};
+
+ProcessResult run(std::vector<std::string> args, std::string input = "") {
+  ProcessOptions options;
+  options.stdin_text = std::move(input);
+  return wordgames(std::move(args), options);
+}
+
+std::vector<std::string> with(std::vector<std::string> args, const std::vector<std::string>& more) {
+  args.insert(args.end(), more.begin(), more.end());
+  return args;
+}
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+/// The output after its first line (which names the seed or the replayed file).
+std::string after_first_line(const std::string& text) { return text.substr(text.find('\n') + 1); }
+
+TEST(AuctionGolden, StepRoundAndPlay) {
+  const ProcessResult r = run(kGame, "\nstep 3\nround\nplay\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/auction/step_round_play_seed7.txt", r.out));
+}
+
+TEST(AuctionGolden, LogOfASeededGame) {
+  TempDir dir;
+  const ProcessResult r = run(with(kGame, {"--log", (dir / "game.jsonl").string()}), "play\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/auction/game_seed7.jsonl", read_file(dir / "game.jsonl")));
+  EXPECT_NE(r.out.find("Log written to "), std::string::npos) << r;
+}
+
+TEST(Auction, JsonPrintsTheLogLines) {
+  TempDir dir;
+  const ProcessResult logged = run(with(kGame, {"--log", (dir / "game.jsonl").string()}), "");
+  const ProcessResult json = run(with(kGame, {"--json"}));
+  ASSERT_EQ(json.exit_code, 0) << json;
+  EXPECT_EQ(json.out, read_file(dir / "game.jsonl"));
+  for (const std::string& line : lines_of(json.out)) EXPECT_NO_THROW(nlohmann::json::parse(line));
+}
+
+TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  const ProcessResult live = run(with(kGame, {"--log", log}), "step 2\nplay\n");
+  ASSERT_EQ(live.exit_code, 0) << live;
+  const ProcessResult again = run({"auction", "replay", log}, "step 2\nplay\n");
+  ASSERT_EQ(again.exit_code, 0) << again;
+  std::string expected = after_first_line(live.out);
+  expected = expected.substr(0, expected.find("Log written to "));
+  EXPECT_EQ(after_first_line(again.out), expected);
+  EXPECT_EQ(again.out.substr(0, again.out.find('\n')),
+            "Replay of " + log + ": seed 7, lexicon built-in (enable1).");
+  const ProcessResult json = run({"auction", "replay", log, "--json"});
+  EXPECT_EQ(json.out, read_file(log));
+}
+
+TEST(Auction, EndOfInputShowsTheRestAndQuitStops) {
+  const ProcessResult eof = run(kGame, "step\n");
+  ASSERT_EQ(eof.exit_code, 0) << eof;
+  EXPECT_NE(eof.out.find("(end of input: the rest of the game)"), std::string::npos) << eof;
+  EXPECT_NE(eof.out.find("Final standings:"), std::string::npos) << eof;
+  const ProcessResult quit = run(kGame, "step\nquit\n");
+  ASSERT_EQ(quit.exit_code, 0) << quit;
+  EXPECT_NE(quit.out.find("Stopped before the end of the game."), std::string::npos) << quit;
+  EXPECT_EQ(quit.out.find("Final standings:"), std::string::npos) << quit;
+}
+
+TEST(Auction, BadCommandsReprompt) {
+  const ProcessResult r = run(kGame, "dance\nstep x\ndelay -4\nstep 0\nquit\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("unknown command 'dance': use step [N] (or an empty line), round, play, "
+                       "delay MS, quit"),
+            std::string::npos)
+      << r;
+  EXPECT_NE(r.out.find("step takes a number of auctions, e.g. 'step 5'"), std::string::npos);
+  EXPECT_NE(r.out.find("delay takes milliseconds from 0 to 60000, e.g. 'delay 200'"),
+            std::string::npos);
+  EXPECT_EQ(r.out.find("  1. "), std::string::npos) << "nothing was auctioned";
+}
+
+TEST(Auction, SameSeedSameGame) {
+  const ProcessResult a = run(with(kGame, {"--json"}));
+  const ProcessResult b = run(with(kGame, {"--json"}));
+  std::vector<std::string> other = kGame;
+  other.back() = "8";
+  const ProcessResult c = run(with(other, {"--json"}));
+  EXPECT_EQ(a.out, b.out);
+  EXPECT_NE(a.out, c.out);
+}
+
+TEST(Auction, BadOptionsAreUsageErrors) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"auction", "--players", "value"},
+      {"auction", "--players", "value,robot"},
+      {"auction", "--players", "value,cmd:"},
+      {"auction", "--players", "value,value", "--hidden", "7"},
+      {"auction", "--players", "value,value", "--rounds", "0"},
+      {"auction", "--players", "value,value", "--delay", "x"},
+      {"auction", "tournament"},
+      {"auction", "tournament", "--players", "value,value", "--games", "0"},
+      {"auction", "tournament", "--players", "value,value", "--jobs", "0"},
+      {"auction", "replay"},
+  };
+  for (const auto& args : cases) {
+    const ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_EQ(r.err.rfind("wordgames: ", 0), 0u) << r;
+  }
+  const ProcessResult unknown = run({"auction", "--players", "value,robot"});
+  EXPECT_NE(unknown.err.find("unknown player 'robot': use random, value, "), std::string::npos)
+      << unknown;
+}
+
+TEST(Auction, UnreadableLogsAreBadInput) {
+  TempDir dir;
+  const ProcessResult missing = run({"auction", "replay", (dir / "none.jsonl").string()});
+  EXPECT_EQ(missing.exit_code, 2) << missing;
+  EXPECT_NE(missing.err.find("cannot read the log"), std::string::npos) << missing;
+  const auto bad = dir.write("bad.jsonl", "{\"log\":\"wordgames-auction\",\"version\":1}\n");
+  const ProcessResult malformed = run({"auction", "replay", bad.string()});
+  EXPECT_EQ(malformed.exit_code, 2) << malformed;
+  EXPECT_NE(malformed.err.find("bad.jsonl:1: missing \"seed\""), std::string::npos) << malformed;
+  const ProcessResult unwritable =
+      run(with(kGame, {"--log", (dir / "no-such-dir" / "x.jsonl").string()}));
+  EXPECT_EQ(unwritable.exit_code, 2) << unwritable;
+  EXPECT_NE(unwritable.err.find("cannot write the log"), std::string::npos) << unwritable;
+}
+
+TEST(AuctionTournament, JsonIsTheSameWithAnyNumberOfJobs) {
+  const std::vector<std::string> args = {
+      "auction",  "tournament", "--players", "value,random,random", "--games", "40", "--seed", "3",
+      "--rounds", "2",          "--json"};
+  const ProcessResult one = run(with(args, {"--jobs", "1"}));
+  const ProcessResult two = run(with(args, {"--jobs", "2"}));
+  ASSERT_EQ(one.exit_code, 0) << one;
+  ASSERT_EQ(two.exit_code, 0) << two;
+  nlohmann::json a = json_of(one), b = json_of(two);
+  EXPECT_EQ(a["jobs"], 1);
+  EXPECT_EQ(b["jobs"], 2);
+  EXPECT_EQ(a["bots"], b["bots"]);
+  EXPECT_EQ(a["games"], 40);
+  EXPECT_EQ(a["lineup"], nlohmann::json({"value", "random", "random"}));
+  ASSERT_EQ(a["bots"].size(), 2u);
+  EXPECT_EQ(a["bots"][0]["name"], "value");
+  EXPECT_EQ(a["bots"][1]["seats"], 2);
+  EXPECT_EQ(a["bots"][1]["player_games"], 80);
+  const double wins =
+      a["bots"][0]["win_rate"].get<double>() * 40 + a["bots"][1]["win_rate"].get<double>() * 80;
+  EXPECT_NEAR(wins, 40.0, 1e-9);
+}
+
+TEST(AuctionTournament, TableNamesEveryBot) {
+  const ProcessResult r = run({"auction", "tournament", "--players", "value,random", "--games",
+                               "10", "--seed", "1", "--jobs", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("10 games of 2 players, 5 rounds, 2 hidden letters each, seed 1 (1 job)."),
+            std::string::npos)
+      << r;
+  const auto lines = lines_of(r.out);
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("value ", 0) == 0; }));
+  EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
+                          [](const std::string& l) { return l.rfind("random ", 0) == 0; }));
+  EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal" << r;
+}
+
+}  // namespace
+}  // namespace wg::test

@@ -1,0 +1,142 @@
+// cli/auction_log.h: the JSON Lines log of a letter-auction game, written and read back.
+#include "cli/auction_log.h"
+
+#include <gtest/gtest.h>
+
+#include <sstream>
+
+#include "games/auction/bots.h"
+#include "games/auction/game.h"
+
+namespace wg::cli {
+namespace {
+
+namespace au = wg::auction;
+
+/// A player that breaks rules: bids garbage, names a word it cannot make.
+class Unruly : public au::ValuePlayer {
+ public:
+  using ValuePlayer::ValuePlayer;
+  au::BidAnswer get_bid(const au::BidRequest& request) override {
+    if (request.number % 3 == 0) {
+      au::BidAnswer answer;
+      answer.fault = "replied 'banana' to bid";
+      return answer;
+    }
+    if (request.number % 3 == 1) return au::BidAnswer(1'000);
+    return ValuePlayer::get_bid(request);
+  }
+  au::WordAnswer get_word(std::span<const Letter>) override { return au::WordAnswer("zyzzyva"); }
+};
+
+std::vector<au::Event> a_game() {
+  const Lexicon& lexicon = default_lexicon();
+  std::vector<std::unique_ptr<au::Player>> players;
+  players.push_back(au::make_bot("value", lexicon));
+  players.push_back(std::make_unique<Unruly>(lexicon));
+  players.push_back(au::make_bot("random", lexicon));
+  au::Game game(au::Rules{.players = 3, .rounds = 2, .hidden_letters = 3}, lexicon,
+                std::move(players), 12);
+  std::vector<au::Event> events;
+  game.play([&](const au::Event& e) { events.push_back(e); });
+  return events;
+}
+
+std::string log_text(const std::vector<au::Event>& events) {
+  std::ostringstream out;
+  for (const au::Event& e : events)
+    write_log_line(out, e, LogLexicon{"enable1 (built in)", 172823});
+  return out.str();
+}
+
+AuctionLog read_text(const std::string& text) {
+  std::istringstream in(text);
+  return read_auction_log(in, "game.jsonl");
+}
+
+std::string error_of(const std::string& text) {
+  try {
+    read_text(text);
+  } catch (const LogError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+TEST(AuctionLogTest, RoundTripsAGameWithFaults) {
+  const std::vector<au::Event> events = a_game();
+  const std::string text = log_text(events);
+  const AuctionLog log = read_text(text);
+  EXPECT_EQ(log.lexicon.source, "enable1 (built in)");
+  EXPECT_EQ(log.lexicon.words, 172823u);
+  ASSERT_EQ(log.events.size(), events.size());
+  for (std::size_t i = 0; i < events.size(); ++i) EXPECT_TRUE(log.events[i] == events[i]) << i;
+  EXPECT_NE(text.find("\"faults\":[\"\",\"replied 'banana' to bid\",\"\"]"), std::string::npos);
+  EXPECT_NE(text.find("bid 1000 is more than the player's"), std::string::npos);
+  EXPECT_NE(text.find("\"fault\":\"not made from the player's letters\""), std::string::npos);
+}
+
+TEST(AuctionLogTest, HeaderCarriesRulesSeedLexiconAndPlayers) {
+  const std::string text = log_text(a_game());
+  const std::string header = text.substr(0, text.find('\n'));
+  EXPECT_EQ(header,
+            "{\"log\":\"wordgames-auction\",\"version\":1,\"seed\":12,\"lexicon\":{\"source\":"
+            "\"enable1 (built in)\",\"words\":172823},\"players\":[\"value\",\"value\",\"random\"],"
+            "\"rules\":{\"players\":3,\"rounds\":2,\"hidden_letters\":3,\"starting_points\":100,"
+            "\"rack_size\":7,\"bonus_length\":7,\"bonus\":50}}");
+}
+
+TEST(AuctionLogTest, AcceptsALogCutShort) {
+  const std::string text = log_text(a_game());
+  std::size_t cut = 0;
+  for (int line = 0; line < 5; ++line) cut = text.find('\n', cut) + 1;
+  EXPECT_EQ(read_text(text.substr(0, cut)).events.size(), 5u);
+}
+
+TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
+  const std::string text = log_text(a_game());
+  const std::string header = text.substr(0, text.find('\n') + 1);
+  const std::string round =
+      R"({"event":"round_started","round":1,"hidden":["ABC","DEF","GHI"],"points":[100,100,100]})"
+      "\n";
+  EXPECT_EQ(error_of(""), "game.jsonl: empty: no header line");
+  EXPECT_EQ(error_of("{\"log\":\"other\"}\n"),
+            "game.jsonl:1: not a wordgames auction log (the first line has no \"log\": "
+            "\"wordgames-auction\")");
+  EXPECT_EQ(error_of("[1,2\n").substr(0, 24), "game.jsonl:1: not JSON (");
+  EXPECT_EQ(error_of(header + "{\"event\":\"dance\"}\n"), "game.jsonl:2: unknown event \"dance\"");
+  EXPECT_EQ(error_of(header + "{\"round\":1}\n"), "game.jsonl:2: missing \"event\"");
+  EXPECT_EQ(
+      error_of(header + R"({"event":"round_started","round":1,"hidden":["A"],"points":[1,2,3]})"),
+      "game.jsonl:2: \"hidden\" must be a list of 3 entries, one per player");
+  EXPECT_EQ(
+      error_of(
+          header + round +
+          R"({"event":"auction","round":1,"number":1,"letter":"Q","bids":[1,2,3],"winner":3,"price":2,"tied":1,"pool_left":5})"),
+      "game.jsonl:3: \"winner\" must be a whole number from 0 to 2");
+  EXPECT_EQ(
+      error_of(
+          header + round +
+          R"({"event":"auction","round":1,"number":1,"letter":"Q","bids":[1,null,3],"winner":1,"price":2,"tied":1,"pool_left":5})"),
+      "game.jsonl:3: the winner did not bid");
+  EXPECT_EQ(
+      error_of(header +
+               R"({"event":"round_started","round":2,"hidden":["A","B","C"],"points":[1,2,3]})"),
+      "game.jsonl:2: round 2 starts out of order");
+  EXPECT_EQ(error_of(header + round + R"({"event":"game_ended","points":[1,2,3],"winners":[2]})"),
+            "game.jsonl:3: the game ends in the middle of a round");
+  EXPECT_EQ(error_of(text + R"({"event":"game_ended","points":[1,2,3],"winners":[2]})"),
+            "game.jsonl:" + std::to_string(std::count(text.begin(), text.end(), '\n') + 1) +
+                ": an event after game_ended");
+  std::string bad_version = header;
+  bad_version.replace(bad_version.find("\"version\":1"), 11, "\"version\":7");
+  EXPECT_EQ(error_of(bad_version),
+            "game.jsonl:1: log version 7 is not supported (this program reads version 1)");
+  std::string bad_rules = header;
+  bad_rules.replace(bad_rules.find("\"hidden_letters\":3"), 18, "\"hidden_letters\":9");
+  EXPECT_EQ(error_of(bad_rules),
+            "game.jsonl:1: invalid rules: hidden letters must be between 0 and 6, not 9");
+}
+
+}  // namespace
+}  // namespace wg::cli

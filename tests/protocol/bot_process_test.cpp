@@ -1,0 +1,194 @@
+// protocol/bot_process.h: child processes spoken to in lines, with deadlines, ended cleanly.
+
+#include "protocol/bot_process.h"
+
+#include <signal.h>
+#include <sys/wait.h>
+
+#include <atomic>
+#include <fstream>
+#include <iterator>
+#include <thread>
+#include <vector>
+
+#include <gtest/gtest.h>
+
+#include "child_processes.h"
+#include "support/temp_dir.h"
+
+namespace wg::protocol {
+namespace {
+
+using namespace std::chrono_literals;
+using testing::ChildProcessTest;
+
+Clock::time_point in(std::chrono::milliseconds ms) { return Clock::now() + ms; }
+
+std::string read_file(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
+}
+
+class BotProcessTest : public ChildProcessTest {};
+
+TEST(ShellCommandLineTest, PlainCommandsAreExecutedInPlaceOfTheShell) {
+  EXPECT_EQ(shell_command_line("python3 examples/auction_bot.py"),
+            "exec python3 examples/auction_bot.py");
+  EXPECT_EQ(shell_command_line("./bot --depth=3 --name x@y:1,2 50%"),
+            "exec ./bot --depth=3 --name x@y:1,2 50%");
+  // Shell syntax, assignments and exec itself are left to the shell as written.
+  for (const char* command : {"cd bots && ./bot", "python3 'my bot.py'", "bot > log", "A=1 bot",
+                              "exec bot", "bot $HOME", "~/bot", "exit 3", "cd /tmp", "", "   "}) {
+    EXPECT_EQ(shell_command_line(command), command) << command;
+  }
+}
+
+TEST_F(BotProcessTest, WritesAndReadsLines) {
+  BotProcess bot("cat");
+  EXPECT_EQ(bot.write_line("hello there", in(2s)), IoStatus::kOk);
+  EXPECT_EQ(bot.write_line("dos line\r", in(2s)), IoStatus::kOk);
+  EXPECT_EQ(bot.write_line("", in(2s)), IoStatus::kOk);
+  ReadResult read = bot.read_line(in(5s));
+  EXPECT_EQ(read.status, IoStatus::kOk);
+  EXPECT_EQ(read.line, "hello there");
+  EXPECT_EQ(bot.read_line(in(5s)).line, "dos line");  // the '\r' of a CRLF is dropped
+  read = bot.read_line(in(5s));
+  EXPECT_EQ(read.status, IoStatus::kOk);
+  EXPECT_EQ(read.line, "");
+  bot.close_input();
+  EXPECT_EQ(bot.read_line(in(5s)).status, IoStatus::kClosed);
+  EXPECT_EQ(bot.stop(5s), (ExitStatus{0, 0}));  // cat exits at the end of its input
+}
+
+TEST_F(BotProcessTest, PlainCommandsRunWithoutAShellInBetween) {
+  BotProcess bot("sleep 30");
+  std::this_thread::sleep_for(50ms);  // let the shell exec
+  EXPECT_EQ(read_file("/proc/" + std::to_string(bot.pid()) + "/comm"), "sleep\n");
+}
+
+TEST_F(BotProcessTest, ReadingTimesOutAtTheDeadline) {
+  BotProcess bot("sleep 30");
+  const auto start = Clock::now();
+  EXPECT_EQ(bot.read_line(start + 150ms).status, IoStatus::kTimeout);
+  EXPECT_GE(Clock::now() - start, 150ms);
+  EXPECT_EQ(bot.wait_exit(0ms), std::nullopt);
+}
+
+TEST_F(BotProcessTest, ReportsTheEndOfOutputAndTheExitStatus) {
+  BotProcess bot("echo one; printf 'no newline'; exit 3");
+  EXPECT_EQ(bot.read_line(in(5s)).line, "one");
+  EXPECT_EQ(bot.read_line(in(5s)).status, IoStatus::kClosed);  // the partial line is dropped
+  EXPECT_EQ(bot.read_line(in(5s)).status, IoStatus::kClosed);
+  const std::optional<ExitStatus> status = bot.wait_exit(5s);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(*status, (ExitStatus{3, 0}));
+  EXPECT_EQ(status->describe(), "exited with status 3");
+  EXPECT_EQ(bot.stop(), (ExitStatus{3, 0}));
+}
+
+TEST_F(BotProcessTest, ReportsASignal) {
+  BotProcess bot("kill -SEGV $$");
+  EXPECT_EQ(bot.read_line(in(5s)).status, IoStatus::kClosed);
+  const std::optional<ExitStatus> status = bot.wait_exit(5s);
+  ASSERT_TRUE(status);
+  EXPECT_EQ(*status, (ExitStatus{-1, SIGSEGV}));
+  EXPECT_EQ(status->describe(), "killed by signal 11 (SIGSEGV)");
+}
+
+TEST_F(BotProcessTest, RefusesEndlessLines) {
+  BotProcess bot("printf '%070000d\\nafter\\n' 0");
+  EXPECT_EQ(bot.read_line(in(5s)).status, IoStatus::kTooLong);
+  BotProcess long_but_allowed("printf '%065536d\\nafter\\n' 0");
+  EXPECT_EQ(long_but_allowed.read_line(in(5s)).line, std::string(65536, '0'));
+  EXPECT_EQ(long_but_allowed.read_line(in(5s)).line, "after");
+}
+
+TEST_F(BotProcessTest, WritingToABotThatExitedFailsWithoutSigpipe) {
+  struct sigaction before {};
+  ::sigaction(SIGPIPE, nullptr, &before);
+  ASSERT_EQ(before.sa_handler, SIG_DFL);  // a SIGPIPE would end this test program
+  BotProcess bot("true");
+  ASSERT_TRUE(bot.wait_exit(5s));
+  EXPECT_EQ(bot.write_line("anyone there?", in(1s)), IoStatus::kClosed);
+  EXPECT_EQ(bot.write_line("still?", in(1s)), IoStatus::kClosed);
+  sigset_t pending;
+  ::sigpending(&pending);
+  EXPECT_FALSE(sigismember(&pending, SIGPIPE));
+  struct sigaction after {};
+  ::sigaction(SIGPIPE, nullptr, &after);
+  EXPECT_EQ(after.sa_handler, SIG_DFL);  // the process's disposition is left alone
+}
+
+TEST_F(BotProcessTest, WritingTimesOutWhenTheBotDoesNotRead) {
+  BotProcess bot("sleep 30");
+  const std::string line(100'000, 'x');  // more than a pipe holds
+  const auto start = Clock::now();
+  EXPECT_EQ(bot.write_line(line, start + 150ms), IoStatus::kTimeout);
+  EXPECT_GE(Clock::now() - start, 150ms);
+}
+
+TEST_F(BotProcessTest, StderrIsAppendedToTheLogFile) {
+  const test::TempDir dir;
+  const auto log = dir / "bot.log";
+  for (const char* word : {"first", "second"}) {
+    BotProcess bot(std::string("echo ") + word + " >&2; echo out", log);
+    EXPECT_EQ(bot.read_line(in(5s)).line, "out");
+  }
+  EXPECT_EQ(read_file(log), "first\nsecond\n");
+  EXPECT_THROW(BotProcess("true", dir / "missing" / "bot.log"), std::system_error);
+}
+
+TEST_F(BotProcessTest, StopKillsABotThatDoesNotExitAndReapsIt) {
+  pid_t pid = 0;
+  {
+    BotProcess bot("sleep 30");
+    pid = bot.pid();
+    const auto start = Clock::now();
+    EXPECT_EQ(bot.stop(100ms), (ExitStatus{-1, SIGKILL}));
+    EXPECT_LT(Clock::now() - start, 10s);
+    EXPECT_EQ(bot.stop(), (ExitStatus{-1, SIGKILL}));  // idempotent
+  }
+  EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), -1);  // already reaped
+  {
+    BotProcess unstopped("sleep 30");
+    pid = unstopped.pid();
+  }
+  EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), -1);  // the destructor reaps too
+}
+
+TEST_F(BotProcessTest, StopKillsTheProcessesTheBotStarted) {
+  BotProcess bot("sleep 30 & echo $!; wait");
+  const ReadResult read = bot.read_line(in(5s));
+  ASSERT_EQ(read.status, IoStatus::kOk);
+  const pid_t helper = std::stoi(read.line);
+  bot.stop(0ms);
+  // The helper, orphaned, is now this (subreaper) process's child: it was killed with the group.
+  int status = 0;
+  ASSERT_EQ(::waitpid(helper, &status, 0), helper);
+  EXPECT_TRUE(WIFSIGNALED(status));
+  EXPECT_EQ(WTERMSIG(status), SIGKILL);
+}
+
+TEST_F(BotProcessTest, ManyBotsOnManyThreadsKeepTheirPipesToThemselves) {
+  // If one bot inherited another's stdin, that bot would never see the end of its input: every
+  // cat exiting by itself (status 0, not killed) shows the pipes were not shared.
+  std::atomic<int> clean{0};
+  std::vector<std::thread> threads;
+  for (int t = 0; t < 4; ++t) {
+    threads.emplace_back([&clean, t] {
+      for (int i = 0; i < 8; ++i) {
+        BotProcess bot("cat");
+        const std::string line = "thread " + std::to_string(t) + " bot " + std::to_string(i);
+        if (bot.write_line(line, in(5s)) != IoStatus::kOk) continue;
+        if (bot.read_line(in(10s)).line != line) continue;
+        bot.close_input();
+        if (bot.stop(10s) == ExitStatus{0, 0}) ++clean;
+      }
+    });
+  }
+  for (auto& thread : threads) thread.join();
+  EXPECT_EQ(clean.load(), 32);
+}
+
+}  // namespace
+}  // namespace wg::protocol
