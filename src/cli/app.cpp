@@ -186,6 +186,20 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name,
   return option->type_name("N");
 }
 
+CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::uint64_t min,
+                               std::uint64_t max, std::function<void(std::uint64_t)> store,
+                               const std::string& description) {
+  return add_number_option(
+      command, name,
+      [name, min, max, store = std::move(store)](std::uint64_t n) {
+        if (n < min || n > max) {
+          throw CLI::ValidationError(name, fmt::format("must be from {} to {}", min, max));
+        }
+        store(n);
+      },
+      description);
+}
+
 std::string command_path(const CLI::App& command) {
   std::vector<std::string> names;
   for (const CLI::App* at = &command; at != nullptr; at = at->get_parent()) {

@@ -33,6 +33,12 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name,
                                std::function<void(std::uint64_t)> store,
                                const std::string& description);
 
+/// add_number_option for a number that must lie in [min, max]: anything else is refused with
+/// "must be from MIN to MAX".
+CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::uint64_t min,
+                               std::uint64_t max, std::function<void(std::uint64_t)> store,
+                               const std::string& description);
+
 /// Adds a game's tool subcommand (group "Tools", with --json) whose --help ends with `details`.
 CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,
                         const std::string& summary, const std::string& details);

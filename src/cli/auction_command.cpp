@@ -330,26 +330,13 @@ void add_players_option(CLI::App& app, Options& o, const std::string& what) {
 
 void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
   add_number_option(
-      app, "--hidden",
-      [o](std::uint64_t n) {
-        if (n > 6) throw CLI::ValidationError("--hidden", "must be from 0 to 6");
-        o->hidden = static_cast<int>(n);
-      },
+      app, "--hidden", 0, 6, [o](std::uint64_t n) { o->hidden = static_cast<int>(n); },
       "Hidden letters dealt to each player per round, 0-6 (default 2)");
   add_number_option(
-      app, "--rounds",
-      [o](std::uint64_t n) {
-        if (n < 1 || n > 10'000) throw CLI::ValidationError("--rounds", "must be from 1 to 10000");
-        o->rounds = static_cast<int>(n);
-      },
+      app, "--rounds", 1, 10'000, [o](std::uint64_t n) { o->rounds = static_cast<int>(n); },
       "Rounds in a game (default 5)");
   add_number_option(
-      app, "--bot-timeout",
-      [o](std::uint64_t n) {
-        if (n < 1 || n > 600'000)
-          throw CLI::ValidationError("--bot-timeout", "must be from 1 to 600000 ms");
-        o->bot_timeout_ms = n;
-      },
+      app, "--bot-timeout", 1, 600'000, [o](std::uint64_t n) { o->bot_timeout_ms = n; },
       "Milliseconds an external bot has for each bid or word (default 1000)");
   app.add_option("--bot-log", o->bot_log,
                  "Append external bots' stderr to this file (default: this program's stderr)");
@@ -358,11 +345,7 @@ void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
 void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
   app.add_flag("--play", o->play, "Start playing continuously instead of paused");
   add_number_option(
-      app, "--delay",
-      [o](std::uint64_t n) {
-        if (n > 60'000) throw CLI::ValidationError("--delay", "must be from 0 to 60000 ms");
-        o->delay_ms = n;
-      },
+      app, "--delay", 0, 60'000, [o](std::uint64_t n) { o->delay_ms = n; },
       "Milliseconds between auctions when playing (default 500 at a terminal, else 0)");
 }
 
@@ -404,20 +387,10 @@ void define_auction_command(CLI::App& command, Context& context) {
   tournament_command->get_option("--players")->required();
   add_rule_options(*tournament_command, o);
   add_number_option(
-      *tournament_command, "--games",
-      [o](std::uint64_t n) {
-        if (n < 1 || n > kMaxGames)
-          throw CLI::ValidationError("--games", fmt::format("must be from 1 to {}", kMaxGames));
-        o->games = n;
-      },
+      *tournament_command, "--games", 1, kMaxGames, [o](std::uint64_t n) { o->games = n; },
       "Games to play (default 100)");
   add_number_option(
-      *tournament_command, "--jobs",
-      [o](std::uint64_t n) {
-        if (n < 1 || n > kMaxJobs)
-          throw CLI::ValidationError("--jobs", fmt::format("must be from 1 to {}", kMaxJobs));
-        o->jobs = n;
-      },
+      *tournament_command, "--jobs", 1, kMaxJobs, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
   tournament_command->callback(
       [&context, o] { context.set_action([&context, o] { return tournament(context, *o); }); });

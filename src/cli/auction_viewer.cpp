@@ -271,17 +271,14 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
     }
     out << std::flush;
   };
-  // Shows events up to and including the next auction (or round end, or game end).
-  // False when the game has no more events.
-  auto step = [&](bool show_racks) {
+  // Shows events up to and including the next auction (or, with `whole_round`, only the
+  // round's end), stopping early at a round's or the game's end. False when the game is over.
+  auto advance = [&](bool whole_round, bool show_racks) {
     while (std::optional<au::Event> event = fetch()) {
       view.show(*event);
-      if (std::holds_alternative<au::AuctionHeld>(*event)) {
-        if (show_racks) view.show_table();
-        show_openings();
-        return true;
-      }
-      if (std::holds_alternative<au::RoundEnded>(*event)) {
+      const bool auction = std::holds_alternative<au::AuctionHeld>(*event);
+      if (auction && show_racks) view.show_table();
+      if ((auction && !whole_round) || std::holds_alternative<au::RoundEnded>(*event)) {
         show_openings();
         return true;
       }
@@ -290,18 +287,8 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
     out << std::flush;
     return false;
   };
-  auto to_round_end = [&] {
-    while (std::optional<au::Event> event = fetch()) {
-      view.show(*event);
-      if (std::holds_alternative<au::RoundEnded>(*event)) {
-        show_openings();
-        return true;
-      }
-      if (std::holds_alternative<au::GameEnded>(*event)) break;
-    }
-    out << std::flush;
-    return false;
-  };
+  auto step = [&](bool show_racks) { return advance(false, show_racks); };
+  auto to_round_end = [&] { return advance(true, false); };
 
   if (options.terminal) {
     RawTerminal keys;
