@@ -5,12 +5,17 @@
 //   ninja -C build hand_bench && build/bench/hand_bench
 //
 // BM_* report the mean per hand over the 10,000 hands (Google Benchmark's timing); the
-// Distribution benchmarks time each hand once and report median and worst as counters.
+// Distribution benchmarks time each hand and report median and worst as counters: of one run
+// (median_us, worst_us: what a player waits, preemptions included), and of the best of three
+// runs of each hand (median_best3_us, worst_best3_us: the solver's own cost, without the
+// scheduler's quanta that make the worst single times on a loaded shared machine). The label
+// names the hand with the worst best-of-three time.
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <chrono>
+#include <string>
 #include <vector>
 
 #include "games/hand/hand.h"
@@ -55,24 +60,34 @@ void BM_Solve(benchmark::State& state) {
 }
 BENCHMARK(BM_Solve)->Arg(7)->Arg(10)->Unit(benchmark::kMicrosecond);
 
-/// Times `work` on each of the 10,000 hands once; counters: median and worst in microseconds.
+/// Times `work` on each of the 10,000 hands three times; counters: median and worst in
+/// microseconds of the first run and of each hand's best of three; label: the slowest hand.
 template <class Work>
 void distribution(benchmark::State& state, Work work) {
+  constexpr int kRuns = 3;
   const auto& hs = hands(static_cast<int>(state.range(0)));
-  std::vector<double> micros;
+  std::vector<double> first(hs.size()), best(hs.size());
   for (auto _ : state) {
-    micros.clear();
-    for (const Hand& hand : hs) {
-      const auto start = std::chrono::steady_clock::now();
-      work(hand);
-      const auto end = std::chrono::steady_clock::now();
-      micros.push_back(std::chrono::duration<double, std::micro>(end - start).count());
+    for (int run = 0; run < kRuns; ++run) {
+      for (std::size_t i = 0; i < hs.size(); ++i) {
+        const auto start = std::chrono::steady_clock::now();
+        work(hs[i]);
+        const auto end = std::chrono::steady_clock::now();
+        const double micros = std::chrono::duration<double, std::micro>(end - start).count();
+        if (run == 0) first[i] = best[i] = micros;
+        best[i] = std::min(best[i], micros);
+      }
     }
   }
-  std::sort(micros.begin(), micros.end());
-  state.counters["median_us"] = micros[micros.size() / 2];
-  state.counters["worst_us"] = micros.back();
-  state.counters["hands"] = static_cast<double>(micros.size());
+  const auto slowest = std::max_element(best.begin(), best.end()) - best.begin();
+  state.SetLabel("slowest: " + wg::hand::hand_text(hs[static_cast<std::size_t>(slowest)]));
+  std::sort(first.begin(), first.end());
+  std::sort(best.begin(), best.end());
+  state.counters["median_us"] = first[first.size() / 2];
+  state.counters["worst_us"] = first.back();
+  state.counters["median_best3_us"] = best[best.size() / 2];
+  state.counters["worst_best3_us"] = best.back();
+  state.counters["hands"] = static_cast<double>(hs.size());
 }
 
 void BM_BestWordDistribution(benchmark::State& state) {
@@ -95,6 +110,13 @@ BENCHMARK(BM_PlanDistribution)
     ->Args({10, 1})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+void BM_SolveDistribution(benchmark::State& state) {
+  const wg::Lexicon& lexicon = wg::default_lexicon();
+  distribution(state,
+               [&](const Hand& h) { benchmark::DoNotOptimize(wg::hand::solve(lexicon, h)); });
+}
+BENCHMARK(BM_SolveDistribution)->Arg(7)->Arg(10)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <limits>
+#include <span>
 #include <stdexcept>
 
 namespace wg::hand {
@@ -115,7 +116,56 @@ struct States {
       work = std::min(cap, work * ((m64 + 1) * (m64 + 2) / 2));
     }
   }
+
+  /// Copies of type i in state s.
+  int digit(std::size_t s, std::size_t i) const {
+    return static_cast<int>((s / strides[i]) % (static_cast<std::uint64_t>(counts[i]) + 1));
+  }
+  bool inside(std::size_t s, std::size_t h) const {
+    for (std::size_t i = 0; i < types.size(); ++i) {
+      if (digit(s, i) > digit(h, i)) return false;
+    }
+    return true;
+  }
+
+  /// Calls visit(s) for every non-empty sub-multiset s of the state with digits `held`, in
+  /// increasing order, by odometer over the types the state holds. `held` has one digit per type.
+  template <class Visit>
+  void for_each_subset(std::span<const int> held, Visit&& visit) const {
+    std::array<std::uint64_t, kMaxLetters + 1> stride;
+    std::array<int, kMaxLetters + 1> top, digits;
+    std::size_t k = 0;
+    for (std::size_t i = 0; i < held.size(); ++i) {
+      if (held[i] == 0) continue;
+      stride[k] = strides[i];
+      top[k] = held[i];
+      digits[k] = 0;
+      ++k;
+    }
+    std::size_t s = 0;
+    for (;;) {
+      std::size_t i = 0;
+      while (i < k && digits[i] == top[i]) {
+        s -= static_cast<std::size_t>(digits[i]) * stride[i];
+        digits[i] = 0;
+        ++i;
+      }
+      if (i == k) return;
+      ++digits[i];
+      s += stride[i];
+      visit(s);
+    }
+  }
 };
+
+/// A plan's total and number of plays as one number, so that comparing keys compares totals,
+/// then prefers fewer plays: (total << 32) | (kMaxPlays - plays). One more play is key - 1, a
+/// word's points are added as gain << 32.
+using Key = std::int64_t;
+constexpr Key kMaxPlays = 0xFFFF'FFFF;
+constexpr Key kEmptyPlan = kMaxPlays;  ///< total 0, no plays
+int total_of(Key key) { return static_cast<int>(key >> 32); }
+Key points(int gain) { return static_cast<Key>(gain) << 32; }
 
 class PlanSolver {
  public:
@@ -129,11 +179,9 @@ class PlanSolver {
     const std::size_t k = states_.types.size();
     size_of_.assign(n, 0);
     value_of_.assign(n, 0);
-    digits_.assign(n * k, 0);
+    std::vector<int> d(k, 0);
     for (std::size_t s = 1; s < n; ++s) {
       // Odometer from s-1: digits, size and value follow incrementally.
-      std::uint8_t* d = &digits_[s * k];
-      std::copy_n(&digits_[(s - 1) * k], k, d);
       int size = size_of_[s - 1], value = value_of_[s - 1];
       for (std::size_t i = 0; i < k; ++i) {
         const int v = tile_value(states_.types[i]);
@@ -153,6 +201,7 @@ class PlanSolver {
     for (std::size_t i = 0; i < k; ++i) search_.set_stride(states_.types[i], states_.strides[i]);
     rank_of_.assign(n, kNone);
     wild_mask_.assign(n, 0);
+    word_value_.assign(n, -1);
   }
 
   /// One pass over the lexicon: the spellable sub-multisets, with one word each, and the best.
@@ -163,6 +212,7 @@ class PlanSolver {
       best.offer(depth, value);
       if (rank_of_[index] != kNone) return;
       rank_of_[index] = at.rank;
+      word_value_[index] = value;
       std::uint64_t mask = 0;
       const auto typed = search_.typed(depth);
       for (int i = 0; i < depth; ++i) {
@@ -174,66 +224,32 @@ class PlanSolver {
     search_.run(visit);
   }
 
-  Plan plan(bool allow_discards) {
-    const std::size_t n = states_.size;
-    const std::size_t k = states_.types.size();
-    std::vector<int> best(n, 0);
-    std::vector<std::uint32_t> choice(n, kNone);
-    std::vector<int> plays(n, 0);  // plays in the chosen plan: ties go to fewer
-    std::vector<int> s_digits(k);
-    for (std::size_t h = 1; h < n; ++h) {
-      const int hand_size = size_of_[h];
-      const std::uint8_t* hd = &digits_[h * k];
-      int top = 0, fewest = 0;
-      std::uint32_t pick = kNone;
-      auto consider = [&](std::size_t s) {
-        const int gain =
-            rank_of_[s] != kNone ? word_score(value_of_[s], size_of_[s], hand_size) : 0;
-        const int total = gain + best[h - s];
-        const int count = plays[h - s] + 1;
-        if (total > top || (total == top && pick != kNone && count < fewest)) {
-          top = total;
-          fewest = count;
-          pick = static_cast<std::uint32_t>(s);
-        }
-      };
-      if (allow_discards) {
-        // Every non-empty sub-multiset of h, by odometer over h's digits.
-        std::fill(s_digits.begin(), s_digits.end(), 0);
-        std::size_t s = 0;
-        for (;;) {
-          std::size_t i = 0;
-          for (; i < k; ++i) {
-            if (s_digits[i] < hd[i]) {
-              ++s_digits[i];
-              s += states_.strides[i];
-              break;
-            }
-            s -= s_digits[i] * states_.strides[i];
-            s_digits[i] = 0;
-          }
-          if (i == k) break;
-          consider(s);
-        }
-      } else {
-        for (std::uint32_t s : spellable_) {
-          if (s > h) continue;
-          const std::uint8_t* sd = &digits_[std::size_t{s} * k];
-          bool inside = true;
-          for (std::size_t i = 0; i < k && inside; ++i) inside = sd[i] <= hd[i];
-          if (inside) consider(s);
-        }
-      }
-      best[h] = top;
-      choice[h] = pick;
-      plays[h] = fewest;
+  /// The best plan's key from every sub-multiset, smallest first, for the plans asked for.
+  /// Both plans meet the same plays, so one enumeration of each state's spellable sub-multisets
+  /// serves both: V(h) = max over spellable S ⊆ h of gain(S, |h|) + V(h - S). With discards,
+  /// throwing away any non-empty S leads to any strictly smaller state; as V never decreases
+  /// with more tiles (a discard scores 0), the best of those is the best over the states one
+  /// tile smaller and their own best below (reach), k steps instead of every S.
+  void evaluate(bool plain, bool discards) {
+    if (plain && discards) {
+      sweep<true, true>();
+    } else if (plain) {
+      sweep<true, false>();
+    } else if (discards) {
+      sweep<false, true>();
     }
+  }
 
+  /// The plan evaluate() found: from the full hand, the first play (in the order the original
+  /// search considered them: words in lexicon-walk order; with discards, sub-multisets by
+  /// index) whose total and play count equal the best, until the best left is 0.
+  Plan plan(bool allow_discards) const {
+    const std::vector<Key>& key = allow_discards ? with_discards_ : plain_;
     Plan result;
-    std::size_t h = n - 1;
-    result.total = best[h];
-    while (choice[h] != kNone) {
-      const std::size_t s = choice[h];
+    std::size_t h = states_.size - 1;
+    result.total = total_of(key[h]);
+    while (total_of(key[h]) > 0) {
+      const std::size_t s = allow_discards ? choice_with_discards(h) : choice_plain(h);
       result.plays.push_back(play_of(s, size_of_[h]));
       h -= s;
     }
@@ -243,13 +259,80 @@ class PlanSolver {
  private:
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
 
+  /// The key of playing state s as a word from state h, then the best from h - s.
+  Key word_key(const std::vector<Key>& key, std::size_t s, std::size_t h) const {
+    return points(word_score(word_value_[s], size_of_[s], size_of_[h])) + key[h - s] - 1;
+  }
+
+  template <bool kPlain, bool kDiscards>
+  void sweep() {
+    const std::size_t n = states_.size;
+    const std::size_t k = states_.types.size();
+    if constexpr (kPlain) plain_.assign(n, kEmptyPlan);
+    if constexpr (kDiscards) {
+      with_discards_.assign(n, kEmptyPlan);
+      reach_.assign(n, kEmptyPlan);
+    }
+    std::vector<int> hd(k, 0);  // digits of h
+    for (std::size_t h = 1; h < n; ++h) {
+      for (std::size_t i = 0; i < k; ++i) {  // odometer
+        if (hd[i] < states_.counts[i]) {
+          ++hd[i];
+          break;
+        }
+        hd[i] = 0;
+      }
+      const int hand_size = size_of_[h];
+      Key plain = kEmptyPlan, with_discards = kEmptyPlan;
+      states_.for_each_subset(hd, [&](std::size_t s) {
+        const int value = word_value_[s];
+        if (value < 0) return;
+        const Key gain = points(word_score(value, size_of_[s], hand_size)) - 1;
+        if constexpr (kPlain) plain = std::max(plain, gain + plain_[h - s]);
+        if constexpr (kDiscards)
+          with_discards = std::max(with_discards, gain + with_discards_[h - s]);
+      });
+      if constexpr (kPlain) plain_[h] = plain;
+      if constexpr (kDiscards) {
+        Key below = kEmptyPlan;
+        for (std::size_t i = 0; i < k; ++i) {
+          if (hd[i] > 0) below = std::max(below, reach_[h - states_.strides[i]]);
+        }
+        with_discards_[h] = std::max(with_discards, below - 1);
+        reach_[h] = std::max(with_discards_[h], below);
+      }
+    }
+  }
+
+  std::size_t choice_plain(std::size_t h) const {
+    for (std::uint32_t s : spellable_) {
+      if (s <= h && states_.inside(s, h) && word_key(plain_, s, h) == plain_[h]) return s;
+    }
+    throw std::logic_error("optimal plan: no play reaches the best total");
+  }
+
+  std::size_t choice_with_discards(std::size_t h) const {
+    std::vector<int> hd(states_.types.size());
+    for (std::size_t i = 0; i < hd.size(); ++i) hd[i] = states_.digit(h, i);
+    std::size_t found = 0;
+    states_.for_each_subset(hd, [&](std::size_t s) {
+      if (found != 0) return;
+      const Key key =
+          word_value_[s] >= 0 ? word_key(with_discards_, s, h) : with_discards_[h - s] - 1;
+      if (key == with_discards_[h]) found = s;
+    });
+    if (found == 0) throw std::logic_error("optimal plan: no play reaches the best total");
+    return found;
+  }
+
   Play play_of(std::size_t s, int hand_size) const {
     Play play;
     const std::size_t k = states_.types.size();
     if (rank_of_[s] == kNone) {
       play.discard = true;
       for (std::size_t i = 0; i < k; ++i) {
-        play.typed.insert(play.typed.end(), digits_[s * k + i], states_.types[i]);
+        play.typed.insert(play.typed.end(), static_cast<std::size_t>(states_.digit(s, i)),
+                          states_.types[i]);
       }
       return play;
     }
@@ -268,10 +351,13 @@ class PlanSolver {
   WordSearch search_;
   std::vector<int> size_of_;
   std::vector<int> value_of_;
-  std::vector<std::uint8_t> digits_;      ///< digits_[s * k + i]: copies of type i in state s
   std::vector<std::uint32_t> rank_of_;    ///< a word spelling exactly s, or kNone
   std::vector<std::uint64_t> wild_mask_;  ///< its positions typed as `*`
-  std::vector<std::uint32_t> spellable_;  ///< the states with a word
+  std::vector<int> word_value_;           ///< value_of_[s] if a word spells s, else -1
+  std::vector<std::uint32_t> spellable_;  ///< the states with a word, in walk order
+  std::vector<Key> plain_;                ///< best plan from each state, words only
+  std::vector<Key> with_discards_;        ///< best plan from each state, discards allowed
+  std::vector<Key> reach_;                ///< best of with_discards_ over the state's subsets
 };
 
 }  // namespace
@@ -292,6 +378,7 @@ Plan optimal_plan(const Lexicon& lexicon, const Hand& hand, bool allow_discards)
   PlanSolver solver(lexicon, hand);
   BestWord ignored;
   solver.find_words(ignored);
+  solver.evaluate(!allow_discards, allow_discards);
   return solver.plan(allow_discards);
 }
 
@@ -301,6 +388,7 @@ Solution solve(const Lexicon& lexicon, const Hand& hand) {
   solver.find_words(best);
   Solution solution;
   solution.best_word = std::move(best.best);
+  solver.evaluate(true, true);
   solution.plan = solver.plan(false);
   solution.plan_with_discards = solver.plan(true);
   return solution;

@@ -6,7 +6,9 @@
 #include <gtest/gtest.h>
 
 #include <map>
+#include <set>
 #include <string>
+#include <utility>
 
 #include "core/rng.h"
 #include "lexicon/lexicon.h"
@@ -69,6 +71,120 @@ class BruteForce {
   bool discards_;
   std::map<std::string, int> memo_;
 };
+
+/// An independent exact solver for hands too large to type every string of: the hand's words
+/// from Lexicon::sub_anagrams (each `*` a vowel blank), each expanded into every multiset of
+/// tiles that types it (a vowel as its letter or as `*`), then a memoised search over the hands
+/// left that tries every play (and, with discards, every non-empty sub-hand thrown away). Gives
+/// the best total and the fewest plays reaching it. Shares neither the solver's lexicon walk
+/// nor its DP.
+class Reference {
+ public:
+  Reference(const Hand& hand, bool discards) : discards_(discards) {
+    Rack rack;
+    for (Letter l = 0; l < kWildcard; ++l)
+      rack.counts[l] = static_cast<std::uint8_t>(hand.count(l));
+    rack.blanks.assign(static_cast<std::size_t>(hand.wildcards()), Alphabet::english().vowels());
+    std::vector<std::uint32_t> words;
+    lexicon().sub_anagrams(rack, words);
+    std::set<std::vector<Letter>> typings;
+    for (std::uint32_t w : words) {
+      std::vector<Letter> typed;
+      add_typings(hand, lexicon().letters_at(w), typed, typings);
+    }
+    for (const auto& tiles : typings) plays_.push_back(Hand::of(tiles));
+  }
+
+  /// (best total, fewest plays for it) from `hand`.
+  std::pair<int, int> best(const Hand& hand) {
+    const std::string key = hand_text(hand);
+    if (auto it = memo_.find(key); it != memo_.end()) return it->second;
+    std::pair<int, int> top{0, 0};
+    auto offer = [&](int total, int plays) {
+      if (total > top.first || (total > 0 && total == top.first && plays < top.second)) {
+        top = {total, plays};
+      }
+    };
+    for (const Hand& play : plays_) {
+      if (!inside(play, hand)) continue;
+      const auto [total, plays] = best(minus(hand, play));
+      offer(word_score(play.tiles(), hand.size()) + total, plays + 1);
+    }
+    if (discards_) {
+      each_sub_hand(hand, hand.tiles(), 0, Hand{}, [&](const Hand& thrown) {
+        const auto [total, plays] = best(minus(hand, thrown));
+        offer(total, plays + 1);
+      });
+    }
+    memo_[key] = top;
+    return top;
+  }
+
+ private:
+  /// Every way to type `word` from `hand` (a vowel may be typed as `*`), as sorted tiles.
+  static void add_typings(const Hand& hand, const std::vector<Letter>& word,
+                          std::vector<Letter>& typed, std::set<std::vector<Letter>>& out) {
+    if (typed.size() == word.size()) {
+      std::vector<Letter> tiles = typed;
+      std::sort(tiles.begin(), tiles.end());
+      out.insert(tiles);
+      return;
+    }
+    const Letter l = word[typed.size()];
+    for (Letter tile : {l, kWildcard}) {
+      if (tile == kWildcard && !Alphabet::english().is_vowel(l)) continue;
+      const auto used = std::count(typed.begin(), typed.end(), tile);
+      if (used >= hand.count(tile)) continue;
+      typed.push_back(tile);
+      add_typings(hand, word, typed, out);
+      typed.pop_back();
+    }
+  }
+
+  static bool inside(const Hand& part, const Hand& whole) {
+    for (Letter tile = 0; tile <= kWildcard; ++tile) {
+      if (part.count(tile) > whole.count(tile)) return false;
+    }
+    return true;
+  }
+
+  static Hand minus(const Hand& whole, const Hand& part) { return play_word(whole, part.tiles()); }
+
+  /// visit(thrown) for every non-empty sub-hand, choosing how many of each distinct tile.
+  template <class Visit>
+  static void each_sub_hand(const Hand& hand, const std::vector<Letter>& tiles, std::size_t at,
+                            Hand chosen, Visit&& visit) {
+    if (at == tiles.size()) {
+      if (!chosen.empty()) visit(chosen);
+      return;
+    }
+    const Letter tile = tiles[at];
+    std::size_t next = at;
+    while (next < tiles.size() && tiles[next] == tile) ++next;
+    for (int copies = 0; copies <= hand.count(tile); ++copies) {
+      Hand with = chosen;
+      with.add(tile, copies);
+      each_sub_hand(hand, tiles, next, with, visit);
+    }
+  }
+
+  bool discards_;
+  std::vector<Hand> plays_;
+  std::map<std::string, std::pair<int, int>> memo_;
+};
+
+/// The solver against Reference: totals, and the fewest plays among optimal plans.
+void expect_matches_reference(const Hand& hand) {
+  const Solution s = solve(lexicon(), hand);
+  Reference valid_only(hand, false), with_discards(hand, true);
+  const auto plain = valid_only.best(hand);
+  const auto discards = with_discards.best(hand);
+  EXPECT_EQ(s.plan.total, plain.first) << hand_text(hand);
+  EXPECT_EQ(static_cast<int>(s.plan.plays.size()), plain.second) << hand_text(hand);
+  EXPECT_EQ(s.plan_with_discards.total, discards.first) << hand_text(hand);
+  EXPECT_EQ(static_cast<int>(s.plan_with_discards.plays.size()), discards.second)
+      << hand_text(hand);
+}
 
 /// Replays a plan under the rules: each play must do what the plan says.
 void expect_plan_replays(const Hand& hand, const Plan& plan, bool discards_allowed) {
@@ -238,6 +354,60 @@ TEST(SolverTest, PlansOfTenTileHandsReplay) {
     EXPECT_EQ(optimal_plan(lexicon(), hand, false).total, s.plan.total);
     EXPECT_EQ(optimal_plan(lexicon(), hand, true).total, s.plan_with_discards.total);
   }
+}
+
+TEST(SolverTest, ReferenceMatchesBruteForce) {
+  // The reference used below for larger hands agrees with typing every string.
+  for (std::uint64_t seed = 0; seed < 12; ++seed) {
+    Rng rng(seed * 7 + 5);
+    Hand hand = deal(rng, 4 + static_cast<int>(seed % 3));
+    if (seed % 4 == 0) hand.add(kWildcard);
+    for (bool discards : {false, true}) {
+      BruteForce brute(discards);
+      Reference reference(hand, discards);
+      EXPECT_EQ(reference.best(hand).first, brute.best_total(hand)) << hand_text(hand);
+    }
+  }
+}
+
+TEST(SolverTest, MatchesReferenceOnTheSlowestHands) {
+  // The hands of hand_bench's 10,000 that were slowest before the plan DP enumerated each
+  // state's sub-multisets (docs/PERFORMANCE.md): common letters, hundreds of words each; then
+  // small hands with repeated tiles and two wildcards.
+  for (std::string_view text :
+       {"admnrstue*", "aeglinstv*", "acegklquy*", "aehnst*", "dioqqs*", "ssteer**"}) {
+    const Hand hand = hand_of(text);
+    expect_matches_reference(hand);
+    const Solution s = solve(lexicon(), hand);
+    expect_plan_replays(hand, s.plan, false);
+    expect_plan_replays(hand, s.plan_with_discards, true);
+    EXPECT_EQ(optimal_plan(lexicon(), hand, false).total, s.plan.total);
+    EXPECT_EQ(optimal_plan(lexicon(), hand, true).total, s.plan_with_discards.total);
+  }
+}
+
+TEST(SolverTest, MatchesReferenceOnEightToTenTileHands) {
+  for (int size = 8; size <= 10; ++size) {
+    for (std::uint64_t seed = 0; seed < 10; ++seed) {
+      Rng rng(seed * 31 + static_cast<std::uint64_t>(size));
+      Hand hand = deal(rng, size);
+      if (seed % 4 == 1) hand.add(kWildcard);  // two wildcards
+      expect_matches_reference(hand);
+    }
+  }
+}
+
+TEST(SolverTest, HandsWithManyCopiesOfATile) {
+  // 300 a's: only "aa" plays. From n tiles it scores 2 x max(14 - 3(n - 2), 1): 2 while n >= 8,
+  // then 4, 16 and 28 from 6, 4 and 2 tiles: 147 x 2 + 48. (More than 255 copies once
+  // overflowed the solver's digits.)
+  const Hand hand = Hand::of(std::vector<Letter>(300, Letter{0}));
+  const Solution s = solve(lexicon(), hand);
+  EXPECT_EQ(s.plan.total, 147 * 2 + 4 + 16 + 28);
+  EXPECT_EQ(s.plan.plays.size(), 150u);
+  EXPECT_EQ(s.plan_with_discards.total, s.plan.total);
+  expect_plan_replays(hand, s.plan, false);
+  expect_plan_replays(hand, s.plan_with_discards, true);
 }
 
 TEST(SolverTest, DoesNotChangeTheHand) {
