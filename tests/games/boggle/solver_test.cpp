@@ -87,29 +87,57 @@ std::vector<std::uint32_t> reference(const Lexicon& lex, const Board& board, std
   return out;
 }
 
-TEST(Solver, AgreesWithAPlainReferenceOnRandomBoards) {
-  // A sample of ENABLE: short words, so that random small boards hold many.
+// A sample of ENABLE: short words, so that random small boards hold many.
+Lexicon sample_lexicon() {
   std::vector<std::string> sample;
   const Lexicon& full = default_lexicon();
   full.for_each_word([&](std::string_view w) {
     if (w.size() <= 6 && sample.size() < 4000 && (w.size() <= 3 || w[0] < 'm'))
       sample.emplace_back(w);
   });
-  Lexicon lex = Lexicon::build(sample);
+  return Lexicon::build(sample);
+}
+
+// Letters biased towards common ones; one cell in ten gets a second letter, one in fifty a
+// third (multi-letter cells).
+Board random_board(Rng& rng, int rows, int cols) {
+  std::vector<Tile> cells;
+  for (int i = 0; i < rows * cols; ++i) {
+    Tile t{
+        {static_cast<Letter>(rng.below(8) == 0 ? rng.below(26) : "aeilnrst"[rng.below(8)] - 'a')}};
+    if (rng.below(10) == 0) t.letters.push_back(static_cast<Letter>("aeiou"[rng.below(5)] - 'a'));
+    if (rng.below(50) == 0) t.letters.push_back(static_cast<Letter>("nst"[rng.below(3)] - 'a'));
+    cells.push_back(t);
+  }
+  return Board(rows, cols, cells);
+}
+
+TEST(Solver, AgreesWithAPlainReferenceOnRandomBoards) {
+  Lexicon lex = sample_lexicon();
   Solver solver(lex);
   Rng rng(2026);
   std::vector<std::uint32_t> found;
   for (int round = 0; round < 1500; ++round) {
-    const int rows = 1 + static_cast<int>(rng.below(4));
-    const int cols = 1 + static_cast<int>(rng.below(4));
-    std::vector<Tile> cells;
-    for (int i = 0; i < rows * cols; ++i) {
-      Tile t{{static_cast<Letter>(rng.below(8) == 0 ? rng.below(26)
-                                                    : "aeilnrst"[rng.below(8)] - 'a')}};
-      if (rng.below(10) == 0) t.letters.push_back(static_cast<Letter>("aeiou"[rng.below(5)] - 'a'));
-      cells.push_back(t);
-    }
-    Board board(rows, cols, cells);
+    const Board board =
+        random_board(rng, 1 + static_cast<int>(rng.below(4)), 1 + static_cast<int>(rng.below(4)));
+    const std::size_t min = 1 + rng.below(4);
+    solver.solve(board, min, found);
+    ASSERT_EQ(found, reference(lex, board, min)) << board.spec() << " min " << min;
+  }
+}
+
+TEST(Solver, LargeBoardsAgreeWithAPlainReference) {
+  // More than 64 cells: the padded byte grid, its borders (thin boards: every cell on one),
+  // multi-letter cells, and the 64-cell limit of the mask on either side.
+  Lexicon lex = sample_lexicon();
+  Solver solver(lex);
+  Rng rng(77);
+  std::vector<std::uint32_t> found;
+  const std::vector<std::pair<int, int>> shapes = {{9, 9},  {5, 13}, {1, 65}, {65, 1},
+                                                   {2, 40}, {8, 8},  {13, 5}, {11, 7}};
+  for (int round = 0; round < 80; ++round) {
+    const auto [rows, cols] = shapes[static_cast<std::size_t>(round) % shapes.size()];
+    const Board board = random_board(rng, rows, cols);
     const std::size_t min = 1 + rng.below(4);
     solver.solve(board, min, found);
     ASSERT_EQ(found, reference(lex, board, min)) << board.spec() << " min " << min;
@@ -126,6 +154,76 @@ TEST(Solver, LargeBoardsUseTheGeneralVisitedSet) {
   std::vector<std::uint32_t> found;
   solver.solve(big, 1, found);
   EXPECT_EQ(found, reference(lex, big, 1));
+}
+
+TEST(Solver, ThreadsDoNotChangeTheResult) {
+  // Enough cells for four threads (kCellsPerThread each), with multi-letter cells.
+  Rng rng(11);
+  const Board board = random_board(rng, 140, 118);
+  ASSERT_GE(board.size(), 4 * Solver::kCellsPerThread);
+  const Lexicon& lex = default_lexicon();
+  Solver one(lex, 1);
+  std::vector<std::uint32_t> expected;
+  one.solve(board, 3, expected);
+  const Solver::Summary expected_summary = one.summarize(board, 3, Scoring::kBoggle);
+  ASSERT_GT(expected.size(), 1000u);
+  EXPECT_EQ(expected_summary.words, expected.size());
+  EXPECT_TRUE(std::is_sorted(expected.begin(), expected.end()));
+  EXPECT_EQ(std::adjacent_find(expected.begin(), expected.end()), expected.end());
+  for (unsigned threads : {2u, 3u, 4u}) {
+    Solver many(lex, threads);
+    EXPECT_EQ(many.threads(), threads);
+    std::vector<std::uint32_t> found;
+    many.solve(board, 3, found);
+    EXPECT_EQ(found, expected) << threads << " threads";
+    // Again: the marks of the first solve were cleared after it.
+    const Solver::Summary summary = many.summarize(board, 3, Scoring::kBoggle);
+    EXPECT_EQ(summary.words, expected_summary.words) << threads << " threads";
+    EXPECT_EQ(summary.score, expected_summary.score) << threads << " threads";
+  }
+  Solver automatic(lex);
+  EXPECT_GE(automatic.threads(), 1u);
+  automatic.set_threads(1);
+  EXPECT_EQ(automatic.threads(), 1u);
+}
+
+TEST(Solver, OneSolverServesBoardsOfEverySize) {
+  // Marks left by one board must not hide words of the next, small or large.
+  const Lexicon& lex = default_lexicon();
+  Solver reused(lex, 2);
+  Rng rng(5);
+  std::vector<std::uint32_t> found, fresh_found;
+  for (int side : {4, 30, 4, 9, 100, 5, 8}) {
+    const Board board = Board::random_letters(side, side, rng);
+    reused.solve(board, 3, found);
+    Solver fresh(lex, 1);
+    fresh.solve(board, 3, fresh_found);
+    EXPECT_EQ(found, fresh_found) << side << "x" << side;
+  }
+  EXPECT_THROW(reused.solve(Board(), 0, found), std::invalid_argument);
+  reused.solve(Board(), 3, found);
+  Solver fresh(lex);
+  fresh.solve(Board(), 3, fresh_found);
+  EXPECT_EQ(found, fresh_found);
+}
+
+TEST(Solver, LongCellsAndAnEmptyLexicon) {
+  std::vector<std::string> list = {"stigers", "tiger", "tigers"};
+  Lexicon lex = Lexicon::build(list);
+  Solver solver(lex);
+  std::vector<std::uint32_t> found;
+  // A 70-cell board (the large path) with a five-letter cell in a corner.
+  std::vector<Tile> cells(70, Tile{{static_cast<Letter>('x' - 'a')}});
+  cells[0] = Tile{codes("tiger")};
+  cells[1] = Tile{codes("s")};
+  solver.solve(Board(7, 10, cells), 1, found);
+  EXPECT_EQ(words_of(lex, found), (std::vector<std::string>{"tiger", "tigers"}));
+  Lexicon empty;
+  Solver nothing(empty);
+  nothing.solve(Board(7, 10, cells), 1, found);
+  EXPECT_TRUE(found.empty());
+  nothing.solve(Board(), 1, found);
+  EXPECT_TRUE(found.empty());
 }
 
 }  // namespace
