@@ -30,7 +30,7 @@ namespace au = wg::auction;
 using std::chrono::milliseconds;
 
 constexpr std::string_view kCommandPrefix = "cmd:";
-constexpr std::string_view kDefaultLineup = "value,value,random,random";
+constexpr std::string_view kDefaultLineup = "strong,value,value,random";
 constexpr std::uint64_t kMaxGames = 100'000'000;
 constexpr std::uint64_t kMaxJobs = 256;
 

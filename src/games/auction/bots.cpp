@@ -4,6 +4,7 @@
 #include <array>
 
 #include "games/auction/best_word.h"
+#include "games/auction/strong_player.h"
 
 namespace wg::auction {
 
@@ -66,7 +67,7 @@ BidAnswer ValuePlayer::get_bid(const BidRequest& request) {
 
 namespace {
 
-constexpr std::array<std::string_view, 2> kBotNames = {"random", "value"};
+constexpr std::array<std::string_view, 3> kBotNames = {"random", "value", "strong"};
 
 }  // namespace
 
@@ -75,6 +76,7 @@ std::span<const std::string_view> bot_names() { return kBotNames; }
 std::unique_ptr<Player> make_bot(std::string_view name, const Lexicon& lexicon) {
   if (name == "random") return std::make_unique<RandomPlayer>(lexicon);
   if (name == "value") return std::make_unique<ValuePlayer>(lexicon);
+  if (name == "strong") return std::make_unique<StrongPlayer>(lexicon);
   return nullptr;
 }
 

@@ -1,0 +1,257 @@
+// The letter auction: whole games with the simple bots, the strong bot's time per bid, and the
+// best-word search. Targets (issue 6, docs/PERFORMANCE.md): >= 2,000 complete 4-player,
+// 5-round games per second per core with random/value bots; strong <= 5 ms per bid.
+//
+//   ninja -C build auction_bench && build/bench/auction_bench
+//
+// The same program measures strength (docs/games/auction-strategy.md): with --strength it plays
+// a seeded tournament instead of benchmarking and prints the table, e.g.
+//
+//   build/bench/auction_bench --strength strong,value,value,value --games 10000 --seed 1 --jobs 2
+//
+// (options: --games N --seed S --jobs J --rounds R --hidden H; --samples K --window W
+// --budget NODES --reserve P set the strong bot's knobs, for tuning).
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cmath>
+#include <cstdio>
+#include <cstdlib>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include <time.h>
+
+#include "core/rng.h"
+#include "games/auction/best_word.h"
+#include "games/auction/bots.h"
+#include "games/auction/game.h"
+#include "games/auction/strong_player.h"
+#include "games/auction/tournament.h"
+#include "lexicon/lexicon.h"
+
+namespace {
+
+using namespace wg::auction;
+
+const wg::Lexicon& lexicon() { return wg::default_lexicon(); }
+
+std::vector<std::unique_ptr<Player>> lineup(std::string_view name, int players) {
+  std::vector<std::unique_ptr<Player>> seats;
+  for (int i = 0; i < players; ++i) seats.push_back(make_bot(name, lexicon()));
+  return seats;
+}
+
+/// Complete 4-player, 5-round games (2 hidden letters) between four bots of one kind; the
+/// items per second are games per second.
+void BM_Games(benchmark::State& state, std::string_view bot) {
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    Game game(Rules{}, lexicon(), lineup(bot, 4), seed++);
+    benchmark::DoNotOptimize(game.play());
+  }
+  state.SetItemsProcessed(state.iterations());
+}
+BENCHMARK_CAPTURE(BM_Games, random, "random")->Unit(benchmark::kMicrosecond);
+BENCHMARK_CAPTURE(BM_Games, value, "value")->Unit(benchmark::kMicrosecond);
+
+/// This thread's CPU time in milliseconds: unlike the wall clock, not lengthened by other
+/// programs on a loaded machine.
+double thread_cpu_ms() {
+  timespec t{};
+  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
+  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
+}
+
+struct BidTimes {
+  std::vector<double> wall_ms, cpu_ms, nodes;
+};
+
+/// Forwards to a strong player, and times its bids and counts their search nodes.
+class TimedPlayer : public Player {
+ public:
+  TimedPlayer(std::unique_ptr<StrongPlayer> inner, BidTimes& times)
+      : inner_(std::move(inner)), times_(times) {}
+  std::string name() const override { return inner_->name(); }
+  void new_game(const GameInfo& info) override { inner_->new_game(info); }
+  void new_round(const RoundInfo& info) override { inner_->new_round(info); }
+  BidAnswer get_bid(const BidRequest& request) override {
+    const double cpu = thread_cpu_ms();
+    const auto start = std::chrono::steady_clock::now();
+    BidAnswer answer = inner_->get_bid(request);
+    times_.wall_ms.push_back(
+        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+            .count());
+    times_.cpu_ms.push_back(thread_cpu_ms() - cpu);
+    times_.nodes.push_back(static_cast<double>(inner_->last_nodes()));
+    return answer;
+  }
+  void bid_result(const AuctionHeld& auction) override { inner_->bid_result(auction); }
+  WordAnswer get_word(std::span<const wg::Letter> letters) override {
+    return inner_->get_word(letters);
+  }
+  void scores_updated(const RoundEnded& round) override { inner_->scores_updated(round); }
+
+ private:
+  std::unique_ptr<StrongPlayer> inner_;
+  BidTimes& times_;
+};
+
+/// The value at quantile q of sorted values.
+double quantile(const std::vector<double>& sorted, double q) {
+  if (sorted.empty()) return 0;
+  return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
+}
+
+/// The strong bot's time per bid, in seats of 4-player, 5-round games against three `value`
+/// bots: one game per iteration, the strong bot's seat rotating. Counters: bids timed; the
+/// median, 99th percentile and worst time per bid in milliseconds over all of them, by the wall
+/// clock and by the thread's CPU time; and the median and worst search nodes per bid.
+void BM_StrongBid(benchmark::State& state) {
+  BidTimes times;
+  std::uint64_t seed = 1;
+  for (auto _ : state) {
+    std::vector<std::unique_ptr<Player>> seats = lineup("value", 4);
+    const auto strong_seat = static_cast<std::size_t>(seed % 4);
+    seats[strong_seat] =
+        std::make_unique<TimedPlayer>(std::make_unique<StrongPlayer>(lexicon()), times);
+    Game game(Rules{}, lexicon(), std::move(seats), seed++);
+    benchmark::DoNotOptimize(game.play());
+  }
+  for (auto* v : {&times.wall_ms, &times.cpu_ms, &times.nodes}) std::sort(v->begin(), v->end());
+  state.counters["bids"] = static_cast<double>(times.nodes.size());
+  state.counters["median_ms"] = quantile(times.wall_ms, 0.5);
+  state.counters["p99_ms"] = quantile(times.wall_ms, 0.99);
+  state.counters["worst_ms"] = quantile(times.wall_ms, 1.0);
+  state.counters["cpu_median_ms"] = quantile(times.cpu_ms, 0.5);
+  state.counters["cpu_p99_ms"] = quantile(times.cpu_ms, 0.99);
+  state.counters["cpu_worst_ms"] = quantile(times.cpu_ms, 1.0);
+  state.counters["median_nodes"] = quantile(times.nodes, 0.5);
+  state.counters["worst_nodes"] = quantile(times.nodes, 1.0);
+}
+BENCHMARK(BM_StrongBid)->Unit(benchmark::kMillisecond)->MinTime(2.0);
+
+/// best_score and best_word on 10,000 seeded 7-letter racks drawn from the auction pool.
+const std::vector<std::vector<wg::Letter>>& racks() {
+  static const std::vector<std::vector<wg::Letter>> all = [] {
+    std::vector<std::vector<wg::Letter>> v;
+    wg::Rng rng(20240601);
+    std::vector<wg::Letter> pool = auction_pool();
+    for (int i = 0; i < 10'000; ++i) {
+      rng.shuffle(pool);
+      v.emplace_back(pool.begin(), pool.begin() + 7);
+    }
+    return v;
+  }();
+  return all;
+}
+
+void BM_BestScore(benchmark::State& state) {
+  std::vector<LetterCounts> counts;
+  for (const auto& rack : racks()) counts.push_back(count_letters(rack));
+  const Rules rules;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(best_score(lexicon(), counts[i], rules));
+    i = (i + 1) % counts.size();
+  }
+}
+BENCHMARK(BM_BestScore)->Unit(benchmark::kMicrosecond);
+
+void BM_BestWord(benchmark::State& state) {
+  const Rules rules;
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(best_word(lexicon(), racks()[i], rules));
+    i = (i + 1) % racks().size();
+  }
+}
+BENCHMARK(BM_BestWord)->Unit(benchmark::kMicrosecond);
+
+// --- The strength tool.
+
+std::vector<std::string> split(std::string_view text) {
+  std::vector<std::string> parts;
+  while (!text.empty()) {
+    const std::size_t comma = text.find(',');
+    parts.emplace_back(text.substr(0, comma));
+    text = comma == std::string_view::npos ? std::string_view() : text.substr(comma + 1);
+  }
+  return parts;
+}
+
+int strength(int argc, char** argv) {
+  TournamentConfig config;
+  config.games = 1000;
+  config.seed = 1;
+  config.jobs = 2;
+  StrongPlayer::Options options;
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string_view flag = argv[i];
+    const char* value = argv[i + 1];
+    if (flag == "--strength") {
+      config.lineup = split(value);
+    } else if (flag == "--games") {
+      config.games = std::atoi(value);
+    } else if (flag == "--seed") {
+      config.seed = std::strtoull(value, nullptr, 10);
+    } else if (flag == "--jobs") {
+      config.jobs = std::atoi(value);
+    } else if (flag == "--rounds") {
+      config.rules.rounds = std::atoi(value);
+    } else if (flag == "--hidden") {
+      config.rules.hidden_letters = std::atoi(value);
+    } else if (flag == "--samples") {
+      options.samples = std::atoi(value);
+    } else if (flag == "--window") {
+      options.window = std::atof(value);
+    } else if (flag == "--budget") {
+      options.node_budget = std::atoll(value);
+    } else if (flag == "--reserve") {
+      options.reserve_per_round = std::atoi(value);
+    } else {
+      std::fprintf(stderr, "auction_bench: unknown option %s\n", argv[i]);
+      return 1;
+    }
+  }
+  const auto start = std::chrono::steady_clock::now();
+  const TournamentResult result =
+      run_tournament(config, lexicon(), [&](std::string_view name) -> std::unique_ptr<Player> {
+        if (name == "strong") return std::make_unique<StrongPlayer>(lexicon(), options);
+        return make_bot(name, lexicon());
+      });
+  const double seconds =
+      std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  std::printf("%d games, %d players, %d rounds, %d hidden letters, seed %llu, %d jobs, %.1f s\n",
+              result.games, static_cast<int>(config.lineup.size()), config.rules.rounds,
+              config.rules.hidden_letters, static_cast<unsigned long long>(config.seed),
+              config.jobs, seconds);
+  std::printf("%-8s %5s %9s %7s %9s %6s %8s %6s %7s\n", "bot", "seats", "win %", "±se", "mean",
+              "±se", "letters", "price", "invalid");
+  for (const BotStats& bot : result.bots) {
+    const double n = static_cast<double>(bot.games_played);
+    // The win share of one player-game is 0..1; its standard error, from the binomial.
+    const double win_se = std::sqrt(bot.win_rate * (1 - bot.win_rate) / n);
+    std::printf("%-8s %5d %8.2f%% %6.2f%% %9.1f %6.1f %8.2f %6.2f %7lld\n", bot.name.c_str(),
+                bot.seats, 100 * bot.win_rate, 100 * win_se, bot.mean_score, bot.score_std_error,
+                bot.letters_per_game, bot.mean_price, static_cast<long long>(bot.invalid_words));
+  }
+  return 0;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) {
+    if (std::string_view(argv[i]) == "--strength") return strength(argc, argv);
+  }
+  benchmark::Initialize(&argc, argv);
+  if (benchmark::ReportUnrecognizedArguments(argc, argv)) return 1;
+  benchmark::RunSpecifiedBenchmarks();
+  benchmark::Shutdown();
+  return 0;
+}
