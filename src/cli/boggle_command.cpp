@@ -28,10 +28,10 @@ constexpr std::size_t kMaxMinLength = 64;
 
 struct Options {
   std::string board;       // empty: rolled (game) or the spec's board (tools)
-  std::uint64_t size = 4;  // dice: 4 (classic) or 5 (Big Boggle)
+  std::uint64_t size = 4;  // dice: 4 (classic), 5 (Big Boggle) or 6 (Super Big Boggle)
   std::uint64_t seconds = 180;
-  std::uint64_t min_length = 3;
-  std::string scoring;  // empty: the command's default
+  std::uint64_t min_length = 0;  // 0: the default, min_length_of()
+  std::string scoring;           // empty: the command's default
   std::string word;
 };
 
@@ -55,6 +55,13 @@ std::string_view name_of(bg::Scoring scoring) {
   return scoring == bg::Scoring::kSpec ? "spec" : "boggle";
 }
 
+// The minimum word length asked for, else 3, or 4 on the 6x6 dice as Super Big Boggle's rules
+// say (a rolled game only: the tools and --board keep 3).
+std::size_t min_length_of(const Options& o, bool rolled) {
+  if (o.min_length != 0) return o.min_length;
+  return rolled && o.size == 6 ? 4 : 3;
+}
+
 std::string upper(const Lexicon& lexicon, std::uint32_t index) {
   return lexicon.alphabet().decode_upper(lexicon.letters_at(index));
 }
@@ -62,20 +69,21 @@ std::string upper(const Lexicon& lexicon, std::uint32_t index) {
 int run_solve(Context& context, const Options& o) {
   const bg::Board board = board_of(o.board);
   const bg::Scoring scoring = scoring_of(o.scoring, bg::Scoring::kSpec);
+  const std::size_t min_length = min_length_of(o, false);
   const Lexicon& lexicon = context.lexicon();
   bg::Solver solver(lexicon);
   std::vector<std::uint32_t> found;
-  solver.solve(board, o.min_length, found);
+  solver.solve(board, min_length, found);
   std::int64_t score = 0;
   for (std::uint32_t i : found)
-    score += bg::word_points(lexicon.letters_at(i).size(), o.min_length, scoring);
+    score += bg::word_points(lexicon.letters_at(i).size(), min_length, scoring);
   if (context.options().json) {
     Json words = Json::array();
     for (std::uint32_t i : found) words.push_back(upper(lexicon, i));
     print_json(context.out(), Json{{"board", board.spec()},
                                    {"rows", board.rows()},
                                    {"cols", board.cols()},
-                                   {"min", o.min_length},
+                                   {"min", min_length},
                                    {"scoring", name_of(scoring)},
                                    {"count", found.size()},
                                    {"score", score},
@@ -85,7 +93,7 @@ int run_solve(Context& context, const Options& o) {
   context.out() << board.text();
   for (std::uint32_t i : found) context.out() << upper(lexicon, i) << '\n';
   context.out() << fmt::format("{} words of {} letters or more, score {} ({} scoring)\n",
-                               found.size(), o.min_length, score, name_of(scoring));
+                               found.size(), min_length, score, name_of(scoring));
   return kExitOk;
 }
 
@@ -144,11 +152,13 @@ int play(Context& context, const Options& o) {
   Rng rng(seed);
   bg::Board board = [&] {
     if (!o.board.empty()) return board_of(o.board);
+    if (o.size == 6) return bg::Board::roll(6, 6, bg::Board::super_big_dice(), rng);
     if (o.size == 5) return bg::Board::roll(5, 5, bg::Board::big_dice(), rng);
     return bg::Board::roll(4, 4, bg::Board::classic_dice(), rng);
   }();
   const bg::Scoring scoring = scoring_of(o.scoring, bg::Scoring::kBoggle);
-  bg::Round round(context.lexicon(), std::move(board), o.min_length, scoring);
+  const std::size_t min_length = min_length_of(o, o.board.empty());
+  bg::Round round(context.lexicon(), std::move(board), min_length, scoring);
   std::ostream& out = context.out();
   // The clock runs only for a person at a terminal; piped input is judged as it comes.
   const bool timed = context.interactive() && o.seconds > 0;
@@ -157,8 +167,7 @@ int play(Context& context, const Options& o) {
   out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
                      seed);
   out << round.board().text() << '\n';
-  out << fmt::format("Find words of {} letters or more ({} scoring)", o.min_length,
-                     name_of(scoring));
+  out << fmt::format("Find words of {} letters or more ({} scoring)", min_length, name_of(scoring));
   if (timed) out << fmt::format("; {}:{:02} on the clock", o.seconds / 60, o.seconds % 60);
   out << ". An empty line ends the round.\n";
 
@@ -209,7 +218,7 @@ int play(Context& context, const Options& o) {
 
 void define_boggle_command(CLI::App& command, Context& context) {
   auto o = std::make_shared<Options>();
-  auto add_min = [o](CLI::App& app) {
+  auto add_min = [o](CLI::App& app, const std::string& default_help) {
     add_number_option(
         app, "--min",
         [o](std::uint64_t n) {
@@ -218,24 +227,26 @@ void define_boggle_command(CLI::App& command, Context& context) {
           }
           o->min_length = n;
         },
-        "Minimum word length (default 3)");
+        default_help);
   };
   const std::string board_help =
       "The board: rows separated by '/', a multi-letter cell in brackets, e.g. "
-      "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas";
+      "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas; # is a blocked cell (no word "
+      "passes through it)";
 
   command.add_option("--board", o->board, board_help + " (default: rolled from the dice)");
   add_number_option(
       command, "--size",
       [o](std::uint64_t n) {
-        if (n != 4 && n != 5) throw CLI::ValidationError("--size", "must be 4 or 5");
+        if (n < 4 || n > 6) throw CLI::ValidationError("--size", "must be 4, 5 or 6");
         o->size = n;
       },
-      "Dice: 4 (classic 4x4) or 5 (Big Boggle 5x5); default 4");
+      "Dice: 4 (classic 4x4), 5 (Big Boggle 5x5) or 6 (Super Big Boggle 6x6, whose blank faces "
+      "block their cell); default 4");
   add_number_option(
       command, "--time", [o](std::uint64_t n) { o->seconds = n; },
       "Seconds on the clock (default 180; 0: no limit)");
-  add_min(command);
+  add_min(command, "Minimum word length (default 3; 4 with --size 6, as its rules say)");
   command.add_option("--scoring", o->scoring,
                      "boggle (default: 3-4 letters 1, 5: 2, 6: 3, "
                      "7: 5, 8+: 11) or spec (1 + letters - minimum)");
@@ -252,7 +263,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "JSON: {\"board\", \"rows\", \"cols\", \"min\", \"scoring\", \"count\", \"score\", "
       "\"words\"}.");
   solve->add_option("--board", o->board, board_help + " (default: the spec's board)");
-  add_min(*solve);
+  add_min(*solve, "Minimum word length (default 3)");
   solve->add_option("--scoring", o->scoring, "spec (default: 1 + letters - minimum) or boggle");
   solve->callback(
       [&context, o] { context.set_action([&context, o] { return run_solve(context, *o); }); });

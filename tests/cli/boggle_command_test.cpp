@@ -32,6 +32,22 @@ TEST(BoggleGolden, RolledBigBoardEndsAtEndOfInput) {
   EXPECT_TRUE(matches_golden("cli/golden/boggle/big_board_eof.txt", r.out));
 }
 
+TEST(BoggleGolden, SuperBigBoggleBoardWithABlockedCell) {
+  // Seed 3 rolls the blank face (#); the minimum is 4, as Super Big Boggle's rules say.
+  const ProcessResult r =
+      play({"--size", "6", "--seed", "3"}, "queer\nyearns\near\nread\nQUEER\nzzzz\nmoira\n\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("Find words of 4 letters or more"), std::string::npos) << r;
+  EXPECT_TRUE(matches_golden("cli/golden/boggle/super_big_board.txt", r.out));
+}
+
+TEST(Boggle, SuperBigBoggleMinimumCanBeChanged) {
+  const ProcessResult r = play({"--size", "6", "--seed", "3", "--min", "3"}, "ear\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("Find words of 3 letters or more"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("ear: 1 point"), std::string::npos) << r;
+}
+
 TEST(Boggle, SameSeedSameBoard) {
   const ProcessResult a = play({"--seed", "99"}, "");
   const ProcessResult b = play({"--seed", "99"}, "");
@@ -42,7 +58,9 @@ TEST(Boggle, SameSeedSameBoard) {
 }
 
 TEST(Boggle, BadOptionsAreUsageErrors) {
-  for (const auto& args : std::vector<std::vector<std::string>>{{"--size", "6"},
+  for (const auto& args : std::vector<std::vector<std::string>>{{"--size", "7"},
+                                                                {"--size", "3"},
+                                                                {"--board", "a#/b"},
                                                                 {"--min", "0"},
                                                                 {"--board", "ab/c"},
                                                                 {"--scoring", "golf"},
@@ -80,6 +98,24 @@ TEST(BoggleSolve, BoggleScoringAndMultiLetterCells) {
   EXPECT_EQ(doc["score"], expected);
   EXPECT_EQ(doc["rows"], 2);
   EXPECT_EQ(doc["cols"], 2);
+}
+
+TEST(BoggleSolve, BlockedCells) {
+  // No word passes through a blocked cell: CATS is on "cats" but not on "cat#s".
+  ProcessResult r = wordgames({"boggle", "solve", "--board", "cat#s", "--min", "3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  auto doc = json_of(r);
+  EXPECT_EQ(doc["board"], "CAT#S");
+  EXPECT_EQ(doc["words"], (nlohmann::json{"CAT"}));
+  r = wordgames({"boggle", "solve", "--board", "cats", "--min", "4", "--json"});
+  EXPECT_EQ(json_of(r)["words"], (nlohmann::json{"CATS"}));
+  r = wordgames({"boggle", "solve", "--board", "c,#/a,t", "--min", "3"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out.substr(0, 8), "C #\nA T\n") << r;
+  r = wordgames({"boggle", "path", "--board", "c#/at", "cat", "--json"});
+  EXPECT_EQ(json_of(r)["path"], (nlohmann::json{0, 2, 3}));
+  r = wordgames({"boggle", "path", "--board", "cat#s", "cats"});
+  EXPECT_EQ(r.out, "CATS: not on the board\n");
 }
 
 TEST(BogglePath, TracesOrSaysNot) {

@@ -8,26 +8,35 @@ namespace wg::boggle {
 namespace {
 
 Tile tile_of(std::string_view text, const Alphabet& alphabet) {
+  if (text == std::string_view(&Board::kBlockedCell, 1)) return Tile{};
   auto tile = alphabet.parse_tile(text);
   if (!tile || tile->is_blank())
     throw std::invalid_argument("not a cell: \"" + std::string(text) + "\"");
   return *tile;
 }
 
-std::vector<Die> make_dice(std::initializer_list<std::string_view> faces) {
+// A die is written face by face: a capital letter and the lower-case letters after it are one
+// face ("Qu", "Th"), and kBlockedCell is a blank face. Every die has six faces.
+std::vector<Die> make_dice(std::initializer_list<std::string_view> dice) {
   const Alphabet& a = Alphabet::english();
-  std::vector<Die> dice;
-  for (std::string_view die : faces) {
+  std::vector<Die> out;
+  for (std::string_view die : dice) {
     Die d;
     for (char c : die) {
-      // A die is written with one character per face; 'Q' is the "Qu" face.
-      Tile t{{a.code(c)}};
-      if (c == 'Q') t.letters.push_back(a.code('u'));
-      d.push_back(std::move(t));
+      if (c == Board::kBlockedCell) {
+        d.push_back(Tile{});
+      } else if (c >= 'A' && c <= 'Z') {
+        d.push_back(Tile{{a.code(c)}});
+      } else if (!d.empty() && !d.back().is_blank()) {
+        d.back().letters.push_back(a.code(c));
+      } else {
+        throw std::logic_error("a face begins with a small letter: " + std::string(die));
+      }
     }
-    dice.push_back(std::move(d));
+    if (d.size() != 6) throw std::logic_error("a die without six faces: " + std::string(die));
+    out.push_back(std::move(d));
   }
-  return dice;
+  return out;
 }
 
 }  // namespace
@@ -48,11 +57,8 @@ Board::Board(int rows, int cols, std::vector<Tile> cells)
     throw std::invalid_argument(std::to_string(cells_.size()) + " cells do not make a " +
                                 std::to_string(rows) + "x" + std::to_string(cols) + " board");
   }
-  for (std::size_t i = 0; i < cells_.size(); ++i) {
-    if (cells_[i].is_blank())
-      throw std::invalid_argument("cell " + std::to_string(i) + " is empty");
-    if (cells_[i].letters.size() != 1) single_letters_ = false;
-  }
+  for (const Tile& t : cells_)
+    if (t.letters.size() > 1) single_letters_ = false;
   link();
 }
 
@@ -180,15 +186,26 @@ Board Board::random_letters(int rows, int cols, Rng& rng, const Alphabet& alphab
 std::span<const Die> Board::classic_dice() {
   static const std::vector<Die> dice =
       make_dice({"AAEEGN", "ABBJOO", "ACHOPS", "AFFKPS", "AOOTTW", "CIMOTU", "DEILRX", "DELRVY",
-                 "DISTTY", "EEGHNW", "EEINSU", "EHRTVW", "EIOSST", "ELRTTY", "HIMNQU", "HLNNRZ"});
+                 "DISTTY", "EEGHNW", "EEINSU", "EHRTVW", "EIOSST", "ELRTTY", "HIMNQuU", "HLNNRZ"});
   return dice;
 }
 
 std::span<const Die> Board::big_dice() {
   static const std::vector<Die> dice = make_dice(
-      {"AAAFRS", "AAEEEE", "AAFIRS", "ADENNN", "AEEEEM", "AEEGMU", "AEGMNN", "AFIRSY", "BJKQXZ",
+      {"AAAFRS", "AAEEEE", "AAFIRS", "ADENNN", "AEEEEM", "AEEGMU", "AEGMNN", "AFIRSY", "BJKQuXZ",
        "CCNSTW", "CEIILT", "CEILPT", "CEIPST", "DDLNOR", "DDHNOT", "DHHLOR", "DHLNOR", "EIIITT",
        "EMOTTT", "ENSSSU", "FIPRSY", "GORRVW", "HIPRRY", "NOOTUW", "OOOTTU"});
+  return dice;
+}
+
+std::span<const Die> Board::super_big_dice() {
+  // As listed in rtvu/boggle_engine (resource/super_big_boggle.txt).
+  static const std::vector<Die> dice = make_dice(
+      {"AnErHeInQuTh", "JKQuWXZ", "AAAFRS", "AAEEEE", "AAEEOO", "AAFIRS", "ABDEIO", "ADENNN",
+       "AEEEEM",       "AEEGMU",  "AEGMNN", "AEILMN", "AEINOU", "AFIRSY", "BBJKXZ", "CCENST",
+       "CDDLNN",       "CEIITT",  "CEIPST", "CFGNUY", "DDHNOT", "DHHLOR", "DHHNOW", "DHLNOR",
+       "EHILRS",       "EIILST",  "EILPST", "EIO###", "EMTTTO", "ENSSSU", "GORRVW", "HIRSTV",
+       "HOPRST",       "IPRSYY",  "NOOTUW", "OOOTTU"});
   return dice;
 }
 
@@ -198,8 +215,9 @@ std::string Board::text(const Alphabet& alphabet) const {
   std::string out;
   for (int r = 0; r < rows_; ++r) {
     for (int c = 0; c < cols_; ++c) {
+      const Tile& t = cells_[static_cast<std::size_t>(r * cols_ + c)];
       std::string cell =
-          alphabet.decode_upper(cells_[static_cast<std::size_t>(r * cols_ + c)].letters);
+          t.is_blank() ? std::string(1, kBlockedCell) : alphabet.decode_upper(t.letters);
       if (c + 1 < cols_) cell.resize(width, ' ');
       out += cell;
       if (c + 1 < cols_) out += ' ';
@@ -216,7 +234,10 @@ std::string Board::spec(const Alphabet& alphabet) const {
     for (int c = 0; c < cols_; ++c) {
       const Tile& t = cells_[static_cast<std::size_t>(r * cols_ + c)];
       const std::string letters = alphabet.decode_upper(t.letters);
-      out += t.letters.size() == 1 ? letters : "[" + letters + "]";
+      if (t.is_blank())
+        out += kBlockedCell;
+      else
+        out += t.letters.size() == 1 ? letters : "[" + letters + "]";
     }
   }
   return out;

@@ -1,7 +1,7 @@
 #pragma once
-/// A word-search board: R×C cells, each showing one or more letters ("E", "Qu", "TIGER").
-/// Words join horizontally, vertically or diagonally adjacent cells, without wrapping and
-/// without using a cell twice.
+/// A word-search board: R×C cells, each showing one or more letters ("E", "Qu", "TIGER"), or
+/// blocked (the blank faces of the 6×6 dice). Words join horizontally, vertically or diagonally
+/// adjacent cells, without wrapping, without using a cell twice and never through a blocked cell.
 
 #include <cstdint>
 #include <span>
@@ -14,27 +14,32 @@
 
 namespace wg::boggle {
 
-/// One die: the tiles on its six faces.
+/// One die: the tiles on its six faces; a blank tile (no letters) is a blank face.
 using Die = std::vector<Tile>;
 
 class Board {
  public:
+  /// A blocked cell in text(), spec() and parse(), and a blank face in the dice lists.
+  static constexpr char kBlockedCell = '#';
+
   /// The spec's default board: E E C A / A L E P / H N B O / Q T T Y.
   Board();
-  /// Cells in row-major order. Throws std::invalid_argument when the count is not rows × cols,
-  /// a dimension is 0, or a cell has no letter.
+  /// Cells in row-major order; a cell with no letters (Tile::is_blank) is blocked: no word passes
+  /// through it, as a blank face in Super Big Boggle. Throws std::invalid_argument when the
+  /// count is not rows × cols or a dimension is 0.
   Board(int rows, int cols, std::vector<Tile> cells);
 
   /// N² cells as text in row-major order, as the spec's setBoard takes them ("E", "QU").
   /// Throws std::invalid_argument naming the problem: a count that is not a perfect square, an
-  /// empty cell, or a cell with something other than letters.
+  /// empty cell, or a cell with something other than letters (so no blocked cell: the spec's
+  /// contract has none).
   static Board from_cells(std::span<const std::string> cells,
                           const Alphabet& alphabet = Alphabet::english());
 
   /// The board syntax of the command line: rows separated by '/' (or new lines); in a row, one
   /// letter per cell, with a multi-letter cell in brackets ("[QU]"), or cells separated by commas
-  /// or spaces ("E,QU,TIGER"). Any case. All rows must be equally long. Throws
-  /// std::invalid_argument naming the row and the problem.
+  /// or spaces ("E,QU,TIGER"); '#' is a blocked cell. Any case. All rows must be equally long.
+  /// Throws std::invalid_argument naming the row and the problem.
   static Board parse(std::string_view text, const Alphabet& alphabet = Alphabet::english());
 
   /// A random board rolled from dice: each die lands in a random cell showing a random face.
@@ -45,17 +50,22 @@ class Board {
   static Board random_letters(int rows, int cols, Rng& rng,
                               const Alphabet& alphabet = Alphabet::english());
 
-  /// The classic 16 dice (4×4, 1992 edition) and the 25 Big Boggle dice (5×5).
+  /// The classic 16 dice (4×4, 1992 edition), the 25 Big Boggle dice (5×5) and the 36 Super
+  /// Big Boggle dice (6×6, 2011): two-letter faces ("Qu", "Th", ...) and three blank faces,
+  /// which block their cell.
   static std::span<const Die> classic_dice();
   static std::span<const Die> big_dice();
+  static std::span<const Die> super_big_dice();
 
   int rows() const { return rows_; }
   int cols() const { return cols_; }
   int size() const { return rows_ * cols_; }
   const Tile& cell(int index) const { return cells_[static_cast<std::size_t>(index)]; }
   const std::vector<Tile>& cells() const { return cells_; }
-  /// True when every cell shows exactly one letter.
+  /// True when no cell shows more than one letter (a blocked cell shows none).
   bool single_letters() const { return single_letters_; }
+  /// True when the cell is blocked: no word passes through it.
+  bool blocked(int index) const { return cell(index).is_blank(); }
 
   /// The cells adjacent to `index` (up to eight), in increasing order.
   std::span<const int> neighbors(int index) const {
@@ -64,10 +74,10 @@ class Board {
         .subspan(neighbor_begin_[i], neighbor_begin_[i + 1] - neighbor_begin_[i]);
   }
 
-  /// Rows of cells separated by spaces, letters upper-case ("QU"), columns aligned; one line per
-  /// row, each ending in a new line.
+  /// Rows of cells separated by spaces, letters upper-case ("QU"), a blocked cell as '#', columns
+  /// aligned; one line per row, each ending in a new line.
   std::string text(const Alphabet& alphabet = Alphabet::english()) const;
-  /// The command-line syntax of this board ("EECA/ALEP/HNBO/[QU]TTY"), which parse() reads back.
+  /// The command-line syntax of this board ("EECA/ALEP/HNBO/[QU]TT#"), which parse() reads back.
   std::string spec(const Alphabet& alphabet = Alphabet::english()) const;
 
  private:

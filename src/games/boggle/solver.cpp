@@ -30,7 +30,7 @@ namespace {
 bool trace(const Board& board, std::span<const Letter> word, std::size_t at, int cell,
            std::vector<std::uint8_t>& used, std::vector<int>& path) {
   const std::vector<Letter>& letters = board.cell(cell).letters;
-  if (word.size() - at < letters.size() ||
+  if (letters.empty() || word.size() - at < letters.size() ||  // a blocked cell matches nothing
       !std::equal(letters.begin(), letters.end(), word.begin() + static_cast<std::ptrdiff_t>(at)))
     return false;
   at += letters.size();
@@ -65,7 +65,13 @@ namespace {
 constexpr std::uint8_t kLetterBits = 0x1F;  // the first letter (kMaxLetters = 31 fits)
 constexpr std::uint8_t kMulti = 0x20;       // the cell has further letters
 constexpr std::uint8_t kUsed = 0x80;        // on the current path, or the border
-static_assert(kMaxLetters <= kLetterBits + 1);
+// A blocked cell's "letter", on either path: a code that is no letter, so that no step's letters
+// hold it and the search never enters the cell, at no cost beyond the letter test it makes.
+constexpr Letter kBlocked = kLetterBits;
+static_assert(kMaxLetters <= kBlocked, "the blocked code must be no letter");
+
+// The first letter of a cell, or kBlocked.
+Letter first_letter(const Tile& tile) { return tile.is_blank() ? kBlocked : tile.letters[0]; }
 constexpr int kBandRows = 8;  // rows of start cells handed to a thread at a time
 
 // Bit i set when the letter in the low bits of byte i is in `letters`, and byte i is not
@@ -393,7 +399,7 @@ void Solver::prepare_extras(const Board& board) {
   for (std::size_t c = 0; c < n; ++c) {
     const std::vector<Letter>& letters = board.cell(static_cast<int>(c)).letters;
     extra_begin_[c] = static_cast<std::uint32_t>(extra_.size());
-    extra_.insert(extra_.end(), letters.begin() + 1, letters.end());
+    if (letters.size() > 1) extra_.insert(extra_.end(), letters.begin() + 1, letters.end());
   }
   extra_begin_[n] = static_cast<std::uint32_t>(extra_.size());
 }
@@ -410,9 +416,9 @@ void Solver::prepare_small(const Board& board) {
   }
   multi_ = 0;
   for (std::size_t c = 0; c < n; ++c) {
-    const std::vector<Letter>& letters = board.cell(static_cast<int>(c)).letters;
-    first_[c] = letters[0];
-    if (letters.size() > 1) multi_ |= std::uint64_t{1} << c;
+    const Tile& tile = board.cell(static_cast<int>(c));
+    first_[c] = first_letter(tile);
+    if (tile.letters.size() > 1) multi_ |= std::uint64_t{1} << c;
   }
 }
 
@@ -440,9 +446,9 @@ void Solver::search_large(const Board& board, std::size_t min_length) {
   std::vector<std::uint8_t> cells((static_cast<std::size_t>(rows) + 2) * width + 1, kUsed);
   for (int r = 0; r < rows; ++r) {
     for (int c = 0; c < cols; ++c) {
-      const std::vector<Letter>& letters = board.cell(r * cols + c).letters;
+      const Tile& tile = board.cell(r * cols + c);
       cells[(static_cast<std::size_t>(r) + 1) * width + static_cast<std::size_t>(c) + 1] =
-          static_cast<std::uint8_t>(letters[0] | (letters.size() > 1 ? kMulti : 0));
+          static_cast<std::uint8_t>(first_letter(tile) | (tile.letters.size() > 1 ? kMulti : 0));
     }
   }
   const auto w = static_cast<std::ptrdiff_t>(width);

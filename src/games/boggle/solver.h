@@ -22,17 +22,18 @@ enum class Scoring {
 int word_points(std::size_t length, std::size_t min_length, Scoring scoring);
 
 /// The cells, in order, that spell `word` by the board rules (adjacent, no cell twice; a
-/// multi-letter cell matches all its letters at once), or empty if none does. Needs no lexicon
-/// and no minimum length. Tries start cells in row-major order and, from each cell, neighbours
-/// in decreasing order (which gives the spec's own answers, LENT as 5 6 9 14), so the path
-/// returned is always the same.
+/// multi-letter cell matches all its letters at once, a blocked cell nothing), or empty if none
+/// does. Needs no lexicon and no minimum length. Tries start cells in row-major order and, from
+/// each cell, neighbours in decreasing order (which gives the spec's own answers, LENT as
+/// 5 6 9 14), so the path returned is always the same.
 std::vector<int> find_path(const Board& board, std::span<const Letter> word);
 
 /// Finds all the words of a lexicon on boards. Reuse one solver for many boards: it lays the
 /// lexicon out once for the search (5-15 ms for ENABLE), marks found words in a bit per word
 /// and clears only the marks it set. Boards of up to 64 cells keep the visited cells in
 /// a 64-bit mask; larger ones are a padded grid of a byte per cell, searched in bands of rows
-/// on several threads when large. The result never depends on the number of threads.
+/// on several threads when large. The result never depends on the number of threads. A blocked
+/// cell is given a letter code that no word has, so no path enters it and no path pays for it.
 class Solver {
  public:
   /// `threads`: at most this many threads on large boards; 0 means one per hardware thread.
@@ -91,7 +92,7 @@ class Solver {
   // Small boards.
   int small_rows_ = 0, small_cols_ = 0;   ///< the shape near_ was computed for
   std::array<std::uint64_t, 64> near_{};  ///< neighbours of each cell
-  std::array<Letter, 64> first_{};        ///< first letter of each cell, read 16 at a time
+  std::array<Letter, 64> first_{};        ///< first letter of each cell (or the blocked code)
   std::uint64_t multi_ = 0;               ///< cells of several letters
 };
 

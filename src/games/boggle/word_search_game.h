@@ -38,9 +38,10 @@ class WordSearchGame {
   bool is_valid_prefix(std::string_view prefix) const;
 
   /// N² cells in row-major order ("E", "QU", "TIGER"). std::invalid_argument when the count is
-  /// not a perfect square or a cell is empty or not letters; the board is then unchanged.
+  /// not a perfect square or a cell is empty or not letters (no blocked cell: the spec's contract
+  /// has none); the board is then unchanged.
   void set_board(std::span<const std::string> cells);
-  /// Any board, rectangular ones included.
+  /// Any board, rectangular ones and blocked cells included.
   void set_board(Board board) { board_ = std::move(board); }
   const Board& board() const { return board_; }
   /// A readable form of the board, one row per line.

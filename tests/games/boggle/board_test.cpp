@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <functional>
 #include <map>
 #include <string>
 #include <vector>
@@ -101,6 +103,121 @@ TEST(Board, RollsRealDiceReproducibly) {
     for (const Tile& t : d.cells()) saw_qu |= t.letters.size() == 2;
   }
   EXPECT_TRUE(saw_qu);
+}
+
+// True when every cell shows a face of its own die: a matching of cells to distinct dice
+// (augmenting paths), which a roll that uses each die once always has.
+bool each_die_once(const Board& board, std::span<const Die> dice) {
+  const std::size_t n = dice.size();
+  if (static_cast<std::size_t>(board.size()) != n) return false;
+  std::vector<int> die_of_cell(n, -1), cell_of_die(n, -1);
+  std::function<bool(std::size_t, std::vector<bool>&)> assign = [&](std::size_t cell,
+                                                                    std::vector<bool>& tried) {
+    for (std::size_t d = 0; d < n; ++d) {
+      if (tried[d] || std::find(dice[d].begin(), dice[d].end(),
+                                board.cell(static_cast<int>(cell))) == dice[d].end())
+        continue;
+      tried[d] = true;
+      if (cell_of_die[d] < 0 || assign(static_cast<std::size_t>(cell_of_die[d]), tried)) {
+        cell_of_die[d] = static_cast<int>(cell);
+        die_of_cell[cell] = static_cast<int>(d);
+        return true;
+      }
+    }
+    return false;
+  };
+  for (std::size_t cell = 0; cell < n; ++cell) {
+    std::vector<bool> tried(n, false);
+    if (!assign(cell, tried)) return false;
+  }
+  return true;
+}
+
+std::string faces(const Die& die) {
+  std::string out;
+  for (const Tile& t : die) out += t.is_blank() ? "#" : Alphabet::english().tile_text(t);
+  return out;
+}
+
+TEST(Board, EachRollUsesEveryDieOnce) {
+  Rng rng(21);
+  for (int round = 0; round < 200; ++round) {
+    ASSERT_TRUE(
+        each_die_once(Board::roll(4, 4, Board::classic_dice(), rng), Board::classic_dice()));
+    ASSERT_TRUE(each_die_once(Board::roll(5, 5, Board::big_dice(), rng), Board::big_dice()));
+    const Board six = Board::roll(6, 6, Board::super_big_dice(), rng);
+    ASSERT_TRUE(each_die_once(six, Board::super_big_dice())) << six.spec();
+    // Only one die has blank faces, and two have two-letter faces.
+    int blocked = 0, double_letters = 0;
+    for (int i = 0; i < six.size(); ++i) {
+      blocked += six.blocked(i) ? 1 : 0;
+      double_letters += six.cell(i).letters.size() == 2 ? 1 : 0;
+    }
+    ASSERT_LE(blocked, 1);
+    ASSERT_LE(double_letters, 2);
+  }
+  // A board of 36 copies of one die is not the Super Big Boggle set.
+  std::vector<Tile> same(36, Tile{{Alphabet::english().code('z')}});
+  EXPECT_FALSE(each_die_once(Board(6, 6, same), Board::super_big_dice()));
+  EXPECT_THROW(Board::roll(6, 6, Board::big_dice(), rng), std::invalid_argument);
+  EXPECT_THROW(Board::roll(5, 5, Board::super_big_dice(), rng), std::invalid_argument);
+}
+
+TEST(Board, TheSuperBigBoggleDice) {
+  const auto dice = Board::super_big_dice();
+  ASSERT_EQ(dice.size(), 36u);
+  std::vector<std::string> written;
+  for (const Die& die : dice) {
+    EXPECT_EQ(die.size(), 6u) << faces(die);
+    written.push_back(faces(die));
+  }
+  EXPECT_EQ(written, (std::vector<std::string>{
+                         "AnErHeInQuTh", "JKQuWXZ", "AAAFRS", "AAEEEE", "AAEEOO", "AAFIRS",
+                         "ABDEIO",       "ADENNN",  "AEEEEM", "AEEGMU", "AEGMNN", "AEILMN",
+                         "AEINOU",       "AFIRSY",  "BBJKXZ", "CCENST", "CDDLNN", "CEIITT",
+                         "CEIPST",       "CFGNUY",  "DDHNOT", "DHHLOR", "DHHNOW", "DHLNOR",
+                         "EHILRS",       "EIILST",  "EILPST", "EIO###", "EMTTTO", "ENSSSU",
+                         "GORRVW",       "HIRSTV",  "HOPRST", "IPRSYY", "NOOTUW", "OOOTTU"}));
+  // Two-letter faces are one tile each; the blank faces are all on one die.
+  for (const Tile& t : dice[0]) EXPECT_EQ(t.letters.size(), 2u);
+  EXPECT_EQ(dice[1][2].letters,
+            (std::vector<Letter>{Alphabet::english().code('q'), Alphabet::english().code('u')}));
+  int blanks = 0;
+  for (const Die& die : dice)
+    blanks += static_cast<int>(
+        std::count_if(die.begin(), die.end(), [](const Tile& t) { return t.is_blank(); }));
+  EXPECT_EQ(blanks, 3);
+  EXPECT_EQ(
+      std::count_if(dice[27].begin(), dice[27].end(), [](const Tile& t) { return t.is_blank(); }),
+      3);
+  // The older sets: still one letter a face, the Q face is "Qu".
+  EXPECT_EQ(faces(Board::classic_dice()[14]), "HIMNQuU");
+  EXPECT_EQ(faces(Board::big_dice()[8]), "BJKQuXZ");
+}
+
+TEST(Board, BlockedCells) {
+  const Board b = Board::parse("ab#/[QU]#c");
+  ASSERT_EQ(b.rows(), 2);
+  ASSERT_EQ(b.cols(), 3);
+  EXPECT_TRUE(b.blocked(2));
+  EXPECT_TRUE(b.blocked(4));
+  EXPECT_FALSE(b.blocked(3));
+  EXPECT_TRUE(b.cell(2).is_blank());
+  EXPECT_EQ(b.text(), "A  B  #\nQU #  C\n");
+  EXPECT_EQ(b.spec(), "AB#/[QU]#C");
+  EXPECT_EQ(Board::parse(b.spec()).cells(), b.cells()) << "the spec form reads back";
+  EXPECT_EQ(Board::parse("a,b,#/qu # c").cells(), b.cells()) << "cells separated";
+  EXPECT_EQ(Board::parse("ab[#]/[QU][#]c").cells(), b.cells()) << "in brackets";
+  EXPECT_TRUE(Board::parse("a#/cd").single_letters()) << "a blocked cell has no second letter";
+  EXPECT_EQ(Board::parse("#").text(), "#\n");
+  EXPECT_EQ(Board(1, 2, {Tile{}, Tile{}}).spec(), "##");
+  // '#' only alone: not a letter in a cell, and '*' (a wild tile elsewhere) is no cell.
+  EXPECT_NE(error_of("a[#b]").find("row 1"), std::string::npos);
+  EXPECT_NE(error_of("a,#b").find("row 1"), std::string::npos);
+  EXPECT_NE(error_of("a*").find("row 1"), std::string::npos);
+  // The spec's setBoard contract has no blocked cell.
+  EXPECT_THROW(Board::from_cells(std::vector<std::string>{"a", "#", "c", "d"}),
+               std::invalid_argument);
 }
 
 TEST(Board, RandomLettersFollowTileFrequencies) {

@@ -51,6 +51,18 @@ TEST(FindPath, MultiLetterCellsMatchWhole) {
   EXPECT_TRUE(find_path(qu, codes("qit")).empty());
 }
 
+TEST(FindPath, NeverThroughABlockedCell) {
+  // A blocked cell matches nothing: "ab" is not traced as a, the blocked cell, b.
+  EXPECT_TRUE(find_path(Board::parse("a#b"), codes("ab")).empty());
+  EXPECT_EQ(find_path(Board::parse("a#b"), codes("b")), (std::vector<int>{2}));
+  EXPECT_TRUE(find_path(Board::parse("ca#t"), codes("cat")).empty());
+  EXPECT_EQ(find_path(Board::parse("c#/at"), codes("cat")), (std::vector<int>{0, 2, 3}));
+  // Around the blocked centre, not through it.
+  EXPECT_EQ(find_path(Board::parse("cxx/a#t/xxx"), codes("cat")).size(), 0u);
+  EXPECT_EQ(find_path(Board::parse("cax/x#t/xxx"), codes("cat")), (std::vector<int>{0, 1, 5}));
+  EXPECT_TRUE(find_path(Board::parse("##/##"), codes("a")).empty());
+}
+
 std::vector<std::string> words_of(const Lexicon& lex, const std::vector<std::uint32_t>& found) {
   std::vector<std::string> out;
   for (auto i : found) out.push_back(lex.word_at(i));
@@ -87,22 +99,28 @@ std::vector<std::uint32_t> reference(const Lexicon& lex, const Board& board, std
   return out;
 }
 
-// A sample of ENABLE: short words, so that random small boards hold many.
-Lexicon sample_lexicon() {
+// A sample of ENABLE: short words, so that random small boards hold many. `without`: a letter
+// that no word of the sample has.
+Lexicon sample_lexicon(char without = 0) {
   std::vector<std::string> sample;
   const Lexicon& full = default_lexicon();
   full.for_each_word([&](std::string_view w) {
-    if (w.size() <= 6 && sample.size() < 4000 && (w.size() <= 3 || w[0] < 'm'))
+    if (w.size() <= 6 && sample.size() < 4000 && (w.size() <= 3 || w[0] < 'm') &&
+        (without == 0 || w.find(without) == std::string_view::npos))
       sample.emplace_back(w);
   });
   return Lexicon::build(sample);
 }
 
 // Letters biased towards common ones; one cell in ten gets a second letter, one in fifty a
-// third (multi-letter cells).
-Board random_board(Rng& rng, int rows, int cols) {
+// third (multi-letter cells); with `blocked_one_in` n > 0, one cell in n is blocked.
+Board random_board(Rng& rng, int rows, int cols, int blocked_one_in = 0) {
   std::vector<Tile> cells;
   for (int i = 0; i < rows * cols; ++i) {
+    if (blocked_one_in > 0 && rng.below(static_cast<std::uint64_t>(blocked_one_in)) == 0) {
+      cells.emplace_back();
+      continue;
+    }
     Tile t{
         {static_cast<Letter>(rng.below(8) == 0 ? rng.below(26) : "aeilnrst"[rng.below(8)] - 'a')}};
     if (rng.below(10) == 0) t.letters.push_back(static_cast<Letter>("aeiou"[rng.below(5)] - 'a'));
@@ -224,6 +242,87 @@ TEST(Solver, LongCellsAndAnEmptyLexicon) {
   EXPECT_TRUE(found.empty());
   nothing.solve(Board(), 1, found);
   EXPECT_TRUE(found.empty());
+}
+
+// The board with every blocked cell showing `letter` instead.
+Board unblocked(const Board& board, char letter) {
+  std::vector<Tile> cells = board.cells();
+  for (Tile& t : cells)
+    if (t.is_blank()) t.letters = codes(std::string(1, letter));
+  return Board(board.rows(), board.cols(), cells);
+}
+
+// Blocked cells against two references: the path finder on every word, and the same board with
+// a letter no word has in the blocked cells (which no search can enter either).
+TEST(Solver, NeverPassesThroughABlockedCell) {
+  Lexicon lex = sample_lexicon('z');
+  Solver solver(lex);
+  Rng rng(606);
+  std::vector<std::uint32_t> found, with_z;
+  for (int round = 0; round < 1500; ++round) {
+    const Board board = random_board(rng, 1 + static_cast<int>(rng.below(5)),
+                                     1 + static_cast<int>(rng.below(5)), 2 + round % 5);
+    const std::size_t min = 1 + rng.below(4);
+    solver.solve(board, min, found);
+    ASSERT_EQ(found, reference(lex, board, min)) << board.spec() << " min " << min;
+    solver.solve(unblocked(board, 'z'), min, with_z);
+    ASSERT_EQ(found, with_z) << board.spec() << " min " << min;
+  }
+  // Larger boards: the padded byte grid, thin ones too, and 64 cells on either side.
+  const std::vector<std::pair<int, int>> shapes = {{9, 9}, {1, 65}, {65, 1}, {2, 40},
+                                                   {8, 8}, {13, 5}, {6, 6},  {11, 7}};
+  for (int round = 0; round < 64; ++round) {
+    const auto [rows, cols] = shapes[static_cast<std::size_t>(round) % shapes.size()];
+    const Board board = random_board(rng, rows, cols, 3 + round % 6);
+    const std::size_t min = 1 + rng.below(4);
+    solver.solve(board, min, found);
+    ASSERT_EQ(found, reference(lex, board, min)) << board.spec() << " min " << min;
+    solver.solve(unblocked(board, 'z'), min, with_z);
+    ASSERT_EQ(found, with_z) << board.spec() << " min " << min;
+  }
+  // No word at all on a board of blocked cells, small or large.
+  solver.solve(Board(3, 3, std::vector<Tile>(9)), 1, found);
+  EXPECT_TRUE(found.empty());
+  solver.solve(Board(9, 9, std::vector<Tile>(81)), 1, found);
+  EXPECT_TRUE(found.empty());
+}
+
+TEST(Solver, RolledSuperBigBoggleBoards) {
+  Lexicon lex = sample_lexicon();
+  Solver solver(lex);
+  Rng rng(36);
+  std::vector<std::uint32_t> found;
+  int with_blocked = 0;
+  for (int round = 0; round < 150; ++round) {
+    const Board board = Board::roll(6, 6, Board::super_big_dice(), rng);
+    for (int i = 0; i < board.size(); ++i) with_blocked += board.blocked(i) ? 1 : 0;
+    solver.solve(board, 3, found);
+    ASSERT_EQ(found, reference(lex, board, 3)) << board.spec();
+  }
+  EXPECT_GT(with_blocked, 50) << "the blank faces come up one roll in two";
+}
+
+TEST(Solver, ThreadsAndBlockedCells) {
+  // A board for four threads, one cell in seven blocked: every thread count finds the same words
+  // as one thread, and as the board with a letter no word has in the blocked cells.
+  std::vector<std::string> words;
+  default_lexicon().for_each_word([&](std::string_view w) {
+    if (w.find('j') == std::string_view::npos) words.emplace_back(w);
+  });
+  const Lexicon lex = Lexicon::build(words);
+  Rng rng(12);
+  const Board board = random_board(rng, 140, 118, 7);
+  Solver one(lex, 1);
+  std::vector<std::uint32_t> expected, found;
+  one.solve(board, 3, expected);
+  ASSERT_GT(expected.size(), 1000u);
+  one.solve(unblocked(board, 'j'), 3, found);
+  EXPECT_EQ(found, expected);
+  for (unsigned threads : {2u, 3u, 4u}) {
+    Solver many(lex, threads);
+    many.solve(board, 3, found);
+    EXPECT_EQ(found, expected) << threads << " threads";
+  }
 }
 
 }  // namespace

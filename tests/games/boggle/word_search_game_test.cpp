@@ -66,7 +66,20 @@ TEST(WordSearchGame, BadBoardsLeaveTheBoardUnchanged) {
   EXPECT_THROW(game.set_board(empty_cell), std::invalid_argument);
   std::vector<std::string> digit = {"a", "b", "c", "9"};
   EXPECT_THROW(game.set_board(digit), std::invalid_argument);
+  std::vector<std::string> blocked = {"a", "b", "#", "d"};  // the spec's contract: letters only
+  EXPECT_THROW(game.set_board(blocked), std::invalid_argument);
   EXPECT_EQ(game.board_text(), before);
+}
+
+TEST(WordSearchGame, BlockedCellsThroughABoard) {
+  WordSearchGame& game = spec_game();
+  game.set_board(Board::parse("ca#/te#/sx#"));
+  EXPECT_EQ(game.board_text(), "C A #\nT E #\nS X #\n");
+  const auto words = game.all_valid_words(4);
+  EXPECT_NE(std::find(words.begin(), words.end(), "CATE"), words.end());
+  EXPECT_TRUE(game.find_path("cat#").empty());
+  std::vector<std::string> cate = {"cate"};
+  EXPECT_EQ(game.score(cate, 4), 1);
 }
 
 TEST(WordSearchGame, MultiLetterAndOneByOneBoards) {
