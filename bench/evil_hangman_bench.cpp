@@ -1,6 +1,6 @@
 // Evil Hangman speed targets on ENABLE (docs/games/evil-hangman.md, docs/PERFORMANCE.md):
 // one partition of all 28,420 eight-letter words <= 1 ms; a lookahead depth-2 decision on that
-// class <= 100 ms. Run:
+// class <= 100 ms; and the exact solver on the three-letter words. Run:
 //   ninja -C build evil_hangman_bench && build/bench/evil_hangman_bench
 
 #include <benchmark/benchmark.h>
@@ -61,6 +61,20 @@ void BM_MinimaxGuess8(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_MinimaxGuess8)->Unit(benchmark::kMillisecond);
+
+// The exact solver from scratch (a fresh memo each time): all 972 three-letter words with k
+// guesses, i.e. proving that an optimal host forces k misses on any guesser.
+void BM_OptimalValue3(benchmark::State& state) {
+  static const eh::WordSet words = eh::WordSet::of_length(wg::default_lexicon(), 3);
+  const std::vector<eh::WordId> all = words.all_ids();
+  const int guesses = static_cast<int>(state.range(0));
+  for (auto _ : state) {
+    eh::OptimalSolver solver(words, eh::OptimalBudget{4'000'000'000, 4'000'000});
+    benchmark::DoNotOptimize(solver.value(eh::Position{all, wg::LetterSet(), guesses}));
+    state.counters["positions"] = static_cast<double>(solver.positions_evaluated());
+  }
+}
+BENCHMARK(BM_OptimalValue3)->Arg(8)->Arg(9)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

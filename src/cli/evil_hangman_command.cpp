@@ -390,6 +390,7 @@ struct TableOptions {
   std::vector<int> depths = {2, 3};
   bool optimal = true;
   std::uint64_t budget = 2'000'000;
+  std::uint64_t memo = eh::OptimalBudget{}.max_memo;
   bool value = false;
 };
 
@@ -406,6 +407,7 @@ int run_table(Context& context, const TableOptions& options) {
   const int guesses = clamp_guesses(options.guesses);
   eh::OptimalBudget budget;
   budget.max_positions = options.budget;
+  budget.max_memo = options.memo;
   std::vector<std::pair<std::string, eh::HostConfig>> hosts;
   hosts.emplace_back("largest", eh::HostConfig{eh::Strategy::kLargest, 1, budget});
   for (int d : options.depths) {
@@ -543,6 +545,12 @@ void add_table(CLI::App& parent, Context& context) {
   command
       ->add_option("--budget", options->budget,
                    "Positions the optimal solver may evaluate per decision; default 2000000")
+      ->type_name("N");
+  command
+      ->add_option("--memo", options->memo,
+                   "Positions the optimal solver may remember (16 bytes each, rounded down to a "
+                   "power of two); default 4000000")
+      ->check(CLI::PositiveNumber)
       ->type_name("N");
   command->callback([&context, options] {
     context.set_action([&context, options] { return run_table(context, *options); });

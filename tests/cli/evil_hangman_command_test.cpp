@@ -188,6 +188,19 @@ TEST(EvilHangmanCliTest, TableHasARowPerLength) {
   }
 }
 
+TEST(EvilHangmanCliTest, TableValueWithASmallMemo) {
+  // Two-letter words, 7 guesses: the host forces all 7 (the value is 14), even with a memo of
+  // 1024 positions; a memo of 0 is refused.
+  const ProcessResult r =
+      wordgames({"--seed", "1", "evil-hangman", "table", "--min-length", "2", "--max-length", "2",
+                 "--guesses", "7", "--depths", "2", "--no-optimal", "--value", "--budget",
+                 "100000000", "--memo", "1024", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["rows"][0]["value"], 7) << r;
+  const ProcessResult zero = wordgames({"evil-hangman", "table", "--memo", "0"});
+  EXPECT_EQ(zero.exit_code, 1) << zero;
+}
+
 // --- Golden transcripts: one seeded game per strategy.
 
 struct GoldenCase {

@@ -5,7 +5,6 @@
 #include <bit>
 #include <cmath>
 #include <stdexcept>
-#include <unordered_map>
 
 namespace wg::evil_hangman {
 
@@ -38,8 +37,6 @@ bool larger(const Family& a, const Family& b) {
   if (pa != pb) return pa < pb;
   return a.positions < b.positions;
 }
-
-struct BudgetExceeded {};
 
 /// The minimax search shared by lookahead and the brute force: partition buffers per ply.
 /// `Leaf` values a position at the horizon (misses_left > 0, more than one word).
@@ -81,25 +78,6 @@ struct Search {
   }
 };
 
-/// The memo key of a set of words held: two independent 64-bit hashes of the ids (in the
-/// order held, which is always increasing) and the letters guessed that the words use.
-struct Key {
-  std::uint64_t a = 0;
-  std::uint64_t b = 0;
-  bool operator==(const Key&) const = default;
-};
-
-struct KeyHash {
-  std::size_t operator()(const Key& key) const { return static_cast<std::size_t>(key.a); }
-};
-
-/// Bounds on the uncapped value of a position.
-struct Bounds {
-  std::uint8_t lower = 0;
-  std::uint8_t upper = 255;
-};
-
-constexpr int kInfinity = 255;
 }  // namespace
 
 std::string_view to_string(Strategy strategy) {
@@ -187,159 +165,6 @@ double expected_misses(const WordSet& words, const Position& position, int depth
   return search.minimax<double>(position.candidates, position.guessed, position.misses_left, depth,
                                 0, estimate);
 }
-
-// --- The exact solver.
-
-struct OptimalSolver::Impl {
-  const WordSet& words;
-  OptimalBudget budget;
-  std::vector<Partition> plies;
-  std::vector<std::vector<std::uint32_t>> family_order;  ///< per ply
-  std::unordered_map<Key, Bounds, KeyHash> memo;
-  std::uint64_t evaluated = 0;
-
-  Impl(const WordSet& w, OptimalBudget b)
-      : words(w), budget(b), plies(kMaxLetters + 2), family_order(kMaxLetters + 2) {}
-
-  Key key_of(std::span<const WordId> cand, LetterSet guessed) const {
-    std::uint32_t used = 0;
-    std::uint64_t a = 0x243F6A8885A308D3ull ^ cand.size();
-    std::uint64_t b = 0x13198A2E03707344ull;
-    for (WordId id : cand) {
-      used |= words.letter_set(id).bits();
-      a = (a ^ id) * 0x9E3779B97F4A7C15ull;
-      a ^= a >> 31;
-      b = (b + id + 0x632BE59BD9B4E019ull) * 0xBF58476D1CE4E5B9ull;
-      b ^= b >> 27;
-    }
-    b ^= static_cast<std::uint64_t>(guessed.bits() & used) << 32;
-    return Key{a, b};
-  }
-
-  void store(const Key& key, Bounds bounds) {
-    if (const auto it = memo.find(key); it != memo.end()) {
-      it->second = bounds;
-    } else if (memo.size() < budget.max_memo) {
-      memo.emplace(key, bounds);  // when full, new positions are simply not remembered
-    }
-  }
-
-  /// Fail-soft alpha-beta on the uncapped value V: returns v with V <= v if v <= alpha,
-  /// V >= v if v >= beta, V == v otherwise.
-  int solve(std::span<const WordId> cand, LetterSet guessed, int alpha, int beta, std::size_t ply) {
-    if (cand.size() <= 1) return 0;
-    const Key key = key_of(cand, guessed);
-    Bounds bounds;
-    if (const auto it = memo.find(key); it != memo.end()) bounds = it->second;
-    if (bounds.lower >= beta) return bounds.lower;
-    if (bounds.upper <= alpha || bounds.lower == bounds.upper) return bounds.upper;
-    if (++evaluated > budget.max_positions) throw BudgetExceeded{};
-    // Each miss removes a word at least, so V <= n - 1; with no letter in every word, every
-    // guess can be answered with a miss, so V >= 1.
-    bounds.upper = static_cast<std::uint8_t>(
-        std::min<std::size_t>(bounds.upper, std::min<std::size_t>(cand.size() - 1, kMaxLetters)));
-    std::uint32_t common = ~0u;
-    for (WordId id : cand) common &= words.letter_set(id).bits();
-    if ((LetterSet(common) & ~guessed).empty() && bounds.lower < 1) bounds.lower = 1;
-    if (bounds.lower >= beta || bounds.upper <= alpha || bounds.lower == bounds.upper) {
-      store(key, bounds);
-      return bounds.lower >= beta ? bounds.lower : bounds.upper;
-    }
-    const int a = std::max(alpha, static_cast<int>(bounds.lower));
-    const int b = std::min(beta, static_cast<int>(bounds.upper));
-
-    // The useful guesses, best first for the guesser: smallest largest family, then more
-    // words with the letter, then code.
-    Partition& part = plies[ply];
-    std::array<Letter, kMaxLetters> letters;
-    std::array<std::uint64_t, kMaxLetters> rank{};
-    int n = letters_by_frequency(words, cand, words.alphabet().letters() & ~guessed, letters);
-    int useful = 0;
-    for (int i = 0; i < n; ++i) {
-      const Letter l = letters[static_cast<std::size_t>(i)];
-      part.split(words, cand, l);
-      const std::vector<Family>& fams = part.families();
-      if (fams.size() == 1 && !fams[0].is_miss()) continue;  // tells nothing, costs nothing
-      std::uint32_t worst = 0;
-      for (const Family& f : fams) worst = std::max(worst, f.size);
-      letters[static_cast<std::size_t>(useful)] = l;
-      rank[static_cast<std::size_t>(useful)] = (static_cast<std::uint64_t>(worst) << 8) | i;
-      ++useful;
-    }
-    n = useful;
-    std::array<int, kMaxLetters> order;
-    for (int i = 0; i < n; ++i) order[static_cast<std::size_t>(i)] = i;
-    std::sort(order.begin(), order.begin() + n, [&](int x, int y) {
-      return rank[static_cast<std::size_t>(x)] < rank[static_cast<std::size_t>(y)];
-    });
-
-    int best = n == 0 ? 0 : kInfinity;
-    std::vector<std::uint32_t>& forder = family_order[ply];
-    for (int i = 0; i < n && best > a; ++i) {
-      const Letter l = letters[static_cast<std::size_t>(order[static_cast<std::size_t>(i)])];
-      part.split(words, cand, l);
-      const std::vector<Family>& fams = part.families();
-      // The miss first (it counts at once), then the largest: the likeliest to refute.
-      forder.resize(fams.size());
-      for (std::uint32_t f = 0; f < fams.size(); ++f) forder[f] = f;
-      std::sort(forder.begin(), forder.end(), [&](std::uint32_t x, std::uint32_t y) {
-        const Family& fx = fams[x];
-        const Family& fy = fams[y];
-        if (fx.is_miss() != fy.is_miss()) return fx.is_miss();
-        return larger(fx, fy);
-      });
-      LetterSet next = guessed;
-      next.insert(l);
-      const int hi = std::min(b, best);
-      int host = 0;
-      for (std::size_t j = 0; j < forder.size() && host < hi; ++j) {
-        // Deeper plies use their own partitions, so this family's words stay valid; but the
-        // order buffer is this ply's, so read the family before recursing.
-        const Family f = fams[forder[j]];
-        const int miss = f.is_miss() ? 1 : 0;
-        const int lo = std::max(a, host);
-        const int v = miss + solve(part.words_of(f), next, lo - miss, hi - miss, ply + 1);
-        host = std::max(host, v);
-      }
-      best = std::min(best, host);
-    }
-    if (best <= a) {
-      bounds.upper = static_cast<std::uint8_t>(std::min<int>(bounds.upper, best));
-    } else if (best >= b) {
-      bounds.lower = static_cast<std::uint8_t>(std::max<int>(bounds.lower, best));
-    } else {
-      bounds.lower = bounds.upper = static_cast<std::uint8_t>(best);
-    }
-    store(key, bounds);
-    return best;
-  }
-
-  int value(std::span<const WordId> cand, LetterSet guessed, int misses_left) {
-    if (misses_left <= 0) return 0;
-    const int cap = std::min(misses_left, kInfinity - 1);
-    // Null-window tests from below (is V >= k?), each reusing the bounds the last one left.
-    int k = 1;
-    while (k <= cap && solve(cand, guessed, k - 1, k, 0) >= k) ++k;
-    return k - 1;
-  }
-};
-
-OptimalSolver::OptimalSolver(const WordSet& words, OptimalBudget budget)
-    : impl_(std::make_unique<Impl>(words, budget)) {}
-OptimalSolver::~OptimalSolver() = default;
-OptimalSolver::OptimalSolver(OptimalSolver&&) noexcept = default;
-
-std::optional<int> OptimalSolver::value(const Position& position) {
-  impl_->evaluated = 0;
-  try {
-    return impl_->value(position.candidates, position.guessed, position.misses_left);
-  } catch (const BudgetExceeded&) {
-    return std::nullopt;
-  }
-}
-
-std::uint64_t OptimalSolver::positions_evaluated() const { return impl_->evaluated; }
-std::uint64_t OptimalSolver::positions_remembered() const { return impl_->memo.size(); }
 
 // --- The host.
 

@@ -11,8 +11,8 @@
 ///              come (HorizonEstimate: slope x log2(words held), the slope calibrated on the word
 ///              set). Ties: the miss family (a miss in hand), then as largest.
 ///   optimal    the exact game value (misses an optimal host forces against an optimal guesser):
-///              alpha-beta with lower/upper bounds memoised on the set of words held (which
-///              alone decides the value), within a work and memory budget; beyond it,
+///              alpha-beta with lower/upper bounds memoised on the words held in canonical form
+///              (which alone decides the value), within a work and memory budget; beyond it,
 ///              lookahead decides and the Decision says so.
 ///   fair       an honest host: commits to one random word at the start, for comparison.
 ///
@@ -44,7 +44,9 @@ std::span<const Strategy> all_strategies();
 /// Limits of the exact solver. Both are counts, so the outcome does not depend on the machine.
 struct OptimalBudget {
   std::uint64_t max_positions = 20'000'000;  ///< positions evaluated for one decision
-  std::uint64_t max_memo = 4'000'000;        ///< positions remembered (about 32 bytes each)
+  /// Positions remembered, rounded down to a power of two (16 bytes each, allocated as the memo
+  /// fills); when full, a new position replaces one that cost less work to find.
+  std::uint64_t max_memo = 4'000'000;
 };
 
 struct HostConfig {
@@ -83,19 +85,21 @@ struct Decision {
 
 /// The exact solver: misses an optimal host forces against an optimal guesser from a position,
 /// capped at the misses left (reaching the cap means the guesser loses). The uncapped value
-/// depends only on the words held (a guesser never plays a letter no word has, nor one every
-/// word has at the same positions, and no other letter can have been guessed already), so the
-/// memo is keyed by that set and holds bounds [lower, upper] on the uncapped value; the capped
-/// value is min(uncapped, cap). Alpha-beta, guesses ordered by their largest family, the
-/// host's families by a miss first then size. Remembers positions between calls.
+/// depends only on the words held, and only up to renaming letters, permuting positions and
+/// dropping positions already revealed, so the memo is keyed by that canonical form
+/// (solver.cpp) and holds bounds [lower, upper] on the uncapped value; the capped value is
+/// min(uncapped, cap). Null-window alpha-beta tests "value >= k?" for rising k, guesses ordered
+/// by their largest family, the host's families by a miss first then size, cut by static bounds
+/// (words with pairwise disjoint letters force one miss each but one). Remembers positions
+/// between calls.
 class OptimalSolver {
  public:
   OptimalSolver(const WordSet& words, OptimalBudget budget);
   ~OptimalSolver();
   OptimalSolver(OptimalSolver&&) noexcept;
-  /// The value, or nullopt if the budget ran out (work is counted per call; the memory budget
-  /// over the solver's life: when full, the memo is cleared). Letters in position.guessed are
-  /// not guessed again.
+  /// The value, or nullopt if the budget ran out (work is counted per call, memory over the
+  /// solver's life). Letters in position.guessed are not guessed again; as in any game, each
+  /// must be at the same positions in every candidate (else std::invalid_argument).
   std::optional<int> value(const Position& position);
   /// Positions evaluated by the last call, and remembered now.
   std::uint64_t positions_evaluated() const;
