@@ -171,6 +171,17 @@ LogLexicon log_lexicon(Context& context) {
   return {context.lexicon_info().source, context.lexicon().size()};
 }
 
+/// Shows the events in the viewer, paced by the person; true if the game was shown to its end.
+bool view_game(Context& context, const Options& o,
+               const std::function<std::optional<au::Event>()>& next) {
+  AuctionView view(context.out());
+  ViewerOptions viewer;
+  viewer.terminal = context.interactive();
+  viewer.play = o.play;
+  viewer.delay = milliseconds(o.delay_ms.value_or(viewer.terminal ? 500 : 0));
+  return run_viewer(next, view, context.in(), context.out(), viewer);
+}
+
 int play(Context& context, Options o) {
   if (!ask_setup(context, o)) return kExitOk;
   const std::vector<std::string> lineup =
@@ -198,13 +209,7 @@ int play(Context& context, Options o) {
     return kExitOk;
   }
   out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
-  AuctionView view(out);
-  ViewerOptions viewer;
-  viewer.terminal = context.interactive();
-  viewer.play = o.play;
-  viewer.delay = milliseconds(o.delay_ms.value_or(viewer.terminal ? 500 : 0));
-  const bool finished = run_viewer(next, view, context.in(), out, viewer);
-  if (!finished) out << "\nStopped before the end of the game.\n";
+  if (!view_game(context, o, next)) out << "\nStopped before the end of the game.\n";
   if (log) out << fmt::format("Log written to {}\n", o.log_path);
   return kExitOk;
 }
@@ -226,13 +231,7 @@ int replay(Context& context, const Options& o) {
     if (at == log.events.size()) return std::nullopt;
     return log.events[at++];
   };
-  AuctionView view(out);
-  ViewerOptions viewer;
-  viewer.terminal = context.interactive();
-  viewer.play = o.play;
-  viewer.delay = milliseconds(o.delay_ms.value_or(viewer.terminal ? 500 : 0));
-  const bool finished = run_viewer(next, view, context.in(), out, viewer);
-  if (finished && !std::holds_alternative<au::GameEnded>(log.events.back())) {
+  if (view_game(context, o, next) && !std::holds_alternative<au::GameEnded>(log.events.back())) {
     out << "\nThe log ends before the end of the game.\n";
   }
   return kExitOk;

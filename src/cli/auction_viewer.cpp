@@ -153,7 +153,7 @@ void AuctionView::show_end(const au::GameEnded& e) {
 
 namespace {
 
-enum class Command { kNone, kStep, kRound, kPlay, kPause, kFaster, kSlower, kDelay, kQuit, kEnd };
+enum class Command { kNone, kStep, kRound, kPlay, kFaster, kSlower, kDelay, kQuit, kEnd };
 
 struct Order {
   Command command = Command::kNone;
@@ -290,6 +290,42 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
   auto step = [&](bool show_racks) { return advance(false, show_racks); };
   auto to_round_end = [&] { return advance(true, false); };
 
+  // + halves the delay, - doubles it, within [kMinDelay, kMaxDelay].
+  auto retime = [&](Command command) {
+    delay = command == Command::kFaster ? std::max(kMinDelay, delay / 2)
+                                        : std::min(kMaxDelay, std::max(kMinDelay, delay * 2));
+  };
+  // Carries out an order given while paused: nullopt to go on, else run_viewer's result.
+  auto obey = [&](const Order& order) -> std::optional<bool> {
+    switch (order.command) {
+      case Command::kStep:
+        for (int i = 0; i < order.count; ++i) {
+          if (!step(order.count == 1)) return true;
+        }
+        break;
+      case Command::kRound:
+        if (!to_round_end()) return true;
+        break;
+      case Command::kPlay:
+        playing = true;
+        break;
+      case Command::kFaster:
+      case Command::kSlower:
+        retime(order.command);
+        out << fmt::format("Delay {} ms.\n", delay.count()) << std::flush;
+        break;
+      case Command::kDelay:
+        delay = order.delay;
+        break;
+      case Command::kQuit:
+      case Command::kEnd:
+        return false;
+      case Command::kNone:
+        break;
+    }
+    return std::nullopt;
+  };
+
   if (options.terminal) {
     RawTerminal keys;
     const std::string help =
@@ -303,40 +339,14 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
         if (order.command == Command::kPlay) {
           playing = false;
           out << fmt::format("Paused (delay {} ms). {}\n", delay.count(), help) << std::flush;
-        } else if (order.command == Command::kFaster) {
-          delay = std::max(kMinDelay, delay / 2);
-        } else if (order.command == Command::kSlower) {
-          delay = std::min(kMaxDelay, std::max(kMinDelay, delay * 2));
+        } else if (order.command == Command::kFaster || order.command == Command::kSlower) {
+          retime(order.command);
         } else if (order.command == Command::kQuit || order.command == Command::kEnd) {
           return false;
         }
         continue;
       }
-      const Order order = keys.key(std::nullopt);
-      switch (order.command) {
-        case Command::kStep:
-          if (!step(true)) return true;
-          break;
-        case Command::kRound:
-          if (!to_round_end()) return true;
-          break;
-        case Command::kPlay:
-          playing = true;
-          break;
-        case Command::kFaster:
-          delay = std::max(kMinDelay, delay / 2);
-          out << fmt::format("Delay {} ms.\n", delay.count()) << std::flush;
-          break;
-        case Command::kSlower:
-          delay = std::min(kMaxDelay, std::max(kMinDelay, delay * 2));
-          out << fmt::format("Delay {} ms.\n", delay.count()) << std::flush;
-          break;
-        case Command::kQuit:
-        case Command::kEnd:
-          return false;
-        default:
-          break;
-      }
+      if (const std::optional<bool> done = obey(keys.key(std::nullopt))) return *done;
     }
   }
 
@@ -354,26 +364,7 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
       out << "\n(end of input: the rest of the game)\n";
       continue;
     }
-    switch (order->command) {
-      case Command::kStep:
-        for (int i = 0; i < order->count; ++i) {
-          if (!step(order->count == 1)) return true;
-        }
-        break;
-      case Command::kRound:
-        if (!to_round_end()) return true;
-        break;
-      case Command::kPlay:
-        playing = true;
-        break;
-      case Command::kDelay:
-        delay = order->delay;
-        break;
-      case Command::kQuit:
-        return false;
-      default:
-        break;
-    }
+    if (const std::optional<bool> done = obey(*order)) return *done;
   }
 }
 
