@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
@@ -46,6 +47,7 @@ struct Options {
   std::string replay_path;
   std::uint64_t games = 100;
   std::uint64_t jobs = 0;  // 0: one per core
+  std::string log_dir;     // tournaments: a log per game here
 };
 
 std::string built_in_names() {
@@ -267,9 +269,24 @@ int tournament(Context& context, const Options& o) {
       static_cast<int>(o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency()));
   const Lexicon& lexicon = context.lexicon();
   ProgressBar progress(context.err(), isatty(STDERR_FILENO) == 1 && !context.options().json);
-  const au::TournamentResult result =
-      au::run_tournament(config, lexicon, player_factory(lexicon, o),
-                         [&](int done, int total) { progress.update(done, total); });
+  au::GameObserver observe;
+  if (!o.log_dir.empty()) {
+    std::error_code error;
+    std::filesystem::create_directories(o.log_dir, error);
+    if (error) {
+      throw std::runtime_error(
+          fmt::format("cannot create the log directory '{}': {}", o.log_dir, error.message()));
+    }
+    observe = [&o, lex = log_lexicon(context)](int index) -> std::function<void(const au::Event&)> {
+      const std::string path =
+          (std::filesystem::path(o.log_dir) / fmt::format("game-{:06}.jsonl", index + 1)).string();
+      auto log = std::make_shared<std::ofstream>(open_log(path));
+      return [log, lex](const au::Event& event) { write_log_line(*log, event, lex); };
+    };
+  }
+  const au::TournamentResult result = au::run_tournament(
+      config, lexicon, player_factory(lexicon, o),
+      [&](int done, int total) { progress.update(done, total); }, observe);
 
   const au::Rules& r = config.rules;
   if (context.options().json) {
@@ -391,6 +408,9 @@ void define_auction_command(CLI::App& command, Context& context) {
   add_number_option(
       *tournament_command, "--jobs", 1, kMaxJobs, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
+  tournament_command->add_option(
+      "--log-dir", o->log_dir,
+      "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1");
   tournament_command->callback(
       [&context, o] { context.set_action([&context, o] { return tournament(context, *o); }); });
 

@@ -6,7 +6,7 @@
 ///                         one game in the viewer (auction_viewer.h); with --json, the game's
 ///                         log lines on stdout instead
 ///   auction replay FILE   a logged game in the viewer
-///   auction tournament --players P,P,... [--games N] [--jobs N]
+///   auction tournament --players P,P,... [--games N] [--jobs N] [--log-dir DIR]
 ///                         seeded games with the seats rotated, and statistics per bot
 ///
 /// Players: the built-in bots (random, value, strong) or `cmd:COMMAND LINE` for a program that

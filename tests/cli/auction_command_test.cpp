@@ -171,6 +171,33 @@ TEST(AuctionTournament, JsonIsTheSameWithAnyNumberOfJobs) {
   EXPECT_NEAR(wins, 40.0, 1e-9);
 }
 
+TEST(AuctionTournament, LogDirHoldsAReplayableLogPerGame) {
+  TempDir dir;
+  const std::string logs = (dir / "logs").string();
+  const ProcessResult r =
+      run({"auction", "tournament", "--players", "value,random,value", "--games", "3", "--seed",
+           "5", "--rounds", "1", "--jobs", "2", "--log-dir", logs});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  for (int game = 1; game <= 3; ++game) {
+    const std::string path = logs + "/game-00000" + std::to_string(game) + ".jsonl";
+    const std::string text = read_file(path);
+    ASSERT_FALSE(text.empty()) << path;
+    const nlohmann::json header = nlohmann::json::parse(text.substr(0, text.find('\n')));
+    // Seats rotate by one each game.
+    const std::vector<std::vector<std::string>> seatings = {
+        {"value", "random", "value"}, {"random", "value", "value"}, {"value", "value", "random"}};
+    EXPECT_EQ(header["players"], nlohmann::json(seatings[game - 1])) << path;
+    const ProcessResult replay = run({"auction", "replay", path, "--json"});
+    EXPECT_EQ(replay.exit_code, 0) << replay;
+    EXPECT_EQ(replay.out, text);
+  }
+  const auto file = dir.write("file", "x");
+  const ProcessResult bad = run({"auction", "tournament", "--players", "value,value", "--games",
+                                 "1", "--log-dir", (file / "sub").string()});
+  EXPECT_EQ(bad.exit_code, 2) << bad;
+  EXPECT_NE(bad.err.find("cannot create the log directory"), std::string::npos) << bad;
+}
+
 TEST(AuctionTournament, TableNamesEveryBot) {
   const ProcessResult r = run({"auction", "tournament", "--players", "value,random", "--games",
                                "10", "--seed", "1", "--jobs", "1"});

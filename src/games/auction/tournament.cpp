@@ -28,7 +28,8 @@ struct SeatResult {
 };
 
 std::vector<SeatResult> play_one(const TournamentConfig& config, const Lexicon& lexicon,
-                                 const PlayerFactory& make_player, int index) {
+                                 const PlayerFactory& make_player, const GameObserver& observe,
+                                 int index) {
   const std::vector<std::string> seating = tournament_seating(config.lineup, index);
   std::vector<std::unique_ptr<Player>> players;
   for (const std::string& name : seating) {
@@ -37,7 +38,9 @@ std::vector<SeatResult> play_one(const TournamentConfig& config, const Lexicon& 
   }
   Game game(config.rules, lexicon, std::move(players), tournament_game_seed(config.seed, index));
   std::vector<SeatResult> seats(seating.size());
+  const std::function<void(const Event&)> watch = observe ? observe(index) : nullptr;
   const GameEnded ended = game.play([&](const Event& event) {
+    if (watch) watch(event);
     if (const auto* auction = std::get_if<AuctionHeld>(&event)) {
       ++seats[auction->winner].letters;
       seats[auction->winner].paid += auction->price;
@@ -72,7 +75,8 @@ std::vector<std::string> tournament_seating(const std::vector<std::string>& line
 
 TournamentResult run_tournament(const TournamentConfig& config_in, const Lexicon& lexicon,
                                 const PlayerFactory& make_player,
-                                const std::function<void(int, int)>& on_progress) {
+                                const std::function<void(int, int)>& on_progress,
+                                const GameObserver& observe) {
   TournamentConfig config = config_in;
   config.rules.players = static_cast<int>(config.lineup.size());
   config.rules.validate();
@@ -88,7 +92,7 @@ TournamentResult run_tournament(const TournamentConfig& config_in, const Lexicon
   auto work = [&] {
     for (int index = next++; index < config.games && !failed; index = next++) {
       try {
-        results[index] = play_one(config, lexicon, make_player, index);
+        results[index] = play_one(config, lexicon, make_player, observe, index);
       } catch (...) {
         const std::lock_guard lock(mutex);
         if (!error) error = std::current_exception();

@@ -54,11 +54,16 @@ struct TournamentResult {
 std::uint64_t tournament_game_seed(std::uint64_t seed, int index);
 std::vector<std::string> tournament_seating(const std::vector<std::string>& lineup, int index);
 
+/// Called as game `index` starts, on the thread that plays it; the observer it returns (if not
+/// empty) is given every event of that game, on that thread. For logs of every game.
+using GameObserver = std::function<std::function<void(const Event&)>(int index)>;
+
 /// Plays the tournament. `on_progress(done, total)` is called after each game, from the worker
 /// threads but never concurrently. Throws std::invalid_argument for a bad configuration, and
 /// rethrows the first error of any game (the other threads stop).
 TournamentResult run_tournament(const TournamentConfig& config, const Lexicon& lexicon,
                                 const PlayerFactory& make_player,
-                                const std::function<void(int, int)>& on_progress = {});
+                                const std::function<void(int, int)>& on_progress = {},
+                                const GameObserver& observe = {});
 
 }  // namespace wg::auction
