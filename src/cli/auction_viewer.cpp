@@ -112,10 +112,8 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
   for (const au::WordPlayed& w : e.words) width = std::max(width, w.word.size());
   for (std::size_t seat = 0; seat < e.words.size(); ++seat) {
     const au::WordPlayed& w = e.words[seat];
-    std::string word = w.word.empty() ? "-" : w.word;
-    std::transform(word.begin(), word.end(), word.begin(), [](char c) {
-      return alphabet().code(c) == kNoLetter ? c : alphabet().upper(alphabet().code(c));
-    });
+    const auto letters = alphabet().encode(w.word);
+    const std::string word = w.word.empty() ? "-" : letters ? upper(*letters) : w.word;
     std::string note;
     if (!w.fault.empty()) {
       note = w.fault;
