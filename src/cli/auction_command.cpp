@@ -163,11 +163,29 @@ bool ask_setup(Context& context, Options& o) {
          ask_number(o.rounds, "Rounds", 1, 100, defaults.rounds);
 }
 
-std::ofstream open_log(const std::string& path) {
-  std::ofstream log(path, std::ios::binary | std::ios::trunc);
-  if (!log) throw std::runtime_error(fmt::format("cannot write the log '{}'", path));
-  return log;
-}
+/// A game's log file: every line is written and flushed as the game goes, and a failed write
+/// (a full disk) is an error rather than a log silently cut short.
+class LogFile {
+ public:
+  LogFile(std::string path, LogLexicon lexicon)
+      : path_(std::move(path)),
+        lexicon_(std::move(lexicon)),
+        out_(path_, std::ios::binary | std::ios::trunc) {
+    if (!out_) fail();
+  }
+  void write(const au::Event& event) {
+    write_log_line(out_, event, lexicon_);
+    if (!out_) fail();
+  }
+
+ private:
+  [[noreturn]] void fail() const {
+    throw std::runtime_error(fmt::format("cannot write the log '{}'", path_));
+  }
+  std::string path_;
+  LogLexicon lexicon_;
+  std::ofstream out_;
+};
 
 LogLexicon log_lexicon(Context& context) {
   return {context.lexicon_info().source, context.lexicon().size()};
@@ -192,8 +210,8 @@ int play(Context& context, Options o) {
   const Lexicon& lexicon = context.lexicon();
   const LogLexicon lex = log_lexicon(context);
   const std::uint64_t seed = context.seed();
-  std::optional<std::ofstream> log;
-  if (!o.log_path.empty()) log = open_log(o.log_path);
+  std::optional<LogFile> log;
+  if (!o.log_path.empty()) log.emplace(o.log_path, lex);
 
   const au::PlayerFactory make = player_factory(lexicon, o);
   std::vector<std::unique_ptr<au::Player>> players;
@@ -201,7 +219,7 @@ int play(Context& context, Options o) {
   au::Game game(rules, lexicon, std::move(players), seed);
   auto next = [&]() -> std::optional<au::Event> {
     std::optional<au::Event> event = game.next();
-    if (event && log) write_log_line(*log, *event, lex);
+    if (event && log) log->write(*event);
     return event;
   };
 
@@ -280,8 +298,8 @@ int tournament(Context& context, const Options& o) {
     observe = [&o, lex = log_lexicon(context)](int index) -> std::function<void(const au::Event&)> {
       const std::string path =
           (std::filesystem::path(o.log_dir) / fmt::format("game-{:06}.jsonl", index + 1)).string();
-      auto log = std::make_shared<std::ofstream>(open_log(path));
-      return [log, lex](const au::Event& event) { write_log_line(*log, event, lex); };
+      auto log = std::make_shared<LogFile>(path, lex);
+      return [log](const au::Event& event) { log->write(event); };
     };
   }
   const au::TournamentResult result = au::run_tournament(

@@ -146,6 +146,12 @@ TEST(Auction, UnreadableLogsAreBadInput) {
       run(with(kGame, {"--log", (dir / "no-such-dir" / "x.jsonl").string()}));
   EXPECT_EQ(unwritable.exit_code, 2) << unwritable;
   EXPECT_NE(unwritable.err.find("cannot write the log"), std::string::npos) << unwritable;
+  if (std::filesystem::exists("/dev/full")) {  // a disk that is full: every write fails
+    const ProcessResult full = run(with(kGame, {"--log", "/dev/full"}));
+    EXPECT_EQ(full.exit_code, 2) << full;
+    EXPECT_NE(full.err.find("cannot write the log '/dev/full'"), std::string::npos) << full;
+    EXPECT_TRUE(full.out.empty()) << full;
+  }
 }
 
 TEST(AuctionTournament, JsonIsTheSameWithAnyNumberOfJobs) {
