@@ -9,6 +9,8 @@
 #include <optional>
 #include <ostream>
 #include <string>
+#include <thread>
+#include <utility>
 #include <vector>
 
 #include <fmt/format.h>
@@ -16,6 +18,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "core/parallel.h"
 #include "core/rng.h"
 #include "games/evil_hangman/game.h"
 #include "games/evil_hangman/guesser.h"
@@ -319,9 +322,10 @@ struct AutoplayResult {
 };
 
 AutoplayResult autoplay(const eh::WordSet& words, int guesses, const eh::HostConfig& host,
-                        eh::GuesserKind guesser, std::uint64_t seed) {
+                        eh::GuesserKind guesser, std::uint64_t seed,
+                        std::shared_ptr<eh::OptimalSolver> solver = nullptr) {
   const Alphabet& alphabet = words.alphabet();
-  eh::Game game(words, guesses, host, seed);
+  eh::Game game(words, guesses, host, seed, std::move(solver));
   AutoplayResult result;
   while (!game.over()) {
     const Letter l = eh::choose_guess(words, game.position(), guesser);
@@ -392,7 +396,44 @@ struct TableOptions {
   std::uint64_t budget = 2'000'000;
   std::uint64_t memo = eh::OptimalBudget{}.max_memo;
   bool value = false;
+  std::uint64_t jobs = 0;  // 0: one per core
 };
+
+using NamedHost = std::pair<std::string, eh::HostConfig>;
+
+/// One length's row of the table: the value if asked, then every host against every guesser.
+Json table_row(const eh::WordSet& words, const std::vector<NamedHost>& hosts, int guesses,
+               const TableOptions& options, std::uint64_t seed) {
+  Json row = {{"length", words.length()}, {"words", words.size()}};
+  // The optimal hosts and the value share a solver: one memo, so each game starts from what
+  // the value and the games before it proved.
+  const auto solver =
+      std::make_shared<eh::OptimalSolver>(words, eh::OptimalBudget{options.budget, options.memo});
+  bool optimal_tractable = true;
+  if (options.value) {
+    const std::vector<eh::WordId> all = words.all_ids();
+    const std::optional<int> v = solver->value(eh::Position{all, LetterSet(), guesses});
+    row["value"] = v ? Json(*v) : Json(nullptr);
+    row["value_at_least"] = solver->proved_lower_bound();
+    row["value_positions"] = solver->positions_evaluated();
+    // Over budget at the root, the optimal host would spend the budget again at each of its
+    // first decisions before falling back: its cells are left out instead.
+    optimal_tractable = v.has_value();
+  }
+  row["results"] = Json::array();
+  for (const auto& [name, host] : hosts) {
+    for (eh::GuesserKind g : eh::all_guessers()) {
+      Json cell = {{"host", name}, {"guesser", eh::to_string(g)}, {"misses", nullptr}};
+      if (host.strategy != eh::Strategy::kOptimal || optimal_tractable) {
+        const AutoplayResult r = autoplay(words, guesses, host, g, seed, solver);
+        if (!r.fell_back) cell["misses"] = r.misses;
+        cell["won"] = r.won;
+      }
+      row["results"].push_back(cell);
+    }
+  }
+  return row;
+}
 
 int run_table(Context& context, const TableOptions& options) {
   if (options.min_length < 1 || options.max_length < options.min_length) {
@@ -405,10 +446,8 @@ int run_table(Context& context, const TableOptions& options) {
   const Lexicon& lexicon = context.lexicon();
   const std::uint64_t seed = context.seed();
   const int guesses = clamp_guesses(options.guesses);
-  eh::OptimalBudget budget;
-  budget.max_positions = options.budget;
-  budget.max_memo = options.memo;
-  std::vector<std::pair<std::string, eh::HostConfig>> hosts;
+  const eh::OptimalBudget budget{options.budget, options.memo};
+  std::vector<NamedHost> hosts;
   hosts.emplace_back("largest", eh::HostConfig{eh::Strategy::kLargest, 1, budget});
   for (int d : options.depths) {
     hosts.emplace_back(fmt::format("lookahead-{}", d),
@@ -417,39 +456,32 @@ int run_table(Context& context, const TableOptions& options) {
   if (options.optimal) {
     hosts.emplace_back("optimal", eh::HostConfig{eh::Strategy::kOptimal, 2, budget});
   }
+  std::vector<std::size_t> lengths;
+  for (std::int64_t length = options.min_length; length <= options.max_length; ++length) {
+    if (has_length(lexicon, length)) lengths.push_back(static_cast<std::size_t>(length));
+  }
+  // Lengths are independent, so they share out over threads; the rows keep their order.
+  std::vector<Json> rows(lengths.size());
+  const unsigned jobs = options.jobs != 0 ? static_cast<unsigned>(options.jobs)
+                                          : std::max(1u, std::thread::hardware_concurrency());
+  parallel_for(static_cast<int>(lengths.size()), static_cast<int>(jobs), [&](int i) {
+    const auto at = static_cast<std::size_t>(i);
+    const eh::WordSet words = eh::WordSet::of_length(lexicon, lengths[at]);
+    rows[at] = table_row(words, hosts, guesses, options, seed);
+  });
   Json document = {{"lexicon", context.lexicon_info().source},
                    {"seed", seed},
                    {"guesses", guesses},
-                   {"rows", Json::array()}};
-  for (std::int64_t length = options.min_length; length <= options.max_length; ++length) {
-    if (!has_length(lexicon, length)) continue;
-    const eh::WordSet words = eh::WordSet::of_length(lexicon, static_cast<std::size_t>(length));
-    Json row = {{"length", length}, {"words", words.size()}};
-    if (options.value) {
-      eh::OptimalSolver solver(words, budget);
-      const std::vector<eh::WordId> all = words.all_ids();
-      const std::optional<int> v = solver.value(eh::Position{all, LetterSet(), guesses});
-      row["value"] = v ? Json(*v) : Json(nullptr);
-    }
-    row["results"] = Json::array();
-    for (const auto& [name, host] : hosts) {
-      for (eh::GuesserKind g : eh::all_guessers()) {
-        const AutoplayResult r = autoplay(words, guesses, host, g, seed);
-        row["results"].push_back({{"host", name},
-                                  {"guesser", eh::to_string(g)},
-                                  {"misses", r.fell_back ? Json(nullptr) : Json(r.misses)},
-                                  {"won", r.won}});
-      }
-    }
-    document["rows"].push_back(row);
-  }
+                   {"rows", rows}};
   if (context.options().json) {
     print_json(context.out(), document);
     return kExitOk;
   }
   std::ostream& out = context.out();
-  out << fmt::format("Misses forced ({} guesses; host / guesser; - = optimal over budget)\n\n",
-                     guesses);
+  out << fmt::format(
+      "Misses forced ({} guesses; host / guesser; - = optimal over budget; >= k: the value is "
+      "at least k, the budget ran out before the rest was proved)\n\n",
+      guesses);
   std::string header = "| length | words |";
   std::string rule = "|---:|---:|";
   if (options.value) {
@@ -464,10 +496,13 @@ int run_table(Context& context, const TableOptions& options) {
   }
   out << header << '\n' << rule << '\n';
   for (const Json& row : document["rows"]) {
-    std::string line = fmt::format("| {} | {} |", row["length"].get<std::int64_t>(),
+    std::string line = fmt::format("| {} | {} |", row["length"].get<std::size_t>(),
                                    row["words"].get<std::size_t>());
     if (options.value) {
-      line += row["value"].is_null() ? " - |" : fmt::format(" {} |", row["value"].get<int>());
+      const int at_least = row["value_at_least"].get<int>();
+      line += !row["value"].is_null() ? fmt::format(" {} |", row["value"].get<int>())
+              : at_least > 0          ? fmt::format(" >= {} |", at_least)
+                                      : " - |";
     }
     for (const Json& cell : row["results"]) {
       line += cell["misses"].is_null() ? " - |" : fmt::format(" {} |", cell["misses"].get<int>());
@@ -552,6 +587,10 @@ void add_table(CLI::App& parent, Context& context) {
                    "power of two); default 4000000")
       ->check(CLI::PositiveNumber)
       ->type_name("N");
+  add_number_option(
+      *command, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
+      "Threads, one word length each; the table is the same for any number (default: one per "
+      "core; each holds its own solver memo)");
   command->callback([&context, options] {
     context.set_action([&context, options] { return run_table(context, *options); });
   });

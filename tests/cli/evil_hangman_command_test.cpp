@@ -201,6 +201,65 @@ TEST(EvilHangmanCliTest, TableValueWithASmallMemo) {
   EXPECT_EQ(zero.exit_code, 1) << zero;
 }
 
+TEST(EvilHangmanCliTest, TablePlaysOptimalWhereTheValueIsWithinBudget) {
+  Lists lists;
+  const std::vector<std::string> args = {
+      "--lexicon",    lists.nine, "--seed",   "1", "evil-hangman", "table", "--min-length", "4",
+      "--max-length", "4",        "--depths", "2", "--value",      "--json"};
+  const ProcessResult r = wordgames(args);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const auto row = json_of(r)["rows"][0];
+  const int value = row["value"].get<int>();
+  EXPECT_EQ(value, 2) << r;  // as a brute-force minimax over these nine words finds
+  ASSERT_EQ(row["results"].size(), 6u) << r;
+  for (const auto& cell : row["results"]) {
+    // The value is what the optimal host guarantees against any guesser.
+    if (cell["host"] == "optimal") {
+      EXPECT_GE(cell["misses"].get<int>(), value) << r;
+    }
+  }
+
+  std::vector<std::string> tight = args;
+  tight.insert(tight.end(), {"--budget", "1"});
+  const ProcessResult over = wordgames(tight);
+  ASSERT_EQ(over.exit_code, 0) << over;
+  const auto over_row = json_of(over)["rows"][0];
+  EXPECT_TRUE(over_row["value"].is_null()) << over;
+  for (const auto& cell : over_row["results"]) {
+    EXPECT_EQ(cell["misses"].is_null(), cell["host"] == "optimal") << over;
+  }
+}
+
+TEST(EvilHangmanCliTest, TableIsTheSameOnAnyNumberOfThreads) {
+  Lists lists;
+  std::vector<std::string> args = {
+      "--lexicon", lists.gap,      "--seed", "5",       "evil-hangman", "table", "--min-length",
+      "1",         "--max-length", "9",      "--value", "--json",       "--jobs"};
+  std::string first;
+  for (const char* jobs : {"1", "2", "3"}) {
+    args.push_back(jobs);
+    const ProcessResult r = wordgames(args);
+    args.pop_back();
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_EQ(json_of(r)["rows"].size(), 2u) << r;  // lengths 3 and 5 only
+    if (first.empty()) first = r.out;
+    EXPECT_EQ(r.out, first) << "jobs " << jobs;
+  }
+  const ProcessResult zero = wordgames({"evil-hangman", "table", "--jobs", "0"});
+  EXPECT_EQ(zero.exit_code, 1) << zero;
+}
+
+TEST(EvilHangmanCliTest, TableShowsWhatTheSolverProvedWhenOverBudget) {
+  // All 972 three-letter words, 8 guesses: the value (8) takes thousands of positions; 300
+  // prove a lower bound and leave the optimal host out.
+  const ProcessResult r =
+      wordgames({"evil-hangman", "table", "--min-length", "3", "--max-length", "3", "--guesses",
+                 "8", "--depths", "2", "--value", "--budget", "300"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("| 3 | 972 | >= "), std::string::npos) << r;
+  EXPECT_NE(r.out.find(" - | - |\n"), std::string::npos) << r;  // the optimal cells
+}
+
 // --- Golden transcripts: one seeded game per strategy.
 
 struct GoldenCase {

@@ -1,15 +1,12 @@
 #include "games/auction/tournament.h"
 
-#include <atomic>
 #include <cmath>
-#include <exception>
 #include <map>
-#include <mutex>
 #include <stdexcept>
-#include <thread>
 
 #include <fmt/format.h>
 
+#include "core/parallel.h"
 #include "core/rng.h"
 #include "games/auction/game.h"
 
@@ -84,34 +81,10 @@ TournamentResult run_tournament(const TournamentConfig& config_in, const Lexicon
   if (config.jobs < 1) throw std::invalid_argument("jobs must be at least 1");
 
   std::vector<std::vector<SeatResult>> results(static_cast<std::size_t>(config.games));
-  std::atomic<int> next{0};
-  std::atomic<bool> failed{false};
-  std::exception_ptr error;
-  std::mutex mutex;  // guards error, done and on_progress
-  int done = 0;
-  auto work = [&] {
-    for (int index = next++; index < config.games && !failed; index = next++) {
-      try {
-        results[index] = play_one(config, lexicon, make_player, observe, index);
-      } catch (...) {
-        const std::lock_guard lock(mutex);
-        if (!error) error = std::current_exception();
-        failed = true;
-        return;
-      }
-      const std::lock_guard lock(mutex);
-      ++done;
-      if (on_progress) on_progress(done, config.games);
-    }
-  };
-  const int threads = std::min(config.jobs, config.games);
-  if (threads == 1) {
-    work();
-  } else {
-    std::vector<std::jthread> pool;
-    for (int t = 0; t < threads; ++t) pool.emplace_back(work);
-  }
-  if (error) std::rethrow_exception(error);
+  parallel_for(
+      config.games, config.jobs,
+      [&](int index) { results[index] = play_one(config, lexicon, make_player, observe, index); },
+      on_progress);
 
   // Aggregate in game order, so the sums are the same whatever the threads did.
   TournamentResult result{config.games, {}};

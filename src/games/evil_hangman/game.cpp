@@ -2,6 +2,7 @@
 
 #include <bit>
 #include <stdexcept>
+#include <utility>
 
 namespace wg::evil_hangman {
 
@@ -14,9 +15,10 @@ const WordSet& checked(const WordSet& words) {
 
 }  // namespace
 
-Game::Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed)
+Game::Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed,
+           std::shared_ptr<OptimalSolver> solver)
     : words_(&checked(words)),
-      host_(words, host, Rng(seed)),
+      host_(words, host, Rng(seed), std::move(solver)),
       guesses_(guesses),
       guesses_left_(guesses),
       candidates_(words.all_ids()),

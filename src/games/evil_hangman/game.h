@@ -3,6 +3,7 @@
 /// in (guess), results out (GuessResult); the front end only renders them.
 
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <vector>
 
@@ -28,8 +29,9 @@ class Game {
  public:
   /// A game on `words` (non-empty; must outlive the game) with `guesses` misses allowed (> 0):
   /// as in the spec, only a wrong guess uses one up. `seed` drives the host's random choices.
-  /// Throws std::invalid_argument on an empty word set or guesses < 1.
-  Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed);
+  /// Throws std::invalid_argument on an empty word set or guesses < 1. `solver`: see Host.
+  Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed,
+       std::shared_ptr<OptimalSolver> solver = nullptr);
 
   /// Plays a letter. Throws std::invalid_argument, changing nothing, if the letter is not in
   /// the alphabet, was guessed before, or the game is over.

@@ -5,6 +5,7 @@
 #include <bit>
 #include <cmath>
 #include <stdexcept>
+#include <utility>
 
 namespace wg::evil_hangman {
 
@@ -168,14 +169,17 @@ double expected_misses(const WordSet& words, const Position& position, int depth
 
 // --- The host.
 
-Host::Host(const WordSet& words, HostConfig config, Rng rng)
-    : words_(&words), config_(config), rng_(rng) {
+Host::Host(const WordSet& words, HostConfig config, Rng rng, std::shared_ptr<OptimalSolver> solver)
+    : words_(&words), config_(config), rng_(rng), solver_(std::move(solver)) {
   if (config_.depth < 1) throw std::invalid_argument("lookahead depth must be at least 1");
   if (config_.strategy == Strategy::kFair && !words.empty()) {
     secret_ = static_cast<WordId>(rng_.below(words.size()));
   }
   if (config_.strategy == Strategy::kOptimal) {
-    solver_ = std::make_unique<OptimalSolver>(words, config_.budget);
+    if (!solver_) solver_ = std::make_shared<OptimalSolver>(words, config_.budget);
+    if (&solver_->words() != &words) {
+      throw std::invalid_argument("the optimal host's solver is on another word set");
+    }
   }
 }
 Host::~Host() = default;

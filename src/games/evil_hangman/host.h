@@ -101,9 +101,13 @@ class OptimalSolver {
   /// solver's life). Letters in position.guessed are not guessed again; as in any game, each
   /// must be at the same positions in every candidate (else std::invalid_argument).
   std::optional<int> value(const Position& position);
+  /// Misses the last call proved the host forces: its value, or when it ran out of budget, a
+  /// lower bound (0 if it proved nothing).
+  int proved_lower_bound() const;
   /// Positions evaluated by the last call, and remembered now.
   std::uint64_t positions_evaluated() const;
   std::uint64_t positions_remembered() const;
+  const WordSet& words() const;
 
  private:
   struct Impl;
@@ -133,8 +137,13 @@ double expected_misses(const WordSet& words, const Position& position, int depth
 
 class Host {
  public:
-  /// `rng` drives the fair host's word and the word named when the guesser loses.
-  Host(const WordSet& words, HostConfig config, Rng rng);
+  /// `rng` drives the fair host's word and the word named when the guesser loses. The optimal
+  /// host uses `solver` if given (on the same `words`, else std::invalid_argument), sharing its
+  /// memo with other hosts that play one at a time (the games of a table), else makes its own
+  /// with config.budget. Sharing changes no decision the solver finishes (its values are exact),
+  /// only how soon it finishes, so it can only spare a fallback.
+  Host(const WordSet& words, HostConfig config, Rng rng,
+       std::shared_ptr<OptimalSolver> solver = nullptr);
   ~Host();
   Host(Host&&) noexcept;
 
@@ -155,7 +164,7 @@ class Host {
   Rng rng_;
   std::optional<WordId> secret_;
   std::optional<HorizonEstimate> estimate_;  ///< calibrated at the first lookahead decision
-  std::unique_ptr<OptimalSolver> solver_;
+  std::shared_ptr<OptimalSolver> solver_;
 };
 
 }  // namespace wg::evil_hangman

@@ -172,6 +172,7 @@ struct OptimalSolver::Impl {
   Memo memo;
   std::vector<Ply> plies;
   std::uint64_t evaluated = 0;
+  int proved = 0;  ///< the highest k the last value() proved the host forces
   // Scratch of canonical(), which finishes before any recursion.
   std::vector<std::uint32_t> count;  ///< letters x columns
   std::vector<std::uint32_t> columns, kept_columns, kept_letters;
@@ -468,6 +469,7 @@ struct OptimalSolver::Impl {
   }
 
   int value(const Position& position) {
+    proved = 0;
     if (position.misses_left <= 0 || position.candidates.size() <= 1) return 0;
     const std::size_t length = words.length();
     // The guessed letters must be where a game leaves them: at the same positions in every
@@ -502,6 +504,7 @@ struct OptimalSolver::Impl {
       const int v = solve(node, k - 1, k, 0);
       if (v < k) break;
       k = v + 1;
+      proved = std::min(k - 1, cap);
     }
     return std::min(k - 1, cap);
   }
@@ -522,6 +525,8 @@ std::optional<int> OptimalSolver::value(const Position& position) {
 }
 
 std::uint64_t OptimalSolver::positions_evaluated() const { return impl_->evaluated; }
+int OptimalSolver::proved_lower_bound() const { return impl_->proved; }
 std::uint64_t OptimalSolver::positions_remembered() const { return impl_->memo.size(); }
+const WordSet& OptimalSolver::words() const { return impl_->words; }
 
 }  // namespace wg::evil_hangman

@@ -295,7 +295,7 @@ TEST(HostTest, LookaheadPrefersALargeHitToATinyMiss) {
 
 TEST(HostTest, OptimalOverBudgetFallsBackToLookahead) {
   const WordSet words = WordSet::of_length(default_lexicon(), 5);
-  HostConfig config{Strategy::kOptimal, 2, OptimalBudget{100, 1000}};
+  const HostConfig config{Strategy::kOptimal, 2, OptimalBudget{100, 1000}};
   Partition part;
   const Decision d = decide(words, config, code('e'), 6, part);
   EXPECT_TRUE(d.fell_back);
@@ -304,6 +304,59 @@ TEST(HostTest, OptimalOverBudgetFallsBackToLookahead) {
   const Decision lookahead =
       decide(words, HostConfig{Strategy::kLookahead, 2, {}}, code('e'), 6, again);
   EXPECT_EQ(d.family, lookahead.family);
+}
+
+TEST(HostTest, OptimalOverBudgetStillReportsWhatItProved) {
+  const WordSet words = WordSet::of_length(default_lexicon(), 3);
+  const std::vector<WordId> all = words.all_ids();
+  const Position start{all, LetterSet(), 8};
+  OptimalSolver exact(words, OptimalBudget{});
+  const std::optional<int> value = exact.value(start);
+  ASSERT_EQ(value, 8);
+  EXPECT_EQ(exact.proved_lower_bound(), 8);
+  OptimalSolver tight(words, OptimalBudget{300, 1u << 16});
+  EXPECT_FALSE(tight.value(start));
+  EXPECT_GE(tight.proved_lower_bound(), 1);  // no letter is in every word
+  EXPECT_LT(tight.proved_lower_bound(), 8);
+}
+
+TEST(HostTest, OptimalHostsShareASolver) {
+  const WordSet words = WordSet::of_length(default_lexicon(), 3);
+  const std::vector<WordId> all = words.all_ids();
+  const Position start{all, LetterSet(), 7};
+  Partition part;
+  part.split(words, all, code('a'));
+  Host own(words, HostConfig{Strategy::kOptimal, 2, {}}, Rng(1));
+  const Decision expected = own.choose(start, code('a'), part);
+  ASSERT_FALSE(expected.fell_back);
+
+  // Two hosts on one solver decide as a host with its own; the second finds every value it
+  // needs in the memo the first one filled.
+  const auto solver = std::make_shared<OptimalSolver>(words, OptimalBudget{});
+  for (int round = 0; round < 2; ++round) {
+    Host shared(words, HostConfig{Strategy::kOptimal, 2, {}}, Rng(1), solver);
+    const std::uint64_t remembered = solver->positions_remembered();
+    const Decision d = shared.choose(start, code('a'), part);
+    EXPECT_FALSE(d.fell_back);
+    EXPECT_EQ(d.family, expected.family);
+    for (std::size_t i = 0; i < d.scores.size(); ++i) {
+      EXPECT_EQ(d.scores[i].forced_misses, expected.scores[i].forced_misses);
+    }
+    if (round == 0) {
+      EXPECT_GT(solver->positions_remembered(), remembered);
+    } else {
+      EXPECT_EQ(solver->positions_remembered(), remembered);
+      EXPECT_LE(solver->positions_evaluated(), 1u);
+    }
+  }
+  // A budget too small for the decision falls back; the default one did not.
+  const auto tiny = std::make_shared<OptimalSolver>(words, OptimalBudget{50, 1u << 16});
+  Host cold(words, HostConfig{Strategy::kOptimal, 2, {}}, Rng(1), tiny);
+  EXPECT_TRUE(cold.choose(start, code('a'), part).fell_back);
+
+  const WordSet other = WordSet::of_length(default_lexicon(), 4);
+  EXPECT_THROW(Host(other, HostConfig{Strategy::kOptimal, 2, {}}, Rng(1), solver),
+               std::invalid_argument);
 }
 
 TEST(HostTest, FairHostKeepsItsWord) {
