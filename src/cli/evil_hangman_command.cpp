@@ -4,6 +4,7 @@
 #include <charconv>
 #include <climits>
 #include <cstdint>
+#include <limits>
 #include <map>
 #include <memory>
 #include <optional>
@@ -395,6 +396,7 @@ struct TableOptions {
   bool optimal = true;
   std::uint64_t budget = 2'000'000;
   std::uint64_t memo = eh::OptimalBudget{}.max_memo;
+  std::uint64_t work = std::numeric_limits<std::uint64_t>::max();
   bool value = false;
   std::uint64_t jobs = 0;  // 0: one per core
 };
@@ -407,8 +409,8 @@ Json table_row(const eh::WordSet& words, const std::vector<NamedHost>& hosts, in
   Json row = {{"length", words.length()}, {"words", words.size()}};
   // The optimal hosts and the value share a solver: one memo, so each game starts from what
   // the value and the games before it proved.
-  const auto solver =
-      std::make_shared<eh::OptimalSolver>(words, eh::OptimalBudget{options.budget, options.memo});
+  const auto solver = std::make_shared<eh::OptimalSolver>(
+      words, eh::OptimalBudget{options.budget, options.memo, options.work});
   bool optimal_tractable = true;
   if (options.value) {
     const std::vector<eh::WordId> all = words.all_ids();
@@ -416,6 +418,7 @@ Json table_row(const eh::WordSet& words, const std::vector<NamedHost>& hosts, in
     row["value"] = v ? Json(*v) : Json(nullptr);
     row["value_at_least"] = solver->proved_lower_bound();
     row["value_positions"] = solver->positions_evaluated();
+    row["value_work"] = solver->work_done();
     // Over budget at the root, the optimal host would spend the budget again at each of its
     // first decisions before falling back: its cells are left out instead.
     optimal_tractable = v.has_value();
@@ -446,7 +449,7 @@ int run_table(Context& context, const TableOptions& options) {
   const Lexicon& lexicon = context.lexicon();
   const std::uint64_t seed = context.seed();
   const int guesses = clamp_guesses(options.guesses);
-  const eh::OptimalBudget budget{options.budget, options.memo};
+  const eh::OptimalBudget budget{options.budget, options.memo, options.work};
   std::vector<NamedHost> hosts;
   hosts.emplace_back("largest", eh::HostConfig{eh::Strategy::kLargest, 1, budget});
   for (int d : options.depths) {
@@ -585,6 +588,12 @@ void add_table(CLI::App& parent, Context& context) {
       ->add_option("--memo", options->memo,
                    "Positions the optimal solver may remember (16 bytes each, rounded down to a "
                    "power of two); default 4000000")
+      ->check(CLI::PositiveNumber)
+      ->type_name("N");
+  command
+      ->add_option("--work", options->work,
+                   "Steps of work the optimal solver may take per decision, a count that "
+                   "follows its time (about a billion a second); default no limit")
       ->check(CLI::PositiveNumber)
       ->type_name("N");
   add_number_option(

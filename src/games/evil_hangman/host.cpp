@@ -242,10 +242,16 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
       d.family = lookahead();
       break;
     case Strategy::kOptimal: {
+      // The budget is for the whole decision: each family's search gets what the ones before
+      // it left.
       bool ok = true;
+      std::uint64_t positions_left = config_.budget.max_positions;
+      std::uint64_t work_left = config_.budget.max_work;
       const int family = pick_by_score([&](const Position& p) {
         if (!ok) return 0;
-        const std::optional<int> v = solver_->value(p);
+        const std::optional<int> v = solver_->value(p, positions_left, work_left);
+        positions_left -= std::min(positions_left, solver_->positions_evaluated());
+        work_left -= std::min(work_left, solver_->work_done());
         if (!v) ok = false;
         return v.value_or(0);
       });

@@ -41,12 +41,17 @@ std::optional<Strategy> parse_strategy(std::string_view name);
 /// Every strategy, in the order above.
 std::span<const Strategy> all_strategies();
 
-/// Limits of the exact solver. Both are counts, so the outcome does not depend on the machine.
+/// Limits of the exact solver. All are counts, so the outcome does not depend on the machine.
 struct OptimalBudget {
   std::uint64_t max_positions = 20'000'000;  ///< positions evaluated for one decision
   /// Positions remembered, rounded down to a power of two (16 bytes each, allocated as the memo
   /// fills); when full, a new position replaces one that cost less work to find.
   std::uint64_t max_memo = 4'000'000;
+  /// Steps of work for one decision (OptimalSolver::work_done), the count that follows the
+  /// time: a position near the root holds thousands of words, one deep in the tree a handful,
+  /// so positions alone are no measure of time. About a billion a second on one core of a 2020s
+  /// machine, so the default keeps a decision to a few seconds.
+  std::uint64_t max_work = 3'000'000'000;
 };
 
 struct HostConfig {
@@ -101,11 +106,16 @@ class OptimalSolver {
   /// solver's life). Letters in position.guessed are not guessed again; as in any game, each
   /// must be at the same positions in every candidate (else std::invalid_argument).
   std::optional<int> value(const Position& position);
+  /// The same within these limits for this call instead of the budget's (the memo's size stays).
+  std::optional<int> value(const Position& position, std::uint64_t max_positions,
+                           std::uint64_t max_work);
   /// Misses the last call proved the host forces: its value, or when it ran out of budget, a
   /// lower bound (0 if it proved nothing).
   int proved_lower_bound() const;
   /// Positions evaluated by the last call, and remembered now.
   std::uint64_t positions_evaluated() const;
+  /// Steps of work of the last call (see OptimalBudget::max_work).
+  std::uint64_t work_done() const;
   std::uint64_t positions_remembered() const;
   const WordSet& words() const;
 
@@ -139,9 +149,9 @@ class Host {
  public:
   /// `rng` drives the fair host's word and the word named when the guesser loses. The optimal
   /// host uses `solver` if given (on the same `words`, else std::invalid_argument), sharing its
-  /// memo with other hosts that play one at a time (the games of a table), else makes its own
-  /// with config.budget. Sharing changes no decision the solver finishes (its values are exact),
-  /// only how soon it finishes, so it can only spare a fallback.
+  /// memo with other hosts that play one at a time (the games of a table), else makes its own;
+  /// either way config.budget limits each decision. Sharing changes no decision the solver finishes
+  /// (its values are exact), only how soon it finishes, so it can only spare a fallback.
   Host(const WordSet& words, HostConfig config, Rng rng,
        std::shared_ptr<OptimalSolver> solver = nullptr);
   ~Host();

@@ -172,6 +172,11 @@ struct OptimalSolver::Impl {
   Memo memo;
   std::vector<Ply> plies;
   std::uint64_t evaluated = 0;
+  /// Steps of work: per position evaluated, letters x rows x (log2 rows + columns), and per
+  /// canonical form rows x columns x log2 rows; a count that follows the time spent whatever
+  /// the size of the positions.
+  std::uint64_t work = 0;
+  std::uint64_t max_positions = 0, max_work = 0;  ///< the limits of the current call
   int proved = 0;  ///< the highest k the last value() proved the host forces
   // Scratch of canonical(), which finishes before any recursion.
   std::vector<std::uint32_t> count;  ///< letters x columns
@@ -189,6 +194,7 @@ struct OptimalSolver::Impl {
     Node node;
     node.rows = static_cast<std::uint32_t>(ids.size());
     if (node.rows <= 1) return node;  // the value is 0; nothing else is looked at
+    spend(std::uint64_t{node.rows} * width * std::bit_width(node.rows));  // and its sort
     columns.clear();
     for (std::uint32_t j = 0; j < width; ++j) {
       if (!((drop >> j) & 1u)) columns.push_back(j);
@@ -335,6 +341,11 @@ struct OptimalSolver::Impl {
     return (s0 & s1) != 0 ? 0 : 1;
   }
 
+  void spend(std::uint64_t letters) {
+    work += letters;
+    if (work > max_work) throw BudgetExceeded{};
+  }
+
   /// Fail-soft alpha-beta on the uncapped value V: returns v with V <= v if v <= alpha,
   /// V >= v if v >= beta, V == v otherwise.
   int solve(const Node& node, int alpha, int beta, std::size_t ply) {
@@ -372,7 +383,9 @@ struct OptimalSolver::Impl {
     lower = std::max({lower, disjoint - 1, common == 0 ? 1 : 0});
     if (lower >= beta || lower >= upper) return lower;
     if (upper <= alpha) return upper;
-    if (++evaluated > budget.max_positions) throw BudgetExceeded{};
+    if (++evaluated > max_positions) throw BudgetExceeded{};
+    // Per letter: the rows sorted by positions, and each family's disjoint-words bound.
+    spend(std::uint64_t{n} * m * (std::bit_width(n) + w));
     const std::uint64_t start = evaluated;
     const int a = std::max(alpha, lower);
     const int b = std::min(beta, upper);
@@ -516,7 +529,15 @@ OptimalSolver::~OptimalSolver() = default;
 OptimalSolver::OptimalSolver(OptimalSolver&&) noexcept = default;
 
 std::optional<int> OptimalSolver::value(const Position& position) {
+  return value(position, impl_->budget.max_positions, impl_->budget.max_work);
+}
+
+std::optional<int> OptimalSolver::value(const Position& position, std::uint64_t max_positions,
+                                        std::uint64_t max_work) {
   impl_->evaluated = 0;
+  impl_->work = 0;
+  impl_->max_positions = max_positions;
+  impl_->max_work = max_work;
   try {
     return impl_->value(position);
   } catch (const BudgetExceeded&) {
@@ -525,6 +546,7 @@ std::optional<int> OptimalSolver::value(const Position& position) {
 }
 
 std::uint64_t OptimalSolver::positions_evaluated() const { return impl_->evaluated; }
+std::uint64_t OptimalSolver::work_done() const { return impl_->work; }
 int OptimalSolver::proved_lower_bound() const { return impl_->proved; }
 std::uint64_t OptimalSolver::positions_remembered() const { return impl_->memo.size(); }
 const WordSet& OptimalSolver::words() const { return impl_->words; }

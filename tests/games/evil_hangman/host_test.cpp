@@ -318,6 +318,42 @@ TEST(HostTest, OptimalOverBudgetStillReportsWhatItProved) {
   EXPECT_FALSE(tight.value(start));
   EXPECT_GE(tight.proved_lower_bound(), 1);  // no letter is in every word
   EXPECT_LT(tight.proved_lower_bound(), 8);
+
+  // Work, not positions, runs out: near the root a position holds hundreds of words.
+  EXPECT_GT(exact.work_done(), 0u);
+  const std::uint64_t some_work = exact.work_done() / 10;
+  OptimalSolver busy(words, OptimalBudget{});
+  EXPECT_FALSE(busy.value(start, 1'000'000'000, some_work));
+  EXPECT_GT(busy.work_done(), some_work);
+  EXPECT_LT(busy.positions_evaluated(), 1'000'000'000u);
+  EXPECT_EQ(busy.value(start, 1'000'000'000, exact.work_done() * 2), 8);  // the memo helps too
+}
+
+TEST(HostTest, OptimalBudgetIsForTheWholeDecision) {
+  const WordSet words = WordSet::of_length(default_lexicon(), 3);
+  const std::vector<WordId> all = words.all_ids();
+  Partition part;
+  part.split(words, all, code('a'));
+  const Position start{all, LetterSet(), 7};
+  // What each family's search costs alone...
+  std::uint64_t work = 0, largest = 0;
+  LetterSet guessed;
+  guessed.insert(code('a'));
+  for (const Family& f : part.families()) {
+    const int miss = f.is_miss() ? 1 : 0;
+    OptimalSolver alone(words, OptimalBudget{});
+    ASSERT_TRUE(alone.value(Position{part.words_of(f), guessed, 7 - miss}));
+    work += alone.work_done();
+    largest = std::max(largest, alone.work_done());
+  }
+  ASSERT_GT(work, largest);  // more than one family costs work
+  // ...is too much for a budget that would cover each family's search alone.
+  const OptimalBudget per_family{1'000'000'000, 1u << 20, largest};
+  Host host(words, HostConfig{Strategy::kOptimal, 2, per_family}, Rng(1));
+  EXPECT_TRUE(host.choose(start, code('a'), part).fell_back);
+  const OptimalBudget whole{1'000'000'000, 1u << 20, work};
+  Host enough(words, HostConfig{Strategy::kOptimal, 2, whole}, Rng(1));
+  EXPECT_FALSE(enough.choose(start, code('a'), part).fell_back);
 }
 
 TEST(HostTest, OptimalHostsShareASolver) {
@@ -349,9 +385,9 @@ TEST(HostTest, OptimalHostsShareASolver) {
       EXPECT_LE(solver->positions_evaluated(), 1u);
     }
   }
-  // A budget too small for the decision falls back; the default one did not.
-  const auto tiny = std::make_shared<OptimalSolver>(words, OptimalBudget{50, 1u << 16});
-  Host cold(words, HostConfig{Strategy::kOptimal, 2, {}}, Rng(1), tiny);
+  // The host's budget, not the solver's, bounds each decision: too small, it falls back.
+  const auto fresh = std::make_shared<OptimalSolver>(words, OptimalBudget{});
+  Host cold(words, HostConfig{Strategy::kOptimal, 2, OptimalBudget{50, 1u << 16}}, Rng(1), fresh);
   EXPECT_TRUE(cold.choose(start, code('a'), part).fell_back);
 
   const WordSet other = WordSet::of_length(default_lexicon(), 4);
