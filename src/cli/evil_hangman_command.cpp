@@ -463,6 +463,10 @@ int run_table(Context& context, const TableOptions& options) {
   for (std::int64_t length = options.min_length; length <= options.max_length; ++length) {
     if (has_length(lexicon, length)) lengths.push_back(static_cast<std::size_t>(length));
   }
+  if (lengths.empty()) {
+    throw UsageError(fmt::format("no words of any length from {} to {} (lengths with words: {})",
+                                 options.min_length, options.max_length, lengths_text(lexicon)));
+  }
   // Lengths are independent, so they share out over threads; the rows keep their order.
   std::vector<Json> rows(lengths.size());
   const unsigned jobs = options.jobs != 0 ? static_cast<unsigned>(options.jobs)
@@ -580,22 +584,18 @@ void add_table(CLI::App& parent, Context& context) {
   command->add_flag("!--no-optimal", options->optimal, "Leave the optimal host out");
   command->add_flag("--value", options->value,
                     "Add the game value: misses an optimal host forces on an optimal guesser");
-  command
-      ->add_option("--budget", options->budget,
-                   "Positions the optimal solver may evaluate per decision; default 2000000")
-      ->type_name("N");
-  command
-      ->add_option("--memo", options->memo,
-                   "Positions the optimal solver may remember (16 bytes each, rounded down to a "
-                   "power of two); default 4000000")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
-  command
-      ->add_option("--work", options->work,
-                   "Steps of work the optimal solver may take per decision, a count that "
-                   "follows its time (about a billion a second); default no limit")
-      ->check(CLI::PositiveNumber)
-      ->type_name("N");
+  constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
+  add_number_option(
+      *command, "--budget", 1, kNoLimit, [options](std::uint64_t n) { options->budget = n; },
+      "Positions the optimal solver may evaluate per decision; default 2000000");
+  add_number_option(
+      *command, "--memo", 1, kNoLimit, [options](std::uint64_t n) { options->memo = n; },
+      "Positions the optimal solver may remember (16 bytes each, rounded down to a power of "
+      "two); default 4000000");
+  add_number_option(
+      *command, "--work", 1, kNoLimit, [options](std::uint64_t n) { options->work = n; },
+      "Steps of work the optimal solver may take per decision, a count that follows its time "
+      "(about a billion a second); default no limit");
   add_number_option(
       *command, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
       "Threads, one word length each; the table is the same for any number (default: one per "

@@ -249,6 +249,25 @@ TEST(EvilHangmanCliTest, TableIsTheSameOnAnyNumberOfThreads) {
   EXPECT_EQ(zero.exit_code, 1) << zero;
 }
 
+TEST(EvilHangmanCliTest, TableRefusesBadLimitsAndLengthsWithoutWords) {
+  Lists lists;
+  for (const char* option : {"--budget", "--memo", "--work"}) {
+    for (const char* bad : {"0", "-5", "abc"}) {
+      // A small table, should the refusal ever regress.
+      const ProcessResult r = wordgames({"--lexicon", lists.gap, "evil-hangman", "table",
+                                         "--no-optimal", "--depths", "1", option, bad});
+      EXPECT_EQ(r.exit_code, 1) << option << ' ' << bad << r;
+      EXPECT_NE(r.err.find(option), std::string::npos) << r;
+    }
+  }
+  const ProcessResult none = wordgames(
+      {"--lexicon", lists.gap, "evil-hangman", "table", "--min-length", "6", "--max-length", "9"});
+  EXPECT_EQ(none.exit_code, 1) << none;
+  EXPECT_NE(none.err.find("no words of any length from 6 to 9 (lengths with words: 3, 5)"),
+            std::string::npos)
+      << none;
+}
+
 TEST(EvilHangmanCliTest, TableShowsWhatTheSolverProvedWhenOverBudget) {
   // All 972 three-letter words, 8 guesses: the value (8) takes thousands of positions; 300
   // prove a lower bound and leave the optimal host out.
