@@ -8,7 +8,6 @@
 #include <memory>
 #include <optional>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -18,6 +17,7 @@
 #include "cli/auction_viewer.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "core/parallel.h"
 #include "games/auction/bots.h"
 #include "games/auction/game.h"
 #include "games/auction/tournament.h"
@@ -283,8 +283,7 @@ int tournament(Context& context, const Options& o) {
   config.rules = rules_of(o, static_cast<int>(config.lineup.size()));
   config.games = static_cast<int>(o.games);
   config.seed = context.seed();
-  config.jobs =
-      static_cast<int>(o.jobs != 0 ? o.jobs : std::max(1u, std::thread::hardware_concurrency()));
+  config.jobs = static_cast<int>(jobs_or_cores(o.jobs));
   const Lexicon& lexicon = context.lexicon();
   ProgressBar progress(context.err(), isatty(STDERR_FILENO) == 1 && !context.options().json);
   au::GameObserver observe;

@@ -10,7 +10,6 @@
 #include <optional>
 #include <ostream>
 #include <string>
-#include <thread>
 #include <utility>
 #include <vector>
 
@@ -405,14 +404,13 @@ using NamedHost = std::pair<std::string, eh::HostConfig>;
 
 /// One length's row of the table: the value if asked, then every host against every guesser.
 Json table_row(const eh::WordSet& words, const std::vector<NamedHost>& hosts, int guesses,
-               const TableOptions& options, std::uint64_t seed) {
+               const eh::OptimalBudget& budget, bool value, std::uint64_t seed) {
   Json row = {{"length", words.length()}, {"words", words.size()}};
   // The optimal hosts and the value share a solver: one memo, so each game starts from what
   // the value and the games before it proved.
-  const auto solver = std::make_shared<eh::OptimalSolver>(
-      words, eh::OptimalBudget{options.budget, options.memo, options.work});
+  const auto solver = std::make_shared<eh::OptimalSolver>(words, budget);
   bool optimal_tractable = true;
-  if (options.value) {
+  if (value) {
     const std::vector<eh::WordId> all = words.all_ids();
     const std::optional<int> v = solver->value(eh::Position{all, LetterSet(), guesses});
     row["value"] = v ? Json(*v) : Json(nullptr);
@@ -469,12 +467,11 @@ int run_table(Context& context, const TableOptions& options) {
   }
   // Lengths are independent, so they share out over threads; the rows keep their order.
   std::vector<Json> rows(lengths.size());
-  const unsigned jobs = options.jobs != 0 ? static_cast<unsigned>(options.jobs)
-                                          : std::max(1u, std::thread::hardware_concurrency());
-  parallel_for(static_cast<int>(lengths.size()), static_cast<int>(jobs), [&](int i) {
+  const auto jobs = static_cast<int>(jobs_or_cores(options.jobs));
+  parallel_for(static_cast<int>(lengths.size()), jobs, [&](int i) {
     const auto at = static_cast<std::size_t>(i);
     const eh::WordSet words = eh::WordSet::of_length(lexicon, lengths[at]);
-    rows[at] = table_row(words, hosts, guesses, options, seed);
+    rows[at] = table_row(words, hosts, guesses, budget, options.value, seed);
   });
   Json document = {{"lexicon", context.lexicon_info().source},
                    {"seed", seed},

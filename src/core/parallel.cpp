@@ -3,12 +3,21 @@
 #include <algorithm>
 #include <atomic>
 #include <exception>
+#include <limits>
 #include <mutex>
 #include <stdexcept>
 #include <thread>
 #include <vector>
 
 namespace wg {
+
+unsigned jobs_or_cores(std::uint64_t requested) {
+  if (requested != 0) {
+    return static_cast<unsigned>(
+        std::min<std::uint64_t>(requested, std::numeric_limits<unsigned>::max()));
+  }
+  return std::max(1u, std::thread::hardware_concurrency());
+}
 
 void parallel_for(int count, int jobs, const std::function<void(int)>& task,
                   const std::function<void(int, int)>& on_done) {

@@ -3,9 +3,13 @@
 /// tables). Results must not depend on the number of threads: a task writes its own slot, and
 /// callers combine the slots in index order afterwards.
 
+#include <cstdint>
 #include <functional>
 
 namespace wg {
+
+/// Threads to use when asked for `requested`: that many, or one per core when 0 (at least 1).
+unsigned jobs_or_cores(std::uint64_t requested);
 
 /// Calls task(i) once for every i in [0, count), on min(jobs, count) threads (on the calling
 /// thread alone when that is 1), the indices handed out in rising order as threads come free.

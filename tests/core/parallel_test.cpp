@@ -44,6 +44,11 @@ TEST(ParallelForTest, RethrowsTheFirstErrorAndStopsHandingOutWork) {
   }
 }
 
+TEST(ParallelForTest, JobsOrCores) {
+  EXPECT_EQ(jobs_or_cores(3), 3u);
+  EXPECT_GE(jobs_or_cores(0), 1u);  // one per core, at least one
+}
+
 TEST(ParallelForTest, RefusesNoThreads) {
   EXPECT_THROW(parallel_for(1, 0, [](int) {}), std::invalid_argument);
 }

@@ -9,6 +9,8 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/parallel.h"
+
 #if defined(__SSSE3__)
 #include <tmmintrin.h>
 #endif
@@ -297,9 +299,7 @@ Solver::Solver(const Lexicon& lexicon, unsigned threads)
   build_steps();
 }
 
-void Solver::set_threads(unsigned threads) {
-  threads_ = threads != 0 ? threads : std::max(1u, std::thread::hardware_concurrency());
-}
+void Solver::set_threads(unsigned threads) { threads_ = jobs_or_cores(threads); }
 
 void Solver::build_steps() {
   // One block of steps per state of the automaton (states are told apart by their base), the

@@ -341,8 +341,8 @@ struct OptimalSolver::Impl {
     return (s0 & s1) != 0 ? 0 : 1;
   }
 
-  void spend(std::uint64_t letters) {
-    work += letters;
+  void spend(std::uint64_t steps) {
+    work += steps;
     if (work > max_work) throw BudgetExceeded{};
   }
 
