@@ -2,7 +2,6 @@
 
 #include <unistd.h>
 
-#include <charconv>
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -15,6 +14,8 @@
 #include "cli/context.h"
 #include "cli/lexicon_command.h"
 #include "cli/menu.h"
+#include "core/session.h"
+#include "core/text.h"
 #include "lexicon/word_list.h"
 
 #ifndef WG_VERSION
@@ -26,14 +27,6 @@ namespace wg::cli {
 namespace {
 
 constexpr std::string_view kProgram = "wordgames";
-
-std::optional<std::uint64_t> parse_decimal(std::string_view text) {
-  std::uint64_t value = 0;
-  const char* end = text.data() + text.size();
-  const auto [ptr, error] = std::from_chars(text.data(), end, value, 10);
-  if (text.empty() || error != std::errc() || ptr != end) return std::nullopt;
-  return value;
-}
 
 /// The command the parser had reached: the deepest selected subcommand.
 const CLI::App& selected_command(const CLI::App& root) {
@@ -126,6 +119,9 @@ int dispatch(std::span<const std::string> args, Context& context,
   } catch (const UsageError& error) {
     report_error(context.err(), error.what());
     return kExitUsage;
+  } catch (const ConfigError& error) {
+    report_error(context.err(), error.what());
+    return kExitUsage;
   } catch (const LexiconError& error) {
     report_error(context.err(), error.what());
     return kExitBadInput;
@@ -175,10 +171,12 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name,
   CLI::Option* option = command.add_option_function<std::string>(
       name,
       [name, store = std::move(store)](const std::string& text) {
-        const std::optional<std::uint64_t> value = parse_decimal(text);
+        bool too_large = false;
+        const std::optional<std::uint64_t> value = parse_unsigned(text, &too_large);
         if (!value) {
-          throw CLI::ValidationError(
-              name, fmt::format("'{}' is not a whole number from 0 to 2^64-1", text));
+          throw CLI::ValidationError(name, fmt::format("'{}' is {} from 0 to 2^64-1", text,
+                                                       too_large ? "too large: give a whole number"
+                                                                 : "not a whole number"));
         }
         store(*value);
       },

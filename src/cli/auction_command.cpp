@@ -69,7 +69,7 @@ std::vector<std::string> parse_lineup(std::string_view text) {
   for (;;) {
     const std::size_t comma = text.find(',', start);
     const std::string_view part =
-        Prompt::trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
+        trim(text.substr(start, comma == std::string_view::npos ? comma : comma - start));
     const bool continues_command = !lineup.empty() && lineup.back().starts_with(kCommandPrefix) &&
                                    !is_built_in(part) && !part.starts_with(kCommandPrefix);
     if (continues_command) {
@@ -81,8 +81,7 @@ std::vector<std::string> parse_lineup(std::string_view text) {
     start = comma + 1;
   }
   for (const std::string& name : lineup) {
-    if (name.starts_with(kCommandPrefix) &&
-        Prompt::trim(name.substr(kCommandPrefix.size())).empty())
+    if (name.starts_with(kCommandPrefix) && trim(name.substr(kCommandPrefix.size())).empty())
       throw UsageError("cmd: needs a command line, e.g. 'cmd:python3 examples/auction_bot.py'");
     if (!name.starts_with(kCommandPrefix) && !is_built_in(name))
       throw UsageError(fmt::format("unknown player '{}': use {}", name, built_in_names()));

@@ -211,11 +211,11 @@ class RawTerminal {
 
 /// A command line from piped input; nullopt with `error` set if it is not one.
 std::optional<Order> parse_command(std::string_view line, std::string& error) {
-  const std::string_view text = Prompt::trim(line);
+  const std::string_view text = trim(line);
   const std::size_t space = text.find(' ');
   const std::string_view word = text.substr(0, space);
   const std::string_view arg =
-      space == std::string_view::npos ? std::string_view() : Prompt::trim(text.substr(space));
+      space == std::string_view::npos ? std::string_view() : trim(text.substr(space));
   auto number = [&](int lo, int hi) -> std::optional<int> {
     int n = 0;
     const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);

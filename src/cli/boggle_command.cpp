@@ -186,12 +186,12 @@ int play(Context& context, const Options& o) {
       question.clear();
     }
     const std::optional<std::string> line = prompt.line(question);
-    if (!line || Prompt::trim(*line).empty()) break;
+    if (!line || trim(*line).empty()) break;
     if (timed && Clock::now() > deadline) {
       out << "Time's up! That word came too late.\n";
       break;
     }
-    const std::string_view word = Prompt::trim(*line);
+    const std::string_view word = trim(*line);
     const bg::Judgement j = round.submit(word);
     if (j.verdict == bg::Verdict::kAccepted) {
       out << fmt::format("  {}: {} point{} (score {})\n", word, j.points, j.points == 1 ? "" : "s",

@@ -11,8 +11,8 @@
 #include <stdexcept>
 #include <string>
 
+#include "app/lexicon_catalog.h"
 #include "lexicon/lexicon.h"
-#include "lexicon/word_list.h"
 
 namespace wg::cli {
 
@@ -37,26 +37,7 @@ struct GlobalOptions {
   bool json = false;                  ///< --json: machine-readable output
 };
 
-/// How a lexicon was stored.
-enum class LexiconFormat { kBuiltIn, kCompiled, kWordList };
-std::string_view to_string(LexiconFormat format);
-
-/// Where a lexicon came from.
-struct LexiconInfo {
-  std::string source;  ///< the path as given, or the name of the built-in list
-  LexiconFormat format = LexiconFormat::kWordList;
-  std::optional<WordListReport> report;      ///< for a word list: how its lines were read
-  std::optional<std::uintmax_t> file_bytes;  ///< size of the file, when there is one
-};
-
-struct LoadedLexicon {
-  Lexicon lexicon;
-  LexiconInfo info;
-};
-
-/// Loads a compiled lexicon or a word list (told apart by the file's first bytes).
-/// Throws LexiconError naming the path.
-LoadedLexicon load_lexicon_file(const std::filesystem::path& path);
+using app::LexiconInfo;
 
 class Context {
  public:
@@ -72,7 +53,9 @@ class Context {
 
   /// The lexicon named by --lexicon, or the built-in one; loaded on the first call.
   /// Throws LexiconError naming the file.
-  const Lexicon& lexicon();
+  const Lexicon& lexicon() { return *shared_lexicon(); }
+  /// The same lexicon as a shared handle, for sessions that keep it.
+  std::shared_ptr<const Lexicon> shared_lexicon();
   /// Where lexicon() came from; loads it if needed.
   const LexiconInfo& lexicon_info();
 
@@ -90,9 +73,7 @@ class Context {
   std::ostream& err_;
   bool interactive_;
   GlobalOptions options_;
-  const Lexicon* lexicon_ = nullptr;  ///< null until loaded
-  std::optional<Lexicon> owned_;      ///< a lexicon loaded from a file
-  LexiconInfo lexicon_info_;
+  std::optional<app::LoadedLexicon> lexicon_;  ///< empty until loaded
   std::optional<std::uint64_t> random_seed_;
   std::function<int()> action_;
 };

@@ -604,7 +604,7 @@ void add_table(CLI::App& parent, Context& context) {
 
 }  // namespace
 
-void define_evil_hangman(CLI::App& command, Context& context) {
+void define_evil_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();
   command.add_option("--length", options->length, "Word length (skips the prompt)")->type_name("N");
   command.add_option("--guesses", options->guesses, "Wrong guesses allowed (skips the prompt)")

@@ -21,6 +21,6 @@
 namespace wg::cli {
 
 /// The `define` of the evil-hangman entry of the game table (menu.h).
-void define_evil_hangman(CLI::App& command, Context& context);
+void define_evil_hangman_command(CLI::App& command, Context& context);
 
 }  // namespace wg::cli

@@ -258,7 +258,7 @@ class Session {
         input_ended = true;
         break;
       }
-      const std::string answer = lower(Prompt::trim(*line));
+      const std::string answer = lower(trim(*line));
       if (answer == "hint" || answer == "?") {
         hint(game);
         continue;

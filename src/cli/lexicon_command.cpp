@@ -42,7 +42,7 @@ Json describe_json(const Lexicon& lexicon, const LexiconInfo& info) {
     if (counts[length] != 0) by_length[std::to_string(length)] = counts[length];
   }
   Json document = {{"source", info.source},
-                   {"format", to_string(info.format)},
+                   {"format", app::to_string(info.format)},
                    {"words", lexicon.size()},
                    {"min_length", lexicon.min_length()},
                    {"max_length", lexicon.max_length()},
@@ -71,7 +71,7 @@ Json describe_json(const Lexicon& lexicon, const LexiconInfo& info) {
 
 void describe_text(std::ostream& out, const Lexicon& lexicon, const LexiconInfo& info) {
   out << "source: " << info.source << '\n';
-  out << "format: " << to_string(info.format) << '\n';
+  out << "format: " << app::to_string(info.format) << '\n';
   out << "words: " << lexicon.size() << '\n';
   out << "min length: " << lexicon.min_length() << '\n';
   out << "max length: " << lexicon.max_length() << '\n';
@@ -110,21 +110,21 @@ int run_info(Context& context) {
 }
 
 int run_check(Context& context, const std::string& file) {
-  const LoadedLexicon loaded = load_lexicon_file(file);
+  const app::LoadedLexicon loaded = app::load_lexicon_file(file);
   if (context.options().json) {
-    Json document = describe_json(loaded.lexicon, loaded.info);
+    Json document = describe_json(*loaded.lexicon, loaded.info);
     document["usable"] = true;
     print_json(context.out(), document);
   } else {
-    describe_text(context.out(), loaded.lexicon, loaded.info);
+    describe_text(context.out(), *loaded.lexicon, loaded.info);
     context.out() << "usable: yes\n";
   }
   return kExitOk;
 }
 
 int run_compile(Context& context, const std::string& input, const std::string& output) {
-  const LoadedLexicon loaded = load_lexicon_file(input);
-  loaded.lexicon.save(output);
+  const app::LoadedLexicon loaded = app::load_lexicon_file(input);
+  loaded.lexicon->save(output);
   std::error_code error;
   const std::uintmax_t bytes = std::filesystem::file_size(output, error);
   if (error) {
@@ -135,12 +135,12 @@ int run_compile(Context& context, const std::string& input, const std::string& o
   if (context.options().json) {
     print_json(context.out(), {{"input", input},
                                {"output", output},
-                               {"words", loaded.lexicon.size()},
+                               {"words", loaded.lexicon->size()},
                                {"bytes", bytes},
                                {"skipped_lines", skipped}});
   } else {
     context.out() << fmt::format("{}: {} words, {} bytes (from {}, {} lines skipped)\n", output,
-                                 loaded.lexicon.size(), bytes, input, skipped);
+                                 loaded.lexicon->size(), bytes, input, skipped);
   }
   return kExitOk;
 }

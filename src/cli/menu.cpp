@@ -1,47 +1,43 @@
 #include "cli/menu.h"
 
+#include <algorithm>
 #include <array>
 #include <istream>
 #include <ostream>
 
 #include <fmt/format.h>
 
+#include "app/registry.h"
 #include "cli/app.h"
-#include "cli/auction_command.h"
-#include "cli/boggle_command.h"
-#include "cli/evil_hangman_command.h"
-#include "cli/hand_command.h"
-#include "cli/hangman_command.h"
+#include "cli/game_commands.h"  // generated: every game's cli/<id>_command.h
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
+#include "core/text.h"
 
 namespace wg::cli {
 
 namespace {
 
-// Each game's issue fills in `define` (and may reword its summary); nothing else changes.
-constexpr std::array kGames = {
-    GameEntry{"hand", "Score words made from a hand of letters; * is a wild vowel",
-              define_hand_command},
-    GameEntry{"evil-hangman", "Hangman against a host who keeps changing the word",
-              &define_evil_hangman},
-    GameEntry{"boggle", "Find words in a grid of letter dice against the clock",
-              &define_boggle_command},
-    GameEntry{"auction", "Bid for letter tiles, then make words from what you win",
-              &define_auction_command},
-    GameEntry{"hangman", "Position hangman: guess a letter at a position, scored by its odds",
-              &define_hangman_command},
-};
+/// A game's terminal command: adds its options to its subcommand and, from the subcommand's
+/// callback, sets the context's action to play it.
+using DefineCommand = void (*)(CLI::App& command, Context& context);
+
+/// The terminal command of the game `id`, from the one list of games.
+DefineCommand command_of(std::string_view id) {
+#define WG_GAME(game) \
+  if (id == #game) return &define_##game##_command;
+#include "app/game_list.inc"
+#undef WG_GAME
+  return nullptr;
+}
 
 constexpr std::array kTools = {
     ToolEntry{"lexicon", kLexiconCommandSummary},
 };
 
-constexpr std::string_view kNotYetAvailable = "not yet available";
-
 std::size_t name_width() {
   std::size_t width = 0;
-  for (const GameEntry& game : kGames) width = std::max(width, game.name.size());
+  for (const app::GameEntry& game : app::games()) width = std::max(width, game.name.size());
   for (const ToolEntry& tool : kTools) width = std::max(width, tool.name.size());
   return width;
 }
@@ -50,10 +46,8 @@ void print_listing(std::ostream& out) {
   const std::size_t width = name_width();
   out << version_text() << ": engine, arcade and AI for five word games\n\nGames:\n";
   int number = 1;
-  for (const GameEntry& game : kGames) {
-    out << fmt::format("  {}. {:<{}}  {}", number++, game.name, width, game.summary);
-    if (!game.available()) out << " (" << kNotYetAvailable << ")";
-    out << '\n';
+  for (const app::GameEntry& game : app::games()) {
+    out << fmt::format("  {}. {:<{}}  {}\n", number++, game.name, width, game.summary);
   }
   out << "\nTools:\n";
   for (const ToolEntry& tool : kTools) {
@@ -65,9 +59,9 @@ void print_listing(std::ostream& out) {
 
 void print_listing_json(std::ostream& out) {
   Json document = {{"version", version_text()}, {"games", Json::array()}, {"tools", Json::array()}};
-  for (const GameEntry& game : kGames) {
+  for (const app::GameEntry& game : app::games()) {
     document["games"].push_back(
-        {{"name", game.name}, {"summary", game.summary}, {"available", game.available()}});
+        {{"name", game.name}, {"title", game.title}, {"summary", game.summary}});
   }
   for (const ToolEntry& tool : kTools) {
     document["tools"].push_back({{"name", tool.name}, {"summary", tool.summary}});
@@ -75,19 +69,13 @@ void print_listing_json(std::ostream& out) {
   print_json(out, document);
 }
 
-/// The available game named or numbered by `answer`, if any.
-const GameEntry* find_game(std::string_view answer) {
-  for (std::size_t i = 0; i < kGames.size(); ++i) {
-    if (answer == kGames[i].name || answer == std::to_string(i + 1)) return &kGames[i];
+/// The game named or numbered by `answer`, if any.
+const app::GameEntry* find_game(std::string_view answer) {
+  const auto games = app::games();
+  for (std::size_t i = 0; i < games.size(); ++i) {
+    if (answer == games[i].name || answer == std::to_string(i + 1)) return &games[i];
   }
   return nullptr;
-}
-
-std::string_view trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
 }
 
 std::optional<std::string> ask_for_game(Context& context) {
@@ -97,35 +85,20 @@ std::optional<std::string> ask_for_game(Context& context) {
     if (!std::getline(context.in(), line)) return std::nullopt;
     const std::string_view answer = trim(line);
     if (answer.empty() || answer == "q" || answer == "quit") return std::nullopt;
-    const GameEntry* game = find_game(answer);
-    if (game == nullptr) {
-      context.out() << "No game '" << answer << "'.\n";
-    } else if (!game->available()) {
-      context.out() << game->name << " is " << kNotYetAvailable << ".\n";
-    } else {
-      return std::string(game->name);
-    }
+    if (const app::GameEntry* game = find_game(answer)) return std::string(game->name);
+    context.out() << "No game '" << answer << "'.\n";
   }
 }
 
 }  // namespace
 
-std::span<const GameEntry> games() { return kGames; }
 std::span<const ToolEntry> tools() { return kTools; }
 
 void add_game_commands(CLI::App& app, Context& context) {
-  for (const GameEntry& game : kGames) {
+  for (const app::GameEntry& game : app::games()) {
     CLI::App* command = app.add_subcommand(std::string(game.name), std::string(game.summary));
     command->group("Games");
-    if (game.available()) {
-      game.define(*command, context);
-      continue;
-    }
-    command->description(fmt::format("{} ({})", game.summary, kNotYetAvailable));
-    command->callback([&context, name = game.name] {
-      context.set_action(
-          [name]() -> int { throw UsageError(fmt::format("{} is {}", name, kNotYetAvailable)); });
-    });
+    command_of(game.id)(*command, context);
   }
 }
 
@@ -135,9 +108,7 @@ std::optional<std::string> show_menu(Context& context) {
     return std::nullopt;
   }
   print_listing(context.out());
-  const bool any_available =
-      std::any_of(kGames.begin(), kGames.end(), [](const GameEntry& g) { return g.available(); });
-  if (!context.interactive() || !any_available) return std::nullopt;
+  if (!context.interactive()) return std::nullopt;
   return ask_for_game(context);
 }
 

@@ -1,6 +1,7 @@
 #pragma once
-/// The games and tools of `wordgames`, as one table: what `wordgames` with no arguments lists,
-/// and the subcommands the games get. A game becomes available by filling in its `define`.
+/// The games and tools of `wordgames`: what `wordgames` with no arguments lists, and the
+/// subcommands the games get. The games come from the registry (app/registry.h), whose list is
+/// declared once; each has its command in cli/<id>_command.h.
 
 #include <optional>
 #include <span>
@@ -13,33 +14,20 @@
 
 namespace wg::cli {
 
-/// One game: a line of the menu and a subcommand `wordgames NAME`.
-struct GameEntry {
-  std::string_view name;     ///< the subcommand
-  std::string_view summary;  ///< one line, for the menu and --help
-  /// Adds the game's options to its subcommand and, from the subcommand's callback, sets the
-  /// context's action to play it. Null while the game is not yet available.
-  void (*define)(CLI::App& command, Context& context) = nullptr;
-
-  bool available() const { return define != nullptr; }
-};
-
 /// One tool: a line of the menu (the tool adds its own subcommand).
 struct ToolEntry {
   std::string_view name;
   std::string_view summary;
 };
 
-/// The games, in menu order.
-std::span<const GameEntry> games();
 /// The tools, in menu order.
 std::span<const ToolEntry> tools();
 
-/// Adds a subcommand for every game; one not yet available says so and exits with status 1.
+/// Adds a subcommand for every game of the registry.
 void add_game_commands(CLI::App& app, Context& context);
 
-/// Prints the menu (a JSON document with --json). When the context is interactive and some game
-/// is available, then asks for one and returns its name; nullopt otherwise.
+/// Prints the menu (a JSON document with --json). When the context is interactive, then asks
+/// for a game and returns its name; nullopt otherwise.
 std::optional<std::string> show_menu(Context& context);
 
 }  // namespace wg::cli

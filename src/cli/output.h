@@ -6,14 +6,12 @@
 #include <string>
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
+#include "app/json.h"
 #include "lexicon/word_list.h"
 
 namespace wg::cli {
 
-/// JSON with keys kept in insertion order, so documents read in a stable, logical order.
-using Json = nlohmann::ordered_json;
+using app::Json;
 
 /// Writes the document indented by two spaces, then a newline. Bytes that are not UTF-8 (a
 /// word as the user typed it) become U+FFFD rather than failing.

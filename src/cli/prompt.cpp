@@ -1,6 +1,5 @@
 #include "cli/prompt.h"
 
-#include <charconv>
 #include <istream>
 #include <ostream>
 
@@ -23,13 +22,6 @@ std::optional<std::string> Prompt::line(std::string_view question) {
   return answer;
 }
 
-std::string_view Prompt::trim(std::string_view text) {
-  const auto first = text.find_first_not_of(" \t\r\n");
-  if (first == std::string_view::npos) return {};
-  const auto last = text.find_last_not_of(" \t\r\n");
-  return text.substr(first, last - first + 1);
-}
-
 void Prompt::say(std::string_view text) { out_ << text << '\n'; }
 
 std::optional<bool> Prompt::yes_no(std::string_view question) {
@@ -50,16 +42,14 @@ std::optional<std::int64_t> Prompt::integer(std::string_view question, std::int6
   return ask<std::int64_t>(
       question,
       [min, max](std::string_view answer, std::string& error) -> std::optional<std::int64_t> {
-        std::int64_t value = 0;
-        const char* end = answer.data() + answer.size();
-        const auto [ptr, ec] = std::from_chars(answer.data(), end, value);
-        if (answer.empty() || ec != std::errc() || ptr != end || value < min || value > max) {
-          error = max == INT64_MAX
-                      ? fmt::format("Please enter a whole number of at least {}.", min)
-                      : fmt::format("Please enter a whole number from {} to {}.", min, max);
-          return std::nullopt;
-        }
-        return value;
+        const ParsedNumber number = parse_integer(answer, /*allow_negative=*/true);
+        if (number && number.value >= min && number.value <= max) return number.value;
+        error = max == INT64_MAX
+                    ? fmt::format("Please enter a whole number of at least {}.", min)
+                    : fmt::format("Please enter a whole number from {} to {}.", min, max);
+        if (number.problem == NumberProblem::kTooLarge)
+          error = "That number is too large. " + error;
+        return std::nullopt;
       });
 }
 

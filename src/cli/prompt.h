@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "core/text.h"
+
 namespace wg::cli {
 
 class Prompt {
@@ -43,8 +45,6 @@ class Prompt {
   /// Prints a line of text.
   void say(std::string_view text);
   std::ostream& out() { return out_; }
-
-  static std::string_view trim(std::string_view text);
 
  private:
   std::istream& in_;

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 namespace wg::protocol {
 
 namespace {
@@ -19,12 +21,6 @@ std::string letter_word(Letter letter, const Alphabet& alphabet) {
 }
 
 bool is_blank(char c) { return c == ' ' || c == '\t' || c == '\r' || c == '\n'; }
-
-std::string_view trim(std::string_view text) {
-  while (!text.empty() && is_blank(text.front())) text.remove_prefix(1);
-  while (!text.empty() && is_blank(text.back())) text.remove_suffix(1);
-  return text;
-}
 
 /// The line's words, split at runs of blanks.
 std::vector<std::string_view> split(std::string_view line) {

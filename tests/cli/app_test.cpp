@@ -134,21 +134,6 @@ TEST(CliAppTest, GlobalOptionsWorkBeforeAndAfterTheCommand) {
   }
 }
 
-TEST(CliAppTest, GamesNotYetAvailableSaySo) {
-  const ProcessResult menu = wordgames({"--json"});
-  ASSERT_EQ(menu.exit_code, 0) << menu;
-  const auto listing = json_of(menu);
-  for (const auto& game : listing["games"]) {
-    if (game["available"].get<bool>()) continue;
-    const std::string name = game["name"];
-    const ProcessResult r = wordgames({name});
-    EXPECT_EQ(r.exit_code, 1) << r;
-    EXPECT_EQ(r.out, "") << r;
-    EXPECT_TRUE(r.err.starts_with("wordgames: " + name)) << r;
-    EXPECT_TRUE(contains(r.err, "not yet available")) << r;
-  }
-}
-
 TEST(CliAppTest, OutputHasNoColourCodes) {
   ProcessOptions options;
   options.env["TERM"] = "xterm-256color";

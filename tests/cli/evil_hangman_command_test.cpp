@@ -43,17 +43,6 @@ struct Lists {
   std::string gap = dir.write("gap.txt", "cat\ndog\nhorse\nmouse\n");
 };
 
-TEST(EvilHangmanCliTest, ListedAsAvailableInTheMenu) {
-  const ProcessResult r = wordgames({"--json"});
-  ASSERT_EQ(r.exit_code, 0) << r;
-  bool found = false;
-  const auto menu = json_of(r);
-  for (const auto& game : menu["games"]) {
-    if (game["name"] == "evil-hangman") found = game["available"].get<bool>();
-  }
-  EXPECT_TRUE(found) << r;
-}
-
 TEST(EvilHangmanCliTest, LengthPromptSkipsGapsInTheList) {
   Lists lists;
   const ProcessResult r =

@@ -151,16 +151,5 @@ TEST(CliHandGameTest, BadOptionsAreUsageErrors) {
   }
 }
 
-TEST(CliHandGameTest, ListedInTheMenu) {
-  const ProcessResult r = wordgames({"--json"});
-  ASSERT_EQ(r.exit_code, 0) << r;
-  bool available = false;
-  const auto menu = json_of(r);
-  for (const auto& game : menu["games"]) {
-    if (game["name"] == "hand") available = game["available"].get<bool>();
-  }
-  EXPECT_TRUE(available);
-}
-
 }  // namespace
 }  // namespace wg::test

@@ -307,17 +307,6 @@ TEST_F(HangmanCli, BadOptions) {
   expect_error(run({"--lexicon", tiny.string(), "hangman"}), 2, "cannot be a hangman dictionary");
 }
 
-TEST_F(HangmanCli, ListedInTheMenu) {
-  const ProcessResult r = run({"--json"});
-  ASSERT_EQ(r.exit_code, 0) << r;
-  bool found = false;
-  const json menu = json_of(r);
-  for (const json& game : menu["games"]) {
-    if (game["name"] == "hangman") found = game["available"].get<bool>();
-  }
-  EXPECT_TRUE(found) << r;
-}
-
 TEST_F(HangmanCli, AutoplayIsSeededAndReportsWinRateAndPoints) {
   const std::vector<std::string> args = {"hangman",      "autoplay", "--player", "advisor",
                                          "--games",      "30",       "--seed",   "1",

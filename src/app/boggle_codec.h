@@ -1,0 +1,12 @@
+#pragma once
+/// Word Search in JSON: its session's commands, events and views, and its registry entry
+/// (app/registry.h).
+
+#include "app/registry.h"
+
+namespace wg::app {
+
+/// The registry's entry for Word Search.
+GameEntry boggle_game();
+
+}  // namespace wg::app

@@ -1,0 +1,42 @@
+#pragma once
+/// A game's session seen through JSON: what a front end that treats every game alike (the web
+/// arcade, a bot server, a saved-game loader) drives. Each game's codec (`<game>_codec.h`)
+/// wraps its typed session (`games/<game>/session.h`) in one of these; the codecs turn commands,
+/// events and views into JSON and back, and nothing else decides anything.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/json.h"
+#include "core/session.h"
+#include "lexicon/lexicon.h"
+
+namespace wg::app {
+
+/// A running session of one game.
+class GameSession {
+ public:
+  virtual ~GameSession() = default;
+
+  /// Applies one command, a JSON object {"command": NAME, ...}, and returns the events it
+  /// caused, each an object {"event": NAME, ...}. A command that cannot be decoded is answered
+  /// like one the game refuses, by one {"event": "rejected", "reason": "malformed", "detail"}
+  /// event, and changes nothing: bad input never throws.
+  virtual std::vector<Json> apply(const Json& command) = 0;
+
+  /// What `seat` may see now (kObserver: a spectator). Holds nothing the seat may not see, so
+  /// a front end may forward it as it is.
+  virtual Json view(Seat seat) const = 0;
+
+  /// The saved game: {"game", "config", "seed", "commands"}; restore() replays it.
+  virtual Json saved() const = 0;
+
+  /// True once the session has nothing more to play (every game of it finished and no new one
+  /// begun).
+  virtual bool finished() const = 0;
+};
+
+}  // namespace wg::app

@@ -1,0 +1,71 @@
+#include "app/registry.h"
+
+#include <algorithm>
+#include <array>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "core/session.h"
+
+#include "app/game_codecs.h"  // generated: every game's codec header, declaring <id>_game()
+
+namespace wg::app {
+
+namespace {
+
+const std::vector<GameEntry>& all_games() {
+  static const std::vector<GameEntry> entries = {
+#define WG_GAME(id) id##_game(),
+#include "app/game_list.inc"
+#undef WG_GAME
+  };
+  return entries;
+}
+
+}  // namespace
+
+std::span<const GameEntry> games() { return all_games(); }
+
+const GameEntry* find_game(std::string_view name) {
+  const auto& all = all_games();
+  const auto found = std::find_if(all.begin(), all.end(), [name](const GameEntry& game) {
+    return game.name == name || game.id == name;
+  });
+  return found == all.end() ? nullptr : &*found;
+}
+
+std::unique_ptr<GameSession> restore(const Json& saved, std::shared_ptr<const Lexicon> lexicon) {
+  if (!saved.is_object()) throw ConfigError("game", "a saved game is a JSON object");
+  const auto game_field = saved.find("game");
+  if (game_field == saved.end() || !game_field->is_string()) {
+    throw ConfigError("game", "a saved game names its game");
+  }
+  const GameEntry* game = find_game(game_field->get<std::string>());
+  if (game == nullptr) {
+    throw ConfigError("game", fmt::format("no game '{}'", game_field->get<std::string>()));
+  }
+  const auto seed = saved.find("seed");
+  if (seed == saved.end() || !seed->is_number_unsigned()) {
+    throw ConfigError("seed", "a saved game has a seed from 0 to 2^64-1");
+  }
+  const auto config = saved.find("config");
+  std::unique_ptr<GameSession> session =
+      game->open(config == saved.end() ? Json::object() : *config, seed->get<std::uint64_t>(),
+                 std::move(lexicon));
+  const auto commands = saved.find("commands");
+  if (commands == saved.end()) return session;
+  if (!commands->is_array()) throw std::invalid_argument("a saved game's commands are a list");
+  for (std::size_t i = 0; i < commands->size(); ++i) {
+    for (const Json& event : session->apply((*commands)[i])) {
+      if (event.value("event", "") == "rejected") {
+        throw std::invalid_argument(fmt::format("saved command {} was refused: {}", i + 1,
+                                                event.value("detail", event.value("reason", ""))));
+      }
+    }
+  }
+  return session;
+}
+
+}  // namespace wg::app

@@ -1,0 +1,80 @@
+#pragma once
+/// The one way a game's typed session becomes a GameSession (app/game_session.h): each codec
+/// supplies the conversions, this template supplies the rest (refusing what cannot be decoded,
+/// the saved game, the view per seat), so that every game answers JSON alike.
+
+#include <memory>
+#include <stdexcept>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/game_session.h"
+#include "app/json.h"
+#include "core/session.h"
+
+namespace wg::app {
+
+/// A command or config that does not decode: what is wrong with it, for a person.
+class CodecError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The event every game sends for a command that could not be decoded (Refusal::kMalformed).
+Json malformed_event(const std::string& detail);
+
+/// Wraps a `Codec::Session` in the JSON interface. The codec provides, as static members:
+///   using Session;                            // the game's session type
+///   static constexpr std::string_view kGame;  // the registry name ("evil-hangman")
+///   Json config_to_json(const Session::Config&);
+///   Session::Command command_from_json(const Json&);   // throws CodecError
+///   Json command_to_json(const Session::Command&);
+///   Json event_to_json(const Session::Event&);         // {"event": NAME, ...}
+///   Json view_to_json(const Session::View&);
+/// and the Session: apply(const Command&) -> std::vector<Event>, view(Seat) -> View,
+/// config(), seed(), commands() (the accepted commands, in order) and finished().
+template <class Codec>
+class SessionAdapter final : public GameSession {
+ public:
+  using Session = typename Codec::Session;
+
+  template <class... Args>
+  explicit SessionAdapter(Args&&... args) : session_(std::forward<Args>(args)...) {}
+
+  std::vector<Json> apply(const Json& command) override {
+    typename Session::Command decoded;
+    try {
+      decoded = Codec::command_from_json(command);
+    } catch (const CodecError& error) {
+      return {malformed_event(error.what())};
+    } catch (const Json::exception& error) {
+      return {malformed_event(error.what())};
+    }
+    std::vector<Json> events;
+    for (const auto& event : session_.apply(decoded)) events.push_back(Codec::event_to_json(event));
+    return events;
+  }
+
+  Json view(Seat seat) const override { return Codec::view_to_json(session_.view(seat)); }
+
+  Json saved() const override {
+    Json commands = Json::array();
+    for (const auto& command : session_.commands())
+      commands.push_back(Codec::command_to_json(command));
+    return {{"game", Codec::kGame},
+            {"config", Codec::config_to_json(session_.config())},
+            {"seed", session_.seed()},
+            {"commands", std::move(commands)}};
+  }
+
+  bool finished() const override { return session_.finished(); }
+
+  Session& session() { return session_; }
+  const Session& session() const { return session_; }
+
+ private:
+  Session session_;
+};
+
+}  // namespace wg::app

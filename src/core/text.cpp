@@ -1,0 +1,51 @@
+#include "core/text.h"
+
+#include <algorithm>
+#include <charconv>
+#include <system_error>
+
+namespace wg {
+
+namespace {
+
+bool all_digits(std::string_view text) {
+  return !text.empty() &&
+         std::all_of(text.begin(), text.end(), [](char c) { return c >= '0' && c <= '9'; });
+}
+
+}  // namespace
+
+std::string_view trim(std::string_view text) {
+  constexpr std::string_view kSpace = " \t\r\n";
+  const auto first = text.find_first_not_of(kSpace);
+  if (first == std::string_view::npos) return {};
+  const auto last = text.find_last_not_of(kSpace);
+  return text.substr(first, last - first + 1);
+}
+
+ParsedNumber parse_integer(std::string_view text, bool allow_negative) {
+  const bool negative = allow_negative && text.starts_with('-');
+  if (!all_digits(negative ? text.substr(1) : text)) return {0, NumberProblem::kNotANumber};
+  std::int64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, error] = std::from_chars(text.data(), end, value, 10);
+  if (error == std::errc::result_out_of_range) return {0, NumberProblem::kTooLarge};
+  if (error != std::errc() || ptr != end) return {0, NumberProblem::kNotANumber};
+  return {value, NumberProblem::kNone};
+}
+
+std::optional<std::uint64_t> parse_unsigned(std::string_view text, bool* too_large) {
+  if (too_large != nullptr) *too_large = false;
+  if (!all_digits(text)) return std::nullopt;
+  std::uint64_t value = 0;
+  const char* end = text.data() + text.size();
+  const auto [ptr, error] = std::from_chars(text.data(), end, value, 10);
+  if (error == std::errc::result_out_of_range) {
+    if (too_large != nullptr) *too_large = true;
+    return std::nullopt;
+  }
+  if (error != std::errc() || ptr != end) return std::nullopt;
+  return value;
+}
+
+}  // namespace wg

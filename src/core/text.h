@@ -1,0 +1,33 @@
+#pragma once
+/// Small text helpers every layer needs when reading what a person or a program typed: one of
+/// each, so that a prompt, a protocol line and an option read numbers and spaces the same way.
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+
+namespace wg {
+
+/// `text` without leading and trailing spaces, tabs, carriage returns and newlines.
+std::string_view trim(std::string_view text);
+
+/// Why a number could not be read.
+enum class NumberProblem : std::uint8_t { kNone, kNotANumber, kTooLarge };
+
+/// A decimal number read from text: a value, or why there is none.
+struct ParsedNumber {
+  std::int64_t value = 0;
+  NumberProblem problem = NumberProblem::kNone;
+  explicit operator bool() const { return problem == NumberProblem::kNone; }
+};
+
+/// Reads a whole decimal number: an optional '-' (when `allow_negative`), then digits only,
+/// nothing else (no spaces, '+', hex or octal). Digits beyond the range of int64 give kTooLarge,
+/// so a prompt can say "too large" rather than "not a number".
+ParsedNumber parse_integer(std::string_view text, bool allow_negative = false);
+
+/// Reads a whole decimal number from 0 to 2^64-1 (digits only); nullopt otherwise, and
+/// `*too_large` (when given) tells whether it was only too large.
+std::optional<std::uint64_t> parse_unsigned(std::string_view text, bool* too_large = nullptr);
+
+}  // namespace wg

@@ -1,0 +1,47 @@
+#include "core/text.h"
+
+#include <gtest/gtest.h>
+
+namespace wg {
+namespace {
+
+TEST(Trim, RemovesBlanksAtBothEnds) {
+  EXPECT_EQ(trim("  a b \t\r\n"), "a b");
+  EXPECT_EQ(trim(" \t "), "");
+  EXPECT_EQ(trim(""), "");
+  EXPECT_EQ(trim("x"), "x");
+}
+
+TEST(ParseInteger, ReadsDigitsOnly) {
+  EXPECT_EQ(parse_integer("42").value, 42);
+  EXPECT_EQ(parse_integer("0").value, 0);
+  for (const char* bad : {"", "-", "+5", " 5", "5 ", "0x10", "1e3", "4.0", "five"}) {
+    EXPECT_EQ(parse_integer(bad).problem, NumberProblem::kNotANumber) << bad;
+  }
+}
+
+TEST(ParseInteger, NegativeOnlyWhenAllowed) {
+  EXPECT_EQ(parse_integer("-3").problem, NumberProblem::kNotANumber);
+  const ParsedNumber n = parse_integer("-3", true);
+  ASSERT_TRUE(n);
+  EXPECT_EQ(n.value, -3);
+}
+
+TEST(ParseInteger, TellsTooLargeFromNotANumber) {
+  EXPECT_EQ(parse_integer("9223372036854775807").value, INT64_MAX);
+  EXPECT_EQ(parse_integer("9223372036854775808").problem, NumberProblem::kTooLarge);
+  EXPECT_EQ(parse_integer("-99999999999999999999", true).problem, NumberProblem::kTooLarge);
+}
+
+TEST(ParseUnsigned, CoversTheWholeRange) {
+  EXPECT_EQ(parse_unsigned("18446744073709551615"), UINT64_MAX);
+  bool too_large = false;
+  EXPECT_EQ(parse_unsigned("18446744073709551616", &too_large), std::nullopt);
+  EXPECT_TRUE(too_large);
+  EXPECT_EQ(parse_unsigned("-1", &too_large), std::nullopt);
+  EXPECT_FALSE(too_large);
+  EXPECT_EQ(parse_unsigned("012"), 12u);
+}
+
+}  // namespace
+}  // namespace wg
