@@ -1,7 +1,5 @@
 #include "cli/app.h"
 
-#include <unistd.h>
-
 #include <exception>
 #include <iostream>
 #include <optional>
@@ -13,6 +11,7 @@
 
 #include "cli/context.h"
 #include "cli/lexicon_command.h"
+#include "cli/line_editor.h"
 #include "cli/menu.h"
 #include "core/session.h"
 #include "core/text.h"
@@ -146,17 +145,24 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
     status = dispatch(args, context, chosen);
   }
   if (status == kExitOk) out << buffer.str();
-  if (!chosen) return status;
-  // A game picked from the interactive menu: run it as if it had been named on the command line.
-  std::vector<std::string> again(args.begin(), args.end());
-  again.push_back(*chosen);
-  Context context(in, out, err, interactive);
-  return dispatch(again, context, chosen);
+  // A game or tool picked from the interactive menu runs as if it had been named on the command
+  // line; then the menu comes back, until the player quits it. End of input inside a game ends
+  // that game only: the terminal is read again for the menu.
+  while (chosen) {
+    std::vector<std::string> again(args.begin(), args.end());
+    for (const std::string_view word : split_words(*chosen)) again.emplace_back(word);
+    Context context(in, out, err, interactive);
+    std::optional<std::string> unused;
+    status = dispatch(again, context, unused);
+    in.clear();
+    chosen = ask_again(context);
+  }
+  return status;
 }
 
 int run_main(int argc, char** argv) {
   const std::vector<std::string> args(argv, argv + argc);
-  const bool interactive = isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1;
+  const bool interactive = stdio_is_terminal();
   const int status = run(args, std::cin, std::cout, std::cerr, interactive);
   if (!std::cout.flush()) {
     std::cerr << kProgram << ": cannot write to standard output\n";

@@ -12,6 +12,7 @@
 #include "cli/game_commands.h"  // generated: every game's cli/<id>_command.h
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
+#include "cli/prompt.h"
 #include "core/text.h"
 
 namespace wg::cli {
@@ -78,14 +79,23 @@ const app::GameEntry* find_game(std::string_view answer) {
   return nullptr;
 }
 
+bool is_tool(std::string_view name) {
+  return std::any_of(kTools.begin(), kTools.end(),
+                     [name](const ToolEntry& tool) { return tool.name == name; });
+}
+
 std::optional<std::string> ask_for_game(Context& context) {
+  Prompt prompt(context.in(), context.out(), !context.interactive());
   for (;;) {
-    context.out() << "\nChoose a game (number or name; empty to quit): " << std::flush;
-    std::string line;
-    if (!std::getline(context.in(), line)) return std::nullopt;
-    const std::string_view answer = trim(line);
+    context.out() << '\n';
+    const std::optional<std::string> line = prompt.line(
+        "Choose a game (number or name), a tool with its arguments, or empty to quit: ");
+    if (!line) return std::nullopt;
+    const std::string_view answer = trim(*line);
     if (answer.empty() || answer == "q" || answer == "quit") return std::nullopt;
     if (const app::GameEntry* game = find_game(answer)) return std::string(game->name);
+    const std::vector<std::string_view> words = split_words(answer);
+    if (is_tool(words.front())) return std::string(answer);
     context.out() << "No game '" << answer << "'.\n";
   }
 }
@@ -100,6 +110,13 @@ void add_game_commands(CLI::App& app, Context& context) {
     command->group("Games");
     command_of(game.id)(*command, context);
   }
+}
+
+std::optional<std::string> ask_again(Context& context) {
+  if (!context.interactive()) return std::nullopt;
+  context.out() << '\n';
+  print_listing(context.out());
+  return ask_for_game(context);
 }
 
 std::optional<std::string> show_menu(Context& context) {

@@ -27,7 +27,12 @@ std::span<const ToolEntry> tools();
 void add_game_commands(CLI::App& app, Context& context);
 
 /// Prints the menu (a JSON document with --json). When the context is interactive, then asks
-/// for a game and returns its name; nullopt otherwise.
+/// for a game or tool and returns what was chosen (a game's name, or a tool's name and its
+/// arguments: "lexicon contains quiz"); nullopt otherwise or when the player quits.
 std::optional<std::string> show_menu(Context& context);
+
+/// After a game picked from the menu: asks again (the list of games was printed before), the
+/// same way as show_menu. nullopt when the player quits or input ends.
+std::optional<std::string> ask_again(Context& context);
 
 }  // namespace wg::cli

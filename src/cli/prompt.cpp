@@ -1,16 +1,26 @@
 #include "cli/prompt.h"
 
-#include <istream>
-#include <ostream>
+#include <iostream>
 
 #include <fmt/format.h>
+
+#include "cli/line_editor.h"
 
 namespace wg::cli {
 
 Prompt::Prompt(std::istream& in, std::ostream& out, bool echo_input)
-    : in_(in), out_(out), echo_input_(echo_input) {}
+    : in_(in),
+      out_(out),
+      echo_input_(echo_input),
+      line_editing_(&in == &std::cin && &out == &std::cout && stdio_is_terminal()) {}
 
 std::optional<std::string> Prompt::line(std::string_view question) {
+  if (line_editing_) {
+    out_ << std::flush;
+    std::optional<std::string> answer = read_edited_line(question);
+    if (!answer) out_ << '\n' << std::flush;
+    return answer;
+  }
   out_ << question << std::flush;
   std::string answer;
   if (!std::getline(in_, answer)) {

@@ -16,6 +16,9 @@ namespace wg::cli {
 
 class Prompt {
  public:
+  /// `echo_input`: print each answer after its prompt (input that is not a terminal). When `in`
+  /// and `out` are the process's standard streams and both are terminals, answers are read with
+  /// line editing and history (line_editor.h).
   Prompt(std::istream& in, std::ostream& out, bool echo_input);
 
   /// Prints the question and reads one line (without its line ending). nullopt at end of input.
@@ -50,6 +53,7 @@ class Prompt {
   std::istream& in_;
   std::ostream& out_;
   bool echo_input_;
+  bool line_editing_;
 };
 
 }  // namespace wg::cli

@@ -23,6 +23,17 @@ std::string_view trim(std::string_view text) {
   return text.substr(first, last - first + 1);
 }
 
+std::vector<std::string_view> split_words(std::string_view line) {
+  constexpr std::string_view kSpace = " \t\r\n";
+  std::vector<std::string_view> words;
+  for (line = trim(line); !line.empty(); line = trim(line)) {
+    const std::size_t end = std::min(line.find_first_of(kSpace), line.size());
+    words.push_back(line.substr(0, end));
+    line.remove_prefix(end);
+  }
+  return words;
+}
+
 ParsedNumber parse_integer(std::string_view text, bool allow_negative) {
   const bool negative = allow_negative && text.starts_with('-');
   if (!all_digits(negative ? text.substr(1) : text)) return {0, NumberProblem::kNotANumber};

@@ -5,11 +5,15 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 namespace wg {
 
 /// `text` without leading and trailing spaces, tabs, carriage returns and newlines.
 std::string_view trim(std::string_view text);
+
+/// The words of a line, split at runs of blanks (spaces, tabs, carriage returns, newlines).
+std::vector<std::string_view> split_words(std::string_view line);
 
 /// Why a number could not be read.
 enum class NumberProblem : std::uint8_t { kNone, kNotANumber, kTooLarge };

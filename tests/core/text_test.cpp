@@ -12,6 +12,14 @@ TEST(Trim, RemovesBlanksAtBothEnds) {
   EXPECT_EQ(trim("x"), "x");
 }
 
+TEST(SplitWords, SplitsAtRunsOfBlanks) {
+  using Words = std::vector<std::string_view>;
+  EXPECT_EQ(split_words("  lexicon \t contains  quiz\r\n"), (Words{"lexicon", "contains", "quiz"}));
+  EXPECT_EQ(split_words(""), Words{});
+  EXPECT_EQ(split_words(" \t "), Words{});
+  EXPECT_EQ(split_words("one"), Words{"one"});
+}
+
 TEST(ParseInteger, ReadsDigitsOnly) {
   EXPECT_EQ(parse_integer("42").value, 42);
   EXPECT_EQ(parse_integer("0").value, 0);
