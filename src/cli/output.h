@@ -19,6 +19,10 @@ void print_json(std::ostream& out, const Json& document);
 
 std::string_view yes_no(bool value);
 
+/// A count with its noun, singular for one: "1 word", "3 words", "0 guesses". `plural` is the
+/// noun's plural when adding "s" will not do.
+std::string count_of(long long n, std::string_view noun, std::string_view plural = {});
+
 /// A stable identifier for JSON ("invalid_character"); to_string(SkipReason) is for people.
 std::string json_key(SkipReason reason);
 
