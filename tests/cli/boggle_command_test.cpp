@@ -65,7 +65,9 @@ TEST(Boggle, BadOptionsAreUsageErrors) {
                                                                 {"--board", "ab/c"},
                                                                 {"--scoring", "golf"},
                                                                 {"--board", "a1/bc"},
-                                                                {"--time", "-3"}}) {
+                                                                {"--time", "-3"},
+                                                                {"--time", "86401"},
+                                                                {"--min", "65"}}) {
     const ProcessResult r = play(args, "");
     EXPECT_EQ(r.exit_code, 1) << args[0] << r;
     EXPECT_TRUE(r.out.empty()) << r;
@@ -141,6 +143,21 @@ TEST(BoggleSolve, OtherUnseparatedBoardsAreRefusedWithTheSyntax) {
     EXPECT_TRUE(r.out.empty()) << r;
     EXPECT_NE(r.err.find("cells in one row without separators"), std::string::npos) << r;
     EXPECT_NE(r.err.find("separate rows with '/'"), std::string::npos) << r;
+  }
+}
+
+TEST(BoggleSolve, AnEmptyBoardIsRefusedNotTheSpecBoard) {
+  // Issue 12: --board '' silently solved the spec's board.
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"boggle", "solve", "--board", ""},
+                                             {"boggle", "path", "--board", "", "peace"},
+                                             {"boggle", "--board", ""},
+                                             {"boggle", "solve", "--board", "  "}}) {
+    const ProcessResult r = wordgames(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_NE(r.err.find("wordgames: invalid board '"), std::string::npos) << r;
+    EXPECT_NE(r.err.find("': the board is empty"), std::string::npos) << r;
   }
 }
 
