@@ -1,10 +1,53 @@
 #pragma once
-/// Word Search in JSON: its session's commands, events and views, and its registry entry
+/// Word Search in JSON: its session's config, commands, events and views, and its registry entry
 /// (app/registry.h).
+///
+/// Config (every field optional; config_schema() has the types, ranges and defaults):
+///   {"size": 4|5|6, "board": null|BOARD, "min_length": 0-64, "scoring": "boggle"|"spec",
+///    "seconds": 0-86400}   BOARD in the board syntax (Board::parse), null: rolled each round
+/// Commands (elapsed_ms: milliseconds since the round started, a whole number; 0 if absent,
+/// except for tick):
+///   {"command": "submit", "word", "elapsed_ms"}   {"command": "tick", "elapsed_ms"}
+///   {"command": "close", "elapsed_ms"}            {"command": "new_game"}
+/// Events:
+///   {"event": "round_started", "round", "board", "min_length", "scoring", "seconds"}
+///   {"event": "word_accepted", "word", "points", "score", "path"}
+///   {"event": "rejected", "reason", "word"?, "detail"?}   (reason as wg::to_string(Refusal))
+///   {"event": "finished", "round", "end": "closed"|"time_up", "elapsed_ms", "board",
+///    "min_length", "scoring", "seconds", "found": [{"word", "points"}], "score",
+///    "total_score", "all_words", "missed"}
+/// View: {"status": "playing"|"finished", "round", "board", "min_length", "scoring", "seconds",
+///   "elapsed_ms", "found", "score"} and, once the round is over only, "end", "total_score",
+///   "all_words", "missed".
+/// A board: {"spec", "rows", "cols", "cells"}: cells row by row, upper-case ("QU"), null for a
+/// blocked cell.
 
+#include <string_view>
+
+#include "app/json.h"
 #include "app/registry.h"
+#include "games/boggle/session.h"
 
 namespace wg::app {
+
+/// The conversions SessionAdapter<BoggleCodec> needs, and the config's schema.
+struct BoggleCodec {
+  using Session = wg::boggle::Session;
+  static constexpr std::string_view kGame = "boggle";
+
+  /// JSON Schema (draft 2020-12) of the config.
+  static Json config_schema();
+  /// Reads a config; absent fields take their defaults. Throws ConfigError naming the field
+  /// (an unknown field, a wrong type); ranges are Config::validate()'s.
+  static Session::Config config_from_json(const Json& json);
+  static Json config_to_json(const Session::Config& config);
+  /// Throws CodecError for what is not a command of the game.
+  static Session::Command command_from_json(const Json& json);
+  static Json command_to_json(const Session::Command& command);
+  static Json event_to_json(const Session::Event& event);
+  static Json view_to_json(const Session::View& view);
+  static Json board_to_json(const boggle::Board& board);
+};
 
 /// The registry's entry for Word Search.
 GameEntry boggle_game();

@@ -3,18 +3,22 @@
 #include <poll.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <chrono>
+#include <functional>
 #include <iostream>
+#include <limits>
 #include <memory>
 #include <optional>
 #include <string>
+#include <variant>
 
 #include <fmt/format.h>
 
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
-#include "games/boggle/round.h"
+#include "games/boggle/session.h"
 #include "games/boggle/solver.h"
 
 namespace wg::cli {
@@ -24,42 +28,25 @@ namespace {
 namespace bg = wg::boggle;
 using Clock = std::chrono::steady_clock;
 
-constexpr std::size_t kMaxMinLength = 64;
-
 struct Options {
-  std::string board;       // empty: rolled (game) or the spec's board (tools)
-  std::uint64_t size = 4;  // dice: 4 (classic), 5 (Big Boggle) or 6 (Super Big Boggle)
-  std::uint64_t seconds = 180;
-  std::uint64_t min_length = 0;  // 0: the default, min_length_of()
+  std::optional<std::string> board;  // unset: rolled (game) or the spec's board (tools)
+  std::uint64_t size = static_cast<std::uint64_t>(bg::Config{}.size);  // the dice: 4, 5 or 6
+  std::uint64_t seconds = bg::Config{}.seconds;
+  std::uint64_t min_length = 0;  // 0: the rules' default
   std::string scoring;           // empty: the command's default
   std::string word;
 };
 
-bg::Board board_of(const std::string& text) {
-  if (text.empty()) return bg::Board();
-  try {
-    return bg::Board::parse(text);
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(fmt::format("invalid board '{}': {}", text, e.what()));
-  }
+// The tools' board: --board as given (an empty or malformed one is refused by read_board, a
+// usage error), else the spec's board.
+bg::Board board_of(const std::optional<std::string>& text) {
+  return text ? bg::read_board(*text) : bg::Board();
 }
 
 bg::Scoring scoring_of(const std::string& name, bg::Scoring fallback) {
   if (name.empty()) return fallback;
-  if (name == "spec") return bg::Scoring::kSpec;
-  if (name == "boggle") return bg::Scoring::kBoggle;
+  if (const auto scoring = bg::scoring_named(name)) return *scoring;
   throw UsageError(fmt::format("unknown scoring '{}': use spec or boggle", name));
-}
-
-std::string_view name_of(bg::Scoring scoring) {
-  return scoring == bg::Scoring::kSpec ? "spec" : "boggle";
-}
-
-// The minimum word length asked for, else 3, or 4 on the 6x6 dice as Super Big Boggle's rules
-// say (a rolled game only: the tools and --board keep 3).
-std::size_t min_length_of(const Options& o, bool rolled) {
-  if (o.min_length != 0) return o.min_length;
-  return rolled && o.size == 6 ? 4 : 3;
 }
 
 std::string upper(const Lexicon& lexicon, std::uint32_t index) {
@@ -69,7 +56,11 @@ std::string upper(const Lexicon& lexicon, std::uint32_t index) {
 int run_solve(Context& context, const Options& o) {
   const bg::Board board = board_of(o.board);
   const bg::Scoring scoring = scoring_of(o.scoring, bg::Scoring::kSpec);
-  const std::size_t min_length = min_length_of(o, false);
+  // The tools take the rules' default for a given board.
+  bg::Config rules;
+  rules.board = board.spec();
+  rules.min_length = o.min_length;
+  const std::size_t min_length = rules.min_word_length();
   const Lexicon& lexicon = context.lexicon();
   bg::Solver solver(lexicon);
   std::vector<std::uint32_t> found;
@@ -84,7 +75,7 @@ int run_solve(Context& context, const Options& o) {
                                    {"rows", board.rows()},
                                    {"cols", board.cols()},
                                    {"min", min_length},
-                                   {"scoring", name_of(scoring)},
+                                   {"scoring", bg::to_string(scoring)},
                                    {"count", found.size()},
                                    {"score", score},
                                    {"words", std::move(words)}});
@@ -93,7 +84,7 @@ int run_solve(Context& context, const Options& o) {
   context.out() << board.text();
   for (std::uint32_t i : found) context.out() << upper(lexicon, i) << '\n';
   context.out() << fmt::format("{} words of {} letters or more, score {} ({} scoring)\n",
-                               found.size(), min_length, score, name_of(scoring));
+                               found.size(), min_length, score, bg::to_string(scoring));
   return kExitOk;
 }
 
@@ -119,98 +110,121 @@ int run_path(Context& context, const Options& o) {
   return kExitOk;
 }
 
-std::string_view verdict_text(bg::Verdict verdict) {
-  switch (verdict) {
-    case bg::Verdict::kAccepted:
-      return "accepted";
-    case bg::Verdict::kNotLetters:
+std::string_view refusal_text(Refusal reason) {
+  switch (reason) {
+    case Refusal::kMalformed:
       return "letters only, please";
-    case bg::Verdict::kTooShort:
+    case Refusal::kTooShort:
       return "too short";
-    case bg::Verdict::kNotAWord:
+    case Refusal::kNotAWord:
       return "not a word";
-    case bg::Verdict::kNotOnBoard:
+    case Refusal::kNotHeld:
       return "not on the board";
-    case bg::Verdict::kAlreadyFound:
+    case Refusal::kRepeated:
       return "already found";
+    default:
+      return to_string(reason);
   }
-  return "";
 }
 
-/// Waits for input until the deadline; false if time ran out first. Only for a terminal.
-bool wait_for_input(std::istream& in, Clock::time_point deadline) {
+/// Waits for input until the round's clock (`elapsed`, in ms) reaches `deadline_ms`; false if
+/// time ran out first. Only for a terminal.
+bool wait_for_input(std::istream& in, const std::function<std::uint64_t()>& elapsed,
+                    std::uint64_t deadline_ms) {
   if (in.rdbuf()->in_avail() > 0) return true;
-  const auto left =
-      std::chrono::duration_cast<std::chrono::milliseconds>(deadline - Clock::now()).count();
-  if (left <= 0) return false;
-  pollfd fd{STDIN_FILENO, POLLIN, 0};
-  return ::poll(&fd, 1, static_cast<int>(left)) > 0;
+  for (;;) {
+    const std::uint64_t now = elapsed();
+    if (now >= deadline_ms) return false;
+    pollfd fd{STDIN_FILENO, POLLIN, 0};
+    const auto left = static_cast<int>(
+        std::min<std::uint64_t>(deadline_ms - now, std::numeric_limits<int>::max()));
+    const int ready = ::poll(&fd, 1, left);
+    if (ready > 0 || (ready < 0 && errno != EINTR)) return true;  // let the read tell
+    // Timed out (or a signal came): look at the clock again.
+  }
 }
 
+void print_round_start(std::ostream& out, const bg::RoundStarted& start, bool timed) {
+  out << start.board.text() << '\n';
+  out << fmt::format("Find words of {} letters or more ({} scoring)", start.min_length,
+                     bg::to_string(start.scoring));
+  if (timed) out << fmt::format("; {}:{:02} on the clock", start.seconds / 60, start.seconds % 60);
+  out << ". An empty line ends the round.\n";
+}
+
+void print_summary(std::ostream& out, const bg::View& view) {
+  out << fmt::format("\nYour words ({}):", view.found.size());
+  for (const bg::FoundWord& w : view.found) out << ' ' << w.word;
+  out << '\n';
+  const std::int64_t total = view.total_score.value_or(0);
+  out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
+                     total == 0 ? 100 : view.score * 100 / total);
+  out << fmt::format("Words missed ({}):", view.missed.size());
+  for (const std::string& w : view.missed) out << ' ' << w;
+  out << '\n';
+}
+
+/// One round in the terminal: the session judges, this turns lines into commands and events
+/// into text. The clock runs only for a person at a terminal (the session gets the real time
+/// passed); piped input is judged as it comes, at time 0, so a script gives the same transcript
+/// every time.
 int play(Context& context, const Options& o) {
   const std::uint64_t seed = context.seed();
-  Rng rng(seed);
-  bg::Board board = [&] {
-    if (!o.board.empty()) return board_of(o.board);
-    if (o.size == 6) return bg::Board::roll(6, 6, bg::Board::super_big_dice(), rng);
-    if (o.size == 5) return bg::Board::roll(5, 5, bg::Board::big_dice(), rng);
-    return bg::Board::roll(4, 4, bg::Board::classic_dice(), rng);
-  }();
-  const bg::Scoring scoring = scoring_of(o.scoring, bg::Scoring::kBoggle);
-  const std::size_t min_length = min_length_of(o, o.board.empty());
-  bg::Round round(context.lexicon(), std::move(board), min_length, scoring);
+  bg::Config config;
+  config.size = static_cast<int>(o.size);
+  config.board = o.board;
+  config.min_length = o.min_length;
+  config.scoring = scoring_of(o.scoring, bg::Scoring::kBoggle);
+  config.seconds = o.seconds;
+  bg::Session session(context.shared_lexicon(), std::move(config), seed);
   std::ostream& out = context.out();
-  // The clock runs only for a person at a terminal; piped input is judged as it comes.
-  const bool timed = context.interactive() && o.seconds > 0;
-  const auto deadline = Clock::now() + std::chrono::seconds(o.seconds);
+  const bool timed = context.interactive() && session.config().seconds > 0;
 
   out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
                      seed);
-  out << round.board().text() << '\n';
-  out << fmt::format("Find words of {} letters or more ({} scoring)", min_length, name_of(scoring));
-  if (timed) out << fmt::format("; {}:{:02} on the clock", o.seconds / 60, o.seconds % 60);
-  out << ". An empty line ends the round.\n";
+  print_round_start(out, session.started(), timed);
 
+  const auto begin = Clock::now();
+  const std::function<std::uint64_t()> elapsed = [&]() -> std::uint64_t {
+    if (!timed) return 0;
+    return static_cast<std::uint64_t>(
+        std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count());
+  };
   Prompt prompt(context.in(), out, !context.interactive());
-  for (;;) {
+  while (!session.finished()) {
     std::string question = "word: ";
     if (timed) {
-      const auto left = std::chrono::duration_cast<std::chrono::seconds>(deadline - Clock::now());
-      const auto s = std::max<std::int64_t>(0, left.count());
-      question = fmt::format("[{}:{:02}] word: ", s / 60, s % 60);
-      out << question << std::flush;
-      if (!wait_for_input(context.in(), deadline)) {
-        out << "\nTime's up!\n";
-        break;
+      const std::uint64_t now = elapsed();
+      const std::uint64_t deadline = session.deadline_ms();
+      const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
+      out << fmt::format("[{}:{:02}] word: ", s / 60, s % 60) << std::flush;
+      if (!wait_for_input(context.in(), elapsed, deadline)) {
+        session.apply(bg::Tick{elapsed()});
+        if (session.finished()) out << "\nTime's up!\n";
+        continue;
       }
       question.clear();
     }
     const std::optional<std::string> line = prompt.line(question);
-    if (!line || trim(*line).empty()) break;
-    if (timed && Clock::now() > deadline) {
-      out << "Time's up! That word came too late.\n";
+    const std::string_view word = line ? trim(*line) : std::string_view();
+    if (word.empty()) {  // an empty line or the end of input
+      session.apply(bg::Close{elapsed()});
       break;
     }
-    const std::string_view word = trim(*line);
-    const bg::Judgement j = round.submit(word);
-    if (j.verdict == bg::Verdict::kAccepted) {
-      out << fmt::format("  {}: {} point{} (score {})\n", word, j.points, j.points == 1 ? "" : "s",
-                         round.score());
-    } else {
-      out << fmt::format("  {}: {}\n", word, verdict_text(j.verdict));
+    for (const bg::Event& event : session.apply(bg::Submit{std::string(word), elapsed()})) {
+      if (const auto* accepted = std::get_if<bg::WordAccepted>(&event)) {
+        out << fmt::format("  {}: {} point{} (score {})\n", word, accepted->points,
+                           accepted->points == 1 ? "" : "s", accepted->score);
+      } else if (const auto* rejected = std::get_if<bg::Rejected>(&event)) {
+        if (rejected->reason == Refusal::kTooLate) {
+          out << "Time's up! That word came too late.\n";
+        } else {
+          out << fmt::format("  {}: {}\n", word, refusal_text(rejected->reason));
+        }
+      }
     }
   }
-
-  out << fmt::format("\nYour words ({}):", round.found().size());
-  for (const std::string& w : round.found()) out << ' ' << w;
-  out << '\n';
-  const std::int64_t total = round.total_score();
-  out << fmt::format("Your score: {} of {} ({}%)\n", round.score(), total,
-                     total == 0 ? 100 : round.score() * 100 / total);
-  const std::vector<std::string> missed = round.missed();
-  out << fmt::format("Words missed ({}):", missed.size());
-  for (const std::string& w : missed) out << ' ' << w;
-  out << '\n';
+  print_summary(out, session.view(kObserver));
   return kExitOk;
 }
 
@@ -220,21 +234,21 @@ void define_boggle_command(CLI::App& command, Context& context) {
   auto o = std::make_shared<Options>();
   auto add_min = [o](CLI::App& app, const std::string& default_help) {
     add_number_option(
-        app, "--min",
-        [o](std::uint64_t n) {
-          if (n < 1 || n > kMaxMinLength) {
-            throw CLI::ValidationError("--min", fmt::format("must be from 1 to {}", kMaxMinLength));
-          }
-          o->min_length = n;
-        },
+        app, "--min", 1, bg::Config::kMaxMinLength, [o](std::uint64_t n) { o->min_length = n; },
         default_help);
   };
-  const std::string board_help =
-      "The board: rows separated by '/', a multi-letter cell in brackets, e.g. "
-      "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas; # is a blocked cell (no word "
-      "passes through it)";
+  auto add_board = [o](CLI::App& app, const std::string& default_help) {
+    app.add_option_function<std::string>(
+           "--board", [o](const std::string& text) { o->board = text; },
+           "The board: rows separated by '/', a multi-letter cell in brackets, e.g. "
+           "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas; # is a blocked cell (no word "
+           "passes through it). A square number of cells without separators is a square board "
+           "(EECAALEPHNBOQTTY is 4x4); a one-row board separates its cells with commas " +
+               default_help)
+        ->type_name("BOARD");
+  };
 
-  command.add_option("--board", o->board, board_help + " (default: rolled from the dice)");
+  add_board(command, "(default: rolled from the dice)");
   add_number_option(
       command, "--size",
       [o](std::uint64_t n) {
@@ -244,7 +258,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "Dice: 4 (classic 4x4), 5 (Big Boggle 5x5) or 6 (Super Big Boggle 6x6, whose blank faces "
       "block their cell); default 4");
   add_number_option(
-      command, "--time", [o](std::uint64_t n) { o->seconds = n; },
+      command, "--time", 0, bg::Config::kMaxSeconds, [o](std::uint64_t n) { o->seconds = n; },
       "Seconds on the clock (default 180; 0: no limit)");
   add_min(command, "Minimum word length (default 3; 4 with --size 6, as its rules say)");
   command.add_option("--scoring", o->scoring,
@@ -262,7 +276,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "Prints the board, its words (sorted) and their total score.\n"
       "JSON: {\"board\", \"rows\", \"cols\", \"min\", \"scoring\", \"count\", \"score\", "
       "\"words\"}.");
-  solve->add_option("--board", o->board, board_help + " (default: the spec's board)");
+  add_board(*solve, "(default: the spec's board)");
   add_min(*solve, "Minimum word length (default 3)");
   solve->add_option("--scoring", o->scoring, "spec (default: 1 + letters - minimum) or boggle");
   solve->callback(
@@ -272,7 +286,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       command, context, "path", "The cells that spell a word on a board",
       "Prints the cells (numbered row by row from 0) that spell the word, or that it is not on\n"
       "the board. The word need not be in the lexicon.\nJSON: {\"board\", \"word\", \"path\"}.");
-  path->add_option("--board", o->board, board_help + " (default: the spec's board)");
+  add_board(*path, "(default: the spec's board)");
   path->add_option("WORD", o->word, "The word to trace")->required();
   path->callback(
       [&context, o] { context.set_action([&context, o] { return run_path(context, *o); }); });

@@ -33,19 +33,20 @@ TEST(BoggleGolden, RolledBigBoardEndsAtEndOfInput) {
 }
 
 TEST(BoggleGolden, SuperBigBoggleBoardWithABlockedCell) {
-  // Seed 3 rolls the blank face (#); the minimum is 4, as Super Big Boggle's rules say.
+  // Seed 1 rolls the blank face (#) and an ER cell (zero, discoverer); the minimum is 4, as
+  // Super Big Boggle's rules say.
   const ProcessResult r =
-      play({"--size", "6", "--seed", "3"}, "queer\nyearns\near\nread\nQUEER\nzzzz\nmoira\n\n");
+      play({"--size", "6", "--seed", "1"}, "zero\ndiscoverer\nfix\nlexis\nZERO\nzzzz\nseizer\n\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_NE(r.out.find("Find words of 4 letters or more"), std::string::npos) << r;
   EXPECT_TRUE(matches_golden("cli/golden/boggle/super_big_board.txt", r.out));
 }
 
 TEST(Boggle, SuperBigBoggleMinimumCanBeChanged) {
-  const ProcessResult r = play({"--size", "6", "--seed", "3", "--min", "3"}, "ear\n");
+  const ProcessResult r = play({"--size", "6", "--seed", "1", "--min", "3"}, "fix\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_NE(r.out.find("Find words of 3 letters or more"), std::string::npos) << r;
-  EXPECT_NE(r.out.find("ear: 1 point"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("fix: 1 point"), std::string::npos) << r;
 }
 
 TEST(Boggle, SameSeedSameBoard) {
@@ -65,7 +66,9 @@ TEST(Boggle, BadOptionsAreUsageErrors) {
                                                                 {"--board", "ab/c"},
                                                                 {"--scoring", "golf"},
                                                                 {"--board", "a1/bc"},
-                                                                {"--time", "-3"}}) {
+                                                                {"--time", "-3"},
+                                                                {"--time", "86401"},
+                                                                {"--min", "65"}}) {
     const ProcessResult r = play(args, "");
     EXPECT_EQ(r.exit_code, 1) << args[0] << r;
     EXPECT_TRUE(r.out.empty()) << r;
@@ -101,21 +104,62 @@ TEST(BoggleSolve, BoggleScoringAndMultiLetterCells) {
 }
 
 TEST(BoggleSolve, BlockedCells) {
-  // No word passes through a blocked cell: CATS is on "cats" but not on "cat#s".
-  ProcessResult r = wordgames({"boggle", "solve", "--board", "cat#s", "--min", "3", "--json"});
+  // No word passes through a blocked cell: CATS is on "c,a,t,s" but not on "c,a,t,#,s".
+  ProcessResult r = wordgames({"boggle", "solve", "--board", "c,a,t,#,s", "--min", "3", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   auto doc = json_of(r);
-  EXPECT_EQ(doc["board"], "CAT#S");
+  EXPECT_EQ(doc["board"], "C,A,T,#,S") << "one row: its cells separated";
   EXPECT_EQ(doc["words"], (nlohmann::json{"CAT"}));
-  r = wordgames({"boggle", "solve", "--board", "cats", "--min", "4", "--json"});
+  r = wordgames({"boggle", "solve", "--board", "c,a,t,s", "--min", "4", "--json"});
   EXPECT_EQ(json_of(r)["words"], (nlohmann::json{"CATS"}));
   r = wordgames({"boggle", "solve", "--board", "c,#/a,t", "--min", "3"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.out.substr(0, 8), "C #\nA T\n") << r;
   r = wordgames({"boggle", "path", "--board", "c#/at", "cat", "--json"});
   EXPECT_EQ(json_of(r)["path"], (nlohmann::json{0, 2, 3}));
-  r = wordgames({"boggle", "path", "--board", "cat#s", "cats"});
+  r = wordgames({"boggle", "path", "--board", "c,a,t,#,s", "cats"});
   EXPECT_EQ(r.out, "CATS: not on the board\n");
+}
+
+TEST(BoggleSolve, SixteenLettersWithoutSeparatorsAreASquareBoard) {
+  // Issue 12: "perslatgsineters" was read as one row of sixteen cells.
+  const ProcessResult r =
+      wordgames({"boggle", "solve", "--board", "perslatgsineters", "--min", "8", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const auto doc = json_of(r);
+  EXPECT_EQ(doc["board"], "PERS/LATG/SINE/TERS");
+  EXPECT_EQ(doc["rows"], 4);
+  EXPECT_EQ(doc["cols"], 4);
+  const ProcessResult path = wordgames({"boggle", "path", "--board", "eecaalephnboqtty", "peace"});
+  EXPECT_EQ(path.out, "PEACE: 7 6 3 2 1\n") << "the spec's board, unseparated";
+}
+
+TEST(BoggleSolve, OtherUnseparatedBoardsAreRefusedWithTheSyntax) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"boggle", "solve", "--board", "perslatgsineter"},
+                                             {"boggle", "path", "--board", "cat#s", "cat"},
+                                             {"boggle", "--board", "abcdefgh"}}) {
+    const ProcessResult r = wordgames(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_NE(r.err.find("cells in one row without separators"), std::string::npos) << r;
+    EXPECT_NE(r.err.find("separate rows with '/'"), std::string::npos) << r;
+  }
+}
+
+TEST(BoggleSolve, AnEmptyBoardIsRefusedNotTheSpecBoard) {
+  // Issue 12: --board '' silently solved the spec's board.
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"boggle", "solve", "--board", ""},
+                                             {"boggle", "path", "--board", "", "peace"},
+                                             {"boggle", "--board", ""},
+                                             {"boggle", "solve", "--board", "  "}}) {
+    const ProcessResult r = wordgames(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_NE(r.err.find("wordgames: invalid board '"), std::string::npos) << r;
+    EXPECT_NE(r.err.find("': the board is empty"), std::string::npos) << r;
+  }
 }
 
 TEST(BogglePath, TracesOrSaysNot) {

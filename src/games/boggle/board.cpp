@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <stdexcept>
 
+#include "core/text.h"
+
 namespace wg::boggle {
 
 namespace {
@@ -101,8 +103,10 @@ Board Board::from_cells(std::span<const std::string> cells, const Alphabet& alph
 }
 
 Board Board::parse(std::string_view text, const Alphabet& alphabet) {
-  while (!text.empty() && (text.back() == '\n' || text.back() == '\r')) text.remove_suffix(1);
+  text = trim(text);
+  if (text.empty()) throw std::invalid_argument("the board is empty");
   std::vector<std::vector<Tile>> rows;
+  bool cells_separated = false;  // some row separates its cells with commas or spaces
   std::size_t start = 0;
   while (start <= text.size()) {
     std::size_t end = text.find_first_of("/\n", start);
@@ -113,6 +117,7 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
     std::vector<Tile> cells;
     try {
       if (row.find_first_of(", \t") != std::string_view::npos) {
+        cells_separated = true;
         std::size_t i = 0;
         while (i < row.size()) {
           while (i < row.size() && (row[i] == ',' || row[i] == ' ' || row[i] == '\t')) ++i;
@@ -147,6 +152,21 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
   }
   std::vector<Tile> all;
   for (auto& r : rows) std::move(r.begin(), r.end(), std::back_inserter(all));
+  if (rows.size() == 1 && !cells_separated && all.size() > 1) {
+    // No separator at all ("perslatgsineters"): a square number of cells is a square board,
+    // as a person typing one means; any other count is refused rather than read as one row.
+    const auto cells = static_cast<int>(all.size());
+    int side = 1;
+    while ((side + 1) * (side + 1) <= cells) ++side;
+    if (side * side != cells) {
+      throw std::invalid_argument(
+          std::to_string(cells) +
+          " cells in one row without separators: separate rows with '/' (EECA/ALEP/HNBO/QTTY), "
+          "or the cells of a one-row board with commas (C,A,T); a square number of cells (4, 9, "
+          "16, 25, 36...) without separators reads as a square board");
+    }
+    return Board(side, side, std::move(all));
+  }
   return Board(static_cast<int>(rows.size()), static_cast<int>(rows.front().size()),
                std::move(all));
 }
@@ -228,16 +248,20 @@ std::string Board::text(const Alphabet& alphabet) const {
 }
 
 std::string Board::spec(const Alphabet& alphabet) const {
+  // One row of several cells separates them with commas: without a separator, parse() would
+  // read a square number of cells as a square board and refuse any other count.
+  const bool one_row = rows_ == 1 && cols_ > 1;
   std::string out;
   for (int r = 0; r < rows_; ++r) {
     if (r > 0) out += '/';
     for (int c = 0; c < cols_; ++c) {
       const Tile& t = cells_[static_cast<std::size_t>(r * cols_ + c)];
       const std::string letters = alphabet.decode_upper(t.letters);
+      if (one_row && c > 0) out += ',';
       if (t.is_blank())
         out += kBlockedCell;
       else
-        out += t.letters.size() == 1 ? letters : "[" + letters + "]";
+        out += t.letters.size() == 1 || one_row ? letters : "[" + letters + "]";
     }
   }
   return out;

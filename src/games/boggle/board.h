@@ -38,8 +38,12 @@ class Board {
 
   /// The board syntax of the command line: rows separated by '/' (or new lines); in a row, one
   /// letter per cell, with a multi-letter cell in brackets ("[QU]"), or cells separated by commas
-  /// or spaces ("E,QU,TIGER"); '#' is a blocked cell. Any case. All rows must be equally long.
-  /// Throws std::invalid_argument naming the row and the problem.
+  /// or spaces ("E,QU,TIGER"); '#' is a blocked cell. Any case; spaces around the whole are
+  /// ignored. All rows must be equally long. Text without any separator ('/', new line, comma,
+  /// space) whose number of cells is a square reads as a square board ("perslatgsineters" is
+  /// 4×4); any other count of two or more cells without separators is refused, so a one-row
+  /// board separates its cells with commas ("C,A,T"). Throws std::invalid_argument naming the
+  /// problem (and the row): empty text, a bad cell, unequal rows, an unseparated non-square.
   static Board parse(std::string_view text, const Alphabet& alphabet = Alphabet::english());
 
   /// A random board rolled from dice: each die lands in a random cell showing a random face.
@@ -67,6 +71,11 @@ class Board {
   /// True when the cell is blocked: no word passes through it.
   bool blocked(int index) const { return cell(index).is_blank(); }
 
+  /// Same shape and same cells.
+  bool operator==(const Board& other) const {
+    return rows_ == other.rows_ && cols_ == other.cols_ && cells_ == other.cells_;
+  }
+
   /// The cells adjacent to `index` (up to eight), in increasing order.
   std::span<const int> neighbors(int index) const {
     const auto i = static_cast<std::size_t>(index);
@@ -77,7 +86,8 @@ class Board {
   /// Rows of cells separated by spaces, letters upper-case ("QU"), a blocked cell as '#', columns
   /// aligned; one line per row, each ending in a new line.
   std::string text(const Alphabet& alphabet = Alphabet::english()) const;
-  /// The command-line syntax of this board ("EECA/ALEP/HNBO/[QU]TT#"), which parse() reads back.
+  /// The command-line syntax of this board ("EECA/ALEP/HNBO/[QU]TT#"), which parse() reads back;
+  /// a board of one row separates its cells with commas ("C,A,T,#,QU").
   std::string spec(const Alphabet& alphabet = Alphabet::english()) const;
 
  private:

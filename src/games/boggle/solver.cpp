@@ -17,6 +17,16 @@
 
 namespace wg::boggle {
 
+std::string_view to_string(Scoring scoring) {
+  return scoring == Scoring::kSpec ? "spec" : "boggle";
+}
+
+std::optional<Scoring> scoring_named(std::string_view name) {
+  if (name == "spec") return Scoring::kSpec;
+  if (name == "boggle") return Scoring::kBoggle;
+  return std::nullopt;
+}
+
 int word_points(std::size_t length, std::size_t min_length, Scoring scoring) {
   if (length < min_length || length == 0) return 0;
   if (scoring == Scoring::kSpec) return 1 + static_cast<int>(length - min_length);

@@ -4,7 +4,9 @@
 
 #include <array>
 #include <cstdint>
+#include <optional>
 #include <span>
+#include <string_view>
 #include <vector>
 
 #include "games/boggle/board.h"
@@ -17,6 +19,11 @@ enum class Scoring {
   kSpec,    ///< the spec: 1 + (K − M) for a word of K letters with minimum length M
   kBoggle,  ///< Boggle's table: 3–4 letters 1, 5: 2, 6: 3, 7: 5, 8 or more: 11
 };
+
+/// The scoring's stable name, for options and codecs: "spec" or "boggle".
+std::string_view to_string(Scoring scoring);
+/// The scoring named `name` ("spec", "boggle"); nullopt for any other name.
+std::optional<Scoring> scoring_named(std::string_view name);
 
 /// Points for a word of `length` letters (a "Qu" cell counts two). 0 below `min_length`.
 int word_points(std::size_t length, std::size_t min_length, Scoring scoring);

@@ -38,7 +38,7 @@ TEST(Board, Neighbours) {
   EXPECT_EQ(b.neighbors(15).size(), 3u);
   Board one = Board::parse("x");
   EXPECT_TRUE(one.neighbors(0).empty());
-  Board row = Board::parse("abc");
+  Board row = Board::parse("a,b,c");
   EXPECT_EQ(std::vector<int>(row.neighbors(1).begin(), row.neighbors(1).end()),
             (std::vector<int>{0, 2}));
 }
@@ -61,9 +61,44 @@ TEST(Board, BadSyntaxNamesTheRow) {
   EXPECT_NE(error_of("ab/a1").find("row 2"), std::string::npos);
   EXPECT_NE(error_of("a[bc").find("never closed"), std::string::npos);
   EXPECT_NE(error_of("ab//cd").find("row 2 is empty"), std::string::npos);
-  EXPECT_NE(error_of("").find("row 1 is empty"), std::string::npos);
+  EXPECT_EQ(error_of(""), "the board is empty");
+  EXPECT_EQ(error_of(" \n "), "the board is empty");
   EXPECT_NE(error_of("a[]b").find("row 1"), std::string::npos);
   EXPECT_NE(error_of("*").find("row 1"), std::string::npos);
+}
+
+TEST(Board, UnseparatedSquareCountReadsAsASquare) {
+  // Issue 12: sixteen letters typed without '/' were one row of sixteen.
+  const Board b = Board::parse("perslatgsineters");
+  EXPECT_EQ(b.rows(), 4);
+  EXPECT_EQ(b.cols(), 4);
+  EXPECT_EQ(b.spec(), "PERS/LATG/SINE/TERS");
+  EXPECT_EQ(Board::parse("  EECAALEPHNBOQTTY\n").spec(), "EECA/ALEP/HNBO/QTTY");
+  EXPECT_EQ(Board::parse("ca#t").spec(), "CA/#T") << "a blocked cell is a cell";
+  EXPECT_EQ(Board::parse("[QU]its").spec(), "[QU]I/TS") << "so is a bracketed one";
+  EXPECT_EQ(Board::parse("abcdefghi").rows(), 3);
+  EXPECT_EQ(Board::parse(std::string(25, 'e')).rows(), 5);
+  EXPECT_EQ(Board::parse(std::string(36, 'e')).rows(), 6);
+  EXPECT_EQ(Board::parse("x").rows(), 1) << "one cell is a square of one";
+  // Any other count without separators is refused with the syntax, never read as one row.
+  for (const char* text : {"ab", "abc", "cat#s", "abcdefghijklmno", "[QU][TH]"}) {
+    const std::string error = error_of(text);
+    EXPECT_NE(error.find("cells in one row without separators"), std::string::npos) << text;
+    EXPECT_NE(error.find("separate rows with '/'"), std::string::npos) << text;
+  }
+  EXPECT_EQ(error_of("abcdefghijklmno").substr(0, 3), "15 ");
+  // Separated, one row is one row.
+  EXPECT_EQ(Board::parse("c,a,t,#,s").rows(), 1);
+  EXPECT_EQ(Board::parse("c a t s").cols(), 4);
+  EXPECT_EQ(Board::parse("c/a/t/s").cols(), 1);
+}
+
+TEST(Board, SpecOfOneRowReadsBack) {
+  const Board row = Board::parse("c,qu,#,s");
+  EXPECT_EQ(row.spec(), "C,QU,#,S");
+  EXPECT_EQ(Board::parse(row.spec()).cells(), row.cells());
+  EXPECT_EQ(Board::parse(row.spec()).rows(), 1);
+  EXPECT_EQ(Board::parse("[TIGER]").spec(), "[TIGER]");
 }
 
 TEST(Board, FromCellsWantsAPerfectSquare) {
@@ -210,7 +245,7 @@ TEST(Board, BlockedCells) {
   EXPECT_EQ(Board::parse("ab[#]/[QU][#]c").cells(), b.cells()) << "in brackets";
   EXPECT_TRUE(Board::parse("a#/cd").single_letters()) << "a blocked cell has no second letter";
   EXPECT_EQ(Board::parse("#").text(), "#\n");
-  EXPECT_EQ(Board(1, 2, {Tile{}, Tile{}}).spec(), "##");
+  EXPECT_EQ(Board(1, 2, {Tile{}, Tile{}}).spec(), "#,#");
   // '#' only alone: not a letter in a cell, and '*' (a wild tile elsewhere) is no cell.
   EXPECT_NE(error_of("a[#b]").find("row 1"), std::string::npos);
   EXPECT_NE(error_of("a,#b").find("row 1"), std::string::npos);

@@ -53,9 +53,9 @@ TEST(FindPath, MultiLetterCellsMatchWhole) {
 
 TEST(FindPath, NeverThroughABlockedCell) {
   // A blocked cell matches nothing: "ab" is not traced as a, the blocked cell, b.
-  EXPECT_TRUE(find_path(Board::parse("a#b"), codes("ab")).empty());
-  EXPECT_EQ(find_path(Board::parse("a#b"), codes("b")), (std::vector<int>{2}));
-  EXPECT_TRUE(find_path(Board::parse("ca#t"), codes("cat")).empty());
+  EXPECT_TRUE(find_path(Board::parse("a,#,b"), codes("ab")).empty());
+  EXPECT_EQ(find_path(Board::parse("a,#,b"), codes("b")), (std::vector<int>{2}));
+  EXPECT_TRUE(find_path(Board::parse("c,a,#,t"), codes("cat")).empty());
   EXPECT_EQ(find_path(Board::parse("c#/at"), codes("cat")), (std::vector<int>{0, 2, 3}));
   // Around the blocked centre, not through it.
   EXPECT_EQ(find_path(Board::parse("cxx/a#t/xxx"), codes("cat")).size(), 0u);

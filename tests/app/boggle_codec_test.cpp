@@ -1,0 +1,245 @@
+#include "app/boggle_codec.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "app/session_adapter.h"
+
+namespace wg::app {
+namespace {
+
+namespace bg = wg::boggle;
+
+std::shared_ptr<const Lexicon> enable() {
+  return std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+}
+
+std::unique_ptr<GameSession> open(const Json& config, std::uint64_t seed = 1) {
+  const GameEntry* game = find_game("boggle");
+  EXPECT_NE(game, nullptr);
+  return game->open(config, seed, enable());
+}
+
+// The spec's board, untimed, spec scoring.
+const Json kSpecBoard = {{"board", "EECA/ALEP/HNBO/QTTY"}, {"seconds", 0}, {"scoring", "spec"}};
+
+TEST(BoggleCodec, CommandsRoundTrip) {
+  for (const bg::Command& command :
+       std::vector<bg::Command>{bg::Submit{"peace", 1500}, bg::Submit{"", 0}, bg::Tick{9},
+                                bg::Close{180'000}, bg::NewGame{}}) {
+    const Json json = BoggleCodec::command_to_json(command);
+    EXPECT_EQ(BoggleCodec::command_from_json(json), command) << json.dump();
+  }
+  EXPECT_EQ(BoggleCodec::command_to_json(bg::Submit{"peace", 1500}),
+            (Json{{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 1500}}));
+  EXPECT_EQ(BoggleCodec::command_from_json({{"command", "submit"}, {"word", "peace"}}),
+            bg::Command(bg::Submit{"peace", 0}))
+      << "elapsed_ms defaults to 0 (an untimed round)";
+  EXPECT_EQ(BoggleCodec::command_from_json({{"command", "close"}}), bg::Command(bg::Close{0}));
+}
+
+TEST(BoggleCodec, MalformedCommandsAreRejectedNeverThrown) {
+  auto session = open(kSpecBoard);
+  const Json before = session->view(0);
+  for (const Json& bad : std::vector<Json>{
+           Json::array(),
+           Json("submit"),
+           Json::object(),
+           {{"command", 3}},
+           {{"command", "fly"}},
+           {{"command", "submit"}},
+           {{"command", "submit"}, {"word", 3}},
+           {{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", -1}},
+           {{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 1.5}},
+           {{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", "1"}},
+           {{"command", "submit"}, {"word", "peace"}, {"seat", 0}},
+           {{"command", "tick"}},
+           {{"command", "close"}, {"elapsed_ms", nullptr}},
+           {{"command", "new_game"}, {"round", 2}},
+       }) {
+    const std::vector<Json> events = session->apply(bad);
+    ASSERT_EQ(events.size(), 1u) << bad.dump();
+    EXPECT_EQ(events[0]["event"], "rejected") << bad.dump();
+    EXPECT_EQ(events[0]["reason"], "malformed") << bad.dump();
+    EXPECT_FALSE(events[0].value("detail", "").empty()) << bad.dump();
+  }
+  EXPECT_EQ(session->view(0), before);
+  EXPECT_EQ(session->saved()["commands"], Json::array());
+}
+
+TEST(BoggleCodec, EventsInJson) {
+  auto session = open(kSpecBoard);
+  EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "PEACE"}, {"elapsed_ms", 10}}),
+            (std::vector<Json>{{{"event", "word_accepted"},
+                                {"word", "peace"},
+                                {"points", 3},
+                                {"score", 3},
+                                {"path", {7, 6, 3, 2, 1}}}}));
+  EXPECT_EQ(
+      session->apply({{"command", "submit"}, {"word", "zzz"}, {"elapsed_ms", 20}}),
+      (std::vector<Json>{{{"event", "rejected"}, {"reason", "not_a_word"}, {"word", "zzz"}}}));
+  EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "place"}})[0]["reason"], "malformed")
+      << "time went back";
+  EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "place"}, {"elapsed_ms", 20}})[0],
+            (Json{{"event", "rejected"}, {"reason", "not_held"}, {"word", "place"}}));
+  const std::vector<Json> end = session->apply({{"command", "close"}, {"elapsed_ms", 30}});
+  ASSERT_EQ(end.size(), 1u);
+  const Json& f = end[0];
+  EXPECT_EQ(f["event"], "finished");
+  EXPECT_EQ(f["round"], 0);
+  EXPECT_EQ(f["end"], "closed");
+  EXPECT_EQ(f["elapsed_ms"], 30);
+  EXPECT_EQ(f["board"]["spec"], "EECA/ALEP/HNBO/QTTY");
+  EXPECT_EQ(f["min_length"], 3);
+  EXPECT_EQ(f["scoring"], "spec");
+  EXPECT_EQ(f["seconds"], 0);
+  EXPECT_EQ(f["found"], (Json{{{"word", "peace"}, {"points", 3}}}));
+  EXPECT_EQ(f["score"], 3);
+  EXPECT_EQ(f["all_words"].size(), 81u);
+  EXPECT_EQ(f["missed"].size(), 80u);
+  EXPECT_GT(f["total_score"].get<int>(), 3);
+  const std::vector<Json> again = session->apply({{"command", "new_game"}});
+  ASSERT_EQ(again.size(), 1u);
+  EXPECT_EQ(again[0]["event"], "round_started");
+  EXPECT_EQ(again[0]["round"], 1);
+  EXPECT_EQ(again[0]["board"]["rows"], 4);
+  EXPECT_EQ(again[0]["scoring"], "spec");
+}
+
+TEST(BoggleCodec, BoardsInJson) {
+  EXPECT_EQ(
+      BoggleCodec::board_to_json(bg::Board::parse("a#/[QU]t")),
+      (Json{{"spec", "A#/[QU]T"}, {"rows", 2}, {"cols", 2}, {"cells", {"A", nullptr, "QU", "T"}}}));
+}
+
+TEST(BoggleCodec, TimeUpInJson) {
+  auto session = open({{"board", "EECA/ALEP/HNBO/QTTY"}, {"seconds", 1}});
+  EXPECT_TRUE(session->apply({{"command", "tick"}, {"elapsed_ms", 999}}).empty());
+  const std::vector<Json> events =
+      session->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 1000}});
+  ASSERT_EQ(events.size(), 2u);
+  EXPECT_EQ(events[0], (Json{{"event", "rejected"}, {"reason", "too_late"}, {"word", "peace"}}));
+  EXPECT_EQ(events[1]["end"], "time_up");
+  EXPECT_EQ(events[1]["elapsed_ms"], 1000);
+  EXPECT_TRUE(session->finished());
+  EXPECT_EQ(session->apply({{"command", "tick"}, {"elapsed_ms", 2000}})[0]["reason"],
+            "wrong_phase");
+}
+
+TEST(BoggleCodec, ConfigRoundTripsAndHasDefaults) {
+  const bg::Config defaults = BoggleCodec::config_from_json(Json::object());
+  EXPECT_EQ(defaults.size, 4);
+  EXPECT_FALSE(defaults.board);
+  EXPECT_EQ(defaults.min_length, 0u);
+  EXPECT_EQ(defaults.scoring, bg::Scoring::kBoggle);
+  EXPECT_EQ(defaults.seconds, 180u);
+  const Json full = {{"size", 6},
+                     {"board", "perslatgsineters"},
+                     {"min_length", 5},
+                     {"scoring", "spec"},
+                     {"seconds", 90}};
+  EXPECT_EQ(BoggleCodec::config_to_json(BoggleCodec::config_from_json(full)), full);
+  EXPECT_EQ(BoggleCodec::config_to_json(defaults)["board"], nullptr);
+  EXPECT_FALSE(BoggleCodec::config_from_json({{"board", nullptr}}).board);
+}
+
+TEST(BoggleCodec, BadConfigIsAConfigError) {
+  const std::vector<std::pair<Json, std::string>> bad = {
+      {Json::array(), "config"},
+      {{{"colour", "red"}}, "colour"},
+      {{{"size", "4"}}, "size"},
+      {{{"size", -4}}, "size"},
+      {{{"size", 7}}, "size"},
+      {{{"size", 1e30}}, "size"},
+      {{{"board", ""}}, "board"},
+      {{{"board", "ab"}}, "board"},
+      {{{"board", 16}}, "board"},
+      {{{"min_length", 65}}, "min_length"},
+      {{{"min_length", true}}, "min_length"},
+      {{{"scoring", "golf"}}, "scoring"},
+      {{{"scoring", 1}}, "scoring"},
+      {{{"seconds", -1}}, "seconds"},
+      {{{"seconds", 86401}}, "seconds"},
+  };
+  for (const auto& [config, field] : bad) {
+    try {
+      open(config);
+      ADD_FAILURE() << config.dump();
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), field) << config.dump() << ": " << e.what();
+    }
+  }
+  try {
+    open({{"board", ""}});
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(std::string(e.what()), "invalid board '': the board is empty");
+  }
+}
+
+TEST(BoggleCodec, SchemaNamesEveryFieldWithItsDefault) {
+  const Json schema = find_game("boggle")->config_schema();
+  EXPECT_EQ(schema, BoggleCodec::config_schema());
+  EXPECT_EQ(schema["type"], "object");
+  EXPECT_EQ(schema["additionalProperties"], false);
+  const Json defaults = BoggleCodec::config_to_json(bg::Config{});
+  ASSERT_EQ(schema["properties"].size(), defaults.size());
+  for (const auto& [field, value] : defaults.items()) {
+    ASSERT_TRUE(schema["properties"].contains(field)) << field;
+    EXPECT_EQ(schema["properties"][field]["default"], value) << field;
+    EXPECT_TRUE(schema["properties"][field].contains("type")) << field;
+    EXPECT_TRUE(schema["properties"][field].contains("description")) << field;
+  }
+  EXPECT_EQ(schema["properties"]["min_length"]["maximum"], bg::Config::kMaxMinLength);
+  EXPECT_EQ(schema["properties"]["seconds"]["maximum"], bg::Config::kMaxSeconds);
+}
+
+TEST(BoggleCodec, SavedGamesRestoreToTheSameView) {
+  auto session = open({{"size", 5}, {"seconds", 60}}, 77);
+  session->apply({{"command", "submit"}, {"word", "qqq"}, {"elapsed_ms", 5}});
+  session->apply({{"command", "close"}, {"elapsed_ms", 10}});
+  const Json first_words = session->view(0)["all_words"];
+  session->apply({{"command", "new_game"}});
+  std::uint64_t t = 0;
+  for (const Json& word : first_words) {
+    session->apply({{"command", "submit"}, {"word", word}, {"elapsed_ms", t += 10}});
+  }
+  session->apply({{"command", "submit"}, {"word", "late"}, {"elapsed_ms", 60'000}});
+  const Json saved = session->saved();
+  EXPECT_EQ(saved["game"], "boggle");
+  EXPECT_EQ(saved["seed"], 77);
+  EXPECT_EQ(saved["config"]["size"], 5);
+  EXPECT_EQ(saved["commands"].back(), (Json{{"command", "tick"}, {"elapsed_ms", 60'000}}))
+      << "the late word is saved as the time it brought";
+  const auto restored = restore(saved, enable());
+  EXPECT_EQ(restored->view(0), session->view(0));
+  EXPECT_EQ(restored->view(kObserver), session->view(kObserver));
+  EXPECT_EQ(restored->saved(), saved);
+  EXPECT_TRUE(restored->finished());
+}
+
+TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "submit"}, {"word", "peace"}});
+  for (Seat seat : {kObserver, 0}) {
+    const Json view = session->view(seat);
+    EXPECT_EQ(view["status"], "playing");
+    for (const char* key : {"all_words", "missed", "total_score", "end"}) {
+      EXPECT_FALSE(view.contains(key)) << key;
+    }
+    EXPECT_EQ(view["found"], (Json{{{"word", "peace"}, {"points", 3}}}));
+    // ACE is on the board and not found: nowhere in the view.
+    EXPECT_EQ(view.dump().find("\"ace\""), std::string::npos);
+  }
+  session->apply({{"command", "close"}});
+  const Json over = session->view(kObserver);
+  EXPECT_EQ(over["status"], "finished");
+  EXPECT_EQ(over["end"], "closed");
+  EXPECT_NE(over.dump().find("\"ace\""), std::string::npos);
+  EXPECT_EQ(over["missed"].size(), 80u);
+}
+
+}  // namespace
+}  // namespace wg::app
