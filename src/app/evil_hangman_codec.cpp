@@ -67,6 +67,15 @@ std::optional<std::int64_t> integer_of(const Json& json) {
   return std::nullopt;
 }
 
+/// A whole number from 0 to 2^64-1 from `json` (written signed or not), or nullopt.
+std::optional<std::uint64_t> unsigned_of(const Json& json) {
+  if (json.is_number_unsigned()) return json.get<std::uint64_t>();
+  if (json.is_number_integer() && json.get<std::int64_t>() >= 0) {
+    return static_cast<std::uint64_t>(json.get<std::int64_t>());
+  }
+  return std::nullopt;
+}
+
 std::int64_t config_integer(const Json& json, const std::string& field) {
   const std::optional<std::int64_t> value = integer_of(json);
   if (!value) throw ConfigError(field, fmt::format("{} must be a whole number", field));
@@ -74,10 +83,11 @@ std::int64_t config_integer(const Json& json, const std::string& field) {
 }
 
 std::uint64_t config_count(const Json& json, const std::string& field) {
-  if (!json.is_number_unsigned() || json.get<std::uint64_t>() == 0) {
+  const std::optional<std::uint64_t> value = unsigned_of(json);
+  if (!value || *value == 0) {
     throw ConfigError(field, fmt::format("{} must be a whole number of at least 1", field));
   }
-  return json.get<std::uint64_t>();
+  return *value;
 }
 
 bool config_bool(const Json& json, const std::string& field) {
@@ -259,8 +269,8 @@ eh::Session::Command EvilHangmanCodec::command_from_json(const Json& json) {
     command.letter = alphabet().code(text[0]);
     if (command.letter == kNoLetter) throw CodecError(fmt::format("'{}' is not a letter", text));
     if (const auto cut = json.find("cut"); cut != json.end() && !cut->is_null()) {
-      if (!cut->is_number_unsigned()) throw CodecError("cut must be a whole number");
-      command.cut = cut->get<std::uint64_t>();
+      command.cut = unsigned_of(*cut);
+      if (!command.cut) throw CodecError("cut must be a whole number");
     }
     return command;
   }
