@@ -93,7 +93,9 @@ TEST(ExperimentTest, TheTableHasARowPerLengthWithWordsWhateverTheThreads) {
     EXPECT_TRUE(cell.played);
     EXPECT_TRUE(cell.won);  // 26 guesses
     ASSERT_TRUE(cell.misses);
-    if (cell.host == "optimal") EXPECT_GE(*cell.misses, 2);
+    if (cell.host == "optimal") {
+      EXPECT_GE(*cell.misses, 2);
+    }
   }
   config.jobs = 2;
   const TableResult two = run_table(*lexicon, config, 5);
