@@ -1,28 +1,27 @@
 #include "cli/evil_hangman_command.h"
 
 #include <algorithm>
-#include <charconv>
-#include <climits>
 #include <cstdint>
 #include <limits>
-#include <map>
 #include <memory>
 #include <optional>
 #include <ostream>
+#include <stdexcept>
 #include <string>
 #include <utility>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "app/evil_hangman_codec.h"
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
-#include "core/parallel.h"
-#include "core/rng.h"
-#include "games/evil_hangman/game.h"
+#include "games/evil_hangman/experiment.h"
 #include "games/evil_hangman/guesser.h"
 #include "games/evil_hangman/host.h"
+#include "games/evil_hangman/session.h"
 #include "games/evil_hangman/word_set.h"
 
 namespace wg::cli {
@@ -50,58 +49,37 @@ std::string family_text(const Alphabet& alphabet, const std::vector<Letter>& bef
   return pattern_text(alphabet, after);
 }
 
-std::string upper(const Alphabet& alphabet, std::string_view text) {
-  std::string result(text);
-  for (char& c : result) c = alphabet.upper(alphabet.code(c));
-  return result;
+std::string host_name(eh::Strategy strategy, int depth) {
+  if (strategy == eh::Strategy::kLookahead) return fmt::format("lookahead, depth {}", depth);
+  return std::string(eh::to_string(strategy));
 }
 
-std::string host_name(const eh::HostConfig& host) {
-  if (host.strategy == eh::Strategy::kLookahead) {
-    return fmt::format("lookahead, depth {}", host.depth);
-  }
-  return std::string(eh::to_string(host.strategy));
-}
-
-/// The lengths that have words, as ranges: "2-25, 27, 28".
-std::string lengths_text(const Lexicon& lexicon) {
-  const auto& counts = lexicon.count_by_length();
-  std::vector<std::string> parts;
-  for (std::size_t n = 1; n < counts.size() && n <= eh::kMaxWordLength; ++n) {
-    if (counts[n] == 0) continue;
-    std::size_t end = n;
-    while (end + 1 < counts.size() && end + 1 <= eh::kMaxWordLength && counts[end + 1] > 0) ++end;
-    parts.push_back(end == n       ? fmt::format("{}", n)
-                    : end == n + 1 ? fmt::format("{}, {}", n, end)
-                                   : fmt::format("{}-{}", n, end));
-    n = end;
-  }
-  return fmt::format("{}", fmt::join(parts, ", "));
-}
-
-bool has_length(const Lexicon& lexicon, std::int64_t length) {
-  const auto& counts = lexicon.count_by_length();
-  return length >= 1 && length <= static_cast<std::int64_t>(eh::kMaxWordLength) &&
-         static_cast<std::size_t>(length) < counts.size() &&
-         counts[static_cast<std::size_t>(length)] > 0;
+eh::Strategy strategy_of(const std::string& name) {
+  const std::optional<eh::Strategy> s = eh::parse_strategy(name);
+  if (!s) throw UsageError(fmt::format("unknown strategy '{}'", name));
+  return *s;
 }
 
 /// The families of a guess, largest first, with the chosen one marked and the host's reason.
 void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Letter>& before,
-             const eh::GuessResult& r, const eh::HostConfig& host) {
-  const eh::Decision& d = r.decision;
+             const eh::Guessed& guessed, const eh::Config& config) {
+  const eh::Decision& d = *guessed.decision;
   std::vector<std::size_t> order(d.scores.size());
-  for (std::size_t i = 0; i < order.size(); ++i) order[i] = i;
+  std::uint32_t words_before = 0;
+  for (std::size_t i = 0; i < order.size(); ++i) {
+    order[i] = i;
+    words_before += d.scores[i].size;
+  }
   std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
     return d.scores[a].size > d.scores[b].size;
   });
-  out << fmt::format("Families for {} ({} words):\n", alphabet.upper(r.letter), r.words_before);
+  const Letter letter = guessed.letter;
+  out << fmt::format("Families for {} ({} words):\n", alphabet.upper(letter), words_before);
   for (std::size_t i : order) {
     const eh::FamilyScore& s = d.scores[i];
-    std::string line =
-        fmt::format("  {} {}  {:>6} {:<5}", static_cast<int>(i) == d.family ? '*' : ' ',
-                    family_text(alphabet, before, s.positions, r.letter), s.size,
-                    s.size == 1 ? "word" : "words");
+    std::string line = fmt::format(
+        "  {} {}  {:>6} {:<5}", static_cast<int>(i) == d.family ? '*' : ' ',
+        family_text(alphabet, before, s.positions, letter), s.size, s.size == 1 ? "word" : "words");
     if (s.forced_misses >= 0) {
       line += fmt::format("  forces {} miss{}", s.forced_misses, s.forced_misses == 1 ? "" : "es");
     } else if (s.expected_misses >= 0) {
@@ -110,10 +88,10 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
     out << line << '\n';
   }
   const eh::FamilyScore& chosen = d.scores[static_cast<std::size_t>(d.family)];
-  const std::string kept = family_text(alphabet, before, chosen.positions, r.letter);
+  const std::string kept = family_text(alphabet, before, chosen.positions, letter);
   if (d.fell_back) {
     out << fmt::format("Host: optimal ran out of budget here, so lookahead (depth {}) decided.\n",
-                       host.depth);
+                       config.depth);
   }
   switch (d.decided_by) {
     case eh::Strategy::kLargest:
@@ -124,7 +102,7 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
       out << fmt::format(
           "Host ({}): kept {}, which the search values highest ({:.2f} misses: forced within its "
           "horizon, estimated beyond); ties go to a miss, then to the largest family.\n",
-          host_name(host), kept, chosen.expected_misses);
+          host_name(config.strategy, config.depth), kept, chosen.expected_misses);
       break;
     case eh::Strategy::kOptimal:
       out << fmt::format(
@@ -139,7 +117,7 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
   }
 }
 
-// --- Playing.
+// --- Playing: prompts turned into the session's commands, its events and views printed.
 
 struct PlayOptions {
   std::optional<std::int64_t> length;
@@ -151,30 +129,11 @@ struct PlayOptions {
   bool explain = false;
 };
 
-eh::HostConfig host_config(const std::string& strategy, int depth) {
-  if (depth < 1) throw UsageError(fmt::format("--depth must be at least 1, not {}", depth));
-  const std::optional<eh::Strategy> s = eh::parse_strategy(strategy);
-  if (!s) throw UsageError(fmt::format("unknown strategy '{}'", strategy));
-  eh::HostConfig config;
-  config.strategy = *s;
-  config.depth = depth;
-  return config;
-}
-
-void check_length(const Lexicon& lexicon, std::int64_t length) {
-  if (!has_length(lexicon, length)) {
-    throw UsageError(fmt::format("no words of length {} (lengths with words: {})", length,
-                                 lengths_text(lexicon)));
-  }
-}
-
-int clamp_guesses(std::int64_t guesses) {
-  return static_cast<int>(std::min<std::int64_t>(guesses, INT_MAX));
-}
-
-/// The guess prompt's parser: one letter not guessed before.
-std::optional<Letter> parse_guess(const Alphabet& alphabet, LetterSet guessed,
-                                  std::string_view answer, std::string& error) {
+/// The guess prompt's parser: one letter of the alphabet, which the session then takes or
+/// refuses (a letter guessed before). The events of the accepted guess.
+std::optional<std::vector<eh::Event>> parse_guess(eh::Session& session, std::string_view answer,
+                                                  std::string& error) {
+  const Alphabet& alphabet = session.alphabet();
   if (answer.empty()) {
     error = "Please enter a letter.";
     return std::nullopt;
@@ -188,90 +147,95 @@ std::optional<Letter> parse_guess(const Alphabet& alphabet, LetterSet guessed,
     error = fmt::format("'{}' is not a letter.", answer);
     return std::nullopt;
   }
-  if (guessed.contains(l)) {
-    error = fmt::format("You already guessed {}.", alphabet.upper(l));
+  std::vector<eh::Event> events = session.apply(eh::Guess{l, std::nullopt});
+  if (const auto* rejected = std::get_if<eh::Rejected>(&events.front())) {
+    error = rejected->reason == Refusal::kRepeated
+                ? fmt::format("You already guessed {}.", alphabet.upper(l))
+                : fmt::format("'{}' is not a letter.", answer);
     return std::nullopt;
   }
-  return l;
+  return events;
 }
 
-/// One game; false at end of input.
-bool play_one(Context& context, Prompt& prompt, const PlayOptions& options,
-              const eh::HostConfig& host, std::uint64_t seed) {
-  const Lexicon& lexicon = context.lexicon();
-  const Alphabet& alphabet = lexicon.alphabet();
-  std::int64_t length = 0;
-  if (options.length) {
-    length = *options.length;
-  } else {
+/// The game's state before a guess, as the view shows it.
+void show_view(std::ostream& out, const Alphabet& alphabet, const eh::View& view) {
+  out << fmt::format("\nGuesses left: {}\n", view.guesses_left);
+  std::string letters;
+  for (Letter l : view.letters)
+    letters += fmt::format("{}{}", letters.empty() ? "" : " ", alphabet.upper(l));
+  out << "Letters guessed: " << (letters.empty() ? "none" : letters) << '\n';
+  out << "Word: " << pattern_text(alphabet, view.pattern) << '\n';
+  if (view.words_remaining) out << fmt::format("Words remaining: {}\n", *view.words_remaining);
+}
+
+/// One game: asks what the options leave out, starts it and plays it; false at end of input.
+bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options) {
+  const Alphabet& alphabet = session.alphabet();
+  eh::NewGame command;
+  if (!options.length) {
     const auto answer = prompt.ask<std::int64_t>(
         "Word length: ",
         [&](std::string_view text, std::string& error) -> std::optional<std::int64_t> {
-          std::int64_t value = 0;
-          const auto [ptr, ec] = std::from_chars(text.data(), text.data() + text.size(), value);
-          if (text.empty() || ec != std::errc() || ptr != text.data() + text.size()) {
+          const ParsedNumber number = parse_integer(text, true);
+          if (!number) {
             error = fmt::format("Please enter a whole number (lengths with words: {}).",
-                                lengths_text(lexicon));
+                                eh::lengths_with_words(session.lexicon()));
             return std::nullopt;
           }
-          if (!has_length(lexicon, value)) {
-            error = fmt::format("There are no words of length {}; lengths with words: {}.", value,
-                                lengths_text(lexicon));
+          if (!eh::has_words_of_length(session.lexicon(), number.value)) {
+            error = fmt::format("There are no words of length {}; lengths with words: {}.",
+                                number.value, eh::lengths_with_words(session.lexicon()));
             return std::nullopt;
           }
-          return value;
+          return number.value;
         });
     if (!answer) return false;
-    length = *answer;
+    command.length = *answer;
   }
-  int guesses = 0;
-  if (options.guesses) {
-    guesses = clamp_guesses(*options.guesses);
-  } else {
-    const auto answer = prompt.integer("Number of guesses: ", 1, INT64_MAX);
+  if (!options.guesses) {
+    const auto answer =
+        prompt.integer("Number of guesses: ", 1, std::numeric_limits<std::int64_t>::max());
     if (!answer) return false;
-    guesses = clamp_guesses(*answer);
+    command.guesses = *answer;
   }
-  bool show = options.show_remaining;
   if (!options.show_remaining && !options.hide_remaining) {
     const auto answer = prompt.yes_no("Show the number of words remaining? (yes/no): ");
     if (!answer) return false;
-    show = *answer;
+    command.show_remaining = *answer;
+  }
+  const std::vector<eh::Event> started = session.apply(command);
+  if (const auto* rejected = std::get_if<eh::Rejected>(&started.front())) {
+    throw std::logic_error("evil-hangman: a new game was refused: " + rejected->detail);
   }
 
-  const eh::WordSet words = eh::WordSet::of_length(lexicon, static_cast<std::size_t>(length));
-  eh::Game game(words, guesses, host, seed);
   std::ostream& out = prompt.out();
-  while (!game.over()) {
-    out << fmt::format("\nGuesses left: {}\n", game.guesses_left());
-    std::string letters;
-    for (Letter l : game.guesses_made())
-      letters += fmt::format("{}{}", letters.empty() ? "" : " ", alphabet.upper(l));
-    out << "Letters guessed: " << (letters.empty() ? "none" : letters) << '\n';
-    out << "Word: " << pattern_text(alphabet, game.pattern()) << '\n';
-    if (show) out << fmt::format("Words remaining: {}\n", game.candidates().size());
-    const LetterSet guessed = game.guessed();
-    const auto letter =
-        prompt.ask<Letter>("Your guess: ", [&](std::string_view text, std::string& error) {
-          return parse_guess(alphabet, guessed, text, error);
+  while (session.status() == eh::Status::kPlaying) {
+    const eh::View before = session.view(0);
+    show_view(out, alphabet, before);
+    const auto events = prompt.ask<std::vector<eh::Event>>(
+        "Your guess: ", [&](std::string_view text, std::string& error) {
+          return parse_guess(session, text, error);
         });
-    if (!letter) return false;
-    const std::vector<Letter> before = game.pattern();
-    const eh::GuessResult r = game.guess(*letter);
-    if (options.explain) explain(out, alphabet, before, r, host);
-    if (r.hit) {
-      out << fmt::format(
-          "Yes, {} appears {}.\n", alphabet.upper(*letter),
-          r.revealed == 1 ? std::string("once") : fmt::format("{} times", r.revealed));
-    } else {
-      out << fmt::format("Sorry, there is no {}.\n", alphabet.upper(*letter));
+    if (!events) return false;
+    for (const eh::Event& event : *events) {
+      if (const auto* g = std::get_if<eh::Guessed>(&event)) {
+        if (g->decision) explain(out, alphabet, before.pattern, *g, session.config());
+        if (g->hit) {
+          out << fmt::format(
+              "Yes, {} appears {}.\n", alphabet.upper(g->letter),
+              g->revealed == 1 ? std::string("once") : fmt::format("{} times", g->revealed));
+        } else {
+          out << fmt::format("Sorry, there is no {}.\n", alphabet.upper(g->letter));
+        }
+      } else if (const auto* f = std::get_if<eh::Finished>(&event)) {
+        const std::string word = alphabet.decode_upper(f->word);
+        if (f->won) {
+          out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
+        } else {
+          out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
+        }
+      }
     }
-  }
-  const std::string word = upper(alphabet, words.text(game.word()));
-  if (game.status() == eh::GameStatus::kWon) {
-    out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
-  } else {
-    out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
   }
   return true;
 }
@@ -280,22 +244,23 @@ int run_play(Context& context, const PlayOptions& options) {
   if (context.options().json) {
     throw UsageError("evil-hangman plays in text; use 'evil-hangman autoplay --json' for JSON");
   }
-  const eh::HostConfig host = host_config(options.strategy, options.depth);
-  const Lexicon& lexicon = context.lexicon();
-  if (options.length) check_length(lexicon, *options.length);
-  if (options.guesses && *options.guesses < 1) {
-    throw UsageError(fmt::format("--guesses must be at least 1, not {}", *options.guesses));
-  }
   if (options.show_remaining && options.hide_remaining) {
     throw UsageError("--show-remaining and --hide-remaining cannot be used together");
   }
+  eh::Config config;
+  config.strategy = strategy_of(options.strategy);
+  config.depth = options.depth;
+  config.explain = options.explain;
+  config.length = options.length;
+  config.guesses = options.guesses;
+  config.show_remaining = options.show_remaining;
   const std::uint64_t seed = context.seed();
+  eh::Session session(context.shared_lexicon(), config, seed);  // ConfigError: usage
   Prompt prompt(context.in(), context.out(), !context.interactive());
   prompt.say(fmt::format("Evil Hangman: the host is {}. Seed {} (replay with --seed {}).",
-                         host_name(host), seed, seed));
-  const Rng session(seed);
-  for (std::uint64_t game = 0;; ++game) {
-    if (!play_one(context, prompt, options, host, session.fork(game).next())) break;
+                         host_name(config.strategy, config.depth), seed, seed));
+  for (;;) {
+    if (!play_one(session, prompt, options)) break;
     const auto again = prompt.yes_no("Play again? (yes/no): ");
     if (!again || !*again) break;
     prompt.say("");
@@ -313,203 +278,75 @@ struct AutoplayOptions {
   int depth = 2;
 };
 
-struct AutoplayResult {
-  bool won = false;
-  int misses = 0;
-  std::string word;
-  bool fell_back = false;
-  Json turns = Json::array();
-};
-
-AutoplayResult autoplay(const eh::WordSet& words, int guesses, const eh::HostConfig& host,
-                        eh::GuesserKind guesser, std::uint64_t seed,
-                        std::shared_ptr<eh::OptimalSolver> solver = nullptr) {
-  const Alphabet& alphabet = words.alphabet();
-  eh::Game game(words, guesses, host, seed, std::move(solver));
-  AutoplayResult result;
-  while (!game.over()) {
-    const Letter l = eh::choose_guess(words, game.position(), guesser);
-    const eh::GuessResult r = game.guess(l);
-    result.fell_back = result.fell_back || r.decision.fell_back;
-    result.turns.push_back({{"letter", std::string(1, alphabet.lower(l))},
-                            {"hit", r.hit},
-                            {"pattern", pattern_text(alphabet, game.pattern())},
-                            {"words", game.candidates().size()}});
-  }
-  result.won = game.status() == eh::GameStatus::kWon;
-  result.misses = game.misses();
-  result.word = words.text(game.word());
-  return result;
-}
-
 int run_autoplay(Context& context, const AutoplayOptions& options) {
-  const eh::HostConfig host = host_config(options.strategy, options.depth);
+  eh::AutoplayConfig config;
+  config.length = options.length;
+  config.guesses = options.guesses;
+  config.strategy = strategy_of(options.strategy);
+  config.depth = options.depth;
   const std::optional<eh::GuesserKind> guesser = eh::parse_guesser(options.guesser);
   if (!guesser) throw UsageError(fmt::format("unknown guesser '{}'", options.guesser));
-  if (options.guesses < 1) {
-    throw UsageError(fmt::format("--guesses must be at least 1, not {}", options.guesses));
-  }
-  const Lexicon& lexicon = context.lexicon();
-  check_length(lexicon, options.length);
+  config.guesser = *guesser;
   const std::uint64_t seed = context.seed();
-  const eh::WordSet words =
-      eh::WordSet::of_length(lexicon, static_cast<std::size_t>(options.length));
-  const int guesses = clamp_guesses(options.guesses);
-  const AutoplayResult r = autoplay(words, guesses, host, *guesser, seed);
+  const Lexicon& lexicon = context.lexicon();
+  const eh::AutoplayResult r = eh::autoplay(lexicon, config, seed);  // ConfigError: usage
   if (context.options().json) {
-    print_json(context.out(), {{"seed", seed},
-                               {"length", options.length},
-                               {"guesses", guesses},
-                               {"strategy", options.strategy},
-                               {"depth", options.depth},
-                               {"guesser", options.guesser},
-                               {"won", r.won},
-                               {"misses", r.misses},
-                               {"word", r.word},
-                               {"fell_back", r.fell_back},
-                               {"turns", r.turns}});
+    print_json(context.out(), app::autoplay_to_json(config, seed, r));
     return kExitOk;
   }
+  const Alphabet& alphabet = lexicon.alphabet();
   std::ostream& out = context.out();
-  out << fmt::format("Seed {}; host {}; guesser {}; length {}; guesses {}\n", seed, host_name(host),
-                     options.guesser, options.length, guesses);
-  for (const Json& turn : r.turns) {
-    out << fmt::format("{}  {:<4}  {}  {} words\n", turn["letter"].get<std::string>(),
-                       turn["hit"].get<bool>() ? "hit" : "miss", turn["pattern"].get<std::string>(),
-                       turn["words"].get<std::size_t>());
+  out << fmt::format("Seed {}; host {}; guesser {}; length {}; guesses {}\n", seed,
+                     host_name(config.strategy, config.depth), options.guesser, options.length,
+                     config.game_guesses());
+  for (const eh::AutoplayTurn& turn : r.turns) {
+    out << fmt::format("{}  {:<4}  {}  {} words\n", alphabet.lower(turn.letter),
+                       turn.hit ? "hit" : "miss", pattern_text(alphabet, turn.pattern), turn.words);
   }
   if (r.fell_back) out << "(optimal ran out of budget at some guesses; lookahead decided those)\n";
   out << fmt::format("{} with {} miss{}; the word was {}.\n",
                      r.won ? "Guesser won" : "Guesser lost", r.misses, r.misses == 1 ? "" : "es",
-                     r.word);
+                     alphabet.decode(r.word));
   return kExitOk;
 }
 
 // --- table.
 
-struct TableOptions {
-  std::int64_t min_length = 4;
-  std::int64_t max_length = 12;
-  std::int64_t guesses = 26;
-  std::vector<int> depths = {2, 3};
-  bool optimal = true;
-  std::uint64_t budget = 2'000'000;
-  std::uint64_t memo = eh::OptimalBudget{}.max_memo;
-  std::uint64_t work = std::numeric_limits<std::uint64_t>::max();
-  bool value = false;
-  std::uint64_t jobs = 0;  // 0: one per core
-};
-
-using NamedHost = std::pair<std::string, eh::HostConfig>;
-
-/// One length's row of the table: the value if asked, then every host against every guesser.
-Json table_row(const eh::WordSet& words, const std::vector<NamedHost>& hosts, int guesses,
-               const eh::OptimalBudget& budget, bool value, std::uint64_t seed) {
-  Json row = {{"length", words.length()}, {"words", words.size()}};
-  // The optimal hosts and the value share a solver: one memo, so each game starts from what
-  // the value and the games before it proved.
-  const auto solver = std::make_shared<eh::OptimalSolver>(words, budget);
-  bool optimal_tractable = true;
-  if (value) {
-    const std::vector<eh::WordId> all = words.all_ids();
-    const std::optional<int> v = solver->value(eh::Position{all, LetterSet(), guesses});
-    row["value"] = v ? Json(*v) : Json(nullptr);
-    row["value_at_least"] = solver->proved_lower_bound();
-    row["value_positions"] = solver->positions_evaluated();
-    row["value_work"] = solver->work_done();
-    // Over budget at the root, the optimal host would spend the budget again at each of its
-    // first decisions before falling back: its cells are left out instead.
-    optimal_tractable = v.has_value();
-  }
-  row["results"] = Json::array();
-  for (const auto& [name, host] : hosts) {
-    for (eh::GuesserKind g : eh::all_guessers()) {
-      Json cell = {{"host", name}, {"guesser", eh::to_string(g)}, {"misses", nullptr}};
-      if (host.strategy != eh::Strategy::kOptimal || optimal_tractable) {
-        const AutoplayResult r = autoplay(words, guesses, host, g, seed, solver);
-        if (!r.fell_back) cell["misses"] = r.misses;
-        cell["won"] = r.won;
-      }
-      row["results"].push_back(cell);
-    }
-  }
-  return row;
-}
-
-int run_table(Context& context, const TableOptions& options) {
-  if (options.min_length < 1 || options.max_length < options.min_length) {
-    throw UsageError("need 1 <= --min-length <= --max-length");
-  }
-  if (options.guesses < 1) throw UsageError("--guesses must be at least 1");
-  for (int d : options.depths) {
-    if (d < 1) throw UsageError("--depths must be at least 1");
-  }
+int run_table(Context& context, const eh::TableConfig& config) {
   const Lexicon& lexicon = context.lexicon();
   const std::uint64_t seed = context.seed();
-  const int guesses = clamp_guesses(options.guesses);
-  const eh::OptimalBudget budget{options.budget, options.memo, options.work};
-  std::vector<NamedHost> hosts;
-  hosts.emplace_back("largest", eh::HostConfig{eh::Strategy::kLargest, 1, budget});
-  for (int d : options.depths) {
-    hosts.emplace_back(fmt::format("lookahead-{}", d),
-                       eh::HostConfig{eh::Strategy::kLookahead, d, budget});
-  }
-  if (options.optimal) {
-    hosts.emplace_back("optimal", eh::HostConfig{eh::Strategy::kOptimal, 2, budget});
-  }
-  std::vector<std::size_t> lengths;
-  for (std::int64_t length = options.min_length; length <= options.max_length; ++length) {
-    if (has_length(lexicon, length)) lengths.push_back(static_cast<std::size_t>(length));
-  }
-  if (lengths.empty()) {
-    throw UsageError(fmt::format("no words of any length from {} to {} (lengths with words: {})",
-                                 options.min_length, options.max_length, lengths_text(lexicon)));
-  }
-  // Lengths are independent, so they share out over threads; the rows keep their order.
-  std::vector<Json> rows(lengths.size());
-  const auto jobs = static_cast<int>(jobs_or_cores(options.jobs));
-  parallel_for(static_cast<int>(lengths.size()), jobs, [&](int i) {
-    const auto at = static_cast<std::size_t>(i);
-    const eh::WordSet words = eh::WordSet::of_length(lexicon, lengths[at]);
-    rows[at] = table_row(words, hosts, guesses, budget, options.value, seed);
-  });
-  Json document = {{"lexicon", context.lexicon_info().source},
-                   {"seed", seed},
-                   {"guesses", guesses},
-                   {"rows", rows}};
+  const eh::TableResult table = eh::run_table(lexicon, config, seed);  // ConfigError: usage
   if (context.options().json) {
-    print_json(context.out(), document);
+    print_json(context.out(), app::table_to_json(table, context.lexicon_info().source, seed));
     return kExitOk;
   }
   std::ostream& out = context.out();
   out << fmt::format(
       "Misses forced ({} guesses; host / guesser; - = optimal over budget; >= k: the value is "
       "at least k, the budget ran out before the rest was proved)\n\n",
-      guesses);
+      table.guesses);
   std::string header = "| length | words |";
   std::string rule = "|---:|---:|";
-  if (options.value) {
+  if (config.value) {
     header += " value |";
     rule += "---:|";
   }
-  for (const auto& [name, host] : hosts) {
+  for (const eh::TableHost& host : table.hosts) {
     for (eh::GuesserKind g : eh::all_guessers()) {
-      header += fmt::format(" {} / {} |", name, eh::to_string(g));
+      header += fmt::format(" {} / {} |", host.name, eh::to_string(g));
       rule += "---:|";
     }
   }
   out << header << '\n' << rule << '\n';
-  for (const Json& row : document["rows"]) {
-    std::string line = fmt::format("| {} | {} |", row["length"].get<std::size_t>(),
-                                   row["words"].get<std::size_t>());
-    if (options.value) {
-      const int at_least = row["value_at_least"].get<int>();
-      line += !row["value"].is_null() ? fmt::format(" {} |", row["value"].get<int>())
-              : at_least > 0          ? fmt::format(" >= {} |", at_least)
-                                      : " - |";
+  for (const eh::TableRow& row : table.rows) {
+    std::string line = fmt::format("| {} | {} |", row.length, row.words);
+    if (row.value) {
+      line += row.value->value          ? fmt::format(" {} |", *row.value->value)
+              : row.value->at_least > 0 ? fmt::format(" >= {} |", row.value->at_least)
+                                        : " - |";
     }
-    for (const Json& cell : row["results"]) {
-      line += cell["misses"].is_null() ? " - |" : fmt::format(" {} |", cell["misses"].get<int>());
+    for (const eh::TableCell& cell : row.results) {
+      line += cell.misses ? fmt::format(" {} |", *cell.misses) : " - |";
     }
     out << line << '\n';
   }
@@ -562,7 +399,7 @@ void add_autoplay(CLI::App& parent, Context& context) {
 }
 
 void add_table(CLI::App& parent, Context& context) {
-  auto options = std::make_shared<TableOptions>();
+  auto options = std::make_shared<eh::TableConfig>();
   CLI::App* command = parent.add_subcommand(
       "table", "Misses each host forces on each guesser, by word length (a Markdown table)");
   command->group("Tools");
@@ -583,14 +420,15 @@ void add_table(CLI::App& parent, Context& context) {
                     "Add the game value: misses an optimal host forces on an optimal guesser");
   constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
   add_number_option(
-      *command, "--budget", 1, kNoLimit, [options](std::uint64_t n) { options->budget = n; },
+      *command, "--budget", 1, kNoLimit,
+      [options](std::uint64_t n) { options->budget.max_positions = n; },
       "Positions the optimal solver may evaluate per decision; default 2000000");
   add_number_option(
-      *command, "--memo", 1, kNoLimit, [options](std::uint64_t n) { options->memo = n; },
+      *command, "--memo", 1, kNoLimit, [options](std::uint64_t n) { options->budget.max_memo = n; },
       "Positions the optimal solver may remember (16 bytes each, rounded down to a power of "
       "two); default 4000000");
   add_number_option(
-      *command, "--work", 1, kNoLimit, [options](std::uint64_t n) { options->work = n; },
+      *command, "--work", 1, kNoLimit, [options](std::uint64_t n) { options->budget.max_work = n; },
       "Steps of work the optimal solver may take per decision, a count that follows its time "
       "(about a billion a second); default no limit");
   add_number_option(

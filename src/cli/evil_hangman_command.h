@@ -1,6 +1,9 @@
 #pragma once
-/// `wordgames evil-hangman`: Hangman against a host who keeps changing the word
-/// (src/games/evil_hangman), and its tools.
+/// `wordgames evil-hangman`: Hangman against a host who keeps changing the word, and its tools.
+/// A parser and renderer only: the prompts become the commands of the engine's session
+/// (games/evil_hangman/session.h), whose events and views are printed; the tools run the
+/// engine's autoplay and table (games/evil_hangman/experiment.h), and --json prints the
+/// documents of app/evil_hangman_codec.h.
 ///
 ///   evil-hangman [--length N] [--guesses N] [--show-remaining|--hide-remaining]
 ///                [--strategy S] [--depth D] [--explain]

@@ -107,6 +107,19 @@ TEST(EvilHangmanCliTest, OptionsSkipThePrompts) {
   EXPECT_TRUE(contains(r.out, "Seed 5 (replay with --seed 5)")) << r;
 }
 
+TEST(EvilHangmanCliTest, PlayAgainAsksWhatTheOptionsLeaveOutForEveryGame) {
+  Lists lists;
+  const ProcessResult r = play({"--lexicon", lists.gap, "--seed", "4", "--guesses", "1"},
+                               "3\nno\nz\nyes\n5\nyes\nz\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(count(r.out, "Word length: "), 2u) << r;
+  EXPECT_EQ(count(r.out, "Number of guesses: "), 0u) << r;
+  EXPECT_EQ(count(r.out, "Show the number of words remaining?"), 2u) << r;
+  EXPECT_EQ(count(r.out, "Words remaining: "), 1u) << r;    // the second game only
+  EXPECT_TRUE(contains(r.out, "Words remaining: 2")) << r;  // horse, mouse
+  EXPECT_EQ(count(r.out, "You are out of guesses. The word was "), 2u) << r;
+}
+
 TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
   Lists lists;
   const std::vector<std::vector<std::string>> cases = {

@@ -26,7 +26,7 @@ Game::Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t see
   if (guesses < 1) throw std::invalid_argument("the number of guesses must be at least 1");
 }
 
-GuessResult Game::guess(Letter letter) {
+GuessResult Game::guess(Letter letter, const Work& work, std::optional<std::uint64_t> cut) {
   if (over()) throw std::invalid_argument("the game is over");
   if (letter >= words_->alphabet().size()) throw std::invalid_argument("not a letter");
   if (guessed_.contains(letter)) throw std::invalid_argument("letter already guessed");
@@ -35,7 +35,7 @@ GuessResult Game::guess(Letter letter) {
   result.letter = letter;
   result.words_before = static_cast<std::uint32_t>(candidates_.size());
   partition_.split(*words_, candidates_, letter);
-  result.decision = host_.choose(position(), letter, partition_);
+  result.decision = host_.choose(position(), letter, partition_, work, cut);
   const Family& chosen = partition_.families()[static_cast<std::size_t>(result.decision.family)];
 
   const auto words = partition_.words_of(chosen);
@@ -60,6 +60,12 @@ GuessResult Game::guess(Letter letter) {
   }
   result.status = status_;
   return result;
+}
+
+void Game::give_up() {
+  if (over()) throw std::invalid_argument("the game is over");
+  status_ = GameStatus::kLost;
+  word_ = host_.reveal(candidates_);
 }
 
 }  // namespace wg::evil_hangman

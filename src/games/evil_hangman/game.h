@@ -1,9 +1,11 @@
 #pragma once
 /// One game of Evil Hangman: the host (host.h) against a guesser who guesses letters. Commands
-/// in (guess), results out (GuessResult); the front end only renders them.
+/// in (guess, give up), results out (GuessResult). A session (session.h) plays games one after
+/// another with a person; the tools (experiment.h) play them between the AIs.
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <span>
 #include <vector>
 
@@ -34,8 +36,13 @@ class Game {
        std::shared_ptr<OptimalSolver> solver = nullptr);
 
   /// Plays a letter. Throws std::invalid_argument, changing nothing, if the letter is not in
-  /// the alphabet, was guessed before, or the game is over.
-  GuessResult guess(Letter letter);
+  /// the alphabet, was guessed before, or the game is over. `work` and `cut`: Host::choose.
+  GuessResult guess(Letter letter, const Work& work = {},
+                    std::optional<std::uint64_t> cut = std::nullopt);
+
+  /// Ends the game lost, the host naming its word as when the guesses run out. Throws
+  /// std::invalid_argument if the game is over.
+  void give_up();
 
   GameStatus status() const { return status_; }
   bool over() const { return status_ != GameStatus::kPlaying; }

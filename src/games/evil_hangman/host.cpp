@@ -185,7 +185,8 @@ Host::Host(const WordSet& words, HostConfig config, Rng rng, std::shared_ptr<Opt
 Host::~Host() = default;
 Host::Host(Host&&) noexcept = default;
 
-Decision Host::choose(const Position& position, Letter guess, const Partition& families) {
+Decision Host::choose(const Position& position, Letter guess, const Partition& families,
+                      const Work& work, std::optional<std::uint64_t> cut) {
   const std::vector<Family>& fams = families.families();
   if (fams.empty()) throw std::invalid_argument("no family to choose from");
   Decision d;
@@ -243,16 +244,38 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
       break;
     case Strategy::kOptimal: {
       // The budget is for the whole decision: each family's search gets what the ones before
-      // it left.
+      // it left. A replayed cut lowers the work limit to stop at the step the cut one stopped
+      // at (work grows by at least one step at a time, so the first step reaching it).
+      const OptimalBudget& budget = config_.budget;
+      const std::uint64_t max_work =
+          cut ? std::min(budget.max_work, *cut == 0 ? 0 : *cut - 1) : budget.max_work;
       bool ok = true;
-      std::uint64_t positions_left = config_.budget.max_positions;
-      std::uint64_t work_left = config_.budget.max_work;
+      std::uint64_t positions_used = 0, work_used = 0;
+      const double families_count = static_cast<double>(fams.size());
+      std::size_t searched = 0;
+      Work watch{work.stop, nullptr};
+      if (work.progress) {
+        watch.progress = [&](double fraction) {
+          work.progress((static_cast<double>(searched) + fraction) / families_count);
+        };
+      }
       const int family = pick_by_score([&](const Position& p) {
         if (!ok) return 0;
-        const std::optional<int> v = solver_->value(p, positions_left, work_left);
-        positions_left -= std::min(positions_left, solver_->positions_evaluated());
-        work_left -= std::min(work_left, solver_->work_done());
-        if (!v) ok = false;
+        const std::optional<int> v =
+            solver_->value(p, budget.max_positions - positions_used, max_work - work_used, watch);
+        positions_used +=
+            std::min(budget.max_positions - positions_used, solver_->positions_evaluated());
+        work_used += solver_->work_done();
+        if (!v) {
+          ok = false;
+          // Stopped, or stopped where a replayed cut says: a cut at this step. Else the budget
+          // ran out (the positions, or the work beyond the budget's own limit).
+          if (solver_->stopped() || (work_used > max_work && work_used <= budget.max_work)) {
+            d.cut = work_used;
+          }
+        }
+        ++searched;
+        if (work.progress) work.progress(static_cast<double>(searched) / families_count);
         return v.value_or(0);
       });
       if (ok) {

@@ -27,6 +27,7 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "core/session.h"
 #include "games/evil_hangman/partition.h"
 #include "games/evil_hangman/word_set.h"
 
@@ -78,6 +79,7 @@ struct FamilyScore {
   /// Misses the host expects from here on, this guess's miss included: lookahead's minimax
   /// value with the horizon estimate, optimal's exact value; -1 for largest and fair.
   double expected_misses = -1;
+  bool operator==(const FamilyScore&) const = default;
 };
 
 /// A host's choice among the families of one guess, with the reasons for --explain.
@@ -85,7 +87,12 @@ struct Decision {
   int family = 0;                            ///< index in Partition::families()
   std::vector<FamilyScore> scores;           ///< one per family, in the partition's order
   Strategy decided_by = Strategy::kLargest;  ///< lookahead when optimal fell back
-  bool fell_back = false;                    ///< optimal ran out of budget
+  bool fell_back = false;  ///< optimal ran out of budget or was cut: lookahead decided
+  /// Set when optimal's search was cut (Work::stop, or the cut of a replayed decision): the
+  /// steps of work the decision had taken when it stopped. Choosing again from the same state
+  /// with this cut stops at the same step, so the decision and the memo it leaves are the same.
+  std::optional<std::uint64_t> cut;
+  bool operator==(const Decision&) const = default;
 };
 
 /// The exact solver: misses an optimal host forces against an optimal guesser from a position,
@@ -107,8 +114,12 @@ class OptimalSolver {
   /// must be at the same positions in every candidate (else std::invalid_argument).
   std::optional<int> value(const Position& position);
   /// The same within these limits for this call instead of the budget's (the memo's size stays).
+  /// `work.stop` ends the search as the budget does (nullopt; stopped() tells which), checked at
+  /// every step of work; `work.progress` gets the share of this call's limits used so far.
   std::optional<int> value(const Position& position, std::uint64_t max_positions,
-                           std::uint64_t max_work);
+                           std::uint64_t max_work, const Work& work = {});
+  /// True if the last call ended because its Work was stopped.
+  bool stopped() const;
   /// Misses the last call proved the host forces: its value, or when it ran out of budget, a
   /// lower bound (0 if it proved nothing).
   int proved_lower_bound() const;
@@ -159,8 +170,12 @@ class Host {
 
   const HostConfig& config() const { return config_; }
 
-  /// Chooses among `families` (the partition of position.candidates by `guess`).
-  Decision choose(const Position& position, Letter guess, const Partition& families);
+  /// Chooses among `families` (the partition of position.candidates by `guess`). Only the
+  /// optimal host's search watches `work`: stopped, it falls back as over budget, and the
+  /// Decision says where (Decision::cut); progress is the share of the families searched. `cut`
+  /// replays such a decision: the search stops when its work reaches it, as it did.
+  Decision choose(const Position& position, Letter guess, const Partition& families,
+                  const Work& work = {}, std::optional<std::uint64_t> cut = std::nullopt);
 
   /// The word the host says it had chosen, from the words it still holds (non-empty).
   WordId reveal(std::span<const WordId> candidates);

@@ -177,6 +177,9 @@ struct OptimalSolver::Impl {
   /// the size of the positions.
   std::uint64_t work = 0;
   std::uint64_t max_positions = 0, max_work = 0;  ///< the limits of the current call
+  const Work* control = nullptr;                  ///< of the current call
+  bool stopped = false;                           ///< the current call was stopped
+  std::uint64_t next_report = 0;                  ///< work at which progress is next reported
   int proved = 0;  ///< the highest k the last value() proved the host forces
   // Scratch of canonical(), which finishes before any recursion.
   std::vector<std::uint32_t> count;  ///< letters x columns
@@ -344,7 +347,23 @@ struct OptimalSolver::Impl {
   void spend(std::uint64_t steps) {
     work += steps;
     if (work > max_work) throw BudgetExceeded{};
+    if (control == nullptr) return;
+    if (control->stop.stop_requested()) {
+      stopped = true;
+      throw BudgetExceeded{};
+    }
+    if (control->progress && work >= next_report) {
+      next_report = work + kReportEvery;
+      const auto share = [](std::uint64_t used, std::uint64_t limit) {
+        return limit == 0 ? 1.0 : static_cast<double>(used) / static_cast<double>(limit);
+      };
+      control->progress(
+          std::min(1.0, std::max(share(work, max_work), share(evaluated, max_positions))));
+    }
   }
+
+  /// Steps of work between progress reports: about a millisecond.
+  static constexpr std::uint64_t kReportEvery = std::uint64_t{1} << 20;
 
   /// Fail-soft alpha-beta on the uncapped value V: returns v with V <= v if v <= alpha,
   /// V >= v if v >= beta, V == v otherwise.
@@ -533,17 +552,29 @@ std::optional<int> OptimalSolver::value(const Position& position) {
 }
 
 std::optional<int> OptimalSolver::value(const Position& position, std::uint64_t max_positions,
-                                        std::uint64_t max_work) {
+                                        std::uint64_t max_work, const Work& work) {
   impl_->evaluated = 0;
   impl_->work = 0;
   impl_->max_positions = max_positions;
   impl_->max_work = max_work;
+  impl_->stopped = false;
+  impl_->next_report = 0;
+  // The Work is watched for this call only.
+  struct Watch {
+    Impl& impl;
+    Watch(Impl& i, const Work& w) : impl(i) {
+      impl.control = w.stop.stop_possible() || w.progress ? &w : nullptr;
+    }
+    ~Watch() { impl.control = nullptr; }
+  } watch(*impl_, work);
   try {
     return impl_->value(position);
   } catch (const BudgetExceeded&) {
     return std::nullopt;
   }
 }
+
+bool OptimalSolver::stopped() const { return impl_->stopped; }
 
 std::uint64_t OptimalSolver::positions_evaluated() const { return impl_->evaluated; }
 std::uint64_t OptimalSolver::work_done() const { return impl_->work; }

@@ -66,4 +66,31 @@ std::int64_t WordSet::find(std::span<const Letter> word) const {
   return -1;
 }
 
+bool has_words_of_length(const Lexicon& lexicon, std::int64_t length) {
+  const auto& counts = lexicon.count_by_length();
+  return length >= 1 && length <= static_cast<std::int64_t>(kMaxWordLength) &&
+         static_cast<std::size_t>(length) < counts.size() &&
+         counts[static_cast<std::size_t>(length)] > 0;
+}
+
+std::string lengths_with_words(const Lexicon& lexicon) {
+  const auto& counts = lexicon.count_by_length();
+  std::string text;
+  for (std::size_t n = 1; n < counts.size() && n <= kMaxWordLength; ++n) {
+    if (counts[n] == 0) continue;
+    std::size_t end = n;
+    while (end + 1 < counts.size() && end + 1 <= kMaxWordLength && counts[end + 1] > 0) ++end;
+    if (!text.empty()) text += ", ";
+    text += std::to_string(n);
+    if (end > n) text += (end == n + 1 ? ", " : "-") + std::to_string(end);
+    n = end;
+  }
+  return text;
+}
+
+std::string no_words_of_length(const Lexicon& lexicon, std::int64_t length) {
+  return "no words of length " + std::to_string(length) +
+         " (lengths with words: " + lengths_with_words(lexicon) + ")";
+}
+
 }  // namespace wg::evil_hangman

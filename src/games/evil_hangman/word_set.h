@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -57,5 +58,15 @@ class WordSet {
   std::vector<Letter> letters_;
   std::vector<LetterSet> letter_sets_;
 };
+
+/// True if games of `length` can be played on `lexicon`: 1 to kMaxWordLength letters, with at
+/// least one word of that length (a list may have gaps: ENABLE has no word of 26 letters).
+bool has_words_of_length(const Lexicon& lexicon, std::int64_t length);
+
+/// The lengths that have words, as ranges for a message: "2-25, 27, 28".
+std::string lengths_with_words(const Lexicon& lexicon);
+
+/// "no words of length N (lengths with words: ...)": why `length` cannot be played.
+std::string no_words_of_length(const Lexicon& lexicon, std::int64_t length);
 
 }  // namespace wg::evil_hangman

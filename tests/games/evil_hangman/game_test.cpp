@@ -59,6 +59,21 @@ TEST(GameTest, LosingNamesAWordTheHostHeld) {
   EXPECT_EQ(largest.guess(code('e')).status, GameStatus::kPlaying);
 }
 
+TEST(GameTest, GivingUpLosesAndNamesAWordTheHostHolds) {
+  const WordSet words = test::spec_words();
+  Game game(words, 5, HostConfig{}, 3);
+  game.guess(code('e'));  // ally cool good
+  game.give_up();
+  EXPECT_EQ(game.status(), GameStatus::kLost);
+  const std::string word = words.text(game.word());
+  EXPECT_TRUE(word == "ally" || word == "cool" || word == "good") << word;
+  EXPECT_THROW(game.give_up(), std::invalid_argument);
+  // The fair host names its own word.
+  Game fair(words, 5, HostConfig{Strategy::kFair, 2, {}}, 3);
+  fair.give_up();
+  EXPECT_EQ(fair.word(), *fair.host().secret());
+}
+
 TEST(GameTest, RevealingEveryLetterWins) {
   const WordSet words = test::deal_tear_monk();
   Game game(words, 3, HostConfig{}, 3);
