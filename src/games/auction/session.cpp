@@ -192,7 +192,8 @@ struct Session::State {
     return awaiting ? Status::kAwaiting : Status::kReady;
   }
 
-  /// How far a run to `kind` has come, 0 to 1: by the letters the racks hold, and the rounds.
+  /// How far a run to `kind` has come, 0 to 1 (1 is reported when it ends): by the letters the
+  /// racks hold, and the rounds.
   double progress(Target::Kind kind) const {
     const Rules& rules = config.rules;
     int held = 0;
@@ -255,7 +256,7 @@ struct Session::State {
       }
       events.push_back(to_event(event));
       if (work != nullptr && work->progress && kind != Target::Kind::kEvents) {
-        work->progress(progress(kind));
+        work->progress(reached ? 1.0 : progress(kind));
       }
       if (reached) target = {};
     }

@@ -419,6 +419,13 @@ TEST(SessionTest, AStoppedRunIsRecordedWithTheEventsItPlayed) {
   EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
   EXPECT_DOUBLE_EQ(progress.back(), 1.0);
   EXPECT_TRUE(session.finished());
+  progress.clear();
+  keep(events, session.apply(NewGame{}));
+  keep(events, session.apply(RunToRoundEnd{}, Work{{}, [&](double f) { progress.push_back(f); }}));
+  ASSERT_FALSE(progress.empty());
+  EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
+  EXPECT_DOUBLE_EQ(progress.back(), 1.0);
+  EXPECT_LT(progress.front(), 0.5);
 
   Session again(lexicon(), config, 4);
   std::vector<Event> replayed;
