@@ -1,10 +1,58 @@
 #pragma once
-/// Letter Auction in JSON: its session's commands, events and views, and its registry entry
-/// (app/registry.h).
+/// Letter Auction in JSON: its session's config, commands, events and views (games/auction/
+/// session.h), and its registry entry (app/registry.h).
+///
+/// Config: {"seats": [{"kind": "bot", "name": "strong"}, {"kind": "person", "name": "Ann"},
+///          ...], "rounds", "hidden_letters", "starting_points", "rack_size", "bonus_length",
+///          "bonus"}; absent fields take their defaults (auction_game().config_schema() says
+///          them). A seat of kind "external" is written for a session that has one, but only a
+///          front end that supplies the players opens it (the registry's sessions cannot).
+/// Commands: {"command": "step"}, {"command": "run_to_round_end", "limit"?},
+///          {"command": "run_to_end", "limit"?}, {"command": "bid", "seat", "amount"},
+///          {"command": "word", "seat", "word": "QAT"} ("" for no word),
+///          {"command": "new_game"}.
+/// Events: the game's events are the lines of its log (app/auction_log.h): "round_started",
+///          "auction", "round_ended"; and {"event": "game_started", "seed", "game", "players",
+///          "rules"}, {"event": "finished", "points", "winners", "seed", "game", "players"},
+///          {"event": "awaiting", "seat", "what": "bid"|"word", "round", "number", "letter"}
+///          ("number" and "letter" for a bid), {"event": "answered", "seat", "what"},
+///          {"event": "rejected", "reason", "seat"?, "detail"}. Like the log, events are the
+///          host's record (every hidden letter, the seed); what a seat may see is its view.
+/// View:   {"seat" (null: a spectator), "status": "ready"|"awaiting"|"finished", "game",
+///          "rules", "round", "next": "game_start"|"round_start"|"auction"|"round_end"|
+///          "game_end"|"none", "seats": [{"name", "kind", "points", "held", "won",
+///          "hidden" (the viewer's own seat only), "awaited"?, "answered"?}],
+///          "auction"?: {"number", "letter", "pool_left", "bidders"}, "auctions": [this
+///          round's "auction" lines], "last_round": a "round_ended" line or null, "winners",
+///          "bid"?, "word"? (the viewer's own sealed answers)}.
+/// Letters are uppercase text; seats are 0-based.
 
+#include <string_view>
+
+#include "app/json.h"
 #include "app/registry.h"
+#include "games/auction/session.h"
 
 namespace wg::app {
+
+/// The conversions SessionAdapter<AuctionCodec> needs (app/session_adapter.h).
+struct AuctionCodec {
+  using Session = auction::Session;
+  static constexpr std::string_view kGame = "auction";
+
+  /// The config's JSON Schema: every field, its type, range and default.
+  static Json config_schema();
+  static Json config_to_json(const auction::Config& config);
+  /// Throws wg::ConfigError naming the field: an unknown field, a value of the wrong type. The
+  /// ranges are the session's to check (Config::validate()).
+  static auction::Config config_from_json(const Json& config);
+
+  /// Throws CodecError (app/session_adapter.h) for what does not decode.
+  static auction::Command command_from_json(const Json& command);
+  static Json command_to_json(const auction::Command& command);
+  static Json event_to_json(const auction::Event& event);
+  static Json view_to_json(const auction::View& view);
+};
 
 /// The registry's entry for Letter Auction.
 GameEntry auction_game();

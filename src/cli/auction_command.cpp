@@ -3,23 +3,25 @@
 #include <unistd.h>
 
 #include <charconv>
+#include <deque>
 #include <filesystem>
 #include <fstream>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "app/auction_log.h"
 #include "cli/app.h"
-#include "cli/auction_log.h"
 #include "cli/auction_viewer.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "core/parallel.h"
 #include "games/auction/bots.h"
-#include "games/auction/game.h"
+#include "games/auction/session.h"
 #include "games/auction/tournament.h"
 #include "protocol/external_player.h"
 
@@ -28,6 +30,8 @@ namespace wg::cli {
 namespace {
 
 namespace au = wg::auction;
+using app::AuctionLog;
+using app::LogLexicon;
 using std::chrono::milliseconds;
 
 constexpr std::string_view kCommandPrefix = "cmd:";
@@ -62,7 +66,8 @@ bool is_built_in(std::string_view name) {
 }
 
 /// The players of "strong,value,cmd:python3 bot.py": names separated by commas, where a command
-/// keeps its own commas up to the next built-in name or cmd: entry.
+/// keeps its own commas up to the next built-in name or cmd: entry. How many there may be is
+/// the session's to say (au::Config::validate).
 std::vector<std::string> parse_lineup(std::string_view text) {
   std::vector<std::string> lineup;
   std::size_t start = 0;
@@ -86,23 +91,23 @@ std::vector<std::string> parse_lineup(std::string_view text) {
     if (!name.starts_with(kCommandPrefix) && !is_built_in(name))
       throw UsageError(fmt::format("unknown player '{}': use {}", name, built_in_names()));
   }
-  if (static_cast<int>(lineup.size()) < au::Rules::kMinPlayers ||
-      static_cast<int>(lineup.size()) > au::Rules::kMaxPlayers) {
-    throw UsageError(fmt::format("{} players given: a game takes {} to {}", lineup.size(),
-                                 au::Rules::kMinPlayers, au::Rules::kMaxPlayers));
-  }
   return lineup;
 }
 
-au::PlayerFactory player_factory(const Lexicon& lexicon, const Options& o) {
+/// The external bots of a lineup: "cmd:COMMAND" starts COMMAND.
+au::ExternalPlayers external_players(const Options& o) {
   protocol::ExternalBotOptions bot;
   bot.reply_timeout = milliseconds(o.bot_timeout_ms);
   bot.stderr_path = o.bot_log;
-  return [&lexicon, bot](std::string_view name) -> std::unique_ptr<au::Player> {
-    if (name.starts_with(kCommandPrefix)) {
-      return protocol::start_external_player(std::string(name.substr(kCommandPrefix.size())), bot);
-    }
-    return au::make_bot(name, lexicon);
+  return [bot](std::string_view name) -> std::unique_ptr<au::Player> {
+    return protocol::start_external_player(std::string(name.substr(kCommandPrefix.size())), bot);
+  };
+}
+
+/// Every player of a lineup, for a tournament: built-in bots and external ones.
+au::PlayerFactory player_factory(const Lexicon& lexicon, const Options& o) {
+  return [&lexicon, external = external_players(o)](std::string_view name) {
+    return name.starts_with(kCommandPrefix) ? external(name) : au::make_bot(name, lexicon);
   };
 }
 
@@ -111,12 +116,19 @@ au::Rules rules_of(const Options& o, int players) {
   rules.players = players;
   if (o.hidden) rules.hidden_letters = *o.hidden;
   if (o.rounds) rules.rounds = *o.rounds;
-  try {
-    rules.validate();
-  } catch (const std::invalid_argument& e) {
-    throw UsageError(e.what());
-  }
   return rules;
+}
+
+/// The session's config: the lineup's seats and the rules (validated by the session).
+au::Config config_of(const std::vector<std::string>& lineup, const Options& o) {
+  au::Config config;
+  config.seats.clear();
+  for (const std::string& name : lineup) {
+    config.seats.push_back(
+        {name.starts_with(kCommandPrefix) ? au::SeatKind::kExternal : au::SeatKind::kBot, name});
+  }
+  config.rules = rules_of(o, static_cast<int>(lineup.size()));
+  return config;
 }
 
 /// At a terminal, asks for what the options left out; elsewhere takes the defaults.
@@ -129,8 +141,11 @@ bool ask_setup(Context& context, Options& o) {
         [](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty()) return std::string(kDefaultLineup);
           try {
-            parse_lineup(answer);
+            config_of(parse_lineup(answer), Options{}).validate();
           } catch (const UsageError& e) {
+            error = e.what();
+            return std::nullopt;
+          } catch (const ConfigError& e) {
             error = e.what();
             return std::nullopt;
           }
@@ -172,8 +187,9 @@ class LogFile {
         out_(path_, std::ios::binary | std::ios::trunc) {
     if (!out_) fail();
   }
+  /// Writes the event's line if it has one (a game's events do).
   void write(const au::Event& event) {
-    write_log_line(out_, event, lexicon_);
+    app::write_log_line(out_, event, lexicon_);
     if (!out_) fail();
   }
 
@@ -203,28 +219,34 @@ bool view_game(Context& context, const Options& o,
 
 int play(Context& context, Options o) {
   if (!ask_setup(context, o)) return kExitOk;
-  const std::vector<std::string> lineup =
-      parse_lineup(o.players.empty() ? kDefaultLineup : o.players);
-  const au::Rules rules = rules_of(o, static_cast<int>(lineup.size()));
-  const Lexicon& lexicon = context.lexicon();
+  const au::Config config =
+      config_of(parse_lineup(o.players.empty() ? kDefaultLineup : o.players), o);
   const LogLexicon lex = log_lexicon(context);
   const std::uint64_t seed = context.seed();
+  au::Session session(context.shared_lexicon(), config, seed, external_players(o));
   std::optional<LogFile> log;
   if (!o.log_path.empty()) log.emplace(o.log_path, lex);
 
-  const au::PlayerFactory make = player_factory(lexicon, o);
-  std::vector<std::unique_ptr<au::Player>> players;
-  for (const std::string& name : lineup) players.push_back(make(name));
-  au::Game game(rules, lexicon, std::move(players), seed);
+  // The session stepped one event at a time, each logged as it is played.
+  std::deque<au::Event> played;
   auto next = [&]() -> std::optional<au::Event> {
-    std::optional<au::Event> event = game.next();
-    if (event && log) log->write(*event);
+    while (played.empty()) {
+      if (session.finished()) return std::nullopt;
+      for (au::Event& event : session.apply(au::Step{})) {
+        if (const auto* refused = std::get_if<au::Rejected>(&event))
+          throw std::logic_error(fmt::format("auction: a step was refused: {}", refused->detail));
+        if (log) log->write(event);
+        played.push_back(std::move(event));
+      }
+    }
+    au::Event event = std::move(played.front());
+    played.pop_front();
     return event;
   };
 
   std::ostream& out = context.out();
   if (context.options().json) {
-    while (const std::optional<au::Event> event = next()) write_log_line(out, *event, lex);
+    while (const std::optional<au::Event> event = next()) app::write_log_line(out, *event, lex);
     return kExitOk;
   }
   out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
@@ -236,10 +258,17 @@ int play(Context& context, Options o) {
 int replay(Context& context, const Options& o) {
   std::ifstream in(o.replay_path, std::ios::binary);
   if (!in) throw std::runtime_error(fmt::format("cannot read the log '{}'", o.replay_path));
-  const AuctionLog log = read_auction_log(in, o.replay_path);
+  const AuctionLog log = app::read_auction_log(in, o.replay_path);
+  const std::string cut = log.cut_line == 0 ? ""
+                                            : fmt::format("{} stops in the middle of line {}",
+                                                          o.replay_path, log.cut_line);
   std::ostream& out = context.out();
   if (context.options().json) {
-    for (const au::Event& event : log.events) write_log_line(out, event, log.lexicon);
+    for (const au::Event& event : log.events) app::write_log_line(out, event, log.lexicon);
+    if (!cut.empty()) {
+      context.err() << fmt::format("wordgames: warning: {}: the lines before it were replayed\n",
+                                   cut);
+    }
     return kExitOk;
   }
   const auto& started = std::get<au::GameStarted>(log.events.front());
@@ -250,8 +279,9 @@ int replay(Context& context, const Options& o) {
     if (at == log.events.size()) return std::nullopt;
     return log.events[at++];
   };
-  if (view_game(context, o, next) && !std::holds_alternative<au::GameEnded>(log.events.back())) {
-    out << "\nThe log ends before the end of the game.\n";
+  if (view_game(context, o, next) && !std::holds_alternative<au::Finished>(log.events.back())) {
+    out << (cut.empty() ? "\nThe log ends before the end of the game.\n"
+                        : fmt::format("\nThe log ends before the end of the game: {}.\n", cut));
   }
   return kExitOk;
 }
@@ -279,7 +309,7 @@ class ProgressBar {
 int tournament(Context& context, const Options& o) {
   au::TournamentConfig config;
   config.lineup = parse_lineup(o.players);
-  config.rules = rules_of(o, static_cast<int>(config.lineup.size()));
+  config.rules = rules_of(o, static_cast<int>(config.lineup.size()));  // run_tournament validates
   config.games = static_cast<int>(o.games);
   config.seed = context.seed();
   config.jobs = static_cast<int>(jobs_or_cores(o.jobs));
@@ -293,11 +323,12 @@ int tournament(Context& context, const Options& o) {
       throw std::runtime_error(
           fmt::format("cannot create the log directory '{}': {}", o.log_dir, error.message()));
     }
-    observe = [&o, lex = log_lexicon(context)](int index) -> std::function<void(const au::Event&)> {
+    observe = [&o,
+               lex = log_lexicon(context)](int index) -> std::function<void(const au::GameEvent&)> {
       const std::string path =
           (std::filesystem::path(o.log_dir) / fmt::format("game-{:06}.jsonl", index + 1)).string();
       auto log = std::make_shared<LogFile>(path, lex);
-      return [log](const au::Event& event) { log->write(event); };
+      return [log](const au::GameEvent& event) { log->write(au::to_event(event)); };
     };
   }
   const au::TournamentResult result = au::run_tournament(

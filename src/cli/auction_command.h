@@ -14,7 +14,7 @@
 /// "strong,value,cmd:python3 examples/auction_bot.py".
 ///
 /// JSON documents:
-///   game        the log lines (auction_log.h), one per line
+///   game        the log lines (app/auction_log.h), one per line
 ///   tournament  {"games", "seed", "jobs", "rules", "lineup", "bots": [{"name", "seats",
 ///                "player_games", "mean_score", "score_std_error", "win_rate",
 ///                "letters_per_game", "mean_price", "invalid_words", "faulty_bids"}]}

@@ -43,7 +43,8 @@ void AuctionView::show(const au::Event& event) {
         if constexpr (std::is_same_v<E, au::RoundStarted>) show_round(e);
         if constexpr (std::is_same_v<E, au::AuctionHeld>) show_auction(e);
         if constexpr (std::is_same_v<E, au::RoundEnded>) show_round_end(e);
-        if constexpr (std::is_same_v<E, au::GameEnded>) show_end(e);
+        if constexpr (std::is_same_v<E, au::Finished>) show_end(e);
+        // A session's Awaiting, Answered and Rejected: the terminal seats no person.
       },
       event);
 }
@@ -129,7 +130,7 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
   points_ = e.points;
 }
 
-void AuctionView::show_end(const au::GameEnded& e) {
+void AuctionView::show_end(const au::Finished& e) {
   points_ = e.points;
   std::vector<int> order(e.points.size());
   for (std::size_t i = 0; i < order.size(); ++i) order[i] = static_cast<int>(i);
@@ -280,7 +281,7 @@ bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionVi
         show_openings();
         return true;
       }
-      if (std::holds_alternative<au::GameEnded>(*event)) break;
+      if (std::holds_alternative<au::Finished>(*event)) break;
     }
     out << std::flush;
     return false;

@@ -1,8 +1,9 @@
 #pragma once
-/// The letter auction's terminal viewer: shows a game (live, or replayed from its log) auction
-/// by auction, with the player stepping, playing continuously with a delay, pausing and
-/// resuming. Rendering (AuctionView) is apart from pacing (run_viewer), so a replay, a live game
-/// and a golden test all print the same text for the same events.
+/// The letter auction's terminal viewer: shows a game (live, stepped through its session, or
+/// replayed from its log) auction by auction, with the player stepping, playing continuously
+/// with a delay, pausing and resuming. Rendering (AuctionView) is apart from pacing
+/// (run_viewer), so a replay, a live game and a golden test all print the same text for the
+/// same events. It shows the host's view: every player's hidden letters.
 ///
 /// Pacing at a terminal, by single keys: space or n steps one auction, r to the end of the
 /// round, p plays or pauses, + and - halve or double the delay, q quits. From piped input, by
@@ -34,7 +35,7 @@ class AuctionView {
   void show_round(const auction::RoundStarted& e);
   void show_auction(const auction::AuctionHeld& e);
   void show_round_end(const auction::RoundEnded& e);
-  void show_end(const auction::GameEnded& e);
+  void show_end(const auction::Finished& e);
   std::string player(int seat) const;
 
   std::ostream& out_;

@@ -87,7 +87,7 @@ std::string format_scores(const auction::RoundEnded& round) {
   return fmt::format("scores {} {}", round.round, fmt::join(round.points, " "));
 }
 
-std::string format_game_over(const auction::GameEnded& ended) {
+std::string format_game_over(const auction::Finished& ended) {
   return fmt::format("gameover {}", fmt::join(ended.points, " "));
 }
 

@@ -50,7 +50,7 @@ std::string format_word_request(int round, std::span<const Letter> letters,
 /// "scores ROUND POINTS...": every seat's points after the round's words were scored.
 std::string format_scores(const auction::RoundEnded& round);
 /// "gameover POINTS...": the final points by seat.
-std::string format_game_over(const auction::GameEnded& ended);
+std::string format_game_over(const auction::Finished& ended);
 /// "quit": the bot should exit (end of its input means the same).
 inline constexpr std::string_view kQuit = "quit";
 

@@ -106,7 +106,7 @@ class ExternalPlayer final : public auction::Player {
 
   void scores_updated(const auction::RoundEnded& round) override { notify(format_scores(round)); }
 
-  void game_over(const auction::GameEnded& ended) override { notify(format_game_over(ended)); }
+  void game_over(const auction::Finished& ended) override { notify(format_game_over(ended)); }
 
  private:
   /// Sends `request` and reads its reply, skipping comment lines, all within `timeout`.

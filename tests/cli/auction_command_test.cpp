@@ -75,6 +75,34 @@ TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {
   EXPECT_EQ(json.out, read_file(log));
 }
 
+TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItStopped) {
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", log})).exit_code, 0);
+  const std::string text = read_file(log);
+  std::size_t cut = 0;
+  for (int line = 0; line < 5; ++line) cut = text.find('\n', cut) + 1;
+  const auto cut_log = dir.write("cut.jsonl", text.substr(0, cut + 20));
+  const ProcessResult r = run({"auction", "replay", cut_log.string()}, "play\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("    3. "), std::string::npos) << r;  // the 3 auctions of lines 3-5
+  EXPECT_EQ(r.out.find("    4. "), std::string::npos) << r;
+  const std::string stopped = "\nThe log ends before the end of the game: " + cut_log.string() +
+                              " stops in the middle of line 6.\n";
+  EXPECT_EQ(r.out.substr(r.out.size() - stopped.size()), stopped) << r;
+  const ProcessResult json = run({"auction", "replay", cut_log.string(), "--json"});
+  ASSERT_EQ(json.exit_code, 0) << json;
+  EXPECT_EQ(json.out, text.substr(0, cut));
+  EXPECT_EQ(json.err, "wordgames: warning: " + cut_log.string() +
+                          " stops in the middle of line 6: the lines before it were replayed\n");
+  const auto header_only = dir.write("header.jsonl", text.substr(0, 40));
+  const ProcessResult nothing = run({"auction", "replay", header_only.string()});
+  EXPECT_EQ(nothing.exit_code, 2) << nothing;
+  EXPECT_NE(nothing.err.find("header.jsonl:1: the log stops in the middle of its first line"),
+            std::string::npos)
+      << nothing;
+}
+
 TEST(Auction, EndOfInputShowsTheRestAndQuitStops) {
   const ProcessResult eof = run(kGame, "step\n");
   ASSERT_EQ(eof.exit_code, 0) << eof;

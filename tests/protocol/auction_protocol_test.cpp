@@ -62,7 +62,10 @@ TEST(AuctionProtocolTest, WordScoresAndGameOver) {
   round.round = 4;
   round.points = {150, 12, 0};
   EXPECT_EQ(format_scores(round), "scores 4 150 12 0");
-  EXPECT_EQ(format_game_over({{150, 12, 0}, {0}}), "gameover 150 12 0");
+  auction::Finished ended;
+  ended.points = {150, 12, 0};
+  ended.winners = {0};
+  EXPECT_EQ(format_game_over(ended), "gameover 150 12 0");
 }
 
 TEST(AuctionProtocolTest, CommentsAreBlankOrInfoLines) {

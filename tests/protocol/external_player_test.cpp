@@ -25,7 +25,7 @@ namespace {
 using namespace std::chrono_literals;
 using Clock = std::chrono::steady_clock;
 using auction::AuctionHeld;
-using auction::Event;
+using auction::GameEvent;
 using auction::RoundEnded;
 using testing::ChildProcessTest;
 
@@ -62,17 +62,17 @@ auction::Rules rules_for(int players, int rounds) {
 
 /// A whole game's events.
 struct Played {
-  std::vector<Event> events;
+  std::vector<GameEvent> events;
   std::vector<AuctionHeld> auctions;
   std::vector<RoundEnded> rounds;
-  auction::GameEnded ended;
+  auction::Finished ended;
 };
 
 Played play(const auction::Rules& rules, std::vector<std::unique_ptr<auction::Player>> players,
             std::uint64_t seed) {
   auction::Game game(rules, default_lexicon(), std::move(players), seed);
   Played played;
-  played.ended = game.play([&](const Event& event) {
+  played.ended = game.play([&](const GameEvent& event) {
     played.events.push_back(event);
     if (const auto* a = std::get_if<AuctionHeld>(&event)) played.auctions.push_back(*a);
     if (const auto* r = std::get_if<RoundEnded>(&event)) played.rounds.push_back(*r);

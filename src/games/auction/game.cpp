@@ -53,8 +53,8 @@ struct Game::State {
     });
   }
 
-  Event start_game() {
-    GameStarted started{rules, seed, {}};
+  GameEvent start_game() {
+    GameStarted started{rules, seed, 0, {}};
     const Rng seeds(seed);
     for (int seat = 0; seat < rules.players; ++seat) {
       started.players.push_back(players[seat]->name());
@@ -65,7 +65,7 @@ struct Game::State {
     return started;
   }
 
-  Event start_round() {
+  GameEvent start_round() {
     ++round;
     pool = full_pool;
     rng.shuffle(pool);
@@ -101,7 +101,7 @@ struct Game::State {
     return entry;
   }
 
-  Event hold_auction() {
+  GameEvent hold_auction() {
     AuctionHeld auction;
     auction.round = round;
     auction.number = ++auction_number;
@@ -125,7 +125,7 @@ struct Game::State {
     return auction;
   }
 
-  Event end_round() {
+  GameEvent end_round() {
     RoundEnded ended{round, letters, {}, {}};
     for (int seat = 0; seat < rules.players; ++seat) {
       const WordAnswer answer = players[seat]->get_word(letters[seat]);
@@ -138,25 +138,62 @@ struct Game::State {
     return ended;
   }
 
-  Event end_game() {
-    GameEnded ended{points, {}};
+  GameEvent end_game() {
+    Finished ended{points, {}, seed, 0, {}};
     const int best = *std::max_element(points.begin(), points.end());
     for (int seat = 0; seat < rules.players; ++seat) {
       if (points[seat] == best) ended.winners.push_back(seat);
+      ended.players.push_back(players[seat]->name());
     }
     for (auto& player : players) player->game_over(ended);
     phase = Phase::kOver;
     return ended;
   }
 
-  std::optional<Event> next() {
+  bool auction_next() const { return next_tile < pool.size() && someone_can_bid(); }
+
+  Upcoming upcoming() const {
+    Upcoming next;
+    next.round = round;
+    switch (phase) {
+      case Phase::kStart:
+        next.kind = Upcoming::Kind::kGameStart;
+        break;
+      case Phase::kRoundStart:
+        next.kind = Upcoming::Kind::kRoundStart;
+        next.round = round + 1;
+        break;
+      case Phase::kAuctions:
+        if (!auction_next()) {
+          next.kind = Upcoming::Kind::kRoundEnd;
+          break;
+        }
+        next.kind = Upcoming::Kind::kAuction;
+        next.number = auction_number + 1;
+        next.letter = pool[next_tile];
+        next.pool_left = static_cast<int>(pool.size() - next_tile - 1);
+        for (int seat = 0; seat < rules.players; ++seat) {
+          if (static_cast<int>(letters[seat].size()) < rack_size()) next.bidders.push_back(seat);
+        }
+        break;
+      case Phase::kGameEnd:
+        next.kind = Upcoming::Kind::kGameEnd;
+        break;
+      case Phase::kOver:
+        next.kind = Upcoming::Kind::kNone;
+        break;
+    }
+    return next;
+  }
+
+  std::optional<GameEvent> next() {
     switch (phase) {
       case Phase::kStart:
         return start_game();
       case Phase::kRoundStart:
         return start_round();
       case Phase::kAuctions:
-        if (next_tile < pool.size() && someone_can_bid()) return hold_auction();
+        if (auction_next()) return hold_auction();
         return end_round();
       case Phase::kGameEnd:
         return end_game();
@@ -184,17 +221,18 @@ Game::~Game() = default;
 Game::Game(Game&&) noexcept = default;
 Game& Game::operator=(Game&&) noexcept = default;
 
-std::optional<Event> Game::next() { return state_->next(); }
+std::optional<GameEvent> Game::next() { return state_->next(); }
 
-GameEnded Game::play(const std::function<void(const Event&)>& on_event) {
-  while (std::optional<Event> event = next()) {
+Finished Game::play(const std::function<void(const GameEvent&)>& on_event) {
+  while (std::optional<GameEvent> event = next()) {
     if (on_event) on_event(*event);
-    if (auto* ended = std::get_if<GameEnded>(&*event)) return *ended;
+    if (auto* ended = std::get_if<Finished>(&*event)) return *ended;
   }
   throw std::logic_error("Game::play: the game is already over");
 }
 
 bool Game::over() const { return state_->phase == Phase::kOver; }
+Upcoming Game::upcoming() const { return state_->upcoming(); }
 const Rules& Game::rules() const { return state_->rules; }
 std::uint64_t Game::seed() const { return state_->seed; }
 const Player& Game::player(int seat) const { return *state_->players.at(seat); }

@@ -4,6 +4,8 @@
 ///
 /// The game advances one event at a time, so a viewer can step auction by auction, and a
 /// tournament can run it to the end. Same rules, lexicon, seed and players' answers: same game.
+/// A session (session.h) plays its games with one, and says what comes next (upcoming()) to
+/// wait for the answers of seats that are not Player objects before asking for it.
 
 #include <cstdint>
 #include <functional>
@@ -20,6 +22,17 @@
 
 namespace wg::auction {
 
+/// What Game::next() will play.
+struct Upcoming {
+  enum class Kind : std::uint8_t { kGameStart, kRoundStart, kAuction, kRoundEnd, kGameEnd, kNone };
+  Kind kind = Kind::kGameStart;
+  int round = 0;              ///< the round of the auction or round end; the round to start
+  int number = 0;             ///< kAuction: the auction's number in the round, 1-based
+  Letter letter = kNoLetter;  ///< kAuction: the letter on sale
+  int pool_left = 0;          ///< kAuction: tiles left in the pool after this one
+  std::vector<int> bidders;   ///< kAuction: the seats that will be asked to bid (room in the rack)
+};
+
 class Game {
  public:
   /// Throws std::invalid_argument if the rules are invalid or the number of players differs from
@@ -31,11 +44,13 @@ class Game {
   Game& operator=(Game&&) noexcept;
 
   /// Plays up to the next event and returns it: GameStarted, then per round RoundStarted, each
-  /// AuctionHeld and RoundEnded, and last GameEnded. nullopt once the game is over.
-  std::optional<Event> next();
-  /// Plays to the end, passing every event to `on_event` (if given). Returns the GameEnded.
-  GameEnded play(const std::function<void(const Event&)>& on_event = {});
+  /// AuctionHeld and RoundEnded, and last Finished. nullopt once the game is over.
+  std::optional<GameEvent> next();
+  /// Plays to the end, passing every event to `on_event` (if given). Returns the Finished.
+  Finished play(const std::function<void(const GameEvent&)>& on_event = {});
   bool over() const;
+  /// What next() will play; the auction's letter is the one next() will put on sale.
+  Upcoming upcoming() const;
 
   const Rules& rules() const;
   std::uint64_t seed() const;

@@ -69,7 +69,7 @@ class Player {
   virtual WordAnswer get_word(std::span<const Letter> letters) = 0;
   virtual void scores_updated(const RoundEnded& round) = 0;
   /// The end of the game; nothing to answer.
-  virtual void game_over(const GameEnded&) {}
+  virtual void game_over(const Finished&) {}
 };
 
 }  // namespace wg::auction

@@ -1,17 +1,23 @@
 #include "games/auction/rules.h"
 
-#include <stdexcept>
+#include <algorithm>
+#include <string>
 
 #include <fmt/format.h>
+
+#include "core/session.h"
 
 namespace wg::auction {
 
 namespace {
 
-void check_range(std::string_view what, int value, int lo, int hi) {
+/// `field` as the configs name it ("hidden_letters"), for people with spaces ("hidden letters").
+void check_range(std::string field, int value, int lo, int hi) {
   if (value < lo || value > hi) {
-    throw std::invalid_argument(
-        fmt::format("{} must be between {} and {}, not {}", what, lo, hi, value));
+    std::string what = field;
+    std::replace(what.begin(), what.end(), '_', ' ');
+    throw ConfigError(std::move(field),
+                      fmt::format("{} must be between {} and {}, not {}", what, lo, hi, value));
   }
 }
 
@@ -20,14 +26,15 @@ void check_range(std::string_view what, int value, int lo, int hi) {
 void Rules::validate() const {
   check_range("players", players, kMinPlayers, kMaxPlayers);
   check_range("rounds", rounds, 1, kMaxRounds);
-  check_range("rack size", rack_size, 1, kMaxRackSize);
-  check_range("hidden letters", hidden_letters, 0, rack_size - 1);
-  check_range("starting points", starting_points, 0, 1'000'000);
-  check_range("bonus length", bonus_length, 1, 1'000);
-  check_range("bonus", bonus, 0, 1'000'000);
+  check_range("rack_size", rack_size, 1, kMaxRackSize);
+  check_range("hidden_letters", hidden_letters, 0, rack_size - 1);
+  check_range("starting_points", starting_points, 0, kMaxStartingPoints);
+  check_range("bonus_length", bonus_length, 1, kMaxBonusLength);
+  check_range("bonus", bonus, 0, kMaxBonus);
   const auto pool = static_cast<int>(auction_pool().size());
   if (hidden_letters * players > pool) {
-    throw std::invalid_argument(
+    throw ConfigError(
+        "hidden_letters",
         fmt::format("{} hidden letters for each of {} players need {} tiles; the pool has {}",
                     hidden_letters, players, hidden_letters * players, pool));
   }

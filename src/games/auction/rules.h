@@ -30,9 +30,13 @@ struct Rules {
   static constexpr int kMaxPlayers = 14;
   static constexpr int kMaxRounds = 10'000;
   static constexpr int kMaxRackSize = 20;
+  static constexpr int kMaxStartingPoints = 1'000'000;
+  static constexpr int kMaxBonusLength = 1'000;
+  static constexpr int kMaxBonus = 1'000'000;
 
-  /// Throws std::invalid_argument naming the rule and its allowed range; also when the pool is
-  /// too small to deal every player its hidden letters.
+  /// Throws wg::ConfigError (a std::invalid_argument) naming the rule as a config names it
+  /// ("hidden_letters") and saying its allowed range; also when the pool is too small to deal
+  /// every player its hidden letters.
   void validate() const;
   bool operator==(const Rules&) const = default;
 };

@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/parallel.h"
-#include "core/rng.h"
+#include "core/session.h"
 #include "games/auction/game.h"
 
 namespace wg::auction {
@@ -35,8 +35,8 @@ std::vector<SeatResult> play_one(const TournamentConfig& config, const Lexicon& 
   }
   Game game(config.rules, lexicon, std::move(players), tournament_game_seed(config.seed, index));
   std::vector<SeatResult> seats(seating.size());
-  const std::function<void(const Event&)> watch = observe ? observe(index) : nullptr;
-  const GameEnded ended = game.play([&](const Event& event) {
+  const std::function<void(const GameEvent&)> watch = observe ? observe(index) : nullptr;
+  const Finished ended = game.play([&](const GameEvent& event) {
     if (watch) watch(event);
     if (const auto* auction = std::get_if<AuctionHeld>(&event)) {
       ++seats[auction->winner].letters;
@@ -59,7 +59,7 @@ std::vector<SeatResult> play_one(const TournamentConfig& config, const Lexicon& 
 }  // namespace
 
 std::uint64_t tournament_game_seed(std::uint64_t seed, int index) {
-  return Rng(seed).fork(static_cast<std::uint64_t>(index)).next();
+  return game_seed(seed, static_cast<std::uint64_t>(index));
 }
 
 std::vector<std::string> tournament_seating(const std::vector<std::string>& lineup, int index) {

@@ -50,13 +50,14 @@ struct TournamentResult {
   std::vector<BotStats> bots;  ///< one per distinct name, in order of first appearance
 };
 
-/// The game's seed and lineup for game `index` of the tournament.
+/// The game's seed and lineup for game `index` of the tournament: its seed is wg::game_seed,
+/// as for game `index` of a session.
 std::uint64_t tournament_game_seed(std::uint64_t seed, int index);
 std::vector<std::string> tournament_seating(const std::vector<std::string>& lineup, int index);
 
 /// Called as game `index` starts, on the thread that plays it; the observer it returns (if not
 /// empty) is given every event of that game, on that thread. For logs of every game.
-using GameObserver = std::function<std::function<void(const Event&)>(int index)>;
+using GameObserver = std::function<std::function<void(const GameEvent&)>(int index)>;
 
 /// Plays the tournament. `on_progress(done, total)` is called after each game, from the worker
 /// threads but never concurrently. Throws std::invalid_argument for a bad configuration, and

@@ -18,7 +18,7 @@ std::vector<AuctionHeld> auctions_of(std::initializer_list<std::string_view> nam
   Game game(Rules{.players = static_cast<int>(names.size()), .rounds = 2}, lexicon(),
             std::move(players), seed);
   std::vector<AuctionHeld> auctions;
-  game.play([&](const Event& e) {
+  game.play([&](const GameEvent& e) {
     if (const auto* a = std::get_if<AuctionHeld>(&e)) auctions.push_back(*a);
   });
   return auctions;

@@ -35,7 +35,7 @@ struct Table {
 
 std::vector<AuctionHeld> auctions_of(Game& game) {
   std::vector<AuctionHeld> auctions;
-  game.play([&](const Event& e) {
+  game.play([&](const GameEvent& e) {
     if (const auto* a = std::get_if<AuctionHeld>(&e)) auctions.push_back(*a);
   });
   return auctions;
@@ -86,7 +86,7 @@ TEST(GameTest, EventsComeInOrderAndRoundsEndWhenEveryRackIsFull) {
   while (auto event = game.next()) kinds.push_back(event->index());
   EXPECT_TRUE(game.over());
   EXPECT_FALSE(game.next().has_value());
-  // GameStarted, then per round: RoundStarted, 4 × (7 − 2) auctions, RoundEnded; GameEnded.
+  // GameStarted, then per round: RoundStarted, 4 × (7 − 2) auctions, RoundEnded; Finished.
   ASSERT_EQ(kinds.size(), 1u + 2 * (1 + 20 + 1) + 1);
   EXPECT_EQ(kinds.front(), 0u);
   EXPECT_EQ(kinds[1], 1u);
@@ -183,7 +183,7 @@ TEST(GameTest, HiddenLettersAreDealtFromThePoolAndKeptPrivate) {
             std::move(table.players), 2);
   LetterCounts seen{};
   std::vector<AuctionHeld> auctions;
-  game.play([&](const Event& e) {
+  game.play([&](const GameEvent& e) {
     if (const auto* r = std::get_if<RoundStarted>(&e)) {
       for (const auto& hidden : r->hidden) {
         EXPECT_EQ(hidden.size(), 6u);
@@ -227,7 +227,7 @@ TEST(GameTest, PointsArePaymentsAndWordScoresAndTheWinnersHaveTheMost) {
   Game game(rules, lexicon(), std::move(players), 8);
   std::vector<int> expected(4, rules.starting_points);
   int bonuses = 0;
-  const GameEnded ended = game.play([&](const Event& e) {
+  const Finished ended = game.play([&](const GameEvent& e) {
     if (const auto* a = std::get_if<AuctionHeld>(&e)) expected[a->winner] -= a->price;
     if (const auto* r = std::get_if<RoundEnded>(&e)) {
       for (int seat = 0; seat < 4; ++seat) {
@@ -254,7 +254,7 @@ TEST(GameTest, SameSeedSameGame) {
       players.push_back(make_bot(name, lexicon()));
     Game game(Rules{.players = 3}, lexicon(), std::move(players), seed);
     std::vector<std::tuple<Letter, int, int>> trace;
-    game.play([&](const Event& e) {
+    game.play([&](const GameEvent& e) {
       if (const auto* a = std::get_if<AuctionHeld>(&e))
         trace.emplace_back(a->letter, a->winner, a->price);
     });

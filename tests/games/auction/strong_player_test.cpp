@@ -50,15 +50,15 @@ class StrongBotAt {
 };
 
 /// Plays one seeded game and returns its events.
-std::vector<Event> play(const std::vector<std::string>& names, const Rules& rules,
-                        std::uint64_t seed) {
+std::vector<GameEvent> play(const std::vector<std::string>& names, const Rules& rules,
+                            std::uint64_t seed) {
   std::vector<std::unique_ptr<Player>> players;
   for (const std::string& name : names) players.push_back(make_bot(name, lexicon()));
   Rules r = rules;
   r.players = static_cast<int>(names.size());
   Game game(r, lexicon(), std::move(players), seed);
-  std::vector<Event> events;
-  game.play([&](const Event& e) { events.push_back(e); });
+  std::vector<GameEvent> events;
+  game.play([&](const GameEvent& e) { events.push_back(e); });
   return events;
 }
 
@@ -80,7 +80,7 @@ TEST(StrongPlayerTest, NeverBidsIllegally) {
   };
   for (const auto& [names, rules] : setups) {
     int strong_bids = 0;
-    for (const Event& e : play(names, rules, 11)) {
+    for (const GameEvent& e : play(names, rules, 11)) {
       const auto* a = std::get_if<AuctionHeld>(&e);
       if (!a) continue;
       for (std::size_t seat = 0; seat < names.size(); ++seat) {
@@ -161,7 +161,7 @@ TEST(StrongPlayerTest, IsDeterministicForASeed) {
   const Rules rules{.rounds = 2};
   auto bids = [&](std::uint64_t seed) {
     std::vector<std::vector<int>> all;
-    for (const Event& e : play(names, rules, seed)) {
+    for (const GameEvent& e : play(names, rules, seed)) {
       if (const auto* a = std::get_if<AuctionHeld>(&e)) {
         all.emplace_back();
         for (const BidEntry& b : a->bids) all.back().push_back(b.amount);
@@ -179,7 +179,7 @@ TEST(StrongPlayerTest, PlaysItsBestWord) {
   EXPECT_EQ(bot.get_word(*en().encode("sretain")).word, "anestri");
   EXPECT_EQ(bot.get_word(*en().encode("xzq")).word, "");
   // In a game, every word it names is valid and the best its letters make.
-  for (const Event& e : play({"strong", "value", "value"}, Rules{.rounds = 2}, 3)) {
+  for (const GameEvent& e : play({"strong", "value", "value"}, Rules{.rounds = 2}, 3)) {
     const auto* r = std::get_if<RoundEnded>(&e);
     if (!r) continue;
     EXPECT_EQ(r->words[0].fault, "");

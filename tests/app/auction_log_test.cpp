@@ -1,5 +1,5 @@
-// cli/auction_log.h: the JSON Lines log of a letter-auction game, written and read back.
-#include "cli/auction_log.h"
+// app/auction_log.h: the JSON Lines log of a letter-auction game, written and read back.
+#include "app/auction_log.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 #include "games/auction/bots.h"
 #include "games/auction/game.h"
 
-namespace wg::cli {
+namespace wg::app {
 namespace {
 
 namespace au = wg::auction;
@@ -38,7 +38,7 @@ std::vector<au::Event> a_game() {
   au::Game game(au::Rules{.players = 3, .rounds = 2, .hidden_letters = 3}, lexicon,
                 std::move(players), 12);
   std::vector<au::Event> events;
-  game.play([&](const au::Event& e) { events.push_back(e); });
+  game.play([&](const au::GameEvent& e) { events.push_back(au::to_event(e)); });
   return events;
 }
 
@@ -93,6 +93,43 @@ TEST(AuctionLogTest, AcceptsALogCutShort) {
   EXPECT_EQ(read_text(text.substr(0, cut)).events.size(), 5u);
 }
 
+TEST(AuctionLogTest, ReplaysTheWholeLinesOfALogCutInTheMiddleOfALine) {
+  const std::string text = log_text(a_game());
+  std::size_t cut = 0;
+  for (int line = 0; line < 5; ++line) cut = text.find('\n', cut) + 1;
+  const std::size_t half = cut + (text.find('\n', cut) - cut) / 2;  // in the middle of line 6
+  const AuctionLog log = read_text(text.substr(0, half));
+  EXPECT_EQ(log.events.size(), 5u);
+  EXPECT_EQ(log.cut_line, 6);
+  EXPECT_EQ(read_text(text.substr(0, cut)).cut_line, 0) << "whole lines, ended early: no cut";
+  // A last line without its newline but whole is a line like any other.
+  EXPECT_EQ(read_text(text.substr(0, cut - 1)).cut_line, 0);
+  EXPECT_EQ(read_text(text.substr(0, cut - 1)).events.size(), 5u);
+  // Cut in the header: nothing to replay.
+  EXPECT_EQ(error_of(text.substr(0, 30)),
+            "game.jsonl:1: the log stops in the middle of its first line, the header: there is "
+            "nothing to replay");
+  // A line that is not JSON before the last is an error: the file is not a log cut short.
+  const std::string broken = text.substr(0, half) + "\n" + text.substr(cut);
+  EXPECT_EQ(error_of(broken).substr(0, 31), "game.jsonl:6: not JSON (column ");
+}
+
+TEST(AuctionLogTest, TheGameOfASessionAndItsOwnEvents) {
+  std::vector<au::Event> events = a_game();
+  std::get<au::GameStarted>(events.front()).game = 3;
+  std::get<au::Finished>(events.back()).game = 3;
+  const std::string text = log_text(events);
+  EXPECT_NE(text.find("\"seed\":12,\"game\":3,\"lexicon\""), std::string::npos);
+  const AuctionLog log = read_text(text);
+  EXPECT_EQ(log.events, events);
+  // The session's own events are not a game's: not in its log.
+  std::ostringstream out;
+  write_log_line(out, au::Awaiting{0, au::Answer::kBid, 1, 1, 3}, LogLexicon{});
+  write_log_line(out, au::Answered{0, au::Answer::kBid}, LogLexicon{});
+  write_log_line(out, au::Rejected{Refusal::kWrongPhase, -1, "no"}, LogLexicon{});
+  EXPECT_EQ(out.str(), "");
+}
+
 TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
   const std::string text = log_text(a_game());
   const std::string header = text.substr(0, text.find('\n') + 1);
@@ -139,4 +176,4 @@ TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
 }
 
 }  // namespace
-}  // namespace wg::cli
+}  // namespace wg::app

@@ -1,11 +1,12 @@
-#include "cli/auction_log.h"
+#include "app/auction_log.h"
 
 #include <istream>
+#include <limits>
 #include <ostream>
 
 #include <fmt/format.h>
 
-namespace wg::cli {
+namespace wg::app {
 
 namespace {
 
@@ -24,32 +25,24 @@ Json letters_by_seat(const std::vector<std::vector<Letter>>& racks) {
   return list;
 }
 
-Json rules_json(const au::Rules& r) {
-  return Json{{"players", r.players},
-              {"rounds", r.rounds},
-              {"hidden_letters", r.hidden_letters},
-              {"starting_points", r.starting_points},
-              {"rack_size", r.rack_size},
-              {"bonus_length", r.bonus_length},
-              {"bonus", r.bonus}};
-}
-
 struct ToJson {
   const LogLexicon& lexicon;
 
-  Json operator()(const au::GameStarted& e) const {
-    return Json{
-        {"log", kLogName},      {"version", kLogVersion},
-        {"seed", e.seed},       {"lexicon", {{"source", lexicon.source}, {"words", lexicon.words}}},
-        {"players", e.players}, {"rules", rules_json(e.rules)}};
+  std::optional<Json> operator()(const au::GameStarted& e) const {
+    Json header{{"log", kLogName}, {"version", kLogVersion}, {"seed", e.seed}};
+    if (e.game != 0) header["game"] = e.game;
+    header["lexicon"] = {{"source", lexicon.source}, {"words", lexicon.words}};
+    header["players"] = e.players;
+    header["rules"] = rules_json(e.rules);
+    return header;
   }
-  Json operator()(const au::RoundStarted& e) const {
+  std::optional<Json> operator()(const au::RoundStarted& e) const {
     return Json{{"event", "round_started"},
                 {"round", e.round},
                 {"hidden", letters_by_seat(e.hidden)},
                 {"points", e.points}};
   }
-  Json operator()(const au::AuctionHeld& e) const {
+  std::optional<Json> operator()(const au::AuctionHeld& e) const {
     Json bids = Json::array();
     Json faults = Json::array();
     bool any_fault = false;
@@ -70,7 +63,7 @@ struct ToJson {
     line["pool_left"] = e.pool_left;
     return line;
   }
-  Json operator()(const au::RoundEnded& e) const {
+  std::optional<Json> operator()(const au::RoundEnded& e) const {
     Json words = Json::array();
     for (const au::WordPlayed& w : e.words) {
       Json word{{"word", w.word}, {"score", w.score}};
@@ -83,9 +76,13 @@ struct ToJson {
                 {"words", std::move(words)},
                 {"points", e.points}};
   }
-  Json operator()(const au::GameEnded& e) const {
+  std::optional<Json> operator()(const au::Finished& e) const {
     return Json{{"event", "game_ended"}, {"points", e.points}, {"winners", e.winners}};
   }
+  // A session's own events are not the game's.
+  std::optional<Json> operator()(const au::Awaiting&) const { return std::nullopt; }
+  std::optional<Json> operator()(const au::Answered&) const { return std::nullopt; }
+  std::optional<Json> operator()(const au::Rejected&) const { return std::nullopt; }
 };
 
 /// Reads the fields of one line, throwing LogError with the source and line number.
@@ -149,6 +146,14 @@ class LineReader {
 
 constexpr int kMaxPoints = 1'000'000'000;
 
+/// The parser's complaint without its library's prefix ("[json.exception.parse_error.101]
+/// parse error at line 1, "): "column 5: syntax error while parsing value - ...".
+std::string reason(const Json::parse_error& error) {
+  const std::string_view what = error.what();
+  const std::size_t at = what.find("column ");
+  return std::string(at == std::string_view::npos ? what : what.substr(at));
+}
+
 au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
   const Json& name = r.field("log");
   if (name != kLogName)
@@ -164,6 +169,7 @@ au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
   if (!seed.is_number_unsigned() && !(seed.is_number_integer() && seed.get<std::int64_t>() >= 0))
     r.fail("\"seed\" must be a whole number");
   started.seed = seed.get<std::uint64_t>();
+  if (r.has("game")) started.game = r.integer("game", 0, std::numeric_limits<int>::max());
   const Json& lex = r.field("lexicon");
   if (!lex.is_object() || !lex.contains("source") || !lex["source"].is_string())
     r.fail("\"lexicon\" must be an object with a \"source\"");
@@ -195,8 +201,9 @@ au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
   return started;
 }
 
-au::Event read_event(const LineReader& r, const au::Rules& rules) {
+au::Event read_event(const LineReader& r, const au::GameStarted& start) {
   const std::string kind = r.text_of(r.field("event"), "event");
+  const au::Rules& rules = start.rules;
   const int seats = rules.players;
   if (kind == "round_started") {
     au::RoundStarted e;
@@ -247,7 +254,10 @@ au::Event read_event(const LineReader& r, const au::Rules& rules) {
     return e;
   }
   if (kind == "game_ended") {
-    au::GameEnded e;
+    au::Finished e;
+    e.seed = start.seed;
+    e.game = start.game;
+    e.players = start.players;
     e.points = r.seat_integers("points", 0, kMaxPoints);
     const Json& winners = r.field("winners");
     if (!winners.is_array() || winners.empty()) r.fail("\"winners\" must list the winning seats");
@@ -259,44 +269,63 @@ au::Event read_event(const LineReader& r, const au::Rules& rules) {
 
 }  // namespace
 
-Json log_line(const auction::Event& event, const LogLexicon& lexicon) {
+Json rules_json(const au::Rules& r) {
+  return Json{{"players", r.players},
+              {"rounds", r.rounds},
+              {"hidden_letters", r.hidden_letters},
+              {"starting_points", r.starting_points},
+              {"rack_size", r.rack_size},
+              {"bonus_length", r.bonus_length},
+              {"bonus", r.bonus}};
+}
+
+std::optional<Json> log_line(const auction::Event& event, const LogLexicon& lexicon) {
   return std::visit(ToJson{lexicon}, event);
 }
 
 void write_log_line(std::ostream& out, const auction::Event& event, const LogLexicon& lexicon) {
-  out << log_line(event, lexicon).dump(-1, ' ', false, Json::error_handler_t::replace) << '\n'
-      << std::flush;
+  const std::optional<Json> line = log_line(event, lexicon);
+  if (!line) return;
+  out << line->dump(-1, ' ', false, Json::error_handler_t::replace) << '\n' << std::flush;
 }
 
 AuctionLog read_auction_log(std::istream& in, const std::string& source) {
   AuctionLog log;
-  au::Rules rules;
+  au::GameStarted start;
   bool ended = false;
   int number = 0;
   int round = 0;          // the round under way, or the last one that ended
   bool in_round = false;  // between round_started and round_ended
   for (std::string text; std::getline(in, text);) {
     ++number;
+    const bool whole = !in.eof();  // getline stopped at a newline, not at the end of the file
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.empty()) continue;
     Json line;
     try {
       line = Json::parse(text);
     } catch (const Json::parse_error& e) {
-      throw LogError(fmt::format("{}:{}: not JSON ({})", source, number, e.what()));
+      if (whole) throw LogError(fmt::format("{}:{}: not JSON ({})", source, number, reason(e)));
+      if (log.events.empty()) {
+        throw LogError(
+            fmt::format("{}:{}: the log stops in the middle of its first line, the "
+                        "header: there is nothing to replay",
+                        source, number));
+      }
+      log.cut_line = number;
+      break;
     }
-    const int players = log.events.empty() ? 0 : rules.players;
+    const int players = log.events.empty() ? 0 : start.rules.players;
     const LineReader r(line, source, number, players);
     if (!line.is_object()) r.fail("each line must be a JSON object");
     if (log.events.empty()) {
-      au::GameStarted started = read_header(r, log.lexicon);
-      rules = started.rules;
-      log.events.emplace_back(std::move(started));
+      start = read_header(r, log.lexicon);
+      log.events.emplace_back(start);
       continue;
     }
     if (ended) r.fail("an event after game_ended");
-    au::Event event = read_event(r, rules);
-    ended = std::holds_alternative<au::GameEnded>(event);
+    au::Event event = read_event(r, start);
+    ended = std::holds_alternative<au::Finished>(event);
     if (const auto* started = std::get_if<au::RoundStarted>(&event)) {
       if (in_round || started->round != round + 1)
         r.fail(fmt::format("round {} starts out of order", started->round));
@@ -318,4 +347,4 @@ AuctionLog read_auction_log(std::istream& in, const std::string& source) {
   return log;
 }
 
-}  // namespace wg::cli
+}  // namespace wg::app
