@@ -171,7 +171,18 @@ class HandGame {
       error = "A word is letters, with * for the wildcard; nothing else.";
       return std::nullopt;
     }
+    if (*tiles == wh::parse_tiles("help")) {  // in any case, as words are
+      error = help();
+      return std::nullopt;
+    }
     return wh::PlayWord{std::move(*tiles)};
+  }
+
+  std::string help() const {
+    return fmt::format(
+        "Enter a word made from your hand ('*' stands for any vowel and scores 0); an invalid\n"
+        "word scores 0 but still uses up its letters. '!!' ends the hand{}; 'help' shows this.",
+        options_.config.hints ? ", '?' shows the best word and plan" : "");
   }
 
   void show_hand(const wh::View& view) {
@@ -239,9 +250,10 @@ class HandGame {
 
 // --- Tools.
 
-std::vector<Letter> parse_word_argument(const std::string& text) {
+/// A word from the command line; `allow_empty` for `score`, where the empty word scores 0.
+std::vector<Letter> parse_word_argument(const std::string& text, bool allow_empty = false) {
   auto tiles = wh::parse_tiles(text);
-  if (!tiles || tiles->empty()) {
+  if (!tiles || (tiles->empty() && !allow_empty)) {
     throw UsageError(fmt::format("invalid word '{}': use letters, with * for the wildcard", text));
   }
   return std::move(*tiles);
@@ -260,7 +272,7 @@ wh::Hand parse_hand_argument(const std::string& text) {
 }
 
 int run_score(Context& context, const std::string& text, int hand_size) {
-  const std::vector<Letter> word = parse_word_argument(text);
+  const std::vector<Letter> word = parse_word_argument(text, /*allow_empty=*/true);
   if (static_cast<int>(word.size()) > hand_size) {
     throw UsageError(fmt::format("'{}' has {} letters, more than a hand of {}; pass --hand-size",
                                  text, word.size(), hand_size));

@@ -79,6 +79,21 @@ TEST(CliHandGameTest, GoldenEveryBadAnswerAtEveryPrompt) {
   EXPECT_EQ(last_line(out), "Total score over all hands: 76") << r;
 }
 
+// `help` at the word prompt, in any case, shows the commands and is not played as a word.
+TEST(CliHandGameTest, HelpAtTheWordPromptShowsTheCommands) {
+  const ProcessResult r = play({"--seed", "3", "--hands", "1"}, "no\nhelp\nHeLp\n!!\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "done: help\nEnter a word made from your hand")) << r;
+  EXPECT_TRUE(contains(r.out, "done: HeLp\nEnter a word made from your hand")) << r;
+  EXPECT_TRUE(contains(r.out, "'!!' ends the hand; 'help' shows this.")) << r;
+  EXPECT_FALSE(contains(r.out, "not a valid word")) << r;
+  EXPECT_FALSE(contains(r.out, "earned")) << r;
+  EXPECT_TRUE(contains(r.out, "Total score for this hand: 0\n")) << r;
+  const ProcessResult hints =
+      play({"--seed", "3", "--hands", "1", "--hints"}, "no\nhelp\n!!\nno\n");
+  EXPECT_TRUE(contains(hints.out, "'?' shows the best word and plan")) << hints;
+}
+
 struct EofCase {
   std::string input;
   std::string last_prompt;
