@@ -102,11 +102,10 @@ Session::Events Session::on(PlayWord& command, const Work& work) {
   if (word.empty() || !std::all_of(word.begin(), word.end(), is_tile)) {
     return refuse(Refusal::kMalformed);
   }
-  const Turn turn = score_play(*lexicon_, tiles_, command.word);
+  const Turn turn = score_play(*lexicon_, tiles_, word);
   tiles_ = turn.hand_after;
   hand_total_ += turn.score;
-  Events events{
-      WordPlayed{command.word, turn.valid, turn.score, hand_total_, tiles_, tiles_.empty()}};
+  Events events{WordPlayed{word, turn.valid, turn.score, hand_total_, tiles_, tiles_.empty()}};
   if (tiles_.empty()) {
     end_play(events, optimum(command.stopped, work));
     hand_over(events);
