@@ -1,5 +1,6 @@
 #include "cli/hand_command.h"
 
+#include <functional>
 #include <memory>
 #include <optional>
 #include <ostream>
@@ -9,11 +10,12 @@
 
 #include <fmt/format.h>
 
+#include "app/hand_codec.h"
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "games/hand/hand.h"
-#include "games/hand/series.h"
+#include "games/hand/session.h"
 #include "games/hand/solver.h"
 
 namespace wg::cli {
@@ -22,18 +24,11 @@ namespace {
 
 namespace wh = wg::hand;
 
-/// Limits that keep a mistyped option from asking for absurd work or memory.
-constexpr std::int64_t kMaxHands = 1000;
-constexpr std::int64_t kMaxHandSize = 1000;
-
 constexpr std::string_view kRule = "----------";
 
 std::string quoted(std::span<const Letter> tiles) {
   return fmt::format("\"{}\"", wh::tiles_text(tiles));
 }
-
-/// A hand as one token for tools and JSON: "aciprt*".
-std::string hand_token(const wh::Hand& hand) { return wh::tiles_text(hand.tiles()); }
 
 // --- Describing plays and plans (the game's summaries and `solve`).
 
@@ -53,36 +48,32 @@ std::string plan_text(const wh::Plan& plan) {
   return fmt::format("{} points: {}", plan.total, plays);
 }
 
-Json play_json(const wh::Play& play) {
-  return {{"typed", wh::tiles_text(play.typed)},
-          {"word", play.discard ? Json(nullptr) : Json(wh::tiles_text(play.word))},
-          {"score", play.score},
-          {"discard", play.discard}};
-}
+// --- The game: a parser and renderer over wh::Session.
 
-Json plan_json(const wh::Plan& plan) {
-  Json plays = Json::array();
-  for (const wh::Play& play : plan.plays) plays.push_back(play_json(play));
-  return {{"total", plan.total}, {"plays", std::move(plays)}};
-}
-
-std::optional<wh::Solution> try_solve(const Lexicon& lexicon, const wh::Hand& hand) {
-  if (wh::plan_work(hand) > wh::kMaxPlanWork) return std::nullopt;
-  return wh::solve(lexicon, hand);
-}
-
-// --- The game.
-
+/// The options of the game: the session's config, and whether to ask for the number of hands.
 struct PlayOptions {
-  std::optional<std::int64_t> hands;
-  std::int64_t hand_size = wh::kDefaultHandSize;
-  bool hints = false;
+  wh::Config config;
+  bool ask_hands = true;
 };
 
-/// What the player typed at the word prompt.
-struct EndHand {};
-struct AskHint {};
-using WordAnswer = std::variant<std::vector<Letter>, EndHand, AskHint>;
+/// The terminal's player.
+constexpr Seat kPlayer = 0;
+
+using Events = std::vector<wh::Event>;
+
+/// What the terminal says when the session refuses an answer: the prompts can meet only these.
+std::string refusal_text(Refusal reason, std::string_view answer) {
+  switch (reason) {
+    case Refusal::kNotAllowed:
+      return "The wildcard cannot be replaced; choose a letter of your hand.";
+    case Refusal::kNotHeld:
+      return fmt::format("There is no '{}' in your hand.", answer);
+    case Refusal::kMalformed:
+      return "Please enter a word, or '!!' to finish the hand.";
+    default:
+      return fmt::format("Not now ({}).", to_string(reason));
+  }
+}
 
 class HandGame {
  public:
@@ -93,173 +84,163 @@ class HandGame {
 
   int run() {
     const std::uint64_t seed = context_.seed();
-    const Lexicon& lexicon = context_.lexicon();
     prompt_.say(
         fmt::format("Word game, seed {} (play the same hands again with --seed {}).", seed, seed));
-    std::int64_t hands = 0;
-    if (options_.hands) {
-      hands = *options_.hands;
-    } else {
-      const auto answer = prompt_.integer("Enter total number of hands: ", 1, kMaxHands);
-      if (!answer) return finish(nullptr);
-      hands = *answer;
+    wh::Config config = options_.config;
+    if (options_.ask_hands) {
+      const auto answer = prompt_.integer("Enter total number of hands: ", 1, wh::kMaxHands);
+      if (!answer) return kExitOk;
+      config.hands = static_cast<int>(*answer);
     }
-    wh::Series series(lexicon, {static_cast<int>(hands), static_cast<int>(options_.hand_size)},
-                      seed);
-    while (series.phase() != wh::Phase::kOver) {
-      if (!play_hand(series)) return finish(&series);
-      summarise_hand(series);
-      prompt_.say(kRule);
-      if (series.can_replay()) {
-        const auto replay = prompt_.yes_no("Would you like to replay the hand? ");
-        if (!replay) return finish(&series);
-        if (*replay) {
-          series.replay();
-          continue;
-        }
+    wh::Session session(context_.shared_lexicon(), config, seed);
+    while (!session.finished()) {
+      const std::optional<Events> events = ask(session);
+      for (const wh::Event& event : events ? *events : session.apply(wh::GiveUp{})) {
+        std::visit([this](const auto& e) { render(e); }, event);
       }
-      series.next_hand();
     }
-    return finish(&series);
+    return kExitOk;
   }
 
  private:
-  /// Plays the current hand to its end; false at end of input.
-  bool play_hand(wh::Series& series) {
-    show_hand(series.hand());
-    if (series.can_substitute() && any_substitutable(series.hand())) {
-      const auto wants = prompt_.yes_no("Would you like to substitute a letter? ");
-      if (!wants) return false;
-      if (*wants) {
-        const auto letter = ask_letter(series.hand());
-        if (!letter) return false;
-        series.substitute(*letter);
+  /// Asks what the session waits for until it accepts an answer; nullopt at end of input.
+  std::optional<Events> ask(wh::Session& session) {
+    const wh::View view = session.view(kPlayer);
+    switch (view.status) {
+      case wh::Status::kSubstitutionOffered: {
+        show_hand(view);
+        const auto wants = prompt_.yes_no("Would you like to substitute a letter? ");
+        if (!wants) return std::nullopt;
+        if (!*wants) return session.apply(wh::DeclineSubstitution{});
+        return ask_until_accepted(session,
+                                  "Which letter would you like to replace: ", parse_letter);
       }
-      show_hand(series.hand());
+      case wh::Status::kPlaying:
+        show_hand(view);
+        return ask_until_accepted(
+            session,
+            options_.config.hints
+                ? "Please enter a word, '?' for a hint, or '!!' to indicate you are done: "
+                : "Please enter a word or '!!' to indicate you are done: ",
+            [this](std::string_view answer, std::string& error) {
+              return parse_word(answer, error);
+            });
+      case wh::Status::kReplayOffered: {
+        const auto replay = prompt_.yes_no("Would you like to replay the hand? ");
+        if (!replay) return std::nullopt;
+        return *replay ? session.apply(wh::Replay{}) : session.apply(wh::DeclineReplay{});
+      }
+      case wh::Status::kFinished:
+        break;
     }
-    for (;;) {
-      const auto answer = ask_word();
-      if (!answer) return false;
-      if (std::holds_alternative<EndHand>(*answer)) {
-        series.end_hand();
-        prompt_.say(fmt::format("Total score for this hand: {}", series.hand_total()));
-        return true;
-      }
-      if (std::holds_alternative<AskHint>(*answer)) {
-        hint(series.hand());
-        show_hand(series.hand());
-        continue;
-      }
-      const auto& word = std::get<std::vector<Letter>>(*answer);
-      const wh::PlayResult result = series.play(word);
-      if (result.valid) {
-        prompt_.say(fmt::format("{} earned {} points. Total: {} points", quoted(word), result.score,
-                                result.hand_total));
-      } else {
-        prompt_.say("That is not a valid word. Please choose another word.");
-      }
-      if (result.ran_out) {
-        prompt_.say("Ran out of letters");
-        prompt_.say(fmt::format("Total score for this hand: {}", result.hand_total));
-        return true;
-      }
-      show_hand(series.hand());
-    }
+    return Events{};  // finished: nothing to ask
   }
 
-  void show_hand(const wh::Hand& hand) {
-    prompt_.say(fmt::format("Current hand: {}", wh::hand_text(hand)));
-  }
+  using Parse = std::function<std::optional<wh::Command>(std::string_view, std::string&)>;
 
-  static bool any_substitutable(const wh::Hand& hand) {
-    for (Letter l : hand.letters()) {
-      if (wh::can_substitute(hand, l)) return true;
-    }
-    return false;
-  }
-
-  std::optional<Letter> ask_letter(const wh::Hand& hand) {
-    return prompt_.ask<Letter>(
-        "Which letter would you like to replace: ",
-        [&hand](std::string_view answer, std::string& error) -> std::optional<Letter> {
-          if (answer == "*") {
-            error = "The wildcard cannot be replaced; choose a letter of your hand.";
+  /// Asks `question` until `parse` makes a command of the answer and the session accepts it.
+  std::optional<Events> ask_until_accepted(wh::Session& session, std::string_view question,
+                                           const Parse& parse) {
+    return prompt_.ask<Events>(
+        question, [&](std::string_view answer, std::string& error) -> std::optional<Events> {
+          const std::optional<wh::Command> command = parse(answer, error);
+          if (!command) return std::nullopt;
+          Events events = session.apply(*command);
+          if (const auto* refused = std::get_if<wh::Rejected>(&events.front())) {
+            error = refusal_text(refused->reason, answer);
             return std::nullopt;
           }
-          const auto tiles = wh::parse_tiles(answer);
-          if (!tiles || tiles->size() != 1) {
-            error = "Please enter one letter of your hand.";
-            return std::nullopt;
-          }
-          if (!wh::can_substitute(hand, tiles->front())) {
-            error = fmt::format("There is no '{}' in your hand.", answer);
-            return std::nullopt;
-          }
-          return tiles->front();
+          return events;
         });
   }
 
-  std::optional<WordAnswer> ask_word() {
-    const std::string_view question =
-        options_.hints ? "Please enter a word, '?' for a hint, or '!!' to indicate you are done: "
-                       : "Please enter a word or '!!' to indicate you are done: ";
-    const bool hints = options_.hints;
-    return prompt_.ask<WordAnswer>(
-        question,
-        [hints](std::string_view answer, std::string& error) -> std::optional<WordAnswer> {
-          if (answer == "!!") return WordAnswer{EndHand{}};
-          if (hints && answer == "?") return WordAnswer{AskHint{}};
-          if (answer.empty()) {
-            error = "Please enter a word, or '!!' to finish the hand.";
-            return std::nullopt;
-          }
-          auto tiles = wh::parse_tiles(answer);
-          if (!tiles) {
-            error = "A word is letters, with * for the wildcard; nothing else.";
-            return std::nullopt;
-          }
-          return WordAnswer{std::move(*tiles)};
-        });
+  static std::optional<wh::Command> parse_letter(std::string_view answer, std::string& error) {
+    const auto tiles = wh::parse_tiles(answer);
+    if (!tiles || tiles->size() != 1) {
+      error = "Please enter one letter of your hand.";
+      return std::nullopt;
+    }
+    return wh::Substitute{tiles->front()};
   }
 
-  void hint(const wh::Hand& hand) {
-    const Lexicon& lexicon = context_.lexicon();
-    const auto best = wh::best_word(lexicon, hand);
-    if (!best) {
+  std::optional<wh::Command> parse_word(std::string_view answer, std::string& error) const {
+    if (answer == "!!") return wh::EndHand{};
+    if (options_.config.hints && answer == "?") return wh::Hint{};
+    auto tiles = wh::parse_tiles(answer);
+    if (!tiles) {
+      error = "A word is letters, with * for the wildcard; nothing else.";
+      return std::nullopt;
+    }
+    if (*tiles == wh::parse_tiles("help")) {  // in any case, as words are
+      error = help();
+      return std::nullopt;
+    }
+    return wh::PlayWord{std::move(*tiles)};
+  }
+
+  std::string help() const {
+    return fmt::format(
+        "Enter a word made from your hand ('*' stands for any vowel and scores 0); an invalid\n"
+        "word scores 0 but still uses up its letters. '!!' ends the hand{}; 'help' shows this.",
+        options_.config.hints ? ", '?' shows the best word and plan" : "");
+  }
+
+  void show_hand(const wh::View& view) {
+    prompt_.say(fmt::format("Current hand: {}", wh::hand_text(view.tiles)));
+  }
+
+  // Events the loop shows through the view (the hand before each prompt) need no words.
+  void render(const wh::HandStarted&) {}
+  void render(const wh::Substituted&) {}
+  void render(const wh::SubstitutionDeclined&) {}
+  void render(const wh::Rejected&) {}  // refused answers are asked again
+
+  void render(const wh::WordPlayed& played) {
+    if (played.valid) {
+      prompt_.say(fmt::format("{} earned {} points. Total: {} points", quoted(played.word),
+                              played.score, played.hand_total));
+    } else {
+      prompt_.say("That is not a valid word. Please choose another word.");
+    }
+    if (played.ran_out) prompt_.say("Ran out of letters");
+  }
+
+  void render(const wh::HintGiven& hint) {
+    if (!hint.best_word) {
       prompt_.say("Hint: no word can be made from this hand; enter '!!' to finish it.");
       return;
     }
-    prompt_.say(fmt::format("Hint: the best word is {}.", play_text(*best)));
-    if (const auto solution = try_solve(lexicon, hand)) {
-      prompt_.say(
-          fmt::format("Hint: the best plan from here scores {}.", plan_text(solution->plan)));
+    prompt_.say(fmt::format("Hint: the best word is {}.", play_text(*hint.best_word)));
+    if (hint.plan_status == wh::PlanStatus::kSolved) {
+      prompt_.say(fmt::format("Hint: the best plan from here scores {}.", plan_text(hint.plan)));
     }
   }
 
-  /// The player's score beside the optimum for the hand as play began.
-  void summarise_hand(const wh::Series& series) {
-    const auto solution = try_solve(context_.lexicon(), series.start());
-    if (!solution) {
-      prompt_.say("Best possible for this hand: not computed (the hand is too large).");
-      return;
+  /// The player's score, then beside it the optimum for the hand as play began.
+  void render(const wh::HandEnded& ended) {
+    prompt_.say(fmt::format("Total score for this hand: {}", ended.score));
+    if (!ended.optimum) return;  // given up: no summary
+    const wh::Optimum& optimum = *ended.optimum;
+    switch (optimum.status) {
+      case wh::PlanStatus::kSolved:
+        prompt_.say(fmt::format("Best possible for this hand: {}", plan_text(optimum.plan)));
+        if (optimum.plan_with_discards.total > optimum.plan.total) {
+          prompt_.say(fmt::format("Best possible with discards (invalid entries): {}",
+                                  plan_text(optimum.plan_with_discards)));
+        }
+        break;
+      case wh::PlanStatus::kTooLarge:
+        prompt_.say("Best possible for this hand: not computed (the hand is too large).");
+        break;
+      case wh::PlanStatus::kStopped:
+        prompt_.say("Best possible for this hand: not computed (stopped).");
+        break;
     }
-    prompt_.say(fmt::format("Best possible for this hand: {}", plan_text(solution->plan)));
-    if (solution->plan_with_discards.total > solution->plan.total) {
-      prompt_.say(fmt::format("Best possible with discards (invalid entries): {}",
-                              plan_text(solution->plan_with_discards)));
-    }
+    prompt_.say(kRule);
   }
 
-  /// Ends the session: a hand in play counts what it scored so far.
-  int finish(wh::Series* series) {
-    if (series != nullptr) {
-      if (series->phase() == wh::Phase::kPlaying) {
-        series->end_hand();
-        prompt_.say(fmt::format("Total score for this hand: {}", series->hand_total()));
-      }
-      prompt_.say(fmt::format("Total score over all hands: {}", series->total()));
-    }
-    return kExitOk;
+  void render(const wh::Finished& finished) {
+    prompt_.say(fmt::format("Total score over all hands: {}", finished.total));
   }
 
   Context& context_;
@@ -269,9 +250,10 @@ class HandGame {
 
 // --- Tools.
 
-std::vector<Letter> parse_word_argument(const std::string& text) {
+/// A word from the command line; `allow_empty` for `score`, where the empty word scores 0.
+std::vector<Letter> parse_word_argument(const std::string& text, bool allow_empty = false) {
   auto tiles = wh::parse_tiles(text);
-  if (!tiles || tiles->empty()) {
+  if (!tiles || (tiles->empty() && !allow_empty)) {
     throw UsageError(fmt::format("invalid word '{}': use letters, with * for the wildcard", text));
   }
   return std::move(*tiles);
@@ -283,19 +265,19 @@ wh::Hand parse_hand_argument(const std::string& text) {
     throw UsageError(fmt::format(
         "invalid hand '{}': use letters, with * for the wildcard (e.g. aciprt*)", text));
   }
-  if (hand->size() > kMaxHandSize) {
-    throw UsageError(fmt::format("invalid hand '{}': at most {} tiles", text, kMaxHandSize));
+  if (hand->size() > wh::kMaxHandSize) {
+    throw UsageError(fmt::format("invalid hand '{}': at most {} tiles", text, wh::kMaxHandSize));
   }
   return *hand;
 }
 
-int run_score(Context& context, const std::string& text, std::int64_t hand_size) {
-  const std::vector<Letter> word = parse_word_argument(text);
-  if (static_cast<std::int64_t>(word.size()) > hand_size) {
+int run_score(Context& context, const std::string& text, int hand_size) {
+  const std::vector<Letter> word = parse_word_argument(text, /*allow_empty=*/true);
+  if (static_cast<int>(word.size()) > hand_size) {
     throw UsageError(fmt::format("'{}' has {} letters, more than a hand of {}; pass --hand-size",
                                  text, word.size(), hand_size));
   }
-  const int score = wh::word_score(word, static_cast<int>(hand_size));
+  const int score = wh::word_score(word, hand_size);
   if (context.options().json) {
     print_json(context.out(),
                {{"word", wh::tiles_text(word)}, {"hand_size", hand_size}, {"score", score}});
@@ -313,11 +295,11 @@ int run_check(Context& context, const std::string& text, const std::string& hand
   const auto spells = turn.valid ? wh::resolve_wildcards(lexicon, word) : std::nullopt;
   if (context.options().json) {
     print_json(context.out(), {{"word", wh::tiles_text(word)},
-                               {"hand", hand_token(hand)},
+                               {"hand", app::hand_json(hand)},
                                {"valid", turn.valid},
                                {"spells", spells ? Json(wh::tiles_text(*spells)) : Json(nullptr)},
                                {"score", turn.score},
-                               {"hand_after", hand_token(turn.hand_after)}});
+                               {"hand_after", app::hand_json(turn.hand_after)}});
     return kExitOk;
   }
   std::ostream& out = context.out();
@@ -330,16 +312,17 @@ int run_check(Context& context, const std::string& text, const std::string& hand
 
 int run_solve(Context& context, const std::string& hand_text) {
   const wh::Hand hand = parse_hand_argument(hand_text);
-  const auto solution = try_solve(context.lexicon(), hand);
+  const auto solution = wh::try_solve(context.lexicon(), hand);
   if (!solution) {
     throw UsageError(fmt::format("hand '{}' is too large to solve exactly", hand_text));
   }
   if (context.options().json) {
-    print_json(context.out(), {{"hand", hand_token(hand)},
-                               {"best_word", solution->best_word ? play_json(*solution->best_word)
-                                                                 : Json(nullptr)},
-                               {"plan", plan_json(solution->plan)},
-                               {"plan_with_discards", plan_json(solution->plan_with_discards)}});
+    print_json(
+        context.out(),
+        {{"hand", app::hand_json(hand)},
+         {"best_word", solution->best_word ? app::play_json(*solution->best_word) : Json(nullptr)},
+         {"plan", app::plan_json(solution->plan)},
+         {"plan_with_discards", app::plan_json(solution->plan_with_discards)}});
     return kExitOk;
   }
   std::ostream& out = context.out();
@@ -355,17 +338,12 @@ int run_solve(Context& context, const std::string& hand_text) {
   return kExitOk;
 }
 
-CLI::Option* add_hand_size(CLI::App& command, std::int64_t& hand_size) {
+CLI::Option* add_hand_size(CLI::App& command, int& hand_size) {
   return add_number_option(
-      command, "--hand-size",
-      [&hand_size](std::uint64_t n) {
-        if (n < 1 || n > static_cast<std::uint64_t>(kMaxHandSize)) {
-          throw CLI::ValidationError("--hand-size",
-                                     fmt::format("must be from 1 to {}", kMaxHandSize));
-        }
-        hand_size = static_cast<std::int64_t>(n);
-      },
-      fmt::format("Letters in a hand, 1..{} (default: {})", kMaxHandSize, wh::kDefaultHandSize));
+      command, "--hand-size", 1, wh::kMaxHandSize,
+      [&hand_size](std::uint64_t n) { hand_size = static_cast<int>(n); },
+      fmt::format("Letters in a hand, 1..{} (default: {})", wh::kMaxHandSize,
+                  wh::kDefaultHandSize));
 }
 
 }  // namespace
@@ -373,16 +351,14 @@ CLI::Option* add_hand_size(CLI::App& command, std::int64_t& hand_size) {
 void define_hand_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();
   add_number_option(
-      command, "--hands",
+      command, "--hands", 1, wh::kMaxHands,
       [options](std::uint64_t n) {
-        if (n < 1 || n > static_cast<std::uint64_t>(kMaxHands)) {
-          throw CLI::ValidationError("--hands", fmt::format("must be from 1 to {}", kMaxHands));
-        }
-        options->hands = static_cast<std::int64_t>(n);
+        options->config.hands = static_cast<int>(n);
+        options->ask_hands = false;
       },
       "Hands in the series (default: asked)");
-  add_hand_size(command, options->hand_size);
-  command.add_flag("--hints", options->hints,
+  add_hand_size(command, options->config.hand_size);
+  command.add_flag("--hints", options->config.hints,
                    "Allow '?' at the word prompt to see the best word and plan");
   command.footer(
       "Plays a series of hands: make words from your letters; '*' stands for any vowel and\n"
@@ -395,7 +371,7 @@ void define_hand_command(CLI::App& command, Context& context) {
   struct ToolArgs {
     std::string word;
     std::string hand;
-    std::int64_t hand_size = wh::kDefaultHandSize;
+    int hand_size = wh::kDefaultHandSize;
   };
   auto args = std::make_shared<ToolArgs>();
 

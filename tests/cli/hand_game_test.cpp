@@ -31,37 +31,37 @@ std::string last_line(const std::string& text) {
   return lines.empty() ? "" : lines.back();
 }
 
-// Seed 3 deals "a g i w z z *" then "c d e i v w *". Covers the hands prompt, substitution,
-// a valid word, an invalid word with a letter the hand lacks, a `*` no vowel completes, `!!`,
+// Seed 3 deals "a i r s t v *" then "h m o u v w *". Covers the hands prompt, substitution,
+// a valid word, an invalid word with letters the hand lacks, a `*` no vowel completes, `!!`,
 // a wildcard word, running out of letters, the replay (better score counts) and upper case.
 TEST(CliHandGameTest, GoldenSeriesWithSubstitutionReplayAndWildcards) {
   const ProcessResult r =
-      play({"--seed", "3"}, "2\nyes\nw\nzag\nxyz\n*o\n!!\nno\nview*d\nc\nyes\nC\nVIEW*D\n");
+      play({"--seed", "3"}, "2\nyes\nv\nstar\nxyz\ni*\n!!\nno\nwh*mo\nuv\nyes\nUV\nWH*MO\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.err, "");
   EXPECT_TRUE(matches_golden("cli/golden/hand/series_seed3.txt", r.out));
-  EXPECT_TRUE(contains(r.out, "Current hand: a g i o z z *")) << r;  // after substituting w
-  EXPECT_TRUE(contains(r.out, "\"zag\" earned 117 points. Total: 117 points")) << r;
+  EXPECT_TRUE(contains(r.out, "Current hand: a e i r s t *")) << r;  // after substituting v
+  EXPECT_TRUE(contains(r.out, "\"star\" earned 76 points. Total: 76 points")) << r;
   EXPECT_TRUE(contains(r.out, "Ran out of letters")) << r;
-  // 117 for the first hand, the better of 468 and 504 for the second.
-  EXPECT_EQ(last_line(r.out), "Total score over all hands: 621") << r;
+  // 76 for the first hand, the better of 348 and 420 for the second.
+  EXPECT_EQ(last_line(r.out), "Total score over all hands: 496") << r;
 }
 
 // Seed 5, one hand of 4: hints on request, a wildcard word, the optimal plan afterwards.
 TEST(CliHandGameTest, GoldenHintsAndOptimalPlan) {
   const ProcessResult r = play({"--seed", "5", "--hands", "1", "--hand-size", "4", "--hints"},
-                               "no\n?\nc*r\n?\n!!\nno\n");
+                               "no\n?\nad*\n?\n!!\nno\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(matches_golden("cli/golden/hand/hints_seed5.txt", r.out));
-  EXPECT_TRUE(contains(r.out, "Hint: the best word is \"cur*\" (cure) 140.")) << r;
-  EXPECT_TRUE(contains(r.out, "Best possible for this hand: 140 points")) << r;
-  EXPECT_EQ(last_line(r.out), "Total score over all hands: 72") << r;
+  EXPECT_TRUE(contains(r.out, "Hint: the best word is \"ax*d\" (axed) 308.")) << r;
+  EXPECT_TRUE(contains(r.out, "Best possible for this hand: 308 points")) << r;
+  EXPECT_EQ(last_line(r.out), "Total score over all hands: 54") << r;
 }
 
 TEST(CliHandGameTest, GoldenEveryBadAnswerAtEveryPrompt) {
   const ProcessResult r = play({"--seed", "3"},
-                               "x\n0\n-1\n1.5\n\n1\nmaybe\n\nyes\n*\nzz\nq\n\nw\n"
-                               "\nab-c\n?\nzag\n!!\nperhaps\nNO\n");
+                               "x\n0\n-1\n1.5\n\n1\nmaybe\n\nyes\n*\nzz\nq\n\nv\n"
+                               "\nab-c\n?\nstar\n!!\nperhaps\nNO\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(matches_golden("cli/golden/hand/bad_answers_seed3.txt", r.out));
   const std::string out = r.out;
@@ -75,8 +75,23 @@ TEST(CliHandGameTest, GoldenEveryBadAnswerAtEveryPrompt) {
   EXPECT_TRUE(contains(out, "done: ?\nA word is letters")) << r;  // no hints without --hints
   EXPECT_TRUE(contains(out, "the hand? perhaps\nPlease answer yes or no.")) << r;
   // Refused answers cost nothing: the hand after the substitution is played in full.
-  EXPECT_TRUE(contains(out, "\"zag\" earned 117 points")) << r;
-  EXPECT_EQ(last_line(out), "Total score over all hands: 117") << r;
+  EXPECT_TRUE(contains(out, "\"star\" earned 76 points")) << r;
+  EXPECT_EQ(last_line(out), "Total score over all hands: 76") << r;
+}
+
+// `help` at the word prompt, in any case, shows the commands and is not played as a word.
+TEST(CliHandGameTest, HelpAtTheWordPromptShowsTheCommands) {
+  const ProcessResult r = play({"--seed", "3", "--hands", "1"}, "no\nhelp\nHeLp\n!!\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "done: help\nEnter a word made from your hand")) << r;
+  EXPECT_TRUE(contains(r.out, "done: HeLp\nEnter a word made from your hand")) << r;
+  EXPECT_TRUE(contains(r.out, "'!!' ends the hand; 'help' shows this.")) << r;
+  EXPECT_FALSE(contains(r.out, "not a valid word")) << r;
+  EXPECT_FALSE(contains(r.out, "earned")) << r;
+  EXPECT_TRUE(contains(r.out, "Total score for this hand: 0\n")) << r;
+  const ProcessResult hints =
+      play({"--seed", "3", "--hands", "1", "--hints"}, "no\nhelp\n!!\nno\n");
+  EXPECT_TRUE(contains(hints.out, "'?' shows the best word and plan")) << hints;
 }
 
 struct EofCase {
@@ -90,12 +105,12 @@ TEST(CliHandGameTest, EndOfInputAtEveryPromptEndsCleanlyWithTheTotalsSoFar) {
       {"", "Enter total number of hands: ", ""},
       {"2\n", "Would you like to substitute a letter? ", "Total score over all hands: 0"},
       {"2\nyes\n", "Which letter would you like to replace: ", "Total score over all hands: 0"},
-      {"2\nno\nzag\n",
-       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 117"},
-      {"2\nno\nzag\n!!\n", "Would you like to replay the hand? ",
-       "Total score over all hands: 117"},
-      {"2\nno\nzag\n!!\nyes\n",
-       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 117"},
+      {"2\nno\nstar\n",
+       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 76"},
+      {"2\nno\nstar\n!!\n", "Would you like to replay the hand? ",
+       "Total score over all hands: 76"},
+      {"2\nno\nstar\n!!\nyes\n",
+       "Please enter a word or '!!' to indicate you are done: ", "Total score over all hands: 76"},
   };
   for (const EofCase& c : cases) {
     const ProcessResult r = play({"--seed", "3"}, c.input);
@@ -109,8 +124,8 @@ TEST(CliHandGameTest, EndOfInputAtEveryPromptEndsCleanlyWithTheTotalsSoFar) {
     }
   }
   // A hand ended by end of input counts what it scored.
-  const ProcessResult r = play({"--seed", "3", "--hands", "3"}, "no\nzag\n");
-  EXPECT_TRUE(contains(r.out, "Total score for this hand: 117\n")) << r;
+  const ProcessResult r = play({"--seed", "3", "--hands", "3"}, "no\nstar\n");
+  EXPECT_TRUE(contains(r.out, "Total score for this hand: 76\n")) << r;
 }
 
 TEST(CliHandGameTest, SeedIsPrintedAndReplaysTheSameHands) {

@@ -25,8 +25,14 @@ TEST(CliHandToolsTest, ScoreFollowsTheFormula) {
   EXPECT_EQ(json_of(r)["word"], "it") << r;
   r = hand({"score", "c*ws", "--hand-size", "6"});
   EXPECT_EQ(r.out, "176\n") << r;
+  // The empty word scores 0, as the original's tests expect.
+  r = hand({"score", ""});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, "0\n") << r;
+  r = hand({"score", "", "--json"});
+  EXPECT_EQ(json_of(r)["score"], 0) << r;
+  EXPECT_EQ(json_of(r)["word"], "") << r;
   for (const std::vector<std::string>& bad : {std::vector<std::string>{"score", "c-ws"},
-                                              {"score", ""},
                                               {"score", "quixotic"},
                                               {"score", "weed", "--hand-size", "0"},
                                               {"score"}}) {

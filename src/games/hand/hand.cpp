@@ -9,10 +9,6 @@ namespace {
 
 const Alphabet& alphabet() { return Alphabet::english(); }
 
-bool is_tile(Letter tile) {
-  return tile == kWildcard || tile < static_cast<Letter>(alphabet().size());
-}
-
 /// Depth-first over the automaton, trying every vowel at each `*`; fills `out` on success.
 bool resolve_from(const Lexicon& lexicon, const Lexicon::Cursor& at, std::span<const Letter> rest,
                   std::vector<Letter>& out) {
@@ -35,6 +31,10 @@ bool resolve_from(const Lexicon& lexicon, const Lexicon::Cursor& at, std::span<c
 }
 
 }  // namespace
+
+bool is_tile(Letter tile) {
+  return tile == kWildcard || tile < static_cast<Letter>(alphabet().size());
+}
 
 Hand Hand::of(std::span<const Letter> tiles) {
   Hand hand;

@@ -23,6 +23,9 @@ inline constexpr Letter kWildcard = kMaxLetters;
 /// The hand size of the original game.
 inline constexpr int kDefaultHandSize = 7;
 
+/// Whether `tile` is a tile: a letter code of Alphabet::english() or kWildcard.
+bool is_tile(Letter tile);
+
 /// A multiset of tiles: letters (codes of Alphabet::english()) and wildcards.
 class Hand {
  public:

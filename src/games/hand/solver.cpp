@@ -229,15 +229,24 @@ class PlanSolver {
   /// serves both: V(h) = max over spellable S ⊆ h of gain(S, |h|) + V(h - S). With discards,
   /// throwing away any non-empty S leads to any strictly smaller state; as V never decreases
   /// with more tiles (a discard scores 0), the best of those is the best over the states one
-  /// tile smaller and their own best below (reach), k steps instead of every S.
-  void evaluate(bool plain, bool discards) {
-    if (plain && discards) {
-      sweep<true, true>();
-    } else if (plain) {
-      sweep<true, false>();
-    } else if (discards) {
-      sweep<false, true>();
-    }
+  /// tile smaller and their own best below (reach), k steps instead of every S. False if
+  /// `work` was stopped first; progress is the fraction of states done.
+  bool evaluate(bool plain, bool discards, const Work& work) {
+    if (plain && discards) return sweep<true, true>(work);
+    if (plain) return sweep<true, false>(work);
+    return sweep<false, true>(work);
+  }
+
+  /// Best word and both plans; nullopt if `work` was stopped first.
+  std::optional<Solution> solve(const Work& work) {
+    BestWord best;
+    find_words(best);
+    if (!evaluate(true, true, work)) return std::nullopt;
+    Solution solution;
+    solution.best_word = std::move(best.best);
+    solution.plan = plan(false);
+    solution.plan_with_discards = plan(true);
+    return solution;
   }
 
   /// The plan evaluate() found: from the full hand, the first play (in the order the original
@@ -258,6 +267,8 @@ class PlanSolver {
 
  private:
   static constexpr std::uint32_t kNone = std::numeric_limits<std::uint32_t>::max();
+  /// States between two looks at the Work: often enough to stop within a millisecond or so.
+  static constexpr std::size_t kCheckEvery = 4096;
 
   /// The key of playing state s as a word from state h, then the best from h - s.
   Key word_key(const std::vector<Key>& key, std::size_t s, std::size_t h) const {
@@ -265,7 +276,7 @@ class PlanSolver {
   }
 
   template <bool kPlain, bool kDiscards>
-  void sweep() {
+  bool sweep(const Work& work) {
     const std::size_t n = states_.size;
     const std::size_t k = states_.types.size();
     if constexpr (kPlain) plain_.assign(n, kEmptyPlan);
@@ -275,6 +286,10 @@ class PlanSolver {
     }
     std::vector<int> hd(k, 0);  // digits of h
     for (std::size_t h = 1; h < n; ++h) {
+      if ((h - 1) % kCheckEvery == 0) {
+        if (work.stop.stop_requested()) return false;
+        if (work.progress) work.progress(static_cast<double>(h) / static_cast<double>(n));
+      }
       for (std::size_t i = 0; i < k; ++i) {  // odometer
         if (hd[i] < states_.counts[i]) {
           ++hd[i];
@@ -302,6 +317,7 @@ class PlanSolver {
         reach_[h] = std::max(with_discards_[h], below);
       }
     }
+    return true;
   }
 
   std::size_t choice_plain(std::size_t h) const {
@@ -378,20 +394,19 @@ Plan optimal_plan(const Lexicon& lexicon, const Hand& hand, bool allow_discards)
   PlanSolver solver(lexicon, hand);
   BestWord ignored;
   solver.find_words(ignored);
-  solver.evaluate(!allow_discards, allow_discards);
+  solver.evaluate(!allow_discards, allow_discards, {});
   return solver.plan(allow_discards);
 }
 
 Solution solve(const Lexicon& lexicon, const Hand& hand) {
   PlanSolver solver(lexicon, hand);
-  BestWord best;
-  solver.find_words(best);
-  Solution solution;
-  solution.best_word = std::move(best.best);
-  solver.evaluate(true, true);
-  solution.plan = solver.plan(false);
-  solution.plan_with_discards = solver.plan(true);
-  return solution;
+  return *solver.solve({});
+}
+
+std::optional<Solution> try_solve(const Lexicon& lexicon, const Hand& hand, const Work& work) {
+  if (plan_work(hand) > kMaxPlanWork) return std::nullopt;
+  PlanSolver solver(lexicon, hand);
+  return solver.solve(work);
 }
 
 }  // namespace wg::hand

@@ -14,6 +14,7 @@
 #include <optional>
 #include <vector>
 
+#include "core/session.h"
 #include "games/hand/hand.h"
 #include "lexicon/lexicon.h"
 
@@ -25,11 +26,13 @@ struct Play {
   std::vector<Letter> word;   ///< the lexicon word it spells; empty for a discard
   int score = 0;
   bool discard = false;  ///< an invalid entry typed only to use up its tiles (scores 0)
+  bool operator==(const Play&) const = default;
 };
 
 struct Plan {
   std::vector<Play> plays;  ///< in order; empty when no play scores
   int total = 0;
+  bool operator==(const Plan&) const = default;
 };
 
 struct Solution {
@@ -54,5 +57,9 @@ Plan optimal_plan(const Lexicon& lexicon, const Hand& hand, bool allow_discards)
 
 /// Best word and both plans from one pass over the lexicon. Same limit as optimal_plan.
 Solution solve(const Lexicon& lexicon, const Hand& hand);
+/// solve() for a hand that may be too large, in work that may be stopped: nullopt ("not
+/// computed") when plan_work(hand) > kMaxPlanWork or `work.stop` is requested before the plans
+/// are done. Reports progress as the fraction of the plan's states done.
+std::optional<Solution> try_solve(const Lexicon& lexicon, const Hand& hand, const Work& work = {});
 
 }  // namespace wg::hand

@@ -5,8 +5,10 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <map>
 #include <set>
+#include <stop_token>
 #include <string>
 #include <utility>
 
@@ -418,6 +420,28 @@ TEST(SolverTest, DoesNotChangeTheHand) {
   EXPECT_EQ(hand, copy);
   EXPECT_EQ(plan_work(hand_of("aab")), 6u * 3u);
   EXPECT_EQ(solve(lexicon(), Hand{}).plan.total, 0);
+}
+
+TEST(SolverTest, TrySolveIsNotComputedWhenTooLargeOrStopped) {
+  const Hand hand = hand_of("abcdefghijklm*");  // 2^14 states: progress is reported
+  std::vector<double> progress;
+  const auto solved =
+      try_solve(lexicon(), hand, {{}, [&progress](double done) { progress.push_back(done); }});
+  ASSERT_TRUE(solved.has_value());
+  const Solution exact = solve(lexicon(), hand);
+  EXPECT_EQ(solved->best_word, exact.best_word);
+  EXPECT_EQ(solved->plan, exact.plan);
+  EXPECT_EQ(solved->plan_with_discards, exact.plan_with_discards);
+  ASSERT_GE(progress.size(), 2u);
+  EXPECT_TRUE(std::is_sorted(progress.begin(), progress.end()));
+  EXPECT_GE(progress.front(), 0.0);
+  EXPECT_LT(progress.back(), 1.0);
+
+  std::stop_source stop;
+  stop.request_stop();
+  EXPECT_FALSE(try_solve(lexicon(), hand_of("ab*"), {stop.get_token(), {}}).has_value());
+  EXPECT_FALSE(try_solve(lexicon(), hand_of("abcdefghijklmnopqrstuvwxyz*")).has_value());
+  EXPECT_TRUE(try_solve(lexicon(), Hand{}).has_value());
 }
 
 }  // namespace
