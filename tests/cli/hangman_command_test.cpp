@@ -140,7 +140,7 @@ TEST_F(HangmanCli, EndOfInputGivesUpAndIsRecorded) {
   EXPECT_EQ(history["games"][0]["word"], "COTTON");
   EXPECT_EQ(history["games"][0]["guesses"], 1);
   EXPECT_EQ(history["games"][0]["winner"], "host");
-  EXPECT_EQ(history["games"][0]["points"], 15);
+  EXPECT_EQ(history["games"][0]["points"], 30);  // C at 1: 4 of 16, P = 1/4 scores 30
 }
 
 // --- History across runs.
@@ -161,7 +161,7 @@ TEST_F(HangmanCli, HistoryKeepsTheLastFiveGamesAcrossRuns) {
 
   play(3, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n5\n6\n");
   const ProcessResult text = run({"hangman", "history"});
-  EXPECT_TRUE(contains(text.out, "1. COTTON             6 guesses  winner: you   50 points"))
+  EXPECT_TRUE(contains(text.out, "1. COTTON             6 guesses  winner: you   80 points"))
       << text;
 }
 

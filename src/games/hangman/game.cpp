@@ -7,10 +7,10 @@
 namespace wg::hangman {
 
 int points_for_hit(std::size_t count, std::size_t total) {
-  if (5 * count >= 3 * total) return 5;   // P >= 0.6
-  if (5 * count >= 2 * total) return 10;  // P >= 0.4
-  if (4 * count >= total) return 15;      // P >= 0.25
-  return 30;
+  if (5 * count > 3 * total) return 5;   // P > 0.6
+  if (5 * count > 2 * total) return 10;  // 0.4 < P <= 0.6
+  if (4 * count > total) return 15;      // 0.25 < P <= 0.4
+  return 30;                             // P <= 0.25
 }
 
 Game::Game(const Dictionary& dictionary, Rng& rng) : dictionary_(&dictionary) {

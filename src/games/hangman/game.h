@@ -21,9 +21,10 @@ namespace wg::hangman {
 inline constexpr int kLives = 6;
 inline constexpr int kMissPenalty = 15;
 
-/// Points for a hit whose letter had probability count/total before the guess:
-/// P >= 0.6: 5, 0.4 <= P < 0.6: 10, 0.25 <= P < 0.4: 15, P < 0.25: 30. Exact (integer
-/// comparisons), so the boundaries hold whatever the rounding of count/total. total > 0.
+/// Points for a hit whose letter had probability P = count/total before the guess, as the spec
+/// says: P > 0.6: 5, 0.4 < P <= 0.6: 10, 0.25 < P <= 0.4: 15, P <= 0.25: 30 (so exactly 3/5
+/// scores 10, 2/5 scores 15 and 1/4 scores 30). Exact (integer comparisons), so the boundaries
+/// hold whatever the rounding of count/total. total > 0.
 int points_for_hit(std::size_t count, std::size_t total);
 
 struct Guess {
