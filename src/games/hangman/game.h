@@ -33,7 +33,8 @@ struct Guess {
   bool operator==(const Guess&) const = default;
 };
 
-enum class Status { kPlaying, kWon, kLost };
+/// Where one game stands (a session's Status, session.h, says where the session stands).
+enum class GameState { kPlaying, kWon, kLost };
 
 enum class Outcome {
   kHit,
@@ -55,7 +56,7 @@ struct GuessResult {
   double probability = 0;      ///< the letter's probability there before the guess
   int points_change = 0;       ///< +points on a hit, -(what was taken) on a miss
   std::size_t candidates = 0;  ///< candidates after the guess
-  Status status = Status::kPlaying;
+  GameState status = GameState::kPlaying;
 };
 
 /// A guess as played, for history and replays.
@@ -92,8 +93,8 @@ class Game {
   LetterSet missed(std::size_t position) const { return missed_.at(position); }
   int lives() const { return lives_; }
   int points() const { return points_; }
-  Status status() const { return status_; }
-  bool finished() const { return status_ != Status::kPlaying; }
+  GameState status() const { return status_; }
+  bool finished() const { return status_ != GameState::kPlaying; }
   bool gave_up() const { return gave_up_; }
   /// The accepted guesses, in order.
   const std::vector<PlayedGuess>& guesses() const { return guesses_; }
@@ -123,7 +124,7 @@ class Game {
   std::vector<std::uint32_t> counts_;  ///< position * letters + letter
   int lives_ = kLives;
   int points_ = 0;
-  Status status_ = Status::kPlaying;
+  GameState status_ = GameState::kPlaying;
   bool gave_up_ = false;
   std::vector<PlayedGuess> guesses_;
 };

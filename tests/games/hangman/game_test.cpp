@@ -53,7 +53,7 @@ TEST_F(HangmanGame, StartsWithEveryWordOfTheSecretsLengthAsCandidates) {
   EXPECT_EQ(game.candidate_count(), 16u);
   EXPECT_EQ(game.lives(), kLives);
   EXPECT_EQ(game.points(), 0);
-  EXPECT_EQ(game.status(), Status::kPlaying);
+  EXPECT_EQ(game.status(), GameState::kPlaying);
   EXPECT_DOUBLE_EQ(game.probability(0, code('B')), 0.5);
   EXPECT_DOUBLE_EQ(game.probability(0, code('C')), 0.25);
   EXPECT_DOUBLE_EQ(game.probability(0, code('Z')), 0.0);
@@ -114,7 +114,7 @@ TEST_F(HangmanGame, WinsWhenEveryPositionIsRevealed) {
   for (std::size_t p = 0; p < 6; ++p) {
     EXPECT_EQ(game.guess({p, codes("CANNON")[p]}).outcome, Outcome::kHit);
   }
-  EXPECT_EQ(game.status(), Status::kWon);
+  EXPECT_EQ(game.status(), GameState::kWon);
   EXPECT_EQ(game.guesses().size(), 6u);
   EXPECT_EQ(game.misses(), 0u);
   EXPECT_EQ(game.guess({0, code('C')}).outcome, Outcome::kGameOver);
@@ -125,12 +125,12 @@ TEST_F(HangmanGame, LosesAfterSixMisses) {
   const char* wrong = "ZYXWV";
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ(game.guess({1, code(wrong[i])}).outcome, Outcome::kMiss);
-    EXPECT_EQ(game.status(), Status::kPlaying);
+    EXPECT_EQ(game.status(), GameState::kPlaying);
   }
   EXPECT_EQ(game.lives(), 1);
   const GuessResult last = game.guess({2, code('Q')});
   EXPECT_EQ(last.outcome, Outcome::kMiss);
-  EXPECT_EQ(last.status, Status::kLost);
+  EXPECT_EQ(last.status, GameState::kLost);
   EXPECT_EQ(game.lives(), 0);
   EXPECT_FALSE(game.is_open(3));
   EXPECT_EQ(game.guess({0, code('B')}).outcome, Outcome::kGameOver);
@@ -172,7 +172,7 @@ TEST_F(HangmanGame, GivingUpIsALossThatRevealsNothingNew) {
   Game game = play("BANANA");
   game.guess({0, code('B')});
   EXPECT_TRUE(game.give_up());
-  EXPECT_EQ(game.status(), Status::kLost);
+  EXPECT_EQ(game.status(), GameState::kLost);
   EXPECT_TRUE(game.gave_up());
   EXPECT_EQ(game.secret(), codes("BANANA"));
   EXPECT_EQ(game.points(), 10);
