@@ -168,9 +168,8 @@ History FileStore::history(std::string_view game, std::size_t count) {
   const std::filesystem::path path = history_path(game);
   History history;
   std::error_code error;
-  if (std::filesystem::exists(path, error) &&
-      !(std::filesystem::is_regular_file(path, error) &&
-        std::filesystem::file_size(path, error) == 0)) {
+  if (std::filesystem::exists(path, error) && !(std::filesystem::is_regular_file(path, error) &&
+                                                std::filesystem::file_size(path, error) == 0)) {
     try {
       const std::string text = read_file(path);
       if (text.find('\0') != std::string::npos) {
