@@ -327,6 +327,7 @@ class Terminal {
                            finished.gave_up ? "You gave up." : "You lost.", word, finished.guesses,
                            finished.points);
     }
+    if (!finished.played) return;  // no guess: not a game, and it must not push one out
     try {
       warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
                                                      finished.points}));

@@ -151,13 +151,37 @@ TEST_F(HangmanCli, EndOfInputGivesUpAndIsRecorded) {
   EXPECT_EQ(history["games"][0]["points"], 30);  // C at 1: 4 of 16, P = 1/4 scores 30
 }
 
+TEST_F(HangmanCli, AGameWithNoGuessIsNotRecorded) {
+  // End of input at the first prompt (as `hangman </dev/null` or a --json run), or giving up
+  // at once: the game ends and shows its word, but is not a game for the history.
+  for (std::uint64_t seed : {kBanana, kBeetle, kCotton, kAbsolutes, kChocolate}) {
+    play(seed, "1 Z\ngive up\n6\n");
+  }
+  const json before = json_of(run({"hangman", "history", "--json"}));
+  ASSERT_EQ(before["games"].size(), 5u);
+  for (const std::string& input :
+       {std::string(""), std::string("give up\n6\n"), std::string("hint\nhelp\n1 1\n")}) {
+    ProcessResult r = play(kCotton, input);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "The word was COTTON: 0 guesses, 0 points.")) << r;
+    r = run({"--json", "hangman", "--seed", std::to_string(kBanana), "--dictionary", "small"},
+            input);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "The word was BANANA: 0 guesses, 0 points.")) << r;
+  }
+  EXPECT_EQ(json_of(run({"hangman", "history", "--json"})), before);
+  // A refused guess is no guess either; one accepted guess makes it a game.
+  play(kCotton, "9 Z\n1 Z\n");
+  EXPECT_EQ(json_of(run({"hangman", "history", "--json"}))["games"][0]["word"], "COTTON");
+}
+
 // --- History across runs.
 
 TEST_F(HangmanCli, HistoryKeepsTheLastFiveGamesAcrossRuns) {
   EXPECT_TRUE(contains(run({"hangman", "history"}).out, "No games played yet.")) << "fresh";
   play(kCotton, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n6\n");  // won
   for (std::uint64_t seed : {kBanana, kBeetle, kCotton, kAbsolutes, kChocolate}) {
-    play(seed, "give up\n6\n");
+    play(seed, "1 Z\ngive up\n6\n");  // one guess: a game
   }
   const ProcessResult r = run({"hangman", "history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
@@ -189,7 +213,7 @@ TEST_F(HangmanCli, ACorruptHistoryFileIsReadAsWellAsItCanBeAndRepaired) {
   EXPECT_EQ(games[0]["word"], "CASTLE");
   EXPECT_EQ(games[1]["word"], "BANANA");
   // A new game rewrites the file with the readable games only.
-  play(kBeetle, "give up\n6\n");
+  play(kBeetle, "1 Z\ngive up\n6\n");
   r = run({"hangman", "history", "--json"});
   EXPECT_EQ(r.err, "") << r;
   EXPECT_EQ(json_of(r)["games"].size(), 3u);
@@ -209,7 +233,7 @@ TEST_F(HangmanCli, BinaryOrUnreadableHistoryNeverStopsAGame) {
   // A directory where the file should be: the game is played, the history is not saved.
   std::filesystem::remove(history_file());
   std::filesystem::create_directories(history_file() / "sub");
-  r = play(kBeetle, "give up\n6\n");
+  r = play(kBeetle, "1 Z\ngive up\n6\n");
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You gave up")) << r;
   EXPECT_TRUE(contains(r.err, "the history was not saved")) << r;
