@@ -1,7 +1,7 @@
-// `wordgames hangman ...` (src/cli/hangman_command.h, hangman_store.h) run as a user does: the
-// terminal game with golden transcripts of seeded games, every bad answer and end of input at
-// every prompt, dictionaries, history across runs, autoplay. Every test points XDG_DATA_HOME at
-// its own temporary directory.
+// `wordgames hangman ...` (src/cli/hangman_command.h, over hangman::Session and app::FileStore)
+// run as a user does: the terminal game with golden transcripts of seeded games, every bad answer
+// and end of input at every prompt, dictionaries, history across runs, autoplay. Every test
+// points XDG_DATA_HOME at its own temporary directory.
 
 #include <gtest/gtest.h>
 
