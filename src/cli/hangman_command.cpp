@@ -8,40 +8,46 @@
 #include <ostream>
 #include <stdexcept>
 #include <string>
+#include <variant>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "app/file_store.h"
+#include "app/store.h"
 #include "cli/app.h"
-#include "cli/hangman_store.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
-#include "core/rng.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
-#include "games/hangman/game.h"
+#include "games/hangman/session.h"
 #include "lexicon/word_list.h"
 
 namespace wg::cli {
 
 namespace {
 
+using app::kDefaultDictionaryName;
+using app::Store;
 using hangman::Dictionary;
-using hangman::Game;
 
+/// The game's name in the store's history.
+constexpr std::string_view kGameName = "hangman";
 /// Letters shown per open position in easy mode, most probable first.
 constexpr std::size_t kShownLetters = 10;
-
-enum class Mode { kEasy, kHard };
+/// The one player's seat.
+constexpr Seat kPlayer = 0;
 
 struct PlayOptions {
   std::string dictionary;
   std::string mode = "easy";
 };
 
+/// A dictionary as the player named it, shared by the sessions played on it.
 struct NamedDictionary {
   std::string name;
-  Dictionary dictionary;
+  std::shared_ptr<const Dictionary> dictionary;
+  bool from_lexicon = false;  ///< the lexicon's words ("default"), not a list of its own
 };
 
 // --- Dictionaries by name: "default", a saved name, or a text file.
@@ -49,7 +55,8 @@ struct NamedDictionary {
 NamedDictionary default_dictionary(Context& context) {
   const Lexicon& lexicon = context.lexicon();
   try {
-    return {std::string(kDefaultDictionaryName), Dictionary::from_lexicon(lexicon)};
+    return {std::string(kDefaultDictionaryName),
+            std::make_shared<const Dictionary>(Dictionary::from_lexicon(lexicon)), true};
   } catch (const hangman::DictionaryError& error) {
     throw std::runtime_error(fmt::format("the lexicon {} cannot be a hangman dictionary: {}",
                                          context.lexicon_info().source, error.what()));
@@ -65,16 +72,24 @@ Dictionary dictionary_from_file(const std::filesystem::path& path) {
   }
 }
 
+NamedDictionary named(std::string name, Dictionary dictionary) {
+  return {std::move(name), std::make_shared<const Dictionary>(std::move(dictionary)), false};
+}
+
 /// "default" (or empty), a saved dictionary, or else a text file to extract words from.
-NamedDictionary find_dictionary(Context& context, const std::string& spec) {
+NamedDictionary find_dictionary(Context& context, Store& store, const std::string& spec) {
   if (spec.empty() || spec == kDefaultDictionaryName) return default_dictionary(context);
-  if (valid_dictionary_name(spec) &&
-      std::filesystem::is_regular_file(saved_dictionary_path(spec))) {
-    return {spec, load_saved_dictionary(spec)};
-  }
+  if (store.has_dictionary(spec)) return named(spec, store.load_dictionary(spec));
   std::error_code error;
-  if (std::filesystem::exists(spec, error)) return {spec, dictionary_from_file(spec)};
+  if (std::filesystem::exists(spec, error)) return named(spec, dictionary_from_file(spec));
   throw std::runtime_error(fmt::format("no saved dictionary or file '{}'", spec));
+}
+
+/// The default dictionary and the saved ones, as the menu and `dictionary list` show them.
+std::vector<std::string> dictionary_names(Store& store) {
+  std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
+  for (std::string& name : store.dictionary_names()) names.push_back(std::move(name));
+  return names;
 }
 
 std::string share(std::size_t part, std::size_t whole) {
@@ -122,36 +137,37 @@ Json stats_json(const std::string& name, const Dictionary& dictionary) {
           {"longest", s.longest}};
 }
 
-void print_history(std::ostream& out, const History& history) {
-  if (history.entries.empty()) {
+void print_history(std::ostream& out, const app::History& history) {
+  if (history.games.empty()) {
     out << "No games played yet.\n";
     return;
   }
-  out << (history.entries.size() == 1
+  out << (history.games.size() == 1
               ? std::string("The last game:\n")
-              : fmt::format("The last {} games, most recent first:\n", history.entries.size()));
+              : fmt::format("The last {} games, most recent first:\n", history.games.size()));
   int number = 1;
-  for (auto e = history.entries.rbegin(); e != history.entries.rend(); ++e) {
-    out << fmt::format("  {}. {:<16} {:>3} guesses  winner: {:<4}  {} points\n", number++, e->word,
-                       e->guesses, e->player_won ? "you" : "host", e->points);
+  for (auto g = history.games.rbegin(); g != history.games.rend(); ++g) {
+    out << fmt::format("  {}. {:<16} {:>3} guesses  winner: {:<4}  {} points\n", number++, g->word,
+                       g->guesses, g->player_won ? "you" : "host", g->points);
   }
 }
 
-void warn_about(Context& context, const History& history) {
+void warn_about(Context& context, const app::History& history) {
   if (!history.problem.empty()) context.err() << "wordgames: warning: " << history.problem << '\n';
-  if (history.bad_lines != 0) {
+  if (history.bad_records != 0) {
     context.err() << fmt::format("wordgames: warning: skipped {} unreadable line{} in {}\n",
-                                 history.bad_lines, history.bad_lines == 1 ? "" : "s",
-                                 history_path().string());
+                                 history.bad_records, history.bad_records == 1 ? "" : "s",
+                                 history.source);
   }
 }
 
-// --- The terminal game.
+// --- The terminal game: a parser and a renderer over hangman::Session.
 
-class Session {
+class Terminal {
  public:
-  Session(Context& context, NamedDictionary dictionary, Mode mode)
+  Terminal(Context& context, Store& store, NamedDictionary dictionary, hangman::Mode mode)
       : context_(context),
+        store_(store),
         prompt_(context.in(), context.out(), !context.interactive()),
         dictionary_(std::move(dictionary)),
         mode_(mode),
@@ -160,7 +176,7 @@ class Session {
   int run() {
     out() << fmt::format("Position hangman. Seed: {} (replay with --seed {}).\n", seed_, seed_);
     describe_dictionary();
-    out() << fmt::format("Mode: {}.\n", mode_ == Mode::kEasy ? "easy" : "hard");
+    out() << fmt::format("Mode: {}.\n", hangman::to_string(mode_));
     for (;;) {
       if (!play_game()) return kExitOk;
       if (!menu()) return kExitOk;
@@ -169,32 +185,48 @@ class Session {
 
  private:
   std::ostream& out() { return context_.out(); }
+  const Alphabet& alphabet() const { return dictionary_.dictionary->alphabet(); }
 
   void describe_dictionary() {
     out() << fmt::format("Dictionary: {} ({} words).\n", dictionary_.name,
-                         dictionary_.dictionary.size());
+                         dictionary_.dictionary->size());
   }
 
-  void print_state(const Game& game) {
+  /// Starts the next game: on the session, or on a new session when the dictionary changed
+  /// (continuing the run's numbering, so that game k is seeded game_seed(seed, k)).
+  void start_game() {
+    if (session_ && !dictionary_changed_) {
+      session_->apply(hangman::NewGame{});
+      return;
+    }
+    hangman::Config config;
+    config.mode = mode_;
+    if (!dictionary_.from_lexicon) config.words = dictionary_.dictionary->words_upper();
+    config.first_game = session_ ? session_->view(kPlayer).game : 0;
+    session_.emplace(dictionary_.dictionary, std::move(config), seed_);
+    dictionary_changed_ = false;
+  }
+
+  void print_state(const hangman::View& view) {
     std::string numbers = "   ";
     std::string letters = "   ";
-    for (std::size_t p = 0; p < game.length(); ++p) {
+    for (std::size_t p = 0; p < view.length; ++p) {
       numbers += fmt::format("{:>3}", p + 1);
-      const Letter l = game.revealed()[p];
-      letters += fmt::format("{:>3}", l == kNoLetter ? '_' : game.dictionary().alphabet().upper(l));
+      const Letter l = view.revealed[p];
+      letters += fmt::format("{:>3}", l == kNoLetter ? '_' : alphabet().upper(l));
     }
     out() << '\n' << numbers << '\n' << letters << '\n';
-    out() << fmt::format("Lives: {}   Points: {}   Candidates: {}\n", game.lives(), game.points(),
-                         game.candidate_count());
-    if (mode_ != Mode::kEasy) return;
+    out() << fmt::format("Lives: {}   Points: {}   Candidates: {}\n", view.lives, view.points,
+                         view.candidates);
+    if (view.mode != hangman::Mode::kEasy) return;
     out() << "Letters by probability:\n";
-    for (std::size_t p = 0; p < game.length(); ++p) {
-      if (!game.is_open(p)) continue;
-      const auto ranked = game.ranked_letters(p);
+    for (std::size_t p = 0; p < view.odds.size(); ++p) {
+      const std::vector<hangman::LetterOdds>& ranked = view.odds[p];
+      if (ranked.empty()) continue;
       std::string line = fmt::format("  {:>2}:", p + 1);
       for (std::size_t i = 0; i < ranked.size() && i < kShownLetters; ++i) {
-        line += fmt::format(" {} {:<4}", game.dictionary().alphabet().upper(ranked[i].first),
-                            percent(ranked[i].second, game.candidate_count()));
+        line += fmt::format(" {} {:<4}", alphabet().upper(ranked[i].letter),
+                            percent(ranked[i].count, view.candidates));
       }
       if (ranked.size() > kShownLetters) {
         line += fmt::format(" (+{} more)", ranked.size() - kShownLetters);
@@ -202,19 +234,6 @@ class Session {
       while (!line.empty() && line.back() == ' ') line.pop_back();
       out() << line << '\n';
     }
-  }
-
-  void hint(const Game& game) {
-    const hangman::Advice advice = hangman::advise(game, hangman::Strategy::kAdvisor);
-    const hangman::Advice safe = hangman::advise(game, hangman::Strategy::kSafe);
-    const Alphabet& alphabet = game.dictionary().alphabet();
-    out() << fmt::format(
-        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points); the safest guess "
-        "is {} {} (probability {}).\n",
-        advice.guess.position + 1, alphabet.upper(advice.guess.letter),
-        percent(game.count(advice.guess.position, advice.guess.letter), game.candidate_count()),
-        advice.expected_points, safe.guess.position + 1, alphabet.upper(safe.guess.letter),
-        percent(game.count(safe.guess.position, safe.guess.letter), game.candidate_count()));
   }
 
   static std::string lower(std::string_view text) {
@@ -230,84 +249,129 @@ class Session {
              "Also: 'hint' for the advisor's suggestions, 'give up' to end the game, 'help'.\n";
   }
 
+  void say_no_position(std::size_t position, std::size_t length) {
+    out() << fmt::format("There is no position {}: positions are 1 to {}.\n", position, length);
+  }
+
+  /// Prints what the session answered. True when the position shown has changed (a guess was
+  /// played), so that the state is drawn again.
+  bool render(const std::vector<hangman::Event>& events) {
+    bool changed = false;
+    for (const hangman::Event& event : events) {
+      if (const auto* guessed = std::get_if<hangman::Guessed>(&event)) {
+        render(*guessed);
+        changed = true;
+      } else if (const auto* hinted = std::get_if<hangman::Hinted>(&event)) {
+        render(*hinted);
+      } else if (const auto* rejected = std::get_if<hangman::Rejected>(&event)) {
+        render(*rejected);
+      } else if (const auto* finished = std::get_if<hangman::Finished>(&event)) {
+        render(*finished);
+      }
+    }
+    return changed;
+  }
+
   /// " (probability 25%)" after a guess in easy mode; nothing in hard mode, which hides them.
-  std::string odds(double probability) const {
-    if (mode_ != Mode::kEasy) return "";
-    return fmt::format(" (probability {})", percent_of(probability));
+  static std::string odds(const std::optional<double>& probability) {
+    return probability ? fmt::format(" (probability {})", percent_of(*probability)) : "";
+  }
+
+  void render(const hangman::Guessed& guessed) {
+    const char letter = alphabet().upper(guessed.guess.letter);
+    const std::size_t position = guessed.guess.position + 1;
+    if (guessed.hit) {
+      out() << fmt::format("Hit: {} at {}{}, +{} points.\n", letter, position,
+                           odds(guessed.probability), guessed.points_change);
+      return;
+    }
+    out() << fmt::format(
+        "Miss: no {} at {}{}, {}, {} {} left.\n", letter, position, odds(guessed.probability),
+        guessed.points_change == 0 ? std::string("no points to lose")
+                                   : fmt::format("{} points", guessed.points_change),
+        guessed.lives, guessed.lives == 1 ? "life" : "lives");
+  }
+
+  void render(const hangman::Hinted& hint) {
+    out() << fmt::format(
+        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points); the safest guess "
+        "is {} {} (probability {}).\n",
+        hint.points.guess.position + 1, alphabet().upper(hint.points.guess.letter),
+        percent_of(hint.points.probability), hint.points.expected_points,
+        hint.safe.guess.position + 1, alphabet().upper(hint.safe.guess.letter),
+        percent_of(hint.safe.probability));
+  }
+
+  void render(const hangman::Rejected& rejected) {
+    if (rejected.guess && rejected.reason == Refusal::kOutOfRange) {
+      say_no_position(rejected.guess->position + 1, rejected.length);
+    } else if (rejected.guess && rejected.reason == Refusal::kRepeated && rejected.revealed) {
+      out() << fmt::format("Position {} is already revealed.\n", rejected.guess->position + 1);
+    } else if (rejected.guess && rejected.reason == Refusal::kRepeated) {
+      out() << fmt::format("You already tried {} at position {}.\n",
+                           alphabet().upper(rejected.guess->letter), rejected.guess->position + 1);
+    } else if (rejected.reason == Refusal::kNotAllowed) {
+      out() << "Hints are off in this game.\n";
+    } else {
+      out() << "That cannot be played now.\n";
+    }
+  }
+
+  void render(const hangman::Finished& finished) {
+    const std::string word = alphabet().decode_upper(finished.word);
+    if (finished.player_won) {
+      out() << fmt::format("\nYou won! The word is {}: {} guesses, {} points.\n", word,
+                           finished.guesses, finished.points);
+    } else {
+      out() << fmt::format("\n{} The word was {}: {} guesses, {} points.\n",
+                           finished.gave_up ? "You gave up." : "You lost.", word, finished.guesses,
+                           finished.points);
+    }
+    if (!finished.played) return;  // no guess: not a game, and it must not push one out
+    try {
+      warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
+                                                     finished.points}));
+    } catch (const std::exception& error) {
+      context_.err() << "wordgames: warning: the history was not saved: " << error.what() << '\n';
+    }
   }
 
   /// Plays one game to its end. False if input ended.
   bool play_game() {
-    ++games_;
-    Rng rng = Rng(seed_).fork(games_ - 1);
-    Game game(dictionary_.dictionary, rng);
+    start_game();
+    hangman::Session& session = *session_;
+    const hangman::View start = session.view(kPlayer);
     out() << fmt::format(
         "\nGame {}: a word of {} letters, {} lives. Type a position and a letter, such as '3 E' "
         "(or hint, give up, help).\n",
-        games_, game.length(), game.lives());
+        start.game, start.length, start.lives);
     bool show = true;
-    bool input_ended = false;
-    const Alphabet& alphabet = game.dictionary().alphabet();
-    while (!game.finished()) {
-      if (show) print_state(game);
+    while (!session.finished()) {
+      if (show) print_state(session.view(kPlayer));
       show = false;
       const std::optional<std::string> line = prompt_.line("Your guess: ");
       if (!line) {
         out() << "End of input: giving up.\n";
-        game.give_up();
-        input_ended = true;
-        break;
+        render(session.apply(hangman::GiveUp{}));
+        return false;
       }
       const std::string answer = lower(trim(*line));
       if (answer == "hint" || answer == "?") {
-        hint(game);
-        continue;
-      }
-      if (answer == "help") {
+        render(session.apply(hangman::Hint{}));
+      } else if (answer == "help") {
         help();
-        continue;
-      }
-      if (answer == "give up" || answer == "giveup") {
-        game.give_up();
-        break;
-      }
-      const std::optional<hangman::Guess> guess = parse_guess(answer, game);
-      if (!guess) continue;
-      const hangman::GuessResult result = game.guess(*guess);
-      const char letter = alphabet.upper(guess->letter);
-      const std::size_t position = guess->position + 1;
-      switch (result.outcome) {
-        case hangman::Outcome::kHit:
-          out() << fmt::format("Hit: {} at {}{}, +{} points.\n", letter, position,
-                               odds(result.probability), result.points_change);
-          show = true;
-          break;
-        case hangman::Outcome::kMiss:
-          out() << fmt::format(
-              "Miss: no {} at {}{}, {}, {} {} left.\n", letter, position, odds(result.probability),
-              result.points_change == 0 ? std::string("no points to lose")
-                                        : fmt::format("{} points", result.points_change),
-              game.lives(), game.lives() == 1 ? "life" : "lives");
-          show = true;
-          break;
-        case hangman::Outcome::kAlreadyRevealed:
-          out() << fmt::format("Position {} is already revealed.\n", position);
-          break;
-        case hangman::Outcome::kRepeated:
-          out() << fmt::format("You already tried {} at position {}.\n", letter, position);
-          break;
-        case hangman::Outcome::kOutOfRange:
-        case hangman::Outcome::kGameOver:
-          out() << "That guess cannot be played.\n";
-          break;
+      } else if (answer == "give up" || answer == "giveup") {
+        render(session.apply(hangman::GiveUp{}));
+      } else if (const std::optional<hangman::Guess> guess = parse_guess(answer)) {
+        show = render(session.apply(*guess));
       }
     }
-    finish(game);
-    return !input_ended;
+    return true;
   }
 
-  /// "3 E", "3e", "3   e": a position 1..length and a letter; says why otherwise.
-  std::optional<hangman::Guess> parse_guess(std::string_view answer, const Game& game) {
+  /// "3 E", "3e", "3   e": a position from 1 and a letter; says why otherwise. Whether the
+  /// position exists is the session's to say.
+  std::optional<hangman::Guess> parse_guess(std::string_view answer) {
     std::size_t i = 0;
     std::size_t position = 0;
     bool digits = false;
@@ -318,37 +382,16 @@ class Session {
       ++i;
     }
     while (i < answer.size() && (answer[i] == ' ' || answer[i] == '\t')) ++i;
-    const Letter letter =
-        i + 1 == answer.size() ? game.dictionary().alphabet().code(answer[i]) : kNoLetter;
+    const Letter letter = i + 1 == answer.size() ? alphabet().code(answer[i]) : kNoLetter;
     if (!digits || letter == kNoLetter) {
       out() << "Please type a position and a letter, such as '3 E' (or hint, give up, help).\n";
       return std::nullopt;
     }
-    if (position < 1 || position > game.length()) {
-      out() << fmt::format("There is no position {}: positions are 1 to {}.\n", position,
-                           game.length());
+    if (position == 0) {  // positions count from 1: 0 is none of them
+      say_no_position(0, session_->view(kPlayer).length);
       return std::nullopt;
     }
     return hangman::Guess{position - 1, letter};
-  }
-
-  void finish(const Game& game) {
-    const std::string word = game.dictionary().alphabet().decode_upper(game.secret());
-    const std::size_t guesses = game.guesses().size();
-    if (game.status() == hangman::Status::kWon) {
-      out() << fmt::format("\nYou won! The word is {}: {} guesses, {} points.\n", word, guesses,
-                           game.points());
-    } else {
-      out() << fmt::format("\n{} The word was {}: {} guesses, {} points.\n",
-                           game.gave_up() ? "You gave up." : "You lost.", word, guesses,
-                           game.points());
-    }
-    try {
-      warn_about(context_, record_game({word, guesses, game.status() == hangman::Status::kWon,
-                                        game.points()}));
-    } catch (const std::exception& error) {
-      context_.err() << "wordgames: warning: the history was not saved: " << error.what() << '\n';
-    }
   }
 
   /// The menu between games. False when the player quits or input ends.
@@ -369,10 +412,10 @@ class Session {
           break;
         case 4:
           out() << '\n';
-          print_stats(out(), dictionary_.name, dictionary_.dictionary);
+          print_stats(out(), dictionary_.name, *dictionary_.dictionary);
           break;
         case 5: {
-          const History history = read_history();
+          const app::History history = store_.history(kGameName);
           warn_about(context_, history);
           out() << '\n';
           print_history(out(), history);
@@ -384,10 +427,15 @@ class Session {
     }
   }
 
+  void use(NamedDictionary dictionary) {
+    dictionary_ = std::move(dictionary);
+    dictionary_changed_ = true;
+    describe_dictionary();
+  }
+
   /// False if input ended.
   bool choose_dictionary() {
-    std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
-    for (std::string& name : saved_dictionary_names()) names.push_back(std::move(name));
+    const std::vector<std::string> names = dictionary_names(store_);
     out() << "\nDictionaries:\n";
     for (std::size_t i = 0; i < names.size(); ++i) {
       out() << fmt::format("  {}. {}{}\n", i + 1, names[i],
@@ -398,8 +446,7 @@ class Session {
                         static_cast<std::int64_t>(names.size()));
     if (!choice) return false;
     try {
-      dictionary_ = find_dictionary(context_, names[static_cast<std::size_t>(*choice - 1)]);
-      describe_dictionary();
+      use(find_dictionary(context_, store_, names[static_cast<std::size_t>(*choice - 1)]));
     } catch (const std::exception& error) {
       out() << "Cannot use it: " << error.what() << '\n';
     }
@@ -411,7 +458,7 @@ class Session {
     const std::optional<std::string> name = prompt_.ask<std::string>(
         "Name for the new dictionary (letters, digits, - and _; empty to cancel): ",
         [](std::string_view answer, std::string& error) -> std::optional<std::string> {
-          if (answer.empty() || valid_dictionary_name(answer)) return std::string(answer);
+          if (answer.empty() || app::valid_dictionary_name(answer)) return std::string(answer);
           error =
               "A name has 1 to 40 letters, digits, '-' or '_', starts with a letter or digit, "
               "and is not 'default'.";
@@ -419,7 +466,7 @@ class Session {
         });
     if (!name) return false;
     if (name->empty()) return true;
-    if (std::filesystem::exists(saved_dictionary_path(*name))) {
+    if (store_.has_dictionary(*name)) {
       const std::optional<bool> replace =
           prompt_.yes_no(fmt::format("A dictionary '{}' exists. Replace it? [y/n]: ", *name));
       if (!replace) return false;
@@ -441,23 +488,24 @@ class Session {
     if (!file) return false;
     if (file->empty() || !made) return true;
     try {
-      save_dictionary(*name, *made);
+      store_.save_dictionary(*name, *made);
     } catch (const std::exception& error) {
       out() << "Cannot save it: " << error.what() << '\n';
       return true;
     }
     out() << fmt::format("Saved dictionary '{}'.\n", *name);
-    dictionary_ = {*name, std::move(*made)};
-    describe_dictionary();
+    use(named(*name, std::move(*made)));
     return true;
   }
 
   Context& context_;
+  Store& store_;
   Prompt prompt_;
   NamedDictionary dictionary_;
-  Mode mode_;
+  bool dictionary_changed_ = false;  ///< since the session was made
+  hangman::Mode mode_;
   std::uint64_t seed_;
-  std::size_t games_ = 0;
+  std::optional<hangman::Session> session_;
 };
 
 // --- Tools.
@@ -483,25 +531,26 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   create->callback([&context, create_options] {
     context.set_action([&context, create_options]() -> int {
       const CreateOptions& o = *create_options;
-      if (!valid_dictionary_name(o.name)) {
+      app::FileStore store;
+      if (!app::valid_dictionary_name(o.name)) {
         throw UsageError(fmt::format(
             "'{}' is not a valid dictionary name: 1 to 40 letters, digits, '-' or '_', starting "
             "with a letter or digit, not 'default'",
             o.name));
       }
-      if (!o.replace && std::filesystem::exists(saved_dictionary_path(o.name))) {
+      if (!o.replace && store.has_dictionary(o.name)) {
         throw UsageError(
             fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
       }
       const Dictionary made = dictionary_from_file(o.file);
-      save_dictionary(o.name, made);
+      store.save_dictionary(o.name, made);
       if (context.options().json) {
         Json document = stats_json(o.name, made);
-        document["path"] = saved_dictionary_path(o.name).string();
+        document["path"] = store.dictionary_location(o.name);
         print_json(context.out(), document);
       } else {
         context.out() << fmt::format("Saved dictionary '{}' ({} words) to {}\n", o.name,
-                                     made.size(), saved_dictionary_path(o.name).string());
+                                     made.size(), store.dictionary_location(o.name));
         print_stats(context.out(), o.name, made);
       }
       return kExitOk;
@@ -512,16 +561,15 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   list->group("Commands");
   list->callback([&context] {
     context.set_action([&context]() -> int {
-      std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
-      for (std::string& name : saved_dictionary_names()) names.push_back(std::move(name));
+      app::FileStore store;
       Json document = Json::array();
-      for (const std::string& name : names) {
+      for (const std::string& name : dictionary_names(store)) {
         Json entry = {{"name", name}};
         std::string text;
         try {
-          const NamedDictionary d = find_dictionary(context, name);
-          entry["words"] = d.dictionary.size();
-          text = fmt::format("{} ({} words)", name, d.dictionary.size());
+          const NamedDictionary d = find_dictionary(context, store, name);
+          entry["words"] = d.dictionary->size();
+          text = fmt::format("{} ({} words)", name, d.dictionary->size());
         } catch (const std::exception& error) {
           entry["error"] = error.what();
           text = fmt::format("{} (unusable: {})", name, error.what());
@@ -545,11 +593,12 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
       ->capture_default_str();
   stats->callback([&context, stats_name] {
     context.set_action([&context, stats_name]() -> int {
-      const NamedDictionary d = find_dictionary(context, *stats_name);
+      app::FileStore store;
+      const NamedDictionary d = find_dictionary(context, store, *stats_name);
       if (context.options().json) {
-        print_json(context.out(), stats_json(d.name, d.dictionary));
+        print_json(context.out(), stats_json(d.name, *d.dictionary));
       } else {
-        print_stats(context.out(), d.name, d.dictionary);
+        print_stats(context.out(), d.name, *d.dictionary);
       }
       return kExitOk;
     });
@@ -569,17 +618,18 @@ void add_history_command(CLI::App& hangman, Context& context) {
   history->group("Commands");
   history->callback([&context] {
     context.set_action([&context]() -> int {
-      const History h = read_history();
+      app::FileStore store;
+      const app::History h = store.history(kGameName);
       warn_about(context, h);
       if (context.options().json) {
         Json games = Json::array();
-        for (auto e = h.entries.rbegin(); e != h.entries.rend(); ++e) {
+        for (auto e = h.games.rbegin(); e != h.games.rend(); ++e) {
           games.push_back({{"word", e->word},
                            {"guesses", e->guesses},
                            {"winner", e->player_won ? "you" : "host"},
                            {"points", e->points}});
         }
-        print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_lines}});
+        print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_records}});
       } else {
         print_history(context.out(), h);
       }
@@ -608,17 +658,18 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
                        "A saved dictionary, 'default' or a text file");
   autoplay->callback([&context, options] {
     context.set_action([&context, options]() -> int {
-      const NamedDictionary d = find_dictionary(context, options->dictionary);
+      app::FileStore store;
+      const NamedDictionary d = find_dictionary(context, store, options->dictionary);
       const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
       const std::uint64_t seed = context.seed();
       const hangman::AutoplaySummary s =
-          hangman::autoplay(d.dictionary, strategy, options->games, seed);
+          hangman::autoplay(*d.dictionary, strategy, options->games, seed);
       if (context.options().json) {
         print_json(context.out(), {{"player", options->player},
                                    {"games", s.games},
                                    {"seed", seed},
                                    {"dictionary", d.name},
-                                   {"words", d.dictionary.size()},
+                                   {"words", d.dictionary->size()},
                                    {"wins", s.wins},
                                    {"win_rate", s.win_rate()},
                                    {"mean_points", s.mean_points()},
@@ -629,7 +680,7 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
         out << "player: " << options->player << '\n';
         out << "games: " << s.games << '\n';
         out << "seed: " << seed << '\n';
-        out << fmt::format("dictionary: {} ({} words)\n", d.name, d.dictionary.size());
+        out << fmt::format("dictionary: {} ({} words)\n", d.name, d.dictionary->size());
         out << "wins: " << s.wins << '\n';
         out << fmt::format("win rate: {:.4f}\n", s.win_rate());
         out << fmt::format("mean points: {:.2f}\n", s.mean_points());
@@ -662,10 +713,11 @@ void define_hangman_command(CLI::App& command, Context& context) {
   command.callback([&context, options] {
     if (context.action()) return;
     context.set_action([&context, options]() -> int {
-      NamedDictionary dictionary = find_dictionary(context, options->dictionary);
-      Session session(context, std::move(dictionary),
-                      options->mode == "hard" ? Mode::kHard : Mode::kEasy);
-      return session.run();
+      app::FileStore store;
+      NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
+      Terminal terminal(context, store, std::move(dictionary),
+                        hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy));
+      return terminal.run();
     });
   });
 }

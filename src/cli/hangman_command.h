@@ -10,6 +10,9 @@
 ///   hangman autoplay --player advisor|safe|naive --games N seeded games, win rate, mean points
 ///
 /// The tools take --json. The game itself prints the seed it uses, so `--seed N` replays it.
+/// The game is a parser and a renderer over hangman::Session (games/hangman/session.h): it
+/// turns answers into commands and prints events and views. Saved dictionaries and the history
+/// go through the app's Store port (app/store.h), kept in files by app::FileStore.
 
 #include <CLI/CLI.hpp>
 

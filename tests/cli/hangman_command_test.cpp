@@ -1,7 +1,7 @@
-// `wordgames hangman ...` (src/cli/hangman_command.h, hangman_store.h) run as a user does: the
-// terminal game with golden transcripts of seeded games, every bad answer and end of input at
-// every prompt, dictionaries, history across runs, autoplay. Every test points XDG_DATA_HOME at
-// its own temporary directory.
+// `wordgames hangman ...` (src/cli/hangman_command.h, over hangman::Session and app::FileStore)
+// run as a user does: the terminal game with golden transcripts of seeded games, every bad answer
+// and end of input at every prompt, dictionaries, history across runs, autoplay. Every test
+// points XDG_DATA_HOME at its own temporary directory.
 
 #include <gtest/gtest.h>
 
@@ -67,10 +67,18 @@ void expect_error(const ProcessResult& r, int code, const std::string& mentions)
   EXPECT_TRUE(contains(r.err, mentions)) << "expected stderr to mention '" << mentions << "'" << r;
 }
 
-// --- Golden transcripts of seeded games (seed 3: COTTON, 6: BANANA, 7: BEETLE).
+// Seeds whose first game on the small dictionary hides a known word (game k of a session is
+// seeded game_seed(seed, k)).
+constexpr std::uint64_t kCotton = 10;
+constexpr std::uint64_t kBanana = 8;
+constexpr std::uint64_t kBeetle = 461;  // then CHOCOLATE as game 2
+constexpr std::uint64_t kAbsolutes = 1;
+constexpr std::uint64_t kChocolate = 26;
+
+// --- Golden transcripts of seeded games.
 
 TEST_F(HangmanCli, GoldenWonGameWithEveryKindOfBadGuess) {
-  const ProcessResult r = play(3,
+  const ProcessResult r = play(kCotton,
                                "\nhello\n0 C\n7 C\n3\nC\n1 CC\n1 1\nhelp\n1 B\n1 b\nhint\n1 C\n"
                                "1 C\n2 O\n3 t\n4T\n5   o\n6 N\n"
                                "0\n7\nx\n5\n4\n6\n");
@@ -81,7 +89,7 @@ TEST_F(HangmanCli, GoldenWonGameWithEveryKindOfBadGuess) {
 }
 
 TEST_F(HangmanCli, GoldenLostGameInHardMode) {
-  const ProcessResult r = play(6, "1 C\n1 D\n1 F\n2 E\n2 O\n3 Z\n", {"--mode", "hard"});
+  const ProcessResult r = play(kBanana, "1 C\n1 D\n1 F\n2 E\n2 O\n3 Z\n", {"--mode", "hard"});
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You lost. The word was BANANA: 6 guesses, 0 points.")) << r;
   EXPECT_FALSE(contains(r.out, "Letters by probability")) << r;
@@ -89,7 +97,7 @@ TEST_F(HangmanCli, GoldenLostGameInHardMode) {
 }
 
 TEST_F(HangmanCli, GoldenMenuWithBadAnswersAtEveryPrompt) {
-  const ProcessResult r = play(7,
+  const ProcessResult r = play(kBeetle,
                                "give up\n"
                                "2\n9\nx\n0\n2\n"
                                "3\nbad name!\ndefault\n-dash\nsmall\nmaybe\nn\n"
@@ -119,7 +127,7 @@ TEST_F(HangmanCli, EndOfInputAtEveryPromptEndsCleanly) {
       {"give up\n1\n", gave_up},  // the next game
   };
   for (const auto& [input, ending] : cases) {
-    const ProcessResult r = play(7, input);
+    const ProcessResult r = play(kBeetle, input);
     EXPECT_EQ(r.exit_code, 0) << input << r;
     EXPECT_EQ(r.err, "") << input << r;
     if (ending == gave_up) {
@@ -132,7 +140,7 @@ TEST_F(HangmanCli, EndOfInputAtEveryPromptEndsCleanly) {
 }
 
 TEST_F(HangmanCli, EndOfInputGivesUpAndIsRecorded) {
-  play(3, "1 C\n");
+  play(kCotton, "1 C\n");
   const ProcessResult r = run({"hangman", "history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   const json history = json_of(r);
@@ -140,28 +148,54 @@ TEST_F(HangmanCli, EndOfInputGivesUpAndIsRecorded) {
   EXPECT_EQ(history["games"][0]["word"], "COTTON");
   EXPECT_EQ(history["games"][0]["guesses"], 1);
   EXPECT_EQ(history["games"][0]["winner"], "host");
-  EXPECT_EQ(history["games"][0]["points"], 15);
+  EXPECT_EQ(history["games"][0]["points"], 30);  // C at 1: 4 of 16, P = 1/4 scores 30
+}
+
+TEST_F(HangmanCli, AGameWithNoGuessIsNotRecorded) {
+  // End of input at the first prompt (as `hangman </dev/null` or a --json run), or giving up
+  // at once: the game ends and shows its word, but is not a game for the history.
+  for (std::uint64_t seed : {kBanana, kBeetle, kCotton, kAbsolutes, kChocolate}) {
+    play(seed, "1 Z\ngive up\n6\n");
+  }
+  const json before = json_of(run({"hangman", "history", "--json"}));
+  ASSERT_EQ(before["games"].size(), 5u);
+  for (const std::string& input :
+       {std::string(""), std::string("give up\n6\n"), std::string("hint\nhelp\n1 1\n")}) {
+    ProcessResult r = play(kCotton, input);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "The word was COTTON: 0 guesses, 0 points.")) << r;
+    r = run({"--json", "hangman", "--seed", std::to_string(kBanana), "--dictionary", "small"},
+            input);
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "The word was BANANA: 0 guesses, 0 points.")) << r;
+  }
+  EXPECT_EQ(json_of(run({"hangman", "history", "--json"})), before);
+  // A refused guess is no guess either; one accepted guess makes it a game.
+  play(kCotton, "9 Z\n1 Z\n");
+  EXPECT_EQ(json_of(run({"hangman", "history", "--json"}))["games"][0]["word"], "COTTON");
 }
 
 // --- History across runs.
 
 TEST_F(HangmanCli, HistoryKeepsTheLastFiveGamesAcrossRuns) {
   EXPECT_TRUE(contains(run({"hangman", "history"}).out, "No games played yet.")) << "fresh";
-  play(3, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n6\n");  // won
-  for (std::uint64_t seed : {6, 7, 8, 5, 1}) play(seed, "give up\n6\n");
+  play(kCotton, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n6\n");  // won
+  for (std::uint64_t seed : {kBanana, kBeetle, kCotton, kAbsolutes, kChocolate}) {
+    play(seed, "1 Z\ngive up\n6\n");  // one guess: a game
+  }
   const ProcessResult r = run({"hangman", "history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   const json games = json_of(r)["games"];
   ASSERT_EQ(games.size(), 5u);
   // Most recent first; the won game (the first) has dropped out.
-  EXPECT_EQ(games[0]["word"], "CHOCOLATE");  // seed 1
-  EXPECT_EQ(games[1]["word"], "ABSOLUTES");  // seed 5
-  EXPECT_EQ(games[4]["word"], "BANANA");     // seed 6
+  EXPECT_EQ(games[0]["word"], "CHOCOLATE");
+  EXPECT_EQ(games[1]["word"], "ABSOLUTES");
+  EXPECT_EQ(games[4]["word"], "BANANA");
   for (const json& g : games) EXPECT_EQ(g["winner"], "host");
 
-  play(3, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n5\n6\n");
+  play(kCotton, "1 C\n2 O\n3 T\n4 T\n5 O\n6 N\n5\n6\n");
   const ProcessResult text = run({"hangman", "history"});
-  EXPECT_TRUE(contains(text.out, "1. COTTON             6 guesses  winner: you   50 points"))
+  EXPECT_TRUE(contains(text.out, "1. COTTON             6 guesses  winner: you   80 points"))
       << text;
 }
 
@@ -179,7 +213,7 @@ TEST_F(HangmanCli, ACorruptHistoryFileIsReadAsWellAsItCanBeAndRepaired) {
   EXPECT_EQ(games[0]["word"], "CASTLE");
   EXPECT_EQ(games[1]["word"], "BANANA");
   // A new game rewrites the file with the readable games only.
-  play(7, "give up\n6\n");
+  play(kBeetle, "1 Z\ngive up\n6\n");
   r = run({"hangman", "history", "--json"});
   EXPECT_EQ(r.err, "") << r;
   EXPECT_EQ(json_of(r)["games"].size(), 3u);
@@ -192,14 +226,14 @@ TEST_F(HangmanCli, BinaryOrUnreadableHistoryNeverStopsAGame) {
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.err, "binary data")) << r;
   EXPECT_TRUE(contains(r.out, "No games played yet.")) << r;
-  r = play(7, "give up\n5\n6\n");
+  r = play(kBeetle, "give up\n5\n6\n");
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "BEETLE")) << r;
 
   // A directory where the file should be: the game is played, the history is not saved.
   std::filesystem::remove(history_file());
   std::filesystem::create_directories(history_file() / "sub");
-  r = play(7, "give up\n6\n");
+  r = play(kBeetle, "1 Z\ngive up\n6\n");
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You gave up")) << r;
   EXPECT_TRUE(contains(r.err, "the history was not saved")) << r;
@@ -268,8 +302,8 @@ TEST_F(HangmanCli, CreateRefusesBadNamesBadFilesAndBrokenRules) {
 
 TEST_F(HangmanCli, CreateAndChooseADictionaryFromTheMenu) {
   const auto few = home_.write("few.txt", "elephant giraffe kangaroo\n");
-  const ProcessResult r =
-      play(7, "give up\n3\nmine\n" + few.string() + "\n" + small_file_.string() + "\n2\n3\n4\n6\n");
+  const ProcessResult r = play(kBeetle, "give up\n3\nmine\n" + few.string() + "\n" +
+                                            small_file_.string() + "\n2\n3\n4\n6\n");
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "few.txt: only 3 words; a dictionary needs at least 20\nText file"))
       << r;

@@ -76,7 +76,7 @@ AutoplaySummary autoplay(const Dictionary& dictionary, Strategy strategy, std::s
     Game game(dictionary, rng);
     while (!game.finished()) game.guess(advise(game, strategy).guess);
     ++summary.games;
-    if (game.status() == Status::kWon) ++summary.wins;
+    if (game.status() == GameState::kWon) ++summary.wins;
     summary.points += game.points();
     summary.guesses += game.guesses().size();
     summary.misses += game.misses();

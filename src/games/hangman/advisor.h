@@ -36,6 +36,7 @@ struct Advice {
   Guess guess;
   double probability = 0;
   double expected_points = 0;  ///< P * points(P) - (1 - P) * min(points, kMissPenalty)
+  bool operator==(const Advice&) const = default;
 };
 
 /// The strategy's guess. Requires !game.finished().

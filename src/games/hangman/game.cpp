@@ -7,10 +7,10 @@
 namespace wg::hangman {
 
 int points_for_hit(std::size_t count, std::size_t total) {
-  if (5 * count >= 3 * total) return 5;   // P >= 0.6
-  if (5 * count >= 2 * total) return 10;  // P >= 0.4
-  if (4 * count >= total) return 15;      // P >= 0.25
-  return 30;
+  if (5 * count > 3 * total) return 5;   // P > 0.6
+  if (5 * count > 2 * total) return 10;  // 0.4 < P <= 0.6
+  if (4 * count > total) return 15;      // 0.25 < P <= 0.4
+  return 30;                             // P <= 0.25
 }
 
 Game::Game(const Dictionary& dictionary, Rng& rng) : dictionary_(&dictionary) {
@@ -114,7 +114,7 @@ GuessResult Game::guess(Guess g) {
     result.points_change = points_for_hit(with_letter, before);
     points_ += result.points_change;
     if (std::find(revealed_.begin(), revealed_.end(), kNoLetter) == revealed_.end()) {
-      status_ = Status::kWon;
+      status_ = GameState::kWon;
     }
   } else {
     missed_[g.position].insert(g.letter);
@@ -123,7 +123,7 @@ GuessResult Game::guess(Guess g) {
     points_ -= taken;
     result.points_change = -taken;
     if (--lives_ == 0) {
-      status_ = Status::kLost;
+      status_ = GameState::kLost;
     }
   }
   recount();
@@ -135,7 +135,7 @@ GuessResult Game::guess(Guess g) {
 
 bool Game::give_up() {
   if (finished()) return false;
-  status_ = Status::kLost;
+  status_ = GameState::kLost;
   gave_up_ = true;
   return true;
 }

@@ -21,9 +21,10 @@ namespace wg::hangman {
 inline constexpr int kLives = 6;
 inline constexpr int kMissPenalty = 15;
 
-/// Points for a hit whose letter had probability count/total before the guess:
-/// P >= 0.6: 5, 0.4 <= P < 0.6: 10, 0.25 <= P < 0.4: 15, P < 0.25: 30. Exact (integer
-/// comparisons), so the boundaries hold whatever the rounding of count/total. total > 0.
+/// Points for a hit whose letter had probability P = count/total before the guess, as the spec
+/// says: P > 0.6: 5, 0.4 < P <= 0.6: 10, 0.25 < P <= 0.4: 15, P <= 0.25: 30 (so exactly 3/5
+/// scores 10, 2/5 scores 15 and 1/4 scores 30). Exact (integer comparisons), so the boundaries
+/// hold whatever the rounding of count/total. total > 0.
 int points_for_hit(std::size_t count, std::size_t total);
 
 struct Guess {
@@ -32,7 +33,8 @@ struct Guess {
   bool operator==(const Guess&) const = default;
 };
 
-enum class Status { kPlaying, kWon, kLost };
+/// Where one game stands (a session's Status, session.h, says where the session stands).
+enum class GameState { kPlaying, kWon, kLost };
 
 enum class Outcome {
   kHit,
@@ -54,7 +56,7 @@ struct GuessResult {
   double probability = 0;      ///< the letter's probability there before the guess
   int points_change = 0;       ///< +points on a hit, -(what was taken) on a miss
   std::size_t candidates = 0;  ///< candidates after the guess
-  Status status = Status::kPlaying;
+  GameState status = GameState::kPlaying;
 };
 
 /// A guess as played, for history and replays.
@@ -91,8 +93,8 @@ class Game {
   LetterSet missed(std::size_t position) const { return missed_.at(position); }
   int lives() const { return lives_; }
   int points() const { return points_; }
-  Status status() const { return status_; }
-  bool finished() const { return status_ != Status::kPlaying; }
+  GameState status() const { return status_; }
+  bool finished() const { return status_ != GameState::kPlaying; }
   bool gave_up() const { return gave_up_; }
   /// The accepted guesses, in order.
   const std::vector<PlayedGuess>& guesses() const { return guesses_; }
@@ -122,7 +124,7 @@ class Game {
   std::vector<std::uint32_t> counts_;  ///< position * letters + letter
   int lives_ = kLives;
   int points_ = 0;
-  Status status_ = Status::kPlaying;
+  GameState status_ = GameState::kPlaying;
   bool gave_up_ = false;
   std::vector<PlayedGuess> guesses_;
 };

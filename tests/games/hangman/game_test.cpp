@@ -21,18 +21,30 @@ class HangmanGame : public ::testing::Test {
   Game play(const std::string& secret) { return Game(dictionary_, codes(secret)); }
 };
 
-TEST(HangmanPoints, ExactBoundaries) {
+// The spec's bands: 5 if P > 0.6, 10 if 0.4 < P <= 0.6, 15 if 0.25 < P <= 0.4, 30 if P <= 0.25.
+// Each boundary exactly, in several fractions, and its neighbours on both sides.
+TEST(HangmanPoints, ExactBoundariesFollowTheSpec) {
   EXPECT_EQ(points_for_hit(1, 1), 5);
-  EXPECT_EQ(points_for_hit(3, 5), 5);   // 0.6
-  EXPECT_EQ(points_for_hit(6, 10), 5);  // 0.6
+  EXPECT_EQ(points_for_hit(601, 1000), 5);  // just above 0.6
+  EXPECT_EQ(points_for_hit(4, 6), 5);
+  EXPECT_EQ(points_for_hit(3, 5), 10);  // 0.6 exactly
+  EXPECT_EQ(points_for_hit(6, 10), 10);
+  EXPECT_EQ(points_for_hit(600, 1000), 10);
   EXPECT_EQ(points_for_hit(599, 1000), 10);
-  EXPECT_EQ(points_for_hit(2, 5), 10);   // 0.4
-  EXPECT_EQ(points_for_hit(4, 10), 10);  // 0.4
+  EXPECT_EQ(points_for_hit(1, 2), 10);
+  EXPECT_EQ(points_for_hit(401, 1000), 10);  // just above 0.4
+  EXPECT_EQ(points_for_hit(2, 5), 15);       // 0.4 exactly
+  EXPECT_EQ(points_for_hit(4, 10), 15);
+  EXPECT_EQ(points_for_hit(400, 1000), 15);
   EXPECT_EQ(points_for_hit(399, 1000), 15);
-  EXPECT_EQ(points_for_hit(1, 4), 15);     // 0.25
-  EXPECT_EQ(points_for_hit(25, 100), 15);  // 0.25
+  EXPECT_EQ(points_for_hit(251, 1000), 15);  // just above 0.25
+  EXPECT_EQ(points_for_hit(1, 3), 15);
+  EXPECT_EQ(points_for_hit(1, 4), 30);  // 0.25 exactly
+  EXPECT_EQ(points_for_hit(4, 16), 30);
+  EXPECT_EQ(points_for_hit(25, 100), 30);
   EXPECT_EQ(points_for_hit(249, 1000), 30);
   EXPECT_EQ(points_for_hit(1, 1000), 30);
+  EXPECT_EQ(points_for_hit(0, 7), 30);
 }
 
 TEST_F(HangmanGame, StartsWithEveryWordOfTheSecretsLengthAsCandidates) {
@@ -41,7 +53,7 @@ TEST_F(HangmanGame, StartsWithEveryWordOfTheSecretsLengthAsCandidates) {
   EXPECT_EQ(game.candidate_count(), 16u);
   EXPECT_EQ(game.lives(), kLives);
   EXPECT_EQ(game.points(), 0);
-  EXPECT_EQ(game.status(), Status::kPlaying);
+  EXPECT_EQ(game.status(), GameState::kPlaying);
   EXPECT_DOUBLE_EQ(game.probability(0, code('B')), 0.5);
   EXPECT_DOUBLE_EQ(game.probability(0, code('C')), 0.25);
   EXPECT_DOUBLE_EQ(game.probability(0, code('Z')), 0.0);
@@ -59,7 +71,7 @@ TEST_F(HangmanGame, AHitKeepsOnlyCandidatesWithTheLetterAndScoresByItsProbabilit
   const GuessResult result = game.guess({0, code('B')});
   EXPECT_EQ(result.outcome, Outcome::kHit);
   EXPECT_DOUBLE_EQ(result.probability, 0.5);
-  EXPECT_EQ(result.points_change, 10);  // 0.4 <= 0.5 < 0.6
+  EXPECT_EQ(result.points_change, 10);  // 0.4 < 0.5 <= 0.6
   EXPECT_EQ(game.points(), 10);
   EXPECT_EQ(game.candidate_count(), 8u);
   EXPECT_EQ(game.revealed()[0], code('B'));
@@ -82,17 +94,19 @@ TEST_F(HangmanGame, AMissRemovesCandidatesWithTheLetterAndCostsALife) {
   EXPECT_DOUBLE_EQ(game.probability(0, code('C')), 0.5);
 }
 
-TEST_F(HangmanGame, QuarterProbabilityScoresFifteenAndAMissTakesFifteen) {
+TEST_F(HangmanGame, QuarterProbabilityScoresThirtyAndAMissTakesFifteen) {
   Game game = play("CANNON");
-  EXPECT_EQ(game.guess({0, code('C')}).points_change, 15);  // 4/16 = 0.25 exactly
+  EXPECT_EQ(game.guess({0, code('C')}).points_change, 30);  // 4/16 = 0.25 exactly: P <= 0.25
   // C words: CANNON CASTLE CATTLE COTTON; A at 1 in three of four: 0.75.
   EXPECT_EQ(game.guess({1, code('A')}).points_change, 5);
-  EXPECT_EQ(game.points(), 20);
+  EXPECT_EQ(game.points(), 35);
   EXPECT_EQ(game.guess({2, code('S')}).points_change, -15);
+  EXPECT_EQ(game.points(), 20);
+  EXPECT_EQ(game.guess({2, code('T')}).points_change, -15);
   EXPECT_EQ(game.points(), 5);
-  EXPECT_EQ(game.guess({2, code('T')}).points_change, -5);  // floor at 0
-  EXPECT_EQ(game.points(), 0);
   EXPECT_EQ(game.candidate_count(), 1u);
+  EXPECT_EQ(game.guess({3, code('T')}).points_change, -5);  // floor at 0
+  EXPECT_EQ(game.points(), 0);
 }
 
 TEST_F(HangmanGame, WinsWhenEveryPositionIsRevealed) {
@@ -100,7 +114,7 @@ TEST_F(HangmanGame, WinsWhenEveryPositionIsRevealed) {
   for (std::size_t p = 0; p < 6; ++p) {
     EXPECT_EQ(game.guess({p, codes("CANNON")[p]}).outcome, Outcome::kHit);
   }
-  EXPECT_EQ(game.status(), Status::kWon);
+  EXPECT_EQ(game.status(), GameState::kWon);
   EXPECT_EQ(game.guesses().size(), 6u);
   EXPECT_EQ(game.misses(), 0u);
   EXPECT_EQ(game.guess({0, code('C')}).outcome, Outcome::kGameOver);
@@ -111,12 +125,12 @@ TEST_F(HangmanGame, LosesAfterSixMisses) {
   const char* wrong = "ZYXWV";
   for (int i = 0; i < 5; ++i) {
     EXPECT_EQ(game.guess({1, code(wrong[i])}).outcome, Outcome::kMiss);
-    EXPECT_EQ(game.status(), Status::kPlaying);
+    EXPECT_EQ(game.status(), GameState::kPlaying);
   }
   EXPECT_EQ(game.lives(), 1);
   const GuessResult last = game.guess({2, code('Q')});
   EXPECT_EQ(last.outcome, Outcome::kMiss);
-  EXPECT_EQ(last.status, Status::kLost);
+  EXPECT_EQ(last.status, GameState::kLost);
   EXPECT_EQ(game.lives(), 0);
   EXPECT_FALSE(game.is_open(3));
   EXPECT_EQ(game.guess({0, code('B')}).outcome, Outcome::kGameOver);
@@ -158,7 +172,7 @@ TEST_F(HangmanGame, GivingUpIsALossThatRevealsNothingNew) {
   Game game = play("BANANA");
   game.guess({0, code('B')});
   EXPECT_TRUE(game.give_up());
-  EXPECT_EQ(game.status(), Status::kLost);
+  EXPECT_EQ(game.status(), GameState::kLost);
   EXPECT_TRUE(game.gave_up());
   EXPECT_EQ(game.secret(), codes("BANANA"));
   EXPECT_EQ(game.points(), 10);

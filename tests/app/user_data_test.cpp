@@ -1,4 +1,4 @@
-#include "cli/user_data.h"
+#include "app/user_data.h"
 
 #include <gtest/gtest.h>
 
@@ -8,7 +8,7 @@
 
 #include "support/temp_dir.h"
 
-namespace wg::cli {
+namespace wg::app {
 namespace {
 
 // Sets an environment variable for the life of the object, then restores it.
@@ -65,4 +65,4 @@ TEST(UserData, EnsureCreatesTheDirectory) {
 }
 
 }  // namespace
-}  // namespace wg::cli
+}  // namespace wg::app

@@ -1,10 +1,10 @@
-#include "cli/user_data.h"
+#include "app/user_data.h"
 
 #include <cstdlib>
 #include <stdexcept>
 #include <system_error>
 
-namespace wg::cli {
+namespace wg::app {
 
 std::filesystem::path user_data_dir() {
   const char* xdg = std::getenv("XDG_DATA_HOME");
@@ -26,4 +26,4 @@ std::filesystem::path ensure_user_data_dir() {
   return dir;
 }
 
-}  // namespace wg::cli
+}  // namespace wg::app

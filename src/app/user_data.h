@@ -5,7 +5,7 @@
 
 #include <filesystem>
 
-namespace wg::cli {
+namespace wg::app {
 
 /// The directory, not created. Throws std::runtime_error when neither XDG_DATA_HOME nor HOME
 /// gives an absolute path.
@@ -15,4 +15,4 @@ std::filesystem::path user_data_dir();
 /// path when it cannot be created.
 std::filesystem::path ensure_user_data_dir();
 
-}  // namespace wg::cli
+}  // namespace wg::app

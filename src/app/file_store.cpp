@@ -1,0 +1,281 @@
+#include "app/file_store.h"
+
+#include <unistd.h>
+
+#include <algorithm>
+#include <fstream>
+#include <stdexcept>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "app/user_data.h"
+#include "core/text.h"
+#include "lexicon/word_list.h"
+
+namespace wg::app {
+
+namespace {
+
+constexpr std::string_view kDictionaryHeader = "# wordgames hangman dictionary";
+/// The game whose dictionaries the store keeps.
+constexpr std::string_view kDictionaryGame = "hangman";
+/// The longest guess count a history line may hold (anything longer is damage).
+constexpr std::size_t kMaxGuesses = 100000;
+
+void make_dir(const std::filesystem::path& dir) {
+  std::error_code error;
+  std::filesystem::create_directories(dir, error);
+  if (error || !std::filesystem::is_directory(dir)) {
+    throw StoreError(fmt::format("cannot create the directory {}: {}", dir.string(),
+                                 error ? error.message() : "not a directory"));
+  }
+}
+
+bool is_upper_word(std::string_view word) {
+  return !word.empty() && word.size() <= kMaxWordLength &&
+         std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+/// The names of the regular files `dir/NAME<extension>` with a valid name, sorted.
+std::vector<std::string> names_in(const std::filesystem::path& dir, std::string_view extension,
+                                  bool (*valid)(std::string_view)) {
+  std::vector<std::string> names;
+  std::error_code error;
+  if (!std::filesystem::is_directory(dir, error)) return names;
+  for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+    const std::filesystem::path& path = entry.path();
+    if (path.extension() != extension) continue;
+    const std::string name = path.stem().string();
+    if (valid(name) && entry.is_regular_file(error)) names.push_back(name);
+  }
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+/// The file's text; StoreError (naming the path) when it cannot be read.
+std::string read_text(const std::filesystem::path& path) {
+  try {
+    return read_file(path);
+  } catch (const std::exception& error) {  // LexiconError names the path
+    throw StoreError(error.what());
+  }
+}
+
+std::string history_header(std::string_view game) {
+  return fmt::format("# wordgames {} history 1\n# word\tguesses\twinner\tpoints\n", game);
+}
+
+/// The game name as a directory: a valid name, so that it cannot leave the root.
+std::string_view game_dir(std::string_view game) {
+  if (!valid_name(game)) throw std::invalid_argument(fmt::format("'{}' is not a game name", game));
+  return game;
+}
+
+}  // namespace
+
+void write_file_atomically(const std::filesystem::path& path, std::string_view text) {
+  make_dir(path.parent_path());
+  const std::filesystem::path temp =
+      path.parent_path() / fmt::format(".{}.{}.tmp", path.filename().string(), ::getpid());
+  {
+    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
+    out.write(text.data(), static_cast<std::streamsize>(text.size()));
+    out.flush();
+    if (!out) {
+      std::error_code ignored;
+      std::filesystem::remove(temp, ignored);
+      throw StoreError(fmt::format("cannot write {}", path.string()));
+    }
+  }
+  std::error_code error;
+  std::filesystem::rename(temp, path, error);
+  if (error) {
+    std::error_code ignored;
+    std::filesystem::remove(temp, ignored);
+    throw StoreError(fmt::format("cannot write {}: {}", path.string(), error.message()));
+  }
+}
+
+std::filesystem::path FileStore::root() const {
+  if (root_) return *root_;
+  try {
+    return user_data_dir();
+  } catch (const std::runtime_error& error) {
+    throw StoreError(error.what());
+  }
+}
+
+std::filesystem::path FileStore::history_path(std::string_view game) const {
+  return root() / game_dir(game) / "history.tsv";
+}
+
+std::filesystem::path FileStore::dictionary_path(std::string_view name) const {
+  return root() / kDictionaryGame / "dictionaries" / (std::string(name) + ".txt");
+}
+
+std::filesystem::path FileStore::game_path(std::string_view name) const {
+  return root() / "games" / (std::string(name) + ".json");
+}
+
+// --- History.
+
+History parse_history(std::string_view text) {
+  History history;
+  std::size_t start = 0;
+  while (start < text.size()) {
+    std::size_t end = text.find('\n', start);
+    if (end == std::string_view::npos) end = text.size();
+    std::string_view line = text.substr(start, end - start);
+    start = end + 1;
+    if (!line.empty() && line.back() == '\r') line.remove_suffix(1);
+    if (line.empty() || line.front() == '#') continue;
+    std::vector<std::string_view> fields;
+    for (std::size_t at = 0;;) {
+      const std::size_t tab = line.find('\t', at);
+      fields.push_back(line.substr(at, tab == std::string_view::npos ? tab : tab - at));
+      if (tab == std::string_view::npos) break;
+      at = tab + 1;
+    }
+    GameRecord record;
+    bool ok = fields.size() == 4 && is_upper_word(fields[0]) &&
+              (fields[2] == "you" || fields[2] == "host");
+    if (ok) {
+      const std::optional<std::uint64_t> guesses = parse_unsigned(fields[1]);
+      const ParsedNumber points = parse_integer(fields[3]);
+      ok = guesses && *guesses < kMaxGuesses && points && points.value <= 1'000'000'000;
+      if (ok) {
+        record.word = std::string(fields[0]);
+        record.guesses = static_cast<std::size_t>(*guesses);
+        record.player_won = fields[2] == "you";
+        record.points = static_cast<int>(points.value);
+      }
+    }
+    if (!ok) {
+      ++history.bad_records;
+      continue;
+    }
+    history.games.push_back(std::move(record));
+  }
+  if (history.games.size() > kHistoryGames) {
+    history.games.erase(history.games.begin(),
+                        history.games.end() - static_cast<std::ptrdiff_t>(kHistoryGames));
+  }
+  return history;
+}
+
+History FileStore::history(std::string_view game, std::size_t count) {
+  const std::filesystem::path path = history_path(game);
+  History history;
+  std::error_code error;
+  if (std::filesystem::exists(path, error) && !(std::filesystem::is_regular_file(path, error) &&
+                                                std::filesystem::file_size(path, error) == 0)) {
+    try {
+      const std::string text = read_file(path);
+      if (text.find('\0') != std::string::npos) {
+        history.problem =
+            fmt::format("{} is not a history file (binary data); ignoring it", path.string());
+      } else {
+        history = parse_history(text);
+      }
+    } catch (const std::exception& e) {
+      history.problem = fmt::format("{}; ignoring the history", e.what());
+    }
+  }
+  history.source = path.string();
+  if (history.games.size() > count) {
+    history.games.erase(history.games.begin(),
+                        history.games.end() - static_cast<std::ptrdiff_t>(count));
+  }
+  return history;
+}
+
+History FileStore::append(std::string_view game, const GameRecord& record) {
+  if (!is_upper_word(record.word) || record.points < 0) {
+    throw std::invalid_argument(
+        fmt::format("'{}' with {} points cannot be a history record", record.word, record.points));
+  }
+  History history = this->history(game);
+  history.games.push_back(record);
+  if (history.games.size() > kHistoryGames) history.games.erase(history.games.begin());
+  std::string text = history_header(game);
+  for (const GameRecord& r : history.games) {
+    text +=
+        fmt::format("{}\t{}\t{}\t{}\n", r.word, r.guesses, r.player_won ? "you" : "host", r.points);
+  }
+  write_file_atomically(history_path(game), text);
+  return history;
+}
+
+// --- Dictionaries.
+
+std::vector<std::string> FileStore::dictionary_names() {
+  return names_in(root() / kDictionaryGame / "dictionaries", ".txt", &valid_dictionary_name);
+}
+
+bool FileStore::has_dictionary(std::string_view name) {
+  std::error_code error;
+  return valid_dictionary_name(name) &&
+         std::filesystem::is_regular_file(dictionary_path(name), error);
+}
+
+std::string FileStore::dictionary_location(std::string_view name) {
+  return dictionary_path(name).string();
+}
+
+void FileStore::save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) {
+  if (!valid_dictionary_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
+  }
+  std::string text = fmt::format("{} {}\n", kDictionaryHeader, name);
+  for (const std::string& word : dictionary.words_upper()) {
+    text += word;
+    text += '\n';
+  }
+  write_file_atomically(dictionary_path(name), text);
+}
+
+hangman::Dictionary FileStore::load_dictionary(std::string_view name) {
+  if (!has_dictionary(name)) throw StoreError(fmt::format("no saved dictionary '{}'", name));
+  const std::filesystem::path path = dictionary_path(name);
+  const std::string text = read_text(path);
+  try {
+    // The saved form is plain words; reading it as text also copes with a file edited by hand.
+    return hangman::Dictionary::from_text(text.substr(
+        text.starts_with(kDictionaryHeader) ? std::min(text.find('\n'), text.size()) : 0));
+  } catch (const hangman::DictionaryError& error) {
+    throw StoreError(fmt::format("{}: {}", path.string(), error.what()));
+  }
+}
+
+// --- Saved games.
+
+std::vector<std::string> FileStore::game_names() {
+  return names_in(root() / "games", ".json", &valid_name);
+}
+
+void FileStore::save_game(std::string_view name, const Json& saved) {
+  if (!valid_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid saved game name", name));
+  }
+  check_saved_game(saved);
+  write_file_atomically(game_path(name), saved.dump(2) + "\n");
+}
+
+Json FileStore::load_game(std::string_view name) {
+  std::error_code error;
+  if (!valid_name(name) || !std::filesystem::is_regular_file(game_path(name), error)) {
+    throw StoreError(fmt::format("no saved game '{}'", name));
+  }
+  const std::filesystem::path path = game_path(name);
+  const std::string text = read_text(path);
+  try {
+    Json saved = Json::parse(text);
+    check_saved_game(saved);
+    return saved;
+  } catch (const std::exception& e) {  // a parse error or not a saved game
+    throw StoreError(fmt::format("{}: not a saved game: {}", path.string(), e.what()));
+  }
+}
+
+}  // namespace wg::app
