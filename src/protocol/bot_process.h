@@ -25,10 +25,12 @@ namespace wg::protocol {
 /// Clock::now() + a limit): the steady clock, unless frozen. While frozen, now() stays at the
 /// moment of freeze(), so no deadline or wait ever ends by time: a read, a write or wait_exit then
 /// ends only when the bot writes, reads, closes or exits (a deadline already reached, such as
-/// now(), still ends a call that would have to wait). A seam for tests: with bots that answer,
-/// fail or exit by themselves, a frozen clock makes what they check independent of how slowly a
-/// loaded machine runs the bots (a bot that never answers then hangs the test, so tests of time
-/// limits keep the clock running). Thread-safe; not for production use.
+/// now(), still ends a call that would have to wait).
+///
+/// Freezing is a seam for tests, never used by the program: with bots that reply, fail or exit
+/// by themselves, a frozen clock makes what a test checks independent of how slowly a loaded
+/// machine runs the bots; a test of a time limit lets the clock run once its bot has stopped
+/// replying (a bot that never replies under a frozen clock would hang the test). Thread-safe.
 struct Clock {
   using duration = std::chrono::steady_clock::duration;
   using rep = duration::rep;
