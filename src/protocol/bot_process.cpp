@@ -10,8 +10,10 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <iterator>
+#include <limits>
 #include <system_error>
 #include <thread>
 #include <utility>
@@ -24,6 +26,15 @@ extern char** environ;
 namespace wg::protocol {
 
 namespace {
+
+/// The frozen time as a count of Clock::duration, or kRunning.
+constexpr Clock::rep kRunning = std::numeric_limits<Clock::rep>::min();
+std::atomic<Clock::rep> frozen_at{kRunning};
+static_assert(std::atomic<Clock::rep>::is_always_lock_free, "unfreeze() is async-signal-safe");
+
+Clock::time_point steady_now() noexcept {
+  return Clock::time_point(std::chrono::steady_clock::now().time_since_epoch());
+}
 
 [[noreturn]] void throw_errno(int error, const std::string& what) {
   throw std::system_error(error, std::generic_category(), what);
@@ -122,6 +133,19 @@ bool is_plain_char(char c) {
 }
 
 }  // namespace
+
+Clock::time_point Clock::now() noexcept {
+  const rep frozen = frozen_at.load(std::memory_order_acquire);
+  return frozen == kRunning ? steady_now() : time_point(duration(frozen));
+}
+
+void Clock::freeze() noexcept {
+  rep expected = kRunning;
+  frozen_at.compare_exchange_strong(expected, steady_now().time_since_epoch().count(),
+                                    std::memory_order_acq_rel);
+}
+
+void Clock::unfreeze() noexcept { frozen_at.store(kRunning, std::memory_order_release); }
 
 std::string ExitStatus::describe() const {
   if (signal != 0) {

@@ -21,7 +21,29 @@
 
 namespace wg::protocol {
 
-using Clock = std::chrono::steady_clock;
+/// The clock of every deadline and wait here, and of the hosts built on BotProcess (deadlines are
+/// Clock::now() + a limit): the steady clock, unless frozen. While frozen, now() stays at the
+/// moment of freeze(), so no deadline or wait ever ends by time: a read, a write or wait_exit then
+/// ends only when the bot writes, reads, closes or exits (a deadline already reached, such as
+/// now(), still ends a call that would have to wait).
+///
+/// Freezing is a seam for tests, never used by the program: with bots that reply, fail or exit
+/// by themselves, a frozen clock makes what a test checks independent of how slowly a loaded
+/// machine runs the bots; a test of a time limit lets the clock run once its bot has stopped
+/// replying (a bot that never replies under a frozen clock would hang the test). Thread-safe.
+struct Clock {
+  using duration = std::chrono::steady_clock::duration;
+  using rep = duration::rep;
+  using period = duration::period;
+  using time_point = std::chrono::time_point<Clock>;
+  static constexpr bool is_steady = true;
+
+  static time_point now() noexcept;
+  /// Stops now() where it is (kept if already frozen).
+  static void freeze() noexcept;
+  /// Lets now() follow the steady clock again (it jumps forward to it). Async-signal-safe.
+  static void unfreeze() noexcept;
+};
 
 /// How a process ended, as waitpid reported it.
 struct ExitStatus {

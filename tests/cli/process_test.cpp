@@ -4,6 +4,8 @@
 
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
 #include <chrono>
 #include <string>
 
@@ -41,11 +43,21 @@ TEST(ProcessTest, SetsAndRemovesEnvironmentVariables) {
 TEST(ProcessTest, KillsAProgramThatOutlivesTheTimeout) {
   ProcessOptions options;
   options.timeout = std::chrono::milliseconds(200);
-  const auto start = std::chrono::steady_clock::now();
-  const ProcessResult r = run_process({"/bin/sleep", "30"}, options);
+  // It would run for 27 hours: only the kill at the timeout ends it (or this test would hang).
+  const ProcessResult r = run_process({"/bin/sleep", "100000"}, options);
   EXPECT_TRUE(r.timed_out);
   EXPECT_EQ(r.exit_code, -1);
-  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(10));
+  EXPECT_EQ(r.signal, SIGKILL);
+}
+
+TEST(ProcessTest, KillsAProgramThatClosedItsOutputsAndOutlivesTheTimeout) {
+  ProcessOptions options;
+  options.timeout = std::chrono::milliseconds(200);
+  const ProcessResult r =
+      run_process({"/bin/sh", "-c", "echo bye; exec sleep 100000 >&- 2>&-"}, options);
+  EXPECT_EQ(r.out, "bye\n");
+  EXPECT_TRUE(r.timed_out);
+  EXPECT_EQ(r.signal, SIGKILL);
 }
 
 TEST(ProcessTest, ReportsAProgramThatCannotStart) {

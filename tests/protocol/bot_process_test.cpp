@@ -21,15 +21,28 @@ namespace {
 
 using namespace std::chrono_literals;
 using testing::ChildProcessTest;
+using testing::FrozenClock;
 
 Clock::time_point in(std::chrono::milliseconds ms) { return Clock::now() + ms; }
+
+/// A bot that never writes, never reads and never exits by itself (27 hours).
+constexpr const char* kSilentBot = "sleep 100000";
 
 std::string read_file(const std::filesystem::path& path) {
   std::ifstream in(path, std::ios::binary);
   return {std::istreambuf_iterator<char>(in), std::istreambuf_iterator<char>()};
 }
 
-class BotProcessTest : public ChildProcessTest {};
+/// Tests of what bots do, with the clock frozen: no deadline passes, so each test waits for
+/// exactly what its bots do, however slowly a loaded machine runs them.
+class BotProcessTest : public ChildProcessTest {
+ private:
+  FrozenClock frozen_;
+};
+
+/// Tests of the time limits themselves, with the clock running: their bots never answer, so the
+/// limit is always reached, whatever the load.
+class BotProcessTimeLimitTest : public ChildProcessTest {};
 
 TEST(ShellCommandLineTest, PlainCommandsAreExecutedInPlaceOfTheShell) {
   EXPECT_EQ(shell_command_line("python3 examples/auction_bot.py"),
@@ -61,17 +74,20 @@ TEST_F(BotProcessTest, WritesAndReadsLines) {
 }
 
 TEST_F(BotProcessTest, PlainCommandsRunWithoutAShellInBetween) {
-  BotProcess bot("sleep 30");
-  std::this_thread::sleep_for(50ms);  // let the shell exec
-  EXPECT_EQ(read_file("/proc/" + std::to_string(bot.pid()) + "/comm"), "sleep\n");
+  BotProcess bot("cat");
+  // cat echoing the line shows the shell has run it; exec'd in its place, it has the bot's pid.
+  ASSERT_EQ(bot.write_line("ping", in(5s)), IoStatus::kOk);
+  ASSERT_EQ(bot.read_line(in(5s)).line, "ping");
+  EXPECT_EQ(read_file("/proc/" + std::to_string(bot.pid()) + "/comm"), "cat\n");
 }
 
-TEST_F(BotProcessTest, ReadingTimesOutAtTheDeadline) {
-  BotProcess bot("sleep 30");
+TEST_F(BotProcessTimeLimitTest, ReadingTimesOutAtTheDeadline) {
+  BotProcess bot("cat");  // waits for input that never comes, so it never writes
   const auto start = Clock::now();
   EXPECT_EQ(bot.read_line(start + 150ms).status, IoStatus::kTimeout);
-  EXPECT_GE(Clock::now() - start, 150ms);
-  EXPECT_EQ(bot.wait_exit(0ms), std::nullopt);
+  EXPECT_GE(Clock::now() - start, 150ms);                             // never before the deadline
+  EXPECT_EQ(bot.read_line(Clock::now()).status, IoStatus::kTimeout);  // a deadline reached
+  EXPECT_EQ(bot.wait_exit(0ms), std::nullopt);  // still running: its input is open
 }
 
 TEST_F(BotProcessTest, ReportsTheEndOfOutputAndTheExitStatus) {
@@ -119,12 +135,12 @@ TEST_F(BotProcessTest, WritingToABotThatExitedFailsWithoutSigpipe) {
   EXPECT_EQ(after.sa_handler, SIG_DFL);  // the process's disposition is left alone
 }
 
-TEST_F(BotProcessTest, WritingTimesOutWhenTheBotDoesNotRead) {
-  BotProcess bot("sleep 30");
-  const std::string line(100'000, 'x');  // more than a pipe holds
+TEST_F(BotProcessTimeLimitTest, WritingTimesOutWhenTheBotDoesNotRead) {
+  BotProcess bot(kSilentBot);
+  const std::string line(4 << 20, 'x');  // more than a pipe holds (16 pages of up to 64 KiB)
   const auto start = Clock::now();
   EXPECT_EQ(bot.write_line(line, start + 150ms), IoStatus::kTimeout);
-  EXPECT_GE(Clock::now() - start, 150ms);
+  EXPECT_GE(Clock::now() - start, 150ms);  // never before the deadline
 }
 
 TEST_F(BotProcessTest, StderrIsAppendedToTheLogFile) {
@@ -138,26 +154,25 @@ TEST_F(BotProcessTest, StderrIsAppendedToTheLogFile) {
   EXPECT_THROW(BotProcess("true", dir / "missing" / "bot.log"), std::system_error);
 }
 
-TEST_F(BotProcessTest, StopKillsABotThatDoesNotExitAndReapsIt) {
+TEST_F(BotProcessTimeLimitTest, StopKillsABotThatDoesNotExitAndReapsIt) {
   pid_t pid = 0;
   {
-    BotProcess bot("sleep 30");
+    BotProcess bot(kSilentBot);
     pid = bot.pid();
-    const auto start = Clock::now();
+    // Killed once the grace is over: a stop that waited for the bot would never return.
     EXPECT_EQ(bot.stop(100ms), (ExitStatus{-1, SIGKILL}));
-    EXPECT_LT(Clock::now() - start, 10s);
     EXPECT_EQ(bot.stop(), (ExitStatus{-1, SIGKILL}));  // idempotent
   }
   EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), -1);  // already reaped
   {
-    BotProcess unstopped("sleep 30");
+    BotProcess unstopped(kSilentBot);
     pid = unstopped.pid();
   }
   EXPECT_EQ(::waitpid(pid, nullptr, WNOHANG), -1);  // the destructor reaps too
 }
 
 TEST_F(BotProcessTest, StopKillsTheProcessesTheBotStarted) {
-  BotProcess bot("sleep 30 & echo $!; wait");
+  BotProcess bot(std::string(kSilentBot) + " & echo $!; wait");
   const ReadResult read = bot.read_line(in(5s));
   ASSERT_EQ(read.status, IoStatus::kOk);
   const pid_t helper = std::stoi(read.line);
@@ -188,6 +203,28 @@ TEST_F(BotProcessTest, ManyBotsOnManyThreadsKeepTheirPipesToThemselves) {
   }
   for (auto& thread : threads) thread.join();
   EXPECT_EQ(clean.load(), 32);
+}
+
+TEST_F(BotProcessTimeLimitTest, AFrozenClockStandsStillAndEndsNoWaitByTime) {
+  FrozenClock frozen;
+  const Clock::time_point frozen_at = Clock::now();
+  // The reply and the exit come well after the deadlines of 1 ms: the calls wait for them.
+  BotProcess bot("sleep 0.2; echo late; sleep 0.2; exit 4");
+  const ReadResult read = bot.read_line(in(1ms));
+  EXPECT_EQ(read.status, IoStatus::kOk);
+  EXPECT_EQ(read.line, "late");
+  EXPECT_EQ(bot.wait_exit(1ms), (ExitStatus{4, 0}));
+  EXPECT_EQ(Clock::now(), frozen_at);
+  Clock::freeze();  // already frozen: stays where it is
+  EXPECT_EQ(Clock::now(), frozen_at);
+  // A deadline already reached still ends a call that would have to wait.
+  BotProcess silent("cat");
+  EXPECT_EQ(silent.read_line(Clock::now()).status, IoStatus::kTimeout);
+  EXPECT_EQ(silent.wait_exit(0ms), std::nullopt);
+  Clock::unfreeze();
+  EXPECT_GE(Clock::now(), frozen_at);
+  Clock::unfreeze();  // already running: no change
+  EXPECT_GE(Clock::now(), frozen_at);
 }
 
 }  // namespace

@@ -20,6 +20,8 @@
 
 #include <gtest/gtest.h>
 
+#include "protocol/bot_process.h"
+
 namespace wg::protocol::testing {
 
 /// The process group of `pid` from /proc (also for a zombie), or -1.
@@ -58,9 +60,12 @@ inline std::vector<pid_t> living_children() {
 /// Fails the test for any child left: a bot not reaped (the leader of its own process group,
 /// which is how bots are started), or any process still running after a grace. Reaps the
 /// orphans that were killed with their bot's group (expected: the bot's host kills the group).
+/// The grace only bounds the wait for a failing test: a killed orphan is gone in moments, and
+/// the wait ends as soon as no child is left, so however slowly a loaded machine runs, a
+/// passing test never comes near it.
 inline void expect_no_stray_children() {
   using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::seconds(3);
+  const auto deadline = Clock::now() + std::chrono::seconds(60);
   for (;;) {
     siginfo_t info{};
     if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
@@ -85,6 +90,43 @@ inline void expect_no_stray_children() {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 }
+
+/// Blocks until a child of this process has ended, without reaping it (its host still owns it):
+/// a deterministic "the bot has exited" for a test whose only child is that bot. Returns its pid.
+inline pid_t wait_for_a_child_to_end() {
+  for (;;) {
+    siginfo_t info{};
+    if (::waitid(P_ALL, 0, &info, WEXITED | WNOWAIT) == 0) return info.si_pid;
+    if (errno != EINTR) {
+      ADD_FAILURE() << "waitid: " << errno;
+      return -1;
+    }
+  }
+}
+
+/// The signal a bot sends the test process to let a FrozenClock run (test_bot.py --wake).
+inline constexpr int kWakeSignal = SIGUSR1;
+
+extern "C" inline void unfreeze_on_wake(int) { Clock::unfreeze(); }  // a lock-free atomic store
+
+/// Freezes the protocol's Clock (protocol/bot_process.h) while it exists: no deadline passes,
+/// so the test depends only on what its bots do, never on how fast the machine runs them. A bot
+/// that stops replying on purpose sends kWakeSignal first, which lets the clock run: then, and
+/// only then, the host's time limit passes (a bot cannot reply too late by being slow).
+class FrozenClock {
+ public:
+  FrozenClock() {
+    struct sigaction wake {};
+    wake.sa_handler = unfreeze_on_wake;
+    sigemptyset(&wake.sa_mask);
+    wake.sa_flags = SA_RESTART;
+    ::sigaction(kWakeSignal, &wake, nullptr);
+    Clock::freeze();
+  }
+  ~FrozenClock() { Clock::unfreeze(); }
+  FrozenClock(const FrozenClock&) = delete;
+  FrozenClock& operator=(const FrozenClock&) = delete;
+};
 
 /// Base of every test that starts bots.
 class ChildProcessTest : public ::testing::Test {

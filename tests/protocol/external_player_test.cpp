@@ -3,9 +3,10 @@
 
 #include "protocol/external_player.h"
 
+#include <unistd.h>
+
 #include <fstream>
 #include <iterator>
-#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -23,11 +24,11 @@ namespace wg::protocol {
 namespace {
 
 using namespace std::chrono_literals;
-using Clock = std::chrono::steady_clock;
 using auction::AuctionHeld;
 using auction::GameEvent;
 using auction::RoundEnded;
 using testing::ChildProcessTest;
+using testing::FrozenClock;
 
 const std::string kPython = WG_PYTHON3;
 const std::string kSource = WG_SOURCE_DIR;
@@ -38,18 +39,17 @@ std::string test_bot(const std::string& behaviour) {
 }
 std::string zero_bot() { return "/bin/sh " + kSource + "/tests/protocol/bots/zero_bot.sh"; }
 
-/// Options for a bot expected to time out: a short limit keeps the suite fast, and is still
-/// far more than a bot needs to answer (a well-behaved one answers in a millisecond or two).
-ExternalBotOptions impatient() {
-  ExternalBotOptions options;
-  options.reply_timeout = 250ms;
-  return options;
+/// A test bot that stops replying on purpose, and then lets the test's frozen clock run.
+std::string hanging_bot(const std::string& behaviour) {
+  return test_bot(behaviour) + " --wake " + std::to_string(::getpid());
 }
 
-/// For a bot expected to fail its handshake.
-ExternalBotOptions impatient_handshake() {
+/// Short limits, for bots that stop replying: they keep the suite fast. The clock only runs
+/// once the bot has stopped replying, so no reply can be too late however slow the machine.
+ExternalBotOptions impatient() {
   ExternalBotOptions options;
   options.handshake_timeout = 300ms;
+  options.reply_timeout = 250ms;
   return options;
 }
 
@@ -122,50 +122,63 @@ std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+/// Every test runs with the protocol's clock frozen: no time limit passes while the bots reply,
+/// exit or fail by themselves, so what a test checks never depends on how fast a loaded machine
+/// runs them. A bot that stops replying on purpose (hanging_bot) lets the clock run.
 class ExternalPlayerTest : public ChildProcessTest {
  protected:
   void SetUp() override {
     if (kPython.empty()) GTEST_SKIP() << "python3 was not found when the tests were configured";
   }
+
+ private:
+  FrozenClock frozen_;
 };
+
+/// The message of the ExternalBotError starting `command` throws.
+std::string handshake_error(const std::string& command, const ExternalBotOptions& options) {
+  try {
+    start_external_player(command, options);
+  } catch (const ExternalBotError& e) {
+    return std::string(e.what());
+  }
+  return std::string("no error");
+}
 
 TEST_F(ExternalPlayerTest, TheHandshakeGivesTheBotsName) {
   EXPECT_EQ(start_external_player(test_bot("good"))->name(), "test-good");
   EXPECT_EQ(start_external_player(zero_bot())->name(), "zero_bot.sh");
 }
 
+TEST_F(ExternalPlayerTest, AHandshakeWithoutANameTimesOut) {
+  EXPECT_EQ(handshake_error(hanging_bot("mute"), impatient()),
+            "external bot '" + hanging_bot("mute") + "' timed out after 300 ms on 'auction 1'");
+}
+
+TEST_F(ExternalPlayerTest, AHandshakeWithoutReadyokTimesOut) {
+  EXPECT_EQ(handshake_error(hanging_bot("noready"), impatient()),
+            "external bot '" + hanging_bot("noready") + "' timed out after 300 ms on 'isready'");
+}
+
 TEST_F(ExternalPlayerTest, HandshakeFailuresNameTheCommandAndTheProblem) {
-  const auto error_of = [](const std::string& command, const ExternalBotOptions& options) {
-    try {
-      start_external_player(command, options);
-    } catch (const ExternalBotError& e) {
-      return std::string(e.what());
-    }
-    return std::string("no error");
-  };
-  EXPECT_EQ(error_of(test_bot("mute"), impatient_handshake()),
-            "external bot '" + test_bot("mute") + "' timed out after 300 ms on 'auction 1'");
-  EXPECT_EQ(error_of(test_bot("badhello"), {}),
+  EXPECT_EQ(handshake_error(test_bot("badhello"), {}),
             "external bot '" + test_bot("badhello") +
                 "' replied 'hello' to 'auction 1' (expected 'name NAME')");
-  ExternalBotOptions no_ready = impatient_handshake();
-  no_ready.handshake_timeout = 800ms;  // time enough to start and say its name
-  EXPECT_EQ(error_of(test_bot("noready"), no_ready),
-            "external bot '" + test_bot("noready") + "' timed out after 800 ms on 'isready'");
   // "before reading" or "before replying": whether the shell has exited before the first write.
   const test::TempDir dir;
   ExternalBotOptions logged;
   logged.stderr_path = dir / "bot.log";
-  EXPECT_EQ(error_of("wg-no-such-bot --fast", logged)
+  EXPECT_EQ(handshake_error("wg-no-such-bot --fast", logged)
                 .rfind("external bot 'wg-no-such-bot --fast' exited with status 127 (command not "
                        "found?) before ",
                        0),
             0u);
   EXPECT_NE(read_file(dir / "bot.log").find("wg-no-such-bot: not found"), std::string::npos);
-  EXPECT_EQ(error_of("exit 0", {}).rfind("external bot 'exit 0' exited with status 0", 0), 0u);
+  EXPECT_EQ(handshake_error("exit 0", {}).rfind("external bot 'exit 0' exited with status 0", 0),
+            0u);
   ExternalBotOptions unloggable;
   unloggable.stderr_path = dir / "missing" / "bot.log";
-  const std::string cannot_open = error_of("true", unloggable);
+  const std::string cannot_open = handshake_error("true", unloggable);
   EXPECT_EQ(cannot_open.rfind("external bot 'true' could not be started: cannot open ", 0), 0u)
       << cannot_open;
 }
@@ -250,11 +263,10 @@ TEST_F(ExternalPlayerTest, TheBotReceivesExactlyTheProtocolsMessages) {
   EXPECT_EQ(lines[at++], "quit");
 }
 
-TEST_F(ExternalPlayerTest, ABotThatSleepsTimesOutAndIsNotAskedAgain) {
-  const auto start = Clock::now();
+TEST_F(ExternalPlayerTest, ABotThatHangsTimesOutAndIsNotAskedAgain) {
+  // It replies to two bids, then hangs: the game goes on without it (or this test would hang).
   const Played played =
-      play(rules_for(2, 2), seats(start_external_player(test_bot("sleep 3"), impatient())), 5);
-  EXPECT_LT(Clock::now() - start, 30s);  // the game went on without waiting for the bot
+      play(rules_for(2, 2), seats(start_external_player(hanging_bot("hang 3"), impatient())), 5);
   const std::vector<std::string> faults = bid_faults(played);
   ASSERT_GT(faults.size(), 4u);
   EXPECT_EQ(faults[0], "");
@@ -276,8 +288,7 @@ TEST_F(ExternalPlayerTest, ABotThatSleepsTimesOutAndIsNotAskedAgain) {
 }
 
 TEST_F(ExternalPlayerTest, ABotThatCrashesIsReportedWithItsSignal) {
-  const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("crash 2"), impatient())), 5);
+  const Played played = play(rules_for(2, 1), seats(start_external_player(test_bot("crash 2"))), 5);
   const std::vector<std::string> faults = bid_faults(played);
   ASSERT_GT(faults.size(), 2u);
   EXPECT_EQ(faults[0], "");
@@ -288,8 +299,7 @@ TEST_F(ExternalPlayerTest, ABotThatCrashesIsReportedWithItsSignal) {
 }
 
 TEST_F(ExternalPlayerTest, ABotThatExitsIsReportedWithItsStatus) {
-  const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("exit 1"), impatient())), 5);
+  const Played played = play(rules_for(2, 1), seats(start_external_player(test_bot("exit 1"))), 5);
   const std::vector<std::string> faults = bid_faults(played);
   EXPECT_EQ(faults[0].rfind("exited with status 3 before replying to 'bid 1 1 ", 0), 0u)
       << faults[0];
@@ -298,7 +308,7 @@ TEST_F(ExternalPlayerTest, ABotThatExitsIsReportedWithItsStatus) {
 
 TEST_F(ExternalPlayerTest, ABotThatPrintsGarbageIsQuotedAndNotAskedAgain) {
   const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("garbage 2"), impatient())), 5);
+      play(rules_for(2, 1), seats(start_external_player(test_bot("garbage 2"))), 5);
   const std::vector<std::string> faults = bid_faults(played);
   ASSERT_GT(faults.size(), 2u);
   EXPECT_EQ(faults[1].rfind("replied 'banana' to 'bid 1 2 ", 0), 0u) << faults[1];
@@ -306,8 +316,7 @@ TEST_F(ExternalPlayerTest, ABotThatPrintsGarbageIsQuotedAndNotAskedAgain) {
 }
 
 TEST_F(ExternalPlayerTest, ASecondReplyIsGarbageNotTheNextAnswer) {
-  const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("twice 2"), impatient())), 5);
+  const Played played = play(rules_for(2, 1), seats(start_external_player(test_bot("twice 2"))), 5);
   const std::vector<std::string> faults = bid_faults(played);
   ASSERT_GT(faults.size(), 2u);
   EXPECT_EQ(faults[1], "");  // "bid 1" counted
@@ -317,15 +326,14 @@ TEST_F(ExternalPlayerTest, ASecondReplyIsGarbageNotTheNextAnswer) {
 
 TEST_F(ExternalPlayerTest, AnEndlessLineIsGarbage) {
   const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("longline 1"), impatient())), 5);
+      play(rules_for(2, 1), seats(start_external_player(test_bot("longline 1"))), 5);
   EXPECT_EQ(bid_faults(played)[0].rfind("replied a line longer than 65536 bytes to 'bid 1 1 ", 0),
             0u)
       << bid_faults(played)[0];
 }
 
 TEST_F(ExternalPlayerTest, AGarbledWordScoresNothing) {
-  const Played played =
-      play(rules_for(2, 2), seats(start_external_player(test_bot("badword"), impatient())), 5);
+  const Played played = play(rules_for(2, 2), seats(start_external_player(test_bot("badword"))), 5);
   for (const AuctionHeld& a : played.auctions) {
     if (a.round == 1) {
       EXPECT_EQ(a.bids[0].fault, "");
@@ -337,8 +345,7 @@ TEST_F(ExternalPlayerTest, AGarbledWordScoresNothing) {
 }
 
 TEST_F(ExternalPlayerTest, BidsBeyondThePointsAreTheGamesToRefuseAndTheBotPlaysOn) {
-  const Played played =
-      play(rules_for(2, 1), seats(start_external_player(test_bot("overbid"), impatient())), 5);
+  const Played played = play(rules_for(2, 1), seats(start_external_player(test_bot("overbid"))), 5);
   for (const std::string& fault : bid_faults(played)) {
     EXPECT_EQ(fault, "bid 1000 is more than the player's 100 points");
   }
@@ -346,7 +353,7 @@ TEST_F(ExternalPlayerTest, BidsBeyondThePointsAreTheGamesToRefuseAndTheBotPlaysO
 }
 
 TEST_F(ExternalPlayerTest, ABotThatDiesBetweenRequestsIsReportedAtTheNextRequest) {
-  auto player = start_external_player(test_bot("quit-early 1"), impatient());
+  auto player = start_external_player(test_bot("quit-early 1"));
   auction::Rules rules = rules_for(2, 1);
   player->new_game({0, rules, 1});
   AuctionHeld held;
@@ -356,15 +363,15 @@ TEST_F(ExternalPlayerTest, ABotThatDiesBetweenRequestsIsReportedAtTheNextRequest
   held.bids = {{true, 3, {}}, {true, 2, {}}};
   held.winner = 0;
   held.price = 2;
-  player->bid_result(held);  // the bot exits on reading it
-  std::this_thread::sleep_for(100ms);
+  player->bid_result(held);            // the bot exits on reading it
+  testing::wait_for_a_child_to_end();  // the bot, this test's only child
+  // Found writing the next result: its input has no reader any more.
   for (int i = 0; i < 3; ++i) player->bid_result(held);
   const std::vector<int> points = {98, 100};
   const std::vector<Letter> letters = {0};
   const auction::BidRequest request{1, 2, 1, letters, points, {}, 90};
   const std::string fault = player->get_bid(request).fault;
-  // Usually found writing a result; on a very slow machine, writing or reading the request.
-  EXPECT_EQ(fault.rfind("exited with status 0 before ", 0), 0u) << fault;
+  EXPECT_EQ(fault, "exited with status 0 before reading '" + format_result(held) + "'");
   EXPECT_EQ(player->get_bid(request).fault, "not asked since it " + fault);
   EXPECT_EQ(player->get_word(letters).fault, "not asked since it " + fault);
 }

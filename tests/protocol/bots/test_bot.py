@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """A bot for the protocol tests: well behaved, or misbehaving on purpose at a chosen moment.
 
-Usage: test_bot.py BEHAVIOUR [N] [--record FILE]
+Usage: test_bot.py BEHAVIOUR [N] [--record FILE] [--wake PID]
 
 It bids 1 for every letter and names no word, except as BEHAVIOUR says (N counts the bid
 requests, from 1, over the whole session):
@@ -9,25 +9,29 @@ requests, from 1, over the whole session):
   good             behaves
   chatty           writes blank lines and `info` lines before every reply (to be ignored)
   overbid          bids 1000 (a number, but more than its points: the game's rule, not garbage)
-  sleep N          at bid N, sleeps for a minute instead of replying
+  hang N           at bid N, never replies (and never exits by itself)
   exit N           at bid N, exits with status 3
   crash N          at bid N, kills itself with SIGSEGV
   garbage N        at bid N, replies `banana`
   twice N          at bid N, replies twice (`bid 1`, `bid 2`), in one write
   badword          replies `word TWO WORDS` to `word`
-  longline N       at bid N, writes 100,000 characters without a newline
+  longline N       at bid N, writes 100,000 characters without a newline, then hangs
   quit-early N     exits (status 0) when it reads the Nth `result`, between requests
-  mute             never replies to `auction 1`
+  mute             never replies to `auction 1` (hangs)
   badhello         replies `hello` to `auction 1`
-  noready          replies to `auction 1`, then never to `isready`
+  noready          replies to `auction 1`, then never to `isready` (hangs)
 
 --record FILE appends every line it reads to FILE, for tests of what the host sends.
+--wake PID sends SIGUSR1 to PID when the bot stops replying (hang, mute, noready), just before it
+hangs: the tests' cue to let their frozen clock run (tests/protocol/child_processes.h), so that
+the host's time limit passes then, and only then, whatever the machine's load.
 """
 
 import os
 import signal
 import sys
-import time
+
+WAKE = None  # --wake PID
 
 
 def send(line):
@@ -35,12 +39,25 @@ def send(line):
     sys.stdout.flush()
 
 
+def hang(wake=True):
+    """Stops replying for good: waits for a signal that ends it (the host's SIGKILL)."""
+    if wake and WAKE is not None:
+        os.kill(WAKE, signal.SIGUSR1)
+    while True:
+        signal.pause()
+
+
 def main(argv):
+    global WAKE
     args = argv[1:]
     record = None
     if "--record" in args:
         at = args.index("--record")
         record = open(args[at + 1], "a", encoding="utf-8")
+        del args[at:at + 2]
+    if "--wake" in args:
+        at = args.index("--wake")
+        WAKE = int(args[at + 1])
         del args[at:at + 2]
     behaviour = args[0] if args else "good"
     n = int(args[1]) if len(args) > 1 and args[1].isdigit() else 0
@@ -57,11 +74,11 @@ def main(argv):
         command = fields[0]
         if command == "auction":
             if behaviour == "mute":
-                time.sleep(60)
+                hang()
             send("hello" if behaviour == "badhello" else f"name test-{behaviour}")
         elif command == "isready":
             if behaviour == "noready":
-                time.sleep(60)
+                hang()
             send("readyok")
         elif command == "bid":
             bids += 1
@@ -70,8 +87,8 @@ def main(argv):
                 send("info thinking about " + fields[3])
                 send("   ")
             if bids == n:
-                if behaviour == "sleep":
-                    time.sleep(60)
+                if behaviour == "hang":
+                    hang()
                 elif behaviour == "exit":
                     sys.exit(3)
                 elif behaviour == "crash":
@@ -86,7 +103,7 @@ def main(argv):
                 elif behaviour == "longline":
                     sys.stdout.write("x" * 100_000)
                     sys.stdout.flush()
-                    time.sleep(60)
+                    hang(wake=False)  # the host stops reading at 65,536: no time limit involved
             send("bid 1000" if behaviour == "overbid" else "bid 1")
         elif command == "result":
             results += 1
