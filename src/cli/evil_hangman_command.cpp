@@ -374,10 +374,11 @@ void add_host_options(CLI::App& command, std::string& strategy, int& depth) {
 
 void add_autoplay(CLI::App& parent, Context& context) {
   auto options = std::make_shared<AutoplayOptions>();
-  CLI::App* command =
-      parent.add_subcommand("autoplay", "Play a guesser AI against a host and report the result");
-  command->group("Tools");
-  command->add_flag("--json", context.options().json, "Print a JSON document");
+  CLI::App* command = add_game_tool(
+      parent, context, "autoplay", "Play a guesser AI against a host and report the result",
+      "JSON: {\"seed\", \"length\", \"guesses\", \"strategy\", \"depth\", \"guesser\", "
+      "\"won\",\n\"misses\", \"word\", \"fell_back\", \"turns\": [{\"letter\", \"hit\", "
+      "\"pattern\", \"words\"}]}.");
   add_host_options(*command, options->strategy, options->depth);
   std::vector<std::string> guessers;
   for (eh::GuesserKind g : eh::all_guessers()) guessers.emplace_back(eh::to_string(g));
@@ -389,21 +390,14 @@ void add_autoplay(CLI::App& parent, Context& context) {
       ->type_name("NAME");
   command->add_option("--length", options->length, "Word length; default 8")->type_name("N");
   command->add_option("--guesses", options->guesses, "Misses allowed; default 8")->type_name("N");
-  command->footer(
-      "JSON: {\"seed\", \"length\", \"guesses\", \"strategy\", \"depth\", \"guesser\", \"won\",\n"
-      "\"misses\", \"word\", \"fell_back\", \"turns\": [{\"letter\", \"hit\", \"pattern\", "
-      "\"words\"}]}.");
-  command->callback([&context, options] {
-    context.set_action([&context, options] { return run_autoplay(context, *options); });
-  });
+  on_run(*command, context, [&context, options] { return run_autoplay(context, *options); });
 }
 
 void add_table(CLI::App& parent, Context& context) {
   auto options = std::make_shared<eh::TableConfig>();
-  CLI::App* command = parent.add_subcommand(
-      "table", "Misses each host forces on each guesser, by word length (a Markdown table)");
-  command->group("Tools");
-  command->add_flag("--json", context.options().json, "Print a JSON document");
+  CLI::App* command = add_game_tool(
+      parent, context, "table",
+      "Misses each host forces on each guesser, by word length (a Markdown table)", "");
   command->add_option("--min-length", options->min_length, "Shortest length; default 4")
       ->type_name("N");
   command->add_option("--max-length", options->max_length, "Longest length; default 12")
@@ -435,9 +429,7 @@ void add_table(CLI::App& parent, Context& context) {
       *command, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
       "Threads, one word length each; the table is the same for any number (default: one per "
       "core; each holds its own solver memo)");
-  command->callback([&context, options] {
-    context.set_action([&context, options] { return run_table(context, *options); });
-  });
+  on_run(*command, context, [&context, options] { return run_table(context, *options); });
 }
 
 }  // namespace
@@ -460,10 +452,7 @@ void define_evil_hangman_command(CLI::App& command, Context& context) {
       "Guess the word one letter at a time; only a wrong guess uses up a guess. The host never\n"
       "commits to a word: it keeps every word consistent with what it has shown. The game\n"
       "prints its seed; --seed N replays it. See docs/games/evil-hangman.md.");
-  command.callback([&context, options] {
-    if (context.action()) return;
-    context.set_action([&context, options] { return run_play(context, *options); });
-  });
+  on_run(command, context, [&context, options] { return run_play(context, *options); });
 }
 
 }  // namespace wg::cli

@@ -380,10 +380,8 @@ void define_hand_command(CLI::App& command, Context& context) {
                                   "JSON: {\"word\", \"hand_size\", \"score\"}.");
   score->add_option("WORD", args->word, "The word, * for a wildcard (quote it)")->required();
   add_hand_size(*score, args->hand_size);
-  score->callback([&context, args] {
-    context.set_action(
-        [&context, args] { return run_score(context, args->word, args->hand_size); });
-  });
+  on_run(*score, context,
+         [&context, args] { return run_score(context, args->word, args->hand_size); });
 
   CLI::App* check = add_game_tool(
       command, context, "check", "Check a word against a hand; show the hand after playing it",
@@ -392,9 +390,7 @@ void define_hand_command(CLI::App& command, Context& context) {
       "JSON: {\"word\", \"hand\", \"valid\", \"spells\", \"score\", \"hand_after\"}.");
   check->add_option("WORD", args->word, "The word, * for a wildcard (quote it)")->required();
   check->add_option("--hand", args->hand, "The hand's letters, e.g. 'cows*z'")->required();
-  check->callback([&context, args] {
-    context.set_action([&context, args] { return run_check(context, args->word, args->hand); });
-  });
+  on_run(*check, context, [&context, args] { return run_check(context, args->word, args->hand); });
 
   CLI::App* solve = add_game_tool(
       command, context, "solve", "Best word and the exact optimal plan for a hand",
@@ -403,14 +399,9 @@ void define_hand_command(CLI::App& command, Context& context) {
       "JSON: {\"hand\", \"best_word\", \"plan\", \"plan_with_discards\"}; a plan is\n"
       "{\"total\", \"plays\": [{\"typed\", \"word\", \"score\", \"discard\"}]}.");
   solve->add_option("LETTERS", args->hand, "The hand, e.g. 'aciprt*' (quote the *)")->required();
-  solve->callback([&context, args] {
-    context.set_action([&context, args] { return run_solve(context, args->hand); });
-  });
+  on_run(*solve, context, [&context, args] { return run_solve(context, args->hand); });
 
-  command.callback([&context, options] {
-    if (context.action()) return;  // a tool was chosen
-    context.set_action([&context, options] { return HandGame(context, *options).run(); });
-  });
+  on_run(command, context, [&context, options] { return HandGame(context, *options).run(); });
 }
 
 }  // namespace wg::cli
