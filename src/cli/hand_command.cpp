@@ -45,7 +45,7 @@ std::string plan_text(const wh::Plan& plan) {
     if (!plays.empty()) plays += ", ";
     plays += play_text(play);
   }
-  return fmt::format("{} points: {}", plan.total, plays);
+  return fmt::format("{}: {}", count_of(plan.total, "point"), plays);
 }
 
 // --- The game: a parser and renderer over wh::Session.
@@ -197,8 +197,9 @@ class HandGame {
 
   void render(const wh::WordPlayed& played) {
     if (played.valid) {
-      prompt_.say(fmt::format("{} earned {} points. Total: {} points", quoted(played.word),
-                              played.score, played.hand_total));
+      prompt_.say(fmt::format("{} earned {}. Total: {}", quoted(played.word),
+                              count_of(played.score, "point"),
+                              count_of(played.hand_total, "point")));
     } else {
       prompt_.say("That is not a valid word. Please choose another word.");
     }
@@ -330,7 +331,7 @@ int run_solve(Context& context, const std::string& hand_text) {
   out << "best word: "
       << (solution->best_word ? play_text(*solution->best_word) : std::string("none")) << '\n';
   const auto print_plan = [&out](std::string_view title, const wh::Plan& plan) {
-    out << title << ": " << plan.total << " points\n";
+    out << title << ": " << count_of(plan.total, "point") << '\n';
     for (const wh::Play& play : plan.plays) out << "  " << play_text(play) << '\n';
   };
   print_plan("optimal plan", solution->plan);
