@@ -204,6 +204,14 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::
       description);
 }
 
+void on_run(CLI::App& command, Context& context, std::function<int()> action) {
+  // CLI11 runs a subcommand's callback before its parent's: an action already set is the
+  // chosen subcommand's.
+  command.callback([&context, action = std::move(action)] {
+    if (!context.action()) context.set_action(action);
+  });
+}
+
 std::string command_path(const CLI::App& command) {
   std::vector<std::string> names;
   for (const CLI::App* at = &command; at != nullptr; at = at->get_parent()) {

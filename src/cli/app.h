@@ -39,6 +39,10 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::
                                std::uint64_t max, std::function<void(std::uint64_t)> store,
                                const std::string& description);
 
+/// Makes `action` what runs once the command line is parsed, when `command` is the command
+/// chosen: unless a subcommand of it was chosen too (its own action then runs, not this one).
+void on_run(CLI::App& command, Context& context, std::function<int()> action);
+
 /// Adds a game's tool subcommand (group "Tools", with --json) whose --help ends with `details`.
 CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,
                         const std::string& summary, const std::string& details);

@@ -16,8 +16,11 @@
 
 #include "app/evil_hangman_codec.h"
 #include "cli/app.h"
+#include "cli/gallows.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/style.h"
+#include "core/text.h"
 #include "games/evil_hangman/experiment.h"
 #include "games/evil_hangman/guesser.h"
 #include "games/evil_hangman/host.h"
@@ -74,14 +77,15 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
     return d.scores[a].size > d.scores[b].size;
   });
   const Letter letter = guessed.letter;
-  out << fmt::format("Families for {} ({} words):\n", alphabet.upper(letter), words_before);
+  out << fmt::format("Families for {} ({}):\n", alphabet.upper(letter),
+                     count_of(words_before, "word"));
   for (std::size_t i : order) {
     const eh::FamilyScore& s = d.scores[i];
     std::string line = fmt::format(
         "  {} {}  {:>6} {:<5}", static_cast<int>(i) == d.family ? '*' : ' ',
         family_text(alphabet, before, s.positions, letter), s.size, s.size == 1 ? "word" : "words");
     if (s.forced_misses >= 0) {
-      line += fmt::format("  forces {} miss{}", s.forced_misses, s.forced_misses == 1 ? "" : "es");
+      line += fmt::format("  forces {}", count_of(s.forced_misses, "miss"));
     } else if (s.expected_misses >= 0) {
       line += fmt::format("  expects {:.2f} misses", s.expected_misses);
     }
@@ -129,11 +133,40 @@ struct PlayOptions {
   bool explain = false;
 };
 
+/// What the guess prompt accepts besides a letter ("help" prints it).
+constexpr std::string_view kGuessHelp =
+    "Type a letter to guess it; only a wrong guess uses up a guess. 'give up' (or '!') ends\n"
+    "the game as lost and shows a word; 'help' shows this.";
+
+/// The terminal's side of a session: whether to colour, and the progress line shown while the
+/// host thinks (the optimal host may take seconds a guess).
+struct Terminal {
+  bool colour = false;
+  bool progress = false;
+};
+
+/// Applies a guess, showing a progress line while the host decides (on a terminal only).
+std::vector<eh::Event> apply_guess(eh::Session& session, Letter letter, std::ostream& out,
+                                   const Terminal& terminal) {
+  ProgressLine line(out, terminal.progress, "The host is thinking");
+  Work work;
+  work.progress = [&line](double fraction) { line.update(fraction); };
+  return session.apply(eh::Guess{letter, std::nullopt}, work);
+}
+
 /// The guess prompt's parser: one letter of the alphabet, which the session then takes or
-/// refuses (a letter guessed before). The events of the accepted guess.
+/// refuses (a letter guessed before), or 'give up' / '!'; 'help' is answered and asked again.
+/// The events of the accepted command.
 std::optional<std::vector<eh::Event>> parse_guess(eh::Session& session, std::string_view answer,
-                                                  std::string& error) {
+                                                  std::string& error, std::ostream& out,
+                                                  const Terminal& terminal) {
   const Alphabet& alphabet = session.alphabet();
+  const std::string command = lower_ascii(answer);
+  if (command == "help") {
+    error = kGuessHelp;
+    return std::nullopt;
+  }
+  if (command == "give up" || command == "!") return session.apply(eh::GiveUp{});
   if (answer.empty()) {
     error = "Please enter a letter.";
     return std::nullopt;
@@ -147,7 +180,7 @@ std::optional<std::vector<eh::Event>> parse_guess(eh::Session& session, std::str
     error = fmt::format("'{}' is not a letter.", answer);
     return std::nullopt;
   }
-  std::vector<eh::Event> events = session.apply(eh::Guess{l, std::nullopt});
+  std::vector<eh::Event> events = apply_guess(session, l, out, terminal);
   if (const auto* rejected = std::get_if<eh::Rejected>(&events.front())) {
     error = rejected->reason == Refusal::kRepeated
                 ? fmt::format("You already guessed {}.", alphabet.upper(l))
@@ -157,9 +190,15 @@ std::optional<std::vector<eh::Event>> parse_guess(eh::Session& session, std::str
   return events;
 }
 
-/// The game's state before a guess, as the view shows it.
+/// The game's state before a guess, as the view shows it: the gallows drawn so far (a piece or
+/// more per miss, complete at the last one allowed), then the guesses and the pattern.
 void show_view(std::ostream& out, const Alphabet& alphabet, const eh::View& view) {
-  out << fmt::format("\nGuesses left: {}\n", view.guesses_left);
+  out << '\n';
+  const int pieces = gallows_pieces(view.guesses - view.guesses_left, view.guesses);
+  if (pieces > 0) {
+    for (const std::string& line : gallows_lines(pieces)) out << line << '\n';
+  }
+  out << fmt::format("Guesses left: {}\n", view.guesses_left);
   std::string letters;
   for (Letter l : view.letters)
     letters += fmt::format("{}{}", letters.empty() ? "" : " ", alphabet.upper(l));
@@ -169,7 +208,8 @@ void show_view(std::ostream& out, const Alphabet& alphabet, const eh::View& view
 }
 
 /// One game: asks what the options leave out, starts it and plays it; false at end of input.
-bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options) {
+bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
+              const Terminal& terminal) {
   const Alphabet& alphabet = session.alphabet();
   eh::NewGame command;
   if (!options.length) {
@@ -178,8 +218,10 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options) 
         [&](std::string_view text, std::string& error) -> std::optional<std::int64_t> {
           const ParsedNumber number = parse_integer(text, true);
           if (!number) {
-            error = fmt::format("Please enter a whole number (lengths with words: {}).",
-                                eh::lengths_with_words(session.lexicon()));
+            error = fmt::format(
+                "{}Please enter a whole number (lengths with words: {}).",
+                number.problem == NumberProblem::kTooLarge ? "That number is too large. " : "",
+                eh::lengths_with_words(session.lexicon()));
             return std::nullopt;
           }
           if (!eh::has_words_of_length(session.lexicon(), number.value)) {
@@ -214,23 +256,27 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options) 
     show_view(out, alphabet, before);
     const auto events = prompt.ask<std::vector<eh::Event>>(
         "Your guess: ", [&](std::string_view text, std::string& error) {
-          return parse_guess(session, text, error);
+          return parse_guess(session, text, error, out, terminal);
         });
     if (!events) return false;
     for (const eh::Event& event : *events) {
       if (const auto* g = std::get_if<eh::Guessed>(&event)) {
         if (g->decision) explain(out, alphabet, before.pattern, *g, session.config());
         if (g->hit) {
-          out << fmt::format(
-              "Yes, {} appears {}.\n", alphabet.upper(g->letter),
+          const std::string text = fmt::format(
+              "Yes, {} appears {}.", alphabet.upper(g->letter),
               g->revealed == 1 ? std::string("once") : fmt::format("{} times", g->revealed));
+          out << paint(text, Tone::kHit, terminal.colour) << '\n';
         } else {
-          out << fmt::format("Sorry, there is no {}.\n", alphabet.upper(g->letter));
+          const std::string text = fmt::format("Sorry, there is no {}.", alphabet.upper(g->letter));
+          out << paint(text, Tone::kMiss, terminal.colour) << '\n';
         }
       } else if (const auto* f = std::get_if<eh::Finished>(&event)) {
         const std::string word = alphabet.decode_upper(f->word);
         if (f->won) {
           out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
+        } else if (f->gave_up) {
+          out << fmt::format("\nYou gave up. The word was {}.\n", word);
         } else {
           out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
         }
@@ -257,10 +303,11 @@ int run_play(Context& context, const PlayOptions& options) {
   const std::uint64_t seed = context.seed();
   eh::Session session(context.shared_lexicon(), config, seed);  // ConfigError: usage
   Prompt prompt(context.in(), context.out(), !context.interactive());
+  const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
   prompt.say(fmt::format("Evil Hangman: the host is {}. Seed {} (replay with --seed {}).",
                          host_name(config.strategy, config.depth), seed, seed));
   for (;;) {
-    if (!play_one(session, prompt, options)) break;
+    if (!play_one(session, prompt, options, terminal)) break;
     const auto again = prompt.yes_no("Play again? (yes/no): ");
     if (!again || !*again) break;
     prompt.say("");
@@ -300,13 +347,13 @@ int run_autoplay(Context& context, const AutoplayOptions& options) {
                      host_name(config.strategy, config.depth), options.guesser, options.length,
                      config.game_guesses());
   for (const eh::AutoplayTurn& turn : r.turns) {
-    out << fmt::format("{}  {:<4}  {}  {} words\n", alphabet.lower(turn.letter),
-                       turn.hit ? "hit" : "miss", pattern_text(alphabet, turn.pattern), turn.words);
+    out << fmt::format("{}  {:<4}  {}  {}\n", alphabet.lower(turn.letter),
+                       turn.hit ? "hit" : "miss", pattern_text(alphabet, turn.pattern),
+                       count_of(turn.words, "word"));
   }
   if (r.fell_back) out << "(optimal ran out of budget at some guesses; lookahead decided those)\n";
-  out << fmt::format("{} with {} miss{}; the word was {}.\n",
-                     r.won ? "Guesser won" : "Guesser lost", r.misses, r.misses == 1 ? "" : "es",
-                     alphabet.decode(r.word));
+  out << fmt::format("{} with {}; the word was {}.\n", r.won ? "Guesser won" : "Guesser lost",
+                     count_of(r.misses, "miss"), alphabet.decode(r.word));
   return kExitOk;
 }
 
@@ -315,16 +362,24 @@ int run_autoplay(Context& context, const AutoplayOptions& options) {
 int run_table(Context& context, const eh::TableConfig& config) {
   const Lexicon& lexicon = context.lexicon();
   const std::uint64_t seed = context.seed();
-  const eh::TableResult table = eh::run_table(lexicon, config, seed);  // ConfigError: usage
+  eh::TableResult table;
+  {
+    // Minutes of work for long words: a line shows how many lengths are done (terminal only).
+    ProgressLine line(context.out(), context.interactive(), "Computing the table");
+    line.update(-1);
+    table = eh::run_table(lexicon, config, seed, [&line](int done, int total) {
+      line.update(total > 0 ? static_cast<double>(done) / total : -1);
+    });  // ConfigError: usage
+  }
   if (context.options().json) {
     print_json(context.out(), app::table_to_json(table, context.lexicon_info().source, seed));
     return kExitOk;
   }
   std::ostream& out = context.out();
   out << fmt::format(
-      "Misses forced ({} guesses; host / guesser; - = optimal over budget; >= k: the value is "
+      "Misses forced ({}; host / guesser; - = optimal over budget; >= k: the value is "
       "at least k, the budget ran out before the rest was proved)\n\n",
-      table.guesses);
+      count_of(table.guesses, "guess"));
   std::string header = "| length | words |";
   std::string rule = "|---:|---:|";
   if (config.value) {
@@ -374,10 +429,11 @@ void add_host_options(CLI::App& command, std::string& strategy, int& depth) {
 
 void add_autoplay(CLI::App& parent, Context& context) {
   auto options = std::make_shared<AutoplayOptions>();
-  CLI::App* command =
-      parent.add_subcommand("autoplay", "Play a guesser AI against a host and report the result");
-  command->group("Tools");
-  command->add_flag("--json", context.options().json, "Print a JSON document");
+  CLI::App* command = add_game_tool(
+      parent, context, "autoplay", "Play a guesser AI against a host and report the result",
+      "JSON: {\"seed\", \"length\", \"guesses\", \"strategy\", \"depth\", \"guesser\", "
+      "\"won\",\n\"misses\", \"word\", \"fell_back\", \"turns\": [{\"letter\", \"hit\", "
+      "\"pattern\", \"words\"}]}.");
   add_host_options(*command, options->strategy, options->depth);
   std::vector<std::string> guessers;
   for (eh::GuesserKind g : eh::all_guessers()) guessers.emplace_back(eh::to_string(g));
@@ -389,21 +445,14 @@ void add_autoplay(CLI::App& parent, Context& context) {
       ->type_name("NAME");
   command->add_option("--length", options->length, "Word length; default 8")->type_name("N");
   command->add_option("--guesses", options->guesses, "Misses allowed; default 8")->type_name("N");
-  command->footer(
-      "JSON: {\"seed\", \"length\", \"guesses\", \"strategy\", \"depth\", \"guesser\", \"won\",\n"
-      "\"misses\", \"word\", \"fell_back\", \"turns\": [{\"letter\", \"hit\", \"pattern\", "
-      "\"words\"}]}.");
-  command->callback([&context, options] {
-    context.set_action([&context, options] { return run_autoplay(context, *options); });
-  });
+  on_run(*command, context, [&context, options] { return run_autoplay(context, *options); });
 }
 
 void add_table(CLI::App& parent, Context& context) {
   auto options = std::make_shared<eh::TableConfig>();
-  CLI::App* command = parent.add_subcommand(
-      "table", "Misses each host forces on each guesser, by word length (a Markdown table)");
-  command->group("Tools");
-  command->add_flag("--json", context.options().json, "Print a JSON document");
+  CLI::App* command = add_game_tool(
+      parent, context, "table",
+      "Misses each host forces on each guesser, by word length (a Markdown table)", "");
   command->add_option("--min-length", options->min_length, "Shortest length; default 4")
       ->type_name("N");
   command->add_option("--max-length", options->max_length, "Longest length; default 12")
@@ -435,9 +484,7 @@ void add_table(CLI::App& parent, Context& context) {
       *command, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
       "Threads, one word length each; the table is the same for any number (default: one per "
       "core; each holds its own solver memo)");
-  command->callback([&context, options] {
-    context.set_action([&context, options] { return run_table(context, *options); });
-  });
+  on_run(*command, context, [&context, options] { return run_table(context, *options); });
 }
 
 }  // namespace
@@ -460,10 +507,7 @@ void define_evil_hangman_command(CLI::App& command, Context& context) {
       "Guess the word one letter at a time; only a wrong guess uses up a guess. The host never\n"
       "commits to a word: it keeps every word consistent with what it has shown. The game\n"
       "prints its seed; --seed N replays it. See docs/games/evil-hangman.md.");
-  command.callback([&context, options] {
-    if (context.action()) return;
-    context.set_action([&context, options] { return run_play(context, *options); });
-  });
+  on_run(command, context, [&context, options] { return run_play(context, *options); });
 }
 
 }  // namespace wg::cli

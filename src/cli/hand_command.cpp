@@ -45,7 +45,7 @@ std::string plan_text(const wh::Plan& plan) {
     if (!plays.empty()) plays += ", ";
     plays += play_text(play);
   }
-  return fmt::format("{} points: {}", plan.total, plays);
+  return fmt::format("{}: {}", count_of(plan.total, "point"), plays);
 }
 
 // --- The game: a parser and renderer over wh::Session.
@@ -197,8 +197,9 @@ class HandGame {
 
   void render(const wh::WordPlayed& played) {
     if (played.valid) {
-      prompt_.say(fmt::format("{} earned {} points. Total: {} points", quoted(played.word),
-                              played.score, played.hand_total));
+      prompt_.say(fmt::format("{} earned {}. Total: {}", quoted(played.word),
+                              count_of(played.score, "point"),
+                              count_of(played.hand_total, "point")));
     } else {
       prompt_.say("That is not a valid word. Please choose another word.");
     }
@@ -330,7 +331,7 @@ int run_solve(Context& context, const std::string& hand_text) {
   out << "best word: "
       << (solution->best_word ? play_text(*solution->best_word) : std::string("none")) << '\n';
   const auto print_plan = [&out](std::string_view title, const wh::Plan& plan) {
-    out << title << ": " << plan.total << " points\n";
+    out << title << ": " << count_of(plan.total, "point") << '\n';
     for (const wh::Play& play : plan.plays) out << "  " << play_text(play) << '\n';
   };
   print_plan("optimal plan", solution->plan);
@@ -380,10 +381,8 @@ void define_hand_command(CLI::App& command, Context& context) {
                                   "JSON: {\"word\", \"hand_size\", \"score\"}.");
   score->add_option("WORD", args->word, "The word, * for a wildcard (quote it)")->required();
   add_hand_size(*score, args->hand_size);
-  score->callback([&context, args] {
-    context.set_action(
-        [&context, args] { return run_score(context, args->word, args->hand_size); });
-  });
+  on_run(*score, context,
+         [&context, args] { return run_score(context, args->word, args->hand_size); });
 
   CLI::App* check = add_game_tool(
       command, context, "check", "Check a word against a hand; show the hand after playing it",
@@ -392,9 +391,7 @@ void define_hand_command(CLI::App& command, Context& context) {
       "JSON: {\"word\", \"hand\", \"valid\", \"spells\", \"score\", \"hand_after\"}.");
   check->add_option("WORD", args->word, "The word, * for a wildcard (quote it)")->required();
   check->add_option("--hand", args->hand, "The hand's letters, e.g. 'cows*z'")->required();
-  check->callback([&context, args] {
-    context.set_action([&context, args] { return run_check(context, args->word, args->hand); });
-  });
+  on_run(*check, context, [&context, args] { return run_check(context, args->word, args->hand); });
 
   CLI::App* solve = add_game_tool(
       command, context, "solve", "Best word and the exact optimal plan for a hand",
@@ -403,14 +400,9 @@ void define_hand_command(CLI::App& command, Context& context) {
       "JSON: {\"hand\", \"best_word\", \"plan\", \"plan_with_discards\"}; a plan is\n"
       "{\"total\", \"plays\": [{\"typed\", \"word\", \"score\", \"discard\"}]}.");
   solve->add_option("LETTERS", args->hand, "The hand, e.g. 'aciprt*' (quote the *)")->required();
-  solve->callback([&context, args] {
-    context.set_action([&context, args] { return run_solve(context, args->hand); });
-  });
+  on_run(*solve, context, [&context, args] { return run_solve(context, args->hand); });
 
-  command.callback([&context, options] {
-    if (context.action()) return;  // a tool was chosen
-    context.set_action([&context, options] { return HandGame(context, *options).run(); });
-  });
+  on_run(command, context, [&context, options] { return HandGame(context, *options).run(); });
 }
 
 }  // namespace wg::cli

@@ -243,7 +243,7 @@ void add_info(CLI::App& parent, Context& context) {
       "string, lengths without words left out: {\"2\": 96, \"3\": 972, ...}. For a word list,\n"
       "also \"lines\", \"skipped\" (by reason) and \"examples\" [{\"line\", \"reason\", "
       "\"text\"}].");
-  command->callback([&context] { context.set_action([&context] { return run_info(context); }); });
+  on_run(*command, context, [&context] { return run_info(context); });
 }
 
 void add_check(CLI::App& parent, Context& context) {
@@ -254,9 +254,7 @@ void add_check(CLI::App& parent, Context& context) {
       "words kept, the lines skipped by reason, the first offending lines with their numbers.\n"
       "Exit status 0 if the file is usable as a lexicon, 2 if not (with the reason on stderr).");
   command->add_option("FILE", *file, "Word list or compiled lexicon")->required();
-  command->callback([&context, file] {
-    context.set_action([&context, file] { return run_check(context, *file); });
-  });
+  on_run(*command, context, [&context, file] { return run_check(context, *file); });
 }
 
 void add_compile(CLI::App& parent, Context& context) {
@@ -268,10 +266,8 @@ void add_compile(CLI::App& parent, Context& context) {
       "and bytes written.");
   command->add_option("INPUT", files->first, "Word list (or compiled lexicon)")->required();
   command->add_option("OUTPUT", files->second, "File to write, e.g. words.wglex")->required();
-  command->callback([&context, files] {
-    context.set_action(
-        [&context, files] { return run_compile(context, files->first, files->second); });
-  });
+  on_run(*command, context,
+         [&context, files] { return run_compile(context, files->first, files->second); });
 }
 
 void add_contains(CLI::App& parent, Context& context) {
@@ -281,11 +277,9 @@ void add_contains(CLI::App& parent, Context& context) {
       "Case does not matter. Prints 'word: yes' or 'word: no' for each word; with --json, an\n"
       "object mapping each word as given to true or false.");
   command->add_option("WORD", *words, "Words to look up")->required();
-  command->callback([&context, words] {
-    context.set_action([&context, words] {
-      return run_membership(context, *words, [](const Lexicon& lexicon, const std::string& word) {
-        return lexicon.contains(word);
-      });
+  on_run(*command, context, [&context, words] {
+    return run_membership(context, *words, [](const Lexicon& lexicon, const std::string& word) {
+      return lexicon.contains(word);
     });
   });
 }
@@ -298,13 +292,11 @@ void add_prefix(CLI::App& parent, Context& context) {
                "for each; with\n--json, an object mapping each prefix as given to "
                "true or false.");
   command->add_option("PREFIX", *prefixes, "Prefixes to look up")->required();
-  command->callback([&context, prefixes] {
-    context.set_action([&context, prefixes] {
-      return run_membership(context, *prefixes,
-                            [](const Lexicon& lexicon, const std::string& prefix) {
-                              return lexicon.is_prefix(prefix);
-                            });
-    });
+  on_run(*command, context, [&context, prefixes] {
+    return run_membership(context, *prefixes,
+                          [](const Lexicon& lexicon, const std::string& prefix) {
+                            return lexicon.is_prefix(prefix);
+                          });
   });
 }
 
@@ -323,10 +315,8 @@ void add_pattern(CLI::App& parent, Context& context) {
   add_number_option(
       *command, "--limit", [args](std::uint64_t n) { args->limit = n; },
       "List at most N words (default: all)");
-  command->callback([&context, args] {
-    context.set_action(
-        [&context, args] { return run_pattern(context, args->pattern, args->limit); });
-  });
+  on_run(*command, context,
+         [&context, args] { return run_pattern(context, args->pattern, args->limit); });
 }
 
 void add_anagram(CLI::App& parent, Context& context) {
@@ -343,9 +333,7 @@ void add_anagram(CLI::App& parent, Context& context) {
       "Shortest word to list (default: 1)");
   command->add_flag("--vowel-blanks", args->vowel_blanks,
                     "Blanks stand for vowels only, as in the word game");
-  command->callback([&context, args] {
-    context.set_action([&context, args] { return run_anagram(context, *args); });
-  });
+  on_run(*command, context, [&context, args] { return run_anagram(context, *args); });
 }
 
 }  // namespace
@@ -364,12 +352,9 @@ void add_lexicon_command(CLI::App& app, Context& context) {
       "The lexicon is the built-in ENABLE list unless --lexicon PATH names a word list or a\n"
       "compiled lexicon. Run 'wordgames lexicon COMMAND --help' for a command's options.");
   // Without a subcommand, `wordgames lexicon` lists its subcommands.
-  lexicon->callback([lexicon, &context] {
-    if (context.action()) return;
-    context.set_action([lexicon, &context] {
-      context.out() << lexicon->help(command_path(*lexicon->get_parent()));
-      return static_cast<int>(kExitOk);
-    });
+  on_run(*lexicon, context, [lexicon, &context] {
+    context.out() << lexicon->help(command_path(*lexicon->get_parent()));
+    return static_cast<int>(kExitOk);
   });
 }
 

@@ -37,9 +37,7 @@ void Prompt::say(std::string_view text) { out_ << text << '\n'; }
 std::optional<bool> Prompt::yes_no(std::string_view question) {
   return ask<bool>(question,
                    [](std::string_view answer, std::string& error) -> std::optional<bool> {
-                     std::string lower(answer);
-                     for (char& c : lower)
-                       c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+                     const std::string lower = lower_ascii(answer);
                      if (lower == "y" || lower == "yes") return true;
                      if (lower == "n" || lower == "no") return false;
                      error = "Please answer yes or no.";

@@ -34,6 +34,14 @@ std::vector<std::string_view> split_words(std::string_view line) {
   return words;
 }
 
+std::string lower_ascii(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) {
+    if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+  }
+  return lower;
+}
+
 ParsedNumber parse_integer(std::string_view text, bool allow_negative) {
   const bool negative = allow_negative && text.starts_with('-');
   if (!all_digits(negative ? text.substr(1) : text)) return {0, NumberProblem::kNotANumber};

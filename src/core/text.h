@@ -4,6 +4,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +15,10 @@ std::string_view trim(std::string_view text);
 
 /// The words of a line, split at runs of blanks (spaces, tabs, carriage returns, newlines).
 std::vector<std::string_view> split_words(std::string_view line);
+
+/// `text` with A-Z in lower case and every other byte as it is: for reading a typed command
+/// ("YES", "Give Up") in any case. Letters of words go through Alphabet instead.
+std::string lower_ascii(std::string_view text);
 
 /// Why a number could not be read.
 enum class NumberProblem : std::uint8_t { kNone, kNotANumber, kTooLarge };

@@ -120,6 +120,40 @@ TEST(EvilHangmanCliTest, PlayAgainAsksWhatTheOptionsLeaveOutForEveryGame) {
   EXPECT_EQ(count(r.out, "You are out of guesses. The word was "), 2u) << r;
 }
 
+TEST(EvilHangmanCliTest, GiveUpAndHelpAtTheGuessPrompt) {
+  Lists lists;
+  const ProcessResult r = play({"--lexicon", lists.nine, "--seed", "2", "--length", "4",
+                                "--guesses", "3", "--hide-remaining"},
+                               "HELP\ne\nGive Up\nyes\nz\n!\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_EQ(count(r.out, "'give up' (or '!') ends"), 1u) << r;  // help, then asked again
+  EXPECT_EQ(count(r.out, "You gave up. The word was "), 2u) << r;
+  EXPECT_FALSE(contains(r.out, "out of guesses")) << r;
+  EXPECT_EQ(count(r.out, "Play again?"), 2u) << r;
+}
+
+TEST(EvilHangmanCliTest, TheGallowsGrowsWithEachMiss) {
+  Lists lists;
+  // Three misses allowed: the gallows stands from the start, two pieces of the figure a miss.
+  const ProcessResult r = play({"--lexicon", lists.three, "--seed", "1", "--length", "4",
+                                "--guesses", "3", "--hide-remaining"},
+                               "z\nq\nx\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(count(r.out, "  +----+"), 3u) << r;  // before each of the three guesses asked
+  EXPECT_EQ(count(r.out, "    O"), 2u) << r;     // after the first and second miss
+  EXPECT_EQ(count(r.out, "==+====="), 3u) << r;
+  EXPECT_FALSE(contains(r.out, "\x1b[")) << r;  // no colour in a pipe
+}
+
+TEST(EvilHangmanCliTest, ATooLargeLengthSaysSo) {
+  Lists lists;
+  const ProcessResult r =
+      play({"--lexicon", lists.nine, "--seed", "1"}, "99999999999999999999\n4\n1\nno\ne\nno\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "That number is too large. Please enter a whole number")) << r;
+}
+
 TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
   Lists lists;
   const std::vector<std::vector<std::string>> cases = {

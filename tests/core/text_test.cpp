@@ -20,6 +20,14 @@ TEST(SplitWords, SplitsAtRunsOfBlanks) {
   EXPECT_EQ(split_words("one"), Words{"one"});
 }
 
+TEST(LowerAscii, LowersAToZOnly) {
+  EXPECT_EQ(lower_ascii("Give UP!"), "give up!");
+  EXPECT_EQ(lower_ascii("YES"), "yes");
+  EXPECT_EQ(lower_ascii("a1-B2 \tZ@["), "a1-b2 \tz@[");
+  EXPECT_EQ(lower_ascii("caf\xC3\x89"), "caf\xC3\x89");  // bytes beyond ASCII untouched
+  EXPECT_EQ(lower_ascii(""), "");
+}
+
 TEST(ParseInteger, ReadsDigitsOnly) {
   EXPECT_EQ(parse_integer("42").value, 42);
   EXPECT_EQ(parse_integer("0").value, 0);
