@@ -56,12 +56,9 @@ std::string field_of(const Config& config) {
 TEST(BoggleConfig, ScoresByTheSpecsRuleByDefault) {
   // Issue 17: the game defaulted to Boggle's table while `boggle solve` used the spec's rule.
   EXPECT_EQ(Config{}.scoring, Scoring::kSpec);
-  Session session(enable(), [] {
-    Config c = given();
-    c.scoring = Config{}.scoring;
-    c.min_length = 3;
-    return c;
-  }(), 1);
+  Config c = given();
+  c.scoring = Config{}.scoring;
+  const Session session(enable(), c, 1);
   EXPECT_EQ(session.started().scoring, Scoring::kSpec);
 }
 
