@@ -323,8 +323,11 @@ struct Pty {
     if (slave >= 0) ::close(slave);
     if (master >= 0) ::close(master);
   }
-  /// Everything the program writes, until it exits; its exit status.
-  int run(std::vector<std::string> args, std::string& output) {
+  /// Everything the program writes, until it exits; its exit status. `script`: each answer is
+  /// typed once the output shows its cue (after the previous cue), as a person answers what
+  /// they see, whatever the speed of the machine.
+  int run(std::vector<std::string> args, std::string& output,
+          std::vector<std::pair<std::string, std::string>> script = {}, bool colour = false) {
     args.insert(args.begin(), WG_BINARY);
     const pid_t pid = ::fork();
     if (pid == 0) {
@@ -332,7 +335,11 @@ struct Pty {
       for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
       ::close(master);
       ::close(slave);
-      ::setenv("NO_COLOR", "1", 1);
+      if (colour)
+        ::unsetenv("NO_COLOR");
+      else
+        ::setenv("NO_COLOR", "1", 1);
+      ::setenv("TERM", "dumb", 1);
       std::vector<char*> argv;
       for (std::string& a : args) argv.push_back(a.data());
       argv.push_back(nullptr);
@@ -340,6 +347,9 @@ struct Pty {
       ::_exit(127);
     }
     int status = 0;
+    std::size_t next = 0;  // the script's next step
+    std::size_t seen = 0;  // output up to here has been matched
+    int polls = 0;         // at most 100 ms each
     for (;;) {
       pollfd fd{master, POLLIN, 0};
       if (::poll(&fd, 1, 100) > 0) {
@@ -347,7 +357,18 @@ struct Pty {
         const ssize_t n = ::read(master, buffer, sizeof buffer);
         if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
       }
+      if (next < script.size()) {
+        const std::size_t at = output.find(script[next].first, seen);
+        if (at != std::string::npos) {
+          seen = at + script[next].first.size();
+          const std::string& keys = script[next].second;
+          if (::write(master, keys.data(), keys.size()) != static_cast<ssize_t>(keys.size())) break;
+          ++next;
+        }
+      }
       if (::waitpid(pid, &status, WNOHANG) == pid) break;
+      // A safety net, not a timing assertion: a cue that never comes fails the test, not hangs.
+      if (++polls > 600) ::kill(pid, SIGKILL);
     }
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
@@ -372,6 +393,27 @@ TEST(BoggleTerminal, TypedKeysDoNotReachTheShellWhenTheClockRunsOut) {
   char buffer[64];
   const ssize_t n = ::read(pty.slave, buffer, sizeof buffer);
   EXPECT_EQ(std::string(buffer, static_cast<std::size_t>(std::max<ssize_t>(n, 0))), "ls\n");
+}
+
+TEST(BoggleTerminal, AnEmptyLineAsksBeforeEndingTheRound) {
+  // Issue 17: a stray Enter ended a timed round without asking. At a terminal it asks; anything
+  // but yes plays on. Accepted and refused words are coloured there (not with NO_COLOR).
+  Pty pty;
+  ASSERT_GE(pty.slave, 0);
+  std::string output;
+  const int exit_code = pty.run({"boggle", "--board", "ca/ts", "--time", "0"}, output,
+                                {{"word: ", "\r"},
+                                 {"End the round now? (yes/no) ", "no\r"},
+                                 {"Playing on.", ""},
+                                 {"word: ", "cat\r"},
+                                 {"word: ", "zzz\r"},
+                                 {"word: ", "\r"},
+                                 {"End the round now? (yes/no) ", "yes\r"}},
+                                true);
+  EXPECT_EQ(exit_code, 0) << output;
+  EXPECT_NE(output.find("Your words (1): cat"), std::string::npos) << output;
+  EXPECT_NE(output.find("\x1b[32mcat\x1b[0m: 1 point"), std::string::npos) << output;
+  EXPECT_NE(output.find("\x1b[31mzzz\x1b[0m: not a word"), std::string::npos) << output;
 }
 
 }  // namespace
