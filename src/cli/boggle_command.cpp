@@ -1,15 +1,20 @@
 #include "cli/boggle_command.h"
 
 #include <poll.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <chrono>
+#include <cstring>
+#include <fstream>
 #include <functional>
 #include <iostream>
+#include <iterator>
 #include <limits>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <string>
 #include <variant>
 
@@ -18,6 +23,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/style.h"
 #include "games/boggle/session.h"
 #include "games/boggle/solver.h"
 
@@ -29,7 +35,8 @@ namespace bg = wg::boggle;
 using Clock = std::chrono::steady_clock;
 
 struct Options {
-  std::optional<std::string> board;  // unset: rolled (game) or the spec's board (tools)
+  std::optional<std::string> board;       // unset: rolled (game) or the spec's board (tools)
+  std::optional<std::string> board_file;  // --board-file: a path, or "-" for standard input
   std::uint64_t size = static_cast<std::uint64_t>(bg::Config{}.size);  // the dice: 4, 5 or 6
   std::uint64_t seconds = bg::Config{}.seconds;
   std::uint64_t min_length = 0;  // 0: the rules' default
@@ -37,10 +44,34 @@ struct Options {
   std::string word;
 };
 
+// The board of --board-file: its problems name the file and the line (a usage error).
+bg::Board read_board_file(Context& context, const std::string& path) {
+  const std::string name = path == "-" ? "standard input" : "'" + path + "'";
+  std::string text;
+  if (path == "-") {
+    text.assign(std::istreambuf_iterator<char>(context.in()), std::istreambuf_iterator<char>());
+  } else {
+    std::ifstream file(path, std::ios::binary);
+    if (!file) {
+      throw UsageError(
+          fmt::format("cannot read the board file {}: {}", name, std::strerror(errno)));
+    }
+    std::ostringstream all;
+    all << file.rdbuf();
+    text = std::move(all).str();
+  }
+  try {
+    return bg::Board::parse(text);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(fmt::format("invalid board in {}: {}", name, e.what()));
+  }
+}
+
 // The tools' board: --board as given (an empty or malformed one is refused by read_board, a
-// usage error), else the spec's board.
-bg::Board board_of(const std::optional<std::string>& text) {
-  return text ? bg::read_board(*text) : bg::Board();
+// usage error), else --board-file's, else the spec's board.
+bg::Board board_of(Context& context, const Options& o) {
+  if (o.board_file) return read_board_file(context, *o.board_file);
+  return o.board ? bg::read_board(*o.board) : bg::Board();
 }
 
 bg::Scoring scoring_of(const std::string& name, bg::Scoring fallback) {
@@ -54,8 +85,8 @@ std::string upper(const Lexicon& lexicon, std::uint32_t index) {
 }
 
 int run_solve(Context& context, const Options& o) {
-  const bg::Board board = board_of(o.board);
-  const bg::Scoring scoring = scoring_of(o.scoring, bg::Scoring::kSpec);
+  const bg::Board board = board_of(context, o);
+  const bg::Scoring scoring = scoring_of(o.scoring, bg::Config{}.scoring);
   // The tools take the rules' default for a given board.
   bg::Config rules;
   rules.board = board.spec();
@@ -83,13 +114,14 @@ int run_solve(Context& context, const Options& o) {
   }
   context.out() << board.text();
   for (std::uint32_t i : found) context.out() << upper(lexicon, i) << '\n';
-  context.out() << fmt::format("{} words of {} letters or more, score {} ({} scoring)\n",
-                               found.size(), min_length, score, bg::to_string(scoring));
+  context.out() << fmt::format("{} of {} letters or more, score {} ({} scoring)\n",
+                               count_of(static_cast<long long>(found.size()), "word"), min_length,
+                               score, bg::to_string(scoring));
   return kExitOk;
 }
 
 int run_path(Context& context, const Options& o) {
-  const bg::Board board = board_of(o.board);
+  const bg::Board board = board_of(context, o);
   const auto letters = Alphabet::english().encode(o.word);
   if (o.word.empty() || !letters) {
     throw UsageError(fmt::format("invalid word '{}': use letters only", o.word));
@@ -144,12 +176,47 @@ bool wait_for_input(std::istream& in, const std::function<std::uint64_t()>& elap
   }
 }
 
-void print_round_start(std::ostream& out, const bg::RoundStarted& start, bool timed) {
+std::string lower_ascii(std::string_view text) {
+  std::string lower(text);
+  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
+  return lower;
+}
+
+/// What a line typed at the word prompt asks for.
+enum class Line { kEnd, kBoard, kHelp, kWord };
+
+/// `?` and `board` show the board again, `help` lists the commands, an empty line ends the
+/// round; anything else is a word. A word that can be traced on the board is played even when
+/// it is a command's name (a board spelling BOARD or HELP scores it).
+Line line_kind(std::string_view typed, const bg::Board& board) {
+  if (typed.empty()) return Line::kEnd;
+  if (typed == "?") return Line::kBoard;
+  const std::string lower = lower_ascii(typed);
+  const bool board_word = lower == "board";
+  const bool help_word = lower == "help";
+  if (!board_word && !help_word) return Line::kWord;
+  if (!bg::find_path(board, *Alphabet::english().encode(typed)).empty()) return Line::kWord;
+  return board_word ? Line::kBoard : Line::kHelp;
+}
+
+void print_round_start(std::ostream& out, const bg::RoundStarted& start, bool timed,
+                       bool interactive) {
   out << start.board.text() << '\n';
   out << fmt::format("Find words of {} letters or more ({} scoring)", start.min_length,
                      bg::to_string(start.scoring));
   if (timed) out << fmt::format("; {}:{:02} on the clock", start.seconds / 60, start.seconds % 60);
-  out << ". An empty line ends the round.\n";
+  out << (interactive ? ".\nType ? to see the board again, help for the commands, an empty line "
+                        "to end the round.\n"
+                      : ". An empty line ends the round; ? shows the board again.\n");
+}
+
+void print_help(std::ostream& out, bool interactive) {
+  out << "  a word      play it (one per line; any case)\n"
+         "  ? or board  show the board again\n"
+         "  help        this list\n";
+  out << (interactive ? "  empty line  end the round (you are asked first)\n"
+                      : "  empty line  end the round\n");
+  out << "A word that is on the board is played even if it is a command's name.\n";
 }
 
 void print_summary(std::ostream& out, const bg::View& view) {
@@ -164,25 +231,55 @@ void print_summary(std::ostream& out, const bg::View& view) {
   out << '\n';
 }
 
+/// Discards what was typed at the terminal and not read yet (a word typed without Enter when the
+/// clock ran out), however the round ends (an exception too), so that it does not land on the
+/// shell's next command line. Nothing for a pipe: its unread lines are not keystrokes. The game
+/// changes no terminal mode of its own (the line editor restores what it sets), so there is
+/// nothing else to restore.
+class TypedInputDiscard {
+ public:
+  explicit TypedInputDiscard(bool terminal) : terminal_(terminal) {}
+  ~TypedInputDiscard() {
+    if (terminal_ && ::isatty(STDIN_FILENO)) ::tcflush(STDIN_FILENO, TCIFLUSH);
+  }
+  TypedInputDiscard(const TypedInputDiscard&) = delete;
+  TypedInputDiscard& operator=(const TypedInputDiscard&) = delete;
+
+ private:
+  bool terminal_;
+};
+
 /// One round in the terminal: the session judges, this turns lines into commands and events
 /// into text. The clock runs only for a person at a terminal (the session gets the real time
 /// passed); piped input is judged as it comes, at time 0, so a script gives the same transcript
-/// every time.
+/// every time. At a terminal an empty line asks before ending the round; in a pipe it ends it
+/// (a script says what it means).
 int play(Context& context, const Options& o) {
   const std::uint64_t seed = context.seed();
   bg::Config config;
   config.size = static_cast<int>(o.size);
   config.board = o.board;
+  if (o.board_file) {
+    if (*o.board_file == "-") {
+      throw UsageError(
+          "--board-file -: the game reads its words from standard input; give "
+          "the board in a file");
+    }
+    config.board = read_board_file(context, *o.board_file).spec();
+  }
   config.min_length = o.min_length;
-  config.scoring = scoring_of(o.scoring, bg::Scoring::kBoggle);
+  config.scoring = scoring_of(o.scoring, config.scoring);
   config.seconds = o.seconds;
   bg::Session session(context.shared_lexicon(), std::move(config), seed);
   std::ostream& out = context.out();
-  const bool timed = context.interactive() && session.config().seconds > 0;
+  const bool interactive = context.interactive();
+  const bool timed = interactive && session.config().seconds > 0;
+  const bool colour = colour_wanted(interactive);
+  const TypedInputDiscard discard(interactive);
 
   out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
                      seed);
-  print_round_start(out, session.started(), timed);
+  print_round_start(out, session.started(), timed, interactive);
 
   const auto begin = Clock::now();
   const std::function<std::uint64_t()> elapsed = [&]() -> std::uint64_t {
@@ -190,36 +287,58 @@ int play(Context& context, const Options& o) {
     return static_cast<std::uint64_t>(
         std::chrono::duration_cast<std::chrono::milliseconds>(Clock::now() - begin).count());
   };
-  Prompt prompt(context.in(), out, !context.interactive());
+  Prompt prompt(context.in(), out, !interactive);
+  // One line typed, against the clock on a timed round: nullopt at the end of input or when
+  // time ran out (then the round is over).
+  const auto read = [&](std::string_view question) -> std::optional<std::string> {
+    if (!timed) return prompt.line(question);
+    const std::uint64_t now = elapsed();
+    const std::uint64_t deadline = session.deadline_ms();
+    const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
+    out << fmt::format("[{}:{:02}] {}", s / 60, s % 60, question) << std::flush;
+    if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
+    session.apply(bg::Tick{elapsed()});
+    if (session.finished()) out << "\nTime's up!\n";
+    return std::nullopt;
+  };
   while (!session.finished()) {
-    std::string question = "word: ";
-    if (timed) {
-      const std::uint64_t now = elapsed();
-      const std::uint64_t deadline = session.deadline_ms();
-      const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
-      out << fmt::format("[{}:{:02}] word: ", s / 60, s % 60) << std::flush;
-      if (!wait_for_input(context.in(), elapsed, deadline)) {
-        session.apply(bg::Tick{elapsed()});
-        if (session.finished()) out << "\nTime's up!\n";
-        continue;
-      }
-      question.clear();
-    }
-    const std::optional<std::string> line = prompt.line(question);
+    std::optional<std::string> line = read("word: ");
+    if (session.finished()) break;
     const std::string_view word = line ? trim(*line) : std::string_view();
-    if (word.empty()) {  // an empty line or the end of input
-      session.apply(bg::Close{elapsed()});
-      break;
+    const bg::Board board = session.view(kObserver).board;
+    switch (line ? line_kind(word, board) : Line::kEnd) {
+      case Line::kEnd:
+        if (line && interactive) {
+          line = read("End the round now? (yes/no) ");
+          if (session.finished()) continue;
+          // The end of input ends the round too; anything but yes plays on.
+          const std::string answer = line ? lower_ascii(trim(*line)) : "yes";
+          if (answer != "y" && answer != "yes") {
+            out << "Playing on.\n";
+            continue;
+          }
+        }
+        session.apply(bg::Close{elapsed()});
+        continue;
+      case Line::kBoard:
+        out << '\n' << board.text() << '\n';
+        continue;
+      case Line::kHelp:
+        print_help(out, interactive);
+        continue;
+      case Line::kWord:
+        break;
     }
     for (const bg::Event& event : session.apply(bg::Submit{std::string(word), elapsed()})) {
       if (const auto* accepted = std::get_if<bg::WordAccepted>(&event)) {
-        out << fmt::format("  {}: {} point{} (score {})\n", word, accepted->points,
-                           accepted->points == 1 ? "" : "s", accepted->score);
+        out << fmt::format("  {}: {} (score {})\n", paint(word, Tone::kHit, colour),
+                           count_of(accepted->points, "point"), accepted->score);
       } else if (const auto* rejected = std::get_if<bg::Rejected>(&event)) {
         if (rejected->reason == Refusal::kTooLate) {
           out << "Time's up! That word came too late.\n";
         } else {
-          out << fmt::format("  {}: {}\n", word, refusal_text(rejected->reason));
+          out << fmt::format("  {}: {}\n", paint(word, Tone::kMiss, colour),
+                             refusal_text(rejected->reason));
         }
       }
     }
@@ -237,18 +356,27 @@ void define_boggle_command(CLI::App& command, Context& context) {
         app, "--min", 1, bg::Config::kMaxMinLength, [o](std::uint64_t n) { o->min_length = n; },
         default_help);
   };
-  auto add_board = [o](CLI::App& app, const std::string& default_help) {
+  auto add_board = [o](CLI::App& app, const std::string& default_help, bool from_stdin) {
+    CLI::Option* board =
+        app.add_option_function<std::string>(
+               "--board", [o](const std::string& text) { o->board = text; },
+               "The board: rows separated by '/', a multi-letter cell in brackets, e.g. "
+               "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas ([QU],A/T,E); # is a "
+               "blocked cell (no word passes through it). A square number of cells without "
+               "separators is a square board (EECAALEPHNBOQTTY is 4x4); a one-row board "
+               "separates its cells with commas " +
+                   default_help)
+            ->type_name("BOARD");
     app.add_option_function<std::string>(
-           "--board", [o](const std::string& text) { o->board = text; },
-           "The board: rows separated by '/', a multi-letter cell in brackets, e.g. "
-           "EECA/ALEP/HNBO/[QU]TTY, or cells separated by commas; # is a blocked cell (no word "
-           "passes through it). A square number of cells without separators is a square board "
-           "(EECAALEPHNBOQTTY is 4x4); a one-row board separates its cells with commas " +
-               default_help)
-        ->type_name("BOARD");
+           "--board-file", [o](const std::string& path) { o->board_file = path; },
+           std::string("The board from a file, in the same syntax, a row per line (or rows "
+                       "separated by '/'), for boards too large for the command line") +
+               (from_stdin ? "; - reads it from standard input" : ""))
+        ->type_name("FILE")
+        ->excludes(board);
   };
 
-  add_board(command, "(default: rolled from the dice)");
+  add_board(command, "(default: rolled from the dice)", false);
   add_number_option(
       command, "--size",
       [o](std::uint64_t n) {
@@ -261,14 +389,17 @@ void define_boggle_command(CLI::App& command, Context& context) {
       command, "--time", 0, bg::Config::kMaxSeconds, [o](std::uint64_t n) { o->seconds = n; },
       "Seconds on the clock (default 180; 0: no limit)");
   add_min(command, "Minimum word length (default 3; 4 with --size 6, as its rules say)");
-  command.add_option("--scoring", o->scoring,
-                     "boggle (default: 3-4 letters 1, 5: 2, 6: 3, "
-                     "7: 5, 8+: 11) or spec (1 + letters - minimum)");
+  const std::string scoring_help =
+      "spec (default, the spec's rule: 1 + letters - minimum) or boggle (3-4 letters 1, 5: 2, "
+      "6: 3, 7: 5, 8+: 11)";
+  command.add_option("--scoring", o->scoring, scoring_help);
   command.footer(
       "Plays one round: type the words you find on the board, one per line. A word joins\n"
       "adjacent cells (diagonals too) without using a cell twice; each is judged at once. At the\n"
       "end: your words, your score against the board's total, and the words you missed.\n"
       "The clock runs when you play at a terminal; piped input is judged without a clock.\n"
+      "At the word prompt: ? (or board) shows the board again, help lists the commands, and an\n"
+      "empty line ends the round (at a terminal, after asking).\n"
       "Global options (--seed N, --lexicon PATH) may also come after the command.");
 
   CLI::App* solve = add_game_tool(
@@ -276,9 +407,9 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "Prints the board, its words (sorted) and their total score.\n"
       "JSON: {\"board\", \"rows\", \"cols\", \"min\", \"scoring\", \"count\", \"score\", "
       "\"words\"}.");
-  add_board(*solve, "(default: the spec's board)");
+  add_board(*solve, "(default: the spec's board)", true);
   add_min(*solve, "Minimum word length (default 3)");
-  solve->add_option("--scoring", o->scoring, "spec (default: 1 + letters - minimum) or boggle");
+  solve->add_option("--scoring", o->scoring, scoring_help);
   solve->callback(
       [&context, o] { context.set_action([&context, o] { return run_solve(context, *o); }); });
 
@@ -286,7 +417,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       command, context, "path", "The cells that spell a word on a board",
       "Prints the cells (numbered row by row from 0) that spell the word, or that it is not on\n"
       "the board. The word need not be in the lexicon.\nJSON: {\"board\", \"word\", \"path\"}.");
-  add_board(*path, "(default: the spec's board)");
+  add_board(*path, "(default: the spec's board)", true);
   path->add_option("WORD", o->word, "The word to trace")->required();
   path->callback(
       [&context, o] { context.set_action([&context, o] { return run_path(context, *o); }); });

@@ -1,19 +1,29 @@
 #pragma once
 /// `wordgames boggle`: the word-search game in the terminal, and its tools.
 ///
-///   wordgames boggle [--size 4|5|6] [--board B] [--time S] [--min N] [--scoring boggle|spec]
+///   wordgames boggle [--size 4|5|6] [--board B | --board-file FILE] [--time S] [--min N]
+///                    [--scoring spec|boggle]
 ///                                          play a round against the clock (wg::boggle::Session:
 ///                                          this parses lines and renders its events)
-///   wordgames boggle solve [--board B] [--min N] [--scoring spec|boggle]
+///   wordgames boggle solve [--board B | --board-file FILE|-] [--min N] [--scoring spec|boggle]
 ///                                          every word on the board and its score
-///   wordgames boggle path [--board B] WORD the cells that spell the word
+///   wordgames boggle path [--board B | --board-file FILE|-] WORD
+///                                          the cells that spell the word
 ///
 /// Board syntax (B): rows separated by '/', one letter per cell, a cell of several letters in
 /// brackets ("EECA/ALEP/HNBO/[QU]TTY"), or the cells of a row separated by commas
-/// ("E,E,C,A/..."); '#' is a blocked cell. Rows must be equally long; any case. A square number
-/// of cells without separators is a square board ("EECAALEPHNBOQTTY"); other unseparated counts
-/// and an empty board are usage errors. Without --board: rolled (the game) or the spec's board
-/// (the tools). Cells are numbered row by row from 0.
+/// ("E,E,C,A/...", "[QU],A/T,E"); '#' is a blocked cell. Rows must be equally long; any case. A
+/// square number of cells without separators is a square board ("EECAALEPHNBOQTTY"); other
+/// unseparated counts and an empty board are usage errors. --board-file reads the same syntax
+/// from a file, a row per line ('-': standard input, for the tools only: the game reads its
+/// words there); its errors name the file and the line. Without a board: rolled (the game) or
+/// the spec's board (the tools). Cells are numbered row by row from 0. Both the game and solve
+/// score by the spec's rule unless --scoring boggle.
+///
+/// At the word prompt: `?` or `board` shows the board again, `help` lists the commands (a word
+/// that can be traced on the board is played instead), an empty line ends the round: at a
+/// terminal after "End the round now? (yes/no)", in a pipe at once. When the round ends at a
+/// terminal, what was typed and not yet read is discarded, so it never reaches the shell.
 ///
 /// The tools take --json:
 ///   solve  {"board", "rows", "cols", "min", "scoring", "count", "score", "words"} (sorted)

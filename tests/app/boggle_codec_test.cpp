@@ -134,7 +134,7 @@ TEST(BoggleCodec, ConfigRoundTripsAndHasDefaults) {
   EXPECT_EQ(defaults.size, 4);
   EXPECT_FALSE(defaults.board);
   EXPECT_EQ(defaults.min_length, 0u);
-  EXPECT_EQ(defaults.scoring, bg::Scoring::kBoggle);
+  EXPECT_EQ(defaults.scoring, bg::Scoring::kSpec);
   EXPECT_EQ(defaults.seconds, 180u);
   const Json full = {{"size", 6},
                      {"board", "perslatgsineters"},

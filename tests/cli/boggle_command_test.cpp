@@ -1,8 +1,19 @@
 // `wordgames boggle`: the game as a player drives it (piped, so judged without a clock), and the
 // solve and path tools.
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
@@ -175,6 +186,234 @@ TEST(BogglePath, TracesOrSaysNot) {
   EXPECT_EQ(r.exit_code, 1) << r;
   r = wordgames({"boggle", "path"});
   EXPECT_EQ(r.exit_code, 1) << r;
+}
+
+std::string temp_file(const std::string& name, const std::string& text) {
+  const std::string path = (std::filesystem::temp_directory_path() /
+                            ("wg_boggle_" + std::to_string(::getpid()) + "_" + name))
+                               .string();
+  std::ofstream(path, std::ios::binary) << text;
+  return path;
+}
+
+TEST(BoggleBoardFile, SolvePathAndTheGameReadABoardFile) {
+  // Issue 17: boards too large for the command line come from a file, a row per line.
+  const std::string path = temp_file("spec.txt", "EECA\nALEP\r\nHNBO\n[QU]TTY\n");
+  ProcessResult r = wordgames({"boggle", "solve", "--board-file", path, "--min", "6", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["board"], "EECA/ALEP/HNBO/[QU]TTY");
+  r = wordgames({"boggle", "path", "--board-file", path, "peace"});
+  EXPECT_EQ(r.out, "PEACE: 7 6 3 2 1\n") << r;
+  r = play({"--board-file", path, "--seed", "1"}, "peace\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("QU T  T  Y\n"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("peace: 3 points"), std::string::npos) << r;
+  std::remove(path.c_str());
+}
+
+TEST(BoggleBoardFile, StandardInputForTheTools) {
+  ProcessOptions options;
+  options.stdin_text = "c,a\nt,s\n";
+  const ProcessResult r =
+      wordgames({"boggle", "solve", "--board-file", "-", "--min", "4", "--json"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["words"], (nlohmann::json{"ACTS", "CAST", "CATS", "SCAT"}));
+  const ProcessResult game = play({"--board-file", "-"}, "abc\n");
+  EXPECT_EQ(game.exit_code, 1) << game;
+  EXPECT_NE(game.err.find("standard input"), std::string::npos) << game;
+}
+
+TEST(BoggleBoardFile, ErrorsNameTheFileAndTheLine) {
+  const std::string path = temp_file("bad.txt", "\nabc\nabd\nab3\n");
+  ProcessResult r = wordgames({"boggle", "solve", "--board-file", path});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(r.out.empty()) << r;
+  EXPECT_NE(r.err.find("invalid board in '" + path + "': line 4: '3' is not a letter"),
+            std::string::npos)
+      << r;
+  r = play({"--board-file", path}, "");
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("line 4"), std::string::npos) << r;
+  std::remove(path.c_str());
+  r = wordgames({"boggle", "path", "--board-file", path, "cat"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("cannot read the board file '" + path + "'"), std::string::npos) << r;
+  r = wordgames({"boggle", "solve", "--board-file", path, "--board", "ab/cd"});
+  EXPECT_EQ(r.exit_code, 1) << "--board and --board-file exclude each other" << r;
+}
+
+TEST(BoggleSolve, BracketedCellsBetweenCommasAndBadCharacters) {
+  // Issue 17: the documented "[QU],A/T,E" was refused; 'é' was shown as a broken byte.
+  ProcessResult r = wordgames({"boggle", "solve", "--board", "[QU],A/T,E", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["board"], "[QU]A/TE");
+  r = wordgames({"boggle", "solve", "--board", "ab/cé"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("row 2: 'é' is not a letter"), std::string::npos) << r;
+  r = play({"--board", "ab/c3"}, "");
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("row 2: '3' is not a letter"), std::string::npos) << r;
+}
+
+TEST(Boggle, TheGameAndSolveScoreAlikeByDefault) {
+  // Issue 17: solve scored by the spec's rule, the game by Boggle's table.
+  const ProcessResult game = play({"--board", "EECA/ALEP/HNBO/QTTY", "--min", "5"}, "toecap\n");
+  ASSERT_EQ(game.exit_code, 0) << game;
+  EXPECT_NE(game.out.find("(spec scoring)"), std::string::npos) << game;
+  EXPECT_NE(game.out.find("toecap: 2 points"), std::string::npos) << game;
+  const ProcessResult solve =
+      wordgames({"boggle", "solve", "--board", "EECA/ALEP/HNBO/QTTY", "--min", "5", "--json"});
+  ASSERT_EQ(solve.exit_code, 0) << solve;
+  EXPECT_EQ(json_of(solve)["scoring"], "spec");
+  EXPECT_NE(game.out.find(" of " + std::to_string(json_of(solve)["score"].get<int>()) + " ("),
+            std::string::npos)
+      << game;
+  const ProcessResult boggle =
+      play({"--board", "EECA/ALEP/HNBO/QTTY", "--scoring", "boggle"}, "toecap\n");
+  EXPECT_NE(boggle.out.find("toecap: 3 points"), std::string::npos) << boggle;
+}
+
+TEST(Boggle, OneWordAndOnePointAreSingular) {
+  const ProcessResult solve = wordgames({"boggle", "solve", "--board", "c,a,t", "--min", "3"});
+  ASSERT_EQ(solve.exit_code, 0) << solve;
+  EXPECT_NE(solve.out.find("\n1 word of 3 letters or more, score 1 (spec scoring)\n"),
+            std::string::npos)
+      << solve;
+  const ProcessResult game = play({"--board", "c,a,t"}, "cat\n");
+  EXPECT_NE(game.out.find("  cat: 1 point (score 1)\n"), std::string::npos) << game;
+  EXPECT_EQ(game.out.find("\x1b["), std::string::npos) << "no colour in a pipe" << game;
+}
+
+TEST(Boggle, TheBoardAgainAndHelpAtTheWordPrompt) {
+  // Issue 17: the board scrolled away could not be shown again.
+  ProcessResult r = play({"--board", "ca/ts"}, "cat\n?\nhelp\nBOARD\n\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string board = "C A\nT S\n";
+  std::size_t shown = 0;
+  for (std::size_t at = r.out.find(board); at != std::string::npos; at = r.out.find(board, at + 1))
+    ++shown;
+  EXPECT_EQ(shown, 3u) << "at the start, after ? and after board" << r;
+  EXPECT_NE(r.out.find("? or board  show the board again"), std::string::npos) << r;
+  EXPECT_EQ(r.out.find("help: not a word"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("Your words (1): cat"), std::string::npos) << r;
+  // A word that is on the board is played, even if it names a command.
+  r = play({"--board", "he/pl"}, "help\n");
+  EXPECT_NE(r.out.find("help: 2 points"), std::string::npos) << r;
+}
+
+TEST(Boggle, AnEmptyLineInAPipeEndsTheRound) {
+  // Piped input says what it means: an empty line ends the round without a question (the
+  // terminal asks first).
+  const ProcessResult r = play({"--board", "ca/ts"}, "cat\n\ncats\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out.find("End the round now?"), std::string::npos) << r;
+  EXPECT_EQ(r.out.find("cats: "), std::string::npos) << r;
+}
+
+/// A pseudo-terminal for the program's stdin, stdout and stderr, as when a person runs it.
+struct Pty {
+  int master = -1;
+  int slave = -1;  ///< kept open by the test too, to read what is left in its input afterwards
+  Pty() {
+    master = ::posix_openpt(O_RDWR | O_NOCTTY);
+    if (master < 0 || ::grantpt(master) != 0 || ::unlockpt(master) != 0) return;
+    slave = ::open(::ptsname(master), O_RDWR | O_NOCTTY);
+  }
+  ~Pty() {
+    if (slave >= 0) ::close(slave);
+    if (master >= 0) ::close(master);
+  }
+  /// Everything the program writes, until it exits; its exit status. `script`: each answer is
+  /// typed once the output shows its cue (after the previous cue), as a person answers what
+  /// they see, whatever the speed of the machine.
+  int run(std::vector<std::string> args, std::string& output,
+          std::vector<std::pair<std::string, std::string>> script = {}, bool colour = false) {
+    args.insert(args.begin(), WG_BINARY);
+    const pid_t pid = ::fork();
+    if (pid == 0) {
+      ::setsid();
+      for (int fd = 0; fd < 3; ++fd) ::dup2(slave, fd);
+      ::close(master);
+      ::close(slave);
+      if (colour)
+        ::unsetenv("NO_COLOR");
+      else
+        ::setenv("NO_COLOR", "1", 1);
+      ::setenv("TERM", "dumb", 1);
+      std::vector<char*> argv;
+      for (std::string& a : args) argv.push_back(a.data());
+      argv.push_back(nullptr);
+      ::execv(argv[0], argv.data());
+      ::_exit(127);
+    }
+    int status = 0;
+    std::size_t next = 0;  // the script's next step
+    std::size_t seen = 0;  // output up to here has been matched
+    int polls = 0;         // at most 100 ms each
+    for (;;) {
+      pollfd fd{master, POLLIN, 0};
+      if (::poll(&fd, 1, 100) > 0) {
+        char buffer[4096];
+        const ssize_t n = ::read(master, buffer, sizeof buffer);
+        if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
+      }
+      if (next < script.size()) {
+        const std::size_t at = output.find(script[next].first, seen);
+        if (at != std::string::npos) {
+          seen = at + script[next].first.size();
+          const std::string& keys = script[next].second;
+          if (::write(master, keys.data(), keys.size()) != static_cast<ssize_t>(keys.size())) break;
+          ++next;
+        }
+      }
+      if (::waitpid(pid, &status, WNOHANG) == pid) break;
+      // A safety net, not a timing assertion: a cue that never comes fails the test, not hangs.
+      if (++polls > 600) ::kill(pid, SIGKILL);
+    }
+    return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
+  }
+};
+
+TEST(BoggleTerminal, TypedKeysDoNotReachTheShellWhenTheClockRunsOut) {
+  // Issue 17: "wad" typed without Enter when time ran out landed on the shell's command line.
+  // The keys are typed before the program starts (no race with its clock): a line without
+  // Enter is never read, the clock runs out, and what is left in the terminal's input is what
+  // the shell would read next.
+  Pty pty;
+  ASSERT_GE(pty.slave, 0);
+  ASSERT_EQ(::write(pty.master, "wad", 3), 3);
+  std::string output;
+  const int exit_code = pty.run({"--seed", "11", "boggle", "--time", "1"}, output);
+  EXPECT_EQ(exit_code, 0) << output;
+  EXPECT_NE(output.find("Time's up!"), std::string::npos) << output;
+  // What the shell would read: only the line ended now, without "wad".
+  ASSERT_EQ(::write(pty.master, "ls\n", 3), 3);
+  pollfd fd{pty.slave, POLLIN, 0};
+  ASSERT_EQ(::poll(&fd, 1, 10'000), 1);
+  char buffer[64];
+  const ssize_t n = ::read(pty.slave, buffer, sizeof buffer);
+  EXPECT_EQ(std::string(buffer, static_cast<std::size_t>(std::max<ssize_t>(n, 0))), "ls\n");
+}
+
+TEST(BoggleTerminal, AnEmptyLineAsksBeforeEndingTheRound) {
+  // Issue 17: a stray Enter ended a timed round without asking. At a terminal it asks; anything
+  // but yes plays on. Accepted and refused words are coloured there (not with NO_COLOR).
+  Pty pty;
+  ASSERT_GE(pty.slave, 0);
+  std::string output;
+  const int exit_code = pty.run({"boggle", "--board", "ca/ts", "--time", "0"}, output,
+                                {{"word: ", "\r"},
+                                 {"End the round now? (yes/no) ", "no\r"},
+                                 {"Playing on.", ""},
+                                 {"word: ", "cat\r"},
+                                 {"word: ", "zzz\r"},
+                                 {"word: ", "\r"},
+                                 {"End the round now? (yes/no) ", "yes\r"}},
+                                true);
+  EXPECT_EQ(exit_code, 0) << output;
+  EXPECT_NE(output.find("Your words (1): cat"), std::string::npos) << output;
+  EXPECT_NE(output.find("\x1b[32mcat\x1b[0m: 1 point"), std::string::npos) << output;
+  EXPECT_NE(output.find("\x1b[31mzzz\x1b[0m: not a word"), std::string::npos) << output;
 }
 
 }  // namespace

@@ -9,11 +9,53 @@ namespace wg::boggle {
 
 namespace {
 
+// The length of the UTF-8 sequence that starts at text[i] (1 for ASCII and for a byte that
+// starts no valid sequence), so that a bad character is reported whole ('é', not a broken byte).
+std::size_t char_length(std::string_view text, std::size_t i) {
+  const auto lead = static_cast<unsigned char>(text[i]);
+  const std::size_t n = lead < 0xC0 ? 1 : lead < 0xE0 ? 2 : lead < 0xF0 ? 3 : lead < 0xF8 ? 4 : 1;
+  if (i + n > text.size()) return 1;
+  for (std::size_t k = 1; k < n; ++k)
+    if ((static_cast<unsigned char>(text[i + k]) & 0xC0) != 0x80) return 1;
+  return n;
+}
+
+// How a bad cell is named in a message: one character as itself ('é', '3'), a byte that is not
+// UTF-8 by its value, several characters in quotes.
+std::string describe(std::string_view text) {
+  if (text.size() == 1 && static_cast<unsigned char>(text[0]) >= 0x80) {
+    static constexpr char kHex[] = "0123456789ABCDEF";
+    const auto byte = static_cast<unsigned char>(text[0]);
+    return std::string("the byte 0x") + kHex[byte >> 4] + kHex[byte & 15] + " (not UTF-8)";
+  }
+  if (!text.empty() && char_length(text, 0) == text.size()) return "'" + std::string(text) + "'";
+  return "\"" + std::string(text) + "\"";
+}
+
+// One cell as written: kBlockedCell, or letters; a cell in brackets ("[QU]") is its letters.
 Tile tile_of(std::string_view text, const Alphabet& alphabet) {
+  if (text.size() >= 2 && text.front() == '[' && text.back() == ']')
+    text = text.substr(1, text.size() - 2);
+  else if (!text.empty() && text.front() == '[')
+    throw std::invalid_argument("'[' is never closed");
   if (text == std::string_view(&Board::kBlockedCell, 1)) return Tile{};
+  if (text.empty()) throw std::invalid_argument("an empty cell ([])");
   auto tile = alphabet.parse_tile(text);
-  if (!tile || tile->is_blank())
-    throw std::invalid_argument("not a cell: \"" + std::string(text) + "\"");
+  if (!tile || tile->is_blank()) {
+    // Name the first character that is not a letter, or the whole cell.
+    for (std::size_t i = 0; i < text.size();) {
+      const std::size_t n = char_length(text, i);
+      const auto one = alphabet.parse_tile(text.substr(i, n));
+      if (!one || one->is_blank()) {
+        const std::string what = describe(text.substr(i, n));
+        if (n == text.size()) throw std::invalid_argument(what + " is not a letter");
+        throw std::invalid_argument("cell \"" + std::string(text) + "\": " + what +
+                                    " is not a letter");
+      }
+      i += n;
+    }
+    throw std::invalid_argument("not a cell: " + describe(text));
+  }
   return *tile;
 }
 
@@ -103,9 +145,22 @@ Board Board::from_cells(std::span<const std::string> cells, const Alphabet& alph
 }
 
 Board Board::parse(std::string_view text, const Alphabet& alphabet) {
+  const std::string_view whole = text;
   text = trim(text);
   if (text.empty()) throw std::invalid_argument("the board is empty");
+  // Rows are named by line when the text has several lines (a board file), by number otherwise.
+  const bool lines = text.find('\n') != std::string_view::npos;
+  const bool slashes = text.find('/') != std::string_view::npos;
+  std::size_t line = 1 + static_cast<std::size_t>(std::count(
+                             whole.begin(), whole.begin() + (text.data() - whole.data()), '\n'));
   std::vector<std::vector<Tile>> rows;
+  std::vector<std::size_t> row_lines;
+  auto name = [&](std::size_t row) {
+    const std::string number = "row " + std::to_string(row + 1);
+    if (!lines) return number;
+    const std::string at = "line " + std::to_string(row_lines[row]);
+    return slashes ? at + " (" + number + ")" : at;
+  };
   bool cells_separated = false;  // some row separates its cells with commas or spaces
   std::size_t start = 0;
   while (start <= text.size()) {
@@ -113,7 +168,8 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
     if (end == std::string_view::npos) end = text.size();
     std::string_view row = text.substr(start, end - start);
     if (!row.empty() && row.back() == '\r') row.remove_suffix(1);
-    const std::string where = "row " + std::to_string(rows.size() + 1);
+    row_lines.push_back(line);
+    const std::string where = name(rows.size());
     std::vector<Tile> cells;
     try {
       if (row.find_first_of(", \t") != std::string_view::npos) {
@@ -127,15 +183,15 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
           i = j;
         }
       } else {
-        for (std::size_t i = 0; i < row.size(); ++i) {
+        for (std::size_t i = 0; i < row.size();) {
+          std::size_t n = char_length(row, i);
           if (row[i] == '[') {
             const std::size_t close = row.find(']', i);
             if (close == std::string_view::npos) throw std::invalid_argument("'[' is never closed");
-            cells.push_back(tile_of(row.substr(i + 1, close - i - 1), alphabet));
-            i = close;
-          } else {
-            cells.push_back(tile_of(row.substr(i, 1), alphabet));
+            n = close + 1 - i;
           }
+          cells.push_back(tile_of(row.substr(i, n), alphabet));
+          i += n;
         }
       }
     } catch (const std::invalid_argument& e) {
@@ -143,11 +199,12 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
     }
     if (cells.empty()) throw std::invalid_argument(where + " is empty");
     if (!rows.empty() && cells.size() != rows.front().size()) {
-      throw std::invalid_argument(where + " has " + std::to_string(cells.size()) +
-                                  " cells, row 1 has " + std::to_string(rows.front().size()));
+      throw std::invalid_argument(where + " has " + std::to_string(cells.size()) + " cells, " +
+                                  name(0) + " has " + std::to_string(rows.front().size()));
     }
     rows.push_back(std::move(cells));
     if (end == text.size()) break;
+    if (text[end] == '\n') ++line;
     start = end + 1;
   }
   std::vector<Tile> all;

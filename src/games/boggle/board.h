@@ -38,12 +38,15 @@ class Board {
 
   /// The board syntax of the command line: rows separated by '/' (or new lines); in a row, one
   /// letter per cell, with a multi-letter cell in brackets ("[QU]"), or cells separated by commas
-  /// or spaces ("E,QU,TIGER"); '#' is a blocked cell. Any case; spaces around the whole are
-  /// ignored. All rows must be equally long. Text without any separator ('/', new line, comma,
-  /// space) whose number of cells is a square reads as a square board ("perslatgsineters" is
-  /// 4×4); any other count of two or more cells without separators is refused, so a one-row
-  /// board separates its cells with commas ("C,A,T"). Throws std::invalid_argument naming the
-  /// problem (and the row): empty text, a bad cell, unequal rows, an unseparated non-square.
+  /// or spaces ("E,QU,TIGER", brackets allowed there too: "[QU],A"); '#' is a blocked cell. Any
+  /// case; spaces around the whole are ignored. All rows must be equally long. Text without any
+  /// separator ('/', new line, comma, space) whose number of cells is a square reads as a square
+  /// board ("perslatgsineters" is 4×4); any other count of two or more cells without separators
+  /// is refused, so a one-row board separates its cells with commas ("C,A,T"). Throws
+  /// std::invalid_argument naming the problem and where: "row N", or "line L" when the text has
+  /// several lines (a board file; "line L (row N)" when it has '/' too); a bad character is
+  /// named whole ('é', '3'), a byte that is not UTF-8 by its value. Problems: empty text, a bad
+  /// cell, unequal rows, an unseparated non-square.
   static Board parse(std::string_view text, const Alphabet& alphabet = Alphabet::english());
 
   /// A random board rolled from dice: each die lands in a random cell showing a random face.

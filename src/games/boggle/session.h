@@ -36,7 +36,9 @@ struct Config {
   std::optional<std::string> board;
   /// The minimum word length, 1 to kMaxMinLength; 0: the rules' default (min_word_length()).
   std::size_t min_length = 0;
-  Scoring scoring = Scoring::kBoggle;
+  /// The spec's rule by default (1 + letters − minimum), as the tools score; kBoggle: the
+  /// board game's table.
+  Scoring scoring = Scoring::kSpec;
   /// The time of a round in seconds, up to kMaxSeconds; 0: untimed (no word is ever late).
   std::uint64_t seconds = 180;
 
@@ -101,7 +103,7 @@ struct RoundStarted {
   int round = 0;  ///< 0-based
   Board board;
   std::size_t min_length = 3;
-  Scoring scoring = Scoring::kBoggle;
+  Scoring scoring = Scoring::kSpec;
   std::uint64_t seconds = 0;  ///< 0: untimed
   bool operator==(const RoundStarted&) const = default;
 };
@@ -133,7 +135,7 @@ struct Finished {
   std::uint64_t elapsed_ms = 0;
   Board board;
   std::size_t min_length = 3;
-  Scoring scoring = Scoring::kBoggle;
+  Scoring scoring = Scoring::kSpec;
   std::uint64_t seconds = 0;
   std::vector<FoundWord> found;  ///< in the order found
   std::int64_t score = 0;
@@ -154,7 +156,7 @@ struct View {
   int round = 0;
   Board board;
   std::size_t min_length = 3;
-  Scoring scoring = Scoring::kBoggle;
+  Scoring scoring = Scoring::kSpec;
   std::uint64_t seconds = 0;     ///< the round's time, 0: untimed
   std::uint64_t elapsed_ms = 0;  ///< the time of the latest accepted command of the round
   std::vector<FoundWord> found;

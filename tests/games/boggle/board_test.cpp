@@ -67,6 +67,38 @@ TEST(Board, BadSyntaxNamesTheRow) {
   EXPECT_NE(error_of("*").find("row 1"), std::string::npos);
 }
 
+TEST(Board, BracketedCellsBetweenCommas) {
+  // Issue 17: the documented "[QU],A/T,E" was refused ("not a cell").
+  const Board b = Board::parse("[QU],A/T,E");
+  ASSERT_EQ(b.rows(), 2);
+  ASSERT_EQ(b.cols(), 2);
+  EXPECT_EQ(b.spec(), "[QU]A/TE");
+  EXPECT_EQ(Board::parse("[qu] a [#]").spec(), "QU,A,#");
+  EXPECT_EQ(Board::parse("QU,A/T,E"), b) << "brackets are optional between commas";
+  EXPECT_NE(error_of("[QU,A/T,E").find("never closed"), std::string::npos);
+  EXPECT_NE(error_of("[],A").find("empty cell"), std::string::npos);
+}
+
+TEST(Board, ABadCharacterIsNamedWhole) {
+  // Issue 17: 'é' was reported as a broken byte.
+  EXPECT_EQ(error_of("ab/cé"), "row 2: 'é' is not a letter");
+  EXPECT_EQ(error_of("ab/c3"), "row 2: '3' is not a letter");
+  EXPECT_EQ(error_of("a,é/b,c"), "row 1: 'é' is not a letter");
+  EXPECT_EQ(error_of("a,bé/b,c"), "row 1: cell \"bé\": 'é' is not a letter");
+  EXPECT_EQ(error_of("a[QÜ]/bc"), "row 1: cell \"QÜ\": 'Ü' is not a letter");
+  EXPECT_EQ(error_of("ab/c\xC3"), "row 2: the byte 0xC3 (not UTF-8) is not a letter");
+  EXPECT_EQ(error_of("*"), "row 1: '*' is not a letter");
+}
+
+TEST(Board, RowsOfSeveralLinesAreNamedByLine) {
+  // A board file: its problems name the line, counting lines trimmed before the board.
+  EXPECT_EQ(error_of("\n\nabc\nab\n"), "line 4 has 2 cells, line 3 has 3");
+  EXPECT_EQ(error_of("ab\ncd\nx3"), "line 3: '3' is not a letter");
+  EXPECT_EQ(error_of("ab/cd\nx3/ab"), "line 2 (row 3): '3' is not a letter");
+  EXPECT_EQ(error_of("ab\n\ncd"), "line 2 is empty");
+  EXPECT_EQ(Board::parse("ab\r\ncd\r\n").spec(), "AB/CD");
+}
+
 TEST(Board, UnseparatedSquareCountReadsAsASquare) {
   // Issue 12: sixteen letters typed without '/' were one row of sixteen.
   const Board b = Board::parse("perslatgsineters");

@@ -53,6 +53,15 @@ std::string field_of(const Config& config) {
   return "";
 }
 
+TEST(BoggleConfig, ScoresByTheSpecsRuleByDefault) {
+  // Issue 17: the game defaulted to Boggle's table while `boggle solve` used the spec's rule.
+  EXPECT_EQ(Config{}.scoring, Scoring::kSpec);
+  Config c = given();
+  c.scoring = Config{}.scoring;
+  const Session session(enable(), c, 1);
+  EXPECT_EQ(session.started().scoring, Scoring::kSpec);
+}
+
 TEST(BoggleConfig, ValidateNamesTheField) {
   EXPECT_EQ(field_of(Config{}), "");
   Config c;
