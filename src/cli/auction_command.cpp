@@ -143,6 +143,18 @@ au::Config config_of(const std::vector<std::string>& lineup, const Options& o) {
   return config;
 }
 
+/// The seat of the human in the lineup, if one plays; more than one is a usage error (they
+/// would see each other's hidden letters at the one terminal).
+std::optional<int> human_seat(const std::vector<std::string>& lineup) {
+  std::optional<int> seat;
+  for (std::size_t s = 0; s < lineup.size(); ++s) {
+    if (lineup[s] != kHuman) continue;
+    if (seat) throw UsageError("one human plays at a terminal: give 'human' once in --players");
+    seat = static_cast<int>(s);
+  }
+  return seat;
+}
+
 /// At a terminal, asks for what the options left out; elsewhere takes the defaults.
 bool ask_setup(Context& context, Options& o) {
   if (!context.interactive()) return true;
@@ -153,7 +165,9 @@ bool ask_setup(Context& context, Options& o) {
         [](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty()) return std::string(kDefaultLineup);
           try {
-            config_of(parse_lineup(answer), Options{}).validate();
+            const std::vector<std::string> lineup = parse_lineup(answer);
+            human_seat(lineup);
+            config_of(lineup, Options{}).validate();
           } catch (const UsageError& e) {
             error = e.what();
             return std::nullopt;
@@ -227,18 +241,6 @@ bool view_game(Context& context, const Options& o,
   viewer.play = o.play;
   viewer.delay = milliseconds(o.delay_ms.value_or(viewer.terminal ? 500 : 0));
   return run_viewer(next, view, context.in(), context.out(), viewer);
-}
-
-/// The seat of the human in the lineup, if one plays; more than one is a usage error (they
-/// would see each other's hidden letters at the one terminal).
-std::optional<int> human_seat(const std::vector<std::string>& lineup) {
-  std::optional<int> seat;
-  for (std::size_t s = 0; s < lineup.size(); ++s) {
-    if (lineup[s] != kHuman) continue;
-    if (seat) throw UsageError("one human plays at a terminal: give 'human' once in --players");
-    seat = static_cast<int>(s);
-  }
-  return seat;
 }
 
 /// The human's answers: at a terminal within the time limit (the real clock is the terminal's
@@ -678,6 +680,8 @@ void define_auction_command(CLI::App& command, Context& context) {
       "At a terminal: space steps one auction, r to the end of the round, p plays or pauses,\n"
       "+/- change the delay, q quits. Piped input gives commands by lines: an empty line or\n"
       "'step N', 'round', 'play', 'delay MS', 'quit'; at its end the rest of the game is shown.\n"
+      "Play it yourself with a human seat, e.g. --players human,strong,value: you are asked\n"
+      "for each bid and word (within --time-limit at a terminal; piped input: by lines).\n"
       "External bots: docs/games/auction-protocol.md.");
 
   CLI::App* replay_command =

@@ -3,7 +3,8 @@
 /// replayed from its log) auction by auction, with the player stepping, playing continuously
 /// with a delay, pausing and resuming. Rendering (AuctionView) is apart from pacing
 /// (run_viewer), so a replay, a live game and a golden test all print the same text for the
-/// same events. It shows the host's view: every player's hidden letters.
+/// same events. It shows the host's view, every player's hidden letters, unless it is given the
+/// seat of a person playing (then only that seat's hidden letters).
 ///
 /// Pacing at a terminal, by single keys: space or n steps one auction, r to the end of the
 /// round, p plays or pauses, + and - halve or double the delay, q quits. From piped input, by

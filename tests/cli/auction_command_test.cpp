@@ -1,13 +1,21 @@
 // `wordgames auction`: the viewer driven by piped commands, logs and replays, tournaments.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <termios.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cctype>
+#include <chrono>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include <fmt/format.h>
@@ -128,6 +136,78 @@ TEST(AuctionTerminal, ATerminalThatRefusesStaysAsItWas) {
   modes.leave();
   EXPECT_TRUE(FakeTerminal::line_mode());
   EXPECT_EQ(FakeTerminal::sets, 0) << "nothing to restore";
+}
+
+/// Polls `done` until it holds; false after a minute (a hang guard, never a timing assumption).
+bool eventually(const std::function<bool()>& done, int master) {
+  for (int i = 0; i < 6000; ++i) {
+    char buffer[4096];
+    while (read(master, buffer, sizeof buffer) > 0) {
+    }  // drain the viewer's output
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+char process_state(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::size_t paren = text.rfind(')');
+  return paren == std::string::npos || paren + 2 >= text.size() ? '?' : text[paren + 2];
+}
+
+// The real viewer on a pseudo-terminal, run as a shell runs a job (its own process group in
+// the foreground): Ctrl-Z (SIGTSTP) stops it with the terminal back in line mode, `fg`
+// (SIGCONT) gives it single-key mode again, q ends it with the terminal as it was.
+TEST(AuctionTerminal, StopAndContinueOnARealTerminal) {
+  int ready[2];
+  int report[2];
+  ASSERT_EQ(pipe(ready), 0);
+  ASSERT_EQ(pipe(report), 0);
+  int master = -1;
+  const pid_t shell = forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(shell, 0);
+  if (shell == 0) {  // the "shell": session leader of the terminal
+    const pid_t job = fork();
+    if (job == 0) {
+      char go = 0;
+      if (read(ready[0], &go, 1) != 1) _exit(3);
+      execl(WG_BINARY, "wordgames", "auction", "--players", "value,random", "--rounds", "1",
+            "--hidden", "2", "--seed", "5", static_cast<char*>(nullptr));
+      _exit(4);
+    }
+    setpgid(job, job);
+    signal(SIGTTOU, SIG_IGN);
+    tcsetpgrp(STDIN_FILENO, job);
+    if (write(report[1], &job, sizeof job) != sizeof job) _exit(5);
+    if (write(ready[1], "g", 1) != 1) _exit(6);
+    int status = 0;
+    while (waitpid(job, &status, 0) < 0) {
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 7);
+  }
+  pid_t job = 0;
+  ASSERT_EQ(read(report[0], &job, sizeof job), static_cast<ssize_t>(sizeof job));
+  fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+  auto modes = [&] {
+    termios t{};
+    tcgetattr(master, &t);
+    return t.c_lflag & (ICANON | ECHO);
+  };
+  EXPECT_TRUE(eventually([&] { return modes() == 0; }, master)) << "single-key mode";
+  kill(job, SIGTSTP);
+  EXPECT_TRUE(eventually([&] { return process_state(job) == 'T'; }, master)) << "stopped";
+  EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "the shell's modes while stopped";
+  kill(job, SIGCONT);
+  EXPECT_TRUE(eventually([&] { return process_state(job) != 'T' && modes() == 0; }, master))
+      << "single-key mode again";
+  ASSERT_EQ(write(master, "q", 1), 1);
+  int status = 0;
+  EXPECT_TRUE(eventually([&] { return waitpid(shell, &status, WNOHANG) == shell; }, master));
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "restored at the end";
+  for (int fd : {ready[0], ready[1], report[0], report[1], master}) close(fd);
 }
 
 TEST(AuctionTerminal, ALineWithinTheTimeLimit) {
