@@ -430,11 +430,13 @@ int play(Context& context, Options o) {
   if (!o.log_path.empty()) log.emplace(o.log_path, lex);
 
   if (human) {
+    // The seed only afterwards: with it, another run would show every hidden letter and the
+    // order of the letters to come.
     std::ostream& out = context.out();
-    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
     if (!play_human(context, o, session, *human, log)) {
       out << "\nStopped before the end of the game.\n";
     }
+    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
     if (log) out << fmt::format("Log written to {}\n", o.log_path);
     return kExitOk;
   }

@@ -451,6 +451,10 @@ TEST(AuctionHuman, PlaysFromPipedLinesSeeingOnlyItsOwnHiddenLetters) {
   EXPECT_NE(r.out.find("Your word (an empty line: none)"), std::string::npos) << r;
   EXPECT_NE(r.out.find("ZZZZ is not made from your letters"), std::string::npos) << r;
   EXPECT_NE(r.out.find("Final standings:"), std::string::npos) << r;
+  // The seed, which would let another run show every hidden letter, comes only at the end.
+  EXPECT_GT(r.out.find("Seed 3 (play the same game again with --seed 3)."),
+            r.out.find("Final standings:"))
+      << r;
   // The bot's hidden letters, from the log (the host's record), are never shown while the
   // round is played: its rack shows [??].
   const std::string log = read_file(dir / "game.jsonl");
