@@ -79,8 +79,8 @@ struct RuleField {
 
 constexpr RuleField kRuleFields[] = {
     {"rounds", &au::Rules::rounds, 1, au::Rules::kMaxRounds, "Rounds in the game"},
-    {"hidden_letters", &au::Rules::hidden_letters, 0, au::Rules::kMaxRackSize - 1,
-     "Letters dealt face down to each player per round, at most rack_size - 1"},
+    {"hidden_letters", &au::Rules::hidden_letters, 0, au::Rules::kMaxRackSize,
+     "Letters dealt face down to each player per round, at most rack_size"},
     {"starting_points", &au::Rules::starting_points, 0, au::Rules::kMaxStartingPoints,
      "Points each player starts the game with: its budget and its score"},
     {"rack_size", &au::Rules::rack_size, 1, au::Rules::kMaxRackSize,
@@ -88,6 +88,8 @@ constexpr RuleField kRuleFields[] = {
     {"bonus_length", &au::Rules::bonus_length, 1, au::Rules::kMaxBonusLength,
      "A valid word of at least this many letters earns the bonus"},
     {"bonus", &au::Rules::bonus, 0, au::Rules::kMaxBonus, "The bonus for a long word"},
+    {"letters_per_round", &au::Rules::letters_per_round, 0, au::Rules::kMaxLettersPerRound,
+     "Tiles offered at auction per round, at most; 0: until every rack is full or the pool empty"},
 };
 
 Json seat_json(const au::SeatConfig& seat) {

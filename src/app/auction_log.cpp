@@ -189,6 +189,9 @@ au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
   ru.rack_size = rule("rack_size", 1, au::Rules::kMaxRackSize);
   ru.bonus_length = rule("bonus_length", 1, kMaxPoints);
   ru.bonus = rule("bonus", 0, kMaxPoints);
+  if (rules.contains("letters_per_round")) {  // written only when set: older logs lack it
+    ru.letters_per_round = rule("letters_per_round", 0, au::Rules::kMaxLettersPerRound);
+  }
   try {
     ru.validate();
   } catch (const std::invalid_argument& e) {
@@ -270,13 +273,16 @@ au::Event read_event(const LineReader& r, const au::GameStarted& start) {
 }  // namespace
 
 Json rules_json(const au::Rules& r) {
-  return Json{{"players", r.players},
-              {"rounds", r.rounds},
-              {"hidden_letters", r.hidden_letters},
-              {"starting_points", r.starting_points},
-              {"rack_size", r.rack_size},
-              {"bonus_length", r.bonus_length},
-              {"bonus", r.bonus}};
+  Json json{{"players", r.players},
+            {"rounds", r.rounds},
+            {"hidden_letters", r.hidden_letters},
+            {"starting_points", r.starting_points},
+            {"rack_size", r.rack_size},
+            {"bonus_length", r.bonus_length},
+            {"bonus", r.bonus}};
+  // Only when set, so that the logs of the original rules stay as they were.
+  if (r.letters_per_round != 0) json["letters_per_round"] = r.letters_per_round;
+  return json;
 }
 
 std::optional<Json> log_line(const auction::Event& event, const LogLexicon& lexicon) {

@@ -1,5 +1,6 @@
 #include "cli/auction_command.h"
 
+#include <termios.h>
 #include <unistd.h>
 
 #include <charconv>
@@ -19,7 +20,10 @@
 #include "cli/auction_viewer.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/style.h"
 #include "core/parallel.h"
+#include "core/text.h"
+#include "games/auction/best_word.h"
 #include "games/auction/bots.h"
 #include "games/auction/session.h"
 #include "games/auction/tournament.h"
@@ -35,6 +39,7 @@ using app::LogLexicon;
 using std::chrono::milliseconds;
 
 constexpr std::string_view kCommandPrefix = "cmd:";
+constexpr std::string_view kHuman = "human";  // the person at the terminal plays this seat
 constexpr std::string_view kDefaultLineup = "strong,value,value,random";
 constexpr std::uint64_t kMaxGames = 100'000'000;
 constexpr std::uint64_t kMaxJobs = 256;
@@ -43,10 +48,13 @@ struct Options {
   std::string players;  // empty: the default lineup (asked for at a terminal)
   std::optional<int> hidden;
   std::optional<int> rounds;
+  std::optional<int> rack_size;
+  std::optional<int> letters_per_round;
   bool play = false;
   std::optional<std::uint64_t> delay_ms;
   std::string log_path;
   std::uint64_t bot_timeout_ms = 1000;
+  std::uint64_t time_limit_s = 30;  // a human's bid or word, at a terminal
   std::string bot_log;
   std::string replay_path;
   std::uint64_t games = 100;
@@ -57,7 +65,7 @@ struct Options {
 std::string built_in_names() {
   std::string names;
   for (std::string_view name : au::bot_names()) names += fmt::format("{}, ", name);
-  return names + "or cmd:COMMAND";
+  return names + fmt::format("{} (you), or cmd:COMMAND", kHuman);
 }
 
 bool is_built_in(std::string_view name) {
@@ -88,7 +96,7 @@ std::vector<std::string> parse_lineup(std::string_view text) {
   for (const std::string& name : lineup) {
     if (name.starts_with(kCommandPrefix) && trim(name.substr(kCommandPrefix.size())).empty())
       throw UsageError("cmd: needs a command line, e.g. 'cmd:python3 examples/auction_bot.py'");
-    if (!name.starts_with(kCommandPrefix) && !is_built_in(name))
+    if (!name.starts_with(kCommandPrefix) && !is_built_in(name) && name != kHuman)
       throw UsageError(fmt::format("unknown player '{}': use {}", name, built_in_names()));
   }
   return lineup;
@@ -116,6 +124,8 @@ au::Rules rules_of(const Options& o, int players) {
   rules.players = players;
   if (o.hidden) rules.hidden_letters = *o.hidden;
   if (o.rounds) rules.rounds = *o.rounds;
+  if (o.rack_size) rules.rack_size = *o.rack_size;
+  if (o.letters_per_round) rules.letters_per_round = *o.letters_per_round;
   return rules;
 }
 
@@ -124,11 +134,25 @@ au::Config config_of(const std::vector<std::string>& lineup, const Options& o) {
   au::Config config;
   config.seats.clear();
   for (const std::string& name : lineup) {
-    config.seats.push_back(
-        {name.starts_with(kCommandPrefix) ? au::SeatKind::kExternal : au::SeatKind::kBot, name});
+    const au::SeatKind kind = name == kHuman                     ? au::SeatKind::kPerson
+                              : name.starts_with(kCommandPrefix) ? au::SeatKind::kExternal
+                                                                 : au::SeatKind::kBot;
+    config.seats.push_back({kind, name});
   }
   config.rules = rules_of(o, static_cast<int>(lineup.size()));
   return config;
+}
+
+/// The seat of the human in the lineup, if one plays; more than one is a usage error (they
+/// would see each other's hidden letters at the one terminal).
+std::optional<int> human_seat(const std::vector<std::string>& lineup) {
+  std::optional<int> seat;
+  for (std::size_t s = 0; s < lineup.size(); ++s) {
+    if (lineup[s] != kHuman) continue;
+    if (seat) throw UsageError("one human plays at a terminal: give 'human' once in --players");
+    seat = static_cast<int>(s);
+  }
+  return seat;
 }
 
 /// At a terminal, asks for what the options left out; elsewhere takes the defaults.
@@ -141,7 +165,9 @@ bool ask_setup(Context& context, Options& o) {
         [](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty()) return std::string(kDefaultLineup);
           try {
-            config_of(parse_lineup(answer), Options{}).validate();
+            const std::vector<std::string> lineup = parse_lineup(answer);
+            human_seat(lineup);
+            config_of(lineup, Options{}).validate();
           } catch (const UsageError& e) {
             error = e.what();
             return std::nullopt;
@@ -172,8 +198,8 @@ bool ask_setup(Context& context, Options& o) {
     value = *answer;
     return true;
   };
-  return ask_number(o.hidden, "Hidden letters per player", 0, defaults.rack_size - 1,
-                    defaults.hidden_letters) &&
+  return ask_number(o.hidden, "Hidden letters per player", 0,
+                    o.rack_size.value_or(defaults.rack_size), defaults.hidden_letters) &&
          ask_number(o.rounds, "Rounds", 1, 100, defaults.rounds);
 }
 
@@ -209,7 +235,7 @@ LogLexicon log_lexicon(Context& context) {
 /// Shows the events in the viewer, paced by the person; true if the game was shown to its end.
 bool view_game(Context& context, const Options& o,
                const std::function<std::optional<au::Event>()>& next) {
-  AuctionView view(context.out());
+  AuctionView view(context.out(), colour_wanted(context.interactive()));
   ViewerOptions viewer;
   viewer.terminal = context.interactive();
   viewer.play = o.play;
@@ -217,15 +243,203 @@ bool view_game(Context& context, const Options& o,
   return run_viewer(next, view, context.in(), context.out(), viewer);
 }
 
+/// The human's answers: at a terminal within the time limit (the real clock is the terminal's
+/// business: the session only gets the answer, or 0 and no word when time ran out); from piped
+/// input as lines, without a limit.
+class HumanAnswers {
+ public:
+  HumanAnswers(Context& context, std::chrono::seconds limit)
+      : terminal_(context.interactive()),
+        limit_(limit),
+        out_(context.out()),
+        prompt_(context.in(), context.out(), true) {}
+
+  struct Reply {
+    enum class Kind : std::uint8_t { kLine, kTimeUp, kEnd };
+    Kind kind = Kind::kEnd;
+    std::string line;
+  };
+
+  /// Asks `question` (the time left is added at a terminal) until `valid` takes the line
+  /// (printing the error it sets), the time is up, or the input ends.
+  Reply ask(const std::string& question,
+            const std::function<bool(std::string_view, std::string&)>& valid) {
+    using Clock = std::chrono::steady_clock;
+    const Clock::time_point deadline = Clock::now() + limit_;
+    if (terminal_) tcflush(STDIN_FILENO, TCIFLUSH);  // nothing typed ahead answers it
+    for (;;) {
+      Reply reply;
+      if (terminal_) {
+        const auto left = std::chrono::ceil<std::chrono::seconds>(deadline - Clock::now());
+        out_ << fmt::format("{} ({} s): ", question, std::max<std::int64_t>(left.count(), 0))
+             << std::flush;
+        bool timed_out = false;
+        const std::optional<std::string> line = read_line_within(
+            STDIN_FILENO,
+            std::max(milliseconds(0), std::chrono::ceil<milliseconds>(deadline - Clock::now())),
+            timed_out);
+        if (timed_out) {
+          out_ << '\n';
+          return {Reply::Kind::kTimeUp, {}};
+        }
+        if (!line) return {};
+        reply = {Reply::Kind::kLine, *line};
+      } else {
+        const std::optional<std::string> line = prompt_.line(question + ": ");
+        if (!line) return {};
+        reply = {Reply::Kind::kLine, *line};
+      }
+      std::string error;
+      if (valid(trim(reply.line), error)) return reply;
+      out_ << error << '\n';
+    }
+  }
+
+ private:
+  bool terminal_;
+  std::chrono::seconds limit_;
+  std::ostream& out_;
+  Prompt prompt_;
+};
+
+/// A game with the human in `seat`: bots play on their own, the human is asked for each bid
+/// and word. The human is shown only what its seat may see: the seat's view (its own hidden
+/// letters), never the host's events that carry everyone's. False if the human quit.
+bool play_human(Context& context, const Options& o, au::Session& session, int seat,
+                std::optional<LogFile>& log) {
+  std::ostream& out = context.out();
+  const Alphabet& alphabet = context.lexicon().alphabet();
+  AuctionView view(out, colour_wanted(context.interactive()), seat);
+  HumanAnswers answers(context, std::chrono::seconds(o.time_limit_s));
+  const std::string quit_help = "(q quits)";
+  auto is_quit = [](std::string_view line) { return line == "q" || line == "quit"; };
+
+  // An event as the seat may see it: hidden letters and faults from its view.
+  auto show = [&](const au::Event& event) {
+    if (const auto* started = std::get_if<au::RoundStarted>(&event)) {
+      const au::View v = session.view(seat);
+      au::RoundStarted shown{started->round, {}, started->points};
+      for (const au::SeatView& s : v.seats) shown.hidden.push_back(s.hidden);
+      view.show(shown);
+    } else if (std::holds_alternative<au::AuctionHeld>(event)) {
+      const au::View v = session.view(seat);
+      view.show(v.auctions.back());
+    } else {
+      view.show(event);
+    }
+  };
+  auto rack = [&](const au::View& v) {
+    const au::SeatView& me = v.seats[seat];
+    const std::string hidden = alphabet.decode_upper(me.hidden);
+    const std::string won = alphabet.decode_upper(me.won);
+    return hidden.empty() ? (won.empty() ? std::string("no letters") : won)
+                          : fmt::format("[{}]{}", hidden, won);
+  };
+
+  for (;;) {
+    if (session.finished()) return true;
+    std::vector<au::Event> events;
+    if (session.status() != au::Status::kAwaiting) {
+      events = session.apply(au::Step{});
+    } else {
+      const au::View v = session.view(seat);
+      const au::SeatView& me = v.seats[seat];
+      if (v.auction) {
+        const int points = me.points;
+        out << fmt::format(
+            "Auction {}: {} ({}), {} after it this round. You hold {}, {}.\n", v.auction->number,
+            paint(std::string(1, alphabet.upper(v.auction->letter)), Tone::kCurrent,
+                  colour_wanted(context.interactive())),
+            count_of(alphabet.value(v.auction->letter), "point"),
+            count_of(v.auction->pool_left, "letter"), rack(v), count_of(points, "point"));
+        std::int64_t amount = 0;
+        const HumanAnswers::Reply reply =
+            answers.ask(fmt::format("Your bid, 0 to {} {}", points, quit_help),
+                        [&](std::string_view text, std::string& error) {
+                          if (is_quit(text)) return true;
+                          bool too_large = false;
+                          const std::optional<std::uint64_t> n = parse_unsigned(text, &too_large);
+                          if (n && *n <= static_cast<std::uint64_t>(points)) {
+                            amount = static_cast<std::int64_t>(*n);
+                            return true;
+                          }
+                          error = fmt::format("Please bid a whole number from 0 to {}.", points);
+                          return false;
+                        });
+        if (reply.kind == HumanAnswers::Reply::Kind::kEnd || is_quit(trim(reply.line)))
+          return false;
+        if (reply.kind == HumanAnswers::Reply::Kind::kTimeUp) {
+          out << "Time is up: your bid is 0.\n";
+          amount = 0;
+        }
+        events = session.apply(au::Bid{seat, amount});
+      } else {
+        out << fmt::format("Round {} is over. Your letters: {}.\n", v.round, rack(v));
+        std::vector<Letter> held = me.hidden;
+        held.insert(held.end(), me.won.begin(), me.won.end());
+        std::vector<Letter> word;
+        const HumanAnswers::Reply reply =
+            answers.ask(fmt::format("Your word (an empty line: none) {}", quit_help),
+                        [&](std::string_view text, std::string& error) {
+                          if (is_quit(text)) return true;
+                          const std::optional<std::vector<Letter>> letters = alphabet.encode(text);
+                          if (!letters) {
+                            error = "Please give a word of letters only.";
+                            return false;
+                          }
+                          if (!au::can_make(*letters, held)) {
+                            error = fmt::format("{} is not made from your letters {}.",
+                                                alphabet.decode_upper(*letters), rack(v));
+                            return false;
+                          }
+                          word = *letters;
+                          return true;
+                        });
+        if (reply.kind == HumanAnswers::Reply::Kind::kEnd || is_quit(trim(reply.line)))
+          return false;
+        if (reply.kind == HumanAnswers::Reply::Kind::kTimeUp) {
+          out << "Time is up: no word.\n";
+          word.clear();
+        }
+        events = session.apply(au::Word{seat, word});
+      }
+    }
+    for (const au::Event& event : events) {
+      if (const auto* refused = std::get_if<au::Rejected>(&event))
+        throw std::logic_error(fmt::format("auction: refused: {}", refused->detail));
+      if (log) log->write(event);
+      show(event);
+    }
+    out << std::flush;
+  }
+}
+
 int play(Context& context, Options o) {
   if (!ask_setup(context, o)) return kExitOk;
-  const au::Config config =
-      config_of(parse_lineup(o.players.empty() ? kDefaultLineup : o.players), o);
+  const std::vector<std::string> lineup =
+      parse_lineup(o.players.empty() ? kDefaultLineup : o.players);
+  const std::optional<int> human = human_seat(lineup);
+  if (human && context.options().json) {
+    throw UsageError("--json prints a game of bots; a human plays in the viewer");
+  }
+  const au::Config config = config_of(lineup, o);
   const LogLexicon lex = log_lexicon(context);
   const std::uint64_t seed = context.seed();
   au::Session session(context.shared_lexicon(), config, seed, external_players(o));
   std::optional<LogFile> log;
   if (!o.log_path.empty()) log.emplace(o.log_path, lex);
+
+  if (human) {
+    // The seed only afterwards: with it, another run would show every hidden letter and the
+    // order of the letters to come.
+    std::ostream& out = context.out();
+    if (!play_human(context, o, session, *human, log)) {
+      out << "\nStopped before the end of the game.\n";
+    }
+    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
+    if (log) out << fmt::format("Log written to {}\n", o.log_path);
+    return kExitOk;
+  }
 
   // The session stepped one event at a time, each logged as it is played.
   std::deque<au::Event> played;
@@ -309,6 +523,9 @@ class ProgressBar {
 int tournament(Context& context, const Options& o) {
   au::TournamentConfig config;
   config.lineup = parse_lineup(o.players);
+  if (std::find(config.lineup.begin(), config.lineup.end(), kHuman) != config.lineup.end()) {
+    throw UsageError("a tournament is played by bots: 'human' plays in 'wordgames auction'");
+  }
   config.rules = rules_of(o, static_cast<int>(config.lineup.size()));  // run_tournament validates
   config.games = static_cast<int>(o.games);
   config.seed = context.seed();
@@ -357,16 +574,18 @@ int tournament(Context& context, const Options& o) {
                                     {{"players", r.players},
                                      {"rounds", r.rounds},
                                      {"hidden_letters", r.hidden_letters},
-                                     {"starting_points", r.starting_points}}},
+                                     {"starting_points", r.starting_points},
+                                     {"rack_size", r.rack_size},
+                                     {"letters_per_round", r.letters_per_round}}},
                                    {"lineup", config.lineup},
                                    {"bots", std::move(bots)}});
     return kExitOk;
   }
   std::ostream& out = context.out();
-  out << fmt::format(
-      "{} games of {} players, {} round{}, {} hidden letter{} each, seed {} ({} job{}).\n",
-      result.games, r.players, r.rounds, r.rounds == 1 ? "" : "s", r.hidden_letters,
-      r.hidden_letters == 1 ? "" : "s", config.seed, config.jobs, config.jobs == 1 ? "" : "s");
+  out << fmt::format("{} of {}, {}, {} each, seed {} ({}).\n", count_of(result.games, "game"),
+                     count_of(r.players, "player"), count_of(r.rounds, "round"),
+                     count_of(r.hidden_letters, "hidden letter"), config.seed,
+                     count_of(config.jobs, "job"));
   out << fmt::format("Seats rotate each game: {}.\n\n", fmt::join(config.lineup, ", "));
   std::size_t width = 3;
   for (const au::BotStats& b : result.bots) width = std::max(width, b.name.size());
@@ -386,23 +605,57 @@ int tournament(Context& context, const Options& o) {
   return kExitOk;
 }
 
+/// A text option: an empty value is refused (a usage error) rather than read as "the default",
+/// which leaving the option out already means.
+CLI::Option* add_text_option(CLI::App& app, const std::string& name, std::string& value,
+                             const std::string& description) {
+  return app.add_option(name, value, description)
+      ->check(CLI::Validator(
+          [](std::string& text) {
+            return trim(text).empty() ? std::string(
+                                            "needs a value: an empty one is not allowed "
+                                            "(leave the option out for the default)")
+                                      : std::string();
+          },
+          "TEXT"));
+}
+
 void add_players_option(CLI::App& app, Options& o, const std::string& what) {
-  app.add_option("--players", o.players,
-                 fmt::format("Players, separated by commas: {} ({})", built_in_names(), what));
+  add_text_option(app, "--players", o.players,
+                  fmt::format("Players, separated by commas: {} ({})", built_in_names(), what));
 }
 
 void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
+  const au::Rules defaults;
   add_number_option(
-      app, "--hidden", 0, 6, [o](std::uint64_t n) { o->hidden = static_cast<int>(n); },
-      "Hidden letters dealt to each player per round, 0-6 (default 2)");
+      app, "--hidden", 0, au::Rules::kMaxRackSize,
+      [o](std::uint64_t n) { o->hidden = static_cast<int>(n); },
+      fmt::format("Hidden letters dealt to each player per round, 0 to the rack size (default {})",
+                  defaults.hidden_letters));
   add_number_option(
-      app, "--rounds", 1, 10'000, [o](std::uint64_t n) { o->rounds = static_cast<int>(n); },
-      "Rounds in a game (default 5)");
+      app, "--rounds", 1, au::Rules::kMaxRounds,
+      [o](std::uint64_t n) { o->rounds = static_cast<int>(n); },
+      fmt::format("Rounds in a game (default {})", defaults.rounds));
+  add_number_option(
+      app, "--rack-size", 1, au::Rules::kMaxRackSize,
+      [o](std::uint64_t n) { o->rack_size = static_cast<int>(n); },
+      fmt::format("Letters a player may hold in a round, 1-{} (default {})",
+                  au::Rules::kMaxRackSize, defaults.rack_size));
+  add_number_option(
+      app, "--letters-per-round", 0, au::Rules::kMaxLettersPerRound,
+      [o](std::uint64_t n) { o->letters_per_round = static_cast<int>(n); },
+      fmt::format("Letters offered at auction per round, at most, 0-{} (default 0: until every "
+                  "rack is full)",
+                  au::Rules::kMaxLettersPerRound));
+  add_number_option(
+      app, "--time-limit", 1, 3'600, [o](std::uint64_t n) { o->time_limit_s = n; },
+      "Seconds a human has for each bid or word at a terminal (default 30; from piped input, "
+      "no limit)");
   add_number_option(
       app, "--bot-timeout", 1, 600'000, [o](std::uint64_t n) { o->bot_timeout_ms = n; },
       "Milliseconds an external bot has for each bid or word (default 1000)");
-  app.add_option("--bot-log", o->bot_log,
-                 "Append external bots' stderr to this file (default: this program's stderr)");
+  add_text_option(app, "--bot-log", o->bot_log,
+                  "Append external bots' stderr to this file (default: this program's stderr)");
 }
 
 void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
@@ -419,7 +672,7 @@ void define_auction_command(CLI::App& command, Context& context) {
   add_players_option(command, *o, fmt::format("default {}", kDefaultLineup));
   add_rule_options(command, o);
   add_pacing_options(command, o);
-  command.add_option("--log", o->log_path, "Write the game's log (JSON Lines) to this file");
+  add_text_option(command, "--log", o->log_path, "Write the game's log (JSON Lines) to this file");
   command.add_flag("--json", context.options().json,
                    "Print the game's log lines (JSON Lines) instead of showing it");
   command.footer(
@@ -429,13 +682,15 @@ void define_auction_command(CLI::App& command, Context& context) {
       "At a terminal: space steps one auction, r to the end of the round, p plays or pauses,\n"
       "+/- change the delay, q quits. Piped input gives commands by lines: an empty line or\n"
       "'step N', 'round', 'play', 'delay MS', 'quit'; at its end the rest of the game is shown.\n"
+      "Play it yourself with a human seat, e.g. --players human,strong,value: you are asked\n"
+      "for each bid and word (within --time-limit at a terminal; piped input: by lines).\n"
       "External bots: docs/games/auction-protocol.md.");
 
   CLI::App* replay_command =
       add_game_tool(command, context, "replay", "Watch a logged game again",
                     "Shows a game from its log (written with --log) in the viewer.\n"
                     "With --json, prints the log's lines again, checked.");
-  replay_command->add_option("FILE", o->replay_path, "The log (JSON Lines)")->required();
+  add_text_option(*replay_command, "FILE", o->replay_path, "The log (JSON Lines)")->required();
   add_pacing_options(*replay_command, o);
   replay_command->callback(
       [&context, o] { context.set_action([&context, o] { return replay(context, *o); }); });
@@ -455,9 +710,8 @@ void define_auction_command(CLI::App& command, Context& context) {
   add_number_option(
       *tournament_command, "--jobs", 1, kMaxJobs, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
-  tournament_command->add_option(
-      "--log-dir", o->log_dir,
-      "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1");
+  add_text_option(*tournament_command, "--log-dir", o->log_dir,
+                  "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1");
   tournament_command->callback(
       [&context, o] { context.set_action([&context, o] { return tournament(context, *o); }); });
 

@@ -5,6 +5,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <charconv>
 #include <istream>
 #include <ostream>
@@ -13,7 +14,9 @@
 
 #include <fmt/format.h>
 
+#include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/style.h"
 
 namespace wg::cli {
 
@@ -28,6 +31,11 @@ std::string upper(const std::vector<Letter>& letters) { return alphabet().decode
 
 constexpr milliseconds kMinDelay{10};
 constexpr milliseconds kMaxDelay{60'000};
+
+/// "  12 points", "   1 point" for a column of points: the number right-aligned in `width`.
+std::string points_column(int points, int width) {
+  return fmt::format("{:>{}} {}", points, width, points == 1 ? "point" : "points");
+}
 
 }  // namespace
 
@@ -57,10 +65,19 @@ void AuctionView::show_start(const au::GameStarted& e) {
   points_.assign(names_.size(), e.rules.starting_points);
   hidden_.assign(names_.size(), "");
   won_.assign(names_.size(), "");
-  out_ << fmt::format(
-      "Letter auction: {} players, {} round{}, {} hidden letter{} each, {} points to start.\n",
-      e.rules.players, e.rules.rounds, e.rules.rounds == 1 ? "" : "s", e.rules.hidden_letters,
-      e.rules.hidden_letters == 1 ? "" : "s", e.rules.starting_points);
+  out_ << fmt::format("Letter auction: {}, {}, {} each, {} to start",
+                      count_of(e.rules.players, "player"), count_of(e.rules.rounds, "round"),
+                      count_of(e.rules.hidden_letters, "hidden letter"),
+                      count_of(e.rules.starting_points, "point"));
+  const au::Rules original;
+  if (e.rules.rack_size != original.rack_size) {
+    out_ << fmt::format(", {} to a rack", count_of(e.rules.rack_size, "letter"));
+  }
+  if (e.rules.letters_per_round > 0) {
+    out_ << fmt::format(", at most {} offered a round",
+                        count_of(e.rules.letters_per_round, "letter"));
+  }
+  out_ << ".\n";
   out_ << "Players:";
   for (std::size_t seat = 0; seat < names_.size(); ++seat) {
     out_ << fmt::format("{} {} {}", seat == 0 ? "" : ",", seat + 1, names_[seat]);
@@ -72,15 +89,17 @@ void AuctionView::show_table() const {
   for (std::size_t seat = 0; seat < names_.size(); ++seat) {
     const std::string letters =
         hidden_[seat].empty() ? won_[seat] : fmt::format("[{}]{}", hidden_[seat], won_[seat]);
-    out_ << fmt::format("  {}  {:<{}}  {:>4} points\n", player(static_cast<int>(seat)), letters,
-                        rules_.rack_size + 2, points_[seat]);
+    out_ << fmt::format("  {}  {:<{}}  {}\n", player(static_cast<int>(seat)), letters,
+                        rules_.rack_size + 2, points_column(points_[seat], 4));
   }
 }
 
 void AuctionView::show_round(const au::RoundStarted& e) {
   points_ = e.points;
   for (std::size_t seat = 0; seat < names_.size(); ++seat) {
-    hidden_[seat] = upper(e.hidden[seat]);
+    const bool secret = seat_ >= 0 && static_cast<int>(seat) != seat_;
+    hidden_[seat] = secret ? std::string(static_cast<std::size_t>(rules_.hidden_letters), '?')
+                           : upper(e.hidden[seat]);
     won_[seat].clear();
   }
   out_ << fmt::format("\nRound {} of {}", e.round, rules_.rounds);
@@ -96,7 +115,9 @@ void AuctionView::show_auction(const au::AuctionHeld& e) {
   const char letter = alphabet().upper(e.letter);
   points_[e.winner] -= e.price;
   won_[e.winner] += letter;
-  out_ << fmt::format("  {:>3}. {} ({:>2})  bids{}  -> {} {} pays {}", e.number, letter,
+  // The auction just held is the current one: its letter stands out on a terminal.
+  out_ << fmt::format("  {:>3}. {} ({:>2})  bids{}  -> {} {} pays {}", e.number,
+                      paint(std::string(1, letter), Tone::kCurrent, colour_),
                       alphabet().value(e.letter), bids, e.winner + 1, names_[e.winner], e.price);
   if (e.tied > 1) out_ << fmt::format(" (won a draw among {} equal bids)", e.tied);
   out_ << '\n';
@@ -123,9 +144,10 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
     } else if (static_cast<int>(w.word.size()) >= rules_.bonus_length && rules_.bonus > 0) {
       note = fmt::format("with the {}-point bonus", rules_.bonus);
     }
-    out_ << fmt::format("  {}  {:<{}}  {:>3} points, total {:>4}, letters {}{}\n",
-                        player(static_cast<int>(seat)), word, width, w.score, e.points[seat],
-                        upper(e.letters[seat]), note.empty() ? "" : fmt::format(" ({})", note));
+    out_ << fmt::format("  {}  {:<{}}  {:<11} total {:>4}, letters {}{}\n",
+                        player(static_cast<int>(seat)), word, width,
+                        points_column(w.score, 3) + ",", e.points[seat], upper(e.letters[seat]),
+                        note.empty() ? "" : fmt::format(" ({})", note));
   }
   points_ = e.points;
 }
@@ -137,17 +159,54 @@ void AuctionView::show_end(const au::Finished& e) {
   std::stable_sort(order.begin(), order.end(),
                    [&](int a, int b) { return e.points[a] > e.points[b]; });
   out_ << "\nFinal standings:\n";
-  for (int seat : order) out_ << fmt::format("  {}  {:>4} points\n", player(seat), e.points[seat]);
+  for (int seat : order) {
+    out_ << fmt::format("  {}  {}\n", player(seat), points_column(e.points[seat], 4));
+  }
   if (e.winners.size() == 1) {
     const int w = e.winners.front();
-    out_ << fmt::format("Winner: {} {} with {} points.\n", w + 1, names_[w], e.points[w]);
+    out_ << fmt::format("Winner: {} {} with {}.\n", w + 1, names_[w],
+                        count_of(e.points[w], "point"));
   } else {
     out_ << "Tie for first place:";
     for (std::size_t i = 0; i < e.winners.size(); ++i) {
       out_ << fmt::format("{} {} {}", i == 0 ? "" : ",", e.winners[i] + 1, names_[e.winners[i]]);
     }
-    out_ << fmt::format(" with {} points.\n", e.points[e.winners.front()]);
+    out_ << fmt::format(" with {}.\n", count_of(e.points[e.winners.front()], "point"));
   }
+}
+
+bool TerminalModes::enter(const termios& current) {
+  saved_ = current;
+  raw_ = single_key_modes(current);
+  if (!set_(raw_)) return false;
+  state_ = kSingleKey;
+  return true;
+}
+
+void TerminalModes::suspend() {
+  if (state_ != kSingleKey) return;
+  set_(saved_);
+  state_ = kSuspended;
+}
+
+void TerminalModes::resume() {
+  if (state_ != kSuspended) return;
+  // Continued in the background (`bg`), the terminal is the shell's: setting it would stop us
+  // again (SIGTTOU); stay suspended, the next SIGCONT (`fg`) tries again.
+  if (set_(raw_)) state_ = kSingleKey;
+}
+
+void TerminalModes::leave() {
+  if (state_ == kSingleKey) set_(saved_);
+  state_ = kOff;
+}
+
+termios TerminalModes::single_key_modes(const termios& modes) {
+  termios raw = modes;
+  raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
+  raw.c_cc[VMIN] = 1;
+  raw.c_cc[VTIME] = 0;
+  return raw;
 }
 
 namespace {
@@ -160,19 +219,76 @@ struct Order {
   milliseconds delay{0};  ///< for kDelay
 };
 
-/// The terminal in single-key mode (no line editing, no echo) while the viewer runs.
+bool set_stdin_modes(const termios& modes) {
+  // Not from the background: there tcsetattr would stop the process (SIGTTOU).
+  if (tcgetpgrp(STDIN_FILENO) != getpgrp()) return false;
+  return tcsetattr(STDIN_FILENO, TCSANOW, &modes) == 0;
+}
+
+/// The single-key viewer's terminal modes, for the signal handlers (one viewer at a time).
+TerminalModes g_modes(set_stdin_modes);
+
+constexpr int kEndSignals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+void install(int signal, void (*handler)(int), struct sigaction* old = nullptr) {
+  struct sigaction action {};
+  action.sa_handler = handler;
+  sigemptyset(&action.sa_mask);
+  action.sa_flags = 0;  // no SA_RESTART: a signal wakes the viewer's poll, which then goes on
+  sigaction(signal, &action, old);
+}
+
+/// Ctrl-Z: the terminal back to the shell, then stop as the signal's default does; on `fg`
+/// the process continues here and single-key mode comes back.
+void on_stop(int) {
+  const int saved_errno = errno;
+  g_modes.suspend();
+  install(SIGTSTP, SIG_DFL);
+  sigset_t stop;
+  sigemptyset(&stop);
+  sigaddset(&stop, SIGTSTP);
+  sigprocmask(SIG_UNBLOCK, &stop, nullptr);
+  raise(SIGTSTP);  // stopped here until SIGCONT
+  install(SIGTSTP, on_stop);
+  g_modes.resume();
+  errno = saved_errno;
+}
+
+/// Continued (also after a SIGSTOP, which cannot be caught): single-key mode again.
+void on_continue(int) {
+  const int saved_errno = errno;
+  g_modes.resume();
+  errno = saved_errno;
+}
+
+/// Ctrl-C and the like: the terminal as it was, then the signal's default (the end).
+void on_end(int signal) {
+  g_modes.leave();
+  install(signal, SIG_DFL);
+  raise(signal);  // delivered when the handler returns
+}
+
+/// The terminal in single-key mode (no line editing, no echo) while the viewer runs; restored
+/// when it ends, on Ctrl-Z and on the signals that end the program.
 class RawTerminal {
  public:
   RawTerminal() {
-    if (tcgetattr(STDIN_FILENO, &saved_) != 0) return;
-    termios raw = saved_;
-    raw.c_lflag &= ~static_cast<tcflag_t>(ICANON | ECHO);
-    raw.c_cc[VMIN] = 1;
-    raw.c_cc[VTIME] = 0;
-    active_ = tcsetattr(STDIN_FILENO, TCSANOW, &raw) == 0;
+    termios current{};
+    if (tcgetattr(STDIN_FILENO, &current) != 0) return;
+    install(SIGTSTP, on_stop, &old_[0]);
+    install(SIGCONT, on_continue, &old_[1]);
+    for (std::size_t i = 0; i < std::size(kEndSignals); ++i)
+      install(kEndSignals[i], on_end, &old_[2 + i]);
+    installed_ = true;
+    g_modes.enter(current);  // if the terminal refuses, keys come by lines, still read
   }
   ~RawTerminal() {
-    if (active_) tcsetattr(STDIN_FILENO, TCSANOW, &saved_);
+    if (!installed_) return;
+    g_modes.leave();
+    sigaction(SIGTSTP, &old_[0], nullptr);
+    sigaction(SIGCONT, &old_[1], nullptr);
+    for (std::size_t i = 0; i < std::size(kEndSignals); ++i)
+      sigaction(kEndSignals[i], &old_[2 + i], nullptr);
   }
   RawTerminal(const RawTerminal&) = delete;
   RawTerminal& operator=(const RawTerminal&) = delete;
@@ -181,9 +297,11 @@ class RawTerminal {
   Order key(std::optional<milliseconds> timeout) {
     pollfd fd{STDIN_FILENO, POLLIN, 0};
     const int wait = timeout ? static_cast<int>(timeout->count()) : -1;
-    if (::poll(&fd, 1, wait) <= 0) return {};
+    if (::poll(&fd, 1, wait) <= 0) return {};  // also a signal (EINTR): no key
     char c = 0;
-    if (::read(STDIN_FILENO, &c, 1) != 1) return {Command::kEnd};
+    const ssize_t got = ::read(STDIN_FILENO, &c, 1);
+    if (got < 0 && errno == EINTR) return {};
+    if (got != 1) return {Command::kEnd};
     switch (c) {
       case ' ':
       case 'n':
@@ -206,8 +324,8 @@ class RawTerminal {
   }
 
  private:
-  termios saved_{};
-  bool active_ = false;
+  struct sigaction old_[2 + std::size(kEndSignals)]{};
+  bool installed_ = false;
 };
 
 /// A command line from piped input; nullopt with `error` set if it is not one.
@@ -245,6 +363,32 @@ std::optional<Order> parse_command(std::string_view line, std::string& error) {
 }
 
 }  // namespace
+
+std::optional<std::string> read_line_within(int fd, milliseconds limit, bool& timed_out) {
+  using Clock = std::chrono::steady_clock;
+  const Clock::time_point deadline = Clock::now() + limit;
+  timed_out = false;
+  std::string line;
+  for (;;) {
+    const auto left = std::chrono::ceil<milliseconds>(deadline - Clock::now());
+    pollfd ready{fd, POLLIN, 0};
+    const int polled = ::poll(&ready, 1, static_cast<int>(std::max<std::int64_t>(left.count(), 0)));
+    if (polled < 0 && errno == EINTR) continue;
+    if (polled == 0) {
+      timed_out = true;
+      return std::nullopt;
+    }
+    char c = 0;
+    const ssize_t got = ::read(fd, &c, 1);
+    if (got < 0 && errno == EINTR) continue;
+    if (got != 1) {
+      if (line.empty()) return std::nullopt;
+      return line;  // the last line, without its newline
+    }
+    if (c == '\n') return line;
+    line += c;
+  }
+}
 
 bool run_viewer(const std::function<std::optional<au::Event>()>& next, AuctionView& view,
                 std::istream& in, std::ostream& out, const ViewerOptions& options) {

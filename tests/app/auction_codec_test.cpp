@@ -96,6 +96,14 @@ TEST(AuctionCodecTest, ConfigRoundTripsAndTakesDefaults) {
   EXPECT_EQ(config.seats[2], (au::SeatConfig{au::SeatKind::kPerson, ""}));
   EXPECT_EQ(AuctionCodec::config_from_json(AuctionCodec::config_to_json(config)), config);
   EXPECT_EQ(AuctionCodec::config_from_json(Json::object()), au::Config{});
+  // The spec's "future variants": more letters to a rack, more (or fewer) offered a round.
+  Json variant = kPersons;
+  variant["rack_size"] = 10;
+  variant["letters_per_round"] = 30;
+  const au::Config varied = AuctionCodec::config_from_json(variant);
+  EXPECT_EQ(varied.rules.rack_size, 10);
+  EXPECT_EQ(varied.rules.letters_per_round, 30);
+  EXPECT_EQ(AuctionCodec::config_from_json(AuctionCodec::config_to_json(varied)), varied);
 }
 
 TEST(AuctionCodecTest, BadConfigsAreConfigErrors) {
@@ -103,8 +111,13 @@ TEST(AuctionCodecTest, BadConfigsAreConfigErrors) {
   EXPECT_EQ(field_of({{"rounds", "five"}}),
             "rounds: \"rounds\" must be a whole number from 1 to 10000");
   EXPECT_EQ(field_of({{"rounds", 0}}), "rounds: rounds must be between 1 and 10000, not 0");
-  EXPECT_EQ(field_of({{"hidden_letters", 7}}),
-            "hidden_letters: hidden letters must be between 0 and 6, not 7");
+  EXPECT_EQ(field_of({{"hidden_letters", 8}}),
+            "hidden_letters: hidden letters must be between 0 and 7, not 8");
+  EXPECT_EQ(field_of({{"hidden_letters", 7}}), "no error");  // 0 to 7, as the original
+  EXPECT_EQ(field_of({{"rack_size", 9}, {"hidden_letters", 9}, {"letters_per_round", 40}}),
+            "no error");
+  EXPECT_EQ(field_of({{"letters_per_round", 99}}),
+            "letters_per_round: letters per round must be between 0 and 98, not 99");
   EXPECT_EQ(field_of({{"seats", {{{"kind", "bot"}, {"name", "value"}}}}}),
             "seats: 1 players given: a game takes 2 to 14");
   EXPECT_EQ(field_of({{"seats", {{{"kind", "robot"}}, {{"kind", "person"}}}}}),

@@ -86,6 +86,16 @@ TEST(AuctionLogTest, HeaderCarriesRulesSeedLexiconAndPlayers) {
             "\"rack_size\":7,\"bonus_length\":7,\"bonus\":50}}");
 }
 
+TEST(AuctionLogTest, LettersPerRoundIsInTheRulesOnlyWhenSet) {
+  EXPECT_FALSE(rules_json(au::Rules{}).contains("letters_per_round"));
+  const au::Rules variant{.rack_size = 9, .letters_per_round = 20};
+  EXPECT_EQ(rules_json(variant)["letters_per_round"], 20);
+  const std::vector<au::Event> events = {au::GameStarted{variant, 4, 0, {"a", "b", "c", "d"}}};
+  const AuctionLog log = read_text(log_text(events));
+  ASSERT_EQ(log.events.size(), 1u);
+  EXPECT_EQ(std::get<au::GameStarted>(log.events.front()).rules, variant);
+}
+
 TEST(AuctionLogTest, AcceptsALogCutShort) {
   const std::string text = log_text(a_game());
   std::size_t cut = 0;
@@ -172,7 +182,11 @@ TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
   std::string bad_rules = header;
   bad_rules.replace(bad_rules.find("\"hidden_letters\":3"), 18, "\"hidden_letters\":9");
   EXPECT_EQ(error_of(bad_rules),
-            "game.jsonl:1: invalid rules: hidden letters must be between 0 and 6, not 9");
+            "game.jsonl:1: invalid rules: hidden letters must be between 0 and 7, not 9");
+  std::string bad_offer = header;
+  bad_offer.replace(bad_offer.find("\"bonus\":50"), 10, "\"bonus\":50,\"letters_per_round\":-2");
+  EXPECT_EQ(error_of(bad_offer),
+            "game.jsonl:1: \"letters_per_round\" must be a whole number from 0 to 98");
 }
 
 }  // namespace

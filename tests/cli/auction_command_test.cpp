@@ -1,11 +1,26 @@
 // `wordgames auction`: the viewer driven by piped commands, logs and replays, tournaments.
 #include <gtest/gtest.h>
 
+#include <fcntl.h>
+#include <pty.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <termios.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cctype>
+#include <chrono>
 #include <fstream>
+#include <functional>
 #include <iterator>
 #include <string>
+#include <thread>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "cli/auction_viewer.h"
 #include "support/golden.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
@@ -35,6 +50,186 @@ std::string read_file(const std::filesystem::path& path) {
 
 /// The output after its first line (which names the seed or the replayed file).
 std::string after_first_line(const std::string& text) { return text.substr(text.find('\n') + 1); }
+
+// The viewer's terminal modes through job control, with a fake terminal: what the signal
+// handlers do on SIGTSTP (Ctrl-Z), SIGCONT (`fg`, or `bg` where the terminal is the shell's)
+// and the signals that end the program.
+struct FakeTerminal {
+  static inline termios modes{};
+  static inline bool refuse = false;  // as a process in the background is refused
+  static inline int sets = 0;
+  static bool set(const termios& m) {
+    if (refuse) return false;
+    modes = m;
+    ++sets;
+    return true;
+  }
+  static bool single_key() { return (modes.c_lflag & (ICANON | ECHO)) == 0; }
+  static bool line_mode() { return (modes.c_lflag & (ICANON | ECHO)) == (ICANON | ECHO); }
+};
+
+TEST(AuctionTerminal, CtrlZGivesTheShellItsTerminalAndFgTakesItBack) {
+  FakeTerminal::modes = {};
+  FakeTerminal::modes.c_lflag = ICANON | ECHO | ISIG;
+  FakeTerminal::refuse = false;
+  cli::TerminalModes modes(&FakeTerminal::set);
+  ASSERT_TRUE(modes.enter(FakeTerminal::modes));
+  EXPECT_TRUE(FakeTerminal::single_key());
+  EXPECT_TRUE(FakeTerminal::modes.c_lflag & ISIG) << "Ctrl-Z and Ctrl-C still signal";
+  EXPECT_TRUE(modes.single_key());
+
+  modes.suspend();  // Ctrl-Z
+  EXPECT_TRUE(FakeTerminal::line_mode());
+  EXPECT_TRUE(modes.suspended());
+  modes.resume();  // fg
+  EXPECT_TRUE(FakeTerminal::single_key());
+  EXPECT_TRUE(modes.single_key());
+
+  // Again, and continued in the background first: the terminal is the shell's, the viewer stays
+  // suspended until `fg`.
+  modes.suspend();
+  FakeTerminal::refuse = true;
+  modes.resume();  // bg
+  EXPECT_TRUE(modes.suspended());
+  EXPECT_TRUE(FakeTerminal::line_mode());
+  FakeTerminal::refuse = false;
+  modes.resume();  // fg
+  EXPECT_TRUE(FakeTerminal::single_key());
+
+  // SIGCONT without a stop before it (after SIGSTOP the handler of SIGTSTP never ran): nothing.
+  const int sets = FakeTerminal::sets;
+  modes.resume();
+  EXPECT_EQ(FakeTerminal::sets, sets);
+
+  modes.leave();  // Ctrl-C, or the viewer ends
+  EXPECT_TRUE(FakeTerminal::line_mode());
+  EXPECT_FALSE(modes.single_key());
+  modes.leave();
+  modes.resume();  // a late SIGCONT does not bring single-key mode back
+  modes.suspend();
+  EXPECT_TRUE(FakeTerminal::line_mode());
+  EXPECT_EQ(FakeTerminal::sets, sets + 1);
+}
+
+TEST(AuctionTerminal, LeavingWhileStoppedKeepsTheShellsModes) {
+  FakeTerminal::modes = {};
+  FakeTerminal::modes.c_lflag = ICANON | ECHO;
+  FakeTerminal::refuse = false;
+  cli::TerminalModes modes(&FakeTerminal::set);
+  ASSERT_TRUE(modes.enter(FakeTerminal::modes));
+  modes.suspend();
+  modes.leave();  // SIGHUP or SIGTERM while stopped
+  modes.resume();
+  EXPECT_TRUE(FakeTerminal::line_mode());
+}
+
+TEST(AuctionTerminal, ATerminalThatRefusesStaysAsItWas) {
+  FakeTerminal::modes = {};
+  FakeTerminal::modes.c_lflag = ICANON | ECHO;
+  FakeTerminal::refuse = true;
+  FakeTerminal::sets = 0;
+  cli::TerminalModes modes(&FakeTerminal::set);
+  EXPECT_FALSE(modes.enter(FakeTerminal::modes));
+  EXPECT_FALSE(modes.single_key());
+  FakeTerminal::refuse = false;
+  modes.resume();
+  modes.leave();
+  EXPECT_TRUE(FakeTerminal::line_mode());
+  EXPECT_EQ(FakeTerminal::sets, 0) << "nothing to restore";
+}
+
+/// Polls `done` until it holds; false after a minute (a hang guard, never a timing assumption).
+bool eventually(const std::function<bool()>& done, int master) {
+  for (int i = 0; i < 6000; ++i) {
+    char buffer[4096];
+    while (read(master, buffer, sizeof buffer) > 0) {
+    }  // drain the viewer's output
+    if (done()) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return false;
+}
+
+char process_state(pid_t pid) {
+  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
+  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
+  const std::size_t paren = text.rfind(')');
+  return paren == std::string::npos || paren + 2 >= text.size() ? '?' : text[paren + 2];
+}
+
+// The real viewer on a pseudo-terminal, run as a shell runs a job (its own process group in
+// the foreground): Ctrl-Z (SIGTSTP) stops it with the terminal back in line mode, `fg`
+// (SIGCONT) gives it single-key mode again, q ends it with the terminal as it was.
+TEST(AuctionTerminal, StopAndContinueOnARealTerminal) {
+  int ready[2];
+  int report[2];
+  ASSERT_EQ(pipe(ready), 0);
+  ASSERT_EQ(pipe(report), 0);
+  int master = -1;
+  const pid_t shell = forkpty(&master, nullptr, nullptr, nullptr);
+  ASSERT_GE(shell, 0);
+  if (shell == 0) {  // the "shell": session leader of the terminal
+    const pid_t job = fork();
+    if (job == 0) {
+      char go = 0;
+      if (read(ready[0], &go, 1) != 1) _exit(3);
+      execl(WG_BINARY, "wordgames", "auction", "--players", "value,random", "--rounds", "1",
+            "--hidden", "2", "--seed", "5", static_cast<char*>(nullptr));
+      _exit(4);
+    }
+    setpgid(job, job);
+    signal(SIGTTOU, SIG_IGN);
+    tcsetpgrp(STDIN_FILENO, job);
+    if (write(report[1], &job, sizeof job) != sizeof job) _exit(5);
+    if (write(ready[1], "g", 1) != 1) _exit(6);
+    int status = 0;
+    while (waitpid(job, &status, 0) < 0) {
+    }
+    _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 7);
+  }
+  pid_t job = 0;
+  ASSERT_EQ(read(report[0], &job, sizeof job), static_cast<ssize_t>(sizeof job));
+  fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
+  auto modes = [&] {
+    termios t{};
+    tcgetattr(master, &t);
+    return t.c_lflag & (ICANON | ECHO);
+  };
+  EXPECT_TRUE(eventually([&] { return modes() == 0; }, master)) << "single-key mode";
+  kill(job, SIGTSTP);
+  EXPECT_TRUE(eventually([&] { return process_state(job) == 'T'; }, master)) << "stopped";
+  EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "the shell's modes while stopped";
+  kill(job, SIGCONT);
+  EXPECT_TRUE(eventually([&] { return process_state(job) != 'T' && modes() == 0; }, master))
+      << "single-key mode again";
+  ASSERT_EQ(write(master, "q", 1), 1);
+  int status = 0;
+  EXPECT_TRUE(eventually([&] { return waitpid(shell, &status, WNOHANG) == shell; }, master));
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "restored at the end";
+  for (int fd : {ready[0], ready[1], report[0], report[1], master}) close(fd);
+}
+
+TEST(AuctionTerminal, ALineWithinTheTimeLimit) {
+  using std::chrono::milliseconds;
+  int fds[2];
+  ASSERT_EQ(pipe(fds), 0);
+  bool timed_out = true;
+  // Nothing written: the time (none) is up at once, whatever the clock says.
+  EXPECT_EQ(cli::read_line_within(fds[0], milliseconds(0), timed_out), std::nullopt);
+  EXPECT_TRUE(timed_out);
+  // Lines written before: read one at a time, nothing after a line taken, whatever the limit
+  // (the hang guard is a minute, never reached).
+  ASSERT_EQ(write(fds[1], "12\nHAT\nlast", 11), 11);
+  EXPECT_EQ(cli::read_line_within(fds[0], milliseconds(60'000), timed_out), "12");
+  EXPECT_FALSE(timed_out);
+  EXPECT_EQ(cli::read_line_within(fds[0], milliseconds(60'000), timed_out), "HAT");
+  close(fds[1]);  // the end of input ends the last line
+  EXPECT_EQ(cli::read_line_within(fds[0], milliseconds(60'000), timed_out), "last");
+  EXPECT_EQ(cli::read_line_within(fds[0], milliseconds(60'000), timed_out), std::nullopt);
+  EXPECT_FALSE(timed_out);
+  close(fds[0]);
+}
 
 TEST(AuctionGolden, StepRoundAndPlay) {
   const ProcessResult r = run(kGame, "\nstep 3\nround\nplay\n");
@@ -142,7 +337,10 @@ TEST(Auction, BadOptionsAreUsageErrors) {
       {"auction", "--players", "value"},
       {"auction", "--players", "value,robot"},
       {"auction", "--players", "value,cmd:"},
-      {"auction", "--players", "value,value", "--hidden", "7"},
+      {"auction", "--players", "value,value", "--hidden", "8"},
+      {"auction", "--players", "value,value", "--rack-size", "5", "--hidden", "6"},
+      {"auction", "--players", "value,value", "--rack-size", "0"},
+      {"auction", "--players", "value,value", "--letters-per-round", "99"},
       {"auction", "--players", "value,value", "--rounds", "0"},
       {"auction", "--players", "value,value", "--delay", "x"},
       {"auction", "tournament"},
@@ -156,9 +354,145 @@ TEST(Auction, BadOptionsAreUsageErrors) {
     EXPECT_TRUE(r.out.empty()) << r;
     EXPECT_EQ(r.err.rfind("wordgames: ", 0), 0u) << r;
   }
+  const ProcessResult hidden = run({"auction", "--players", "value,value", "--hidden", "8"});
+  EXPECT_NE(hidden.err.find("hidden letters must be between 0 and 7, not 8"), std::string::npos)
+      << hidden;
   const ProcessResult unknown = run({"auction", "--players", "value,robot"});
   EXPECT_NE(unknown.err.find("unknown player 'robot': use random, value, "), std::string::npos)
       << unknown;
+}
+
+TEST(Auction, EmptyArgumentsAreRefusedNotReadAsTheDefault) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"auction", "--players", ""},
+      {"auction", "--players", " "},
+      {"auction", "--players", "value,value", "--log", ""},
+      {"auction", "--players", "value,value", "--bot-log", ""},
+      {"auction", "--players", "value,value", "--hidden", ""},
+      {"auction", "--players", "value,value", "--rounds", ""},
+      {"auction", "--players", "value,value", "--rack-size", ""},
+      {"auction", "--players", "value,value", "--letters-per-round", ""},
+      {"auction", "--players", "value,value", "--delay", ""},
+      {"auction", "--players", "value,value", "--bot-timeout", ""},
+      {"auction", "replay", ""},
+      {"auction", "tournament", "--players", ""},
+      {"auction", "tournament", "--players", "value,value", "--log-dir", ""},
+      {"auction", "tournament", "--players", "value,value", "--games", ""},
+  };
+  for (const auto& args : cases) {
+    const ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_EQ(r.err.rfind("wordgames: ", 0), 0u) << r;
+  }
+  const ProcessResult players = run({"auction", "--players", ""});
+  EXPECT_NE(players.err.find("--players: needs a value"), std::string::npos) << players;
+}
+
+TEST(Auction, HiddenLettersFromNoneToAFullRack) {
+  // 0 to 7 as the original simulator allowed: with 7 every rack is full from the start, so a
+  // round has no auction and ends with the words.
+  const ProcessResult full = run(
+      {"auction", "--players", "value,random", "--rounds", "1", "--hidden", "7", "--seed", "3"});
+  ASSERT_EQ(full.exit_code, 0) << full;
+  EXPECT_NE(full.out.find("Letter auction: 2 players, 1 round, 7 hidden letters each, 100 "
+                          "points to start."),
+            std::string::npos)
+      << full;
+  EXPECT_EQ(full.out.find("  1. "), std::string::npos) << "no auction: every rack was full";
+  EXPECT_NE(full.out.find("Final standings:"), std::string::npos) << full;
+  const ProcessResult none = run({"auction", "--players", "value,random", "--rounds", "1",
+                                  "--hidden", "0", "--seed", "3", "--json"});
+  ASSERT_EQ(none.exit_code, 0) << none;
+  EXPECT_NE(none.out.find("\"hidden_letters\":0"), std::string::npos) << none;
+}
+
+TEST(Auction, RackSizeAndLettersPerRoundAreOptions) {
+  // 9 letters to a rack, at most 5 offered a round: the round ends after 5 auctions although
+  // no rack is full.
+  const ProcessResult r =
+      run({"auction", "--players", "value,random", "--rounds", "1", "--hidden", "1", "--rack-size",
+           "9", "--letters-per-round", "5", "--seed", "3", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  int auctions = 0;
+  for (const std::string& line : lines_of(r.out)) {
+    const nlohmann::json json = nlohmann::json::parse(line);
+    if (json.contains("rules")) {
+      EXPECT_EQ(json["rules"]["rack_size"], 9) << line;
+      EXPECT_EQ(json["rules"]["letters_per_round"], 5) << line;
+    }
+    if (json.value("event", "") == "auction") ++auctions;
+  }
+  EXPECT_EQ(auctions, 5) << r;
+  const ProcessResult shown = run({"auction", "--players", "value,random", "--rounds", "1",
+                                   "--rack-size", "9", "--letters-per-round", "5", "--seed", "3"});
+  ASSERT_EQ(shown.exit_code, 0) << shown;
+  EXPECT_NE(shown.out.find("9 letters to a rack, at most 5 letters offered a round."),
+            std::string::npos)
+      << shown;
+}
+
+// A human seat from piped input: answers are lines, with no time limit.
+const std::vector<std::string> kHumanGame = {
+    "auction", "--players", "human,value", "--rounds", "1", "--hidden", "2", "--seed", "3"};
+
+TEST(AuctionHuman, PlaysFromPipedLinesSeeingOnlyItsOwnHiddenLetters) {
+  TempDir dir;
+  // Bids of 0 (and a few refused answers first), then a word the letters cannot make, then
+  // none. More 0 lines than bids asked: the rest are taken as words (refused) until the empty
+  // line.
+  std::string input = "many\n101\n";
+  for (int i = 0; i < 14; ++i) input += "0\n";
+  input += "ZZZZ\n\n";
+  const ProcessResult r = run(with(kHumanGame, {"--log", (dir / "game.jsonl").string()}), input);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("Your bid, 0 to 100 (q quits): many"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("Please bid a whole number from 0 to 100."), std::string::npos) << r;
+  EXPECT_NE(r.out.find("Your word (an empty line: none)"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("ZZZZ is not made from your letters"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("Final standings:"), std::string::npos) << r;
+  // The seed, which would let another run show every hidden letter, comes only at the end.
+  EXPECT_GT(r.out.find("Seed 3 (play the same game again with --seed 3)."),
+            r.out.find("Final standings:"))
+      << r;
+  // The bot's hidden letters, from the log (the host's record), are never shown while the
+  // round is played: its rack shows [??].
+  const std::string log = read_file(dir / "game.jsonl");
+  const nlohmann::json round = nlohmann::json::parse(lines_of(log).at(1));
+  ASSERT_EQ(round["event"], "round_started") << log;
+  auto upper = [](std::string text) {
+    std::transform(text.begin(), text.end(), text.begin(),
+                   [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+    return text;
+  };
+  const std::string theirs = upper(round["hidden"][1].get<std::string>());
+  const std::string mine = upper(round["hidden"][0].get<std::string>());
+  const std::string shown = r.out.substr(0, r.out.find("Round 1 words:"));
+  EXPECT_NE(shown.find("2 value  [??]"), std::string::npos) << r;
+  EXPECT_NE(shown.find(fmt::format("1 human  [{}]", mine)), std::string::npos) << r;
+  EXPECT_EQ(shown.find(fmt::format("[{}]", theirs)), std::string::npos) << r;
+}
+
+TEST(AuctionHuman, QuitOrTheEndOfInputStopsTheGame) {
+  for (const std::string input : {"q\n", ""}) {
+    const ProcessResult r = run(kHumanGame, input);
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_NE(r.out.find("Stopped before the end of the game."), std::string::npos) << r;
+    EXPECT_EQ(r.out.find("Final standings:"), std::string::npos) << r;
+  }
+}
+
+TEST(AuctionHuman, OneHumanAndOnlyInTheViewer) {
+  const std::vector<std::vector<std::string>> cases = {
+      {"auction", "--players", "human,human"},
+      {"auction", "--players", "human,value", "--json"},
+      {"auction", "tournament", "--players", "human,value"},
+  };
+  for (const auto& args : cases) {
+    const ProcessResult r = run(args);
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_EQ(r.err.rfind("wordgames: ", 0), 0u) << r;
+  }
 }
 
 TEST(Auction, UnreadableLogsAreBadInput) {

@@ -50,7 +50,7 @@ struct AuctionHeld {
   int winner = -1;
   int price = 0;      ///< the second-highest bid; 0 for a lone bidder
   int tied = 1;       ///< bidders who shared the highest bid (the winner drawn among them)
-  int pool_left = 0;  ///< tiles still in the pool after this one
+  int pool_left = 0;  ///< tiles still to be offered this round after this one
   bool operator==(const AuctionHeld&) const = default;
 };
 

@@ -42,6 +42,7 @@ struct Game::State {
   std::vector<std::vector<Letter>> letters;  ///< by seat, this round
   std::vector<Letter> pool;                  ///< this round's tiles still to auction, in order
   std::size_t next_tile = 0;
+  std::size_t last_tile = 0;  ///< this round's auctions end before this tile (letters_per_round)
   int auction_number = 0;
   std::vector<AuctionHeld> history;
   std::vector<Letter> full_pool;
@@ -77,6 +78,11 @@ struct Game::State {
       started.hidden.push_back(letters[seat]);
     }
     next_tile = hidden * static_cast<std::size_t>(rules.players);
+    last_tile = pool.size();
+    if (rules.letters_per_round > 0) {
+      last_tile =
+          std::min(last_tile, next_tile + static_cast<std::size_t>(rules.letters_per_round));
+    }
     auction_number = 0;
     for (int seat = 0; seat < rules.players; ++seat) {
       players[seat]->new_round(RoundInfo{round, letters[seat], points});
@@ -106,7 +112,7 @@ struct Game::State {
     auction.round = round;
     auction.number = ++auction_number;
     auction.letter = pool[next_tile++];
-    auction.pool_left = static_cast<int>(pool.size() - next_tile);
+    auction.pool_left = static_cast<int>(last_tile - next_tile);
     auction.bids.resize(players.size());
     for (int seat = 0; seat < rules.players; ++seat) {
       if (static_cast<int>(letters[seat].size()) >= rack_size()) continue;
@@ -150,7 +156,7 @@ struct Game::State {
     return ended;
   }
 
-  bool auction_next() const { return next_tile < pool.size() && someone_can_bid(); }
+  bool auction_next() const { return next_tile < last_tile && someone_can_bid(); }
 
   Upcoming upcoming() const {
     Upcoming next;
@@ -171,7 +177,7 @@ struct Game::State {
         next.kind = Upcoming::Kind::kAuction;
         next.number = auction_number + 1;
         next.letter = pool[next_tile];
-        next.pool_left = static_cast<int>(pool.size() - next_tile - 1);
+        next.pool_left = static_cast<int>(last_tile - next_tile - 1);
         for (int seat = 0; seat < rules.players; ++seat) {
           if (static_cast<int>(letters[seat].size()) < rack_size()) next.bidders.push_back(seat);
         }

@@ -29,7 +29,7 @@ struct Upcoming {
   int round = 0;              ///< the round of the auction or round end; the round to start
   int number = 0;             ///< kAuction: the auction's number in the round, 1-based
   Letter letter = kNoLetter;  ///< kAuction: the letter on sale
-  int pool_left = 0;          ///< kAuction: tiles left in the pool after this one
+  int pool_left = 0;          ///< kAuction: tiles still to offer this round after it
   std::vector<int> bidders;   ///< kAuction: the seats that will be asked to bid (room in the rack)
 };
 

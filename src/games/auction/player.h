@@ -38,7 +38,7 @@ struct BidRequest {
   std::span<const Letter> letters;       ///< this player's letters so far this round
   std::span<const int> points;           ///< every player's points, by seat
   std::span<const AuctionHeld> history;  ///< every auction of the game so far, all bids public
-  int pool_left = 0;                     ///< tiles left in the pool after this one
+  int pool_left = 0;                     ///< tiles still to offer this round after this one
 };
 
 struct BidAnswer {

@@ -27,11 +27,12 @@ void Rules::validate() const {
   check_range("players", players, kMinPlayers, kMaxPlayers);
   check_range("rounds", rounds, 1, kMaxRounds);
   check_range("rack_size", rack_size, 1, kMaxRackSize);
-  check_range("hidden_letters", hidden_letters, 0, rack_size - 1);
+  check_range("hidden_letters", hidden_letters, 0, rack_size);
   check_range("starting_points", starting_points, 0, kMaxStartingPoints);
   check_range("bonus_length", bonus_length, 1, kMaxBonusLength);
   check_range("bonus", bonus, 0, kMaxBonus);
   const auto pool = static_cast<int>(auction_pool().size());
+  check_range("letters_per_round", letters_per_round, 0, std::min(pool, kMaxLettersPerRound));
   if (hidden_letters * players > pool) {
     throw ConfigError(
         "hidden_letters",

@@ -4,8 +4,9 @@
 /// Each round the 98-tile pool (the Scrabble bag without blanks) is reset and shuffled; every
 /// player is dealt `hidden_letters` tiles known only to it; the rest are auctioned one at a time
 /// in the shuffled order, by sealed bids, the highest bid winning and paying the second-highest
-/// (Vickrey), while some player holds fewer than `rack_size` letters and tiles are left. At the
-/// end of the round each player names a word made from its letters.
+/// (Vickrey), while some player holds fewer than `rack_size` letters and tiles are left (and,
+/// with `letters_per_round`, at most that many tiles are offered). At the end of the round each
+/// player names a word made from its letters.
 
 #include <array>
 #include <cstdint>
@@ -20,11 +21,15 @@ namespace wg::auction {
 struct Rules {
   int players = 4;         ///< 2 .. 14
   int rounds = 5;          ///< 1 .. kMaxRounds
-  int hidden_letters = 2;  ///< dealt face down to each player per round, 0 .. rack_size - 1
+  int hidden_letters = 2;  ///< dealt face down to each player per round, 0 .. rack_size
   int starting_points = 100;
   int rack_size = 7;     ///< letters a player may hold in a round; a full player does not bid
   int bonus_length = 7;  ///< a valid word of at least this many letters earns `bonus`
   int bonus = 50;
+  /// Tiles offered at auction per round, at most; 0: no limit but the pool and full racks (the
+  /// original game: a round ends when every rack is full). The spec's "future variant" of
+  /// offering more letters goes with a larger rack_size.
+  int letters_per_round = 0;
 
   static constexpr int kMinPlayers = 2;
   static constexpr int kMaxPlayers = 14;
@@ -33,6 +38,7 @@ struct Rules {
   static constexpr int kMaxStartingPoints = 1'000'000;
   static constexpr int kMaxBonusLength = 1'000;
   static constexpr int kMaxBonus = 1'000'000;
+  static constexpr int kMaxLettersPerRound = 98;  ///< the pool's tiles
 
   /// Throws wg::ConfigError (a std::invalid_argument) naming the rule as a config names it
   /// ("hidden_letters") and saying its allowed range; also when the pool is too small to deal

@@ -176,6 +176,38 @@ TEST(GameTest, PoolRunsOutWithManyPlayersAndBigRacks) {
   EXPECT_EQ(held, 98u);
 }
 
+TEST(GameTest, AFullRackOfHiddenLettersLeavesNothingToAuction) {
+  Table table;
+  table.add_constant(5);
+  table.add_constant(5);
+  Game game(Rules{.players = 2, .rounds = 2, .hidden_letters = 7}, lexicon(),
+            std::move(table.players), 4);
+  EXPECT_TRUE(auctions_of(game).empty());
+  EXPECT_TRUE(game.over());
+  for (ScriptedPlayer* seat : table.seats) {
+    EXPECT_EQ(seat->asked_, 0);
+    EXPECT_EQ(seat->letters_at_word_.size(), 7u);  // the last round's letters: all hidden
+  }
+}
+
+TEST(GameTest, LettersPerRoundEndsTheRoundBeforeTheRacksAreFull) {
+  Table table;
+  table.add_constant(1);
+  table.add_constant(0);
+  const Rules rules{
+      .players = 2, .rounds = 2, .hidden_letters = 1, .rack_size = 12, .letters_per_round = 6};
+  Game game(rules, lexicon(), std::move(table.players), 9);
+  const std::vector<AuctionHeld> auctions = auctions_of(game);
+  ASSERT_EQ(auctions.size(), 12u);  // 6 in each round
+  for (std::size_t i = 0; i < auctions.size(); ++i) {
+    // Bots are told how many letters are still to be offered this round.
+    EXPECT_EQ(auctions[i].pool_left, static_cast<int>(5 - i % 6)) << i;
+  }
+  // Seat 0 outbids seat 1 every time: its hidden letter and the 6 offered, its rack not full.
+  EXPECT_EQ(table.seats[0]->letters_at_word_.size(), 7u);
+  EXPECT_EQ(table.seats[1]->letters_at_word_.size(), 1u);
+}
+
 TEST(GameTest, HiddenLettersAreDealtFromThePoolAndKeptPrivate) {
   Table table;
   for (int i = 0; i < 14; ++i) table.add_constant(1);

@@ -23,10 +23,21 @@ TEST(RulesTest, RejectsOutOfRangeWithTheRuleNamed) {
   EXPECT_EQ(message_of(Rules{.players = 1}), "players must be between 2 and 14, not 1");
   EXPECT_EQ(message_of(Rules{.players = 15}), "players must be between 2 and 14, not 15");
   EXPECT_EQ(message_of(Rules{.rounds = 0}), "rounds must be between 1 and 10000, not 0");
-  EXPECT_EQ(message_of(Rules{.hidden_letters = 7}),
-            "hidden letters must be between 0 and 6, not 7");
+  // 0 to 7 hidden letters, as the original simulator allowed: up to a full rack.
+  EXPECT_EQ(message_of(Rules{.hidden_letters = 7}), "valid");
+  EXPECT_EQ(message_of(Rules{.hidden_letters = 0}), "valid");
+  EXPECT_EQ(message_of(Rules{.hidden_letters = 8}),
+            "hidden letters must be between 0 and 7, not 8");
   EXPECT_EQ(message_of(Rules{.hidden_letters = -1}),
-            "hidden letters must be between 0 and 6, not -1");
+            "hidden letters must be between 0 and 7, not -1");
+  EXPECT_EQ(message_of(Rules{.hidden_letters = 5, .rack_size = 4}),
+            "hidden letters must be between 0 and 4, not 5");
+  EXPECT_EQ(message_of(Rules{.players = 14, .hidden_letters = 7}), "valid");  // the whole pool
+  EXPECT_EQ(message_of(Rules{.letters_per_round = 98}), "valid");
+  EXPECT_EQ(message_of(Rules{.letters_per_round = 99}),
+            "letters per round must be between 0 and 98, not 99");
+  EXPECT_EQ(message_of(Rules{.letters_per_round = -1}),
+            "letters per round must be between 0 and 98, not -1");
   EXPECT_EQ(message_of(Rules{.players = 14, .hidden_letters = 6}), "valid");
   EXPECT_EQ(message_of(Rules{.players = 14, .hidden_letters = 8, .rack_size = 9}),
             "8 hidden letters for each of 14 players need 112 tiles; the pool has 98");

@@ -396,7 +396,7 @@ TEST(SessionTest, ConfigErrorsNameTheField) {
   mismatch.rules.players = 3;
   EXPECT_EQ(field_of(mismatch), "players: the rules are for 3 players, but 2 seats are given");
   EXPECT_EQ(field_of(config_of({bot("value"), bot("value")}, 1, 9)),
-            "hidden_letters: hidden letters must be between 0 and 6, not 9");
+            "hidden_letters: hidden letters must be between 0 and 7, not 9");
   EXPECT_EQ(field_of(config_of({bot("value"), bot("value")}, 0)),
             "rounds: rounds must be between 1 and 10000, not 0");
   EXPECT_NO_THROW(Config{}.validate());
