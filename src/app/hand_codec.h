@@ -33,7 +33,7 @@ struct HandCodec {
   static constexpr std::string_view kGame = "hand";
 
   /// Absent fields take their defaults; throws ConfigError for an unknown field or a value of
-  /// the wrong type (ranges are the session's to check).
+  /// the wrong type or out of the schema's range (app/json_fields.h).
   static hand::Config config_from_json(const Json& config);
   static Json config_to_json(const hand::Config& config);
   /// Throws CodecError for what is not a command.
