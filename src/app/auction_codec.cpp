@@ -1,8 +1,6 @@
 #include "app/auction_codec.h"
 
-#include <limits>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -281,11 +279,7 @@ GameEntry auction_game() {
           "Letter Auction",
           "Bid for letter tiles, then make words from what you win",
           &AuctionCodec::config_schema,
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<AuctionCodec>>(
-                std::move(lexicon), AuctionCodec::config_from_json(config), seed);
-          }};
+          &open_session<AuctionCodec>};
 }
 
 }  // namespace wg::app

@@ -7,8 +7,6 @@
 #include <type_traits>
 #include <variant>
 
-#include <fmt/format.h>
-
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 
@@ -199,12 +197,8 @@ GameEntry boggle_game() {
           "boggle",
           "Word Search",
           "Find words in a grid of letter dice against the clock",
-          [] { return BoggleCodec::config_schema(); },
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<BoggleCodec>>(
-                std::move(lexicon), BoggleCodec::config_from_json(config), seed);
-          }};
+          &BoggleCodec::config_schema,
+          &open_session<BoggleCodec>};
 }
 
 }  // namespace wg::app

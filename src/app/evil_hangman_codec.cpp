@@ -230,12 +230,8 @@ GameEntry evil_hangman_game() {
           "evil-hangman",
           "Evil Hangman",
           "Hangman against a host who keeps changing the word",
-          [] { return EvilHangmanCodec::config_schema(); },
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<EvilHangmanCodec>>(
-                std::move(lexicon), EvilHangmanCodec::config_from_json(config), seed);
-          }};
+          &EvilHangmanCodec::config_schema,
+          &open_session<EvilHangmanCodec>};
 }
 
 // --- The tools' documents.

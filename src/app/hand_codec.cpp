@@ -1,8 +1,5 @@
 #include "app/hand_codec.h"
 
-#include <algorithm>
-#include <array>
-#include <limits>
 #include <memory>
 #include <utility>
 
@@ -223,11 +220,7 @@ GameEntry hand_game() {
              {"hints",
               boolean_property(defaults.hints, "Allow the hint command (best word and plan)")}});
       },
-      [](const Json& config, std::uint64_t seed,
-         std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-        return std::make_unique<SessionAdapter<HandCodec>>(
-            std::move(lexicon), HandCodec::config_from_json(config), seed);
-      }};
+      &open_session<HandCodec>};
 }
 
 }  // namespace wg::app
