@@ -1,8 +1,6 @@
 #include "app/auction_codec.h"
 
-#include <limits>
 #include <memory>
-#include <optional>
 #include <span>
 #include <string>
 #include <utility>
@@ -10,6 +8,7 @@
 #include <fmt/format.h>
 
 #include "app/auction_log.h"
+#include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/auction/bots.h"
 
@@ -21,52 +20,30 @@ namespace au = wg::auction;
 
 const Alphabet& alphabet() { return Alphabet::english(); }
 
-std::string upper(std::span<const Letter> letters) { return alphabet().decode_upper(letters); }
+constexpr LetterCase kCase = LetterCase::kUpper;
 
-std::string_view kind_name(au::SeatKind kind) {
-  switch (kind) {
-    case au::SeatKind::kBot:
-      return "bot";
-    case au::SeatKind::kExternal:
-      return "external";
-    case au::SeatKind::kPerson:
-      return "person";
-  }
-  return "bot";
-}
+std::string upper(std::span<const Letter> letters) { return word_text(letters, kCase); }
 
-std::string_view answer_name(au::Answer what) { return what == au::Answer::kBid ? "bid" : "word"; }
+constexpr Named<au::SeatKind> kKindNames[] = {{au::SeatKind::kBot, "bot"},
+                                              {au::SeatKind::kPerson, "person"},
+                                              {au::SeatKind::kExternal, "external"}};
+constexpr Named<au::Answer> kAnswerNames[] = {{au::Answer::kBid, "bid"},
+                                              {au::Answer::kWord, "word"}};
+constexpr Named<au::Status> kStatusNames[] = {{au::Status::kReady, "ready"},
+                                              {au::Status::kAwaiting, "awaiting"},
+                                              {au::Status::kFinished, "finished"}};
+using Next = au::Upcoming::Kind;
+constexpr Named<Next> kNextNames[] = {
+    {Next::kGameStart, "game_start"}, {Next::kRoundStart, "round_start"},
+    {Next::kAuction, "auction"},      {Next::kRoundEnd, "round_end"},
+    {Next::kGameEnd, "game_end"},     {Next::kNone, "none"}};
 
-std::string_view status_name(au::Status status) {
-  switch (status) {
-    case au::Status::kReady:
-      return "ready";
-    case au::Status::kAwaiting:
-      return "awaiting";
-    case au::Status::kFinished:
-      return "finished";
-  }
-  return "ready";
-}
-
-std::string_view next_name(au::Upcoming::Kind kind) {
-  using Kind = au::Upcoming::Kind;
-  switch (kind) {
-    case Kind::kGameStart:
-      return "game_start";
-    case Kind::kRoundStart:
-      return "round_start";
-    case Kind::kAuction:
-      return "auction";
-    case Kind::kRoundEnd:
-      return "round_end";
-    case Kind::kGameEnd:
-      return "game_end";
-    case Kind::kNone:
-      return "none";
-  }
-  return "none";
-}
+constexpr CommandShape kCommands[] = {{"step"},
+                                      {"run_to_round_end", {"limit"}},
+                                      {"run_to_end", {"limit"}},
+                                      {"bid", {"seat", "amount"}},
+                                      {"word", {"seat", "word"}},
+                                      {"new_game"}};
 
 /// The rule fields of the config, as the log's header names them, with their ranges.
 struct RuleField {
@@ -93,73 +70,13 @@ constexpr RuleField kRuleFields[] = {
 };
 
 Json seat_json(const au::SeatConfig& seat) {
-  return Json{{"kind", kind_name(seat.kind)}, {"name", seat.name}};
+  return Json{{"kind", name_of(kKindNames, seat.kind)}, {"name", seat.name}};
 }
 
 au::SeatConfig seat_from_json(const Json& seat, std::size_t index) {
-  if (!seat.is_object()) {
-    throw ConfigError("seats",
-                      fmt::format("seat {} must be an object {{\"kind\", \"name\"}}", index));
-  }
-  au::SeatConfig config;
-  for (const auto& [key, value] : seat.items()) {
-    if (key == "kind") {
-      const std::string kind = value.is_string() ? value.get<std::string>() : "";
-      if (kind == "bot") {
-        config.kind = au::SeatKind::kBot;
-      } else if (kind == "person") {
-        config.kind = au::SeatKind::kPerson;
-      } else if (kind == "external") {
-        config.kind = au::SeatKind::kExternal;
-      } else {
-        throw ConfigError("seats",
-                          fmt::format("the kind of seat {} is \"bot\" or \"person\"", index));
-      }
-    } else if (key == "name") {
-      if (!value.is_string()) {
-        throw ConfigError("seats", fmt::format("the name of seat {} must be a string", index));
-      }
-      config.name = value.get<std::string>();
-    } else {
-      throw ConfigError("seats", fmt::format("seat {} has an unknown field \"{}\"", index, key));
-    }
-  }
-  if (!seat.contains("kind")) throw ConfigError("seats", fmt::format("seat {} has no kind", index));
-  return config;
-}
-
-/// The value if it is a whole number from lo to hi.
-std::optional<std::int64_t> whole(const Json& value, std::int64_t lo, std::int64_t hi) {
-  if (!value.is_number_integer()) return std::nullopt;
-  if (value.is_number_unsigned()) {
-    const auto n = value.get<std::uint64_t>();
-    if (hi < 0 || n > static_cast<std::uint64_t>(hi)) return std::nullopt;
-    return static_cast<std::int64_t>(n);
-  }
-  const auto n = value.get<std::int64_t>();
-  if (n < lo || n > hi) return std::nullopt;
-  return n;
-}
-
-/// A whole number of the command, in [lo, hi].
-std::int64_t integer(const Json& command, const char* name, std::int64_t lo, std::int64_t hi) {
-  const auto field = command.find(name);
-  if (field == command.end()) throw CodecError(fmt::format("missing \"{}\"", name));
-  const std::optional<std::int64_t> n = whole(*field, lo, hi);
-  if (!n)
-    throw CodecError(fmt::format("\"{}\" must be a whole number from {} to {}", name, lo, hi));
-  return *n;
-}
-
-int seat_of(const Json& command) {
-  return static_cast<int>(
-      integer(command, "seat", std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
-}
-
-int limit_of(const Json& command) {
-  if (!command.contains("limit")) return 0;
-  return static_cast<int>(
-      integer(command, "limit", std::numeric_limits<int>::min(), std::numeric_limits<int>::max()));
+  const Fields fields(seat, Source::kConfig, {"kind", "name"}, fmt::format("seats[{}]", index));
+  fields.required("kind");
+  return {fields.choice("kind", kKindNames, au::SeatKind::kBot), fields.text("name", "")};
 }
 
 Json line_of(const au::Event& event) { return *log_line(event, LogLexicon{}); }
@@ -180,16 +97,18 @@ struct EventToJson {
                 {"seed", e.seed},      {"game", e.game},     {"players", e.players}};
   }
   Json operator()(const au::Awaiting& e) const {
-    Json event{
-        {"event", "awaiting"}, {"seat", e.seat}, {"what", answer_name(e.what)}, {"round", e.round}};
+    Json event{{"event", "awaiting"},
+               {"seat", e.seat},
+               {"what", name_of(kAnswerNames, e.what)},
+               {"round", e.round}};
     if (e.what == au::Answer::kBid) {
       event["number"] = e.number;
-      event["letter"] = std::string(1, alphabet().upper(e.letter));
+      event["letter"] = letter_json(e.letter, kCase);
     }
     return event;
   }
   Json operator()(const au::Answered& e) const {
-    return Json{{"event", "answered"}, {"seat", e.seat}, {"what", answer_name(e.what)}};
+    return Json{{"event", "answered"}, {"seat", e.seat}, {"what", name_of(kAnswerNames, e.what)}};
   }
   Json operator()(const au::Rejected& e) const {
     Json event{{"event", "rejected"}, {"reason", to_string(e.reason)}};
@@ -259,17 +178,10 @@ Json AuctionCodec::config_schema() {
                  {"required", {"kind"}},
                  {"additionalProperties", false}}})}}}}}};
   for (const RuleField& field : kRuleFields) {
-    properties[field.name] = {{"type", "integer"},
-                              {"description", field.description},
-                              {"minimum", field.lo},
-                              {"maximum", field.hi},
-                              {"default", defaults.rules.*field.member}};
+    properties[field.name] =
+        integer_property(field.lo, field.hi, defaults.rules.*field.member, field.description);
   }
-  return Json{{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-              {"title", "Letter Auction"},
-              {"type", "object"},
-              {"properties", std::move(properties)},
-              {"additionalProperties", false}};
+  return config_schema_of("Letter Auction", std::move(properties));
 }
 
 Json AuctionCodec::config_to_json(const au::Config& config) {
@@ -281,61 +193,39 @@ Json AuctionCodec::config_to_json(const au::Config& config) {
 }
 
 au::Config AuctionCodec::config_from_json(const Json& json) {
-  if (!json.is_object()) throw ConfigError("config", "the config is a JSON object");
+  std::vector<std::string_view> known = {"seats"};
+  for (const RuleField& rule : kRuleFields) known.push_back(rule.name);
+  const Fields fields(json, Source::kConfig, known);
   au::Config config;
-  for (const auto& [key, value] : json.items()) {
-    if (key == "seats") {
-      if (!value.is_array()) throw ConfigError("seats", "\"seats\" must be a list of seats");
-      config.seats.clear();
-      for (std::size_t i = 0; i < value.size(); ++i)
-        config.seats.push_back(seat_from_json(value[i], i));
-      continue;
+  if (const Json* seats = fields.find("seats")) {
+    if (!seats->is_array()) {
+      fields.fail("seats", fmt::format("seats must be a list of seats, not {}", seats->dump()));
     }
-    const RuleField* field = nullptr;
-    for (const RuleField& rule : kRuleFields) {
-      if (key == rule.name) field = &rule;
+    config.seats.clear();
+    for (std::size_t i = 0; i < seats->size(); ++i) {
+      config.seats.push_back(seat_from_json((*seats)[i], i));
     }
-    if (field == nullptr) throw ConfigError(key, fmt::format("unknown setting \"{}\"", key));
-    const std::optional<std::int64_t> n =
-        whole(value, std::numeric_limits<int>::min(), std::numeric_limits<int>::max());
-    if (!n) {
-      throw ConfigError(key, fmt::format("\"{}\" must be a whole number from {} to {}", key,
-                                         field->lo, field->hi));
-    }
-    config.rules.*field->member = static_cast<int>(*n);
+  }
+  for (const RuleField& rule : kRuleFields) {
+    config.rules.*rule.member =
+        fields.integer(rule.name, config.rules.*rule.member, rule.lo, rule.hi);
   }
   config.rules.players = static_cast<int>(config.seats.size());
   return config;
 }
 
 au::Command AuctionCodec::command_from_json(const Json& json) {
-  if (!json.is_object()) throw CodecError("a command is a JSON object {\"command\": NAME, ...}");
-  const auto name = json.find("command");
-  if (name == json.end() || !name->is_string()) {
-    throw CodecError("a command names itself: {\"command\": NAME, ...}");
+  const auto [name, fields] = read_command(json, kCommands);
+  if (name == "step") return au::Step{};
+  if (name == "run_to_round_end") return au::RunToRoundEnd{fields.integer("limit", 0)};
+  if (name == "run_to_end") return au::RunToEnd{fields.integer("limit", 0)};
+  if (name == "bid") {
+    return au::Bid{fields.required_integer<int>("seat"),
+                   fields.required_integer<std::int64_t>("amount")};
   }
-  const std::string command = name->get<std::string>();
-  if (command == "step") return au::Step{};
-  if (command == "run_to_round_end") return au::RunToRoundEnd{limit_of(json)};
-  if (command == "run_to_end") return au::RunToEnd{limit_of(json)};
-  if (command == "new_game") return au::NewGame{};
-  if (command == "bid") {
-    return au::Bid{seat_of(json), integer(json, "amount", std::numeric_limits<std::int64_t>::min(),
-                                          std::numeric_limits<std::int64_t>::max())};
-  }
-  if (command == "word") {
-    const int seat = seat_of(json);
-    const auto word = json.find("word");
-    if (word == json.end() || !word->is_string()) {
-      throw CodecError("\"word\" must be the word's letters, or \"\" for no word");
-    }
-    const auto letters = alphabet().encode(word->get<std::string>());
-    if (!letters) throw CodecError(fmt::format("\"{}\" is not letters", word->get<std::string>()));
-    return au::Word{seat, *letters};
-  }
-  throw CodecError(fmt::format(
-      "unknown command \"{}\": step, run_to_round_end, run_to_end, bid, word or new_game",
-      command));
+  if (name == "word")
+    return au::Word{fields.required_integer<int>("seat"), word_field(fields, "word")};
+  return au::NewGame{};
 }
 
 Json AuctionCodec::command_to_json(const au::Command& command) {
@@ -351,13 +241,13 @@ Json AuctionCodec::view_to_json(const au::View& view) {
   for (std::size_t t = 0; t < view.seats.size(); ++t) {
     const au::SeatView& s = view.seats[t];
     Json seat{{"name", s.name},
-              {"kind", kind_name(s.kind)},
+              {"kind", name_of(kKindNames, s.kind)},
               {"points", s.points},
               {"held", s.held},
               {"won", upper(s.won)}};
     if (static_cast<int>(t) == view.seat) seat["hidden"] = upper(s.hidden);
     if (s.awaited) {
-      seat["awaited"] = answer_name(*s.awaited);
+      seat["awaited"] = name_of(kAnswerNames, *s.awaited);
       seat["answered"] = s.answered;
     }
     seats.push_back(std::move(seat));
@@ -365,15 +255,15 @@ Json AuctionCodec::view_to_json(const au::View& view) {
   Json auctions = Json::array();
   for (const au::AuctionHeld& auction : view.auctions) auctions.push_back(line_of(auction));
   Json json{{"seat", view.seat == kObserver ? Json(nullptr) : Json(view.seat)},
-            {"status", status_name(view.status)},
+            {"status", name_of(kStatusNames, view.status)},
             {"game", view.game},
             {"rules", rules_json(view.rules)},
             {"round", view.round},
-            {"next", next_name(view.next)},
+            {"next", name_of(kNextNames, view.next)},
             {"seats", std::move(seats)}};
   if (view.auction) {
     json["auction"] = {{"number", view.auction->number},
-                       {"letter", std::string(1, alphabet().upper(view.auction->letter))},
+                       {"letter", letter_json(view.auction->letter, kCase)},
                        {"pool_left", view.auction->pool_left},
                        {"bidders", view.auction->bidders}};
   }
@@ -391,11 +281,7 @@ GameEntry auction_game() {
           "Letter Auction",
           "Bid for letter tiles, then make words from what you win",
           &AuctionCodec::config_schema,
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<AuctionCodec>>(
-                std::move(lexicon), AuctionCodec::config_from_json(config), seed);
-          }};
+          &open_session<AuctionCodec>};
 }
 
 }  // namespace wg::app

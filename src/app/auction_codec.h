@@ -43,11 +43,13 @@ struct AuctionCodec {
   /// The config's JSON Schema: every field, its type, range and default.
   static Json config_schema();
   static Json config_to_json(const auction::Config& config);
-  /// Throws wg::ConfigError naming the field: an unknown field, a value of the wrong type. The
-  /// ranges are the session's to check (Config::validate()).
+  /// Throws wg::ConfigError naming the field: an unknown field, a value of the wrong type or
+  /// out of the schema's range. The rest is the session's to check (Config::validate(): the
+  /// number of seats, the bots' names, hidden letters below the rack size).
   static auction::Config config_from_json(const Json& config);
 
-  /// Throws CodecError (app/session_adapter.h) for what does not decode.
+  /// Throws CodecError (app/session_adapter.h) for what does not decode, a field the command
+  /// does not take included.
   static auction::Command command_from_json(const Json& command);
   static Json command_to_json(const auction::Command& command);
   static Json event_to_json(const auction::Event& event);

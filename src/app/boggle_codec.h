@@ -38,10 +38,11 @@ struct BoggleCodec {
   /// JSON Schema (draft 2020-12) of the config.
   static Json config_schema();
   /// Reads a config; absent fields take their defaults. Throws ConfigError naming the field
-  /// (an unknown field, a wrong type); ranges are Config::validate()'s.
+  /// (an unknown field, a wrong type, a value out of the schema's range); the board is
+  /// Config::validate()'s to check.
   static Session::Config config_from_json(const Json& json);
   static Json config_to_json(const Session::Config& config);
-  /// Throws CodecError for what is not a command of the game.
+  /// Throws CodecError for what is not a command of the game, or has a field it does not take.
   static Session::Command command_from_json(const Json& json);
   static Json command_to_json(const Session::Command& command);
   static Json event_to_json(const Session::Event& event);

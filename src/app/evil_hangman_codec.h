@@ -44,7 +44,8 @@ struct EvilHangmanCodec {
   /// field or a value of the wrong type or range (the lexicon checks come with the session).
   static evil_hangman::Config config_from_json(const Json& config);
   static Json config_to_json(const evil_hangman::Config& config);
-  /// Throws CodecError (or a Json exception) for what is not one of the commands above.
+  /// Throws CodecError for what is not one of the commands above, or has a field it does not
+  /// take.
   static Session::Command command_from_json(const Json& command);
   static Json command_to_json(const Session::Command& command);
   static Json event_to_json(const Session::Event& event);

@@ -1,13 +1,11 @@
 #include "app/hand_codec.h"
 
-#include <algorithm>
-#include <array>
-#include <limits>
 #include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "app/json_fields.h"
 #include "app/session_adapter.h"
 
 namespace wg::app {
@@ -18,33 +16,42 @@ namespace {
 
 // --- Names.
 
-constexpr std::array<std::string_view, 4> kStatusNames = {"substitution_offered", "playing",
-                                                          "replay_offered", "finished"};
-constexpr std::array<std::string_view, 3> kPlanStatusNames = {"solved", "too_large", "stopped"};
-
-template <std::size_t N>
-std::string_view name_of(const std::array<std::string_view, N>& names, auto value) {
-  return names.at(static_cast<std::size_t>(value));
-}
+constexpr Named<wh::Status> kStatusNames[] = {
+    {wh::Status::kSubstitutionOffered, "substitution_offered"},
+    {wh::Status::kPlaying, "playing"},
+    {wh::Status::kReplayOffered, "replay_offered"},
+    {wh::Status::kFinished, "finished"}};
+constexpr Named<wh::PlanStatus> kPlanStatusNames[] = {{wh::PlanStatus::kSolved, "solved"},
+                                                      {wh::PlanStatus::kTooLarge, "too_large"},
+                                                      {wh::PlanStatus::kStopped, "stopped"}};
+constexpr CommandShape kCommands[] = {{"substitute", {"letter"}},
+                                      {"decline_substitution"},
+                                      {"play", {"word", "stopped"}},
+                                      {"end_hand", {"stopped"}},
+                                      {"hint", {"stopped"}},
+                                      {"replay"},
+                                      {"decline_replay"},
+                                      {"give_up"}};
 
 // --- Tiles as text.
 
 std::string letter_json(Letter letter) { return wh::tiles_text(std::span(&letter, 1)); }
 
-std::vector<Letter> word_from_json(const Json& command, const char* field) {
-  const std::string text = command.at(field).get<std::string>();
+/// Tiles as typed, letters and `*`; CodecError naming the field otherwise.
+std::vector<Letter> tiles_field(const Fields& fields, std::string_view field) {
+  const std::string text = fields.required_text(field);
   auto tiles = wh::parse_tiles(text);
-  if (!tiles) throw CodecError(fmt::format("'{}' is not letters and *", text));
+  if (!tiles) fields.fail(field, fmt::format("{} must be letters and *, not \"{}\"", field, text));
   return std::move(*tiles);
 }
 
-Letter letter_from_json(const Json& command) {
-  const std::vector<Letter> tiles = word_from_json(command, "letter");
-  if (tiles.size() != 1) throw CodecError("a letter is one character");
+Letter tile_field(const Fields& fields) {
+  const std::vector<Letter> tiles = tiles_field(fields, "letter");
+  if (tiles.size() != 1) fields.fail("letter", "letter must be one character, a letter or *");
   return tiles.front();
 }
 
-bool stopped_from_json(const Json& command) { return command.value("stopped", false); }
+bool stopped_field(const Fields& fields) { return fields.boolean("stopped", false); }
 
 Json record_json(const wh::HandRecord& record) {
   return {{"dealt", hand_json(record.dealt)},
@@ -65,24 +72,6 @@ Json records_json(const std::vector<wh::HandRecord>& records) {
 Json with_stopped(Json command, bool stopped) {
   if (stopped) command["stopped"] = true;
   return command;
-}
-
-// --- Config.
-
-/// A whole number; one beyond int is clamped, so that validate() says it is out of range.
-int int_field(const Json& config, const char* field, int fallback) {
-  const auto found = config.find(field);
-  if (found == config.end()) return fallback;
-  if (!found->is_number_integer()) {
-    throw ConfigError(field, fmt::format("{} must be a whole number", field));
-  }
-  constexpr auto kMax = static_cast<std::uint64_t>(std::numeric_limits<int>::max());
-  const std::int64_t value =
-      found->is_number_unsigned()
-          ? static_cast<std::int64_t>(std::min(found->get<std::uint64_t>(), kMax))
-          : found->get<std::int64_t>();
-  return static_cast<int>(std::clamp<std::int64_t>(value, std::numeric_limits<int>::min(),
-                                                   std::numeric_limits<int>::max()));
 }
 
 // --- Events.
@@ -151,19 +140,11 @@ Json plan_json(const wh::Plan& plan) {
 }
 
 wh::Config HandCodec::config_from_json(const Json& config) {
-  if (!config.is_object()) throw ConfigError("config", "the config is a JSON object");
-  for (const auto& [field, value] : config.items()) {
-    if (field != "hands" && field != "hand_size" && field != "hints") {
-      throw ConfigError(field, fmt::format("no setting '{}'", field));
-    }
-  }
+  const Fields fields(config, Source::kConfig, {"hands", "hand_size", "hints"});
   wh::Config result;
-  result.hands = int_field(config, "hands", result.hands);
-  result.hand_size = int_field(config, "hand_size", result.hand_size);
-  if (const auto hints = config.find("hints"); hints != config.end()) {
-    if (!hints->is_boolean()) throw ConfigError("hints", "hints must be true or false");
-    result.hints = hints->get<bool>();
-  }
+  result.hands = fields.integer("hands", result.hands, 1, wh::kMaxHands);
+  result.hand_size = fields.integer("hand_size", result.hand_size, 1, wh::kMaxHandSize);
+  result.hints = fields.boolean("hints", result.hints);
   return result;
 }
 
@@ -172,17 +153,15 @@ Json HandCodec::config_to_json(const wh::Config& config) {
 }
 
 wh::Command HandCodec::command_from_json(const Json& command) {
-  const std::string name = command.at("command").get<std::string>();
-  if (name == "substitute") return wh::Substitute{letter_from_json(command)};
+  const auto [name, fields] = read_command(command, kCommands);
+  if (name == "substitute") return wh::Substitute{tile_field(fields)};
   if (name == "decline_substitution") return wh::DeclineSubstitution{};
-  if (name == "play")
-    return wh::PlayWord{word_from_json(command, "word"), stopped_from_json(command)};
-  if (name == "end_hand") return wh::EndHand{stopped_from_json(command)};
-  if (name == "hint") return wh::Hint{stopped_from_json(command)};
+  if (name == "play") return wh::PlayWord{tiles_field(fields, "word"), stopped_field(fields)};
+  if (name == "end_hand") return wh::EndHand{stopped_field(fields)};
+  if (name == "hint") return wh::Hint{stopped_field(fields)};
   if (name == "replay") return wh::Replay{};
   if (name == "decline_replay") return wh::DeclineReplay{};
-  if (name == "give_up") return wh::GiveUp{};
-  throw CodecError(fmt::format("no command '{}'", name));
+  return wh::GiveUp{};
 }
 
 Json HandCodec::command_to_json(const wh::Command& command) {
@@ -226,39 +205,22 @@ Json HandCodec::view_to_json(const wh::View& view) {
 }
 
 GameEntry hand_game() {
-  return {"hand",
-          "hand",
-          "Word Game",
-          "Score words made from a hand of letters; * is a wild vowel",
-          [] {
-            const wh::Config defaults;
-            return Json{{"$schema", "https://json-schema.org/draft/2020-12/schema"},
-                        {"title", "Word Game"},
-                        {"type", "object"},
-                        {"additionalProperties", false},
-                        {"properties",
-                         {{"hands",
-                           {{"type", "integer"},
-                            {"minimum", 1},
-                            {"maximum", wh::kMaxHands},
-                            {"default", defaults.hands},
-                            {"description", "Hands in the series"}}},
-                          {"hand_size",
-                           {{"type", "integer"},
-                            {"minimum", 1},
-                            {"maximum", wh::kMaxHandSize},
-                            {"default", defaults.hand_size},
-                            {"description", "Tiles dealt per hand (one of them the * wildcard)"}}},
-                          {"hints",
-                           {{"type", "boolean"},
-                            {"default", defaults.hints},
-                            {"description", "Allow the hint command (best word and plan)"}}}}}};
-          },
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<HandCodec>>(
-                std::move(lexicon), HandCodec::config_from_json(config), seed);
-          }};
+  return {
+      "hand",
+      "hand",
+      "Word Game",
+      "Score words made from a hand of letters; * is a wild vowel",
+      [] {
+        const wh::Config defaults;
+        return config_schema_of(
+            "Word Game",
+            {{"hands", integer_property(1, wh::kMaxHands, defaults.hands, "Hands in the series")},
+             {"hand_size", integer_property(1, wh::kMaxHandSize, defaults.hand_size,
+                                            "Tiles dealt per hand (one of them the * wildcard)")},
+             {"hints",
+              boolean_property(defaults.hints, "Allow the hint command (best word and plan)")}});
+      },
+      &open_session<HandCodec>};
 }
 
 }  // namespace wg::app

@@ -33,10 +33,10 @@ struct HandCodec {
   static constexpr std::string_view kGame = "hand";
 
   /// Absent fields take their defaults; throws ConfigError for an unknown field or a value of
-  /// the wrong type (ranges are the session's to check).
+  /// the wrong type or out of the schema's range (app/json_fields.h).
   static hand::Config config_from_json(const Json& config);
   static Json config_to_json(const hand::Config& config);
-  /// Throws CodecError for what is not a command.
+  /// Throws CodecError for what is not a command, or has a field it does not take.
   static hand::Command command_from_json(const Json& command);
   static Json command_to_json(const hand::Command& command);
   static Json event_to_json(const hand::Event& event);

@@ -4,13 +4,14 @@
 #include <map>
 #include <memory>
 #include <mutex>
-#include <optional>
+#include <span>
 #include <string>
 #include <utility>
 #include <variant>
 
 #include <fmt/format.h>
 
+#include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
 
@@ -20,43 +21,22 @@ namespace {
 
 using hangman::Mode;
 
-const Alphabet& alphabet() { return Alphabet::english(); }
+constexpr LetterCase kCase = LetterCase::kUpper;
 
-/// A whole number from 0, however the JSON holds it (parsed text gives unsigned numbers, a
-/// document built from ints signed ones).
-std::optional<std::uint64_t> whole_number(const Json& value) {
-  if (value.is_number_unsigned()) return value.get<std::uint64_t>();
-  if (value.is_number_integer() && value.get<std::int64_t>() >= 0) {
-    return static_cast<std::uint64_t>(value.get<std::int64_t>());
-  }
-  return std::nullopt;
-}
+constexpr Mode kModeList[] = {Mode::kEasy, Mode::kHard};
+constexpr std::span<const Mode> kModes = kModeList;
 
-Json letter_json(Letter letter) {
-  if (letter >= alphabet().size()) return nullptr;
-  return std::string(1, alphabet().upper(letter));
-}
+constexpr Named<hangman::Status> kStatusNames[] = {{hangman::Status::kPlaying, "playing"},
+                                                   {hangman::Status::kFinished, "finished"}};
 
-Json word_json(const std::vector<Letter>& word) { return alphabet().decode_upper(word); }
+constexpr CommandShape kCommands[] = {
+    {"new_game"}, {"guess", {"position", "letter"}}, {"hint"}, {"give_up"}};
 
-/// A one-letter string in any case, or CodecError.
-Letter letter_from_json(const Json& value) {
-  if (!value.is_string()) throw CodecError("a letter is a one-letter string such as \"E\"");
-  const std::string text = value.get<std::string>();
-  const Letter letter = text.size() == 1 ? alphabet().code(text[0]) : kNoLetter;
-  if (letter == kNoLetter) {
-    throw CodecError(fmt::format("'{}' is not a letter: a letter is one of A to Z", text));
-  }
-  return letter;
-}
-
-std::string_view status_name(hangman::Status status) {
-  return status == hangman::Status::kFinished ? "finished" : "playing";
-}
+Json letter_of(Letter letter) { return letter_json(letter, kCase); }
 
 Json advice_json(const hangman::Advice& advice, bool with_points) {
   Json json = {{"position", advice.guess.position},
-               {"letter", letter_json(advice.guess.letter)},
+               {"letter", letter_of(advice.guess.letter)},
                {"probability", advice.probability}};
   if (with_points) json["expected_points"] = advice.expected_points;
   return json;
@@ -103,67 +83,34 @@ std::shared_ptr<const hangman::Dictionary> lexicon_dictionary(
 }  // namespace
 
 Json HangmanCodec::config_schema() {
-  return {
-      {"$schema", "https://json-schema.org/draft/2020-12/schema"},
-      {"title", "Position Hangman"},
-      {"type", "object"},
-      {"additionalProperties", false},
-      {"properties",
-       {{"mode",
-         {{"type", "string"},
-          {"enum", {"easy", "hard"}},
-          {"default", "easy"},
-          {"description",
-           "easy shows each letter's probability at each open position; hard "
-           "hides them"}}},
-        {"hints",
-         {{"type", "boolean"},
-          {"default", true},
-          {"description", "whether the hint command is answered"}}},
-        {"words",
-         {{"type", "array"},
-          {"items", {{"type", "string"}, {"pattern", "^[A-Za-z]{6,64}$"}}},
-          {"default", Json::array()},
-          {"description",
-           fmt::format("the dictionary: at least {} words of {}+ letters, {} % of them with {}+ "
-                       "letters; empty: the lexicon's words of {}+ letters",
-                       hangman::kMinWords, hangman::kMinWordLength, hangman::kMinLongPercent,
-                       hangman::kLongWordLength, hangman::kMinWordLength)}}},
-        {"first_game",
-         {{"type", "integer"},
-          {"minimum", 0},
-          {"default", 0},
-          {"description",
-           "the index of the session's first game, for its seed "
-           "(game_seed(seed, k)) and its number"}}}}}};
+  const hangman::Config defaults;
+  return config_schema_of(
+      "Position Hangman",
+      {{"mode", choice_property(names_of(kModes), hangman::to_string(defaults.mode),
+                                "easy shows each letter's probability at each open position; hard "
+                                "hides them")},
+       {"hints", boolean_property(defaults.hints, "whether the hint command is answered")},
+       {"words",
+        {{"type", "array"},
+         {"items", {{"type", "string"}, {"pattern", "^[A-Za-z]{6,64}$"}}},
+         {"default", Json::array()},
+         {"description",
+          fmt::format("the dictionary: at least {} words of {}+ letters, {} % of them with {}+ "
+                      "letters; empty: the lexicon's words of {}+ letters",
+                      hangman::kMinWords, hangman::kMinWordLength, hangman::kMinLongPercent,
+                      hangman::kLongWordLength, hangman::kMinWordLength)}}},
+       {"first_game", integer_property(0, nullptr, defaults.first_game,
+                                       "the index of the session's first game, for its seed "
+                                       "(game_seed(seed, k)) and its number")}});
 }
 
 hangman::Config HangmanCodec::config_from_json(const Json& json) {
-  if (!json.is_object()) throw ConfigError("config", "the config is a JSON object");
+  const Fields fields(json, Source::kConfig, {"mode", "hints", "words", "first_game"});
   hangman::Config config;
-  for (const auto& [key, value] : json.items()) {
-    if (key == "mode") {
-      const std::optional<Mode> mode =
-          value.is_string() ? hangman::parse_mode(value.get<std::string>()) : std::nullopt;
-      if (!mode) throw ConfigError("mode", "mode is \"easy\" or \"hard\"");
-      config.mode = *mode;
-    } else if (key == "hints") {
-      if (!value.is_boolean()) throw ConfigError("hints", "hints is true or false");
-      config.hints = value.get<bool>();
-    } else if (key == "words") {
-      if (!value.is_array()) throw ConfigError("words", "words is a list of words");
-      for (const Json& word : value) {
-        if (!word.is_string()) throw ConfigError("words", "words is a list of words");
-        config.words.push_back(word.get<std::string>());
-      }
-    } else if (key == "first_game") {
-      const std::optional<std::uint64_t> first = whole_number(value);
-      if (!first) throw ConfigError("first_game", "first_game is a whole number from 0");
-      config.first_game = *first;
-    } else {
-      throw ConfigError(key, fmt::format("no setting '{}' in position hangman", key));
-    }
-  }
+  config.mode = fields.choice("mode", kModes, config.mode);
+  config.hints = fields.boolean("hints", config.hints);
+  config.words = fields.texts("words");
+  config.first_game = fields.integer("first_game", config.first_game);
   config.validate();
   return config;
 }
@@ -176,29 +123,18 @@ Json HangmanCodec::config_to_json(const hangman::Config& config) {
 }
 
 hangman::Command HangmanCodec::command_from_json(const Json& json) {
-  if (!json.is_object() || !json.contains("command") || !json["command"].is_string()) {
-    throw CodecError("a command is an object {\"command\": NAME, ...}");
-  }
-  const std::string name = json["command"].get<std::string>();
+  const auto [name, fields] = read_command(json, kCommands);
   if (name == "new_game") return hangman::NewGame{};
   if (name == "hint") return hangman::Hint{};
   if (name == "give_up") return hangman::GiveUp{};
-  if (name == "guess") {
-    const std::optional<std::uint64_t> position =
-        json.contains("position") ? whole_number(json["position"]) : std::nullopt;
-    if (!position) throw CodecError("a guess has a position, a whole number from 0");
-    if (!json.contains("letter")) throw CodecError("a guess has a letter");
-    return hangman::Guess{static_cast<std::size_t>(*position), letter_from_json(json["letter"])};
-  }
-  throw CodecError(
-      fmt::format("no command '{}' in position hangman: new_game, guess, hint or give_up", name));
+  return hangman::Guess{fields.required_integer<std::size_t>("position"),
+                        letter_field(fields, "letter")};
 }
 
 Json HangmanCodec::command_to_json(const hangman::Command& command) {
   if (const auto* guess = std::get_if<hangman::Guess>(&command)) {
-    return {{"command", "guess"},
-            {"position", guess->position},
-            {"letter", letter_json(guess->letter)}};
+    return {
+        {"command", "guess"}, {"position", guess->position}, {"letter", letter_of(guess->letter)}};
   }
   if (std::holds_alternative<hangman::NewGame>(command)) return {{"command", "new_game"}};
   if (std::holds_alternative<hangman::Hint>(command)) return {{"command", "hint"}};
@@ -216,7 +152,7 @@ Json HangmanCodec::event_to_json(const hangman::Event& event) {
   if (const auto* e = std::get_if<hangman::Guessed>(&event)) {
     Json json = {{"event", "guessed"},
                  {"position", e->guess.position},
-                 {"letter", letter_json(e->guess.letter)},
+                 {"letter", letter_of(e->guess.letter)},
                  {"hit", e->hit},
                  {"points_change", e->points_change},
                  {"points", e->points},
@@ -234,28 +170,28 @@ Json HangmanCodec::event_to_json(const hangman::Event& event) {
     Json json = {{"event", "rejected"}, {"reason", to_string(e->reason)}, {"detail", detail(*e)}};
     if (e->guess) {
       json["position"] = e->guess->position;
-      json["letter"] = letter_json(e->guess->letter);
+      json["letter"] = letter_of(e->guess->letter);
       json["length"] = e->length;
       json["revealed"] = e->revealed;
     }
     return json;
   }
   const auto& e = std::get<hangman::Finished>(event);
-  return {{"event", "finished"},  {"game", e.game},     {"word", word_json(e.word)},
+  return {{"event", "finished"},  {"game", e.game},     {"word", word_text(e.word, kCase)},
           {"guesses", e.guesses}, {"misses", e.misses}, {"player_won", e.player_won},
           {"gave_up", e.gave_up}, {"points", e.points}, {"played", e.played}};
 }
 
 Json HangmanCodec::view_to_json(const hangman::View& view) {
   Json revealed = Json::array();
-  for (const Letter letter : view.revealed) revealed.push_back(letter_json(letter));
+  for (const Letter letter : view.revealed) revealed.push_back(letter_of(letter));
   Json missed = Json::array();
   for (const LetterSet letters : view.missed) {
     Json list = Json::array();
-    for (const Letter letter : letters) list.push_back(letter_json(letter));
+    for (const Letter letter : letters) list.push_back(letter_of(letter));
     missed.push_back(std::move(list));
   }
-  Json json = {{"status", status_name(view.status)},
+  Json json = {{"status", name_of(kStatusNames, view.status)},
                {"mode", hangman::to_string(view.mode)},
                {"hints", view.hints},
                {"game", view.game},
@@ -272,7 +208,7 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
       Json letters = Json::array();
       for (const hangman::LetterOdds& o : position) {
         letters.push_back(
-            {{"letter", letter_json(o.letter)},
+            {{"letter", letter_of(o.letter)},
              {"count", o.count},
              {"probability", view.candidates == 0 ? 0.0
                                                   : static_cast<double>(o.count) /
@@ -283,7 +219,7 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
     json["odds"] = std::move(odds);
   }
   if (view.secret) {
-    json["word"] = word_json(*view.secret);
+    json["word"] = word_text(*view.secret, kCase);
     json["won"] = view.won;
     json["gave_up"] = view.gave_up;
   }

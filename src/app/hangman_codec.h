@@ -42,7 +42,8 @@ struct HangmanCodec {
   static hangman::Config config_from_json(const Json& config);
   static Json config_to_json(const hangman::Config& config);
 
-  /// Throws CodecError for what is not one of the commands above.
+  /// Throws CodecError for what is not one of the commands above, or has a field it does not
+  /// take.
   static hangman::Command command_from_json(const Json& command);
   static Json command_to_json(const hangman::Command& command);
   static Json event_to_json(const hangman::Event& event);

@@ -3,6 +3,7 @@
 /// supplies the conversions, this template supplies the rest (refusing what cannot be decoded,
 /// the saved game, the view per seat), so that every game answers JSON alike.
 
+#include <cstdint>
 #include <memory>
 #include <stdexcept>
 #include <string>
@@ -12,6 +13,7 @@
 #include "app/game_session.h"
 #include "app/json.h"
 #include "core/session.h"
+#include "lexicon/lexicon.h"
 
 namespace wg::app {
 
@@ -76,5 +78,15 @@ class SessionAdapter final : public GameSession {
  private:
   Session session_;
 };
+
+/// The registry's way to open a session of `Codec`'s game (app/registry.h, SessionFactory):
+/// the config read by `Codec::config_from_json` (throws wg::ConfigError), the session on the
+/// shared lexicon.
+template <class Codec>
+std::unique_ptr<GameSession> open_session(const Json& config, std::uint64_t seed,
+                                          std::shared_ptr<const Lexicon> lexicon) {
+  return std::make_unique<SessionAdapter<Codec>>(std::move(lexicon),
+                                                 Codec::config_from_json(config), seed);
+}
 
 }  // namespace wg::app

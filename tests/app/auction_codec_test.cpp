@@ -107,27 +107,35 @@ TEST(AuctionCodecTest, ConfigRoundTripsAndTakesDefaults) {
 }
 
 TEST(AuctionCodecTest, BadConfigsAreConfigErrors) {
-  EXPECT_EQ(field_of({{"colour", "red"}}), "colour: unknown setting \"colour\"");
+  EXPECT_EQ(field_of({{"colour", "red"}}),
+            "colour: unknown field 'colour': the fields are seats, rounds, hidden_letters, "
+            "starting_points, rack_size, bonus_length and bonus");
   EXPECT_EQ(field_of({{"rounds", "five"}}),
-            "rounds: \"rounds\" must be a whole number from 1 to 10000");
-  EXPECT_EQ(field_of({{"rounds", 0}}), "rounds: rounds must be between 1 and 10000, not 0");
+            "rounds: rounds must be a whole number from 1 to 10000, not \"five\"");
+  EXPECT_EQ(field_of({{"rounds", 0}}),
+            "rounds: rounds must be a whole number from 1 to 10000, not 0");
   EXPECT_EQ(field_of({{"hidden_letters", 8}}),
             "hidden_letters: hidden letters must be between 0 and 7, not 8");
   EXPECT_EQ(field_of({{"hidden_letters", 7}}), "no error");  // 0 to 7, as the original
   EXPECT_EQ(field_of({{"rack_size", 9}, {"hidden_letters", 9}, {"letters_per_round", 40}}),
             "no error");
   EXPECT_EQ(field_of({{"letters_per_round", 99}}),
-            "letters_per_round: letters per round must be between 0 and 98, not 99");
+            "letters_per_round: letters_per_round must be a whole number from 0 to 98, not 99");
   EXPECT_EQ(field_of({{"seats", {{{"kind", "bot"}, {"name", "value"}}}}}),
             "seats: 1 players given: a game takes 2 to 14");
   EXPECT_EQ(field_of({{"seats", {{{"kind", "robot"}}, {{"kind", "person"}}}}}),
-            "seats: the kind of seat 0 is \"bot\" or \"person\"");
+            "seats: seats[0].kind must be \"bot\", \"person\" or \"external\", not \"robot\"");
   EXPECT_EQ(field_of({{"seats", {{{"kind", "person"}, {"age", 3}}, {{"kind", "person"}}}}}),
-            "seats: seat 0 has an unknown field \"age\"");
+            "seats: unknown field 'age' in seats[0]: its fields are kind and name");
+  EXPECT_EQ(field_of({{"seats", {{{"name", "Ann"}}, {{"kind", "person"}}}}}),
+            "seats: seats[0] needs kind");
+  EXPECT_EQ(field_of({{"seats", {{{"kind", "person"}}, 3}}}),
+            "seats: seats[1] must be a JSON object, not 3");
   EXPECT_EQ(
       field_of({{"seats", {{{"kind", "external"}, {"name", "cmd:x"}}, {{"kind", "person"}}}}}),
       "seats: seat 0 is external, but this front end supplies no external players");
-  EXPECT_EQ(field_of({{"seats", "value,value"}}), "seats: \"seats\" must be a list of seats");
+  EXPECT_EQ(field_of({{"seats", "value,value"}}),
+            "seats: seats must be a list of seats, not \"value,value\"");
   EXPECT_EQ(field_of(Json::array()), "config: the config is a JSON object");
 }
 
