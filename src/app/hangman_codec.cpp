@@ -13,6 +13,7 @@
 
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
+#include "lexicon/common_words.h"
 
 namespace wg::app {
 
@@ -116,6 +117,15 @@ Json HangmanCodec::config_schema() {
           {"description",
            "easy shows each letter's probability at each open position; hard "
            "hides them"}}},
+        {"secrets",
+         {{"type", "string"},
+          {"enum", {"common", "all"}},
+          {"default", "common"},
+          {"description",
+           fmt::format("common: secrets are the dictionary's common words (all its words when "
+                       "fewer than {} are common); all: any word. Guesses are judged against "
+                       "every word",
+                       hangman::kMinCommonSecrets)}}},
         {"hints",
          {{"type", "boolean"},
           {"default", true},
@@ -147,6 +157,11 @@ hangman::Config HangmanCodec::config_from_json(const Json& json) {
           value.is_string() ? hangman::parse_mode(value.get<std::string>()) : std::nullopt;
       if (!mode) throw ConfigError("mode", "mode is \"easy\" or \"hard\"");
       config.mode = *mode;
+    } else if (key == "secrets") {
+      const std::optional<hangman::Secrets> secrets =
+          value.is_string() ? hangman::parse_secrets(value.get<std::string>()) : std::nullopt;
+      if (!secrets) throw ConfigError("secrets", "secrets is \"common\" or \"all\"");
+      config.secrets = *secrets;
     } else if (key == "hints") {
       if (!value.is_boolean()) throw ConfigError("hints", "hints is true or false");
       config.hints = value.get<bool>();
@@ -169,7 +184,9 @@ hangman::Config HangmanCodec::config_from_json(const Json& json) {
 }
 
 Json HangmanCodec::config_to_json(const hangman::Config& config) {
-  Json json = {{"mode", hangman::to_string(config.mode)}, {"hints", config.hints}};
+  Json json = {{"mode", hangman::to_string(config.mode)},
+               {"secrets", hangman::to_string(config.secrets)},
+               {"hints", config.hints}};
   if (!config.words.empty()) json["words"] = config.words;
   if (config.first_game != 0) json["first_game"] = config.first_game;
   return json;
@@ -300,11 +317,11 @@ GameEntry hangman_game() {
              std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
             hangman::Config parsed = HangmanCodec::config_from_json(config);
             if (!parsed.words.empty()) {
-              return std::make_unique<SessionAdapter<HangmanCodec>>(std::move(lexicon),
-                                                                    std::move(parsed), seed);
+              return std::make_unique<SessionAdapter<HangmanCodec>>(
+                  std::move(lexicon), std::move(parsed), seed, common_words());
             }
-            return std::make_unique<SessionAdapter<HangmanCodec>>(lexicon_dictionary(lexicon),
-                                                                  std::move(parsed), seed);
+            return std::make_unique<SessionAdapter<HangmanCodec>>(
+                lexicon_dictionary(lexicon), std::move(parsed), seed, common_words());
           }};
 }
 
