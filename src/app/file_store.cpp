@@ -241,10 +241,14 @@ hangman::Dictionary FileStore::load_dictionary(std::string_view name) {
   const std::string text = read_text(path);
   try {
     // The saved form is plain words; reading it as text also copes with a file edited by hand.
-    return hangman::Dictionary::from_text(text.substr(
-        text.starts_with(kDictionaryHeader) ? std::min(text.find('\n'), text.size()) : 0));
+    return hangman::Dictionary::from_text(
+        text.substr(text.starts_with(kDictionaryHeader) ? std::min(text.find('\n'), text.size())
+                                                        : 0),
+        path.string());
   } catch (const hangman::DictionaryError& error) {
     throw StoreError(fmt::format("{}: {}", path.string(), error.what()));
+  } catch (const LexiconError& error) {  // binary or UTF-16: names the path already
+    throw StoreError(error.what());
   }
 }
 

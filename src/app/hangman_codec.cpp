@@ -14,6 +14,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
+#include "lexicon/common_words.h"
 
 namespace wg::app {
 
@@ -25,6 +26,8 @@ constexpr LetterCase kCase = LetterCase::kUpper;
 
 constexpr Mode kModeList[] = {Mode::kEasy, Mode::kHard};
 constexpr std::span<const Mode> kModes = kModeList;
+constexpr hangman::Secrets kSecretsArray[] = {hangman::Secrets::kCommon, hangman::Secrets::kAll};
+constexpr std::span<const hangman::Secrets> kSecretsList = kSecretsArray;
 
 constexpr Named<hangman::Status> kStatusNames[] = {{hangman::Status::kPlaying, "playing"},
                                                    {hangman::Status::kFinished, "finished"}};
@@ -89,6 +92,12 @@ Json HangmanCodec::config_schema() {
       {{"mode", choice_property(names_of(kModes), hangman::to_string(defaults.mode),
                                 "easy shows each letter's probability at each open position; hard "
                                 "hides them")},
+       {"secrets",
+        choice_property(names_of(kSecretsList), hangman::to_string(defaults.secrets),
+                        fmt::format("common: secrets are the dictionary's common words (all its "
+                                    "words when fewer than {} are common); all: any word. "
+                                    "Guesses are judged against every word",
+                                    hangman::kMinCommonSecrets))},
        {"hints", boolean_property(defaults.hints, "whether the hint command is answered")},
        {"words",
         {{"type", "array"},
@@ -105,9 +114,10 @@ Json HangmanCodec::config_schema() {
 }
 
 hangman::Config HangmanCodec::config_from_json(const Json& json) {
-  const Fields fields(json, Source::kConfig, {"mode", "hints", "words", "first_game"});
+  const Fields fields(json, Source::kConfig, {"mode", "secrets", "hints", "words", "first_game"});
   hangman::Config config;
   config.mode = fields.choice("mode", kModes, config.mode);
+  config.secrets = fields.choice("secrets", kSecretsList, config.secrets);
   config.hints = fields.boolean("hints", config.hints);
   config.words = fields.texts("words");
   config.first_game = fields.integer("first_game", config.first_game);
@@ -116,7 +126,9 @@ hangman::Config HangmanCodec::config_from_json(const Json& json) {
 }
 
 Json HangmanCodec::config_to_json(const hangman::Config& config) {
-  Json json = {{"mode", hangman::to_string(config.mode)}, {"hints", config.hints}};
+  Json json = {{"mode", hangman::to_string(config.mode)},
+               {"secrets", hangman::to_string(config.secrets)},
+               {"hints", config.hints}};
   if (!config.words.empty()) json["words"] = config.words;
   if (config.first_game != 0) json["first_game"] = config.first_game;
   return json;
@@ -236,11 +248,11 @@ GameEntry hangman_game() {
              std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
             hangman::Config parsed = HangmanCodec::config_from_json(config);
             if (!parsed.words.empty()) {
-              return std::make_unique<SessionAdapter<HangmanCodec>>(std::move(lexicon),
-                                                                    std::move(parsed), seed);
+              return std::make_unique<SessionAdapter<HangmanCodec>>(
+                  std::move(lexicon), std::move(parsed), seed, common_words());
             }
-            return std::make_unique<SessionAdapter<HangmanCodec>>(lexicon_dictionary(lexicon),
-                                                                  std::move(parsed), seed);
+            return std::make_unique<SessionAdapter<HangmanCodec>>(
+                lexicon_dictionary(lexicon), std::move(parsed), seed, common_words());
           }};
 }
 

@@ -14,13 +14,18 @@
 #include <fmt/format.h>
 
 #include "app/file_store.h"
+#include "app/json.h"
 #include "app/store.h"
 #include "cli/app.h"
+#include "cli/gallows.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/style.h"
+#include "core/text.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
 #include "games/hangman/session.h"
+#include "lexicon/common_words.h"
 #include "lexicon/word_list.h"
 
 namespace wg::cli {
@@ -33,14 +38,18 @@ using hangman::Dictionary;
 
 /// The game's name in the store's history.
 constexpr std::string_view kGameName = "hangman";
-/// Letters shown per open position in easy mode, most probable first.
-constexpr std::size_t kShownLetters = 10;
+/// Letters shown per open position in easy mode, most probable first: 9 fit in 80 columns
+/// with the position and "(+17 more)".
+constexpr std::size_t kShownLetters = 9;
+/// Positions per row of the word, so that a long word fits in 80 columns.
+constexpr std::size_t kPositionsPerRow = 25;
 /// The one player's seat.
 constexpr Seat kPlayer = 0;
 
 struct PlayOptions {
   std::string dictionary;
   std::string mode = "easy";
+  std::string words = "common";
 };
 
 /// A dictionary as the player named it, shared by the sessions played on it.
@@ -63,10 +72,35 @@ NamedDictionary default_dictionary(Context& context) {
   }
 }
 
+/// The text of a JSON document to take words from, or nullopt when `text` is not a JSON
+/// object. A saved Open Library work or edition is such a document: its keys (author, created,
+/// revision...) are not words of a text, its "description" is (a string, or an object whose
+/// "value" is one). A JSON object without a description is refused rather than read as text.
+std::optional<std::string> json_description(const std::string& text,
+                                            const std::filesystem::path& path) {
+  const std::string_view start = trim(text);
+  if (!start.starts_with('{')) return std::nullopt;
+  const Json document = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  if (!document.is_object()) return std::nullopt;  // not JSON after all: text with a brace
+  const auto description = document.find("description");
+  if (description != document.end()) {
+    if (description->is_string()) return description->get<std::string>();
+    if (description->is_object() && description->contains("value") &&
+        (*description)["value"].is_string()) {
+      return (*description)["value"].get<std::string>();
+    }
+  }
+  throw std::runtime_error(fmt::format(
+      "{}: a JSON document with no \"description\" text: its keys are not words to play with",
+      path.string()));
+}
+
 Dictionary dictionary_from_file(const std::filesystem::path& path) {
-  const std::string text = read_file(path);  // throws LexiconError naming the path
+  // read_file and from_text throw LexiconError naming the path: missing, empty, binary, UTF-16.
+  const std::string text = read_file(path);
+  const std::optional<std::string> description = json_description(text, path);
   try {
-    return Dictionary::from_text(text);
+    return Dictionary::from_text(description ? *description : text, path.string());
   } catch (const hangman::DictionaryError& error) {
     throw std::runtime_error(fmt::format("{}: {}", path.string(), error.what()));
   }
@@ -147,8 +181,9 @@ void print_history(std::ostream& out, const app::History& history) {
               : fmt::format("The last {} games, most recent first:\n", history.games.size()));
   int number = 1;
   for (auto g = history.games.rbegin(); g != history.games.rend(); ++g) {
-    out << fmt::format("  {}. {:<16} {:>3} guesses  winner: {:<4}  {} points\n", number++, g->word,
-                       g->guesses, g->player_won ? "you" : "host", g->points);
+    out << fmt::format("  {}. {:<16} {:>11}  winner: {:<4}  {}\n", number++, g->word,
+                       count_of(static_cast<long long>(g->guesses), "guess", "guesses"),
+                       g->player_won ? "you" : "host", count_of(g->points, "point"));
   }
 }
 
@@ -165,16 +200,18 @@ void warn_about(Context& context, const app::History& history) {
 
 class Terminal {
  public:
-  Terminal(Context& context, Store& store, NamedDictionary dictionary, hangman::Mode mode)
+  Terminal(Context& context, Store& store, NamedDictionary dictionary, hangman::Mode mode,
+           hangman::Secrets secrets)
       : context_(context),
         store_(store),
         prompt_(context.in(), context.out(), !context.interactive()),
         dictionary_(std::move(dictionary)),
         mode_(mode),
+        secrets_(secrets),
         seed_(context.seed()) {}
 
   int run() {
-    out() << fmt::format("Position hangman. Seed: {} (replay with --seed {}).\n", seed_, seed_);
+    out() << fmt::format("Position hangman.\nSeed: {} (replay with --seed {}).\n", seed_, seed_);
     describe_dictionary();
     out() << fmt::format("Mode: {}.\n", hangman::to_string(mode_));
     for (;;) {
@@ -188,8 +225,22 @@ class Terminal {
   const Alphabet& alphabet() const { return dictionary_.dictionary->alphabet(); }
 
   void describe_dictionary() {
-    out() << fmt::format("Dictionary: {} ({} words).\n", dictionary_.name,
-                         dictionary_.dictionary->size());
+    out() << fmt::format("Dictionary: {} ({}).\n", dictionary_.name,
+                         count_of(static_cast<long long>(dictionary_.dictionary->size()), "word"));
+  }
+
+  /// Where the secrets of the new session come from (--words, and whether enough are common).
+  void describe_secrets() {
+    const std::size_t common = session_->secret_pool().size();
+    if (secrets_ == hangman::Secrets::kAll) {
+      out() << "Secret words: any word of the dictionary.\n";
+    } else if (common == 0) {
+      out() << fmt::format("Secret words: any word (fewer than {} are common).\n",
+                           hangman::kMinCommonSecrets);
+    } else {
+      out() << fmt::format("Secret words: the {} (--words all for any).\n",
+                           count_of(static_cast<long long>(common), "common word"));
+    }
   }
 
   /// Starts the next game: on the session, or on a new session when the dictionary changed
@@ -201,21 +252,37 @@ class Terminal {
     }
     hangman::Config config;
     config.mode = mode_;
+    config.secrets = secrets_;
     if (!dictionary_.from_lexicon) config.words = dictionary_.dictionary->words_upper();
     config.first_game = session_ ? session_->view(kPlayer).game : 0;
-    session_.emplace(dictionary_.dictionary, std::move(config), seed_);
+    session_.emplace(dictionary_.dictionary, std::move(config), seed_, common_words());
     dictionary_changed_ = false;
+    describe_secrets();
   }
 
+  bool colour() const { return colour_wanted(context_.interactive()); }
+
+  /// The gallows (a piece per miss), then the word by positions, in rows of kPositionsPerRow,
+  /// found letters in the hit colour, then lives, points and candidates.
   void print_state(const hangman::View& view) {
-    std::string numbers = "   ";
-    std::string letters = "   ";
-    for (std::size_t p = 0; p < view.length; ++p) {
-      numbers += fmt::format("{:>3}", p + 1);
-      const Letter l = view.revealed[p];
-      letters += fmt::format("{:>3}", l == kNoLetter ? '_' : alphabet().upper(l));
+    out() << '\n';
+    const int misses = hangman::kLives - view.lives;
+    for (const std::string& line : gallows_lines(gallows_pieces(misses, hangman::kLives))) {
+      if (!line.empty()) out() << "   " << paint(line, Tone::kMiss, colour() && misses > 0);
+      out() << '\n';
     }
-    out() << '\n' << numbers << '\n' << letters << '\n';
+    for (std::size_t row = 0; row < view.length; row += kPositionsPerRow) {
+      std::string numbers = "   ";
+      std::string letters = "   ";
+      for (std::size_t p = row; p < view.length && p < row + kPositionsPerRow; ++p) {
+        numbers += fmt::format("{:>3}", p + 1);
+        const Letter l = view.revealed[p];
+        letters += l == kNoLetter
+                       ? std::string("  _")
+                       : "  " + paint(std::string(1, alphabet().upper(l)), Tone::kHit, colour());
+      }
+      out() << numbers << '\n' << letters << '\n';
+    }
     out() << fmt::format("Lives: {}   Points: {}   Candidates: {}\n", view.lives, view.points,
                          view.candidates);
     if (view.mode != hangman::Mode::kEasy) return;
@@ -244,8 +311,8 @@ class Terminal {
 
   void help() {
     out() << "Type a position and a letter, such as '3 E', to guess that letter there.\n"
-             "A hit scores by how likely the letter was (5, 10, 15 or 30 points); a miss costs "
-             "a life and 15 points.\n"
+             "A hit scores by how likely the letter was (5, 10, 15 or 30 points);\n"
+             "a miss costs a life and 15 points.\n"
              "Also: 'hint' for the advisor's suggestions, 'give up' to end the game, 'help'.\n";
   }
 
@@ -281,12 +348,13 @@ class Terminal {
     const char letter = alphabet().upper(guessed.guess.letter);
     const std::size_t position = guessed.guess.position + 1;
     if (guessed.hit) {
-      out() << fmt::format("Hit: {} at {}{}, +{} points.\n", letter, position,
-                           odds(guessed.probability), guessed.points_change);
+      out() << fmt::format("{} {} at {}{}, +{} points.\n", paint("Hit:", Tone::kHit, colour()),
+                           letter, position, odds(guessed.probability), guessed.points_change);
       return;
     }
     out() << fmt::format(
-        "Miss: no {} at {}{}, {}, {} {} left.\n", letter, position, odds(guessed.probability),
+        "{} no {} at {}{}, {}, {} {} left.\n", paint("Miss:", Tone::kMiss, colour()), letter,
+        position, odds(guessed.probability),
         guessed.points_change == 0 ? std::string("no points to lose")
                                    : fmt::format("{} points", guessed.points_change),
         guessed.lives, guessed.lives == 1 ? "life" : "lives");
@@ -294,8 +362,8 @@ class Terminal {
 
   void render(const hangman::Hinted& hint) {
     out() << fmt::format(
-        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points); the safest guess "
-        "is {} {} (probability {}).\n",
+        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points);\n"
+        "      the safest guess is {} {} (probability {}).\n",
         hint.points.guess.position + 1, alphabet().upper(hint.points.guess.letter),
         percent_of(hint.points.probability), hint.points.expected_points,
         hint.safe.guess.position + 1, alphabet().upper(hint.safe.guess.letter),
@@ -319,13 +387,21 @@ class Terminal {
 
   void render(const hangman::Finished& finished) {
     const std::string word = alphabet().decode_upper(finished.word);
+    const std::string guesses =
+        count_of(static_cast<long long>(finished.guesses), "guess", "guesses");
+    const std::string points = count_of(finished.points, "point");
     if (finished.player_won) {
-      out() << fmt::format("\nYou won! The word is {}: {} guesses, {} points.\n", word,
-                           finished.guesses, finished.points);
+      out() << fmt::format("\nYou won! The word is {}: {}, {}.\n", word, guesses, points);
     } else {
-      out() << fmt::format("\n{} The word was {}: {} guesses, {} points.\n",
-                           finished.gave_up ? "You gave up." : "You lost.", word, finished.guesses,
-                           finished.points);
+      if (!finished.gave_up) {  // the complete drawing
+        out() << '\n';
+        for (const std::string& line : gallows_lines(kGallowsPieces)) {
+          if (!line.empty()) out() << "   " << paint(line, Tone::kMiss, colour());
+          out() << '\n';
+        }
+      }
+      out() << fmt::format("\n{} The word was {}: {}, {}.\n",
+                           finished.gave_up ? "You gave up." : "You lost.", word, guesses, points);
     }
     if (!finished.played) return;  // no guess: not a game, and it must not push one out
     try {
@@ -342,7 +418,7 @@ class Terminal {
     hangman::Session& session = *session_;
     const hangman::View start = session.view(kPlayer);
     out() << fmt::format(
-        "\nGame {}: a word of {} letters, {} lives. Type a position and a letter, such as '3 E' "
+        "\nGame {}: a word of {} letters, {} lives.\nType a position and a letter, such as '3 E' "
         "(or hint, give up, help).\n",
         start.game, start.length, start.lives);
     bool show = true;
@@ -369,6 +445,17 @@ class Terminal {
     return true;
   }
 
+  /// True when `text` is one UTF-8 character beyond ASCII ("é", "ß", "Ω"): a letter of another
+  /// alphabet, most likely, which deserves a better answer than "type a position and a letter".
+  static bool one_non_ascii_character(std::string_view text) {
+    if (text.empty()) return false;
+    const auto lead = static_cast<unsigned char>(text[0]);
+    const std::size_t length = lead >= 0xF0 ? 4 : lead >= 0xE0 ? 3 : lead >= 0xC2 ? 2 : 0;
+    if (length == 0 || lead > 0xF4 || text.size() != length) return false;
+    return std::all_of(text.begin() + 1, text.end(),
+                       [](char c) { return (static_cast<unsigned char>(c) & 0xC0) == 0x80; });
+  }
+
   /// "3 E", "3e", "3   e": a position from 1 and a letter; says why otherwise. Whether the
   /// position exists is the session's to say.
   std::optional<hangman::Guess> parse_guess(std::string_view answer) {
@@ -383,6 +470,10 @@ class Terminal {
     }
     while (i < answer.size() && (answer[i] == ' ' || answer[i] == '\t')) ++i;
     const Letter letter = i + 1 == answer.size() ? alphabet().code(answer[i]) : kNoLetter;
+    if (digits && one_non_ascii_character(answer.substr(i))) {
+      out() << "Letters are A to Z only.\n";
+      return std::nullopt;
+    }
     if (!digits || letter == kNoLetter) {
       out() << "Please type a position and a letter, such as '3 E' (or hint, give up, help).\n";
       return std::nullopt;
@@ -456,11 +547,11 @@ class Terminal {
   /// False if input ended.
   bool create_dictionary() {
     const std::optional<std::string> name = prompt_.ask<std::string>(
-        "Name for the new dictionary (letters, digits, - and _; empty to cancel): ",
+        "Name for the new dictionary (empty to cancel): ",
         [](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty() || app::valid_dictionary_name(answer)) return std::string(answer);
           error =
-              "A name has 1 to 40 letters, digits, '-' or '_', starts with a letter or digit, "
+              "A name has 1 to 40 letters, digits, '-' or '_', starts with a letter or digit,\n"
               "and is not 'default'.";
           return std::nullopt;
         });
@@ -504,6 +595,7 @@ class Terminal {
   NamedDictionary dictionary_;
   bool dictionary_changed_ = false;  ///< since the session was made
   hangman::Mode mode_;
+  hangman::Secrets secrets_;
   std::uint64_t seed_;
   std::optional<hangman::Session> session_;
 };
@@ -549,8 +641,9 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
         document["path"] = store.dictionary_location(o.name);
         print_json(context.out(), document);
       } else {
-        context.out() << fmt::format("Saved dictionary '{}' ({} words) to {}\n", o.name,
-                                     made.size(), store.dictionary_location(o.name));
+        context.out() << fmt::format("Saved dictionary '{}' ({}) to {}\n", o.name,
+                                     count_of(static_cast<long long>(made.size()), "word"),
+                                     store.dictionary_location(o.name));
         print_stats(context.out(), o.name, made);
       }
       return kExitOk;
@@ -569,7 +662,8 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
         try {
           const NamedDictionary d = find_dictionary(context, store, name);
           entry["words"] = d.dictionary->size();
-          text = fmt::format("{} ({} words)", name, d.dictionary->size());
+          text = fmt::format("{} ({})", name,
+                             count_of(static_cast<long long>(d.dictionary->size()), "word"));
         } catch (const std::exception& error) {
           entry["error"] = error.what();
           text = fmt::format("{} (unusable: {})", name, error.what());
@@ -680,7 +774,8 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
         out << "player: " << options->player << '\n';
         out << "games: " << s.games << '\n';
         out << "seed: " << seed << '\n';
-        out << fmt::format("dictionary: {} ({} words)\n", d.name, d.dictionary->size());
+        out << fmt::format("dictionary: {} ({})\n", d.name,
+                           count_of(static_cast<long long>(d.dictionary->size()), "word"));
         out << "wins: " << s.wins << '\n';
         out << fmt::format("win rate: {:.4f}\n", s.win_rate());
         out << fmt::format("mean points: {:.2f}\n", s.mean_points());
@@ -704,6 +799,12 @@ void define_hangman_command(CLI::App& command, Context& context) {
       .add_option("--mode", options->mode, "easy shows each letter's probability; hard hides it")
       ->check(CLI::IsMember({"easy", "hard"}))
       ->capture_default_str();
+  command
+      .add_option("--words", options->words,
+                  "common draws secret words people know (the dictionary's common words); all "
+                  "draws from every word. Guesses count against every word either way")
+      ->check(CLI::IsMember({"common", "all"}))
+      ->capture_default_str();
   add_dictionary_commands(command, context);
   add_history_command(command, context);
   add_autoplay_command(command, context);
@@ -716,7 +817,8 @@ void define_hangman_command(CLI::App& command, Context& context) {
       app::FileStore store;
       NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
       Terminal terminal(context, store, std::move(dictionary),
-                        hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy));
+                        hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy),
+                        hangman::parse_secrets(options->words).value_or(hangman::Secrets::kCommon));
       return terminal.run();
     });
   });

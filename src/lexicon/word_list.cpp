@@ -218,6 +218,10 @@ std::string_view to_string(SkipReason reason) {
 
 // One pass over the bytes: each line is scanned up to the end of its first token, the rest of
 // the line (a definition, tags) is skipped with memchr. Only kept words are copied.
+void check_text_encoding(std::string_view text, std::string_view source) {
+  check_encoding(text, source);
+}
+
 WordList parse_word_list(std::string_view text, std::string_view source, const Alphabet& alphabet) {
   WordList result;
   WordListReport& report = result.report;

@@ -69,6 +69,10 @@ struct WordList {
 WordList parse_word_list(std::string_view text, std::string_view source,
                          const Alphabet& alphabet = Alphabet::english());
 
+/// Throws LexiconError ("source: problem", as parse_word_list does) when the text is binary (NUL
+/// bytes), UTF-16 or UTF-32: for readers of other texts that must refuse what is not text.
+void check_text_encoding(std::string_view text, std::string_view source);
+
 /// Reads and parses a file. Throws LexiconError naming the path when it is missing, a directory,
 /// unreadable, empty, or fails as parse_word_list does.
 WordList read_word_list(const std::filesystem::path& path,

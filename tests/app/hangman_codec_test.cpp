@@ -11,6 +11,7 @@
 
 #include "app/registry.h"
 #include "app/session_adapter.h"
+#include "lexicon/common_words.h"
 
 namespace wg::app {
 namespace {
@@ -50,13 +51,15 @@ TEST(HangmanCodec, TheRegistryEntryAndItsSchema) {
   const Json schema = game->config_schema();
   EXPECT_EQ(schema["type"], "object");
   EXPECT_EQ(schema["additionalProperties"], false);
-  for (const char* field : {"mode", "hints", "words", "first_game"}) {
+  for (const char* field : {"mode", "secrets", "hints", "words", "first_game"}) {
     ASSERT_TRUE(schema["properties"].contains(field)) << field;
     EXPECT_TRUE(schema["properties"][field].contains("type")) << field;
     EXPECT_TRUE(schema["properties"][field].contains("default")) << field;
   }
   EXPECT_EQ(schema["properties"]["mode"]["enum"], Json({"easy", "hard"}));
   EXPECT_EQ(schema["properties"]["first_game"]["minimum"], 0);
+  EXPECT_EQ(schema["properties"]["secrets"]["enum"], Json({"common", "all"}));
+  EXPECT_EQ(schema["properties"]["secrets"]["default"], "common");
 }
 
 TEST(HangmanCodec, BadConfigIsAConfigErrorNamingTheField) {
@@ -71,6 +74,8 @@ TEST(HangmanCodec, BadConfigIsAConfigErrorNamingTheField) {
   EXPECT_EQ(field_of({{"mode", "medium"}}), "mode");
   EXPECT_EQ(field_of({{"mode", 1}}), "mode");
   EXPECT_EQ(field_of({{"hints", "yes"}}), "hints");
+  EXPECT_EQ(field_of({{"secrets", "rare"}}), "secrets");
+  EXPECT_EQ(field_of({{"secrets", true}}), "secrets");
   EXPECT_EQ(field_of({{"words", "banana"}}), "words");
   EXPECT_EQ(field_of({{"words", {"banana", 3}}}), "words");
   EXPECT_EQ(field_of({{"words", {"banana", "cotton"}}}), "words");  // too few
@@ -85,16 +90,18 @@ TEST(HangmanCodec, ConfigRoundTrips) {
   hangman::Config config;
   config.mode = hangman::Mode::kHard;
   config.hints = false;
+  config.secrets = hangman::Secrets::kAll;
   config.words = small_words();
   config.first_game = 4;
   const Json json = HangmanCodec::config_to_json(config);
   const hangman::Config back = HangmanCodec::config_from_json(json);
   EXPECT_EQ(back.mode, config.mode);
   EXPECT_EQ(back.hints, config.hints);
+  EXPECT_EQ(back.secrets, config.secrets);
   EXPECT_EQ(back.words, config.words);
   EXPECT_EQ(back.first_game, config.first_game);
   EXPECT_EQ(HangmanCodec::config_to_json(hangman::Config{}),
-            (Json{{"mode", "easy"}, {"hints", true}}));
+            (Json{{"mode", "easy"}, {"secrets", "common"}, {"hints", true}}));
 }
 
 TEST(HangmanCodec, CommandsRoundTrip) {
@@ -212,8 +219,25 @@ TEST(HangmanCodec, TheLexiconsWordsWhenTheConfigHasNone) {
   auto b = open(Json::object(), 5);  // the same dictionary, built once
   EXPECT_EQ(a->view(0), b->view(0));
   EXPECT_GT(a->view(0)["candidates"].get<int>(), 1000);
-  EXPECT_EQ(a->saved()["config"], (Json{{"mode", "easy"}, {"hints", true}}));
+  EXPECT_EQ(a->saved()["config"], (Json{{"mode", "easy"}, {"secrets", "common"}, {"hints", true}}));
   EXPECT_EQ(restore(a->saved(), enable())->view(0), a->view(0));
+}
+
+TEST(HangmanCodec, SecretsAreCommonWordsUnlessAllAreAsked) {
+  // The same seeds draw from the common words by default, from every word with "all"; a
+  // restored game draws the same.
+  std::size_t differ = 0;
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    auto common = open(Json::object(), seed);
+    auto all = open({{"secrets", "all"}}, seed);
+    const std::string word = secret_of(*common);
+    std::string lower = word;
+    for (char& c : lower) c = static_cast<char>(c - 'A' + 'a');
+    EXPECT_TRUE(common_words()->contains(std::string_view(lower))) << word;
+    EXPECT_EQ(restore(common->saved(), enable())->view(0), common->view(0));
+    differ += secret_of(*all) != word;
+  }
+  EXPECT_GT(differ, 0u);
 }
 
 TEST(HangmanCodec, AViewLeaksNothing) {

@@ -75,6 +75,21 @@ constexpr std::uint64_t kBeetle = 461;  // then CHOCOLATE as game 2
 constexpr std::uint64_t kAbsolutes = 1;
 constexpr std::uint64_t kChocolate = 26;
 
+/// Every line of the game fits an 80-column terminal, and a pipe gets no colour.
+void expect_fits_80_columns(const std::string& out) {
+  std::size_t start = 0;
+  std::size_t widest = 0;
+  while (start < out.size()) {
+    std::size_t end = out.find('\n', start);
+    if (end == std::string::npos) end = out.size();
+    widest = std::max(widest, end - start);
+    EXPECT_LE(end - start, 80u) << "too wide: " << out.substr(start, end - start);
+    start = end + 1;
+  }
+  EXPECT_GT(widest, 40u);
+  EXPECT_FALSE(contains(out, "\x1b[")) << "colour in a pipe";
+}
+
 // --- Golden transcripts of seeded games.
 
 TEST_F(HangmanCli, GoldenWonGameWithEveryKindOfBadGuess) {
@@ -86,6 +101,9 @@ TEST_F(HangmanCli, GoldenWonGameWithEveryKindOfBadGuess) {
   EXPECT_EQ(r.err, "");
   EXPECT_TRUE(contains(r.out, "You won! The word is COTTON")) << r;
   EXPECT_TRUE(matches_golden("cli/golden/hangman/won.txt", r.out));
+  expect_fits_80_columns(r.out);
+  // The gallows with the status: the frame and, after one miss, the head.
+  EXPECT_TRUE(contains(r.out, "     +----+\n     |    |\n     |    O\n")) << r;
 }
 
 TEST_F(HangmanCli, GoldenLostGameInHardMode) {
@@ -94,6 +112,9 @@ TEST_F(HangmanCli, GoldenLostGameInHardMode) {
   EXPECT_TRUE(contains(r.out, "You lost. The word was BANANA: 6 guesses, 0 points.")) << r;
   EXPECT_FALSE(contains(r.out, "Letters by probability")) << r;
   EXPECT_TRUE(matches_golden("cli/golden/hangman/lost_hard.txt", r.out));
+  expect_fits_80_columns(r.out);
+  // The whole figure once the last life is gone.
+  EXPECT_TRUE(contains(r.out, "     |   /|\\\n     |    |\n     |   / \\\n   ==+=====\n")) << r;
 }
 
 TEST_F(HangmanCli, GoldenMenuWithBadAnswersAtEveryPrompt) {
@@ -107,6 +128,7 @@ TEST_F(HangmanCli, GoldenMenuWithBadAnswersAtEveryPrompt) {
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You gave up. The word was BEETLE")) << r;
   EXPECT_TRUE(matches_golden("cli/golden/hangman/menu.txt", r.out));
+  expect_fits_80_columns(r.out);
 }
 
 // --- End of input at every prompt ends the program cleanly.
@@ -359,6 +381,83 @@ TEST_F(HangmanCli, AutoplayIsSeededAndReportsWinRateAndPoints) {
   const ProcessResult text =
       run({"hangman", "autoplay", "--player", "naive", "--games", "5", "--dictionary", "small"});
   EXPECT_TRUE(contains(text.out, "player: naive\ngames: 5\n")) << text;
+}
+
+// --- Issue 17: what a new player hits first.
+
+TEST_F(HangmanCli, ABinaryOrUtf16FileIsNotADictionary) {
+  // Runs of letters between NUL bytes, as in an executable: enough to pass the rules as text.
+  std::string binary = std::string(
+      "\x7f"
+      "ELF\0\0\0",
+      7);
+  for (int i = 0; i < 30; ++i) binary += std::string("SYMBOLS") + char('A' + i % 26) + '\0';
+  binary += std::string(kSmallText) + '\0';
+  const auto program = home_.write("program", binary);
+  ProcessResult r = run({"hangman", "dictionary", "create", "prog", program.string()});
+  expect_error(r, 2, "binary file");
+  EXPECT_TRUE(contains(r.err, program.string())) << r;
+  std::string utf16 = "\xFF\xFE";
+  for (char c : std::string(kSmallText)) utf16 += std::string{c, '\0'};
+  const auto wide = home_.write("wide.txt", utf16);
+  r = run({"hangman", "dictionary", "create", "wide", wide.string()});
+  expect_error(r, 2, "UTF-16 text");
+  r = run({"hangman", "--dictionary", wide.string()});
+  expect_error(r, 2, "UTF-16 text");
+}
+
+TEST_F(HangmanCli, AnOpenLibraryDocumentGivesTheWordsOfItsDescription) {
+  // Its keys (AUTHORS, CREATED, REVISION, ...) are not words of the text.
+  const json with_object = {
+      {"description", {{"type", "/type/text"}, {"value", std::string(kSmallText)}}},
+      {"title", "Stories"},
+      {"authors", {{{"author", {{"key", "/authors/OL1A"}}}}}},
+      {"created", {{"type", "/type/datetime"}, {"value", "2009-10-15T11:34:21.437031"}}},
+      {"revision", 7},
+      {"latest_revision", 7},
+      {"subject_places", {"Somewhere"}}};
+  for (const json& document : {with_object, json{{"key", "/works/OL1W"},
+                                                 {"description", std::string(kSmallText)},
+                                                 {"last_modified", {{"value", "2020"}}}}}) {
+    const auto file = home_.write("work.json", document.dump(2));
+    const ProcessResult r =
+        run({"hangman", "dictionary", "create", "work", file.string(), "--replace", "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_EQ(json::parse(r.out)["words"], 20) << r;
+  }
+  const auto keys_only = home_.write("keys.json", R"({"title": "Songs of Innocence", "revision": 3,
+      "authors": [{"author": {"key": "/authors/OL41961A"}}], "subjects": ["Poetry"]})");
+  expect_error(run({"hangman", "dictionary", "create", "keys", keys_only.string()}), 2,
+               "no \"description\"");
+}
+
+TEST_F(HangmanCli, SecretsAreCommonWordsUnlessAllAreAsked) {
+  ProcessResult r = run({"hangman", "--seed", "5"}, "give up\n6\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Secret words: the ")) << r;
+  EXPECT_TRUE(contains(r.out, " common words (--words all for any).")) << r;
+  expect_fits_80_columns(r.out);
+  r = run({"hangman", "--seed", "5", "--words", "all"}, "give up\n6\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Secret words: any word of the dictionary.")) << r;
+  // The small dictionary's words are all common: the same secrets either way.
+  const ProcessResult common = play(kCotton, "give up\n6\n");
+  EXPECT_TRUE(contains(common.out, "Secret words: the 20 common words")) << common;
+  EXPECT_TRUE(
+      contains(play(kCotton, "give up\n6\n", {"--words", "all"}).out, "The word was COTTON"));
+  expect_error(run({"hangman", "--words", "rare"}), 1, "--words");
+}
+
+TEST_F(HangmanCli, SmallTextsCountInTheSingularAndNameTheAlphabet) {
+  const ProcessResult r = play(kCotton, "3 \xC3\xA9\n3 \xCE\xA9\n1 B\ngive up\n5\n6\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out,
+                       "Your guess: 3 \xC3\xA9\nLetters are A to Z only.\n"
+                       "Your guess: 3 \xCE\xA9\nLetters are A to Z only.\n"))
+      << r;
+  EXPECT_TRUE(contains(r.out, "The word was COTTON: 1 guess, 0 points.")) << r;
+  EXPECT_TRUE(contains(r.out, "  1. COTTON               1 guess  winner: host  0 points")) << r;
+  EXPECT_TRUE(contains(r.out, "Dictionary: small (20 words).")) << r;
 }
 
 }  // namespace

@@ -127,7 +127,8 @@ Dictionary Dictionary::from_lexicon(const Lexicon& lexicon) {
   return build(std::move(codes), alphabet);
 }
 
-Dictionary Dictionary::from_text(std::string_view text) {
+Dictionary Dictionary::from_text(std::string_view text, std::string_view source) {
+  check_text_encoding(text, source);
   const std::vector<std::string> words = extract_words(text);
   return from_words(words);
 }

@@ -14,6 +14,7 @@
 
 #include "core/alphabet.h"
 #include "lexicon/lexicon.h"
+#include "lexicon/word_list.h"
 
 namespace wg::hangman {
 
@@ -63,8 +64,10 @@ class Dictionary {
                                const Alphabet& alphabet = Alphabet::english());
   /// The lexicon's words of kMinWordLength letters or more. Throws DictionaryError.
   static Dictionary from_lexicon(const Lexicon& lexicon);
-  /// extract_words(text), then from_words. Throws DictionaryError.
-  static Dictionary from_text(std::string_view text);
+  /// extract_words(text), then from_words. Throws wg::LexiconError naming `source` for what is
+  /// not 8-bit text (binary, UTF-16, UTF-32: check_text_encoding, lexicon/word_list.h), whose
+  /// bytes would make garbage words or none, and DictionaryError for a broken rule.
+  static Dictionary from_text(std::string_view text, std::string_view source = "the text");
 
   const Alphabet& alphabet() const { return *alphabet_; }
   std::size_t size() const { return size_; }

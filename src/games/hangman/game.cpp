@@ -13,8 +13,15 @@ int points_for_hit(std::size_t count, std::size_t total) {
   return 30;                             // P <= 0.25
 }
 
-Game::Game(const Dictionary& dictionary, Rng& rng) : dictionary_(&dictionary) {
-  secret_ = dictionary.word_at(static_cast<std::size_t>(rng.below(dictionary.size())));
+Game::Game(const Dictionary& dictionary, Rng& rng) : Game(dictionary, {}, rng) {}
+
+Game::Game(const Dictionary& dictionary, std::span<const std::uint32_t> pool, Rng& rng)
+    : dictionary_(&dictionary) {
+  // The same draw for an empty pool and for a pool of every word, so that a dictionary whose
+  // words are all common gives the same secrets either way.
+  const std::size_t size = pool.empty() ? dictionary.size() : pool.size();
+  const auto drawn = static_cast<std::size_t>(rng.below(size));
+  secret_ = dictionary.word_at(pool.empty() ? drawn : pool[drawn]);
   start();
 }
 

@@ -71,6 +71,10 @@ class Game {
   /// A game on a random word of the dictionary (uniform over all its words), drawn from `rng`.
   /// The dictionary must outlive the game.
   Game(const Dictionary& dictionary, Rng& rng);
+  /// A game on a random word of `pool` (indices for Dictionary::word_at, uniform over them),
+  /// drawn from `rng`; an empty pool means every word, as the constructor above. Candidates
+  /// are still all the dictionary's words of the secret's length.
+  Game(const Dictionary& dictionary, std::span<const std::uint32_t> pool, Rng& rng);
   /// A game on a given secret; throws std::invalid_argument if it is not in the dictionary.
   Game(const Dictionary& dictionary, std::span<const Letter> secret);
 

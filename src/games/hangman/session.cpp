@@ -38,6 +38,30 @@ std::shared_ptr<const Dictionary> make_dictionary(const Lexicon* lexicon, const 
   }
 }
 
+std::vector<std::uint32_t> secret_pool(const Dictionary& dictionary, Secrets secrets,
+                                       const Lexicon* common) {
+  std::vector<std::uint32_t> pool;
+  if (secrets == Secrets::kAll || common == nullptr) return pool;
+  std::uint32_t index = 0;
+  for (std::size_t length = 1; length <= dictionary.max_length(); ++length) {
+    const std::span<const Letter> words = dictionary.words_of_length(length);
+    for (std::size_t i = 0; i < words.size(); i += length, ++index) {
+      if (common->contains(words.subspan(i, length))) pool.push_back(index);
+    }
+  }
+  // Too few (a saved dictionary of rare words): all its words, rather than a handful.
+  if (pool.size() < kMinCommonSecrets) pool.clear();
+  return pool;
+}
+
+std::string_view to_string(Secrets secrets) { return secrets == Secrets::kAll ? "all" : "common"; }
+
+std::optional<Secrets> parse_secrets(std::string_view name) {
+  if (name == "common") return Secrets::kCommon;
+  if (name == "all") return Secrets::kAll;
+  return std::nullopt;
+}
+
 std::string_view to_string(Mode mode) { return mode == Mode::kHard ? "hard" : "easy"; }
 
 std::optional<Mode> parse_mode(std::string_view name) {
@@ -50,22 +74,28 @@ void Config::validate() const {
   if (!words.empty()) dictionary_of(words);
 }
 
-Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed)
-    : dictionary_(make_dictionary(lexicon.get(), config)), config_(std::move(config)), seed_(seed) {
+Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+                 std::shared_ptr<const Lexicon> common)
+    : dictionary_(make_dictionary(lexicon.get(), config)),
+      config_(std::move(config)),
+      seed_(seed),
+      secret_pool_(hangman::secret_pool(*dictionary_, config_.secrets, common.get())) {
   start_game();
 }
 
-Session::Session(std::shared_ptr<const Dictionary> dictionary, Config config, std::uint64_t seed)
+Session::Session(std::shared_ptr<const Dictionary> dictionary, Config config, std::uint64_t seed,
+                 std::shared_ptr<const Lexicon> common)
     : dictionary_(std::move(dictionary)), config_(std::move(config)), seed_(seed) {
   if (!dictionary_) throw std::invalid_argument("hangman::Session: no dictionary");
   config_.validate();
+  secret_pool_ = hangman::secret_pool(*dictionary_, config_.secrets, common.get());
   start_game();
 }
 
 GameStarted Session::start_game() {
   Rng rng(game_seed(seed_, config_.first_game + games_));
   ++games_;
-  game_.emplace(*dictionary_, rng);
+  game_.emplace(*dictionary_, secret_pool_, rng);
   return {config_.first_game + games_, game_->length(), game_->lives(), game_->candidate_count()};
 }
 

@@ -35,9 +35,24 @@ enum class Mode : std::uint8_t { kEasy, kHard };
 std::string_view to_string(Mode mode);
 std::optional<Mode> parse_mode(std::string_view name);
 
+/// Where secrets are drawn from: common words (words people know), or every word of the
+/// dictionary. Guesses are judged against the whole dictionary either way.
+enum class Secrets : std::uint8_t { kCommon, kAll };
+/// "common", "all".
+std::string_view to_string(Secrets secrets);
+std::optional<Secrets> parse_secrets(std::string_view name);
+
+/// With `secrets: common`, the common words of a dictionary must be at least this many, or
+/// secrets come from all its words.
+inline constexpr std::size_t kMinCommonSecrets = kMinWords;
+
 /// The session's settings.
 struct Config {
   Mode mode = Mode::kEasy;
+  /// kCommon: secrets are the dictionary's words that are in the common-words list the front
+  /// end gives the session (lexicon/common_words.h), or all its words when fewer than
+  /// kMinCommonSecrets are (or no list is given). kAll: any word of the dictionary.
+  Secrets secrets = Secrets::kCommon;
   /// Whether the Hint command is answered (refused with Refusal::kNotAllowed otherwise).
   bool hints = true;
   /// The dictionary as a list of words (any case, letters only), for a dictionary that is not
@@ -177,6 +192,13 @@ struct View {
 /// that opens many sessions on the lexicon's words builds it once and hands it to them.
 std::shared_ptr<const Dictionary> make_dictionary(const Lexicon* lexicon, const Config& config);
 
+/// The words secrets are drawn from, as indices for Dictionary::word_at, increasing: with
+/// Secrets::kCommon the dictionary's words that `common` (a list of common words, may be null)
+/// contains, when there are at least kMinCommonSecrets of them (all the words when all are
+/// common); otherwise, and with Secrets::kAll, empty, meaning every word.
+std::vector<std::uint32_t> secret_pool(const Dictionary& dictionary, Secrets secrets,
+                                       const Lexicon* common);
+
 class Session {
  public:
   using Config = hangman::Config;
@@ -187,11 +209,15 @@ class Session {
   /// Plays on config.words, or on the lexicon's words of kMinWordLength+ letters when there are
   /// none; starts the first game. Throws wg::ConfigError: "words" for a list breaking a rule,
   /// "lexicon" for a lexicon that cannot make a dictionary.
-  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed);
+  /// `common` is the common-words list for config.secrets (secret_pool); without it, secrets
+  /// come from every word.
+  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+          std::shared_ptr<const Lexicon> common = nullptr);
   /// Plays on a dictionary the front end built: the one config.words makes, or the lexicon's
   /// when config.words is empty (so that one large dictionary is built once, and the saved
   /// game still says what was played). Validates config; starts the first game.
-  Session(std::shared_ptr<const Dictionary> dictionary, Config config, std::uint64_t seed);
+  Session(std::shared_ptr<const Dictionary> dictionary, Config config, std::uint64_t seed,
+          std::shared_ptr<const Lexicon> common = nullptr);
 
   /// Applies a command; a refused one gives one Rejected event and changes nothing. `work` is
   /// unused: no command computes for long.
@@ -209,6 +235,8 @@ class Session {
 
   /// The dictionary played on (for its alphabet and statistics).
   const Dictionary& dictionary() const { return *dictionary_; }
+  /// The words secrets are drawn from (secret_pool(): empty for every word).
+  const std::vector<std::uint32_t>& secret_pool() const { return secret_pool_; }
 
  private:
   GameStarted start_game();
@@ -218,7 +246,8 @@ class Session {
   std::shared_ptr<const Dictionary> dictionary_;
   Config config_;
   std::uint64_t seed_;
-  std::uint64_t games_ = 0;  ///< games started
+  std::vector<std::uint32_t> secret_pool_;  ///< secret_pool(); empty: every word
+  std::uint64_t games_ = 0;                 ///< games started
   std::optional<Game> game_;
   std::vector<Command> commands_;
 };

@@ -173,5 +173,39 @@ TEST(HangmanDictionary, TheSharedExamplesAreValid) {
   EXPECT_EQ(dictionary.stats().long_words, 15u);
 }
 
+TEST(HangmanDictionary, WhatIsNotTextIsRefusedNotReadAsWords) {
+  // An executable has runs of letters enough to pass the rules; its NUL bytes give it away.
+  std::string binary =
+      "\x7f"
+      "ELF";
+  binary += std::string("\0\0\0", 3);
+  for (int i = 0; i < 40; ++i) binary += "SYMBOLTABLE_" + std::to_string(i) + "_DEBUGGING\0";
+  binary += std::string("\0", 1);
+  for (int i = 0; i < 40; ++i) binary += std::string("ABSTRACTION") + char('A' + i % 26) + '\0';
+  try {
+    Dictionary::from_text(binary, "a.out");
+    FAIL() << "a binary file made a dictionary";
+  } catch (const LexiconError& error) {
+    EXPECT_NE(std::string(error.what()).find("a.out: binary file"), std::string::npos)
+        << error.what();
+  }
+  // UTF-16 used to give "only 0 words": now it says what it is.
+  std::string utf16 = "\xFF\xFE";
+  for (char c : std::string("breakfast chocolate\n")) utf16 += std::string{c, '\0'};
+  try {
+    Dictionary::from_text(utf16, "words.txt");
+    FAIL() << "UTF-16 text made a dictionary";
+  } catch (const LexiconError& error) {
+    EXPECT_NE(std::string(error.what()).find("words.txt: UTF-16 text"), std::string::npos)
+        << error.what();
+  }
+  // 8-bit text is still read as before.
+  EXPECT_EQ(Dictionary::from_text("banana bandit basket battle beaver beetle bottle butter "
+                                  "cannon castle cattle cotton damsel dinner falcon forest "
+                                  "absolutes breakfast chocolate dandelion")
+                .size(),
+            20u);
+}
+
 }  // namespace
 }  // namespace wg::hangman

@@ -13,6 +13,7 @@
 
 #include "core/rng.h"
 #include "fixtures.h"
+#include "lexicon/common_words.h"
 
 namespace wg::hangman {
 namespace {
@@ -344,6 +345,92 @@ TEST(HangmanSession, PlaysOnTheConfigsWordsOrTheLexicons) {
     EXPECT_EQ(error.field(), "lexicon");
     EXPECT_NE(std::string(error.what()).find("cannot be a hangman dictionary"), std::string::npos);
   }
+}
+
+// --- Secrets: common words or all.
+
+/// A list of "common words": the first `n` small words, lowercase as the embedded list is.
+std::shared_ptr<const Lexicon> common_of(std::size_t n) {
+  std::vector<std::string> words = test::small_words();
+  words.resize(n);
+  for (std::string& word : words) {
+    for (char& c : word) c = static_cast<char>(c - 'A' + 'a');
+  }
+  std::sort(words.begin(), words.end());
+  return std::make_shared<const Lexicon>(Lexicon::build(words));
+}
+
+TEST(HangmanSession, SecretsAreParsedAndPrinted) {
+  EXPECT_EQ(parse_secrets("common"), Secrets::kCommon);
+  EXPECT_EQ(parse_secrets(to_string(Secrets::kAll)), Secrets::kAll);
+  EXPECT_EQ(parse_secrets("rare"), std::nullopt);
+  EXPECT_EQ(Config{}.secrets, Secrets::kCommon);
+}
+
+TEST(HangmanSession, TheSecretPoolIsTheCommonWordsWhenThereAreEnough) {
+  // 20 words, all common: every index; 19 common: too few, every word (empty pool).
+  const std::vector<std::uint32_t> all =
+      secret_pool(*small(), Secrets::kCommon, common_of(20).get());
+  EXPECT_EQ(all.size(), 20u);
+  EXPECT_TRUE(secret_pool(*small(), Secrets::kCommon, common_of(19).get()).empty());
+  EXPECT_TRUE(secret_pool(*small(), Secrets::kAll, common_of(20).get()).empty());
+  EXPECT_TRUE(secret_pool(*small(), Secrets::kCommon, nullptr).empty());
+  // A dictionary with more words than the common list: only the common ones are secrets.
+  const std::vector<std::string> known = test::small_words();
+  std::vector<std::string> words = known;
+  // Made-up rare words, two of them long so that the dictionary keeps 20 % of long words.
+  for (const char* rare :
+       {"ZZYZXQ", "QQWWEE", "XXQQZZ", "JJKKXX", "VVQQZZ", "ZZYZXQWVJ", "QQWWEEXZJ"}) {
+    words.push_back(rare);
+  }
+  const auto bigger = std::make_shared<const Dictionary>(Dictionary::from_words(words));
+  const std::vector<std::uint32_t> pool =
+      secret_pool(*bigger, Secrets::kCommon, common_of(20).get());
+  ASSERT_EQ(pool.size(), 20u);
+  for (const std::uint32_t index : pool) {
+    const std::string word = bigger->alphabet().decode_upper(bigger->word_at(index));
+    EXPECT_NE(std::find(known.begin(), known.end(), word), known.end()) << word;
+  }
+  // Sessions draw only those, and still judge guesses against every word.
+  Config config;
+  config.words = words;
+  std::size_t rare_secrets_with_all = 0;
+  for (std::uint64_t seed = 0; seed < 60; ++seed) {
+    Session common(bigger, config, seed, common_of(20));
+    // Every word of the secret's length is a candidate, rare ones included.
+    EXPECT_EQ(common.view().candidates, bigger->count_of_length(common.view().length));
+    const Finished over = std::get<Finished>(common.apply(GiveUp{}).at(0));
+    const std::string word = bigger->alphabet().decode_upper(over.word);
+    EXPECT_NE(std::find(known.begin(), known.end(), word), known.end())
+        << "seed " << seed << " drew " << word;
+    Config all_config = config;
+    all_config.secrets = Secrets::kAll;
+    Session any(bigger, all_config, seed, common_of(20));
+    const Finished other = std::get<Finished>(any.apply(GiveUp{}).at(0));
+    const std::string other_word = bigger->alphabet().decode_upper(other.word);
+    rare_secrets_with_all += std::find(known.begin(), known.end(), other_word) == known.end();
+  }
+  EXPECT_GT(rare_secrets_with_all, 0u) << "secrets: all never drew a rare word";
+}
+
+TEST(HangmanSession, CommonSecretsOfTheDefaultLexiconAreWordsPeopleKnow) {
+  const auto enable = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  const std::shared_ptr<const Lexicon> common = common_words();
+  EXPECT_TRUE(common->contains(std::string_view("breakfast")));
+  EXPECT_FALSE(common->contains(std::string_view("hokypoky")));
+  Session session(enable, {}, 3, common);
+  EXPECT_GT(session.secret_pool().size(), 20'000u);
+  EXPECT_LT(session.secret_pool().size(), session.dictionary().size());
+  for (std::uint64_t game = 0; game < 20; ++game) {
+    const Finished over = std::get<Finished>(session.apply(GiveUp{}).at(0));
+    EXPECT_TRUE(common->contains(std::span<const Letter>(over.word)))
+        << session.dictionary().alphabet().decode(over.word);
+    session.apply(NewGame{});
+  }
+  // A replay with the same config, seed and list plays the same games.
+  Session replay(enable, {}, 3, common);
+  for (const Command& command : session.commands()) replay.apply(command);
+  EXPECT_EQ(replay.view(), session.view());
 }
 
 }  // namespace
