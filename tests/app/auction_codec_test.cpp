@@ -109,7 +109,7 @@ TEST(AuctionCodecTest, ConfigRoundTripsAndTakesDefaults) {
 TEST(AuctionCodecTest, BadConfigsAreConfigErrors) {
   EXPECT_EQ(field_of({{"colour", "red"}}),
             "colour: unknown field 'colour': the fields are seats, rounds, hidden_letters, "
-            "starting_points, rack_size, bonus_length and bonus");
+            "starting_points, rack_size, bonus_length, bonus and letters_per_round");
   EXPECT_EQ(field_of({{"rounds", "five"}}),
             "rounds: rounds must be a whole number from 1 to 10000, not \"five\"");
   EXPECT_EQ(field_of({{"rounds", 0}}),
