@@ -3,7 +3,6 @@
 #include <termios.h>
 #include <unistd.h>
 
-#include <charconv>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -184,16 +183,15 @@ bool ask_setup(Context& context, Options& o) {
   auto ask_number = [&](std::optional<int>& value, std::string_view question, int lo, int hi,
                         int fallback) {
     if (value) return true;
-    const auto answer = prompt.ask<int>(
-        fmt::format("{} ({}-{}) [{}]: ", question, lo, hi, fallback),
-        [&](std::string_view text, std::string& error) -> std::optional<int> {
-          if (text.empty()) return fallback;
-          int n = 0;
-          const auto [end, ec] = std::from_chars(text.data(), text.data() + text.size(), n);
-          if (ec == std::errc() && end == text.data() + text.size() && n >= lo && n <= hi) return n;
-          error = fmt::format("Please give a whole number from {} to {}.", lo, hi);
-          return std::nullopt;
-        });
+    const auto answer =
+        prompt.ask<int>(fmt::format("{} ({}-{}) [{}]: ", question, lo, hi, fallback),
+                        [&](std::string_view text, std::string& error) -> std::optional<int> {
+                          if (text.empty()) return fallback;
+                          const ParsedNumber n = parse_integer(text, /*allow_negative=*/true);
+                          if (n && n.value >= lo && n.value <= hi) return static_cast<int>(n.value);
+                          error = fmt::format("Please give a whole number from {} to {}.", lo, hi);
+                          return std::nullopt;
+                        });
     if (!answer) return false;
     value = *answer;
     return true;
@@ -692,8 +690,7 @@ void define_auction_command(CLI::App& command, Context& context) {
                     "With --json, prints the log's lines again, checked.");
   add_text_option(*replay_command, "FILE", o->replay_path, "The log (JSON Lines)")->required();
   add_pacing_options(*replay_command, o);
-  replay_command->callback(
-      [&context, o] { context.set_action([&context, o] { return replay(context, *o); }); });
+  on_run(*replay_command, context, [&context, o] { return replay(context, *o); });
 
   CLI::App* tournament_command = add_game_tool(
       command, context, "tournament", "Many seeded games between bots, and their statistics",
@@ -712,13 +709,8 @@ void define_auction_command(CLI::App& command, Context& context) {
       "Threads (default: one per core)");
   add_text_option(*tournament_command, "--log-dir", o->log_dir,
                   "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1");
-  tournament_command->callback(
-      [&context, o] { context.set_action([&context, o] { return tournament(context, *o); }); });
-
-  command.callback([&context, o] {
-    if (context.action()) return;  // a tool was chosen
-    context.set_action([&context, o] { return play(context, *o); });
-  });
+  on_run(*tournament_command, context, [&context, o] { return tournament(context, *o); });
+  on_run(command, context, [&context, o] { return play(context, *o); });
 }
 
 }  // namespace wg::cli

@@ -6,7 +6,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <charconv>
 #include <istream>
 #include <ostream>
 #include <thread>
@@ -17,6 +16,7 @@
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
+#include "core/text.h"
 
 namespace wg::cli {
 
@@ -26,8 +26,6 @@ namespace au = wg::auction;
 using std::chrono::milliseconds;
 
 const Alphabet& alphabet() { return Alphabet::english(); }
-
-std::string upper(const std::vector<Letter>& letters) { return alphabet().decode_upper(letters); }
 
 constexpr milliseconds kMinDelay{10};
 constexpr milliseconds kMaxDelay{60'000};
@@ -99,7 +97,7 @@ void AuctionView::show_round(const au::RoundStarted& e) {
   for (std::size_t seat = 0; seat < names_.size(); ++seat) {
     const bool secret = seat_ >= 0 && static_cast<int>(seat) != seat_;
     hidden_[seat] = secret ? std::string(static_cast<std::size_t>(rules_.hidden_letters), '?')
-                           : upper(e.hidden[seat]);
+                           : alphabet().decode_upper(e.hidden[seat]);
     won_[seat].clear();
   }
   out_ << fmt::format("\nRound {} of {}", e.round, rules_.rounds);
@@ -135,7 +133,9 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
   for (std::size_t seat = 0; seat < e.words.size(); ++seat) {
     const au::WordPlayed& w = e.words[seat];
     const auto letters = alphabet().encode(w.word);
-    const std::string word = w.word.empty() ? "-" : letters ? upper(*letters) : w.word;
+    const std::string word = w.word.empty() ? "-"
+                             : letters      ? alphabet().decode_upper(*letters)
+                                            : w.word;
     std::string note;
     if (!w.fault.empty()) {
       note = w.fault;
@@ -144,10 +144,10 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
     } else if (static_cast<int>(w.word.size()) >= rules_.bonus_length && rules_.bonus > 0) {
       note = fmt::format("with the {}-point bonus", rules_.bonus);
     }
-    out_ << fmt::format("  {}  {:<{}}  {:<11} total {:>4}, letters {}{}\n",
-                        player(static_cast<int>(seat)), word, width,
-                        points_column(w.score, 3) + ",", e.points[seat], upper(e.letters[seat]),
-                        note.empty() ? "" : fmt::format(" ({})", note));
+    out_ << fmt::format(
+        "  {}  {:<{}}  {:<11} total {:>4}, letters {}{}\n", player(static_cast<int>(seat)), word,
+        width, points_column(w.score, 3) + ",", e.points[seat],
+        alphabet().decode_upper(e.letters[seat]), note.empty() ? "" : fmt::format(" ({})", note));
   }
   points_ = e.points;
 }
@@ -336,10 +336,9 @@ std::optional<Order> parse_command(std::string_view line, std::string& error) {
   const std::string_view arg =
       space == std::string_view::npos ? std::string_view() : trim(text.substr(space));
   auto number = [&](int lo, int hi) -> std::optional<int> {
-    int n = 0;
-    const auto [end, ec] = std::from_chars(arg.data(), arg.data() + arg.size(), n);
-    if (ec != std::errc() || end != arg.data() + arg.size() || n < lo || n > hi) return {};
-    return n;
+    const ParsedNumber n = parse_integer(arg, /*allow_negative=*/true);
+    if (!n || n.value < lo || n.value > hi) return {};
+    return static_cast<int>(n.value);
   };
   if (word.empty() || word == "step" || word == "s" || word == "n") {
     if (arg.empty()) return Order{Command::kStep};

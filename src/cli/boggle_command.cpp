@@ -24,6 +24,7 @@
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
+#include "core/text.h"
 #include "games/boggle/session.h"
 #include "games/boggle/solver.h"
 
@@ -174,12 +175,6 @@ bool wait_for_input(std::istream& in, const std::function<std::uint64_t()>& elap
     if (ready > 0 || (ready < 0 && errno != EINTR)) return true;  // let the read tell
     // Timed out (or a signal came): look at the clock again.
   }
-}
-
-std::string lower_ascii(std::string_view text) {
-  std::string lower(text);
-  for (char& c : lower) c = static_cast<char>(c >= 'A' && c <= 'Z' ? c - 'A' + 'a' : c);
-  return lower;
 }
 
 /// What a line typed at the word prompt asks for.
@@ -410,8 +405,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
   add_board(*solve, "(default: the spec's board)", true);
   add_min(*solve, "Minimum word length (default 3)");
   solve->add_option("--scoring", o->scoring, scoring_help);
-  solve->callback(
-      [&context, o] { context.set_action([&context, o] { return run_solve(context, *o); }); });
+  on_run(*solve, context, [&context, o] { return run_solve(context, *o); });
 
   CLI::App* path = add_game_tool(
       command, context, "path", "The cells that spell a word on a board",
@@ -419,13 +413,8 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "the board. The word need not be in the lexicon.\nJSON: {\"board\", \"word\", \"path\"}.");
   add_board(*path, "(default: the spec's board)", true);
   path->add_option("WORD", o->word, "The word to trace")->required();
-  path->callback(
-      [&context, o] { context.set_action([&context, o] { return run_path(context, *o); }); });
-
-  command.callback([&context, o] {
-    if (context.action()) return;  // a tool was chosen
-    context.set_action([&context, o] { return play(context, *o); });
-  });
+  on_run(*path, context, [&context, o] { return run_path(context, *o); });
+  on_run(command, context, [&context, o] { return play(context, *o); });
 }
 
 }  // namespace wg::cli

@@ -218,10 +218,9 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
         [&](std::string_view text, std::string& error) -> std::optional<std::int64_t> {
           const ParsedNumber number = parse_integer(text, true);
           if (!number) {
-            error = fmt::format(
-                "{}Please enter a whole number (lengths with words: {}).",
-                number.problem == NumberProblem::kTooLarge ? "That number is too large. " : "",
-                eh::lengths_with_words(session.lexicon()));
+            error = fmt::format("{}Please enter a whole number (lengths with words: {}).",
+                                number.problem == NumberProblem::kTooLarge ? kNumberTooLarge : "",
+                                eh::lengths_with_words(session.lexicon()));
             return std::nullopt;
           }
           if (!eh::has_words_of_length(session.lexicon(), number.value)) {

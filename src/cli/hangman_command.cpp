@@ -303,12 +303,6 @@ class Terminal {
     }
   }
 
-  static std::string lower(std::string_view text) {
-    std::string s(text);
-    for (char& c : s) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
-    return s;
-  }
-
   void help() {
     out() << "Type a position and a letter, such as '3 E', to guess that letter there.\n"
              "A hit scores by how likely the letter was (5, 10, 15 or 30 points);\n"
@@ -431,7 +425,7 @@ class Terminal {
         render(session.apply(hangman::GiveUp{}));
         return false;
       }
-      const std::string answer = lower(trim(*line));
+      const std::string answer = lower_ascii(trim(*line));
       if (answer == "hint" || answer == "?") {
         render(session.apply(hangman::Hint{}));
       } else if (answer == "help") {
@@ -459,15 +453,14 @@ class Terminal {
   /// "3 E", "3e", "3   e": a position from 1 and a letter; says why otherwise. Whether the
   /// position exists is the session's to say.
   std::optional<hangman::Guess> parse_guess(std::string_view answer) {
-    std::size_t i = 0;
-    std::size_t position = 0;
-    bool digits = false;
-    while (i < answer.size() && answer[i] >= '0' && answer[i] <= '9') {
-      position = std::min<std::size_t>(position * 10 + static_cast<std::size_t>(answer[i] - '0'),
-                                       1'000'000);
-      digits = true;
-      ++i;
-    }
+    // A position too large to read is as out of range as any past the word's end.
+    constexpr std::uint64_t kFarPosition = 1'000'000;
+    std::size_t i = std::min(answer.find_first_not_of("0123456789"), answer.size());
+    const bool digits = i > 0;
+    bool too_large = false;
+    const std::optional<std::uint64_t> read = parse_unsigned(answer.substr(0, i), &too_large);
+    const auto position = static_cast<std::size_t>(
+        std::min(read.value_or(too_large ? kFarPosition : 0), kFarPosition));
     while (i < answer.size() && (answer[i] == ' ' || answer[i] == '\t')) ++i;
     const Letter letter = i + 1 == answer.size() ? alphabet().code(answer[i]) : kNoLetter;
     if (digits && one_non_ascii_character(answer.substr(i))) {
@@ -620,63 +613,59 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   create->add_option("FILE", create_options->file, "Any text: a book, an article, a page")
       ->required();
   create->add_flag("--replace", create_options->replace, "Replace a dictionary of that name");
-  create->callback([&context, create_options] {
-    context.set_action([&context, create_options]() -> int {
-      const CreateOptions& o = *create_options;
-      app::FileStore store;
-      if (!app::valid_dictionary_name(o.name)) {
-        throw UsageError(fmt::format(
-            "'{}' is not a valid dictionary name: 1 to 40 letters, digits, '-' or '_', starting "
-            "with a letter or digit, not 'default'",
-            o.name));
-      }
-      if (!o.replace && store.has_dictionary(o.name)) {
-        throw UsageError(
-            fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
-      }
-      const Dictionary made = dictionary_from_file(o.file);
-      store.save_dictionary(o.name, made);
-      if (context.options().json) {
-        Json document = stats_json(o.name, made);
-        document["path"] = store.dictionary_location(o.name);
-        print_json(context.out(), document);
-      } else {
-        context.out() << fmt::format("Saved dictionary '{}' ({}) to {}\n", o.name,
-                                     count_of(static_cast<long long>(made.size()), "word"),
-                                     store.dictionary_location(o.name));
-        print_stats(context.out(), o.name, made);
-      }
-      return kExitOk;
-    });
+  on_run(*create, context, [&context, create_options]() -> int {
+    const CreateOptions& o = *create_options;
+    app::FileStore store;
+    if (!app::valid_dictionary_name(o.name)) {
+      throw UsageError(fmt::format(
+          "'{}' is not a valid dictionary name: 1 to 40 letters, digits, '-' or '_', starting "
+          "with a letter or digit, not 'default'",
+          o.name));
+    }
+    if (!o.replace && store.has_dictionary(o.name)) {
+      throw UsageError(
+          fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
+    }
+    const Dictionary made = dictionary_from_file(o.file);
+    store.save_dictionary(o.name, made);
+    if (context.options().json) {
+      Json document = stats_json(o.name, made);
+      document["path"] = store.dictionary_location(o.name);
+      print_json(context.out(), document);
+    } else {
+      context.out() << fmt::format("Saved dictionary '{}' ({}) to {}\n", o.name,
+                                   count_of(static_cast<long long>(made.size()), "word"),
+                                   store.dictionary_location(o.name));
+      print_stats(context.out(), o.name, made);
+    }
+    return kExitOk;
   });
 
   CLI::App* list = dictionary->add_subcommand("list", "The saved dictionaries, and 'default'");
   list->group("Commands");
-  list->callback([&context] {
-    context.set_action([&context]() -> int {
-      app::FileStore store;
-      Json document = Json::array();
-      for (const std::string& name : dictionary_names(store)) {
-        Json entry = {{"name", name}};
-        std::string text;
-        try {
-          const NamedDictionary d = find_dictionary(context, store, name);
-          entry["words"] = d.dictionary->size();
-          text = fmt::format("{} ({})", name,
-                             count_of(static_cast<long long>(d.dictionary->size()), "word"));
-        } catch (const std::exception& error) {
-          entry["error"] = error.what();
-          text = fmt::format("{} (unusable: {})", name, error.what());
-        }
-        if (context.options().json) {
-          document.push_back(std::move(entry));
-        } else {
-          context.out() << text << '\n';
-        }
+  on_run(*list, context, [&context]() -> int {
+    app::FileStore store;
+    Json document = Json::array();
+    for (const std::string& name : dictionary_names(store)) {
+      Json entry = {{"name", name}};
+      std::string text;
+      try {
+        const NamedDictionary d = find_dictionary(context, store, name);
+        entry["words"] = d.dictionary->size();
+        text = fmt::format("{} ({})", name,
+                           count_of(static_cast<long long>(d.dictionary->size()), "word"));
+      } catch (const std::exception& error) {
+        entry["error"] = error.what();
+        text = fmt::format("{} (unusable: {})", name, error.what());
       }
-      if (context.options().json) print_json(context.out(), document);
-      return kExitOk;
-    });
+      if (context.options().json) {
+        document.push_back(std::move(entry));
+      } else {
+        context.out() << text << '\n';
+      }
+    }
+    if (context.options().json) print_json(context.out(), document);
+    return kExitOk;
   });
 
   auto stats_name = std::make_shared<std::string>(kDefaultDictionaryName);
@@ -685,50 +674,43 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   stats->group("Commands");
   stats->add_option("NAME", *stats_name, "A saved dictionary, 'default' or a text file")
       ->capture_default_str();
-  stats->callback([&context, stats_name] {
-    context.set_action([&context, stats_name]() -> int {
-      app::FileStore store;
-      const NamedDictionary d = find_dictionary(context, store, *stats_name);
-      if (context.options().json) {
-        print_json(context.out(), stats_json(d.name, *d.dictionary));
-      } else {
-        print_stats(context.out(), d.name, *d.dictionary);
-      }
-      return kExitOk;
-    });
+  on_run(*stats, context, [&context, stats_name]() -> int {
+    app::FileStore store;
+    const NamedDictionary d = find_dictionary(context, store, *stats_name);
+    if (context.options().json) {
+      print_json(context.out(), stats_json(d.name, *d.dictionary));
+    } else {
+      print_stats(context.out(), d.name, *d.dictionary);
+    }
+    return kExitOk;
   });
 
-  dictionary->callback([dictionary, &context] {
-    if (context.action()) return;
-    context.set_action([dictionary, &context] {
-      context.out() << dictionary->help(command_path(*dictionary->get_parent()));
-      return static_cast<int>(kExitOk);
-    });
+  on_run(*dictionary, context, [dictionary, &context] {
+    context.out() << dictionary->help(command_path(*dictionary->get_parent()));
+    return static_cast<int>(kExitOk);
   });
 }
 
 void add_history_command(CLI::App& hangman, Context& context) {
   CLI::App* history = hangman.add_subcommand("history", "The last 5 games");
   history->group("Commands");
-  history->callback([&context] {
-    context.set_action([&context]() -> int {
-      app::FileStore store;
-      const app::History h = store.history(kGameName);
-      warn_about(context, h);
-      if (context.options().json) {
-        Json games = Json::array();
-        for (auto e = h.games.rbegin(); e != h.games.rend(); ++e) {
-          games.push_back({{"word", e->word},
-                           {"guesses", e->guesses},
-                           {"winner", e->player_won ? "you" : "host"},
-                           {"points", e->points}});
-        }
-        print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_records}});
-      } else {
-        print_history(context.out(), h);
+  on_run(*history, context, [&context]() -> int {
+    app::FileStore store;
+    const app::History h = store.history(kGameName);
+    warn_about(context, h);
+    if (context.options().json) {
+      Json games = Json::array();
+      for (auto e = h.games.rbegin(); e != h.games.rend(); ++e) {
+        games.push_back({{"word", e->word},
+                         {"guesses", e->guesses},
+                         {"winner", e->player_won ? "you" : "host"},
+                         {"points", e->points}});
       }
-      return kExitOk;
-    });
+      print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_records}});
+    } else {
+      print_history(context.out(), h);
+    }
+    return kExitOk;
   });
 }
 
@@ -750,39 +732,37 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
       ->capture_default_str();
   autoplay->add_option("--dictionary", options->dictionary,
                        "A saved dictionary, 'default' or a text file");
-  autoplay->callback([&context, options] {
-    context.set_action([&context, options]() -> int {
-      app::FileStore store;
-      const NamedDictionary d = find_dictionary(context, store, options->dictionary);
-      const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
-      const std::uint64_t seed = context.seed();
-      const hangman::AutoplaySummary s =
-          hangman::autoplay(*d.dictionary, strategy, options->games, seed);
-      if (context.options().json) {
-        print_json(context.out(), {{"player", options->player},
-                                   {"games", s.games},
-                                   {"seed", seed},
-                                   {"dictionary", d.name},
-                                   {"words", d.dictionary->size()},
-                                   {"wins", s.wins},
-                                   {"win_rate", s.win_rate()},
-                                   {"mean_points", s.mean_points()},
-                                   {"mean_guesses", s.mean_guesses()},
-                                   {"misses", s.misses}});
-      } else {
-        std::ostream& out = context.out();
-        out << "player: " << options->player << '\n';
-        out << "games: " << s.games << '\n';
-        out << "seed: " << seed << '\n';
-        out << fmt::format("dictionary: {} ({})\n", d.name,
-                           count_of(static_cast<long long>(d.dictionary->size()), "word"));
-        out << "wins: " << s.wins << '\n';
-        out << fmt::format("win rate: {:.4f}\n", s.win_rate());
-        out << fmt::format("mean points: {:.2f}\n", s.mean_points());
-        out << fmt::format("mean guesses: {:.2f}\n", s.mean_guesses());
-      }
-      return kExitOk;
-    });
+  on_run(*autoplay, context, [&context, options]() -> int {
+    app::FileStore store;
+    const NamedDictionary d = find_dictionary(context, store, options->dictionary);
+    const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
+    const std::uint64_t seed = context.seed();
+    const hangman::AutoplaySummary s =
+        hangman::autoplay(*d.dictionary, strategy, options->games, seed);
+    if (context.options().json) {
+      print_json(context.out(), {{"player", options->player},
+                                 {"games", s.games},
+                                 {"seed", seed},
+                                 {"dictionary", d.name},
+                                 {"words", d.dictionary->size()},
+                                 {"wins", s.wins},
+                                 {"win_rate", s.win_rate()},
+                                 {"mean_points", s.mean_points()},
+                                 {"mean_guesses", s.mean_guesses()},
+                                 {"misses", s.misses}});
+    } else {
+      std::ostream& out = context.out();
+      out << "player: " << options->player << '\n';
+      out << "games: " << s.games << '\n';
+      out << "seed: " << seed << '\n';
+      out << fmt::format("dictionary: {} ({})\n", d.name,
+                         count_of(static_cast<long long>(d.dictionary->size()), "word"));
+      out << "wins: " << s.wins << '\n';
+      out << fmt::format("win rate: {:.4f}\n", s.win_rate());
+      out << fmt::format("mean points: {:.2f}\n", s.mean_points());
+      out << fmt::format("mean guesses: {:.2f}\n", s.mean_guesses());
+    }
+    return kExitOk;
   });
 }
 
@@ -811,16 +791,13 @@ void define_hangman_command(CLI::App& command, Context& context) {
   command.footer(
       "Guesses are a position and a letter ('3 E'). Saved dictionaries and the history live in "
       "$XDG_DATA_HOME/wordgames/hangman.");
-  command.callback([&context, options] {
-    if (context.action()) return;
-    context.set_action([&context, options]() -> int {
-      app::FileStore store;
-      NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
-      Terminal terminal(context, store, std::move(dictionary),
-                        hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy),
-                        hangman::parse_secrets(options->words).value_or(hangman::Secrets::kCommon));
-      return terminal.run();
-    });
+  on_run(command, context, [&context, options]() -> int {
+    app::FileStore store;
+    NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
+    Terminal terminal(context, store, std::move(dictionary),
+                      hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy),
+                      hangman::parse_secrets(options->words).value_or(hangman::Secrets::kCommon));
+    return terminal.run();
   });
 }
 

@@ -56,7 +56,7 @@ std::optional<std::int64_t> Prompt::integer(std::string_view question, std::int6
                     ? fmt::format("Please enter a whole number of at least {}.", min)
                     : fmt::format("Please enter a whole number from {} to {}.", min, max);
         if (number.problem == NumberProblem::kTooLarge)
-          error = "That number is too large. " + error;
+          error = std::string(kNumberTooLarge) + error;
         return std::nullopt;
       });
 }

@@ -14,6 +14,9 @@
 
 namespace wg::cli {
 
+/// How a prompt starts its answer to a number too large to read, before saying what it takes.
+inline constexpr std::string_view kNumberTooLarge = "That number is too large. ";
+
 class Prompt {
  public:
   /// `echo_input`: print each answer after its prompt (input that is not a terminal). When `in`

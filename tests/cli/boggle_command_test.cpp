@@ -395,26 +395,5 @@ TEST(BoggleTerminal, TypedKeysDoNotReachTheShellWhenTheClockRunsOut) {
   EXPECT_EQ(std::string(buffer, static_cast<std::size_t>(std::max<ssize_t>(n, 0))), "ls\n");
 }
 
-TEST(BoggleTerminal, AnEmptyLineAsksBeforeEndingTheRound) {
-  // Issue 17: a stray Enter ended a timed round without asking. At a terminal it asks; anything
-  // but yes plays on. Accepted and refused words are coloured there (not with NO_COLOR).
-  Pty pty;
-  ASSERT_GE(pty.slave, 0);
-  std::string output;
-  const int exit_code = pty.run({"boggle", "--board", "ca/ts", "--time", "0"}, output,
-                                {{"word: ", "\r"},
-                                 {"End the round now? (yes/no) ", "no\r"},
-                                 {"Playing on.", ""},
-                                 {"word: ", "cat\r"},
-                                 {"word: ", "zzz\r"},
-                                 {"word: ", "\r"},
-                                 {"End the round now? (yes/no) ", "yes\r"}},
-                                true);
-  EXPECT_EQ(exit_code, 0) << output;
-  EXPECT_NE(output.find("Your words (1): cat"), std::string::npos) << output;
-  EXPECT_NE(output.find("\x1b[32mcat\x1b[0m: 1 point"), std::string::npos) << output;
-  EXPECT_NE(output.find("\x1b[31mzzz\x1b[0m: not a word"), std::string::npos) << output;
-}
-
 }  // namespace
 }  // namespace wg::test
