@@ -183,7 +183,7 @@ TEST(HandSessionTest, OneReplayPerSeriesAndTheBetterScoreCounts) {
   EXPECT_EQ(next.hand, 1);
   EXPECT_FALSE(next.replay);
   EXPECT_EQ(s.status(), Status::kSubstitutionOffered);
-  const HandRecord& record = s.view(0).records.at(0);
+  const HandRecord record = s.view(0).records.at(0);  // a copy: the view is a temporary
   EXPECT_EQ(record.score, 0);
   EXPECT_EQ(record.replay_score, played.score);
   EXPECT_EQ(record.counted(), played.score);
