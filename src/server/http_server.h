@@ -1,0 +1,119 @@
+#pragma once
+/// A small HTTP/1.1 and WebSocket server: the one place that knows the network library
+/// (Boost.Beast, in http_server.cpp only, so that heavy translation unit is compiled once and
+/// can be built without UBSan). Everything the arcade decides (routes, sessions, JSON) is a
+/// Handler; this file only moves bytes, applies the limits and keeps the connections.
+///
+/// Threads: the server runs its event loop on the threads given to run(). Handler methods are
+/// called on those threads, possibly at once for different connections; a Handler guards its
+/// own state. A request is answered when the handler calls its Respond (from any thread, once);
+/// until then the connection waits and the loop goes on serving the others, so a handler may
+/// hand long work to a thread of its own.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace wg::server {
+
+/// One request, read whole (the body within ServerLimits::max_body_bytes).
+struct HttpRequest {
+  std::string method;        ///< "GET", "POST", ...
+  std::string target;        ///< as sent: "/api/sessions/ab12?x=1"
+  std::string path;          ///< the target before any '?', percent-decoding not applied
+  std::string query;         ///< after the '?', "" if none
+  std::string body;          ///< "" if none
+  std::string content_type;  ///< the Content-Type header, "" if none
+  std::string origin;        ///< the Origin header, "" if none (same-origin GETs send none)
+  std::string host;          ///< the Host header
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  /// Further headers, e.g. {"Cache-Control", "no-store"}, {"Allow", "GET, POST"}.
+  std::vector<std::pair<std::string, std::string>> headers;
+};
+
+/// Answers one request. Call it once, from any thread.
+using Respond = std::function<void(HttpResponse)>;
+
+/// One open WebSocket. Owned by the server; a handler keeps shared_ptrs to the peers it pushes
+/// to and forgets them on socket_closed().
+class WebSocketPeer {
+ public:
+  virtual ~WebSocketPeer() = default;
+  /// Queues one text message; messages go out in the order queued. Thread-safe. A peer whose
+  /// queue grows past ServerLimits::max_queued_bytes (a client that does not read) is closed
+  /// instead: a slow watcher cannot make the server hold unbounded memory.
+  virtual void send(std::string text) = 0;
+  /// Closes the socket (normal closure). Thread-safe; socket_closed() follows.
+  virtual void close() = 0;
+};
+
+/// What the server calls. Every method may run on any of the loop's threads.
+class Handler {
+ public:
+  virtual ~Handler() = default;
+  /// An HTTP request (not an upgrade). Must call `respond` exactly once.
+  virtual void handle(HttpRequest request, Respond respond) = 0;
+  /// A WebSocket upgrade request for `request.path`. Return an empty response (status 0) to
+  /// accept it, `peer` then being open; any other response refuses the upgrade with it.
+  virtual HttpResponse open_socket(const HttpRequest& request,
+                                   std::shared_ptr<WebSocketPeer> peer) = 0;
+  /// A text message from a peer (within ServerLimits::max_message_bytes; larger ones close the
+  /// socket with "message too big" and never reach here).
+  virtual void socket_message(const std::shared_ptr<WebSocketPeer>& peer,
+                              std::string_view text) = 0;
+  /// The peer is gone (closed by either side, or the server stopping).
+  virtual void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) = 0;
+};
+
+/// The limits that keep one client from exhausting the server.
+struct ServerLimits {
+  std::size_t max_body_bytes = 64 * 1024;      ///< larger: 413 with a JSON error
+  std::size_t max_header_bytes = 8 * 1024;     ///< larger: 431
+  std::size_t max_message_bytes = 16 * 1024;   ///< a WebSocket message
+  std::size_t max_queued_bytes = 4 << 20;      ///< a WebSocket peer's unsent messages
+  std::size_t max_connections = 20000;         ///< beyond: new connections are closed at once
+  std::chrono::seconds request_timeout{15};    ///< to read one whole request (slow clients)
+  std::chrono::seconds keep_alive_timeout{60}; ///< an idle keep-alive connection
+};
+
+/// The server. Construct, listen(), then run() (which returns after stop()).
+class HttpServer {
+ public:
+  HttpServer(Handler& handler, ServerLimits limits = {});
+  ~HttpServer();
+  HttpServer(const HttpServer&) = delete;
+  HttpServer& operator=(const HttpServer&) = delete;
+
+  /// Binds and listens on host:port (port 0: a free port chosen by the system) and returns the
+  /// port. Throws std::runtime_error with a message for people ("cannot listen on
+  /// 127.0.0.1:8080: Address already in use") when it cannot.
+  std::uint16_t listen(const std::string& host, std::uint16_t port);
+
+  /// Runs the loop on `threads` threads (the calling one included) until stop(), then closes
+  /// every connection and returns. With `stop_on_signals`, SIGINT and SIGTERM stop it too.
+  void run(int threads = 1, bool stop_on_signals = false);
+
+  /// Stops the loop. Thread-safe; returns at once.
+  void stop();
+
+  /// Calls `task` on the loop after `delay` (timers: a round's clock, a bid's time limit).
+  /// Thread-safe. Tasks still waiting when the server stops are dropped.
+  void post_after(std::chrono::milliseconds delay, std::function<void()> task);
+
+ private:
+  struct Impl;
+  std::unique_ptr<Impl> impl_;
+};
+
+}  // namespace wg::server
