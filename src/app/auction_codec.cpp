@@ -281,7 +281,8 @@ GameEntry auction_game() {
           "Letter Auction",
           "Bid for letter tiles, then make words from what you win",
           &AuctionCodec::config_schema,
-          &open_session<AuctionCodec>};
+          &open_session<AuctionCodec>,
+          /*private_events=*/true};
 }
 
 }  // namespace wg::app

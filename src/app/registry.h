@@ -32,6 +32,9 @@ struct GameEntry {
   /// A JSON Schema (draft 2020-12) of the config: every field, its type, range and default.
   std::function<Json()> config_schema;
   SessionFactory open;
+  /// True when the game's events are the host's record, holding what some seats may not see
+  /// (the auction's hidden letters): a front end then shows each seat its view, not the events.
+  bool private_events = false;
 };
 
 /// Every game, in menu order.

@@ -1,0 +1,521 @@
+#include "server/arcade.h"
+
+#include <algorithm>
+#include <array>
+#include <random>
+#include <stdexcept>
+#include <utility>
+#include <variant>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "core/session.h"
+#include "server/web_assets.h"
+
+namespace wg::server {
+
+using app::Json;
+using Clock = std::chrono::steady_clock;
+
+/// One open game session, and who watches it.
+struct Arcade::Live {
+  std::mutex mutex;  ///< guards everything below but the constant members
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = nullptr;
+  std::string id;     ///< controls the session
+  std::string watch;  ///< sees it as a spectator
+  Seat seat = 0;      ///< the seat the session's owner plays
+  Clock::time_point last_used;
+  Clock::time_point round_start;  ///< Boggle: when the current round began
+  std::uint64_t round = 0;        ///< Boggle: the current round, for its timer
+  std::uint64_t awaited = 0;      ///< Auction: counts the owner's awaited answers, for timers
+  std::chrono::seconds answer_time{30};  ///< Auction: the owner's time to bid or name a word
+  /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
+  std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
+};
+
+namespace {
+
+constexpr std::size_t kIdHexDigits = 32;  // 128 bits
+
+/// 128 random bits as hex: a session's id or watch code, not guessable from any other.
+std::string random_id() {
+  static std::mutex mutex;
+  static std::random_device device;
+  std::lock_guard lock(mutex);
+  std::string id;
+  for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
+  return id;
+}
+
+HttpResponse json_response(int status, const Json& body) {
+  HttpResponse response;
+  response.status = status;
+  response.body = body.dump();
+  response.headers.emplace_back("Cache-Control", "no-store");
+  return response;
+}
+
+HttpResponse error(int status, std::string_view code, const std::string& message) {
+  return json_response(status, Json{{"error", message}, {"code", code}});
+}
+
+HttpResponse not_found(const HttpRequest& request) {
+  return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
+}
+
+HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed) {
+  HttpResponse response =
+      error(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));
+  response.headers.emplace_back("Allow", std::string(allowed));
+  return response;
+}
+
+/// The request body as a JSON object, or the response refusing it.
+std::variant<Json, HttpResponse> json_body(const HttpRequest& request) {
+  if (!request.content_type.empty() &&
+      request.content_type.find("application/json") == std::string::npos) {
+    return error(415, "unsupported_media_type", "send JSON (Content-Type: application/json)");
+  }
+  Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
+  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
+  return body;
+}
+
+/// The path's parts between slashes: "/api/sessions/ab/commands" -> {api, sessions, ab, commands}.
+std::vector<std::string_view> split_path(std::string_view path) {
+  std::vector<std::string_view> parts;
+  while (!path.empty()) {
+    if (path.front() == '/') {
+      path.remove_prefix(1);
+      continue;
+    }
+    const auto end = std::min(path.find('/'), path.size());
+    parts.push_back(path.substr(0, end));
+    path.remove_prefix(end);
+  }
+  return parts;
+}
+
+/// True if the request comes from a page of this server (or from no page: curl, a test, a bot).
+bool same_origin(const HttpRequest& request) {
+  if (request.origin.empty()) return true;
+  const auto scheme = request.origin.find("://");
+  return scheme != std::string::npos && request.origin.substr(scheme + 3) == request.host;
+}
+
+Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
+
+std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
+  return to <= from ? 0
+                    : static_cast<std::uint64_t>(
+                          std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count());
+}
+
+/// The seat a new session's owner plays: the auction's first person seat (a spectator if there
+/// is none), seat 0 in the one-player games.
+Seat owner_seat(const app::GameSession& session) {
+  const Json view = session.view(kObserver);
+  const auto seats = view.find("seats");
+  if (seats == view.end() || !seats->is_array()) return 0;
+  for (std::size_t i = 0; i < seats->size(); ++i) {
+    if ((*seats)[i].value("kind", "") == "person") return static_cast<Seat>(i);
+  }
+  return kObserver;
+}
+
+}  // namespace
+
+Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, ArcadeClock clock)
+    : lexicon_(std::move(lexicon)), options_(options), clock_(std::move(clock)) {}
+
+Arcade::~Arcade() = default;
+
+void Arcade::handle(HttpRequest request, Respond respond) {
+  HttpResponse response;
+  try {
+    response = route(request);
+  } catch (const std::exception& e) {
+    response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
+  }
+  respond(std::move(response));
+}
+
+HttpResponse Arcade::route(const HttpRequest& request) {
+  const auto parts = split_path(request.path);
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  if (parts.empty() || parts[0] != "api") {
+    const WebAsset* asset = find_web_asset(parts.empty() ? "index.html" : request.path.substr(1));
+    if (asset == nullptr) return not_found(request);
+    if (!get) return method_not_allowed(request, "GET");
+    HttpResponse response;
+    response.content_type = std::string(asset->content_type);
+    response.body = std::string(asset->bytes);
+    response.headers.emplace_back("Cache-Control", "no-cache");
+    response.headers.emplace_back(
+        "Content-Security-Policy",
+        "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'");
+    return response;
+  }
+  if (!get && options_.check_origin && !same_origin(request)) {
+    return error(403, "forbidden_origin",
+                 fmt::format("requests from {} may not play here", request.origin));
+  }
+  if (parts.size() == 2 && parts[1] == "games") {
+    if (!get) return method_not_allowed(request, "GET");
+    Json list = Json::array();
+    for (const app::GameEntry& game : app::games()) {
+      list.push_back({{"id", game.id},
+                      {"name", game.name},
+                      {"title", game.title},
+                      {"summary", game.summary},
+                      {"config_schema", game.config_schema()}});
+    }
+    return json_response(200, Json{{"games", std::move(list)}});
+  }
+  if (parts.size() == 2 && parts[1] == "health") {
+    return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
+  }
+  if (parts.size() >= 2 && (parts[1] == "sessions" || parts[1] == "watch")) {
+    const bool watching = parts[1] == "watch";
+    if (parts.size() == 2) {
+      if (watching) return not_found(request);
+      if (request.method != "POST") return method_not_allowed(request, "POST");
+      return create(request);
+    }
+    bool by_watch = false;
+    LivePtr live = find(parts[2], &by_watch);
+    if (live == nullptr || by_watch != watching) {
+      return error(404, "unknown_session",
+                   "no such game here: it ended, expired or never existed");
+    }
+    if (parts.size() == 3) {
+      if (request.method == "DELETE" && !watching) {
+        std::lock_guard lock(mutex_);
+        sessions_.erase(live->id);
+        sessions_.erase(live->watch);
+        return json_response(200, Json{{"deleted", true}});
+      }
+      if (!get) return method_not_allowed(request, watching ? "GET" : "GET, DELETE");
+      std::lock_guard lock(live->mutex);
+      live->last_used = clock_.now();
+      return json_response(200, snapshot(*live, watching ? kObserver : live->seat));
+    }
+    if (parts.size() == 4 && parts[3] == "commands" && !watching) {
+      if (request.method != "POST") return method_not_allowed(request, "POST");
+      return command(live, request);
+    }
+    if (parts.size() == 4 && parts[3] == "saved" && !watching) {
+      if (!get) return method_not_allowed(request, "GET");
+      std::lock_guard lock(live->mutex);
+      return json_response(200, live->session->saved());
+    }
+  }
+  return not_found(request);
+}
+
+HttpResponse Arcade::create(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
+        key != "answer_seconds") {
+      return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
+    }
+  }
+  if (session_count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = nullptr;
+  try {
+    if (body.contains("saved")) {
+      const Json& saved = body["saved"];
+      if (!saved.is_object() || !saved.contains("game") || !saved["game"].is_string()) {
+        return error(400, "bad_request", "'saved' is a saved game: {\"game\", \"config\", ...}");
+      }
+      game = app::find_game(saved["game"].get<std::string>());
+      session = app::restore(saved, lexicon_);
+    } else {
+      if (!body.contains("game") || !body["game"].is_string()) {
+        return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");
+      }
+      game = app::find_game(body["game"].get<std::string>());
+      if (game == nullptr) {
+        return error(404, "unknown_game",
+                     fmt::format("there is no game '{}'", body["game"].get<std::string>()));
+      }
+      const Json config = body.value("config", Json::object());
+      if (!config.is_object()) return error(400, "bad_config", "'config' is a JSON object");
+      std::uint64_t seed = 0;
+      if (body.contains("seed")) {
+        if (!body["seed"].is_number_unsigned()) {
+          return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1");
+        }
+        seed = body["seed"].get<std::uint64_t>();
+      } else {
+        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^
+               std::random_device{}();
+      }
+      session = game->open(config, seed, lexicon_);
+    }
+  } catch (const ConfigError& e) {
+    HttpResponse response = error(400, "bad_config", e.what());
+    Json body_json = Json::parse(response.body);
+    body_json["field"] = e.field();
+    response.body = body_json.dump();
+    return response;
+  } catch (const std::invalid_argument& e) {
+    return error(400, "bad_saved_game", e.what());
+  }
+  LivePtr live = add(std::move(session), *game);
+  if (body.contains("answer_seconds")) {
+    const Json& seconds = body["answer_seconds"];
+    if (!seconds.is_number_unsigned() || seconds.get<std::uint64_t>() < 1 ||
+        seconds.get<std::uint64_t>() > 600) {
+      std::lock_guard lock(mutex_);
+      sessions_.erase(live->id);
+      sessions_.erase(live->watch);
+      return error(400, "bad_request", "'answer_seconds' is a whole number from 1 to 600");
+    }
+    live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
+  }
+  std::lock_guard lock(live->mutex);
+  // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
+  after_events(*live, Json::array(), /*opening=*/true);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
+}
+
+Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session,
+                            const app::GameEntry& game) {
+  auto live = std::make_shared<Live>();
+  live->game = &game;
+  live->seat = owner_seat(*session);
+  live->session = std::move(session);
+  live->id = random_id();
+  live->watch = random_id();
+  live->last_used = clock_.now();
+  {
+    std::lock_guard lock(mutex_);
+    sessions_[live->id] = live;
+    sessions_[live->watch] = live;
+  }
+  return live;
+}
+
+HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  std::lock_guard lock(live->mutex);
+  if (live->game->name == "auction" && live->seat == kObserver) {
+    const std::string name = std::get<Json>(parsed).value("command", "");
+    if (name == "bid" || name == "word") {
+      return error(403, "no_seat", "this game has no seat for you: you are watching it");
+    }
+  }
+  Json events = play(*live, std::move(std::get<Json>(parsed)));
+  Json reply = snapshot(*live, live->seat);
+  if (!live->game->private_events) reply["events"] = std::move(events);
+  return json_response(200, reply);
+}
+
+Json Arcade::play(Live& live, Json command) {
+  live.last_used = clock_.now();
+  if (command.is_object()) {
+    const std::string name = command.value("command", "");
+    if (live.game->name == "evil-hangman") command.erase("cut");  // replays only
+    if (live.game->name == "boggle" && (name == "submit" || name == "close" || name == "tick")) {
+      command["elapsed_ms"] = elapsed_ms(live.round_start, clock_.now());
+    }
+    if (live.game->name == "auction" && (name == "bid" || name == "word")) {
+      command["seat"] = live.seat;
+    }
+  }
+  Json events = Json::array();
+  for (Json& event : live.session->apply(command)) events.push_back(std::move(event));
+  after_events(live, events, /*opening=*/false);
+  push(live, events);
+  return events;
+}
+
+void Arcade::after_events(Live& live, const Json& events, bool opening) {
+  std::weak_ptr<Live> weak;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = sessions_.find(live.id);
+    if (found != sessions_.end()) weak = found->second;
+  }
+  const Json view = live.session->view(live.seat);
+  const auto happened = [&events](std::string_view name, Seat seat = kObserver) {
+    return std::any_of(events.begin(), events.end(), [&](const Json& event) {
+      return event.value("event", "") == name &&
+             (seat == kObserver || event.value("seat", kObserver) == seat);
+    });
+  };
+  // A Boggle round's clock starts with the round; at its deadline the round ends even if the
+  // player sends nothing.
+  if (live.game->name == "boggle" && view.value("status", "") == "playing" &&
+      (opening || happened("round_started"))) {
+    live.round_start = clock_.now();
+    live.round = view.value("round", std::uint64_t{0});
+    const std::uint64_t seconds = view.value("seconds", std::uint64_t{0});
+    if (seconds > 0) {
+      clock_.after(std::chrono::seconds(seconds), [this, weak, round = live.round] {
+        const LivePtr held = weak.lock();
+        if (held == nullptr) return;
+        std::lock_guard lock(held->mutex);
+        if (held->round != round) return;
+        if (held->session->view(held->seat).value("status", "") != "playing") return;
+        play(*held, Json{{"command", "tick"}});
+      });
+    }
+  }
+  // The auction's person seat: an answer not given in time is the empty one (bid 0, no word).
+  if (live.game->name == "auction" && live.seat != kObserver &&
+      (happened("awaiting", live.seat) || (opening && view.value("status", "") == "awaiting"))) {
+    clock_.after(live.answer_time, [this, weak, awaited = ++live.awaited] {
+      const LivePtr held = weak.lock();
+      if (held == nullptr) return;
+      std::lock_guard lock(held->mutex);
+      if (held->awaited != awaited) return;
+      const Json seat = held->session->view(held->seat)["seats"][held->seat];
+      if (!seat.contains("awaited") || seat.value("answered", true)) return;
+      play(*held, seat["awaited"] == "bid" ? Json{{"command", "bid"}, {"amount", 0}}
+                                           : Json{{"command", "word"}, {"word", ""}});
+    });
+  }
+}
+
+void Arcade::push(Live& live, const Json& events) {
+  if (live.peers.empty()) return;
+  std::map<Seat, std::string> messages;  // one rendering per seat watching
+  for (const auto& [peer, seat] : live.peers) {
+    auto message = messages.find(seat);
+    if (message == messages.end()) {
+      Json update = snapshot(live, seat);
+      update["type"] = "update";
+      if (!live.game->private_events && seat == live.seat) update["events"] = events;
+      message = messages.emplace(seat, update.dump()).first;
+    }
+    peer->send(message->second);
+  }
+}
+
+Json Arcade::snapshot(const Live& live, Seat seat) const {
+  return Json{{"game", live.game->name},
+              {"watch", live.watch},
+              {"seat", seat_json(seat)},
+              {"finished", live.session->finished()},
+              {"view", live.session->view(seat)}};
+}
+
+Arcade::LivePtr Arcade::find(std::string_view id, bool* is_watch) {
+  if (id.size() != kIdHexDigits) return nullptr;
+  std::lock_guard lock(mutex_);
+  const auto found = sessions_.find(std::string(id));
+  if (found == sessions_.end()) return nullptr;
+  if (is_watch != nullptr) *is_watch = found->second->watch == id;
+  return found->second;
+}
+
+HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<WebSocketPeer> peer) {
+  const auto parts = split_path(request.path);
+  if (parts.size() != 4 || parts[0] != "api" || (parts[1] != "sessions" && parts[1] != "watch") ||
+      parts[3] != "live") {
+    return not_found(request);
+  }
+  if (options_.check_origin && !same_origin(request)) {
+    return error(403, "forbidden_origin",
+                 fmt::format("pages from {} may not watch here", request.origin));
+  }
+  bool by_watch = false;
+  LivePtr live = find(parts[2], &by_watch);
+  if (live == nullptr || by_watch != (parts[1] == "watch")) {
+    return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
+  }
+  std::lock_guard lock(live->mutex);
+  const Seat seat = by_watch ? kObserver : live->seat;
+  live->peers.emplace_back(peer, seat);
+  {
+    std::lock_guard map_lock(mutex_);
+    peers_[peer.get()] = live;
+  }
+  Json hello = snapshot(*live, seat);
+  hello["type"] = "update";
+  peer->send(hello.dump());
+  HttpResponse accepted;
+  accepted.status = 0;
+  return accepted;
+}
+
+void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) {
+  LivePtr live;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = peers_.find(peer.get());
+    if (found != peers_.end()) live = found->second;
+  }
+  if (live == nullptr) return;
+  Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::lock_guard lock(live->mutex);
+  const auto held = std::find_if(live->peers.begin(), live->peers.end(),
+                                 [&](const auto& entry) { return entry.first == peer; });
+  if (held == live->peers.end()) return;
+  if (message.is_discarded() || !message.is_object()) {
+    peer->send(Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}
+                   .dump());
+    return;
+  }
+  if (held->second == kObserver) {
+    peer->send(Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}
+                   .dump());
+    return;
+  }
+  play(*live, std::move(message));
+}
+
+void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
+  LivePtr live;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = peers_.find(peer.get());
+    if (found == peers_.end()) return;
+    live = found->second;
+    peers_.erase(found);
+  }
+  std::lock_guard lock(live->mutex);
+  std::erase_if(live->peers, [&](const auto& entry) { return entry.first == peer; });
+}
+
+std::size_t Arcade::expire_idle() {
+  const auto now = clock_.now();
+  std::vector<LivePtr> expired;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+      const LivePtr& live = it->second;
+      std::unique_lock session_lock(live->mutex, std::try_to_lock);
+      const bool idle = session_lock.owns_lock() && live->peers.empty() &&
+                        now - live->last_used > options_.idle_expiry;
+      if (idle) {
+        if (it->first == live->id) expired.push_back(live);
+        it = sessions_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  return expired.size();
+}
+
+std::size_t Arcade::session_count() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size() / 2;
+}
+
+}  // namespace wg::server

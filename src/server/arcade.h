@@ -1,0 +1,95 @@
+#pragma once
+/// The web arcade's API (docs/API.md): the games of the registry as HTTP resources, their
+/// updates pushed over WebSocket, and the page itself. It translates requests into the app
+/// layer's GameSession calls and back; the games decide everything. What is a front end's own
+/// (the clock a Boggle round runs on, which seat a browser holds, how long a session may sit
+/// idle) is decided here.
+
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+
+#include "app/game_session.h"
+#include "app/json.h"
+#include "app/registry.h"
+#include "lexicon/lexicon.h"
+#include "server/http_server.h"
+
+namespace wg::server {
+
+/// What the operator sets when starting the server.
+struct ArcadeOptions {
+  std::size_t max_sessions = 20000;          ///< beyond: 503 until some expire
+  std::chrono::minutes idle_expiry{60};      ///< a session nobody touched this long is dropped
+  /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
+  /// another site must not play, or create sessions, through a visitor's browser).
+  bool check_origin = true;
+};
+
+/// The clock and the timers the arcade runs on: the server's in production, a test's own in
+/// tests (so nothing in a test waits on real time).
+struct ArcadeClock {
+  std::function<std::chrono::steady_clock::time_point()> now = [] {
+    return std::chrono::steady_clock::now();
+  };
+  /// Calls the task on the server's loop after the delay (HttpServer::post_after).
+  std::function<void(std::chrono::milliseconds, std::function<void()>)> after =
+      [](std::chrono::milliseconds, std::function<void()>) {};
+};
+
+/// The arcade: a Handler for HttpServer.
+class Arcade final : public Handler {
+ public:
+  Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options = {},
+         ArcadeClock clock = {});
+  ~Arcade() override;
+
+  void handle(HttpRequest request, Respond respond) override;
+  HttpResponse open_socket(const HttpRequest& request,
+                           std::shared_ptr<WebSocketPeer> peer) override;
+  void socket_message(const std::shared_ptr<WebSocketPeer>& peer,
+                      std::string_view text) override;
+  void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
+
+  /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
+  /// The server calls it every minute; tests call it after moving their clock.
+  std::size_t expire_idle();
+
+  /// Sessions open now.
+  std::size_t session_count() const;
+
+ private:
+  struct Live;
+  using LivePtr = std::shared_ptr<Live>;
+
+  HttpResponse route(const HttpRequest& request);
+  HttpResponse create(const HttpRequest& request);
+  HttpResponse restore(const HttpRequest& request);
+  HttpResponse command(const LivePtr& live, const HttpRequest& request);
+  LivePtr find(std::string_view id, bool* is_watch = nullptr);
+  /// Opens a session to the arcade: its id, watch code and owner's seat.
+  LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game);
+  /// Runs `command` on the session (its lock held), stamps what the front end owns, schedules
+  /// the timers that follow, pushes the update to the session's peers, returns the events.
+  app::Json play(Live& live, app::Json command);
+  /// Starts the timers the events call for (`opening`: the session was just opened).
+  void after_events(Live& live, const app::Json& events, bool opening);
+  void push(Live& live, const app::Json& events);
+  app::Json snapshot(const Live& live, Seat seat) const;
+
+  std::shared_ptr<const Lexicon> lexicon_;
+  ArcadeOptions options_;
+  ArcadeClock clock_;
+  mutable std::mutex mutex_;  ///< guards the two maps below (each session has its own lock)
+  std::unordered_map<std::string, LivePtr> sessions_;  ///< by id and by watch code
+  std::map<WebSocketPeer*, LivePtr> peers_;
+};
+
+}  // namespace wg::server

@@ -1,0 +1,123 @@
+// The arcade's HTTP and WebSocket API (docs/API.md), typed. Every request goes through here.
+
+/** A game of the lobby (GET /api/games). */
+export interface GameInfo {
+  id: string;
+  name: string;
+  title: string;
+  summary: string;
+  config_schema: unknown;
+}
+
+/** Any event a game sends: {"event": NAME, ...}. */
+export interface GameEvent {
+  event: string;
+  [field: string]: unknown;
+}
+
+/** A session as the server shows it: the reply to every call, and every pushed update. */
+export interface Snapshot<View> {
+  id?: string;
+  game: string;
+  watch: string;
+  seat: number | null;
+  finished: boolean;
+  view: View;
+  /** What the last command caused (absent for games whose events are private, and on reads). */
+  events?: GameEvent[];
+}
+
+/** A refusal from the server: {"error", "code", "field"?}. */
+export class ApiError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly code: string,
+    readonly field?: string,
+  ) {
+    super(message);
+  }
+}
+
+async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError('The arcade server cannot be reached. Is it still running?', 0, 'offline');
+  }
+  const text = await response.text();
+  let data: unknown = null;
+  try {
+    data = text ? JSON.parse(text) : null;
+  } catch {
+    throw new ApiError(`The server sent something that is not JSON (${response.status}).`,
+                       response.status, 'bad_reply');
+  }
+  if (!response.ok) {
+    const error = (data ?? {}) as { error?: string; code?: string; field?: string };
+    throw new ApiError(error.error ?? `HTTP ${response.status}`, response.status,
+                       error.code ?? 'http', error.field);
+  }
+  return data as T;
+}
+
+export async function listGames(): Promise<GameInfo[]> {
+  return (await call<{ games: GameInfo[] }>('GET', '/api/games')).games;
+}
+
+export interface NewSession {
+  game: string;
+  config?: Record<string, unknown>;
+  seed?: number;
+  /** The auction: seconds a person seat has to bid or name a word (the server's default: 30). */
+  answer_seconds?: number;
+}
+
+export function createSession<View>(request: NewSession): Promise<Snapshot<View>> {
+  return call('POST', '/api/sessions', request);
+}
+
+export function restoreSession<View>(saved: unknown): Promise<Snapshot<View>> {
+  return call('POST', '/api/sessions', { saved });
+}
+
+export function sendCommand<View>(id: string, command: Record<string, unknown>):
+    Promise<Snapshot<View>> {
+  return call('POST', `/api/sessions/${id}/commands`, command);
+}
+
+export function readSession<View>(id: string): Promise<Snapshot<View>> {
+  return call('GET', `/api/sessions/${id}`);
+}
+
+export function readSaved(id: string): Promise<unknown> {
+  return call('GET', `/api/sessions/${id}/saved`);
+}
+
+/** A live connection: every update of a session, pushed by the server. */
+export interface LiveFeed {
+  close(): void;
+}
+
+/**
+ * Follows a session over WebSocket: `onUpdate` gets the snapshot at once and after every
+ * change. `watch`: follow by watch code, as a spectator.
+ */
+export function follow<View>(key: string, watch: boolean,
+                             onUpdate: (update: Snapshot<View>) => void,
+                             onClosed?: () => void): LiveFeed {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(
+      `${scheme}://${location.host}/api/${watch ? 'watch' : 'sessions'}/${key}/live`);
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(String(message.data)) as Snapshot<View> & { type: string };
+    if (data.type === 'update') onUpdate(data);
+  });
+  if (onClosed) socket.addEventListener('close', onClosed);
+  return { close: () => socket.close() };
+}

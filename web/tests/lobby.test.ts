@@ -1,0 +1,53 @@
+// The lobby: the five games from the registry, reachable with the keyboard, and accessible in
+// both colour schemes and at phone width.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
+         startArcade } from './support';
+
+let arcade: Arcade;
+let browser: Browser;
+
+before(async () => {
+  arcade = await startArcade();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await arcade?.stop();
+});
+
+test('the lobby lists the five games and the keyboard opens one', async () => {
+  const { context, page } = await openPage(browser, arcade.url);
+  const cards = page.locator('.lobby-card h2');
+  await cards.first().waitFor();
+  assert.deepEqual(await cards.allTextContents(), ['Word Game', 'Evil Hangman', 'Word Search',
+                                                   'Letter Auction', 'Position Hangman']);
+  await page.keyboard.press('Tab');  // the skip link
+  await page.keyboard.press('Tab');  // the brand
+  let focused = '';
+  for (let i = 0; i < 12 && focused !== 'Evil Hangman'; ++i) {
+    await page.keyboard.press('Tab');
+    focused = await page.evaluate(() => document.activeElement?.querySelector('h2')?.textContent
+                                         ?? document.activeElement?.textContent ?? '');
+  }
+  await page.keyboard.press('Enter');
+  await page.waitForURL(/#\/evil-hangman$/);
+  assert.equal(await page.locator('h1').textContent(), 'Evil Hangman');
+  await context.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    const name = `lobby-${colorScheme}${phone ? '-phone' : ''}`;
+    test(`${name}: no serious accessibility problem`, async () => {
+      const { context, page } = await openPage(browser, arcade.url, { colorScheme, phone });
+      await page.locator('.lobby-card').first().waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, name);
+      await context.close();
+    });
+  }
+}

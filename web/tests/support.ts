@@ -1,0 +1,131 @@
+// What every browser test shares: an arcade server of its own on a free loopback port, Debian's
+// Chromium driven by playwright-core, what the page announced in its aria-live region, and an
+// accessibility scan with axe-core.
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+
+/** A running `wordgames serve`. */
+export interface Arcade {
+  url: string;
+  stop(): Promise<void>;
+}
+
+/** Starts `wordgames serve --port 0` and waits for the address it prints. */
+export async function startArcade(extra: string[] = []): Promise<Arcade> {
+  const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
+  const child: ChildProcess = spawn(binary, ['serve', '--port', '0', ...extra],
+                                    { stdio: ['ignore', 'pipe', 'inherit'] });
+  const url = await new Promise<string>((resolve, reject) => {
+    let seen = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      seen += chunk.toString();
+      const found = /http:\/\/[^\s]+\//.exec(seen);
+      if (found) resolve(found[0]);
+    });
+    child.on('exit', (code) => reject(new Error(`wordgames serve exited (${code}): ${seen}`)));
+    child.on('error', reject);
+  });
+  return {
+    url,
+    stop: () => new Promise<void>((resolve) => {
+      if (child.exitCode !== null) return resolve();
+      child.on('exit', () => resolve());
+      child.kill('SIGTERM');
+    }),
+  };
+}
+
+/** Debian's Chromium, headless, with the flags a closed network needs. */
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.WG_CHROMIUM ?? '/usr/bin/chromium',
+    headless: true,
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+           '--disable-background-networking', '--disable-component-update', '--disable-sync',
+           '--disable-dev-shm-usage'],
+  });
+}
+
+export interface PageOptions {
+  colorScheme?: 'light' | 'dark';
+  /** Phone width: 375 × 740. */
+  phone?: boolean;
+}
+
+/**
+ * A new page in a context of its own at `url`, recording every sentence the aria-live region
+ * announces (read them with announced()).
+ */
+export async function openPage(browser: Browser, url: string, options: PageOptions = {}):
+    Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    colorScheme: options.colorScheme ?? 'light',
+    viewport: options.phone ? { width: 375, height: 740 } : { width: 1100, height: 800 },
+    reducedMotion: 'reduce',
+  });
+  await context.addInitScript(() => {
+    const heard: string[] = [];
+    (window as unknown as { __announced: string[] }).__announced = heard;
+    const watch = () => {
+      const region = document.getElementById('announcer');
+      if (!region) return false;
+      new MutationObserver(() => {
+        const text = region.textContent ?? '';
+        if (text !== '') heard.push(text);
+      }).observe(region, { childList: true, characterData: true, subtree: true });
+      return true;
+    };
+    if (!watch()) document.addEventListener('DOMContentLoaded', watch);
+  });
+  const page = await context.newPage();
+  page.on('pageerror', (error) => {
+    throw new Error(`the page threw: ${error.message}`);
+  });
+  await page.goto(url);
+  return { context, page };
+}
+
+/** Every sentence the page has announced so far, oldest first. */
+export function announced(page: Page): Promise<string[]> {
+  return page.evaluate(() => (window as unknown as { __announced: string[] }).__announced);
+}
+
+/** Waits until the page has announced a sentence matching `pattern`; returns it. */
+export async function waitForAnnouncement(page: Page, pattern: RegExp): Promise<string> {
+  const handle = await page.waitForFunction(
+      (source) => {
+        const heard = (window as unknown as { __announced: string[] }).__announced;
+        const wanted = new RegExp(source.pattern, source.flags);
+        return heard.find((text) => wanted.test(text)) ?? false;
+      },
+      { pattern: pattern.source, flags: pattern.flags });
+  return (await handle.jsonValue()) as string;
+}
+
+/** axe-core's serious and critical violations on the page as it is now (none is the goal). */
+export async function accessibilityProblems(page: Page): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  const axe = require('axe-core') as { source: string };
+  await page.addScriptTag({ content: axe.source });
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; impact: string; help: string;
+                                             nodes: { target: string[] }[] }[] }> };
+    }).axe.run;
+    return (await run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' '))
+                      .join(', ')}`);
+}
+
+/** Saves a screenshot under web/.build/screenshots/NAME.png, for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  await page.screenshot({ path: path.join(here, '..', 'screenshots', `${name}.png`),
+                          fullPage: true });
+}
