@@ -188,8 +188,7 @@ HttpResponse Arcade::route(const HttpRequest& request) {
     bool by_watch = false;
     LivePtr live = find(parts[2], &by_watch);
     if (live == nullptr || by_watch != watching) {
-      return error(404, "unknown_session",
-                   "no such game here: it ended, expired or never existed");
+      return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
     }
     if (parts.size() == 3) {
       if (request.method == "DELETE" && !watching) {
@@ -257,8 +256,7 @@ HttpResponse Arcade::create(const HttpRequest& request) {
         }
         seed = body["seed"].get<std::uint64_t>();
       } else {
-        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^
-               std::random_device{}();
+        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       }
       session = game->open(config, seed, lexicon_);
     }
@@ -291,8 +289,7 @@ HttpResponse Arcade::create(const HttpRequest& request) {
   return json_response(201, reply);
 }
 
-Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session,
-                            const app::GameEntry& game) {
+Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game) {
   auto live = std::make_shared<Live>();
   live->game = &game;
   live->seat = owner_seat(*session);
@@ -467,13 +464,13 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
                                  [&](const auto& entry) { return entry.first == peer; });
   if (held == live->peers.end()) return;
   if (message.is_discarded() || !message.is_object()) {
-    peer->send(Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}
-                   .dump());
+    peer->send(
+        Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}.dump());
     return;
   }
   if (held->second == kObserver) {
-    peer->send(Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}
-                   .dump());
+    peer->send(
+        Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
     return;
   }
   play(*live, std::move(message));

@@ -26,8 +26,8 @@ namespace wg::server {
 
 /// What the operator sets when starting the server.
 struct ArcadeOptions {
-  std::size_t max_sessions = 20000;          ///< beyond: 503 until some expire
-  std::chrono::minutes idle_expiry{60};      ///< a session nobody touched this long is dropped
+  std::size_t max_sessions = 20000;      ///< beyond: 503 until some expire
+  std::chrono::minutes idle_expiry{60};  ///< a session nobody touched this long is dropped
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
@@ -54,8 +54,7 @@ class Arcade final : public Handler {
   void handle(HttpRequest request, Respond respond) override;
   HttpResponse open_socket(const HttpRequest& request,
                            std::shared_ptr<WebSocketPeer> peer) override;
-  void socket_message(const std::shared_ptr<WebSocketPeer>& peer,
-                      std::string_view text) override;
+  void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override;
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
 
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
