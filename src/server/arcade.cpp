@@ -33,6 +33,7 @@ struct Arcade::Live {
   std::uint64_t round = 0;        ///< Boggle: the current round, for its timer
   std::uint64_t awaited = 0;      ///< Auction: counts the owner's awaited answers, for timers
   std::chrono::seconds answer_time{30};  ///< Auction: the owner's time to bid or name a word
+  std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
   std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
   std::weak_ptr<Room> room;  ///< the room this session is a player's round of, if any
@@ -390,6 +391,7 @@ Json Arcade::play(Live& live, Json command) {
   }
   Json events = Json::array();
   for (Json& event : live.session->apply(command)) events.push_back(std::move(event));
+  ++live.version;
   after_events(live, events, /*opening=*/false);
   push(live, events);
   if (!live.room.expired()) room_session_changed(live);
@@ -461,6 +463,7 @@ void Arcade::push(Live& live, const Json& events) {
 
 Json Arcade::snapshot(const Live& live, Seat seat) const {
   return Json{{"game", live.game->name},
+              {"version", live.version},
               {"watch", live.watch},
               {"seat", seat_json(seat)},
               {"finished", live.session->finished()},
