@@ -13,6 +13,7 @@
 #include "cli/lexicon_command.h"
 #include "cli/line_editor.h"
 #include "cli/menu.h"
+#include "cli/serve_command.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
@@ -82,6 +83,7 @@ void configure(CLI::App& app, Context& context) {
   app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
   add_game_commands(app, context);
   add_lexicon_command(app, context);
+  add_serve_command(app, context);
   app.footer(
       "Run 'wordgames' with no arguments for the list of games, and 'wordgames COMMAND --help'\n"
       "for a command's options. Global options may also follow the command.\n"
@@ -141,7 +143,7 @@ int run(std::span<const std::string> args, std::istream& in, std::ostream& out, 
   std::optional<std::string> chosen;
   int status = kExitOk;
   {
-    Context context(in, interactive ? out : buffer, err, interactive);
+    Context context(in, interactive ? out : buffer, err, interactive, &out);
     status = dispatch(args, context, chosen);
   }
   if (status == kExitOk) out << buffer.str();

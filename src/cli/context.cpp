@@ -6,8 +6,9 @@
 
 namespace wg::cli {
 
-Context::Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive)
-    : in_(in), out_(out), err_(err), interactive_(interactive) {}
+Context::Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
+                 std::ostream* live)
+    : in_(in), out_(out), live_(live), err_(err), interactive_(interactive) {}
 
 std::shared_ptr<const Lexicon> Context::shared_lexicon() {
   if (!lexicon_) {

@@ -42,12 +42,18 @@ using app::LexiconInfo;
 class Context {
  public:
   /// `interactive`: stdin and stdout are terminals, so the menu may ask for a choice.
-  Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive);
+  /// `live`: the process's own output, when `out` holds a command's output back until it
+  /// succeeds (see live_out()); null: `out` is it.
+  Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
+          std::ostream* live = nullptr);
 
   GlobalOptions& options() { return options_; }
   const GlobalOptions& options() const { return options_; }
   std::istream& in() { return in_; }
   std::ostream& out() { return out_; }
+  /// The output that reaches the user at once, for a command that runs until stopped (`serve`
+  /// prints its address and keeps running): out() may be held back until the command ends.
+  std::ostream& live_out() { return live_ != nullptr ? *live_ : out_; }
   std::ostream& err() { return err_; }
   bool interactive() const { return interactive_; }
 
@@ -70,6 +76,7 @@ class Context {
  private:
   std::istream& in_;
   std::ostream& out_;
+  std::ostream* live_ = nullptr;
   std::ostream& err_;
   bool interactive_;
   GlobalOptions options_;

@@ -180,7 +180,9 @@ TEST_F(ArcadeTest, BadRequestsGetAJsonErrorAndAFourHundredStatus) {
   form.path = "/api/sessions";
   form.body = "game=hand";
   form.content_type = "application/x-www-form-urlencoded";
-  arcade_->handle(form, [](HttpResponse r) { EXPECT_EQ(r.status, 415); });
+  arcade_->handle(form, [](HttpResponse r) { EXPECT_EQ(r.status, 400); });
+  form.body = R"({"game":"hand"})";  // curl -d's type, with a JSON body
+  arcade_->handle(form, [](HttpResponse r) { EXPECT_EQ(r.status, 201); });
 }
 
 TEST_F(ArcadeTest, APageOfAnotherSiteMayNotPlay) {

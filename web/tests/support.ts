@@ -64,6 +64,8 @@ export interface PageOptions {
 export async function openPage(browser: Browser, url: string, options: PageOptions = {}):
     Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({
+    // axe-core is injected as an inline script, which the arcade's Content-Security-Policy forbids.
+    bypassCSP: true,
     colorScheme: options.colorScheme ?? 'light',
     viewport: options.phone ? { width: 375, height: 740 } : { width: 1100, height: 800 },
     reducedMotion: 'reduce',

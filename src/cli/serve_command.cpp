@@ -1,0 +1,106 @@
+#include "cli/serve_command.h"
+
+#include <sys/resource.h>
+
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <memory>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "cli/app.h"
+#include "server/arcade.h"
+#include "server/http_server.h"
+
+namespace wg::cli {
+
+namespace {
+
+struct ServeOptions {
+  std::string host = "127.0.0.1";
+  std::uint64_t port = 8080;
+  std::uint64_t threads = 2;
+  std::uint64_t idle_minutes = 60;
+  std::uint64_t max_sessions = 20000;
+};
+
+constexpr auto kExpiryCheck = std::chrono::minutes(1);
+
+/// A server holds a descriptor per client: the soft limit (often 1,024) rises to the hard one.
+void allow_many_connections() {
+  struct rlimit files {};
+  if (getrlimit(RLIMIT_NOFILE, &files) == 0 && files.rlim_cur < files.rlim_max) {
+    files.rlim_cur = files.rlim_max;
+    setrlimit(RLIMIT_NOFILE, &files);
+  }
+}
+
+int serve(Context& context, const ServeOptions& options) {
+  using server::Arcade;
+  allow_many_connections();
+  server::ArcadeOptions arcade_options;
+  arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
+  arcade_options.max_sessions = options.max_sessions;
+  server::HttpServer* running = nullptr;
+  server::ArcadeClock clock;
+  clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
+    running->post_after(delay, std::move(task));
+  };
+  Arcade arcade(context.shared_lexicon(), arcade_options, clock);
+  server::HttpServer http(arcade);
+  running = &http;
+  std::uint16_t port = 0;
+  try {
+    port = http.listen(options.host, static_cast<std::uint16_t>(options.port));
+  } catch (const std::runtime_error& error) {
+    throw UsageError(error.what());
+  }
+  // Idle games are dropped once a minute.
+  std::function<void()> expire = [&] {
+    arcade.expire_idle();
+    http.post_after(kExpiryCheck, expire);
+  };
+  http.post_after(kExpiryCheck, expire);
+  const bool v6 = options.host.find(':') != std::string::npos;
+  const std::string shown = options.host == "0.0.0.0" ? "127.0.0.1" : options.host;
+  context.live_out() << fmt::format("wordgames arcade: http://{}{}{}:{}/\n", v6 ? "[" : "", shown,
+                                    v6 ? "]" : "", port);
+  if (options.host == "0.0.0.0") {
+    context.live_out() << "Listening on every interface: other machines use this one's address.\n";
+  }
+  context.live_out() << "Ctrl-C stops it.\n" << std::flush;
+  http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
+  return kExitOk;
+}
+
+}  // namespace
+
+void add_serve_command(CLI::App& app, Context& context) {
+  auto options = std::make_shared<ServeOptions>();
+  CLI::App* command = app.add_subcommand("serve", std::string(kServeCommandSummary));
+  command
+      ->add_option("--host", options->host,
+                   "Address to listen on: 127.0.0.1 (this machine only, the default) or "
+                   "0.0.0.0 (every interface, for a classroom)")
+      ->type_name("ADDRESS");
+  add_number_option(
+      *command, "--port", 0, 65535, [options](std::uint64_t port) { options->port = port; },
+      "Port to listen on; 0: a free port (printed); default 8080");
+  add_number_option(
+      *command, "--threads", 1, 64, [options](std::uint64_t n) { options->threads = n; },
+      "Threads serving requests; default 2");
+  add_number_option(
+      *command, "--idle-minutes", 1, 10080,
+      [options](std::uint64_t n) { options->idle_minutes = n; },
+      "Drop a game nobody touched for this many minutes; default 60");
+  add_number_option(
+      *command, "--max-sessions", 1, 1000000,
+      [options](std::uint64_t n) { options->max_sessions = n; },
+      "Games open at once before new ones are refused; default 20000");
+  on_run(*command, context, [&context, options] { return serve(context, *options); });
+}
+
+}  // namespace wg::cli
