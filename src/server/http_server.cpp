@@ -40,8 +40,22 @@ using error_code = beast::error_code;
 
 constexpr const char* kServerName = "wordgames";
 
-void log_error(const char* what, const std::string& detail) {
-  std::fprintf(stderr, "wordgames server: %s: %s\n", what, detail.c_str());
+void log_error(const char* what, const char* detail) {
+  std::fprintf(stderr, "wordgames server: %s: %s\n", what, detail);
+}
+
+/// Runs `f`, logging what it throws; false if it threw. Nothing a handler throws leaves the loop.
+template <class F>
+bool guarded(const char* what, F&& f) noexcept {
+  try {
+    f();
+    return true;
+  } catch (const std::exception& e) {
+    log_error(what, e.what());
+  } catch (...) {
+    log_error(what, "an exception of an unknown type");
+  }
+  return false;
 }
 
 HttpResponse json_error(int status, std::string_view message) {
@@ -252,11 +266,7 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
     if (ec) return finish();  // closed, too big (Beast sent 1009), timeout, reset
     std::string text = beast::buffers_to_string(buffer_.data());
     buffer_.consume(buffer_.size());
-    try {
-      server_.handler.socket_message(peer_, text);
-    } catch (const std::exception& e) {
-      log_error("socket_message", e.what());
-    }
+    guarded("socket_message", [&] { server_.handler.socket_message(peer_, text); });
     if (!finished_) do_read();
   }
 
@@ -299,13 +309,7 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
       queued_bytes_ = 0;
     }
     server_.connections.fetch_sub(1);
-    if (peer_) {
-      try {
-        server_.handler.socket_closed(peer_);
-      } catch (const std::exception& e) {
-        log_error("socket_closed", e.what());
-      }
-    }
+    if (peer_) guarded("socket_closed", [&] { server_.handler.socket_closed(peer_); });
     if (id_ != 0) server_.remove_session(id_);
   }
 
@@ -423,12 +427,12 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
 
     awaiting_handler_ = true;
     auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
-    try {
-      server_.handler.handle(make_request(message),
-                             [reply](HttpResponse response) { reply->send(std::move(response)); });
-    } catch (const std::exception& e) {
-      log_error("handle", e.what());
-      reply->send(json_error(500, "internal server error"));
+    if (!guarded("handle", [&] {
+          server_.handler.handle(make_request(message), [reply](HttpResponse response) {
+            reply->send(std::move(response));
+          });
+        })) {
+      reply->send(json_error(500, "internal server error"));  // unless it answered already
     }
   }
 
@@ -436,10 +440,8 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     auto ws = std::make_shared<WsSession>(server_, stream_.get_executor());
     auto peer = ws->make_peer();
     HttpResponse refusal;
-    try {
-      refusal = server_.handler.open_socket(make_request(message), peer);
-    } catch (const std::exception& e) {
-      log_error("open_socket", e.what());
+    if (!guarded("open_socket",
+                 [&] { refusal = server_.handler.open_socket(make_request(message), peer); })) {
       refusal = json_error(500, "internal server error");
     }
     if (refusal.status == 0) {
@@ -556,7 +558,7 @@ void Core::on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket)
   if (stopping || ec == net::error::operation_aborted) return;
   if (ec) {
     // Out of descriptors, say: try again shortly rather than spin.
-    log_error("accept", ec.message());
+    log_error("accept", ec.message().c_str());
     auto timer = std::make_shared<net::steady_timer>(strand, std::chrono::milliseconds(100));
     timer->async_wait([this, timer, &acceptor](error_code wait_ec) {
       if (!wait_ec && !stopping) accept(acceptor);
@@ -662,14 +664,8 @@ void HttpServer::run(int threads, bool stop_on_signals) {
     });
   }
   auto loop = [this] {
-    for (;;) {
-      try {
-        impl_->ioc.run();
-        return;
-      } catch (const std::exception& e) {  // a bug somewhere: keep serving the others
-        log_error("event loop", e.what());
-      }
-    }
+    // An exception out of run() is a bug somewhere: it is logged, and the loop serves on.
+    while (!guarded("event loop", [&] { impl_->ioc.run(); })) continue;
   };
   std::vector<std::thread> pool;
   for (int i = 1; i < threads; ++i) pool.emplace_back(loop);
@@ -693,11 +689,7 @@ void HttpServer::post_after(std::chrono::milliseconds delay, std::function<void(
     timer->async_wait([impl, id, task = std::move(task)](error_code ec) {
       if (ec || impl->stopping) return;
       impl->timers.erase(id);
-      try {
-        task();
-      } catch (const std::exception& e) {
-        log_error("timer task", e.what());
-      }
+      guarded("timer task", task);
     });
   });
 }

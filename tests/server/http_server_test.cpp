@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <condition_variable>
+#include <csignal>
 #include <future>
 #include <mutex>
 #include <stdexcept>
@@ -357,6 +358,21 @@ TEST(HttpServerTimeouts, ClosesAConnectionThatDoesNotSendItsRequest) {
   limits.request_timeout = std::chrono::seconds(0);
   RunningServer running(handler, limits);
   EXPECT_EQ(test::send_raw(running.port, "GET /a HTTP/1.1\r\n").status, 0);
+}
+
+TEST(HttpServerStop, StopsOnSigterm) {
+  TestHandler handler;
+  HttpServer server(handler);
+  std::uint16_t port = server.listen("127.0.0.1", 0);
+  std::thread runner([&] { server.run(2, true); });
+  // An answer means the loop runs, so run() has queued its signal set up on the server's strand;
+  // a task posted there now comes after it.
+  EXPECT_EQ(test::http_get(port, "/a").status, 200);
+  std::promise<void> ready;
+  server.post_after(std::chrono::milliseconds(0), [&] { ready.set_value(); });
+  ready.get_future().get();
+  std::raise(SIGTERM);
+  runner.join();
 }
 
 TEST(HttpServerStop, StopBeforeRunMakesRunReturn) {
