@@ -161,10 +161,11 @@ std::string_view refusal_text(Refusal reason) {
 }
 
 /// Waits for input until the round's clock (`elapsed`, in ms) reaches `deadline_ms`; false if
-/// time ran out first. Only for a terminal.
+/// time ran out first. Only for a terminal: `in` is std::cin, read from standard input; any
+/// other stream (a test's line source) is always ready, with a line or its end.
 bool wait_for_input(std::istream& in, const std::function<std::uint64_t()>& elapsed,
                     std::uint64_t deadline_ms) {
-  if (in.rdbuf()->in_avail() > 0) return true;
+  if (&in != &std::cin || in.rdbuf()->in_avail() > 0) return true;
   for (;;) {
     const std::uint64_t now = elapsed();
     if (now >= deadline_ms) return false;
@@ -248,7 +249,9 @@ class TypedInputDiscard {
 /// into text. The clock runs only for a person at a terminal (the session gets the real time
 /// passed); piped input is judged as it comes, at time 0, so a script gives the same transcript
 /// every time. At a terminal an empty line asks before ending the round; in a pipe it ends it
-/// (a script says what it means).
+/// (a script says what it means). "At a terminal" is Context::interactive(), so that a test
+/// can play the terminal's round from a stream of lines (cli::run with interactive = true):
+/// the clock then runs but never waits on standard input, and no typed input is discarded.
 int play(Context& context, const Options& o) {
   const std::uint64_t seed = context.seed();
   bg::Config config;
@@ -270,7 +273,7 @@ int play(Context& context, const Options& o) {
   const bool interactive = context.interactive();
   const bool timed = interactive && session.config().seconds > 0;
   const bool colour = colour_wanted(interactive);
-  const TypedInputDiscard discard(interactive);
+  const TypedInputDiscard discard(interactive && &context.in() == &std::cin);
 
   out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
                      seed);

@@ -14,9 +14,11 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/app.h"
 #include "support/golden.h"
 #include "wordgames_runner.h"
 
@@ -308,6 +310,61 @@ TEST(Boggle, AnEmptyLineInAPipeEndsTheRound) {
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.out.find("End the round now?"), std::string::npos) << r;
   EXPECT_EQ(r.out.find("cats: "), std::string::npos) << r;
+}
+
+/// A round as a person at a terminal plays it: cli::run told the streams are interactive, the
+/// lines typed coming from `typed` (no terminal, no clock to race: the lines are all there).
+struct TerminalRound {
+  int status = 0;
+  std::string out;
+  std::string err;
+  std::string unread;  ///< the lines the game left unread
+};
+TerminalRound terminal_round(std::vector<std::string> args, const std::string& typed) {
+  args.insert(args.begin(), {"wordgames", "--seed", "1", "boggle"});
+  std::istringstream in(typed);
+  std::ostringstream out;
+  std::ostringstream err;
+  TerminalRound round;
+  round.status = cli::run(args, in, out, err, /*interactive=*/true);
+  round.out = out.str();
+  round.err = err.str();
+  for (std::string line; std::getline(in, line);) round.unread += line + '\n';
+  return round;
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(BoggleTerminal, AnEmptyLineAsksBeforeEndingTheRound) {
+  // Issue 17: at a terminal an empty line asks first; anything but yes plays on. Untimed
+  // (--time 0) and timed (a clock that cannot run out while the test runs, and that the test
+  // does not read).
+  for (const char* time : {"0", "86400"}) {
+    const TerminalRound r = terminal_round({"--board", "EECA/ALEP/HNBO/QTTY", "--time", time},
+                                           "peace\n\nno\n\nmaybe\ntoecap\n\nYes\nlater\n");
+    ASSERT_EQ(r.status, 0) << time << r.err << r.out;
+    EXPECT_EQ(r.err, "") << time;
+    EXPECT_EQ(count(r.out, "End the round now? (yes/no) "), 3u) << time << r.out;
+    EXPECT_EQ(count(r.out, "Playing on."), 2u) << time << r.out;
+    EXPECT_NE(r.out.find("4 points (score 7)"), std::string::npos) << time << r.out;  // toecap
+    EXPECT_NE(r.out.find("Your words (2): peace toecap\n"), std::string::npos) << time << r.out;
+    EXPECT_EQ(r.unread, "later\n") << time;  // the round ended at "Yes"
+    // The timed round shows the clock before each question, the untimed one does not.
+    EXPECT_EQ(count(r.out, "] End the round now?"), std::string(time) == "0" ? 0u : 3u) << r.out;
+  }
+}
+
+TEST(BoggleTerminal, TheEndOfInputAtTheQuestionEndsTheRound) {
+  const TerminalRound r =
+      terminal_round({"--board", "EECA/ALEP/HNBO/QTTY", "--time", "0"}, "peace\n\n");
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  EXPECT_EQ(count(r.out, "End the round now? (yes/no) "), 1u) << r.out;
+  EXPECT_EQ(r.out.find("Playing on."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Your words (1): peace\n"), std::string::npos) << r.out;
 }
 
 /// A pseudo-terminal for the program's stdin, stdout and stderr, as when a person runs it.
