@@ -201,9 +201,9 @@ void print_round_start(std::ostream& out, const bg::RoundStarted& start, bool ti
   out << fmt::format("Find words of {} letters or more ({} scoring)", start.min_length,
                      bg::to_string(start.scoring));
   if (timed) out << fmt::format("; {}:{:02} on the clock", start.seconds / 60, start.seconds % 60);
-  out << (interactive ? ".\nType ? to see the board again, help for the commands, an empty line "
+  out << (interactive ? ".\nType ? to see the board again, help for the commands, an empty line\n"
                         "to end the round.\n"
-                      : ". An empty line ends the round; ? shows the board again.\n");
+                      : ".\nAn empty line ends the round; ? shows the board again.\n");
 }
 
 void print_help(std::ostream& out, bool interactive) {
@@ -216,15 +216,15 @@ void print_help(std::ostream& out, bool interactive) {
 }
 
 void print_summary(std::ostream& out, const bg::View& view) {
-  out << fmt::format("\nYour words ({}):", view.found.size());
-  for (const bg::FoundWord& w : view.found) out << ' ' << w.word;
-  out << '\n';
+  std::string found = fmt::format("Your words ({}):", view.found.size());
+  for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
+  out << '\n' << wrap(found, kColumns, "  ") << '\n';
   const std::int64_t total = view.total_score.value_or(0);
   out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
                      total == 0 ? 100 : view.score * 100 / total);
-  out << fmt::format("Words missed ({}):", view.missed.size());
-  for (const std::string& w : view.missed) out << ' ' << w;
-  out << '\n';
+  std::string missed = fmt::format("Words missed ({}):", view.missed.size());
+  for (const std::string& w : view.missed) missed += ' ' + w;
+  out << wrap(missed, kColumns, "  ") << '\n';
 }
 
 /// Discards what was typed at the terminal and not read yet (a word typed without Enter when the

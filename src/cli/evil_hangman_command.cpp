@@ -94,31 +94,36 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
   const eh::FamilyScore& chosen = d.scores[static_cast<std::size_t>(d.family)];
   const std::string kept = family_text(alphabet, before, chosen.positions, letter);
   if (d.fell_back) {
-    out << fmt::format("Host: optimal ran out of budget here, so lookahead (depth {}) decided.\n",
-                       config.depth);
+    out << wrap(fmt::format("Host: optimal ran out of budget here, so lookahead (depth {}) "
+                            "decided.",
+                            config.depth),
+                kColumns, "  ")
+        << '\n';
   }
+  std::string reason;
   switch (d.decided_by) {
     case eh::Strategy::kLargest:
-      out << fmt::format("Host (largest): kept {}, the largest family", kept);
-      out << " (ties: fewer letters revealed).\n";
+      reason = fmt::format(
+          "Host (largest): kept {}, the largest family (ties: fewer letters revealed).", kept);
       break;
     case eh::Strategy::kLookahead:
-      out << fmt::format(
+      reason = fmt::format(
           "Host ({}): kept {}, which the search values highest ({:.2f} misses: forced within its "
-          "horizon, estimated beyond); ties go to a miss, then to the largest family.\n",
+          "horizon, estimated beyond); ties go to a miss, then to the largest family.",
           host_name(config.strategy, config.depth), kept, chosen.expected_misses);
       break;
     case eh::Strategy::kOptimal:
-      out << fmt::format(
+      reason = fmt::format(
           "Host (optimal): kept {}, which forces the most misses ({}) against the best guesser; "
-          "ties go to a miss, then to the largest family.\n",
+          "ties go to a miss, then to the largest family.",
           kept, chosen.forced_misses);
       break;
     case eh::Strategy::kFair:
-      out << fmt::format("Host (fair): kept {}, the family of the word it chose at the start.\n",
-                         kept);
+      reason =
+          fmt::format("Host (fair): kept {}, the family of the word it chose at the start.", kept);
       break;
   }
+  out << wrap(reason, kColumns, "  ") << '\n';
 }
 
 // --- Playing: prompts turned into the session's commands, its events and views printed.
@@ -303,7 +308,7 @@ int run_play(Context& context, const PlayOptions& options) {
   eh::Session session(context.shared_lexicon(), config, seed);  // ConfigError: usage
   Prompt prompt(context.in(), context.out(), !context.interactive());
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
-  prompt.say(fmt::format("Evil Hangman: the host is {}. Seed {} (replay with --seed {}).",
+  prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {} (replay with --seed {}).",
                          host_name(config.strategy, config.depth), seed, seed));
   for (;;) {
     if (!play_one(session, prompt, options, terminal)) break;
