@@ -19,6 +19,7 @@
 #include <vector>
 
 #include "cli/app.h"
+#include "support/blocking_wait.h"
 #include "support/golden.h"
 #include "wordgames_runner.h"
 
@@ -397,19 +398,32 @@ struct Pty {
       ::execv(argv[0], argv.data());
       ::_exit(127);
     }
-    int status = 0;
-    int polls = 0;  // at most 100 ms each
-    for (;;) {
-      pollfd fd{master, POLLIN, 0};
-      if (::poll(&fd, 1, 100) > 0) {
+    // Blocks until the program writes or ends (its pidfd); the hang guard only fails a program
+    // that never ends.
+    ChildHandle child(pid);
+    auto drain = [&](int timeout_ms) {
+      for (;;) {
+        pollfd fd{master, POLLIN, 0};
+        if (::poll(&fd, 1, timeout_ms) <= 0) return;
         char buffer[4096];
         const ssize_t n = ::read(master, buffer, sizeof buffer);
-        if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
+        if (n <= 0) return;
+        output.append(buffer, static_cast<std::size_t>(n));
+        if (timeout_ms != 0) return;
       }
-      if (::waitpid(pid, &status, WNOHANG) == pid) break;
-      // A safety net, not a timing assertion: a program that never ends fails the test.
-      if (++polls > 600) ::kill(pid, SIGKILL);
+    };
+    for (;;) {
+      pollfd fds[2] = {{master, POLLIN, 0}, {child.fd(), POLLIN, 0}};
+      if (!wait_readable_any(fds, child.fd() >= 0 ? 2 : 1)) {
+        ::kill(pid, SIGKILL);  // hung: the test fails on its output
+        break;
+      }
+      if (fds[1].revents != 0) break;  // ended
+      drain(-1);
     }
+    drain(0);  // what it wrote before it ended
+    const std::optional<int> ended = child.wait();
+    const int status = ended.value_or(-1);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 };
