@@ -2,6 +2,7 @@
 
 #include <exception>
 #include <iostream>
+#include <limits>
 #include <optional>
 #include <sstream>
 #include <string_view>
@@ -58,6 +59,31 @@ std::string parse_error_message(const CLI::ParseError& error, const CLI::App& wh
     return fmt::format("unexpected argument '{}'", argument);
   }
   return message;
+}
+
+/// "1 to 64", or "0 to 2^64-1" for every number.
+std::string range_text(std::uint64_t min, std::uint64_t max) {
+  if (max == std::numeric_limits<std::uint64_t>::max()) return fmt::format("{} to 2^64-1", min);
+  return fmt::format("{} to {}", min, max);
+}
+
+/// The number `text` gives option `name`: a decimal number in [min, max], else a
+/// CLI::ValidationError that says which of the three it is not.
+std::uint64_t number_in(const std::string& name, const std::string& text, std::uint64_t min,
+                        std::uint64_t max) {
+  bool too_large = false;
+  const std::optional<std::uint64_t> value = parse_unsigned(text, &too_large);
+  if (!value) {
+    throw CLI::ValidationError(
+        name, fmt::format("'{}' is {} from {}", text,
+                          too_large ? "too large: give a whole number" : "not a whole number",
+                          range_text(min, max)));
+  }
+  if (*value < min || *value > max) {
+    throw CLI::ValidationError(
+        name, fmt::format("must be from {}, not {}", range_text(min, max), *value));
+  }
+  return *value;
 }
 
 void report_error(std::ostream& err, std::string_view message) {
@@ -176,34 +202,36 @@ int run_main(int argc, char** argv) {
 CLI::Option* add_number_option(CLI::App& command, const std::string& name,
                                std::function<void(std::uint64_t)> store,
                                const std::string& description) {
-  CLI::Option* option = command.add_option_function<std::string>(
-      name,
-      [name, store = std::move(store)](const std::string& text) {
-        bool too_large = false;
-        const std::optional<std::uint64_t> value = parse_unsigned(text, &too_large);
-        if (!value) {
-          throw CLI::ValidationError(name, fmt::format("'{}' is {} from 0 to 2^64-1", text,
-                                                       too_large ? "too large: give a whole number"
-                                                                 : "not a whole number"));
-        }
-        store(*value);
-      },
-      description);
-  return option->type_name("N");
+  return add_number_option(command, name, 0, std::numeric_limits<std::uint64_t>::max(),
+                           std::move(store), description);
 }
 
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::uint64_t min,
                                std::uint64_t max, std::function<void(std::uint64_t)> store,
                                const std::string& description) {
-  return add_number_option(
-      command, name,
-      [name, min, max, store = std::move(store)](std::uint64_t n) {
-        if (n < min || n > max) {
-          throw CLI::ValidationError(name, fmt::format("must be from {} to {}", min, max));
-        }
-        store(n);
+  CLI::Option* option = command.add_option_function<std::string>(
+      name,
+      [name, min, max, store = std::move(store)](const std::string& text) {
+        store(number_in(name, text, min, max));
       },
       description);
+  return option->type_name("N");
+}
+
+CLI::Option* add_numbers_option(CLI::App& command, const std::string& name, std::uint64_t min,
+                                std::uint64_t max,
+                                std::function<void(const std::vector<std::uint64_t>&)> store,
+                                const std::string& description) {
+  CLI::Option* option = command.add_option_function<std::vector<std::string>>(
+      name,
+      [name, min, max, store = std::move(store)](const std::vector<std::string>& texts) {
+        std::vector<std::uint64_t> values;
+        values.reserve(texts.size());
+        for (const std::string& text : texts) values.push_back(number_in(name, text, min, max));
+        store(values);
+      },
+      description);
+  return option->type_name("N");
 }
 
 void on_run(CLI::App& command, Context& context, std::function<int()> action) {

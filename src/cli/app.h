@@ -8,6 +8,7 @@
 #include <iosfwd>
 #include <span>
 #include <string>
+#include <vector>
 
 #include <CLI/CLI.hpp>
 
@@ -34,10 +35,18 @@ CLI::Option* add_number_option(CLI::App& command, const std::string& name,
                                const std::string& description);
 
 /// add_number_option for a number that must lie in [min, max]: anything else is refused with
-/// "must be from MIN to MAX".
+/// "must be from MIN to MAX, not N" (and a number too large to read, or no decimal number such
+/// as "0x10", with a message naming the range).
 CLI::Option* add_number_option(CLI::App& command, const std::string& name, std::uint64_t min,
                                std::uint64_t max, std::function<void(std::uint64_t)> store,
                                const std::string& description);
+
+/// add_number_option for an option taking one or more numbers ("--depths 2 3"), each in
+/// [min, max]; `store` receives them in the order given.
+CLI::Option* add_numbers_option(CLI::App& command, const std::string& name, std::uint64_t min,
+                                std::uint64_t max,
+                                std::function<void(const std::vector<std::uint64_t>&)> store,
+                                const std::string& description);
 
 /// Makes `action` what runs once the command line is parsed, when `command` is the command
 /// chosen: unless a subcommand of it was chosen too (its own action then runs, not this one).

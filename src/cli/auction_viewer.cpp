@@ -117,7 +117,7 @@ void AuctionView::show_auction(const au::AuctionHeld& e) {
   out_ << fmt::format("  {:>3}. {} ({:>2})  bids{}  -> {} {} pays {}", e.number,
                       paint(std::string(1, letter), Tone::kCurrent, colour_),
                       alphabet().value(e.letter), bids, e.winner + 1, names_[e.winner], e.price);
-  if (e.tied > 1) out_ << fmt::format(" (won a draw among {} equal bids)", e.tied);
+  if (e.tied > 1) out_ << fmt::format(" (a draw of {} equal bids)", e.tied);
   out_ << '\n';
   for (std::size_t seat = 0; seat < e.bids.size(); ++seat) {
     if (e.bids[seat].fault.empty()) continue;
@@ -142,7 +142,7 @@ void AuctionView::show_round_end(const au::RoundEnded& e) {
     } else if (w.word.empty()) {
       note = "no word";
     } else if (static_cast<int>(w.word.size()) >= rules_.bonus_length && rules_.bonus > 0) {
-      note = fmt::format("with the {}-point bonus", rules_.bonus);
+      note = fmt::format("{}-point bonus", rules_.bonus);
     }
     out_ << fmt::format(
         "  {}  {:<{}}  {:<11} total {:>4}, letters {}{}\n", player(static_cast<int>(seat)), word,

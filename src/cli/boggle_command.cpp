@@ -161,10 +161,11 @@ std::string_view refusal_text(Refusal reason) {
 }
 
 /// Waits for input until the round's clock (`elapsed`, in ms) reaches `deadline_ms`; false if
-/// time ran out first. Only for a terminal.
+/// time ran out first. Only for a terminal: `in` is std::cin, read from standard input; any
+/// other stream (a test's line source) is always ready, with a line or its end.
 bool wait_for_input(std::istream& in, const std::function<std::uint64_t()>& elapsed,
                     std::uint64_t deadline_ms) {
-  if (in.rdbuf()->in_avail() > 0) return true;
+  if (&in != &std::cin || in.rdbuf()->in_avail() > 0) return true;
   for (;;) {
     const std::uint64_t now = elapsed();
     if (now >= deadline_ms) return false;
@@ -200,9 +201,9 @@ void print_round_start(std::ostream& out, const bg::RoundStarted& start, bool ti
   out << fmt::format("Find words of {} letters or more ({} scoring)", start.min_length,
                      bg::to_string(start.scoring));
   if (timed) out << fmt::format("; {}:{:02} on the clock", start.seconds / 60, start.seconds % 60);
-  out << (interactive ? ".\nType ? to see the board again, help for the commands, an empty line "
+  out << (interactive ? ".\nType ? to see the board again, help for the commands, an empty line\n"
                         "to end the round.\n"
-                      : ". An empty line ends the round; ? shows the board again.\n");
+                      : ".\nAn empty line ends the round; ? shows the board again.\n");
 }
 
 void print_help(std::ostream& out, bool interactive) {
@@ -215,15 +216,15 @@ void print_help(std::ostream& out, bool interactive) {
 }
 
 void print_summary(std::ostream& out, const bg::View& view) {
-  out << fmt::format("\nYour words ({}):", view.found.size());
-  for (const bg::FoundWord& w : view.found) out << ' ' << w.word;
-  out << '\n';
+  std::string found = fmt::format("Your words ({}):", view.found.size());
+  for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
+  out << '\n' << wrap(found, kColumns, "  ") << '\n';
   const std::int64_t total = view.total_score.value_or(0);
   out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
                      total == 0 ? 100 : view.score * 100 / total);
-  out << fmt::format("Words missed ({}):", view.missed.size());
-  for (const std::string& w : view.missed) out << ' ' << w;
-  out << '\n';
+  std::string missed = fmt::format("Words missed ({}):", view.missed.size());
+  for (const std::string& w : view.missed) missed += ' ' + w;
+  out << wrap(missed, kColumns, "  ") << '\n';
 }
 
 /// Discards what was typed at the terminal and not read yet (a word typed without Enter when the
@@ -248,7 +249,9 @@ class TypedInputDiscard {
 /// into text. The clock runs only for a person at a terminal (the session gets the real time
 /// passed); piped input is judged as it comes, at time 0, so a script gives the same transcript
 /// every time. At a terminal an empty line asks before ending the round; in a pipe it ends it
-/// (a script says what it means).
+/// (a script says what it means). "At a terminal" is Context::interactive(), so that a test
+/// can play the terminal's round from a stream of lines (cli::run with interactive = true):
+/// the clock then runs but never waits on standard input, and no typed input is discarded.
 int play(Context& context, const Options& o) {
   const std::uint64_t seed = context.seed();
   bg::Config config;
@@ -270,7 +273,7 @@ int play(Context& context, const Options& o) {
   const bool interactive = context.interactive();
   const bool timed = interactive && session.config().seconds > 0;
   const bool colour = colour_wanted(interactive);
-  const TypedInputDiscard discard(interactive);
+  const TypedInputDiscard discard(interactive && &context.in() == &std::cin);
 
   out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
                      seed);

@@ -94,31 +94,36 @@ void explain(std::ostream& out, const Alphabet& alphabet, const std::vector<Lett
   const eh::FamilyScore& chosen = d.scores[static_cast<std::size_t>(d.family)];
   const std::string kept = family_text(alphabet, before, chosen.positions, letter);
   if (d.fell_back) {
-    out << fmt::format("Host: optimal ran out of budget here, so lookahead (depth {}) decided.\n",
-                       config.depth);
+    out << wrap(fmt::format("Host: optimal ran out of budget here, so lookahead (depth {}) "
+                            "decided.",
+                            config.depth),
+                kColumns, "  ")
+        << '\n';
   }
+  std::string reason;
   switch (d.decided_by) {
     case eh::Strategy::kLargest:
-      out << fmt::format("Host (largest): kept {}, the largest family", kept);
-      out << " (ties: fewer letters revealed).\n";
+      reason = fmt::format(
+          "Host (largest): kept {}, the largest family (ties: fewer letters revealed).", kept);
       break;
     case eh::Strategy::kLookahead:
-      out << fmt::format(
+      reason = fmt::format(
           "Host ({}): kept {}, which the search values highest ({:.2f} misses: forced within its "
-          "horizon, estimated beyond); ties go to a miss, then to the largest family.\n",
+          "horizon, estimated beyond); ties go to a miss, then to the largest family.",
           host_name(config.strategy, config.depth), kept, chosen.expected_misses);
       break;
     case eh::Strategy::kOptimal:
-      out << fmt::format(
+      reason = fmt::format(
           "Host (optimal): kept {}, which forces the most misses ({}) against the best guesser; "
-          "ties go to a miss, then to the largest family.\n",
+          "ties go to a miss, then to the largest family.",
           kept, chosen.forced_misses);
       break;
     case eh::Strategy::kFair:
-      out << fmt::format("Host (fair): kept {}, the family of the word it chose at the start.\n",
-                         kept);
+      reason =
+          fmt::format("Host (fair): kept {}, the family of the word it chose at the start.", kept);
       break;
   }
+  out << wrap(reason, kColumns, "  ") << '\n';
 }
 
 // --- Playing: prompts turned into the session's commands, its events and views printed.
@@ -303,7 +308,7 @@ int run_play(Context& context, const PlayOptions& options) {
   eh::Session session(context.shared_lexicon(), config, seed);  // ConfigError: usage
   Prompt prompt(context.in(), context.out(), !context.interactive());
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
-  prompt.say(fmt::format("Evil Hangman: the host is {}. Seed {} (replay with --seed {}).",
+  prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {} (replay with --seed {}).",
                          host_name(config.strategy, config.depth), seed, seed));
   for (;;) {
     if (!play_one(session, prompt, options, terminal)) break;
@@ -409,6 +414,11 @@ int run_table(Context& context, const eh::TableConfig& config) {
 
 // --- Definitions.
 
+/// The bounds of the numeric options: a length the word sets can hold, and a count the game
+/// keeps in an int (more guesses than that are as good as 26).
+constexpr std::uint64_t kMaxLength = eh::kMaxWordLength;
+constexpr std::uint64_t kMaxCount = std::numeric_limits<int>::max();
+
 void add_host_options(CLI::App& command, std::string& strategy, int& depth) {
   std::vector<std::string> names;
   for (eh::Strategy s : eh::all_strategies()) names.emplace_back(eh::to_string(s));
@@ -418,11 +428,9 @@ void add_host_options(CLI::App& command, std::string& strategy, int& depth) {
                   "lookahead, optimal, fair")
       ->check(CLI::IsMember(names))
       ->type_name("NAME");
-  command
-      .add_option("--depth", depth,
-                  "Host decisions the lookahead host looks at (and optimal's fallback); "
-                  "default 2")
-      ->check(CLI::PositiveNumber)
+  add_number_option(
+      command, "--depth", 1, kMaxCount, [&depth](std::uint64_t n) { depth = static_cast<int>(n); },
+      "Host decisions the lookahead host looks at (and optimal's fallback); default 2")
       ->type_name("D");
 }
 
@@ -442,8 +450,14 @@ void add_autoplay(CLI::App& parent, Context& context) {
                    "default)")
       ->check(CLI::IsMember(guessers))
       ->type_name("NAME");
-  command->add_option("--length", options->length, "Word length; default 8")->type_name("N");
-  command->add_option("--guesses", options->guesses, "Misses allowed; default 8")->type_name("N");
+  add_number_option(
+      *command, "--length", 1, kMaxLength,
+      [options](std::uint64_t n) { options->length = static_cast<std::int64_t>(n); },
+      "Word length; default 8");
+  add_number_option(
+      *command, "--guesses", 1, kMaxCount,
+      [options](std::uint64_t n) { options->guesses = static_cast<std::int64_t>(n); },
+      "Misses allowed; default 8");
   on_run(*command, context, [&context, options] { return run_autoplay(context, *options); });
 }
 
@@ -452,16 +466,26 @@ void add_table(CLI::App& parent, Context& context) {
   CLI::App* command = add_game_tool(
       parent, context, "table",
       "Misses each host forces on each guesser, by word length (a Markdown table)", "");
-  command->add_option("--min-length", options->min_length, "Shortest length; default 4")
-      ->type_name("N");
-  command->add_option("--max-length", options->max_length, "Longest length; default 12")
-      ->type_name("N");
-  command
-      ->add_option("--guesses", options->guesses,
-                   "Misses allowed; default 26, so every game ends with the word found and "
-                   "the misses are what the host forced")
-      ->type_name("N");
-  command->add_option("--depths", options->depths, "Lookahead depths to compare; default 2 3")
+  add_number_option(
+      *command, "--min-length", 1, kMaxLength,
+      [options](std::uint64_t n) { options->min_length = static_cast<std::int64_t>(n); },
+      "Shortest length; default 4");
+  add_number_option(
+      *command, "--max-length", 1, kMaxLength,
+      [options](std::uint64_t n) { options->max_length = static_cast<std::int64_t>(n); },
+      "Longest length; default 12");
+  add_number_option(
+      *command, "--guesses", 1, kMaxCount,
+      [options](std::uint64_t n) { options->guesses = static_cast<std::int64_t>(n); },
+      "Misses allowed; default 26, so every game ends with the word found and the misses are "
+      "what the host forced");
+  add_numbers_option(
+      *command, "--depths", 1, kMaxCount,
+      [options](const std::vector<std::uint64_t>& depths) {
+        options->depths.clear();
+        for (std::uint64_t d : depths) options->depths.push_back(static_cast<int>(d));
+      },
+      "Lookahead depths to compare; default 2 3")
       ->type_name("D...");
   command->add_flag("!--no-optimal", options->optimal, "Leave the optimal host out");
   command->add_flag("--value", options->value,
@@ -490,9 +514,14 @@ void add_table(CLI::App& parent, Context& context) {
 
 void define_evil_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();
-  command.add_option("--length", options->length, "Word length (skips the prompt)")->type_name("N");
-  command.add_option("--guesses", options->guesses, "Wrong guesses allowed (skips the prompt)")
-      ->type_name("N");
+  add_number_option(
+      command, "--length", 1, kMaxLength,
+      [options](std::uint64_t n) { options->length = static_cast<std::int64_t>(n); },
+      "Word length (skips the prompt)");
+  add_number_option(
+      command, "--guesses", 1, kMaxCount,
+      [options](std::uint64_t n) { options->guesses = static_cast<std::int64_t>(n); },
+      "Wrong guesses allowed (skips the prompt)");
   command.add_flag("--show-remaining", options->show_remaining,
                    "Show how many words the host still holds (skips the prompt)");
   command.add_flag("--hide-remaining", options->hide_remaining,

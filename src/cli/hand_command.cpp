@@ -213,7 +213,9 @@ class HandGame {
     }
     prompt_.say(fmt::format("Hint: the best word is {}.", play_text(*hint.best_word)));
     if (hint.plan_status == wh::PlanStatus::kSolved) {
-      prompt_.say(fmt::format("Hint: the best plan from here scores {}.", plan_text(hint.plan)));
+      prompt_.say(
+          wrap(fmt::format("Hint: the best plan from here scores {}.", plan_text(hint.plan)),
+               kColumns, "  "));
     }
   }
 
@@ -224,10 +226,12 @@ class HandGame {
     const wh::Optimum& optimum = *ended.optimum;
     switch (optimum.status) {
       case wh::PlanStatus::kSolved:
-        prompt_.say(fmt::format("Best possible for this hand: {}", plan_text(optimum.plan)));
+        prompt_.say(wrap(fmt::format("Best possible for this hand: {}", plan_text(optimum.plan)),
+                         kColumns, "  "));
         if (optimum.plan_with_discards.total > optimum.plan.total) {
-          prompt_.say(fmt::format("Best possible with discards (invalid entries): {}",
-                                  plan_text(optimum.plan_with_discards)));
+          prompt_.say(wrap(fmt::format("Best possible with discards (invalid entries): {}",
+                                       plan_text(optimum.plan_with_discards)),
+                           kColumns, "  "));
         }
         break;
       case wh::PlanStatus::kTooLarge:

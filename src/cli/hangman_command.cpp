@@ -727,9 +727,10 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
   autoplay->add_option("--player", options->player, "advisor (points), safe (win chance), naive")
       ->check(CLI::IsMember({"advisor", "safe", "naive"}))
       ->capture_default_str();
-  autoplay->add_option("--games", options->games, "Number of games, 1 to 1,000,000")
-      ->check(CLI::Range(std::size_t{1}, std::size_t{1'000'000}))
-      ->capture_default_str();
+  add_number_option(
+      *autoplay, "--games", 1, 1'000'000,
+      [options](std::uint64_t n) { options->games = static_cast<std::size_t>(n); },
+      "Number of games, 1 to 1,000,000 (default 1000)");
   autoplay->add_option("--dictionary", options->dictionary,
                        "A saved dictionary, 'default' or a text file");
   on_run(*autoplay, context, [&context, options]() -> int {

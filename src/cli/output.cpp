@@ -19,6 +19,58 @@ std::string count_of(long long n, std::string_view noun, std::string_view plural
   return fmt::format("{} {}{}", n, noun, sibilant ? "es" : "s");
 }
 
+std::size_t display_width(std::string_view text) {
+  std::size_t n = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    if (text[i] == '\x1b' && i + 1 < text.size() && text[i + 1] == '[') {
+      // ESC [ parameters, then a final letter.
+      i += 2;
+      while (i < text.size() &&
+             !((text[i] >= 'A' && text[i] <= 'Z') || (text[i] >= 'a' && text[i] <= 'z'))) {
+        ++i;
+      }
+      continue;
+    }
+    if ((static_cast<unsigned char>(text[i]) & 0xC0) != 0x80) ++n;  // not a continuation byte
+  }
+  return n;
+}
+
+std::string wrap(std::string_view text, std::size_t width, std::string_view indent) {
+  std::string result;
+  std::size_t column = 0;
+  bool words_on_line = false;  // a break goes after a word, never before the first one
+  for (std::size_t i = 0; i < text.size();) {
+    if (text[i] == '\n') {
+      result += '\n';
+      column = 0;
+      words_on_line = false;
+      ++i;
+      continue;
+    }
+    std::size_t word = i;
+    while (word < text.size() && text[word] == ' ') ++word;
+    std::size_t end = word;
+    while (end < text.size() && text[end] != ' ' && text[end] != '\n') ++end;
+    const std::string_view spaces = text.substr(i, word - i);
+    const std::string_view letters = text.substr(word, end - word);
+    const std::size_t letters_width = display_width(letters);
+    if (words_on_line && !letters.empty() && column + spaces.size() + letters_width > width) {
+      result += '\n';
+      result += indent;
+      column = display_width(indent);
+    } else {
+      result += spaces;
+      column += spaces.size();
+    }
+    result += letters;
+    column += letters_width;
+    words_on_line = words_on_line || !letters.empty();
+    i = end;
+  }
+  return result;
+}
+
 std::string_view yes_no(bool value) { return value ? "yes" : "no"; }
 
 std::string json_key(SkipReason reason) {

@@ -2,6 +2,7 @@
 /// Helpers for what the commands print: JSON documents and plain `key: value` text, both meant
 /// for pipes (no colour, no decoration, one item per line).
 
+#include <cstddef>
 #include <iosfwd>
 #include <string>
 #include <string_view>
@@ -22,6 +23,18 @@ std::string_view yes_no(bool value);
 /// A count with its noun, singular for one: "1 word", "3 words", "0 guesses". `plural` is the
 /// noun's plural when adding "s" will not do.
 std::string count_of(long long n, std::string_view noun, std::string_view plural = {});
+
+/// The width the games' text fits: an 80-column terminal.
+inline constexpr std::size_t kColumns = 80;
+
+/// The columns `text` takes on a terminal: its UTF-8 code points, leaving out ANSI escape
+/// sequences (colour).
+std::size_t display_width(std::string_view text);
+
+/// `text` broken at spaces into lines of at most `width` columns (display_width), each line
+/// after the first starting with `indent`; the spaces at a break are dropped. A word wider than a
+/// line stands alone on its line; a new line in `text` is kept. No final newline is added.
+std::string wrap(std::string_view text, std::size_t width = kColumns, std::string_view indent = {});
 
 /// A stable identifier for JSON ("invalid_character"); to_string(SkipReason) is for people.
 std::string json_key(SkipReason reason);

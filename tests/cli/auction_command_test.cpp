@@ -10,17 +10,19 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cerrno>
 #include <chrono>
 #include <fstream>
-#include <functional>
 #include <iterator>
+#include <optional>
 #include <string>
-#include <thread>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
 
 #include "cli/auction_viewer.h"
+#include "support/blocking_wait.h"
 #include "support/golden.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
@@ -138,28 +140,35 @@ TEST(AuctionTerminal, ATerminalThatRefusesStaysAsItWas) {
   EXPECT_EQ(FakeTerminal::sets, 0) << "nothing to restore";
 }
 
-/// Polls `done` until it holds; false after a minute (a hang guard, never a timing assumption).
-bool eventually(const std::function<bool()>& done, int master) {
-  for (int i = 0; i < 6000; ++i) {
+/// Reads the terminal's output into `seen` until `text` is in it: blocking reads, so nothing is
+/// missed and nothing is polled; false at the end of the output or when the hang guard passes.
+bool read_until(int master, std::string& seen, std::string_view text) {
+  while (seen.find(text) == std::string::npos) {
+    if (!wait_readable(master)) return false;
     char buffer[4096];
-    while (read(master, buffer, sizeof buffer) > 0) {
-    }  // drain the viewer's output
-    if (done()) return true;
-    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    const ssize_t n = read(master, buffer, sizeof buffer);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;  // EIO: every process on the terminal has ended
+    seen.append(buffer, static_cast<std::size_t>(n));
   }
-  return false;
+  return true;
 }
 
-char process_state(pid_t pid) {
-  std::ifstream stat("/proc/" + std::to_string(pid) + "/stat");
-  std::string text((std::istreambuf_iterator<char>(stat)), std::istreambuf_iterator<char>());
-  const std::size_t paren = text.rfind(')');
-  return paren == std::string::npos || paren + 2 >= text.size() ? '?' : text[paren + 2];
+/// The next change of the job that the "shell" reports: 'T' stopped, 'C' continued, 'E' ended;
+/// '?' if none came within the hang guard.
+char next_report(int report) {
+  char state = '?';
+  if (!wait_readable(report) || read(report, &state, 1) != 1) return '?';
+  return state;
 }
 
 // The real viewer on a pseudo-terminal, run as a shell runs a job (its own process group in
 // the foreground): Ctrl-Z (SIGTSTP) stops it with the terminal back in line mode, `fg`
-// (SIGCONT) gives it single-key mode again, q ends it with the terminal as it was.
+// (SIGCONT) gives it single-key mode again, q ends it with the terminal as it was. Every step
+// waits for an event, never for time: the viewer prints its keys after entering single-key
+// mode, the shell reports the job's stop and continue (waitpid, as a shell learns them), and a
+// key the viewer answers after continuing shows it has left line mode (a line-mode terminal
+// would hold the key until Enter).
 TEST(AuctionTerminal, StopAndContinueOnARealTerminal) {
   int ready[2];
   int report[2];
@@ -174,7 +183,7 @@ TEST(AuctionTerminal, StopAndContinueOnARealTerminal) {
       char go = 0;
       if (read(ready[0], &go, 1) != 1) _exit(3);
       execl(WG_BINARY, "wordgames", "auction", "--players", "value,random", "--rounds", "1",
-            "--hidden", "2", "--seed", "5", static_cast<char*>(nullptr));
+            "--hidden", "2", "--seed", "5", "--delay", "500", static_cast<char*>(nullptr));
       _exit(4);
     }
     setpgid(job, job);
@@ -183,29 +192,43 @@ TEST(AuctionTerminal, StopAndContinueOnARealTerminal) {
     if (write(report[1], &job, sizeof job) != sizeof job) _exit(5);
     if (write(ready[1], "g", 1) != 1) _exit(6);
     int status = 0;
-    while (waitpid(job, &status, 0) < 0) {
+    for (;;) {
+      if (waitpid(job, &status, WUNTRACED | WCONTINUED) < 0) {
+        if (errno == EINTR) continue;
+        _exit(8);
+      }
+      const char state = WIFSTOPPED(status) ? 'T' : WIFCONTINUED(status) ? 'C' : 'E';
+      if (write(report[1], &state, 1) != 1) _exit(5);
+      if (state == 'E') break;
     }
     _exit(WIFEXITED(status) ? WEXITSTATUS(status) : 7);
   }
+  ChildHandle shell_process(shell);
   pid_t job = 0;
+  ASSERT_TRUE(wait_readable(report[0]));
   ASSERT_EQ(read(report[0], &job, sizeof job), static_cast<ssize_t>(sizeof job));
-  fcntl(master, F_SETFL, fcntl(master, F_GETFL) | O_NONBLOCK);
   auto modes = [&] {
     termios t{};
     tcgetattr(master, &t);
     return t.c_lflag & (ICANON | ECHO);
   };
-  EXPECT_TRUE(eventually([&] { return modes() == 0; }, master)) << "single-key mode";
+  std::string output;
+  ASSERT_TRUE(read_until(master, output, "Keys:")) << output;
+  EXPECT_EQ(modes(), 0u) << "single-key mode";
   kill(job, SIGTSTP);
-  EXPECT_TRUE(eventually([&] { return process_state(job) == 'T'; }, master)) << "stopped";
+  EXPECT_EQ(next_report(report[0]), 'T') << "stopped";
   EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "the shell's modes while stopped";
   kill(job, SIGCONT);
-  EXPECT_TRUE(eventually([&] { return process_state(job) != 'T' && modes() == 0; }, master))
-      << "single-key mode again";
+  EXPECT_EQ(next_report(report[0]), 'C') << "continued";
+  ASSERT_EQ(write(master, "+", 1), 1);  // no Enter: answered only in single-key mode
+  EXPECT_TRUE(read_until(master, output, "Delay 250 ms.")) << output;
+  EXPECT_EQ(modes(), 0u) << "single-key mode again";
   ASSERT_EQ(write(master, "q", 1), 1);
-  int status = 0;
-  EXPECT_TRUE(eventually([&] { return waitpid(shell, &status, WNOHANG) == shell; }, master));
-  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(next_report(report[0]), 'E') << "ended";
+  read_until(master, output, "\x04 never printed");  // the rest of the output, to its end
+  const std::optional<int> status = shell_process.wait();
+  ASSERT_TRUE(status.has_value()) << "the shell did not end";
+  EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0) << *status;
   EXPECT_EQ(modes(), static_cast<tcflag_t>(ICANON | ECHO)) << "restored at the end";
   for (int fd : {ready[0], ready[1], report[0], report[1], master}) close(fd);
 }

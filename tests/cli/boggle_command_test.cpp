@@ -14,9 +14,12 @@
 #include <cstdio>
 #include <filesystem>
 #include <fstream>
+#include <sstream>
 #include <string>
 #include <vector>
 
+#include "cli/app.h"
+#include "support/blocking_wait.h"
 #include "support/golden.h"
 #include "wordgames_runner.h"
 
@@ -310,6 +313,61 @@ TEST(Boggle, AnEmptyLineInAPipeEndsTheRound) {
   EXPECT_EQ(r.out.find("cats: "), std::string::npos) << r;
 }
 
+/// A round as a person at a terminal plays it: cli::run told the streams are interactive, the
+/// lines typed coming from `typed` (no terminal, no clock to race: the lines are all there).
+struct TerminalRound {
+  int status = 0;
+  std::string out;
+  std::string err;
+  std::string unread;  ///< the lines the game left unread
+};
+TerminalRound terminal_round(std::vector<std::string> args, const std::string& typed) {
+  args.insert(args.begin(), {"wordgames", "--seed", "1", "boggle"});
+  std::istringstream in(typed);
+  std::ostringstream out;
+  std::ostringstream err;
+  TerminalRound round;
+  round.status = cli::run(args, in, out, err, /*interactive=*/true);
+  round.out = out.str();
+  round.err = err.str();
+  for (std::string line; std::getline(in, line);) round.unread += line + '\n';
+  return round;
+}
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+TEST(BoggleTerminal, AnEmptyLineAsksBeforeEndingTheRound) {
+  // Issue 17: at a terminal an empty line asks first; anything but yes plays on. Untimed
+  // (--time 0) and timed (a clock that cannot run out while the test runs, and that the test
+  // does not read).
+  for (const char* time : {"0", "86400"}) {
+    const TerminalRound r = terminal_round({"--board", "EECA/ALEP/HNBO/QTTY", "--time", time},
+                                           "peace\n\nno\n\nmaybe\ntoecap\n\nYes\nlater\n");
+    ASSERT_EQ(r.status, 0) << time << r.err << r.out;
+    EXPECT_EQ(r.err, "") << time;
+    EXPECT_EQ(count(r.out, "End the round now? (yes/no) "), 3u) << time << r.out;
+    EXPECT_EQ(count(r.out, "Playing on."), 2u) << time << r.out;
+    EXPECT_NE(r.out.find("4 points (score 7)"), std::string::npos) << time << r.out;  // toecap
+    EXPECT_NE(r.out.find("Your words (2): peace toecap\n"), std::string::npos) << time << r.out;
+    EXPECT_EQ(r.unread, "later\n") << time;  // the round ended at "Yes"
+    // The timed round shows the clock before each question, the untimed one does not.
+    EXPECT_EQ(count(r.out, "] End the round now?"), std::string(time) == "0" ? 0u : 3u) << r.out;
+  }
+}
+
+TEST(BoggleTerminal, TheEndOfInputAtTheQuestionEndsTheRound) {
+  const TerminalRound r =
+      terminal_round({"--board", "EECA/ALEP/HNBO/QTTY", "--time", "0"}, "peace\n\n");
+  ASSERT_EQ(r.status, 0) << r.err << r.out;
+  EXPECT_EQ(count(r.out, "End the round now? (yes/no) "), 1u) << r.out;
+  EXPECT_EQ(r.out.find("Playing on."), std::string::npos) << r.out;
+  EXPECT_NE(r.out.find("Your words (1): peace\n"), std::string::npos) << r.out;
+}
+
 /// A pseudo-terminal for the program's stdin, stdout and stderr, as when a person runs it.
 struct Pty {
   int master = -1;
@@ -340,19 +398,32 @@ struct Pty {
       ::execv(argv[0], argv.data());
       ::_exit(127);
     }
-    int status = 0;
-    int polls = 0;  // at most 100 ms each
-    for (;;) {
-      pollfd fd{master, POLLIN, 0};
-      if (::poll(&fd, 1, 100) > 0) {
+    // Blocks until the program writes or ends (its pidfd); the hang guard only fails a program
+    // that never ends.
+    ChildHandle child(pid);
+    auto drain = [&](int timeout_ms) {
+      for (;;) {
+        pollfd fd{master, POLLIN, 0};
+        if (::poll(&fd, 1, timeout_ms) <= 0) return;
         char buffer[4096];
         const ssize_t n = ::read(master, buffer, sizeof buffer);
-        if (n > 0) output.append(buffer, static_cast<std::size_t>(n));
+        if (n <= 0) return;
+        output.append(buffer, static_cast<std::size_t>(n));
+        if (timeout_ms != 0) return;
       }
-      if (::waitpid(pid, &status, WNOHANG) == pid) break;
-      // A safety net, not a timing assertion: a program that never ends fails the test.
-      if (++polls > 600) ::kill(pid, SIGKILL);
+    };
+    for (;;) {
+      pollfd fds[2] = {{master, POLLIN, 0}, {child.fd(), POLLIN, 0}};
+      if (!wait_readable_any(fds, child.fd() >= 0 ? 2 : 1)) {
+        ::kill(pid, SIGKILL);  // hung: the test fails on its output
+        break;
+      }
+      if (fds[1].revents != 0) break;  // ended
+      drain(-1);
     }
+    drain(0);  // what it wrote before it ended
+    const std::optional<int> ended = child.wait();
+    const int status = ended.value_or(-1);
     return WIFEXITED(status) ? WEXITSTATUS(status) : -1;
   }
 };

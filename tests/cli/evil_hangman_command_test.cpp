@@ -180,6 +180,45 @@ TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
   EXPECT_EQ(missing.exit_code, 2) << missing;
 }
 
+TEST(EvilHangmanCliTest, NumericOptionsRefuseHugeAndNonDecimalNumbersNamingTheOption) {
+  // Issue 17: every number option goes through the CLI's number parser.
+  const std::vector<std::vector<std::string>> options = {
+      {"--length"},
+      {"--guesses"},
+      {"--depth"},
+      {"autoplay", "--length"},
+      {"autoplay", "--guesses"},
+      {"autoplay", "--depth"},
+      {"table", "--min-length"},
+      {"table", "--max-length"},
+      {"table", "--guesses"},
+      {"table", "--depths"},
+      {"table", "--depths", "2"},  // the second of several
+  };
+  for (const auto& option : options) {
+    const std::string& name = option[option[0] == "table" || option[0] == "autoplay" ? 1 : 0];
+    for (const char* bad : {"99999999999999999999", "0x10", "-1", "0"}) {
+      std::vector<std::string> args = option;
+      args.emplace_back(bad);
+      const ProcessResult r = play(args, "");
+      EXPECT_EQ(r.exit_code, 1) << name << ' ' << bad << r;
+      EXPECT_EQ(r.out, "") << r;
+      EXPECT_TRUE(contains(r.err, "wordgames: " + name + ": ")) << r;
+      const std::string what = std::string(bad) == "99999999999999999999" ? "is too large"
+                               : std::string(bad) == "0"                  ? "must be from 1 to"
+                                                                          : "is not a whole number";
+      EXPECT_TRUE(contains(r.err, what)) << name << ' ' << bad << r;
+    }
+  }
+  const ProcessResult huge = play({"--length", "99999999999999999999"}, "");
+  EXPECT_TRUE(contains(huge.err,
+                       "'99999999999999999999' is too large: give a whole number from 1 "
+                       "to 64"))
+      << huge;
+  const ProcessResult zero = play({"--depth", "0"}, "");
+  EXPECT_TRUE(contains(zero.err, "must be from 1 to 2147483647, not 0")) << zero;
+}
+
 TEST(EvilHangmanCliTest, AutoplayDealTearMonkWithOneGuessLeft) {
   Lists lists;
   for (const std::string strategy : {"lookahead", "optimal"}) {

@@ -359,6 +359,11 @@ TEST_F(HangmanCli, BadOptions) {
   expect_error(run({"hangman", "autoplay", "--player", "genius"}), 1, "--player");
   expect_error(run({"hangman", "autoplay", "--games", "0"}), 1, "--games");
   expect_error(run({"hangman", "autoplay", "--games", "x"}), 1, "--games");
+  expect_error(run({"hangman", "autoplay", "--games", "0x10"}), 1,
+               "--games: '0x10' is not a whole number from 1 to 1000000");
+  expect_error(run({"hangman", "autoplay", "--games", "99999999999999999999"}), 1,
+               "--games: '99999999999999999999' is too large: give a whole number from 1 to "
+               "1000000");
   const auto tiny = home_.write("tiny.txt", "cat dog bird\n");
   expect_error(run({"--lexicon", tiny.string(), "hangman"}), 2, "cannot be a hangman dictionary");
 }

@@ -10,17 +10,16 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
-#include <chrono>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <string>
-#include <thread>
 #include <vector>
 
 #include <gtest/gtest.h>
 
 #include "protocol/bot_process.h"
+#include "support/blocking_wait.h"
 
 namespace wg::protocol::testing {
 
@@ -58,20 +57,18 @@ inline std::vector<pid_t> living_children() {
 }
 
 /// Fails the test for any child left: a bot not reaped (the leader of its own process group,
-/// which is how bots are started), or any process still running after a grace. Reaps the
-/// orphans that were killed with their bot's group (expected: the bot's host kills the group).
-/// The grace only bounds the wait for a failing test: a killed orphan is gone in moments, and
-/// the wait ends as soon as no child is left, so however slowly a loaded machine runs, a
-/// passing test never comes near it.
+/// which is how bots are started), or any process still running after the hang guard. Reaps
+/// the orphans that were killed with their bot's group (expected: the bot's host kills the
+/// group). Waits by blocking until a living child ends (its pidfd), never by polling: a killed
+/// orphan is gone in moments, and the hang guard (support/blocking_wait.h) only bounds the wait
+/// of a failing test.
 inline void expect_no_stray_children() {
-  using Clock = std::chrono::steady_clock;
-  const auto deadline = Clock::now() + std::chrono::seconds(60);
   for (;;) {
     siginfo_t info{};
     if (::waitid(P_ALL, 0, &info, WEXITED | WNOHANG | WNOWAIT) != 0) {
       if (errno == EINTR) continue;
       if (errno != ECHILD) ADD_FAILURE() << "waitid: " << errno;
-      return;
+      return;  // no child left
     }
     if (info.si_pid != 0) {
       const pid_t pid = info.si_pid;
@@ -79,7 +76,12 @@ inline void expect_no_stray_children() {
       ::waitpid(pid, nullptr, 0);
       continue;
     }
-    if (Clock::now() >= deadline) {
+    // Children, none ended yet: wait for one of them to end.
+    const std::vector<pid_t> alive = living_children();
+    if (alive.empty()) continue;  // it ended between the two looks: waitid reports it now
+    const wg::test::ChildHandle child(alive.front());
+    if (child.fd() < 0) continue;  // gone already
+    if (!wg::test::wait_readable(child.fd())) {
       for (const pid_t pid : living_children()) {
         ADD_FAILURE() << "process " << pid << " is still running";
         ::kill(pid, SIGKILL);
@@ -87,7 +89,6 @@ inline void expect_no_stray_children() {
       }
       return;
     }
-    std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
 }
 

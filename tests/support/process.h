@@ -11,6 +11,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <chrono>
 #include <cstring>
@@ -20,6 +21,8 @@
 #include <string>
 #include <system_error>
 #include <vector>
+
+#include "support/blocking_wait.h"
 
 extern char** environ;
 
@@ -196,20 +199,23 @@ inline ProcessResult run_process(std::vector<std::string> argv,
   }
   in.close_write();
 
-  // The program may have closed its outputs and still run: wait for it until the deadline.
+  // The program may have closed its outputs and still run: wait for it (blocking on its pidfd)
+  // until the deadline.
   int status = 0;
-  for (;;) {
-    const pid_t done = ::waitpid(pid, &status, result.timed_out ? 0 : WNOHANG);
-    if (done == pid) break;
-    if (done < 0) {
-      if (errno == EINTR) continue;
-      throw_errno("waitpid", errno);
-    }
-    if (Clock::now() >= deadline) {
+  std::optional<int> ended;
+  if (!result.timed_out) {
+    ChildHandle child(pid);
+    const auto left = std::chrono::ceil<std::chrono::milliseconds>(deadline - Clock::now());
+    ended = child.wait(std::max(left, std::chrono::milliseconds(0)));
+    if (!ended && child.fd() >= 0) {
       result.timed_out = true;
       ::kill(pid, SIGKILL);
-    } else {
-      ::usleep(2'000);
+    }
+  }
+  if (ended) {
+    status = *ended;
+  } else {
+    while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
     }
   }
   if (WIFEXITED(status)) {

@@ -2,12 +2,19 @@
 
 #include <algorithm>
 #include <stdexcept>
+#include <string>
+#include <string_view>
 
 #include "core/text.h"
 
 namespace wg::boggle {
 
 namespace {
+
+// A count with its noun, singular for one: "1 cell", "2 cells" ("1 die", "2 dice").
+std::string count_of(std::size_t n, std::string_view noun, std::string_view plural) {
+  return std::to_string(n) + " " + std::string(n == 1 ? noun : plural);
+}
 
 // The length of the UTF-8 sequence that starts at text[i] (1 for ASCII and for a byte that
 // starts no valid sequence), so that a bad character is reported whole ('é', not a broken byte).
@@ -98,7 +105,8 @@ Board::Board(int rows, int cols, std::vector<Tile> cells)
   if (rows < 1 || cols < 1)
     throw std::invalid_argument("a board needs at least one row and column");
   if (cells_.size() != static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols)) {
-    throw std::invalid_argument(std::to_string(cells_.size()) + " cells do not make a " +
+    throw std::invalid_argument(count_of(cells_.size(), "cell", "cells") +
+                                (cells_.size() == 1 ? " does" : " do") + " not make a " +
                                 std::to_string(rows) + "x" + std::to_string(cols) + " board");
   }
   for (const Tile& t : cells_)
@@ -127,8 +135,8 @@ Board Board::from_cells(std::span<const std::string> cells, const Alphabet& alph
   int n = 0;
   while (static_cast<std::size_t>(n + 1) * static_cast<std::size_t>(n + 1) <= cells.size()) ++n;
   if (cells.empty() || static_cast<std::size_t>(n) * static_cast<std::size_t>(n) != cells.size()) {
-    throw std::invalid_argument(std::to_string(cells.size()) +
-                                " cells is not a perfect square (N x N)");
+    throw std::invalid_argument(count_of(cells.size(), "cell", "cells") +
+                                ": not a perfect square (N x N)");
   }
   std::vector<Tile> tiles;
   tiles.reserve(cells.size());
@@ -199,7 +207,7 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
     }
     if (cells.empty()) throw std::invalid_argument(where + " is empty");
     if (!rows.empty() && cells.size() != rows.front().size()) {
-      throw std::invalid_argument(where + " has " + std::to_string(cells.size()) + " cells, " +
+      throw std::invalid_argument(where + " has " + count_of(cells.size(), "cell", "cells") + ", " +
                                   name(0) + " has " + std::to_string(rows.front().size()));
     }
     rows.push_back(std::move(cells));
@@ -230,7 +238,8 @@ Board Board::parse(std::string_view text, const Alphabet& alphabet) {
 
 Board Board::roll(int rows, int cols, std::span<const Die> dice, Rng& rng) {
   if (static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols) != dice.size()) {
-    throw std::invalid_argument(std::to_string(dice.size()) + " dice do not fill a " +
+    throw std::invalid_argument(count_of(dice.size(), "die", "dice") +
+                                (dice.size() == 1 ? " does" : " do") + " not fill a " +
                                 std::to_string(rows) + "x" + std::to_string(cols) + " board");
   }
   std::vector<std::size_t> order(dice.size());

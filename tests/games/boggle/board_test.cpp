@@ -93,6 +93,7 @@ TEST(Board, ABadCharacterIsNamedWhole) {
 TEST(Board, RowsOfSeveralLinesAreNamedByLine) {
   // A board file: its problems name the line, counting lines trimmed before the board.
   EXPECT_EQ(error_of("\n\nabc\nab\n"), "line 4 has 2 cells, line 3 has 3");
+  EXPECT_EQ(error_of("\n\nabc\na\n"), "line 4 has 1 cell, line 3 has 3");  // issue 17: "1 cells"
   EXPECT_EQ(error_of("ab\ncd\nx3"), "line 3: '3' is not a letter");
   EXPECT_EQ(error_of("ab/cd\nx3/ab"), "line 2 (row 3): '3' is not a letter");
   EXPECT_EQ(error_of("ab\n\ncd"), "line 2 is empty");
@@ -146,8 +147,29 @@ TEST(Board, FromCellsWantsAPerfectSquare) {
   try {
     Board::from_cells(std::vector<std::string>{"a", "b", "c"});
   } catch (const std::invalid_argument& e) {
-    EXPECT_NE(std::string(e.what()).find("perfect square"), std::string::npos);
+    EXPECT_EQ(std::string(e.what()), "3 cells: not a perfect square (N x N)");
   }
+}
+
+TEST(Board, CountsInMessagesAgreeWithTheirNouns) {
+  // Issue 17: "row 2 has 1 cells".
+  EXPECT_EQ(error_of("ab/c"), "row 2 has 1 cell, row 1 has 2");
+  EXPECT_EQ(error_of("a/bc"), "row 2 has 2 cells, row 1 has 1");
+  auto message = [](auto make) {
+    try {
+      make();
+    } catch (const std::invalid_argument& e) {
+      return std::string(e.what());
+    }
+    return std::string("no error");
+  };
+  EXPECT_EQ(message([] { Board(2, 2, std::vector<Tile>(1)); }), "1 cell does not make a 2x2 board");
+  EXPECT_EQ(message([] { Board(2, 2, std::vector<Tile>(3)); }), "3 cells do not make a 2x2 board");
+  Rng rng(1);
+  const std::vector<Die> one(1, Board::classic_dice().front());
+  EXPECT_EQ(message([&] { Board::roll(2, 2, one, rng); }), "1 die does not fill a 2x2 board");
+  EXPECT_EQ(message([] { Board::from_cells(std::vector<std::string>{}); }),
+            "0 cells: not a perfect square (N x N)");
 }
 
 TEST(Board, RollsRealDiceReproducibly) {

@@ -73,7 +73,7 @@ TEST(BoggleConfig, ValidateNamesTheField) {
   c.board = "";
   EXPECT_EQ(field_of(c), "board: invalid board '': the board is empty");
   c.board = "ab/c";
-  EXPECT_EQ(field_of(c), "board: invalid board 'ab/c': row 2 has 1 cells, row 1 has 2");
+  EXPECT_EQ(field_of(c), "board: invalid board 'ab/c': row 2 has 1 cell, row 1 has 2");
   c.board = "perslatgsineter";
   EXPECT_NE(field_of(c).find("15 cells in one row without separators"), std::string::npos);
   c.board = "perslatgsineters";
