@@ -22,14 +22,19 @@ after(async () => {
 
 /** Waits for an announcement matching `pattern` made after the first `from` ones. */
 async function heard(page: Page, pattern: RegExp, from: number): Promise<string> {
-  const handle = await page.waitForFunction(
-      (source) => {
-        const all = (window as unknown as { __announced: string[] }).__announced;
-        const wanted = new RegExp(source.pattern, source.flags);
-        return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
-      },
-      { pattern: pattern.source, flags: pattern.flags, from });
-  return (await handle.jsonValue()) as string;
+  try {
+    const handle = await page.waitForFunction(
+        (source) => {
+          const all = (window as unknown as { __announced: string[] }).__announced;
+          const wanted = new RegExp(source.pattern, source.flags);
+          return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
+        },
+        { pattern: pattern.source, flags: pattern.flags, from });
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    const said = (await announced(page)).slice(from);
+    throw new Error(`${String(error)}\nwanted ${String(pattern)}; heard: ${JSON.stringify(said)}`);
+  }
 }
 
 async function count(page: Page): Promise<number> {

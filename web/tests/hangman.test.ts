@@ -1,0 +1,177 @@
+// Position Hangman's page: a seeded game won with the keyboard alone (positions by digit and
+// arrow keys, a miss, a refusal), the mouse path (a position, a letter, a hint, giving up, a new
+// game), and no serious accessibility problem in light and dark, desktop and phone.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityProblems, type Arcade, announced, launchBrowser, openPage, screenshot,
+         startArcade } from './support';
+
+let arcade: Arcade;
+let browser: Browser;
+
+before(async () => {
+  arcade = await startArcade();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await arcade?.stop();
+});
+
+/** Waits for an announcement matching `pattern` made after the first `from` ones. */
+async function heard(page: Page, pattern: RegExp, from: number): Promise<string> {
+  try {
+    const handle = await page.waitForFunction(
+        (source) => {
+          const all = (window as unknown as { __announced: string[] }).__announced;
+          const wanted = new RegExp(source.pattern, source.flags);
+          return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
+        },
+        { pattern: pattern.source, flags: pattern.flags, from });
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    const said = (await announced(page)).slice(from);
+    throw new Error(`${String(error)}\nwanted ${String(pattern)}; heard: ${JSON.stringify(said)}`);
+  }
+}
+
+async function count(page: Page): Promise<number> {
+  return (await announced(page)).length;
+}
+
+/** The secret of a seed's first game: a session of its own, given up (the same seed, the same word). */
+async function secretOf(seed: number): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(new URL(path, arcade.url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    return (await response.json()) as { id: string; events?: { event: string; word?: string }[];
+                                         view: { word?: string } };
+  };
+  const session = await post('/api/sessions', { game: 'hangman', seed, config: {} });
+  const given = await post(`/api/sessions/${session.id}/commands`, { command: 'give_up' });
+  return given.view.word ?? '';
+}
+
+const seed = 6;
+
+test('a seeded game won with the keyboard alone', async () => {
+  const word = await secretOf(seed);
+  assert.equal(word.length, 6);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const seedField = page.getByLabel('Seed (optional, to replay a game)');
+  await page.getByLabel('Mode').waitFor();
+  await seedField.focus();
+  await page.keyboard.type(String(seed));
+  await page.keyboard.press('Enter');
+  await heard(page, /^Game 1: a word of 6 letters, 6 lives, [\d,]+ candidates?\./, 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-position')),
+               '0');
+
+  // Position 2 by its digit; a letter that is not there is a miss (a part drawn).
+  let from = await count(page);
+  await page.keyboard.press('2');
+  await heard(page, /^Position 2 chosen\. Most likely: /, from);
+  const wrong = word[1] === 'Q' ? 'Z' : 'Q';
+  await page.keyboard.press(wrong.toLowerCase());
+  await heard(page, new RegExp(`^Miss: no ${wrong} at position 2 .*5 lives left, 1 of 6 parts ` +
+                               'drawn\\.'), from);
+  assert.match(await page.locator('.hangman-drawing figcaption').textContent() ?? '',
+               /^1 of 6 parts drawn/);
+  // The same miss again is refused, shown and announced, and costs nothing.
+  from = await count(page);
+  await page.keyboard.press(wrong.toLowerCase());
+  await heard(page, new RegExp(`^You already tried ${wrong} at position 2\\.$`), from);
+  assert.match(await page.locator('.message.error').textContent() ?? '', /already tried/);
+  assert.match(await page.locator('.hangman-stats').textContent() ?? '', /Lives: 5 of 6/);
+
+  // Home, then each letter in turn: a hit moves on to the next open position.
+  from = await count(page);
+  await page.keyboard.press('End');
+  await heard(page, /^Position 6 chosen\./, from);
+  await page.keyboard.press('Home');
+  await heard(page, /^Position 1 chosen\./, from);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  for (let i = 0; i < word.length; ++i) {
+    from = await count(page);
+    await page.keyboard.press(word[i].toLowerCase());
+    await heard(page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\(\\d+% likely\\): ` +
+                                 '\\+\\d+ points'), from);
+  }
+  await heard(page, new RegExp(`You won! The word was ${word}: \\d+ points? in 7 guesses\\.`),
+              from);
+  assert.equal(await page.locator('.hangman-letter').allTextContents().then((l) => l.join('')),
+               word);
+  assert.match(await page.locator('.hangman-about tbody').textContent() ?? '',
+               new RegExp(`${word}7you`));
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'New game');
+  assert.deepEqual(await accessibilityProblems(page), []);
+
+  // A new game from the keyboard, and a hint with "?".
+  from = await count(page);
+  await page.keyboard.press('Enter');
+  await heard(page, /^Game 2: a word of \d+ letters/, from);
+  await page.keyboard.press('?');
+  await heard(page, /^Hint: for points, [A-Z] at position \d+ \(\d+%, expected [+\u2212][\d.]+ points\)\. Safest: [A-Z] at position \d+/,
+              from);
+  await context.close();
+});
+
+test('the mouse path: a position, a letter, a hint, giving up, a new game', async () => {
+  const word = await secretOf(seed);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.locator('[data-position="2"]').click();
+  let from = await count(page);
+  await page.locator(`.hangman-keyboard button[data-letter="${word[2]}"]`).click();
+  await heard(page, new RegExp(`^Hit: ${word[2]} at position 3`), from);
+  assert.equal(await page.locator('[data-position="2"] .hangman-letter').textContent(), word[2]);
+  // A revealed position is refused.
+  await page.locator('[data-position="2"]').click();
+  from = await count(page);
+  await page.locator('.hangman-keyboard button[data-letter="A"]').click();
+  await heard(page, /^Position 3 is already revealed\.$/, from);
+  await page.getByRole('button', { name: 'Hint (?)' }).click();
+  await page.locator('.hangman-hint .notice').waitFor();
+  from = await count(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await heard(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);
+  from = await count(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await heard(page, /^Game 2: /, from);
+  await context.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
+    test(`hangman-${suffix}: no serious accessibility problem in play and after`, async () => {
+      const word = await secretOf(seed);
+      const { context, page } = await openPage(browser, `${arcade.url}#/hangman`,
+                                               { colorScheme, phone });
+      await page.getByLabel('Mode').waitFor();
+      await screenshot(page, `hangman-options-${suffix}`);
+      await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.locator('[data-position="0"]').click();
+      await page.locator(`.hangman-keyboard button[data-letter="${word[0]}"]`).click();
+      await page.locator('[data-position="0"].found').waitFor();
+      await page.locator('[data-position="3"]').click();
+      const wrong = word[3] === 'Q' ? 'Z' : 'Q';
+      await page.locator(`.hangman-keyboard button[data-letter="${wrong}"]`).click();
+      await page.locator('.hangman-missed').waitFor();
+      await page.getByRole('button', { name: 'Hint (?)' }).click();
+      await page.locator('.hangman-hint .notice').waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `hangman-playing-${suffix}`);
+      await page.getByRole('button', { name: 'Give up' }).click();
+      await page.getByRole('button', { name: 'New game' }).waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `hangman-finished-${suffix}`);
+      await context.close();
+    });
+  }
+}
