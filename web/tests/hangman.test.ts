@@ -145,6 +145,22 @@ test('the mouse path: a position, a letter, a hint, giving up, a new game', asyn
   await context.close();
 });
 
+test('hard mode hides the odds, in the page and in what it says', async () => {
+  const word = await secretOf(seed);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Mode').selectOption('hard');
+  await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+  await page.getByRole('button', { name: 'Start' }).click();
+  const from = await heard(page, /^Game 1: /, 0).then(() => count(page));
+  await page.keyboard.press(word[0].toLowerCase());
+  const hit = await heard(page, new RegExp(`^Hit: ${word[0]} at position 1: \\+\\d+ points`), from);
+  assert.doesNotMatch(hit, /likely/);
+  assert.equal(await page.locator('.hangman-odds').count(), 0);
+  assert.match(await page.locator('.hangman-stats').textContent() ?? '', /hard mode/);
+  await screenshot(page, 'hangman-hard-light');
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;

@@ -555,7 +555,7 @@ class HangmanPage {
     if (!view) return;
     if (view.status === 'finished') {
       fill(this.guessPanel,
-           h('p', { class: `status-line hangman-result ${view.won ? 'hit' : 'miss'}` },
+           h('p', { class: `status-line hangman-result ${view.won ? 'won' : 'lost'}` },
              this.result || `The word was ${view.word ?? ''}.`));
       return;
     }
@@ -635,25 +635,26 @@ class HangmanPage {
          h('h2', { id: 'hangman-about-heading' }, 'Dictionary and recent games'),
          h('p', {}, view
              ? `This game\u2019s word has ${view.length} letters; ` +
-                   `${countOf(view.candidates, 'dictionary word')} of that length still fit.`
+                   `${view.candidates.toLocaleString('en')} dictionary ` +
+                   `${view.candidates === 1 ? 'word' : 'words'} of that length still fit.`
              : 'The default dictionary: the built-in word list\u2019s words of 6 letters or more.'),
          this.past.length === 0
              ? h('p', {}, 'Your last five games will be listed here.')
-             : h('table', {},
+             : h('div', { class: 'hangman-past' }, h('table', {},
                  h('caption', {}, 'Your last games on this page, most recent first'),
                  h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'),
                                   h('th', { scope: 'col' }, 'Word'),
                                   h('th', { scope: 'col', class: 'number' }, 'Guesses'),
-                                  h('th', { scope: 'col' }, 'Winner'),
+                                  h('th', { scope: 'col' }, 'Won by'),
                                   h('th', { scope: 'col', class: 'number' }, 'Points'))),
                  h('tbody', {},
                    this.past.map((game) =>
                        h('tr', {}, h('th', { scope: 'row' }, String(game.game)),
                          h('td', { class: 'mono' }, game.word),
                          h('td', { class: 'number' }, String(game.guesses)),
-                         h('td', {}, game.won ? 'you' : game.gaveUp ? 'host (given up)'
+                         h('td', {}, game.won ? 'you' : game.gaveUp ? 'host (you gave up)'
                                                                      : 'host'),
-                         h('td', { class: 'number' }, String(game.points)))))));
+                         h('td', { class: 'number' }, String(game.points))))))));
   }
 }
 
