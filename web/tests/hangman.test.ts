@@ -161,6 +161,36 @@ test('hard mode hides the odds, in the page and in what it says', async () => {
   await context.close();
 });
 
+test('a dictionary of one\'s own: its statistics, a refusal, then a game on its words', async () => {
+  const long = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
+  const short = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
+                 'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
+                 'WINTER', 'YELLOW', 'ZIPPER'];
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByText('Your own dictionary (optional)').click();
+  const text = page.getByLabel('Text for the dictionary');
+  await text.fill('A garden, a hammer; and a cat.');
+  assert.match(await page.locator('.hangman-rule').textContent() ?? '', /only 2 words/);
+  let from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await heard(page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
+  assert.match(await page.locator('.options .error').textContent() ?? '', /only 2 words/);
+  await text.fill(`${short.join(' ')}, and ${long.map((w) => w.toLowerCase()).join('; ')}.`);
+  assert.match(await page.locator('.hangman-text-stats').textContent() ?? '',
+               /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
+  from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  const started = await heard(page, /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./,
+                              from);
+  from = await count(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  const gaveUp = await heard(page, /^You gave up: the word was ([A-Z]+)\./, from);
+  const word = /the word was ([A-Z]+)/.exec(gaveUp)?.[1] ?? '';
+  assert.ok([...long, ...short].includes(word), `${word} is one of the dictionary's (${started})`);
+  assert.match(await page.locator('.hangman-about').textContent() ?? '', /Your dictionary/);
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;

@@ -62,6 +62,13 @@ export interface OptionsFormSettings {
   /** The previous options, to start from. */
   previous?: Options;
   submitLabel?: string;
+  /** More fields of the game's own, shown after the schema's. */
+  extras?: HTMLElement[];
+  /**
+   * Completes the options from the extra fields; returns a problem to show (and the element to
+   * focus) instead of starting, or null.
+   */
+  complete?(options: Options): { problem: string; focus?: HTMLElement } | null;
   onStart(options: Options): void;
 }
 
@@ -113,7 +120,7 @@ export function optionsForm(settings: OptionsFormSettings): HTMLFormElement {
                                  value: settings.previous?.seed ?? '' });
   const problem = h('p', { class: 'error', hidden: true });
   const form = h('form', { class: 'options', novalidate: true },
-                 h('fieldset', {}, h('legend', {}, 'Options'), body,
+                 h('fieldset', {}, h('legend', {}, 'Options'), body, settings.extras ?? [],
                    h('div', { class: 'row' },
                      h('label', { for: seedId }, 'Seed (optional, to replay a game)', seedInput),
                      h('button', { type: 'submit', class: 'primary' },
@@ -131,8 +138,17 @@ export function optionsForm(settings: OptionsFormSettings): HTMLFormElement {
       seedInput.focus();
       return;
     }
+    const options = seedText === '' ? { config } : { config, seed: Number(seedText) };
+    const refused = settings.complete?.(options) ?? null;
+    if (refused) {
+      problem.textContent = refused.problem;
+      problem.hidden = false;
+      say(refused.problem);
+      refused.focus?.focus();
+      return;
+    }
     problem.hidden = true;
-    settings.onStart(seedText === '' ? { config } : { config, seed: Number(seedText) });
+    settings.onStart(options);
   });
   void listGames().then((games) => {
     const schema = games.find((game) => game.id === settings.game)?.config_schema as
