@@ -5,8 +5,8 @@
 import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { isGameKey, messageLine, messageOf, type Options, optionsForm,
-         randomSeed } from './words_common';
+import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
+         sessionGone, setupProblem } from './words_common';
 
 // --- The contract (hand_codec.h).
 
@@ -231,16 +231,10 @@ class HandPage {
       this.render(true);
       say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
     } catch (error) {
-      this.setupProblem(messageOf(error));
+      setupProblem(this.setup, messageOf(error));
     } finally {
       this.busy = false;
     }
-  }
-
-  private setupProblem(text: string): void {
-    const line = messageLine();
-    this.setup.append(line.element);
-    line.show(text);
   }
 
   // --- Commands and events.
@@ -267,7 +261,12 @@ class HandPage {
         if (text) say(text);
       }
     } catch (error) {
-      this.message.show(messageOf(error));
+      if (sessionGone(error)) {
+        this.showSetup();
+        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
+      } else {
+        this.message.show(messageOf(error));
+      }
     } finally {
       this.busy = false;
     }
@@ -306,8 +305,9 @@ class HandPage {
           sentences.push(valid
               ? `\u201c${word.toUpperCase()}\u201d earned ${points(score)}. This hand: ` +
                     `${points(Number(event.hand_total))}.`
-              : `\u201c${word.toUpperCase()}\u201d scores nothing: ${why}. Its tiles are ` +
-                    'used up.');
+              : `\u201c${word.toUpperCase()}\u201d scores nothing: ${why}.` +
+                    (usage(before.tiles, word).used.some((u) => u)
+                        ? ' The tiles of it you held are used up.' : ''));
           if (event.ran_out) sentences.push('You ran out of tiles.');
           break;
         }
@@ -319,7 +319,8 @@ class HandPage {
           const ended = event as unknown as HandEnded;
           this.ended = ended;
           sentences.push(`${this.handTitle(ended.hand, ended.replay)} is over: ` +
-                         `${points(ended.score)}. ${this.optimumSentence(ended.optimum)} ` +
+                         `${points(ended.score)}.` +
+                         `${ended.optimum ? ` ${this.optimumSentence(ended.optimum)}` : ''} ` +
                          `Series total: ${points(ended.total)}.`);
           break;
         }

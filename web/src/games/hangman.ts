@@ -5,8 +5,8 @@
 import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { isGameKey, messageLine, messageOf, type Options, optionsForm,
-         randomSeed } from './words_common';
+import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
+         sessionGone, setupProblem } from './words_common';
 
 // --- The contract (hangman_codec.h).
 
@@ -338,9 +338,7 @@ class HangmanPage {
       this.focusChosen();
       say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
     } catch (error) {
-      const line = messageLine();
-      this.setup.append(line.element);
-      line.show(messageOf(error));
+      setupProblem(this.setup, messageOf(error));
     } finally {
       this.busy = false;
     }
@@ -383,7 +381,12 @@ class HangmanPage {
       }
       if (started || game.view.status === 'finished') this.focusPrimary();
     } catch (error) {
-      this.message.show(messageOf(error));
+      if (sessionGone(error)) {
+        this.showSetup();
+        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
+      } else {
+        this.message.show(messageOf(error));
+      }
     } finally {
       this.busy = false;
     }

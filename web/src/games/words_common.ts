@@ -22,6 +22,19 @@ export function messageOf(error: unknown): string {
   return String(error);
 }
 
+/** Whether an error says the session is gone (expired, or the server restarted). */
+export function sessionGone(error: unknown): boolean {
+  return error instanceof ApiError && error.status === 404;
+}
+
+/** Shows a problem under a setup form, in place of the one shown before. */
+export function setupProblem(section: HTMLElement, text: string): void {
+  section.querySelector(':scope > .message')?.remove();
+  const line = messageLine();
+  section.append(line.element);
+  line.show(text);
+}
+
 /** A visible message line (refusals, errors, notices) that also announces what it shows. */
 export interface MessageLine {
   element: HTMLElement;
