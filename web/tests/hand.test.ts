@@ -4,8 +4,9 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, announced, launchBrowser, openPage, screenshot,
+import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
+import { count, heard } from './words_support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -19,27 +20,6 @@ after(async () => {
   await browser?.close();
   await arcade?.stop();
 });
-
-/** Waits for an announcement matching `pattern` made after the first `from` ones. */
-async function heard(page: Page, pattern: RegExp, from: number): Promise<string> {
-  try {
-    const handle = await page.waitForFunction(
-        (source) => {
-          const all = (window as unknown as { __announced: string[] }).__announced;
-          const wanted = new RegExp(source.pattern, source.flags);
-          return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
-        },
-        { pattern: pattern.source, flags: pattern.flags, from });
-    return (await handle.jsonValue()) as string;
-  } catch (error) {
-    const said = (await announced(page)).slice(from);
-    throw new Error(`${String(error)}\nwanted ${String(pattern)}; heard: ${JSON.stringify(said)}`);
-  }
-}
-
-async function count(page: Page): Promise<number> {
-  return (await announced(page)).length;
-}
 
 /** Starts a game from the options form with the keyboard: hands, hints and seed. */
 async function startWithKeyboard(page: Page, hands: number, hints: boolean, seed: number):

@@ -3,9 +3,10 @@
 // game), and no serious accessibility problem in light and dark, desktop and phone.
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, announced, launchBrowser, openPage, screenshot,
+import type { Browser } from 'playwright-core';
+import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
+import { count, heard } from './words_support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -19,27 +20,6 @@ after(async () => {
   await browser?.close();
   await arcade?.stop();
 });
-
-/** Waits for an announcement matching `pattern` made after the first `from` ones. */
-async function heard(page: Page, pattern: RegExp, from: number): Promise<string> {
-  try {
-    const handle = await page.waitForFunction(
-        (source) => {
-          const all = (window as unknown as { __announced: string[] }).__announced;
-          const wanted = new RegExp(source.pattern, source.flags);
-          return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
-        },
-        { pattern: pattern.source, flags: pattern.flags, from });
-    return (await handle.jsonValue()) as string;
-  } catch (error) {
-    const said = (await announced(page)).slice(from);
-    throw new Error(`${String(error)}\nwanted ${String(pattern)}; heard: ${JSON.stringify(said)}`);
-  }
-}
-
-async function count(page: Page): Promise<number> {
-  return (await announced(page)).length;
-}
 
 /** The secret of a seed's first game: a session of its own, given up (the same seed, the same word). */
 async function secretOf(seed: number): Promise<string> {
@@ -142,6 +122,27 @@ test('the mouse path: a position, a letter, a hint, giving up, a new game', asyn
   from = await count(page);
   await page.getByRole('button', { name: 'New game' }).click();
   await heard(page, /^Game 2: /, from);
+  await context.close();
+});
+
+test('two digits choose a position past 9; arrows stop at the ends', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Seed (optional, to replay a game)').fill('4');
+  await page.getByLabel('Seed (optional, to replay a game)').press('Enter');
+  await heard(page, /^Game 1: a word of 10 letters/, 0);
+  let from = await count(page);
+  await page.keyboard.press('1');
+  await page.keyboard.press('0');
+  await heard(page, /^Position 10 chosen\./, from);
+  assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '9');
+  from = await count(page);
+  await page.keyboard.press('3');
+  await heard(page, /^Position 3 chosen\./, from);
+  from = await count(page);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft');
+  await heard(page, /^Position 1 chosen\./, from);
+  assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '0');
   await context.close();
 });
 
