@@ -85,7 +85,8 @@ test('a seeded series played with the keyboard alone', async () => {
   await page.keyboard.type('zzz');
   await page.keyboard.press('Enter');
   await heard(page, /^\u201cZZZ\u201d scores nothing: your hand had no Z to spare\./, from);
-  assert.match(await page.locator('.hand-played').textContent() ?? '', /zzz 0 points: your hand had no Z/);
+  assert.match(await page.locator('.hand-played').textContent() ?? '',
+               /zzz 0 points: your hand had no Z/);
   from = await count(page);
   await page.keyboard.press('Enter');
   await heard(page, /^Type a word first/, from);

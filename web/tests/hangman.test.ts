@@ -21,7 +21,7 @@ after(async () => {
   await arcade?.stop();
 });
 
-/** The secret of a seed's first game: a session of its own, given up (the same seed, the same word). */
+/** The secret of a seed's first game: a session of its own, given up (same seed, same word). */
 async function secretOf(seed: number): Promise<string> {
   const post = async (path: string, body: unknown) => {
     const response = await fetch(new URL(path, arcade.url), {
@@ -94,7 +94,8 @@ test('a seeded game won with the keyboard alone', async () => {
   await page.keyboard.press('Enter');
   await heard(page, /^Game 2: a word of \d+ letters/, from);
   await page.keyboard.press('?');
-  await heard(page, /^Hint: for points, [A-Z] at position \d+ \(\d+%, expected [+\u2212][\d.]+ points\)\. Safest: [A-Z] at position \d+/,
+  await heard(page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
+                               '[+\u2212][\\d.]+ points\\)\\. Safest: [A-Z] at position \\d+'),
               from);
   await context.close();
 });
@@ -162,7 +163,7 @@ test('hard mode hides the odds, in the page and in what it says', async () => {
   await context.close();
 });
 
-test('a dictionary of one\'s own: its statistics, a refusal, then a game on its words', async () => {
+test('a dictionary of one\'s own: statistics, a refusal, a game on its words', async () => {
   const long = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
   const short = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
                  'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
@@ -181,8 +182,8 @@ test('a dictionary of one\'s own: its statistics, a refusal, then a game on its 
                /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
   from = await count(page);
   await page.getByRole('button', { name: 'Start' }).click();
-  const started = await heard(page, /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./,
-                              from);
+  const opening = /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./;
+  const started = await heard(page, opening, from);
   from = await count(page);
   await page.getByRole('button', { name: 'Give up' }).click();
   const gaveUp = await heard(page, /^You gave up: the word was ([A-Z]+)\./, from);

@@ -253,7 +253,8 @@ class HandPage {
                   before.replay !== game.view.replay);
       const text = sentences.join(' ');
       // A hint and the end of the series have boxes of their own: only announced here.
-      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' || e.event === 'finished');
+      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
+                                                        e.event === 'finished');
       if (text && (refused || !boxed)) {
         this.message.show(text, refused ? 'error' : 'notice');
       } else {
@@ -383,7 +384,9 @@ class HandPage {
 
   private optimumSentence(optimum: Optimum | null): string {
     if (!optimum) return '';
-    if (optimum.status !== 'solved') return 'The best possible was not worked out (too many tiles).';
+    if (optimum.status !== 'solved') {
+      return 'The best possible was not worked out (too many tiles).';
+    }
     let text = `Best possible: ${planText(optimum.plan)}.`;
     if (optimum.plan_with_discards.total > optimum.plan.total) {
       text += ` With discards: ${planText(optimum.plan_with_discards)}.`;

@@ -112,7 +112,9 @@ function statsOf(words: string[]): DictionaryStats {
 
 /** The rule a dictionary breaks (docs/games/hangman.md), or null. */
 function dictionaryProblem(stats: DictionaryStats): string | null {
-  if (stats.words < 20) return `only ${countOf(stats.words, 'word')}; a dictionary needs at least 20`;
+  if (stats.words < 20) {
+    return `only ${countOf(stats.words, 'word')}; a dictionary needs at least 20`;
+  }
   if (stats.ninePlus * 5 < stats.words) {
     return `only ${stats.ninePlus} of ${stats.words} words have 9 or more letters; a dictionary ` +
            'needs at least 20%';
@@ -353,7 +355,8 @@ class HangmanPage {
   }
 
   private startSentence(view: HangmanView): string {
-    return `Game ${view.game}: a word of ${view.length} letters, ${countOf(view.lives, 'life', 'lives')}, ` +
+    return `Game ${view.game}: a word of ${view.length} letters, ` +
+           `${countOf(view.lives, 'life', 'lives')}, ` +
            `${countOf(view.candidates, 'candidate')}.`;
   }
 
@@ -420,7 +423,8 @@ class HangmanPage {
           const score = Number(event.points);
           const guesses = Number(event.guesses);
           this.result = won
-              ? `You won! The word was ${word}: ${points(score)} in ${countOf(guesses, 'guess', 'guesses')}.`
+              ? `You won! The word was ${word}: ${points(score)} in ` +
+                    `${countOf(guesses, 'guess', 'guesses')}.`
               : event.gave_up ? `You gave up: the word was ${word}. ${points(score)}.`
                               : `Out of lives: the word was ${word}. ${points(score)}.`;
           sentences.push(this.result);
@@ -479,8 +483,9 @@ class HangmanPage {
       case 'not_allowed':
         return 'Hints are off in this game.';
       case 'wrong_phase':
-        return this.game?.view.status === 'finished' ? 'This game is over: start a new game.'
-                                                     : 'Not now: finish or give up this game first.';
+        return this.game?.view.status === 'finished'
+            ? 'This game is over: start a new game.'
+            : 'Not now: finish or give up this game first.';
       default:
         return `Refused: ${String(event.detail ?? event.reason)}.`;
     }
@@ -627,7 +632,8 @@ class HangmanPage {
       const odds = !letter && !over ? view.odds?.[i]?.slice(0, 3) ?? [] : [];
       const state = letter ? 'found' : over ? 'not found' : 'open';
       const button = h('button', {
-        type: 'button', class: `hangman-position${letter ? ' found' : ''}${over && !letter ? ' unfound' : ''}`,
+        type: 'button',
+        class: `hangman-position${letter ? ' found' : ''}${over && !letter ? ' unfound' : ''}`,
         'data-position': i, 'aria-pressed': !over && i === this.chosen ? 'true' : 'false',
         disabled: over, onclick: () => this.choose(i, true),
       },
@@ -694,7 +700,8 @@ class HangmanPage {
            Array.from(kAlphabet, (letter) => {
              const tried = missed.has(letter);
              const impossible = view.mode === 'easy' && odds.length > 0 && !oddsLetters.has(letter);
-             return h('button', { type: 'button', class: tried ? 'miss' : impossible ? 'unlikely' : '',
+             return h('button', { type: 'button',
+                                  class: tried ? 'miss' : impossible ? 'unlikely' : null,
                                   'data-letter': letter,
                                   onclick: () => this.guess(letter) },
                       letter,
@@ -704,7 +711,8 @@ class HangmanPage {
            })),
          h('p', { id: 'hangman-keys', class: 'hangman-keys' },
            `Choose a position with its number (1 to ${view.length}), the arrow keys, Home or ` +
-           `End, or a click; then type or click a letter.${view.hints ? ' ? asks for a hint.' : ''}`));
+           'End, or a click; then type or click a letter.' +
+           `${view.hints ? ' ? asks for a hint.' : ''}`));
   }
 
   private renderHint(): void {
