@@ -217,8 +217,8 @@ class HangmanPage {
 
   mount(): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board, this.about);
-    this.board.append(this.heading, this.stats,
-                      h('div', { class: 'hangman-top' }, this.drawing,
+    this.board.append(this.heading,
+                      h('div', { class: 'hangman-top' }, this.stats, this.drawing,
                         h('div', { class: 'hangman-main' }, this.positions, this.guessPanel)),
                       this.message.element, this.hintBox, this.footer);
     const onKey = (event: KeyboardEvent) => this.pageKey(event);
