@@ -1,10 +1,751 @@
-// The page of one game (a placeholder until its page lands).
-import { h } from '../dom';
+// The Word Game's page (game id `hand`): a hand of letter tiles; type or click letters to build a
+// word, Enter plays it. A series of hands, one substitution and one replay per series, hints
+// when the options allow them, and after each hand the best it allowed. The JSON is
+// src/app/hand_codec.h; the rules docs/games/hand.md.
+import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
+         sessionGone, setupProblem } from './words_common';
+
+// --- The contract (hand_codec.h).
+
+type Status = 'substitution_offered' | 'playing' | 'replay_offered' | 'finished';
+
+interface Play {
+  typed: string;
+  word: string | null;
+  score: number;
+  discard: boolean;
+}
+
+interface Plan {
+  total: number;
+  plays: Play[];
+}
+
+interface HandRecord {
+  dealt: string;
+  start: string;
+  substituted: boolean;
+  score: number;
+  replay_score: number | null;
+  counted: number;
+}
+
+interface HandView {
+  status: Status;
+  hand: number;
+  replay: boolean;
+  tiles: string;
+  hand_total: number;
+  total: number;
+  hints: boolean;
+  records: HandRecord[];
+}
+
+interface Optimum {
+  status: 'solved' | 'too_large' | 'stopped';
+  plan: Plan;
+  plan_with_discards: Plan;
+}
+
+interface HandEnded {
+  hand: number;
+  replay: boolean;
+  score: number;
+  total: number;
+  optimum: Optimum | null;
+}
+
+interface Hint {
+  best_word: Play | null;
+  plan_status: 'solved' | 'too_large' | 'stopped';
+  plan: Plan;
+}
+
+/** A word played in the current play of the hand. */
+interface Played {
+  word: string;
+  valid: boolean;
+  score: number;
+  why: string;
+}
+
+// --- Scoring, as the rules say (for the preview and the refusal's reason).
+
+const letterValues: Record<string, number> = {
+  a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
+  q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10, '*': 0,
+};
+
+/** The score a word would earn if valid, from a hand of `handSize` tiles. */
+export function wordScore(word: string, handSize: number): number {
+  let sum = 0;
+  for (const tile of word) sum += letterValues[tile] ?? 0;
+  const length = word.length;
+  return sum * Math.max(7 * length - 3 * (handSize - length), 1);
+}
+
+/** Which tiles of `tiles` the word uses (greedily), and the typed tiles the hand lacks. */
+function usage(tiles: string, word: string): { used: boolean[]; missing: string[] } {
+  const used = Array.from(tiles, () => false);
+  const missing: string[] = [];
+  for (const tile of word) {
+    const index = Array.from(tiles).findIndex((t, i) => t === tile && !used[i]);
+    if (index < 0) missing.push(tile);
+    else used[index] = true;
+  }
+  return { used, missing };
+}
+
+/** Tiles for the ear and the eye: "A D X *". */
+function spoken(tiles: string): string {
+  return Array.from(tiles, (tile) => tile.toUpperCase()).join(' ');
+}
+
+function points(count: number): string {
+  return countOf(count, 'point');
+}
+
+/** "ax*d (axed) 308", or "discard qz". */
+function playText(play: Play): string {
+  if (play.discard) return `discard ${play.typed.toUpperCase()}`;
+  const spelled = play.word && play.word !== play.typed ? ` (${play.word.toUpperCase()})` : '';
+  return `${play.typed.toUpperCase()}${spelled} ${play.score}`;
+}
+
+function planText(plan: Plan): string {
+  if (plan.plays.length === 0) return `${points(plan.total)}: no word can be made`;
+  return `${points(plan.total)}: ${plan.plays.map(playText).join(', ')}`;
+}
+
+// --- The page.
+
+interface Game {
+  id: string;
+  seed: number;
+  hands: number;
+  view: HandView;
+}
+
+class HandPage {
+  private options: Options | null = null;
+  private game: Game | null = null;
+  private busy = false;
+  private played: Played[] = [];
+  private hint: Hint | null = null;
+  private ended: HandEnded | null = null;
+  private finalText = '';
+  private tileButtons: HTMLButtonElement[] = [];
+  private shownTiles = '';
+
+  private readonly setup = h('section', { class: 'hand-setup', 'aria-label': 'New game' });
+  private readonly board = h('section', { class: 'hand-board', 'aria-labelledby': 'hand-heading',
+                                          hidden: true });
+  private readonly heading = h('h2', { id: 'hand-heading' });
+  private readonly scores = h('p', { class: 'status-line hand-scores' });
+  private readonly tilesRow = h('div', { class: 'hand-tiles', role: 'group',
+                                         'aria-label': 'Your tiles' });
+  private readonly wordInput = h('input', {
+    id: 'hand-word', type: 'text', autocomplete: 'off', autocapitalize: 'none',
+    spellcheck: 'false', 'aria-describedby': 'hand-keys hand-preview', class: 'hand-word',
+  });
+  private readonly preview = h('p', { id: 'hand-preview', class: 'hand-preview' });
+  private readonly action = h('div', { class: 'hand-action' });
+  private readonly message = messageLine();
+  private readonly playedList = h('div', { class: 'hand-played' });
+  private readonly hintBox = h('div', { class: 'hand-hint' });
+  private readonly endedBox = h('div', { class: 'hand-ended' });
+  private readonly recordsBox = h('div', { class: 'hand-records' });
+  private readonly footer = h('div', { class: 'row hand-footer' });
+
+  constructor(private readonly root: HTMLElement) {}
+
+  mount(): () => void {
+    this.root.append(this.rulesPanel(), this.setup, this.board);
+    this.board.append(this.heading, this.scores, this.tilesRow, this.action,
+                      this.message.element, this.playedList, this.hintBox, this.endedBox,
+                      this.recordsBox, this.footer);
+    this.wordInput.addEventListener('input', () => this.typed());
+    this.wordInput.addEventListener('keydown', (event) => this.inputKey(event));
+    const onKey = (event: KeyboardEvent) => this.pageKey(event);
+    document.addEventListener('keydown', onKey);
+    this.showSetup();
+    return () => document.removeEventListener('keydown', onKey);
+  }
+
+  // --- The rules and the options.
+
+  private rulesPanel(): HTMLElement {
+    return rules(
+        'How to play',
+        'You are dealt a hand of letter tiles; one of them, *, stands for any vowel. Make words ' +
+            'from your tiles: each tile can be used once, and you may leave some unused.',
+        'A word scores the sum of its letters\u2019 Scrabble values (* is worth 0) times the ' +
+            'larger of 1 and 7 \u00d7 (letters used) \u2212 3 \u00d7 (letters left in your ' +
+            'hand). Long words from a small hand score most.',
+        'A word that is not in the word list, or uses tiles you do not hold, scores nothing, ' +
+            'and the tiles you typed are used up anyway.',
+        'Once in the whole series, before playing a hand, you may swap a letter: every copy ' +
+            'of it becomes one new letter. Once in the series, after a hand, you may replay it ' +
+            'from the start; the better of the two scores counts.',
+        'After each hand you see the best score the hand allowed, and how.',
+        h('p', {}, 'Keys: type letters (and * for the wildcard), Backspace to delete, Enter to ' +
+                   'play the word, ? for a hint (when hints are on), ! to end the hand.'));
+  }
+
+  private showSetup(): void {
+    this.game = null;
+    this.board.hidden = true;
+    fill(this.setup, optionsForm({
+      game: 'hand',
+      labels: { hands: 'Hands', hand_size: 'Tiles per hand', hints: 'Allow hints' },
+      previous: this.options ?? undefined,
+      submitLabel: 'Deal',
+      onStart: (options) => void this.start(options),
+    }));
+    this.setup.hidden = false;
+  }
+
+  private async start(options: Options): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.options = options;
+    const seed = options.seed ?? randomSeed();
+    try {
+      const snapshot = await createSession<HandView>({ game: 'hand', config: options.config,
+                                                       seed });
+      const hands = typeof options.config.hands === 'number' ? options.config.hands : 1;
+      this.game = { id: snapshot.id ?? '', seed, hands, view: snapshot.view };
+      this.played = [];
+      this.hint = null;
+      this.ended = null;
+      this.finalText = '';
+      this.shownTiles = '';
+      this.wordInput.value = '';
+      this.message.clear();
+      this.setup.hidden = true;
+      this.board.hidden = false;
+      this.root.dataset.session = this.game.id;
+      this.render(true);
+      say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
+    } catch (error) {
+      setupProblem(this.setup, messageOf(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  // --- Commands and events.
+
+  private async send(command: Record<string, unknown>): Promise<void> {
+    const game = this.game;
+    if (!game || this.busy) return;
+    this.busy = true;
+    const before = game.view;
+    try {
+      const snapshot: Snapshot<HandView> = await sendCommand<HandView>(game.id, command);
+      game.view = snapshot.view;
+      const { sentences, refused } = this.events(snapshot.events ?? [], command, before);
+      if (command.command === 'play' && !refused) this.wordInput.value = '';
+      this.render(before.status !== game.view.status || before.hand !== game.view.hand ||
+                  before.replay !== game.view.replay);
+      const text = sentences.join(' ');
+      // A hint and the end of the series have boxes of their own: only announced here.
+      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
+                                                        e.event === 'finished');
+      if (text && (refused || !boxed)) {
+        this.message.show(text, refused ? 'error' : 'notice');
+      } else {
+        this.message.clear();
+        if (text) say(text);
+      }
+    } catch (error) {
+      if (sessionGone(error)) {
+        this.showSetup();
+        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
+      } else {
+        this.message.show(messageOf(error));
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private events(events: GameEvent[], command: Record<string, unknown>, before: HandView):
+      { sentences: string[]; refused: boolean } {
+    const sentences: string[] = [];
+    let refused = false;
+    for (const event of events) {
+      switch (event.event) {
+        case 'hand_started': {
+          this.played = [];
+          this.hint = null;
+          const view = this.game?.view;
+          const offer = view?.status === 'substitution_offered' ? ` ${this.offerSentence()}` : '';
+          sentences.push(`${this.handTitle(Number(event.hand), Boolean(event.replay))}: ` +
+                         `${spoken(String(event.tiles))}.${offer}`);
+          break;
+        }
+        case 'substituted':
+          sentences.push(`Every ${String(event.letter).toUpperCase()} became ` +
+                         `${String(event.replacement).toUpperCase()}: your hand is ` +
+                         `${spoken(String(event.tiles))}.`);
+          break;
+        case 'substitution_declined':
+          sentences.push(`You keep the hand: ${spoken(before.tiles)}.`);
+          break;
+        case 'word_played': {
+          const word = String(event.word);
+          const valid = Boolean(event.valid);
+          const score = Number(event.score);
+          const why = valid ? '' : this.whyInvalid(word, before.tiles);
+          this.played.push({ word, valid, score, why });
+          this.hint = null;
+          sentences.push(valid
+              ? `\u201c${word.toUpperCase()}\u201d earned ${points(score)}. This hand: ` +
+                    `${points(Number(event.hand_total))}.`
+              : `\u201c${word.toUpperCase()}\u201d scores nothing: ${why}.` +
+                    (usage(before.tiles, word).used.some((u) => u)
+                        ? ' The tiles of it you held are used up.' : ''));
+          if (event.ran_out) sentences.push('You ran out of tiles.');
+          break;
+        }
+        case 'hint':
+          this.hint = event as unknown as Hint;
+          sentences.push(this.hintSentence(this.hint));
+          break;
+        case 'hand_ended': {
+          const ended = event as unknown as HandEnded;
+          this.ended = ended;
+          sentences.push(`${this.handTitle(ended.hand, ended.replay)} is over: ` +
+                         `${points(ended.score)}.` +
+                         `${ended.optimum ? ` ${this.optimumSentence(ended.optimum)}` : ''} ` +
+                         `Series total: ${points(ended.total)}.`);
+          break;
+        }
+        case 'rejected':
+          refused = true;
+          sentences.push(this.refusal(event, command));
+          break;
+        case 'finished':
+          this.finalText = `${event.given_up ? 'You gave up. ' : ''}Game over: ` +
+                           `${points(Number(event.total))} over ` +
+                           `${countOf((event.records as unknown[]).length, 'hand')}.`;
+          sentences.push(this.finalText);
+          break;
+        default:
+          break;
+      }
+    }
+    const view = this.game?.view;
+    if (!refused && view?.status === 'replay_offered') {
+      sentences.push('Replay this hand? The better score counts.');
+    }
+    return { sentences, refused };
+  }
+
+  /** Why a word scored nothing: tiles the hand lacked, or not a word. */
+  private whyInvalid(word: string, tiles: string): string {
+    const { missing } = usage(tiles, word);
+    if (missing.length > 0) {
+      return `your hand had no ${Array.from(new Set(missing), (t) => t.toUpperCase())
+                                     .join(', ')} to spare`;
+    }
+    return 'it is not in the word list';
+  }
+
+  private refusal(event: GameEvent, command: Record<string, unknown>): string {
+    const letter = typeof event.letter === 'string' ? event.letter.toUpperCase() : '';
+    switch (event.reason) {
+      case 'malformed':
+        return command.command === 'play' ? 'Type a word first: letters, and * for the wildcard.'
+                                          : `That was not understood (${String(event.detail)}).`;
+      case 'not_held':
+        return `Your hand has no ${letter} to swap.`;
+      case 'not_allowed':
+        return command.command === 'hint' ? 'Hints are off in this game.'
+                                          : `The wildcard ${letter || '*'} cannot be swapped.`;
+      case 'wrong_phase':
+        return 'That is not possible now.';
+      default:
+        return `Refused: ${String(event.reason)}.`;
+    }
+  }
+
+  private hintSentence(hint: Hint): string {
+    if (!hint.best_word) return 'Hint: no word can be made from these tiles; end the hand.';
+    const best = `Hint: the best word is ${playText(hint.best_word)} points.`;
+    if (hint.plan_status === 'too_large') return `${best} (Too many tiles for the best plan.)`;
+    if (hint.plan_status === 'stopped') return best;
+    return `${best} The best plan from here scores ${planText(hint.plan)}.`;
+  }
+
+  private optimumSentence(optimum: Optimum | null): string {
+    if (!optimum) return '';
+    if (optimum.status !== 'solved') {
+      return 'The best possible was not worked out (too many tiles).';
+    }
+    let text = `Best possible: ${planText(optimum.plan)}.`;
+    if (optimum.plan_with_discards.total > optimum.plan.total) {
+      text += ` With discards: ${planText(optimum.plan_with_discards)}.`;
+    }
+    return text;
+  }
+
+  private handTitle(hand = this.game?.view.hand ?? 0, replay = this.game?.view.replay ?? false):
+      string {
+    return `Hand ${hand + 1} of ${this.game?.hands ?? 1}${replay ? ' (replay)' : ''}`;
+  }
+
+  private offerSentence(): string {
+    const view = this.game?.view;
+    if (view?.status === 'substitution_offered') {
+      return 'Swap a letter? Type or choose the letter to swap, or keep the hand.';
+    }
+    return view?.status === 'playing' ? 'Type a word and press Enter.' : '';
+  }
+
+  // --- Keys.
+
+  private inputKey(event: KeyboardEvent): void {
+    if (event.key === '?' || event.key === '!') {
+      event.preventDefault();
+      this.shortcut(event.key);
+    }
+  }
+
+  private pageKey(event: KeyboardEvent): void {
+    const view = this.game?.view;
+    if (!view || !isGameKey(event) || this.board.hidden) return;
+    const key = event.key;
+    if (view.status === 'playing') {
+      if (/^[a-zA-Z*]$/.test(key)) {
+        event.preventDefault();
+        this.wordInput.value += key.toLowerCase();
+        this.wordInput.focus();
+        this.typed();
+      } else if (key === 'Backspace') {
+        event.preventDefault();
+        this.deleteLast();
+      } else if (key === '?' || key === '!') {
+        event.preventDefault();
+        this.shortcut(key);
+      } else if (key === 'Enter' && !this.isControl(event.target)) {
+        event.preventDefault();
+        void this.playWord();
+      }
+    } else if (view.status === 'substitution_offered' && /^[a-zA-Z]$/.test(key)) {
+      const button = this.action.querySelector<HTMLButtonElement>(
+          `button[data-letter="${key.toLowerCase()}"]`);
+      event.preventDefault();
+      if (button) {
+        button.focus();
+        say(`Press Enter to swap ${key.toUpperCase()}.`);
+      } else {
+        this.message.show(`Your hand has no ${key.toUpperCase()} to swap.`);
+      }
+    }
+  }
+
+  private isControl(target: EventTarget | null): boolean {
+    return target instanceof HTMLElement &&
+           ['BUTTON', 'A', 'SUMMARY', 'INPUT', 'SELECT', 'TEXTAREA'].includes(target.tagName);
+  }
+
+  private shortcut(key: string): void {
+    if (this.game?.view.status !== 'playing') return;
+    if (key === '?') void this.send({ command: 'hint' });
+    else void this.send({ command: 'end_hand' });
+  }
+
+  private typed(): void {
+    const clean = this.wordInput.value.toLowerCase().replace(/[^a-z*]/g, '');
+    if (clean !== this.wordInput.value) this.wordInput.value = clean;
+    this.updateTiles();
+  }
+
+  private deleteLast(): void {
+    this.wordInput.value = this.wordInput.value.slice(0, -1);
+    this.wordInput.focus();
+    this.typed();
+  }
+
+  private async playWord(): Promise<void> {
+    await this.send({ command: 'play', word: this.wordInput.value });
+  }
+
+  // --- Rendering.
+
+  private render(statusChanged: boolean): void {
+    const game = this.game;
+    if (!game) return;
+    const view = game.view;
+    const hadFocus = document.activeElement;
+    this.heading.textContent = view.status === 'finished' ? 'Game over' : this.handTitle();
+    fill(this.scores,
+         view.status === 'finished' ? null : h('span', {}, `This hand: ${points(view.hand_total)}`),
+         h('span', {}, `Series total: ${points(view.total)}`),
+         h('span', { class: 'hand-seed' }, `Seed ${game.seed}`));
+    this.renderTiles(view);
+    this.renderAction(view);
+    this.renderPlayed();
+    this.renderHint();
+    this.renderEnded();
+    this.renderRecords(view);
+    this.renderFooter(view);
+    if (statusChanged || !hadFocus || !hadFocus.isConnected || hadFocus === document.body) {
+      this.focusPrimary(view);
+    }
+  }
+
+  private focusPrimary(view: HandView): void {
+    const target = view.status === 'playing'
+        ? this.wordInput
+        : this.action.querySelector<HTMLElement>('[data-primary]') ??
+              this.footer.querySelector<HTMLElement>('[data-primary]');
+    target?.focus();
+  }
+
+  private renderTiles(view: HandView): void {
+    if (view.status === 'finished') {
+      this.tilesRow.hidden = true;
+      return;
+    }
+    this.tilesRow.hidden = false;
+    if (this.shownTiles !== view.tiles || this.tileButtons.length !== view.tiles.length) {
+      this.shownTiles = view.tiles;
+      this.tileButtons = Array.from(view.tiles, (tile) =>
+          h('button', { type: 'button', class: 'tile hand-tile', 'data-tile': tile,
+                        onclick: () => this.tileClicked(tile) },
+            h('span', { class: 'hand-letter' }, tile),
+            h('span', { class: 'visually-hidden' }, tile === '*' ? ' wildcard, any vowel, ' : ', '),
+            h('span', { class: 'hand-value' }, String(letterValues[tile] ?? 0)),
+            h('span', { class: 'visually-hidden' },
+              (letterValues[tile] ?? 0) === 1 ? ' point' : ' points'),
+            h('span', { class: 'visually-hidden hand-state' })));
+      fill(this.tilesRow, this.tileButtons.length > 0 ? this.tileButtons
+                                                      : h('p', {}, 'No tiles left.'));
+    }
+    this.updateTiles();
+  }
+
+  private updateTiles(): void {
+    const view = this.game?.view;
+    if (!view) return;
+    const word = this.wordInput.value;
+    const { used, missing } = usage(this.shownTiles, word);
+    this.tileButtons.forEach((button, i) => {
+      button.classList.toggle('used', used[i] ?? false);
+      const state = button.querySelector('.hand-state');
+      if (state) state.textContent = used[i] ? ', in your word' : '';
+      button.disabled = view.status !== 'playing';
+    });
+    if (word === '') {
+      this.preview.textContent = 'Type a word, or choose tiles.';
+    } else if (missing.length > 0) {
+      this.preview.textContent = `Your hand has no ${Array.from(new Set(missing),
+          (t) => t.toUpperCase()).join(', ')} to spare: this word would score nothing.`;
+    } else {
+      this.preview.textContent = `If it is a word: ${points(wordScore(word,
+                                                                        this.shownTiles.length))}.`;
+    }
+  }
+
+  private tileClicked(tile: string): void {
+    if (this.game?.view.status !== 'playing') return;
+    const { used } = usage(this.shownTiles, this.wordInput.value);
+    const free = Array.from(this.shownTiles).some((t, i) => t === tile && !used[i]);
+    if (!free) {
+      this.message.show(`Every ${tile.toUpperCase()} you hold is in the word already.`,
+                        'notice');
+      return;
+    }
+    this.wordInput.value += tile;
+    this.typed();
+  }
+
+  private renderAction(view: HandView): void {
+    if (view.status === 'substitution_offered') {
+      const letters = Array.from(new Set(view.tiles)).filter((tile) => tile !== '*');
+      fill(this.action,
+           h('fieldset', { class: 'hand-offer' },
+             h('legend', {}, 'Swap a letter? (once per series)'),
+             h('p', {}, 'Every copy of the letter you choose becomes one new letter your hand ' +
+                        'lacks. Type the letter or choose it.'),
+             h('div', { class: 'row' },
+               h('button', { type: 'button', class: 'primary', 'data-primary': true,
+                             onclick: () => void this.send({ command: 'decline_substitution' }) },
+                 'Keep this hand'),
+               letters.map((letter) =>
+                   h('button', { type: 'button', class: 'tile', 'data-letter': letter,
+                                 'aria-label': `Swap ${letter.toUpperCase()}`,
+                                 onclick: () => void this.send({ command: 'substitute',
+                                                                 letter }) },
+                     letter)))));
+    } else if (view.status === 'replay_offered') {
+      const last = view.hand + 1 >= (this.game?.hands ?? 1);
+      fill(this.action,
+           h('fieldset', { class: 'hand-offer' },
+             h('legend', {}, 'Replay this hand? (once per series)'),
+             h('p', {}, 'Play the same hand again from its start; the better score counts.'),
+             h('div', { class: 'row' },
+               h('button', { type: 'button', class: 'primary', 'data-primary': true,
+                             onclick: () => void this.send({ command: 'replay' }) },
+                 'Replay the hand'),
+               h('button', { type: 'button',
+                             onclick: () => void this.send({ command: 'decline_replay' }) },
+                 last ? 'No, finish' : 'No, next hand'))));
+    } else if (view.status === 'playing') {
+      this.renderWordForm(view);
+    } else {
+      fill(this.action, h('p', { class: 'status-line hand-final' }, this.finalText ||
+                          `Game over: ${points(view.total)}.`));
+    }
+  }
+
+  private renderWordForm(view: HandView): void {
+    if (this.action.querySelector('#hand-word')) {
+      const hint = this.action.querySelector<HTMLButtonElement>('.hand-hint-button');
+      if (hint) hint.hidden = !view.hints;
+      return;
+    }
+    const form = h('form', { class: 'hand-form', novalidate: true },
+                   h('label', { for: 'hand-word' }, 'Your word'),
+                   h('div', { class: 'row hand-word-row' },
+                     this.wordInput,
+                     h('button', { type: 'submit', class: 'primary' }, 'Play word'),
+                     h('button', { type: 'button', 'aria-label': 'Delete the last letter',
+                                   onclick: () => this.deleteLast() }, '\u232b'),
+                     h('button', { type: 'button',
+                                   onclick: () => {
+                                     this.wordInput.value = '';
+                                     this.wordInput.focus();
+                                     this.typed();
+                                   } }, 'Clear')),
+                   this.preview,
+                   h('div', { class: 'row' },
+                     h('button', { type: 'button', class: 'hand-hint-button',
+                                   hidden: !view.hints,
+                                   onclick: () => void this.send({ command: 'hint' }) },
+                       'Hint (?)'),
+                     h('button', { type: 'button',
+                                   onclick: () => void this.send({ command: 'end_hand' }) },
+                       'End the hand (!)')),
+                   h('p', { id: 'hand-keys', class: 'hand-keys' },
+                     'Type letters, * for the wildcard; Backspace deletes; Enter plays; ' +
+                     `${view.hints ? '? asks for a hint; ' : ''}! ends the hand.`));
+    form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.playWord();
+    });
+    fill(this.action, form);
+  }
+
+  private renderPlayed(): void {
+    if (this.played.length === 0 || this.game?.view.status !== 'playing') {
+      fill(this.playedList);
+      return;
+    }
+    fill(this.playedList,
+         h('h3', {}, 'Words this hand'),
+         h('ul', { class: 'hand-played-list' },
+           this.played.map((play) =>
+               h('li', {},
+                 h('span', { class: `tile hand-played-word ${play.valid ? 'hit' : 'miss'}` },
+                   play.word),
+                 ' ',
+                 play.valid ? `${points(play.score)}` : `0 points: ${play.why}`))));
+  }
+
+  private renderHint(): void {
+    if (!this.hint || this.game?.view.status !== 'playing') {
+      fill(this.hintBox);
+      return;
+    }
+    fill(this.hintBox, h('p', { class: 'notice' }, this.hintSentence(this.hint)));
+  }
+
+  private renderEnded(): void {
+    const ended = this.ended;
+    if (!ended) {
+      fill(this.endedBox);
+      return;
+    }
+    const optimum = ended.optimum;
+    fill(this.endedBox,
+         h('h3', {}, `${this.handTitle(ended.hand, ended.replay)}: ${points(ended.score)}`),
+         optimum && optimum.status === 'solved'
+             ? h('div', {},
+                 h('p', {}, `Best possible: ${points(optimum.plan.total)}.`),
+                 this.planList(optimum.plan),
+                 optimum.plan_with_discards.total > optimum.plan.total
+                     ? h('div', {},
+                         h('p', {}, 'With discards (throwing tiles away as invalid words): ' +
+                                    `${points(optimum.plan_with_discards.total)}.`),
+                         this.planList(optimum.plan_with_discards))
+                     : null)
+             : h('p', {}, optimum ? 'The best possible was not worked out (too many tiles).'
+                                  : 'The hand was given up.'));
+  }
+
+  private planList(plan: Plan): HTMLElement {
+    if (plan.plays.length === 0) return h('p', {}, 'No word could be made.');
+    return h('ol', { class: 'hand-plan' },
+             plan.plays.map((play) => h('li', {}, playText(play))));
+  }
+
+  private renderRecords(view: HandView): void {
+    if (view.records.length === 0) {
+      fill(this.recordsBox);
+      return;
+    }
+    fill(this.recordsBox,
+         h('table', {},
+           h('caption', {}, 'Hands played'),
+           h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Hand'),
+                            h('th', { scope: 'col' }, 'Played from'),
+                            h('th', { scope: 'col', class: 'number' }, 'Score'),
+                            h('th', { scope: 'col', class: 'number' }, 'Replay'),
+                            h('th', { scope: 'col', class: 'number' }, 'Counts'))),
+           h('tbody', {},
+             view.records.map((record, i) =>
+                 h('tr', {},
+                   h('th', { scope: 'row' }, String(i + 1)),
+                   h('td', { class: 'mono hand-record-tiles' }, record.start.toUpperCase(),
+                     record.substituted ? ` (dealt ${record.dealt.toUpperCase()})` : ''),
+                   h('td', { class: 'number' }, String(record.score)),
+                   h('td', { class: 'number' },
+                     record.replay_score === null ? '\u2014' : String(record.replay_score)),
+                   h('td', { class: 'number' }, String(record.counted))))),
+           h('tfoot', {}, h('tr', {}, h('th', { scope: 'row', colspan: 4 }, 'Total'),
+                            h('td', { class: 'number' }, String(view.total))))));
+  }
+
+  private renderFooter(view: HandView): void {
+    if (view.status === 'finished') {
+      fill(this.footer,
+           h('button', { type: 'button', class: 'primary', 'data-primary': true,
+                         onclick: () => this.options && void this.start({
+                           config: this.options.config }) },
+             'Play again'),
+           h('button', { type: 'button',
+                         onclick: () => this.game && void this.start({
+                           config: this.options?.config ?? {}, seed: this.game.seed }) },
+             'Replay this deal (same seed)'),
+           h('button', { type: 'button', onclick: () => this.showSetup() },
+             'Change the options'));
+    } else {
+      fill(this.footer,
+           h('button', { type: 'button', class: 'hand-give-up',
+                         onclick: () => void this.send({ command: 'give_up' }) }, 'Give up'));
+    }
+  }
+}
 
 export const page: GamePage = {
   mount(root) {
-    root.append(h('p', {}, 'This game is not yet playable in the browser; run it in the terminal.'));
-    return () => {};
+    return new HandPage(root).mount();
   },
 };

@@ -1,10 +1,792 @@
-// The page of one game (a placeholder until its page lands).
-import { h } from '../dom';
+// Position Hangman's page (game id `hangman`): the secret word as numbered positions; a guess is
+// a position and a letter, scored by how likely the letter was there. Easy mode shows each open
+// position's letter odds as bars. The JSON is src/app/hangman_codec.h; the rules
+// docs/games/hangman.md.
+import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
+         sessionGone, setupProblem } from './words_common';
+
+// --- The contract (hangman_codec.h).
+
+interface LetterOdds {
+  letter: string;
+  count: number;
+  probability: number;
+}
+
+interface HangmanView {
+  status: 'playing' | 'finished';
+  mode: 'easy' | 'hard';
+  hints: boolean;
+  game: number;
+  length: number;
+  lives: number;
+  points: number;
+  candidates: number;
+  guesses: number;
+  revealed: (string | null)[];
+  missed: string[][];
+  odds?: LetterOdds[][];
+  word?: string;
+  won?: boolean;
+  gave_up?: boolean;
+}
+
+interface Advice {
+  position: number;
+  letter: string;
+  probability: number;
+  expected_points?: number;
+}
+
+interface Hint {
+  for_points: Advice;
+  safest: Advice;
+}
+
+/** A game of this visit, for the table of the last five. */
+interface PastGame {
+  game: number;
+  word: string;
+  guesses: number;
+  won: boolean;
+  gaveUp: boolean;
+  points: number;
+}
+
+const kLives = 6;
+const kAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+
+// --- Words for people.
+
+function percent(probability: number): string {
+  const value = probability * 100;
+  if (value > 0 && value < 0.5) return '<1%';
+  return `${Math.round(value)}%`;
+}
+
+function points(count: number): string {
+  return countOf(count, 'point');
+}
+
+/** The points a hit scores at probability P, as the rules' bands say. */
+export function hitPoints(probability: number): number {
+  if (probability > 0.6) return 5;
+  if (probability > 0.4) return 10;
+  if (probability > 0.25) return 15;
+  return 30;
+}
+
+// --- A dictionary of one's own: the words of a text, as the game takes them.
+
+/** Runs of the letters A to Z, 6 to 64 long, upper-cased, once each, sorted. */
+export function wordsOf(text: string): string[] {
+  const found = new Set<string>();
+  for (const match of text.matchAll(/[A-Za-z]+/g)) {
+    const word = match[0];
+    if (word.length >= 6 && word.length <= 64) found.add(word.toUpperCase());
+  }
+  return [...found].sort();
+}
+
+interface DictionaryStats {
+  words: number;
+  six: number;
+  sevenToNine: number;
+  tenPlus: number;
+  ninePlus: number;
+}
+
+function statsOf(words: string[]): DictionaryStats {
+  const stats = { words: words.length, six: 0, sevenToNine: 0, tenPlus: 0, ninePlus: 0 };
+  for (const word of words) {
+    if (word.length === 6) stats.six += 1;
+    else if (word.length <= 9) stats.sevenToNine += 1;
+    else stats.tenPlus += 1;
+    if (word.length >= 9) stats.ninePlus += 1;
+  }
+  return stats;
+}
+
+/** The rule a dictionary breaks (docs/games/hangman.md), or null. */
+function dictionaryProblem(stats: DictionaryStats): string | null {
+  if (stats.words < 20) {
+    return `only ${countOf(stats.words, 'word')}; a dictionary needs at least 20`;
+  }
+  if (stats.ninePlus * 5 < stats.words) {
+    return `only ${stats.ninePlus} of ${stats.words} words have 9 or more letters; a dictionary ` +
+           'needs at least 20%';
+  }
+  return null;
+}
+
+function share(part: number, whole: number): string {
+  return whole === 0 ? '0' : `${part} (${(100 * part / whole).toFixed(1)}%)`;
+}
+
+function statsTable(stats: DictionaryStats, caption: string): HTMLElement {
+  const rows: [string, string][] = [
+    ['Words', String(stats.words)], ['6 letters', share(stats.six, stats.words)],
+    ['7 to 9 letters', share(stats.sevenToNine, stats.words)],
+    ['10 letters or more', share(stats.tenPlus, stats.words)],
+    ['9 letters or more (at least 20% needed)', share(stats.ninePlus, stats.words)],
+  ];
+  return h('table', { class: 'hangman-dictionary-stats' }, h('caption', {}, caption),
+           h('tbody', {}, rows.map(([name, value]) =>
+               h('tr', {}, h('th', { scope: 'row' }, name), h('td', { class: 'number' }, value)))));
+}
+
+// --- The drawing: the gallows stands from the start; one part per miss, complete at six.
+
+const svgNs = 'http://www.w3.org/2000/svg';
+
+function svg(tag: string, attributes: Record<string, string | number>): SVGElement {
+  const element = document.createElementNS(svgNs, tag);
+  for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
+  return element;
+}
+
+function gallows(misses: number): SVGElement {
+  const drawn = Math.min(misses, kLives);
+  const root = svg('svg', { viewBox: '0 0 120 140', class: 'hangman-gallows',
+                            'aria-hidden': 'true', focusable: 'false' });
+  const frame = [
+    svg('line', { x1: 10, y1: 132, x2: 90, y2: 132 }),
+    svg('line', { x1: 30, y1: 132, x2: 30, y2: 10 }),
+    svg('line', { x1: 30, y1: 10, x2: 80, y2: 10 }),
+    svg('line', { x1: 30, y1: 30, x2: 50, y2: 10 }),
+    svg('line', { x1: 80, y1: 10, x2: 80, y2: 28 }),
+  ];
+  for (const line of frame) line.setAttribute('class', 'frame');
+  root.append(...frame);
+  const parts = [
+    svg('circle', { cx: 80, cy: 40, r: 12 }),           // head
+    svg('line', { x1: 80, y1: 52, x2: 80, y2: 92 }),    // body
+    svg('line', { x1: 80, y1: 62, x2: 64, y2: 78 }),    // left arm
+    svg('line', { x1: 80, y1: 62, x2: 96, y2: 78 }),    // right arm
+    svg('line', { x1: 80, y1: 92, x2: 66, y2: 116 }),   // left leg
+    svg('line', { x1: 80, y1: 92, x2: 94, y2: 116 }),   // right leg
+  ];
+  parts.slice(0, drawn).forEach((part) => {
+    part.setAttribute('class', 'part');
+    root.append(part);
+  });
+  return root;
+}
+
+// --- The page.
+
+interface Game {
+  id: string;
+  seed: number;
+  view: HangmanView;
+}
+
+class HangmanPage {
+  private options: Options | null = null;
+  private game: Game | null = null;
+  private busy = false;
+  private chosen = 0;
+  private digits = '';
+  private hint: Hint | null = null;
+  private result = '';
+  private readonly past: PastGame[] = [];
+  private dictionaryText = '';
+  /** The words of the game's own dictionary (empty: the built-in one). */
+  private ownWords: string[] = [];
+
+  private readonly setup = h('section', { class: 'hangman-setup', 'aria-label': 'New game' });
+  private readonly board = h('section', { class: 'hangman-board',
+                                          'aria-labelledby': 'hangman-heading', hidden: true });
+  private readonly heading = h('h2', { id: 'hangman-heading' });
+  private readonly stats = h('p', { class: 'status-line hangman-stats' });
+  private readonly drawing = h('figure', { class: 'hangman-drawing' });
+  private readonly positions = h('div', { class: 'hangman-positions', role: 'group',
+                                          'aria-label': 'The word, by position',
+                                          'aria-describedby': 'hangman-keys' });
+  private readonly guessPanel = h('div', { class: 'hangman-guess' });
+  private readonly message = messageLine();
+  private readonly hintBox = h('div', { class: 'hangman-hint' });
+  private readonly footer = h('div', { class: 'row hangman-footer' });
+  private readonly about = h('section', { class: 'hangman-about',
+                                          'aria-labelledby': 'hangman-about-heading' });
+
+  constructor(private readonly root: HTMLElement) {}
+
+  mount(): () => void {
+    this.root.append(this.rulesPanel(), this.setup, this.board, this.about);
+    this.board.append(this.heading,
+                      h('div', { class: 'hangman-top' }, this.stats, this.drawing,
+                        h('div', { class: 'hangman-main' }, this.positions, this.guessPanel)),
+                      this.message.element, this.hintBox, this.footer);
+    const onKey = (event: KeyboardEvent) => this.pageKey(event);
+    document.addEventListener('keydown', onKey);
+    this.showSetup();
+    this.renderAbout();
+    return () => document.removeEventListener('keydown', onKey);
+  }
+
+  // --- Rules and options.
+
+  private rulesPanel(): HTMLElement {
+    const bands = h('table', { class: 'hangman-bands' },
+                    h('caption', {}, 'Points for a hit, by how likely the letter was there'),
+                    h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Probability P'),
+                                     h('th', { scope: 'col', class: 'number' }, 'Points'))),
+                    h('tbody', {},
+                      [['more than 60%', 5], ['more than 40%, up to 60%', 10],
+                       ['more than 25%, up to 40%', 15], ['25% or less', 30]].map(([band, score]) =>
+                          h('tr', {}, h('td', {}, String(band)),
+                            h('td', { class: 'number' }, String(score))))));
+    return rules(
+        'How to play',
+        'The computer picks a secret word from its dictionary. You see only its length, as ' +
+            'numbered positions. Each guess names a position and a letter: is that letter there?',
+        'The candidates are the dictionary\u2019s words of that length that agree with ' +
+            'everything found so far. A letter\u2019s probability at a position is the share of ' +
+            'candidates with that letter there; easy mode shows them as bars, hard mode hides ' +
+            'them.',
+        'A hit reveals the letter and scores by how unlikely it was (below). A miss costs a ' +
+            'life and 15 points (never below 0). You have 6 lives: the word found wins; the ' +
+            'sixth miss completes the drawing and loses.',
+        bands,
+        h('p', {}, 'Keys: a digit (or the arrow keys, Home and End) chooses a position; a ' +
+                   'letter guesses it there; ? asks for a hint. You can also click a position, ' +
+                   'then a letter.'));
+  }
+
+  private showSetup(): void {
+    const dictionary = this.dictionaryField();
+    this.game = null;
+    this.board.hidden = true;
+    fill(this.setup, optionsForm({
+      game: 'hangman',
+      labels: { mode: 'Mode', secrets: 'Secret words from', hints: 'Allow hints' },
+      skip: ['words', 'first_game'],
+      previous: this.options ?? undefined,
+      submitLabel: 'Start',
+      extras: [dictionary.element],
+      complete: (options) => dictionary.complete(options),
+      onStart: (options) => void this.start(options),
+    }));
+    this.setup.hidden = false;
+  }
+
+  /** The text a dictionary of one's own is made of, with its statistics as it is typed. */
+  private dictionaryField(): { element: HTMLElement;
+                               complete(options: Options): { problem: string;
+                                                             focus?: HTMLElement } | null } {
+    const text = h('textarea', { id: 'hangman-text', rows: 5, spellcheck: 'false',
+                                 'aria-describedby': 'hangman-text-help hangman-text-stats' });
+    text.value = this.dictionaryText;
+    const stats = h('div', { id: 'hangman-text-stats', class: 'hangman-text-stats' });
+    const update = () => {
+      this.dictionaryText = text.value;
+      const words = wordsOf(text.value);
+      if (words.length === 0) {
+        fill(stats, h('p', {}, 'No text: the game plays on the built-in word list.'));
+        return;
+      }
+      const figures = statsOf(words);
+      const problem = dictionaryProblem(figures);
+      fill(stats, statsTable(figures, 'Your dictionary'),
+           h('p', { class: problem ? 'hangman-rule bad' : 'hangman-rule ok' },
+             problem ? `Not playable yet: ${problem}.` : 'Playable.'));
+    };
+    text.addEventListener('input', update);
+    update();
+    const element = h('details', { class: 'hangman-dictionary', open: this.dictionaryText !== '' },
+                      h('summary', {}, 'Your own dictionary (optional)'),
+                      h('p', { id: 'hangman-text-help' },
+                        'Paste any text: its words of 6 to 64 letters (A to Z) make the ' +
+                        'dictionary. It needs at least 20 words, and at least 20% of them with ' +
+                        '9 letters or more.'),
+                      h('label', { for: 'hangman-text' }, 'Text for the dictionary', text),
+                      stats);
+    return {
+      element,
+      complete: (options) => {
+        const words = wordsOf(text.value);
+        this.ownWords = words;
+        delete options.config.words;
+        if (words.length === 0) return null;
+        const problem = dictionaryProblem(statsOf(words));
+        if (problem) return { problem: `Your dictionary has ${problem}.`, focus: text };
+        if (JSON.stringify(words).length > 60000) {
+          return { problem: 'Your dictionary is too large to send: use fewer words.', focus: text };
+        }
+        options.config.words = words;
+        return null;
+      },
+    };
+  }
+
+  private async start(options: Options): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    this.options = options;
+    const seed = options.seed ?? randomSeed();
+    try {
+      const snapshot = await createSession<HangmanView>({ game: 'hangman',
+                                                          config: options.config, seed });
+      this.game = { id: snapshot.id ?? '', seed, view: snapshot.view };
+      this.root.dataset.session = this.game.id;
+      this.setup.hidden = true;
+      this.board.hidden = false;
+      this.newGameShown();
+      this.render();
+      this.focusChosen();
+      say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
+    } catch (error) {
+      setupProblem(this.setup, messageOf(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private newGameShown(): void {
+    this.chosen = this.firstOpen();
+    this.digits = '';
+    this.hint = null;
+    this.result = '';
+    this.message.clear();
+  }
+
+  private startSentence(view: HangmanView): string {
+    return `Game ${view.game}: a word of ${view.length} letters, ` +
+           `${countOf(view.lives, 'life', 'lives')}, ` +
+           `${countOf(view.candidates, 'candidate')}.`;
+  }
+
+  // --- Commands and events.
+
+  private async send(command: Record<string, unknown>): Promise<void> {
+    const game = this.game;
+    if (!game || this.busy) return;
+    this.busy = true;
+    try {
+      const snapshot: Snapshot<HangmanView> = await sendCommand<HangmanView>(game.id, command);
+      game.view = snapshot.view;
+      const { sentences, refused, started } = this.events(snapshot.events ?? []);
+      if (started) this.newGameShown();
+      else if (!refused && command.command === 'guess') this.advance();
+      this.render();
+      const text = sentences.join(' ');
+      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
+                                                        e.event === 'finished');
+      if (text && (refused || !boxed)) {
+        this.message.show(text, refused ? 'error' : 'notice');
+      } else {
+        this.message.clear();
+        if (text) say(text);
+      }
+      if (started || game.view.status === 'finished') this.focusPrimary();
+    } catch (error) {
+      if (sessionGone(error)) {
+        this.showSetup();
+        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
+      } else {
+        this.message.show(messageOf(error));
+      }
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  private events(events: GameEvent[]): { sentences: string[]; refused: boolean;
+                                         started: boolean } {
+    const sentences: string[] = [];
+    let refused = false;
+    let started = false;
+    for (const event of events) {
+      switch (event.event) {
+        case 'game_started':
+          started = true;
+          sentences.push(this.startSentence(this.game?.view ?? (event as unknown as HangmanView)));
+          break;
+        case 'guessed':
+          sentences.push(this.guessSentence(event));
+          break;
+        case 'hint':
+          this.hint = event as unknown as Hint;
+          sentences.push(this.hintSentence(this.hint));
+          break;
+        case 'rejected':
+          refused = true;
+          sentences.push(this.refusal(event));
+          break;
+        case 'finished': {
+          const word = String(event.word);
+          const won = Boolean(event.player_won);
+          const score = Number(event.points);
+          const guesses = Number(event.guesses);
+          this.result = won
+              ? `You won! The word was ${word}: ${points(score)} in ` +
+                    `${countOf(guesses, 'guess', 'guesses')}.`
+              : event.gave_up ? `You gave up: the word was ${word}. ${points(score)}.`
+                              : `Out of lives: the word was ${word}. ${points(score)}.`;
+          sentences.push(this.result);
+          if (event.played) {
+            this.past.unshift({ game: Number(event.game), word, guesses, won,
+                                gaveUp: Boolean(event.gave_up), points: score });
+            this.past.splice(5);
+            this.renderAbout();
+          }
+          break;
+        }
+        default:
+          break;
+      }
+    }
+    return { sentences, refused, started };
+  }
+
+  private guessSentence(event: GameEvent): string {
+    const position = Number(event.position) + 1;
+    const letter = String(event.letter);
+    const change = Number(event.points_change);
+    const odds = typeof event.probability === 'number' ? ` (${percent(event.probability)} likely)`
+                                                       : '';
+    if (event.hit) {
+      return `Hit: ${letter} at position ${position}${odds}: +${points(change)}, ` +
+             `${points(Number(event.points))} in all.`;
+    }
+    const lives = Number(event.lives);
+    return `Miss: no ${letter} at position ${position}${odds}: ` +
+           `${change === 0 ? 'no points to lose' : `\u2212${points(-change)}`}, ` +
+           `${countOf(lives, 'life', 'lives')} left, ${kLives - lives} of ${kLives} parts drawn.`;
+  }
+
+  private hintSentence(hint: Hint): string {
+    const forPoints = hint.for_points;
+    const safest = hint.safest;
+    const expected = forPoints.expected_points ?? 0;
+    return `Hint: for points, ${forPoints.letter} at position ${forPoints.position + 1} ` +
+           `(${percent(forPoints.probability)}, expected ${expected >= 0 ? '+' : '\u2212'}` +
+           `${Math.abs(expected).toFixed(1)} points). Safest: ${safest.letter} at position ` +
+           `${safest.position + 1} (${percent(safest.probability)}).`;
+  }
+
+  private refusal(event: GameEvent): string {
+    const position = typeof event.position === 'number' ? event.position + 1 : 0;
+    const letter = typeof event.letter === 'string' ? event.letter : '';
+    switch (event.reason) {
+      case 'out_of_range':
+        return `There is no position ${position}: positions are 1 to ${Number(event.length)}.`;
+      case 'repeated':
+        return event.revealed ? `Position ${position} is already revealed.`
+                              : `You already tried ${letter} at position ${position}.`;
+      case 'malformed':
+        return 'Guess a letter from A to Z.';
+      case 'not_allowed':
+        return 'Hints are off in this game.';
+      case 'wrong_phase':
+        return this.game?.view.status === 'finished'
+            ? 'This game is over: start a new game.'
+            : 'Not now: finish or give up this game first.';
+      default:
+        return `Refused: ${String(event.detail ?? event.reason)}.`;
+    }
+  }
+
+  // --- Choosing a position, guessing a letter.
+
+  private firstOpen(): number {
+    const view = this.game?.view;
+    if (!view) return 0;
+    const index = view.revealed.findIndex((letter) => letter === null);
+    return index < 0 ? 0 : index;
+  }
+
+  /** After a hit, the next open position (the chosen one stays after a miss). */
+  private advance(): void {
+    const view = this.game?.view;
+    if (!view || view.status !== 'playing' || view.revealed[this.chosen] === null) return;
+    for (let step = 1; step <= view.length; ++step) {
+      const index = (this.chosen + step) % view.length;
+      if (view.revealed[index] === null) {
+        this.chosen = index;
+        return;
+      }
+    }
+  }
+
+  private choose(index: number, announce: boolean): void {
+    const view = this.game?.view;
+    if (!view || index < 0 || index >= view.length) return;
+    this.chosen = index;
+    this.renderPositions();
+    this.renderGuessPanel();
+    this.focusChosen();
+    if (announce) say(this.chosenSentence());
+  }
+
+  private chosenSentence(): string {
+    const view = this.game?.view;
+    if (!view) return '';
+    const position = this.chosen + 1;
+    const letter = view.revealed[this.chosen];
+    if (letter) return `Position ${position} chosen: ${letter}, already revealed.`;
+    const missed = view.missed[this.chosen] ?? [];
+    const tried = missed.length > 0 ? ` Tried there: ${missed.join(', ')}.` : '';
+    const odds = view.odds?.[this.chosen]?.slice(0, 3)
+        .map((o) => `${o.letter} ${percent(o.probability)}`).join(', ');
+    return `Position ${position} chosen.${odds ? ` Most likely: ${odds}.` : ''}${tried} ` +
+           'Type a letter to guess it.';
+  }
+
+  private guess(letter: string): void {
+    void this.send({ command: 'guess', position: this.chosen, letter: letter.toUpperCase() });
+  }
+
+  private pageKey(event: KeyboardEvent): void {
+    const view = this.game?.view;
+    if (!view || this.board.hidden || !isGameKey(event)) return;
+    const key = event.key;
+    if (key === '?') {
+      event.preventDefault();
+      if (view.status === 'playing') void this.send({ command: 'hint' });
+      return;
+    }
+    if (view.status !== 'playing') return;
+    if (/^[0-9]$/.test(key)) {
+      event.preventDefault();
+      // Digits build a number while it names a position: "1", "2" is 12 in a long word.
+      let digits = this.digits + key;
+      if (Number(digits) < 1 || Number(digits) > view.length) digits = key;
+      if (Number(digits) < 1 || Number(digits) > view.length) {
+        this.digits = '';
+        this.message.show(`There is no position ${key}: positions are 1 to ${view.length}.`);
+        return;
+      }
+      this.digits = digits;
+      this.choose(Number(digits) - 1, true);
+    } else if (['ArrowRight', 'ArrowDown', 'ArrowLeft', 'ArrowUp', 'Home', 'End'].includes(key)) {
+      event.preventDefault();
+      this.digits = '';
+      const last = view.length - 1;
+      const next = key === 'Home' ? 0
+          : key === 'End' ? last
+          : key === 'ArrowRight' || key === 'ArrowDown' ? Math.min(this.chosen + 1, last)
+          : Math.max(this.chosen - 1, 0);
+      this.choose(next, true);
+    } else if (/^[a-zA-Z]$/.test(key)) {
+      event.preventDefault();
+      this.digits = '';
+      this.guess(key);
+    }
+  }
+
+  private focusChosen(): void {
+    this.positions.querySelector<HTMLElement>(`[data-position="${this.chosen}"]`)?.focus();
+  }
+
+  private focusPrimary(): void {
+    const view = this.game?.view;
+    if (view?.status === 'playing') this.focusChosen();
+    else this.footer.querySelector<HTMLElement>('[data-primary]')?.focus();
+  }
+
+  // --- Rendering.
+
+  private render(): void {
+    const game = this.game;
+    if (!game) return;
+    const view = game.view;
+    const focused = document.activeElement;
+    const focusWasHere = focused instanceof HTMLElement && this.board.contains(focused);
+    this.heading.textContent = `Game ${view.game}${view.status === 'finished' ? ': over' : ''}`;
+    fill(this.stats,
+         h('span', {}, `Points: ${view.points}`),
+         h('span', {}, `Lives: ${view.lives} of ${kLives}`),
+         h('span', {}, `Guesses: ${view.guesses}`),
+         h('span', {}, `Candidates: ${view.candidates.toLocaleString('en')}`),
+         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 seed ${game.seed}`));
+    this.renderDrawing(view);
+    this.renderPositions();
+    this.renderGuessPanel();
+    this.renderHint();
+    this.renderFooter(view);
+    this.renderAbout();
+    if (focusWasHere && !focused.isConnected) this.focusPrimary();
+  }
+
+  private renderDrawing(view: HangmanView): void {
+    const misses = kLives - view.lives;
+    const text = `${misses} of ${kLives} parts drawn`;
+    fill(this.drawing, gallows(misses),
+         h('figcaption', {}, text, view.lives === 0 ? ': hanged' : ''));
+    this.drawing.setAttribute('aria-label', `The hangman: ${text}`);
+  }
+
+  private renderPositions(): void {
+    const view = this.game?.view;
+    if (!view) return;
+    const over = view.status === 'finished';
+    const cards = view.revealed.map((letter, i) => {
+      const secret = over ? view.word?.[i] ?? '' : '';
+      const shown = letter ?? (secret || '');
+      const missed = view.missed[i] ?? [];
+      const odds = !letter && !over ? view.odds?.[i]?.slice(0, 3) ?? [] : [];
+      const state = letter ? 'found' : over ? 'not found' : 'open';
+      const button = h('button', {
+        type: 'button',
+        class: `hangman-position${letter ? ' found' : ''}${over && !letter ? ' unfound' : ''}`,
+        'data-position': i, 'aria-pressed': !over && i === this.chosen ? 'true' : 'false',
+        disabled: over, onclick: () => this.choose(i, true),
+      },
+        h('span', { class: 'visually-hidden' }, 'Position '),
+        h('span', { class: 'hangman-number' }, String(i + 1)),
+        h('span', { class: 'visually-hidden' }, `: ${state}${shown ? ', ' : ''}`),
+        h('span', { class: 'hangman-letter' }, shown || '\u00a0'),
+        missed.length > 0 ? h('span', { class: 'visually-hidden' },
+                              `, tried ${missed.join(', ')}`) : null);
+      return h('div', { class: `hangman-card${!over && i === this.chosen ? ' chosen' : ''}` },
+               button,
+               missed.length > 0
+                   ? h('p', { class: 'hangman-missed', 'aria-hidden': 'true' },
+                       missed.map((m) => h('span', { class: 'miss' }, m)))
+                   : null,
+               odds.length > 0 ? this.oddsBars(odds, true) : null);
+    });
+    fill(this.positions, cards);
+  }
+
+  /** Letter odds as bars: a list, each with the letter, a bar as wide as it is likely, and %. */
+  private oddsBars(odds: LetterOdds[], compact: boolean): HTMLElement {
+    return h('ul', { class: `hangman-odds${compact ? ' compact' : ''}`,
+                     'aria-hidden': compact ? 'true' : null },
+             odds.map((o) => {
+               const bar = h('span', { class: 'bar' });
+               bar.style.width = `${Math.max(2, Math.round(o.probability * 100))}%`;
+               return h('li', {},
+                        h('span', { class: 'hangman-odds-letter' }, o.letter),
+                        h('span', { class: 'hangman-odds-track' }, bar),
+                        h('span', { class: 'hangman-odds-percent' },
+                          compact ? percent(o.probability)
+                                  : `${percent(o.probability)} (${hitPoints(o.probability)} ` +
+                                    'points)'));
+             }));
+  }
+
+  private renderGuessPanel(): void {
+    const view = this.game?.view;
+    if (!view) return;
+    if (view.status === 'finished') {
+      fill(this.guessPanel,
+           h('p', { class: `status-line hangman-result ${view.won ? 'won' : 'lost'}` },
+             this.result || `The word was ${view.word ?? ''}.`));
+      return;
+    }
+    const index = this.chosen;
+    const revealed = view.revealed[index];
+    const missed = new Set(view.missed[index] ?? []);
+    const odds = view.odds?.[index] ?? [];
+    const oddsLetters = new Set(odds.map((o) => o.letter));
+    fill(this.guessPanel,
+         h('h3', { id: 'hangman-guess-heading' }, `Position ${index + 1}`,
+           revealed ? `: ${revealed}, revealed` : ''),
+         view.mode === 'easy' && !revealed && odds.length > 0
+             ? h('div', {}, h('p', { class: 'hangman-odds-caption' },
+                              'Most likely letters here, with the points a hit would score:'),
+                 this.oddsBars(odds.slice(0, 8), false),
+                 odds.length > 8 ? h('p', { class: 'hangman-more' },
+                                     `and ${countOf(odds.length - 8, 'more letter')}`) : null)
+             : null,
+         h('div', { class: 'keyboard hangman-keyboard', role: 'group',
+                    'aria-labelledby': 'hangman-guess-heading' },
+           Array.from(kAlphabet, (letter) => {
+             const tried = missed.has(letter);
+             const impossible = view.mode === 'easy' && odds.length > 0 && !oddsLetters.has(letter);
+             return h('button', { type: 'button',
+                                  class: tried ? 'miss' : impossible ? 'unlikely' : null,
+                                  'data-letter': letter,
+                                  onclick: () => this.guess(letter) },
+                      letter,
+                      tried ? h('span', { class: 'visually-hidden' }, ' (missed here)')
+                            : impossible ? h('span', { class: 'visually-hidden' },
+                                             ' (no candidate has it here)') : null);
+           })),
+         h('p', { id: 'hangman-keys', class: 'hangman-keys' },
+           `Choose a position with its number (1 to ${view.length}), the arrow keys, Home or ` +
+           'End, or a click; then type or click a letter.' +
+           `${view.hints ? ' ? asks for a hint.' : ''}`));
+  }
+
+  private renderHint(): void {
+    if (!this.hint || this.game?.view.status !== 'playing') {
+      fill(this.hintBox);
+      return;
+    }
+    const hint = this.hint;
+    fill(this.hintBox,
+         h('div', { class: 'notice' }, h('p', {}, this.hintSentence(hint)),
+           h('div', { class: 'row' },
+             h('button', { type: 'button',
+                           onclick: () => this.choose(hint.for_points.position, true) },
+               `Choose position ${hint.for_points.position + 1}`),
+             hint.safest.position !== hint.for_points.position
+                 ? h('button', { type: 'button',
+                                 onclick: () => this.choose(hint.safest.position, true) },
+                     `Choose position ${hint.safest.position + 1}`)
+                 : null)));
+  }
+
+  private renderFooter(view: HangmanView): void {
+    if (view.status === 'finished') {
+      fill(this.footer,
+           h('button', { type: 'button', class: 'primary', 'data-primary': true,
+                         onclick: () => void this.send({ command: 'new_game' }) }, 'New game'),
+           h('button', { type: 'button', onclick: () => this.showSetup() },
+             'Change the options'));
+    } else {
+      fill(this.footer,
+           view.hints ? h('button', { type: 'button',
+                                      onclick: () => void this.send({ command: 'hint' }) },
+                          'Hint (?)') : null,
+           h('button', { type: 'button', onclick: () => void this.send({ command: 'give_up' }) },
+             'Give up'));
+    }
+  }
+
+  /** The dictionary and the games of this visit (what the view gives; see the report). */
+  private renderAbout(): void {
+    const view = this.game?.view;
+    fill(this.about,
+         h('h2', { id: 'hangman-about-heading' }, 'Dictionary and recent games'),
+         this.ownWords.length > 0
+             ? statsTable(statsOf(this.ownWords), 'Your dictionary')
+             : h('p', {}, 'The dictionary: the built-in word list\u2019s words of 6 letters or ' +
+                          'more.'),
+         view ? h('p', {}, `This game\u2019s word has ${view.length} letters; ` +
+                           `${view.candidates.toLocaleString('en')} dictionary ` +
+                           `${view.candidates === 1 ? 'word' : 'words'} of that length still ` +
+                           'fit.')
+              : null,
+         this.past.length === 0
+             ? h('p', {}, 'Your last five games will be listed here.')
+             : h('div', { class: 'hangman-past' }, h('table', {},
+                 h('caption', {}, 'Your last games on this page, most recent first'),
+                 h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'),
+                                  h('th', { scope: 'col' }, 'Word'),
+                                  h('th', { scope: 'col', class: 'number' }, 'Guesses'),
+                                  h('th', { scope: 'col' }, 'Won by'),
+                                  h('th', { scope: 'col', class: 'number' }, 'Points'))),
+                 h('tbody', {},
+                   this.past.map((game) =>
+                       h('tr', {}, h('th', { scope: 'row' }, String(game.game)),
+                         h('td', { class: 'mono' }, game.word),
+                         h('td', { class: 'number' }, String(game.guesses)),
+                         h('td', {}, game.won ? 'you' : game.gaveUp ? 'host (you gave up)'
+                                                                     : 'host'),
+                         h('td', { class: 'number' }, String(game.points))))))));
+  }
+}
 
 export const page: GamePage = {
   mount(root) {
-    root.append(h('p', {}, 'This game is not yet playable in the browser; run it in the terminal.'));
-    return () => {};
+    return new HangmanPage(root).mount();
   },
 };

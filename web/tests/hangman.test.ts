@@ -1,0 +1,225 @@
+// Position Hangman's page: a seeded game won with the keyboard alone (positions by digit and
+// arrow keys, a miss, a refusal), the mouse path (a position, a letter, a hint, giving up, a new
+// game), and no serious accessibility problem in light and dark, desktop and phone.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser } from 'playwright-core';
+import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
+         startArcade } from './support';
+import { count, heard } from './words_support';
+
+let arcade: Arcade;
+let browser: Browser;
+
+before(async () => {
+  arcade = await startArcade();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await arcade?.stop();
+});
+
+/** The secret of a seed's first game: a session of its own, given up (same seed, same word). */
+async function secretOf(seed: number): Promise<string> {
+  const post = async (path: string, body: unknown) => {
+    const response = await fetch(new URL(path, arcade.url), {
+      method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body),
+    });
+    return (await response.json()) as { id: string; events?: { event: string; word?: string }[];
+                                         view: { word?: string } };
+  };
+  const session = await post('/api/sessions', { game: 'hangman', seed, config: {} });
+  const given = await post(`/api/sessions/${session.id}/commands`, { command: 'give_up' });
+  return given.view.word ?? '';
+}
+
+const seed = 6;
+
+test('a seeded game won with the keyboard alone', async () => {
+  const word = await secretOf(seed);
+  assert.equal(word.length, 6);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const seedField = page.getByLabel('Seed (optional, to replay a game)');
+  await page.getByLabel('Mode').waitFor();
+  await seedField.focus();
+  await page.keyboard.type(String(seed));
+  await page.keyboard.press('Enter');
+  await heard(page, /^Game 1: a word of 6 letters, 6 lives, [\d,]+ candidates?\./, 0);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-position')),
+               '0');
+
+  // Position 2 by its digit; a letter that is not there is a miss (a part drawn).
+  let from = await count(page);
+  await page.keyboard.press('2');
+  await heard(page, /^Position 2 chosen\. Most likely: /, from);
+  const wrong = word[1] === 'Q' ? 'Z' : 'Q';
+  await page.keyboard.press(wrong.toLowerCase());
+  await heard(page, new RegExp(`^Miss: no ${wrong} at position 2 .*5 lives left, 1 of 6 parts ` +
+                               'drawn\\.'), from);
+  assert.match(await page.locator('.hangman-drawing figcaption').textContent() ?? '',
+               /^1 of 6 parts drawn/);
+  // The same miss again is refused, shown and announced, and costs nothing.
+  from = await count(page);
+  await page.keyboard.press(wrong.toLowerCase());
+  await heard(page, new RegExp(`^You already tried ${wrong} at position 2\\.$`), from);
+  assert.match(await page.locator('.message.error').textContent() ?? '', /already tried/);
+  assert.match(await page.locator('.hangman-stats').textContent() ?? '', /Lives: 5 of 6/);
+
+  // Home, then each letter in turn: a hit moves on to the next open position.
+  from = await count(page);
+  await page.keyboard.press('End');
+  await heard(page, /^Position 6 chosen\./, from);
+  await page.keyboard.press('Home');
+  await heard(page, /^Position 1 chosen\./, from);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  for (let i = 0; i < word.length; ++i) {
+    from = await count(page);
+    await page.keyboard.press(word[i].toLowerCase());
+    await heard(page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\(\\d+% likely\\): ` +
+                                 '\\+\\d+ points'), from);
+  }
+  await heard(page, new RegExp(`You won! The word was ${word}: \\d+ points? in 7 guesses\\.`),
+              from);
+  assert.equal(await page.locator('.hangman-letter').allTextContents().then((l) => l.join('')),
+               word);
+  assert.match(await page.locator('.hangman-about tbody').textContent() ?? '',
+               new RegExp(`${word}7you`));
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'New game');
+  assert.deepEqual(await accessibilityProblems(page), []);
+
+  // A new game from the keyboard, and a hint with "?".
+  from = await count(page);
+  await page.keyboard.press('Enter');
+  await heard(page, /^Game 2: a word of \d+ letters/, from);
+  await page.keyboard.press('?');
+  await heard(page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
+                               '[+\u2212][\\d.]+ points\\)\\. Safest: [A-Z] at position \\d+'),
+              from);
+  await context.close();
+});
+
+test('the mouse path: a position, a letter, a hint, giving up, a new game', async () => {
+  const word = await secretOf(seed);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+  await page.getByRole('button', { name: 'Start' }).click();
+  await page.locator('[data-position="2"]').click();
+  let from = await count(page);
+  await page.locator(`.hangman-keyboard button[data-letter="${word[2]}"]`).click();
+  await heard(page, new RegExp(`^Hit: ${word[2]} at position 3`), from);
+  assert.equal(await page.locator('[data-position="2"] .hangman-letter').textContent(), word[2]);
+  // A revealed position is refused.
+  await page.locator('[data-position="2"]').click();
+  from = await count(page);
+  await page.locator('.hangman-keyboard button[data-letter="A"]').click();
+  await heard(page, /^Position 3 is already revealed\.$/, from);
+  await page.getByRole('button', { name: 'Hint (?)' }).click();
+  await page.locator('.hangman-hint .notice').waitFor();
+  from = await count(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await heard(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);
+  from = await count(page);
+  await page.getByRole('button', { name: 'New game' }).click();
+  await heard(page, /^Game 2: /, from);
+  await context.close();
+});
+
+test('two digits choose a position past 9; arrows stop at the ends', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Seed (optional, to replay a game)').fill('4');
+  await page.getByLabel('Seed (optional, to replay a game)').press('Enter');
+  await heard(page, /^Game 1: a word of 10 letters/, 0);
+  let from = await count(page);
+  await page.keyboard.press('1');
+  await page.keyboard.press('0');
+  await heard(page, /^Position 10 chosen\./, from);
+  assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '9');
+  from = await count(page);
+  await page.keyboard.press('3');
+  await heard(page, /^Position 3 chosen\./, from);
+  from = await count(page);
+  await page.keyboard.press('Home');
+  await page.keyboard.press('ArrowLeft');
+  await heard(page, /^Position 1 chosen\./, from);
+  assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '0');
+  await context.close();
+});
+
+test('hard mode hides the odds, in the page and in what it says', async () => {
+  const word = await secretOf(seed);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('Mode').selectOption('hard');
+  await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+  await page.getByRole('button', { name: 'Start' }).click();
+  const from = await heard(page, /^Game 1: /, 0).then(() => count(page));
+  await page.keyboard.press(word[0].toLowerCase());
+  const hit = await heard(page, new RegExp(`^Hit: ${word[0]} at position 1: \\+\\d+ points`), from);
+  assert.doesNotMatch(hit, /likely/);
+  assert.equal(await page.locator('.hangman-odds').count(), 0);
+  assert.match(await page.locator('.hangman-stats').textContent() ?? '', /hard mode/);
+  await screenshot(page, 'hangman-hard-light');
+  await context.close();
+});
+
+test('a dictionary of one\'s own: statistics, a refusal, a game on its words', async () => {
+  const long = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
+  const short = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
+                 'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
+                 'WINTER', 'YELLOW', 'ZIPPER'];
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByText('Your own dictionary (optional)').click();
+  const text = page.getByLabel('Text for the dictionary');
+  await text.fill('A garden, a hammer; and a cat.');
+  assert.match(await page.locator('.hangman-rule').textContent() ?? '', /only 2 words/);
+  let from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await heard(page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
+  assert.match(await page.locator('.options .error').textContent() ?? '', /only 2 words/);
+  await text.fill(`${short.join(' ')}, and ${long.map((w) => w.toLowerCase()).join('; ')}.`);
+  assert.match(await page.locator('.hangman-text-stats').textContent() ?? '',
+               /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
+  from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  const opening = /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./;
+  const started = await heard(page, opening, from);
+  from = await count(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  const gaveUp = await heard(page, /^You gave up: the word was ([A-Z]+)\./, from);
+  const word = /the word was ([A-Z]+)/.exec(gaveUp)?.[1] ?? '';
+  assert.ok([...long, ...short].includes(word), `${word} is one of the dictionary's (${started})`);
+  assert.match(await page.locator('.hangman-about').textContent() ?? '', /Your dictionary/);
+  await context.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
+    test(`hangman-${suffix}: no serious accessibility problem in play and after`, async () => {
+      const word = await secretOf(seed);
+      const { context, page } = await openPage(browser, `${arcade.url}#/hangman`,
+                                               { colorScheme, phone });
+      await page.getByLabel('Mode').waitFor();
+      await screenshot(page, `hangman-options-${suffix}`);
+      await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+      await page.getByRole('button', { name: 'Start' }).click();
+      await page.locator('[data-position="0"]').click();
+      await page.locator(`.hangman-keyboard button[data-letter="${word[0]}"]`).click();
+      await page.locator('[data-position="0"].found').waitFor();
+      await page.locator('[data-position="3"]').click();
+      const wrong = word[3] === 'Q' ? 'Z' : 'Q';
+      await page.locator(`.hangman-keyboard button[data-letter="${wrong}"]`).click();
+      await page.locator('.hangman-missed').waitFor();
+      await page.getByRole('button', { name: 'Hint (?)' }).click();
+      await page.locator('.hangman-hint .notice').waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `hangman-playing-${suffix}`);
+      await page.getByRole('button', { name: 'Give up' }).click();
+      await page.getByRole('button', { name: 'New game' }).waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `hangman-finished-${suffix}`);
+      await context.close();
+    });
+  }
+}
