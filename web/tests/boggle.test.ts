@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { api, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
+import { api, heardCount, nextAnnouncement, tabTo, axeProblems } from './puzzles_support';
+import { type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
 
 let arcade: Arcade;
@@ -152,7 +152,7 @@ test('an untimed seeded round played with the keyboard alone', async () => {
   assert.equal(await page.locator('.bg-found li').count(), 2);
 
   // End the round now, from the keyboard.
-  await tabTo(page, 'button:text("End round now")');
+  await tabTo(page, '.bg-close');
   from = await heardCount(page);
   await page.keyboard.press('Enter');
   const end = await nextAnnouncement(page, /^Round over\./, from);
@@ -168,7 +168,7 @@ test('an untimed seeded round played with the keyboard alone', async () => {
                new RegExp(`^${missed}: .*\\(row [0-9], column [0-9]\\)$`));
 
   // A new round, from the keyboard.
-  await tabTo(page, 'button:text("New round")');
+  await tabTo(page, '.bg-again', true);
   from = await heardCount(page);
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, /^Round 2: a 4 by 4 board/, from);
@@ -211,7 +211,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
          async () => {
            const { words } = await answers(SEED);
            const { context, page } = await openGame({ colorScheme, phone });
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `boggle-setup-${suffix}`);
            await startWithMouse(page, 0, SEED);
            let from = await heardCount(page);
@@ -222,13 +222,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
            await page.fill('input[name=word]', 'qqq');
            await page.press('input[name=word]', 'Enter');
            await nextAnnouncement(page, /QQQ/, from);
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `boggle-playing-${suffix}`);
            from = await heardCount(page);
            await page.click('button:text("End round now")');
            await nextAnnouncement(page, /^Round over/, from);
            await page.focus('.bg-missed button');
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `boggle-finished-${suffix}`);
            await context.close();
          });

@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
+import { heardCount, nextAnnouncement, tabTo, axeProblems } from './puzzles_support';
+import { type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
 
 let arcade: Arcade;
@@ -162,7 +162,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test(`evil_hangman ${suffix}: no serious accessibility problem during and after a game`,
          async () => {
            const { context, page } = await openGame({ colorScheme, phone });
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `evil_hangman-setup-${suffix}`);
            await startWithMouse(page, { length: 6, guesses: 6, strategy: 'largest', seed: 11,
                                         show: true });
@@ -171,12 +171,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
              await page.keyboard.press(letter);
              await nextAnnouncement(page, TURN, from);
            }
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `evil_hangman-playing-${suffix}`);
            const from = await heardCount(page);
            await page.click('button:text("Give up")');
            await nextAnnouncement(page, /^You gave up\. The word was [A-Z]{6}\.$/, from);
-           assert.deepEqual(await accessibilityProblems(page), []);
+           assert.deepEqual(await axeProblems(page), []);
            await screenshot(page, `evil_hangman-finished-${suffix}`);
            await context.close();
          });

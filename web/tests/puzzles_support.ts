@@ -1,15 +1,20 @@
 // What the Evil Hangman and Word Search tests share (candidates for support.ts): moving the
 // focus with Tab alone, waiting for the next announcement, and calling the API from the test.
+import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { announced } from './support';
 
-/** Presses Tab until the focused element matches `selector` (at most `limit` presses). */
-export async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until the focused element matches `selector` (at
+ * most `limit` presses).
+ */
+export async function tabTo(page: Page, selector: string, backwards = false, limit = 80):
+    Promise<void> {
   for (let i = 0; i < limit; ++i) {
     const there = await page.evaluate(
         (wanted) => document.activeElement?.matches(wanted) ?? false, selector);
     if (there) return;
-    await page.keyboard.press('Tab');
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
   }
   throw new Error(`Tab never reached ${selector}`);
 }
@@ -46,4 +51,25 @@ export async function api<T>(base: string, method: string, path: string, body?: 
   const data = (await response.json()) as T;
   if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
   return data;
+}
+
+/**
+ * axe-core's serious and critical violations, as support.ts's accessibilityProblems() but with
+ * axe evaluated through the DevTools protocol: the server's Content-Security-Policy (no inline
+ * script) blocks the <script> tag that addScriptTag() inserts.
+ */
+export async function axeProblems(page: Page): Promise<string[]> {
+  const require = createRequire(import.meta.url);
+  const axe = require('axe-core') as { source: string };
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const run = (window as unknown as {
+      axe: { run(): Promise<{ violations: { id: string; impact: string; help: string;
+                                             nodes: { target: string[] }[] }[] }> };
+    }).axe.run;
+    return (await run()).violations;
+  });
+  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' '))
+                      .join(', ')}`);
 }

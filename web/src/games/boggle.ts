@@ -118,7 +118,8 @@ class BogglePage {
                                             autocapitalize: 'characters', spellcheck: 'false',
                                             enterkeyhint: 'send' });
   private readonly entry = h('form', { class: 'bg-entry row' });
-  private readonly closeButton = h('button', { type: 'button' }, 'End round now');
+  private readonly closeButton = h('button', { type: 'button', class: 'bg-close' },
+                                   'End round now');
   private readonly foundBox = h('section', { class: 'bg-found', 'aria-labelledby':
                                              'bg-found-title' });
   private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',

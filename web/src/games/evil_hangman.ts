@@ -57,6 +57,7 @@ const STRATEGIES: Record<string, string> = {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 const GALLOWS_PIECES = 10;
+const MAX_FAMILY_ROWS = 10;
 const SVG = 'http://www.w3.org/2000/svg';
 
 /** "-ee-" as the player reads it: "_ E E _". */
@@ -476,8 +477,11 @@ class EvilHangmanPage {
     const estimates = decision.families.some((f) => f.forced_misses !== undefined ||
                                                     f.expected_misses !== undefined);
     const body = h('tbody');
-    decision.families.forEach((family, index) => {
-      const kept = index === decision.chosen;
+    // Largest first; the long tail of small families in one line.
+    const ranked = decision.families.map((family, index) => ({ family, kept: index === decision.chosen }))
+        .sort((a, b) => b.family.words - a.family.words);
+    const shown = ranked.filter((entry, rank) => rank < MAX_FAMILY_ROWS || entry.kept);
+    for (const { family, kept } of shown) {
       const bar = h('div', { class: 'bar', 'aria-hidden': 'true' });
       bar.style.width = `${Math.max(1, (family.words / largest) * 100)}%`;
       const estimate = family.forced_misses !== undefined
@@ -486,12 +490,21 @@ class EvilHangmanPage {
               ? `expects ${family.expected_misses.toFixed(1)}` : '';
       body.append(h('tr', { class: kept ? 'eh-kept' : '' },
                     h('th', { scope: 'row', class: 'mono' }, shownPattern(family.pattern),
-                      h('span', { class: 'visually-hidden' }, ` (${spokenPattern(family.pattern)})`)),
+                      h('span', { class: 'visually-hidden' },
+                        ` (${spokenPattern(family.pattern)})`)),
                     h('td', { class: 'number' }, family.words),
                     h('td', { class: 'eh-bar-cell' }, bar),
                     estimates ? h('td', {}, estimate) : null,
                     h('td', {}, kept ? '◀ kept' : '')));
-    });
+    }
+    const rest = ranked.filter((entry) => !shown.includes(entry));
+    if (rest.length > 0) {
+      const words = rest.reduce((sum, entry) => sum + entry.family.words, 0);
+      body.append(h('tr', { class: 'eh-more' },
+                    h('td', { colspan: estimates ? 5 : 4 },
+                      `and ${countOf(rest.length, 'smaller family', 'smaller families')} ` +
+                      `with ${countOf(words, 'word')} in all`)));
+    }
     const decidedBy = decision.decided_by && decision.decided_by !== this.settings?.strategy
         ? h('p', { class: 'notice' }, `The host ran out of time to think and let the ` +
                                       `${decision.decided_by} host decide.`) : null;

@@ -78,8 +78,9 @@ export function checkbox(name: string, text: string, checked: boolean): HTMLLabe
 
 /** The optional seed field: blank for a random game, a number to replay one. */
 export function seedInput(value = ''): HTMLInputElement {
-  return h('input', { name: 'seed', type: 'text', inputmode: 'numeric', pattern: '[0-9]*',
-                      autocomplete: 'off', size: 12, value });
+  // No `pattern`: the browser would refuse the form silently; readSeed() says what is wrong.
+  return h('input', { name: 'seed', type: 'text', inputmode: 'numeric', autocomplete: 'off',
+                      size: 12, value });
 }
 
 /**
