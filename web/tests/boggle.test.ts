@@ -143,9 +143,14 @@ test('an untimed seeded round played with the keyboard alone', async () => {
   assert.match(await nextAnnouncement(page, /ZZZZZ/, from),
                /^ZZZZZ is (not on the board|not in the word list)\.$/);
 
-  from = await heardCount(page);
+  // Letters typed away from the field go to it.
   await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  await page.keyboard.press('Tab');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Submit');
+  from = await heardCount(page);
   await page.keyboard.type(second);
+  assert.equal(await page.inputValue('input[name=word]'), second);
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, new RegExp(`^${second}: `), from);
   assert.equal(await page.locator('.error').count(), 0);

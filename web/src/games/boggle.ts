@@ -2,12 +2,12 @@
 // the board with mouse or touch, a countdown (display only: the server owns the clock and pushes
 // the round's end over the WebSocket), the words found, and at the end the words missed, each
 // showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
-import { createSession, follow, type GameEvent, type LiveFeed, sendCommand,
+import { createSession, follow, type GameEvent, type LiveFeed, readSession, sendCommand,
          type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
-         seedInput, selectOf, sentence } from './puzzles_common';
+         seedInput, selectOf, sentence, typingInField } from './puzzles_common';
 
 const GAME = 'boggle';
 
@@ -142,6 +142,7 @@ class BogglePage {
   private toldEnd = -1;
   private roundStart = 0;
   private ticker = 0;
+  private fallback = 0;
   private warned = new Set<number>();
   private busy = false;
   /** The path being traced with the pointer (or tapped cell by cell). */
@@ -165,6 +166,8 @@ class BogglePage {
     this.wordInput.addEventListener('input', () => this.previewTyped());
     this.closeButton.addEventListener('click', () => void this.command({ command: 'close' }));
     this.grid.addEventListener('pointerdown', (event) => this.pointerDown(event));
+    const key = (event: KeyboardEvent) => this.key(event);
+    document.addEventListener('keydown', key);
     this.grid.addEventListener('pointermove', (event) => this.pointerMove(event));
     const up = (event: PointerEvent) => this.pointerUp(event);
     window.addEventListener('pointerup', up);
@@ -187,7 +190,7 @@ class BogglePage {
                    '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
                    'ends and you see every word you missed.'),
          this.errors, this.form, this.play);
-    this.buildForm([4, 5, 6], 4, 180, ['spec', 'boggle'], 'spec', 0);
+    this.form.append(h('p', {}, 'Loading the game’s settings…'));
     fill(this.play,
          h('h2', { id: 'bg-play-title', tabindex: -1 }, 'The board'),
          h('div', { class: 'bg-top' }, this.info, this.timer),
@@ -198,9 +201,11 @@ class BogglePage {
          this.seedNote);
     void this.applySchema();
     return () => {
+      document.removeEventListener('keydown', key);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', up);
       window.clearInterval(this.ticker);
+      window.clearTimeout(this.fallback);
       this.feed?.close();
     };
   }
@@ -225,13 +230,12 @@ class BogglePage {
            labelled('Scoring', this.scoringSelect)),
          h('div', { class: 'row' },
            labelled('Minimum letters', this.minInput, '0: the dice’s rule (3; 4 on 6 × 6)'),
-           labelled('Seed (optional)', this.seedField, 'Blank: a new board. A number: replay.'),
-           this.startButton));
+           labelled('Seed (optional)', this.seedField, 'Blank: a new board. A number: replay.')),
+         h('div', { class: 'row' }, this.startButton));
   }
 
   private async applySchema(): Promise<void> {
     const schema = await configSchema(GAME);
-    if (this.settings) return;
     const sizes = (schema.size?.enum as unknown as number[] | undefined) ?? [4, 5, 6];
     const scorings = schema.scoring?.enum ?? ['spec', 'boggle'];
     this.buildForm(sizes, schemaDefault(schema, 'size', 4), schemaDefault(schema, 'seconds', 180),
@@ -430,7 +434,23 @@ class BogglePage {
         say(`${mark} seconds left.`);
       }
     }
-    if (!over && left <= 0) window.clearInterval(this.ticker);
+    if (!over && left <= 0) {
+      window.clearInterval(this.ticker);
+      // The server ends the round and pushes it; should the push be lost (a dropped socket),
+      // ask for the session a moment later.
+      const round = view.round;
+      window.clearTimeout(this.fallback);
+      this.fallback = window.setTimeout(() => void this.checkEnded(round), 2500);
+    }
+  }
+
+  private async checkEnded(round: number): Promise<void> {
+    if (!this.id || this.toldEnd === round || this.view?.round !== round) return;
+    try {
+      this.pushed(await readSession<View>(this.id));
+    } catch (error) {
+      this.showError(messageOf(error));
+    }
   }
 
   private renderInfo(view: View): void {
@@ -674,6 +694,16 @@ class BogglePage {
     this.form.hidden = false;
     this.play.hidden = true;
     this.sizeSelect.focus();
+  }
+
+  /** A letter typed outside any field during a round goes to the word field. */
+  private key(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
+    if (!/^[a-zA-Z]$/.test(event.key) || !this.playing() || this.entry.hidden) return;
+    event.preventDefault();
+    this.wordInput.value += event.key;
+    this.wordInput.focus();
+    this.previewTyped();
   }
 
   // --- Busy state and messages.

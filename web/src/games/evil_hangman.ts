@@ -180,7 +180,7 @@ class EvilHangmanPage {
                'With "explain" on, the table under the board shows the families of your last ' +
                    'guess, how many words each held, and which one the host kept.'),
          this.errors, this.form, this.play);
-    this.buildForm(['largest', 'lookahead', 'optimal', 'fair'], 'largest', false, true);
+    this.form.append(h('p', {}, 'Loading the game’s settings…'));
     fill(this.play,
          h('h2', { id: 'eh-play-title', tabindex: -1 }, 'Your word'),
          this.status,
@@ -224,15 +224,14 @@ class EvilHangmanPage {
            labelled('Host', this.strategySelect)),
          h('div', { class: 'row' }, this.showBox, this.explainBox),
          h('div', { class: 'row' },
-           labelled('Seed (optional)', this.seedField, 'Blank: a new game. A number: replay it.'),
-           this.startButton));
+           labelled('Seed (optional)', this.seedField, 'Blank: a new game. A number: replay it.')),
+         h('div', { class: 'row' }, this.startButton));
   }
 
-  /** Takes the strategies and defaults from the config schema, once the server tells them. */
+  /** Builds the form with the strategies and defaults of the config schema (ours if none). */
   private async applySchema(): Promise<void> {
     const schema = await configSchema(GAME);
     const strategies = schema.strategy?.enum ?? Object.keys(STRATEGIES);
-    if (this.settings) return;  // a game already started; keep the form as the player left it
     const strategy = schemaDefault(schema, 'strategy', 'largest');
     this.buildForm(strategies, strategies.includes(strategy) ? strategy : strategies[0],
                    schemaDefault(schema, 'show_remaining', checked(this.showBox)),
@@ -495,7 +494,7 @@ class EvilHangmanPage {
                     h('td', { class: 'number' }, family.words),
                     h('td', { class: 'eh-bar-cell' }, bar),
                     estimates ? h('td', {}, estimate) : null,
-                    h('td', {}, kept ? '◀ kept' : '')));
+                    h('td', { class: 'eh-kept-cell' }, kept ? '◀ kept' : '')));
     }
     const rest = ranked.filter((entry) => !shown.includes(entry));
     if (rest.length > 0) {
