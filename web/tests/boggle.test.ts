@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { api, heardCount, nextAnnouncement, tabTo, axeProblems } from './puzzles_support';
+import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
 import { type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
 
@@ -190,6 +190,16 @@ test('a word traced across the board with the mouse', async () => {
   assert.match(await nextAnnouncement(page, /point|not|already/, from),
                new RegExp(`^${word}: [0-9]+ points?\\.`));
   assert.equal(await page.locator('.bg-found li').count(), 1);
+  // Tapping: cell by cell, then the last cell again to send the word.
+  const other = words.find((w) => w !== word && w.length >= 3) ?? words[1];
+  const path = pathOf(board, other);
+  for (const cell of path) await page.click(`.bg-cell[data-cell="${cell}"]`);
+  assert.equal(await page.locator('.bg-on-path').count(), path.length);
+  const tapped = await heardCount(page);
+  await page.click(`.bg-cell[data-cell="${path[path.length - 1]}"]`);
+  assert.match(await nextAnnouncement(page, /point|not|already/, tapped),
+               new RegExp(`^${other}: [0-9]+ points?\\.`));
+  assert.equal(await page.locator('.bg-found li').count(), 2);
   // Hovering a word of the results shows its path.
   await page.click('button:text("End round now")');
   await page.locator('.bg-missed').waitFor();

@@ -2,9 +2,12 @@
 // with the mouse (the explain table, the optimal host's busy state), the form's own refusal, and
 // no serious accessibility problem during and after a game in both schemes, desktop and phone.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { heardCount, nextAnnouncement, tabTo, axeProblems } from './puzzles_support';
+import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
 import { type Arcade, launchBrowser, openPage, screenshot,
          startArcade } from './support';
 
@@ -72,7 +75,8 @@ test('a seeded game played with the keyboard alone, with a refusal', async () =>
   let from = await heardCount(page);
   await page.keyboard.press('Enter');
   assert.match(await nextAnnouncement(page, /^New game/, from),
-               /^New game: a word of 4 letters, 5 wrong guesses allowed\. The host holds [0-9]+ words\. Type a letter to guess\.$/);
+               new RegExp('^New game: a word of 4 letters, 5 wrong guesses allowed\\. ' +
+                          'The host holds [0-9]+ words\\. Type a letter to guess\\.$'));
   assert.equal(await page.locator('.eh-tile').count(), 4);
 
   // The first guess, then the same letter again: the server's refusal, shown and announced.
@@ -95,7 +99,8 @@ test('a seeded game played with the keyboard alone, with a refusal', async () =>
     last = await nextAnnouncement(page, TURN, from);
     if (/You (won|lost)/.test(last)) break;
   }
-  assert.match(last, /(You won with [0-9]+ miss(es)?! The word is [A-Z]{4}\.|You lost\. The host's word was [A-Z]{4}\.)$/);
+  assert.match(last, new RegExp('(You won with [0-9]+ miss(es)?! The word is [A-Z]{4}\\.|' +
+                                "You lost\\. The host's word was [A-Z]{4}\\.)$"));
   const word = /([A-Z]{4})\.$/.exec(last)?.[1] ?? '';
   assert.equal((await page.locator('.eh-tile').allTextContents()).join(''), word);
   assert.equal(await page.locator('.error').count(), 0);
@@ -126,7 +131,8 @@ test('the mouse plays a whole game, and the explain table marks the family kept'
   assert.match(await page.locator('.eh-families tr.eh-kept').textContent() ?? '', /kept/);
   // With 26 guesses the host cannot win: the word is found in the end.
   const last = await playWithMouse(page);
-  assert.match(last, /^Yes, [A-Z] is in the word.*You won with [0-9]+ miss(es)?! The word is [A-Z]{5}\.$/);
+  assert.match(last,
+               /^Yes, [A-Z] is in the word.*You won with [0-9]+ miss(es)?! The word is [A-Z]{5}\.$/);
   const word = /([A-Z]{5})\.$/.exec(last)?.[1];
   assert.equal(await page.locator('.eh-result').textContent(), `You won! The word is ${word}`);
   await context.close();
@@ -155,6 +161,46 @@ test('a bad seed is refused in the form, shown and announced', async () => {
   assert.equal(await page.locator('.eh-play').isHidden(), true);
   await context.close();
 });
+
+test('a game gone from the server sends the player back to the form', async () => {
+  const { context, page } = await openGame();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/sessions'));
+  await startWithMouse(page, { length: 5, guesses: 6, strategy: 'largest', seed: 5 });
+  const { id } = (await (await created).json()) as { id: string };
+  await api(arcade.url, 'DELETE', `/api/sessions/${id}`);
+  const from = await heardCount(page);
+  await page.keyboard.press('e');
+  assert.match(await nextAnnouncement(page, /no longer/, from),
+               /^This game is no longer on the server/);
+  assert.equal(await page.locator('.eh-setup').isVisible(), true);
+  assert.equal(await page.locator('.eh-play').isHidden(), true);
+  await context.close();
+});
+
+test('a length without words is refused, and the form then offers only lengths with words',
+     async () => {
+       // An arcade of its own with a word list of 3- and 5-letter words only.
+       const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));
+       const list = path.join(dir, 'words.txt');
+       writeFileSync(list, 'cat\ndog\nbee\napple\ngrape\nlemon\n');
+       const small = await startArcade(['--lexicon', list]);
+       const { context, page } = await openPage(browser, `${small.url}#/evil-hangman`);
+       try {
+         await page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
+         await page.selectOption('select[name=length]', '4');
+         const from = await heardCount(page);
+         await page.click('button:text("Start")');
+         const said = await nextAnnouncement(page, /length/, from);
+         assert.match(said, /lengths with words: 3, 5/);
+         assert.equal(await page.locator('.error').textContent(), said);
+         assert.deepEqual(await page.locator('select[name=length] option').allTextContents(),
+                          ['3', '4', '5'].filter((n) => n !== '4'));
+       } finally {
+         await context.close();
+         await small.stop();
+         rmSync(dir, { recursive: true, force: true });
+       }
+     });
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {

@@ -49,7 +49,9 @@ export async function api<T>(base: string, method: string, path: string, body?: 
     body: body === undefined ? undefined : JSON.stringify(body),
   });
   const data = (await response.json()) as T;
-  if (!response.ok) throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
+  if (!response.ok) {
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
+  }
   return data;
 }
 

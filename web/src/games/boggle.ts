@@ -2,8 +2,8 @@
 // the board with mouse or touch, a countdown (display only: the server owns the clock and pushes
 // the round's end over the WebSocket), the words found, and at the end the words missed, each
 // showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
-import { createSession, follow, type GameEvent, type LiveFeed, readSession, sendCommand,
-         type Snapshot } from '../api';
+import { ApiError, createSession, follow, type GameEvent, type LiveFeed, readSession,
+         sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
@@ -305,6 +305,14 @@ class BogglePage {
       this.take(reply);
     } catch (error) {
       this.setBusy(false);
+      if (error instanceof ApiError && error.code === 'unknown_session') {
+        // Expired or the server restarted: nothing more to play here; a new game from the form.
+        this.id = null;
+        this.showForm();
+        this.showError('This game is no longer on the server (it expired or the server ' +
+                       'restarted). Start a new one.');
+        return;
+      }
       this.showError(messageOf(error));
     }
   }
@@ -469,11 +477,10 @@ class BogglePage {
       for (let c = 0; c < board.cols; ++c) {
         const index = r * board.cols + c;
         const letters = board.cells[index];
+        const where = `row ${r + 1}, column ${c + 1}`;
         const cell = h('div', { role: 'cell', class: letters ? 'bg-cell' : 'bg-cell bg-blank',
                                 'data-cell': index,
-                                'aria-label': letters ? `${face(letters)}, row ${r + 1}, ` +
-                                                        `column ${c + 1}` : `blank, row ${r + 1}, ` +
-                                                        `column ${c + 1}` },
+                                'aria-label': `${letters ? face(letters) : 'blank'}, ${where}` },
                        h('span', { class: 'bg-face', 'aria-hidden': 'true' },
                          letters ? face(letters) : ''),
                        h('span', { class: 'bg-order', 'aria-hidden': 'true' }));
@@ -689,6 +696,8 @@ class BogglePage {
   }
 
   private showForm(): void {
+    window.clearInterval(this.ticker);
+    window.clearTimeout(this.fallback);
     this.feed?.close();
     this.feed = null;
     this.form.hidden = false;

@@ -2,7 +2,7 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { ApiError, createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, readWhole,
@@ -296,6 +296,14 @@ class EvilHangmanPage {
       this.take(reply);
     } catch (error) {
       this.setBusy(false);
+      if (error instanceof ApiError && error.code === 'unknown_session') {
+        // Expired or the server restarted: nothing more to play here; a new game from the form.
+        this.id = null;
+        this.showForm();
+        this.showError('This game is no longer on the server (it expired or the server ' +
+                       'restarted). Start a new one.');
+        return;
+      }
       this.showError(messageOf(error));
     }
   }
@@ -477,7 +485,8 @@ class EvilHangmanPage {
                                                     f.expected_misses !== undefined);
     const body = h('tbody');
     // Largest first; the long tail of small families in one line.
-    const ranked = decision.families.map((family, index) => ({ family, kept: index === decision.chosen }))
+    const ranked = decision.families
+        .map((family, index) => ({ family, kept: index === decision.chosen }))
         .sort((a, b) => b.family.words - a.family.words);
     const shown = ranked.filter((entry, rank) => rank < MAX_FAMILY_ROWS || entry.kept);
     for (const { family, kept } of shown) {
