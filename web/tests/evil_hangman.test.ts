@@ -131,8 +131,8 @@ test('the mouse plays a whole game, and the explain table marks the family kept'
   assert.match(await page.locator('.eh-families tr.eh-kept').textContent() ?? '', /kept/);
   // With 26 guesses the host cannot win: the word is found in the end.
   const last = await playWithMouse(page);
-  assert.match(last,
-               /^Yes, [A-Z] is in the word.*You won with [0-9]+ miss(es)?! The word is [A-Z]{5}\.$/);
+  const won = /^Yes, [A-Z] is in the word.*You won with [0-9]+ miss(es)?! The word is [A-Z]{5}\.$/;
+  assert.match(last, won);
   const word = /([A-Z]{5})\.$/.exec(last)?.[1];
   assert.equal(await page.locator('.eh-result').textContent(), `You won! The word is ${word}`);
   await context.close();

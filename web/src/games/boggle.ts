@@ -428,6 +428,7 @@ class BogglePage {
 
   /** The countdown shown (the server decides when the round ends). */
   private renderClock(view: View): void {
+    this.timer.classList.toggle('bg-untimed', view.seconds === 0);
     if (view.seconds === 0) {
       fill(this.timer, 'No time limit');
       return;
