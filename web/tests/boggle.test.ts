@@ -167,7 +167,11 @@ test('an untimed seeded round played with the keyboard alone', async () => {
 
   // A missed word focused shows its path on the board, and says it in words.
   await tabTo(page, '.bg-missed button');
-  const missed = (await page.evaluate(() => document.activeElement?.textContent)) ?? '';
+  const missed = (await page.evaluate(
+      () => document.activeElement?.firstChild?.textContent)) ?? '';
+  assert.ok(words.includes(missed), `${missed} is a word of the board`);
+  assert.match(await page.locator('.bg-missed .bg-points').first().textContent() ?? '',
+               /^ [0-9]+$/, 'the missed words show their points');
   assert.equal(await page.locator('.bg-on-path').count(), pathOf(board, missed).length);
   assert.match(await page.locator('.bg-traced').textContent() ?? '',
                new RegExp(`^${missed}: .*\\(row [0-9], column [0-9]\\)$`));

@@ -93,6 +93,16 @@ export function findPath(board: Board, word: string): number[] | null {
   return null;
 }
 
+/**
+ * A word's points under the round's scoring (docs/games/boggle.md): `spec` 1 + letters beyond
+ * the minimum; `boggle` 1 for 3-4 letters, 2 for 5, 3 for 6, 5 for 7, 11 for 8 or more.
+ */
+export function pointsOf(word: string, scoring: string, minLength: number): number {
+  const k = word.length;
+  if (scoring === 'boggle') return k >= 8 ? 11 : k === 7 ? 5 : k === 6 ? 3 : k === 5 ? 2 : 1;
+  return 1 + Math.max(0, k - minLength);
+}
+
 /** "QU" as the dice show it: "Qu". */
 function face(letters: string): string {
   return letters.charAt(0) + letters.slice(1).toLowerCase();
@@ -675,7 +685,12 @@ class BogglePage {
   }
 
   private renderEnd(view: View): void {
-    const missed = view.missed ?? [];
+    // Longest first, with their points when this page scores them as the server does (the
+    // total tells: found + missed = the board's total).
+    const missed = [...(view.missed ?? [])]
+        .sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+    const points = missed.map((w) => pointsOf(w, view.scoring, view.min_length));
+    const scored = view.score + points.reduce((sum, p) => sum + p, 0) === view.total_score;
     const again = h('button', { type: 'button', class: 'primary bg-again',
                                 onclick: () => void this.command({ command: 'new_game' }) },
                     'New round');
@@ -688,11 +703,12 @@ class BogglePage {
            ` out of ${countOf(view.all_words?.length ?? 0, 'word')} worth ` +
            `${view.total_score ?? 0}.`),
          h('div', { class: 'row' }, again, change),
-         h('h3', {}, `Words you missed (${missed.length})`),
+         h('h3', {}, `Words you missed (${missed.length}), longest first`),
          h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
          missed.length === 0 ? h('p', {}, 'None: you found them all!')
                              : h('ul', { class: 'bg-words bg-missed' },
-                                 missed.map((word) => h('li', {}, this.wordButton(word)))));
+                                 missed.map((word, i) => h('li', {}, this.wordButton(
+                                     word, scored ? String(points[i]) : undefined)))));
     this.end.hidden = false;
   }
 
