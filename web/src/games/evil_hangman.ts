@@ -363,6 +363,7 @@ class EvilHangmanPage {
           this.buildForm([...this.strategySelect.options].map((o) => o.value),
                          this.strategySelect.value, checked(this.showBox),
                          checked(this.explainBox), lengths);
+          this.lengthSelect.focus();
         }
         this.showError(text);
         return text;
