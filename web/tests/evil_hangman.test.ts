@@ -141,9 +141,22 @@ test('the mouse plays a whole game, and the explain table marks the family kept'
 test('the optimal host thinks with the page busy, then answers', async () => {
   const { context, page } = await openGame();
   await startWithMouse(page, { length: 3, guesses: 3, strategy: 'optimal', seed: 3 });
+  // Record every state the page goes through while the guess is pending.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __busy: string[] }).__busy = seen;
+    const game = document.querySelector('.game');
+    if (!game) return;
+    new MutationObserver(() => {
+      const key = document.querySelector('.eh-key[data-letter="b"]');
+      seen.push(`${game.getAttribute('aria-busy')}/${key?.getAttribute('aria-disabled')}`);
+    }).observe(game, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
   const from = await heardCount(page);
   await page.click('.eh-key[data-letter="a"]');
   await nextAnnouncement(page, TURN, from);
+  const busy = await page.evaluate(() => (window as unknown as { __busy: string[] }).__busy);
+  assert.deepEqual(busy, ['true/true', 'false/null'], 'busy, keys disabled, then free again');
   assert.equal(await page.locator('.game').getAttribute('aria-busy'), 'false');
   assert.equal(await page.locator('.eh-thinking').isHidden(), true);
   assert.match(await playWithMouse(page), /You (won|lost)/);
