@@ -1,10 +1,761 @@
-// The page of one game (a placeholder until its page lands).
-import { h } from '../dom';
+// Word Search (Boggle): a setup form, the board as a grid of cells, words typed or traced across
+// the board with mouse or touch, a countdown (display only: the server owns the clock and pushes
+// the round's end over the WebSocket), the words found, and at the end the words missed, each
+// showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
+import { ApiError, createSession, follow, type GameEvent, type LiveFeed, readSession,
+         sendCommand, type Snapshot } from '../api';
+import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
+         seedInput, selectOf, sentence, typingInField } from './puzzles_common';
+
+const GAME = 'boggle';
+
+/** A board (boggle_codec.h): cells row by row, upper-case ("QU"), null for a blocked cell. */
+interface Board {
+  spec: string;
+  rows: number;
+  cols: number;
+  cells: (string | null)[];
+}
+
+interface Found {
+  word: string;
+  points: number;
+}
+
+/** The view (boggle_codec.h); end, total_score, all_words and missed once the round is over. */
+interface View {
+  status: 'playing' | 'finished';
+  round: number;
+  board: Board;
+  min_length: number;
+  scoring: string;
+  seconds: number;
+  elapsed_ms: number;
+  found: Found[];
+  score: number;
+  end?: 'closed' | 'time_up';
+  total_score?: number;
+  all_words?: string[];
+  missed?: string[];
+}
+
+interface Settings {
+  size: number;
+  seconds: number;
+  scoring: string;
+  minLength: number;
+  seed: number;
+}
+
+/** True if cells a and b of a board `cols` wide touch (diagonals too), a != b. */
+export function adjacent(a: number, b: number, cols: number): boolean {
+  if (a === b) return false;
+  return Math.abs(Math.floor(a / cols) - Math.floor(b / cols)) <= 1 &&
+         Math.abs((a % cols) - (b % cols)) <= 1;
+}
+
+/**
+ * A path of `word` on the board (row-major cell indices), or null: adjacent cells, none used
+ * twice, a multi-letter cell matching all its letters at once. As the engine's find_path: start
+ * cells in row-major order, neighbours in decreasing order.
+ */
+export function findPath(board: Board, word: string): number[] | null {
+  const target = word.toUpperCase();
+  const used = new Set<number>();
+  const path: number[] = [];
+  const neighbours = (cell: number) => {
+    const list: number[] = [];
+    for (let other = board.cells.length - 1; other >= 0; --other) {
+      if (adjacent(cell, other, board.cols)) list.push(other);
+    }
+    return list;
+  };
+  const walk = (cell: number, at: number): boolean => {
+    const letters = board.cells[cell];
+    if (!letters || used.has(cell) || !target.startsWith(letters, at)) return false;
+    used.add(cell);
+    path.push(cell);
+    const next = at + letters.length;
+    if (next === target.length) return true;
+    for (const other of neighbours(cell)) {
+      if (walk(other, next)) return true;
+    }
+    used.delete(cell);
+    path.pop();
+    return false;
+  };
+  if (target === '') return null;
+  for (let cell = 0; cell < board.cells.length; ++cell) {
+    if (walk(cell, 0)) return path;
+  }
+  return null;
+}
+
+/**
+ * A word's points under the round's scoring (docs/games/boggle.md): `spec` 1 + letters beyond
+ * the minimum; `boggle` 1 for 3-4 letters, 2 for 5, 3 for 6, 5 for 7, 11 for 8 or more.
+ */
+export function pointsOf(word: string, scoring: string, minLength: number): number {
+  const k = word.length;
+  if (scoring === 'boggle') return k >= 8 ? 11 : k === 7 ? 5 : k === 6 ? 3 : k === 5 ? 2 : 1;
+  return 1 + Math.max(0, k - minLength);
+}
+
+/** "QU" as the dice show it: "Qu". */
+function face(letters: string): string {
+  return letters.charAt(0) + letters.slice(1).toLowerCase();
+}
+
+function clock(seconds: number): string {
+  const s = Math.max(0, Math.ceil(seconds));
+  return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
+}
+
+class BogglePage {
+  private readonly errors = h('div', { class: 'bg-messages' });
+  private readonly form = h('form', { class: 'bg-setup', 'aria-labelledby': 'bg-setup-title' });
+  private readonly play = h('section', { class: 'bg-play', 'aria-labelledby': 'bg-play-title',
+                                         hidden: true });
+  private readonly info = h('p', { class: 'bg-info' });
+  private readonly timer = h('p', { class: 'bg-timer', role: 'timer', 'aria-live': 'off' });
+  private readonly grid = h('div', { class: 'bg-board', role: 'table',
+                                     'aria-label': 'The board' });
+  private readonly entryErrors = h('div', { class: 'bg-messages' });
+  private readonly traced = h('p', { class: 'bg-traced' });
+  private readonly wordInput = h('input', { name: 'word', type: 'text', autocomplete: 'off',
+                                            autocapitalize: 'characters', spellcheck: 'false',
+                                            enterkeyhint: 'send' });
+  private readonly entry = h('form', { class: 'bg-entry row' });
+  private readonly closeButton = h('button', { type: 'button', class: 'bg-close' },
+                                   'End round now');
+  private readonly foundBox = h('section', { class: 'bg-found', 'aria-labelledby':
+                                             'bg-found-title' });
+  private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',
+                                        hidden: true });
+  private readonly seedNote = h('p', { class: 'bg-seed' });
+  private sizeSelect = selectOf('size', [], '4');
+  private secondsInput = numberInput('seconds', 180, 0, 86400);
+  private scoringSelect = selectOf('scoring', [], 'spec');
+  private minInput = numberInput('min_length', 0, 0, 64);
+  private seedField = seedInput();
+  private startButton = h('button', { type: 'submit', class: 'primary' }, 'Start');
+  private cells: HTMLElement[] = [];
+  private id: string | null = null;
+  private feed: LiveFeed | null = null;
+  private view: View | null = null;
+  private settings: Settings | null = null;
+  /** Paths of the words accepted this round, from the server. */
+  private paths = new Map<string, number[]>();
+  /** The round whose end was told (a reply and a push may both bring it). */
+  private toldEnd = -1;
+  private roundStart = 0;
+  private ticker = 0;
+  private fallback = 0;
+  private warned = new Set<number>();
+  private busy = false;
+  /** The path being traced with the pointer (or tapped cell by cell). */
+  private trace: number[] = [];
+  private tracing = false;
+  private tapMode = false;
+  private downCell = -1;
+  private moved = false;
+
+  constructor(private readonly root: HTMLElement) {}
+
+  mount(): () => void {
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.start();
+    });
+    this.entry.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.submit(this.wordInput.value);
+    });
+    this.wordInput.addEventListener('input', () => this.previewTyped());
+    this.closeButton.addEventListener('click', () => void this.command({ command: 'close' }));
+    this.grid.addEventListener('pointerdown', (event) => this.pointerDown(event));
+    const key = (event: KeyboardEvent) => this.key(event);
+    document.addEventListener('keydown', key);
+    this.grid.addEventListener('pointermove', (event) => this.pointerMove(event));
+    const up = (event: PointerEvent) => this.pointerUp(event);
+    window.addEventListener('pointerup', up);
+    window.addEventListener('pointercancel', up);
+    fill(this.entry,
+         labelled('Your word', this.wordInput),
+         h('button', { type: 'submit', class: 'primary' }, 'Submit'),
+         this.closeButton);
+    fill(this.root,
+         rules('How to play',
+               'Find words by joining neighbouring cells: sideways, up and down or diagonally. ' +
+                   'A word may not use a cell twice, and a cell with two letters (Qu) gives ' +
+                   'both. Blank cells (on the 6×6 board) cannot be used.',
+               'Type a word and press Enter, or drag across the cells with the mouse or a ' +
+                   'finger and let go to send it. You can also tap the cells one by one and tap ' +
+                   'the last one again to send the word.',
+               'Only words of the minimum length or longer that are in the word list count. ' +
+                   'Spec scoring gives one point for the minimum length and one more for each ' +
+                   'letter beyond it; Boggle scoring gives 1 point for 3–4 letters, 2 for 5, ' +
+                   '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
+                   'ends and you see every word you missed.'),
+         this.errors, this.form, this.play);
+    this.form.append(h('p', {}, 'Loading the game’s settings…'));
+    fill(this.play,
+         h('h2', { id: 'bg-play-title', tabindex: -1 }, 'The board'),
+         h('div', { class: 'bg-top' }, this.info, this.timer),
+         h('div', { class: 'bg-layout' },
+           h('div', { class: 'bg-left' }, this.grid, this.traced, this.entryErrors, this.entry),
+           this.foundBox),
+         this.end,
+         this.seedNote);
+    void this.applySchema();
+    return () => {
+      document.removeEventListener('keydown', key);
+      window.removeEventListener('pointerup', up);
+      window.removeEventListener('pointercancel', up);
+      window.clearInterval(this.ticker);
+      window.clearTimeout(this.fallback);
+      this.feed?.close();
+    };
+  }
+
+  // --- The setup form.
+
+  private buildForm(sizes: number[], size: number, seconds: number, scorings: string[],
+                    scoring: string, minLength: number): void {
+    this.sizeSelect = selectOf('size', sizes.map((n) => [String(n), `${n} × ${n}`]),
+                               String(size));
+    this.secondsInput = numberInput('seconds', seconds, 0, 86400);
+    this.scoringSelect = selectOf('scoring', scorings.map((s) => [s, s === 'spec' ?
+        'Spec: 1 + letters beyond the minimum' : s === 'boggle' ? 'Boggle: 1, 2, 3, 5, 11' : s]),
+                                  scoring);
+    this.minInput = numberInput('min_length', minLength, 0, 64);
+    this.seedField = seedInput(this.seedField.value);
+    fill(this.form,
+         h('h2', { id: 'bg-setup-title' }, 'New round'),
+         h('div', { class: 'row' },
+           labelled('Board', this.sizeSelect),
+           labelled('Seconds', this.secondsInput, '0: no time limit'),
+           labelled('Scoring', this.scoringSelect)),
+         h('div', { class: 'row' },
+           labelled('Minimum letters', this.minInput, '0: the dice’s rule (3; 4 on 6 × 6)'),
+           labelled('Seed (optional)', this.seedField, 'Blank: a new board. A number: replay.')),
+         h('div', { class: 'row' }, this.startButton));
+  }
+
+  private async applySchema(): Promise<void> {
+    const schema = await configSchema(GAME);
+    const sizes = (schema.size?.enum as unknown as number[] | undefined) ?? [4, 5, 6];
+    const scorings = schema.scoring?.enum ?? ['spec', 'boggle'];
+    this.buildForm(sizes, schemaDefault(schema, 'size', 4), schemaDefault(schema, 'seconds', 180),
+                   scorings, schemaDefault(schema, 'scoring', 'spec'),
+                   schemaDefault(schema, 'min_length', 0));
+  }
+
+  private readSettings(): Settings {
+    return {
+      size: Number(this.sizeSelect.value),
+      seconds: readWhole(this.secondsInput, 'Seconds', 0, 86400),
+      scoring: this.scoringSelect.value,
+      minLength: readWhole(this.minInput, 'The minimum length', 0, 64),
+      seed: readSeed(this.seedField),
+    };
+  }
+
+  // --- Talking to the server.
+
+  private async start(): Promise<void> {
+    if (this.busy) return;
+    let settings: Settings;
+    try {
+      settings = this.readSettings();
+    } catch (error) {
+      this.showError(messageOf(error));
+      return;
+    }
+    this.clearError();
+    this.setBusy(true);
+    try {
+      const created = await createSession<View>({
+        game: GAME,
+        config: { size: settings.size, seconds: settings.seconds, scoring: settings.scoring,
+                  min_length: settings.minLength },
+        seed: settings.seed,
+      });
+      this.feed?.close();
+      this.settings = settings;
+      this.id = created.id ?? null;
+      this.setBusy(false);
+      this.roundStarted(created.view);
+      if (this.id) {
+        this.feed = follow<View>(this.id, false, (update) => this.pushed(update));
+      }
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
+  }
+
+  private async submit(typed: string): Promise<void> {
+    const word = typed.trim();
+    if (word === '') {
+      this.showError('Type a word first, or trace one on the board.');
+      return;
+    }
+    await this.command({ command: 'submit', word });
+  }
+
+  private async command(command: Record<string, unknown>): Promise<void> {
+    if (!this.id) return;
+    this.setBusy(true);
+    try {
+      const reply = await sendCommand<View>(this.id, command);
+      this.setBusy(false);
+      this.take(reply);
+    } catch (error) {
+      this.setBusy(false);
+      if (error instanceof ApiError && error.code === 'unknown_session') {
+        // Expired or the server restarted: nothing more to play here; a new game from the form.
+        this.id = null;
+        this.showForm();
+        this.showError('This game is no longer on the server (it expired or the server ' +
+                       'restarted). Start a new one.');
+        return;
+      }
+      this.showError(messageOf(error));
+    }
+  }
+
+  /** A pushed update: the view, and the round's end when the server's clock ran out. */
+  private pushed(update: Snapshot<View>): void {
+    if (!this.view || update.view.round !== this.view.round) return;
+    if (update.view.status === 'finished' && this.toldEnd !== update.view.round) {
+      this.view = update.view;
+      this.roundEnded(update.view);
+    }
+  }
+
+  private take(reply: Snapshot<View>): void {
+    const sentences: string[] = [];
+    let refused = false;
+    for (const event of reply.events ?? []) {
+      if (event.event === 'round_started') {
+        this.roundStarted(reply.view);
+        continue;
+      }
+      if (event.event === 'finished') continue;  // told below, from the view
+      const said = this.tell(event, reply.view);
+      if (event.event === 'rejected') refused = true;
+      if (said) sentences.push(said);
+    }
+    if (reply.view.round === this.view?.round) this.view = reply.view;
+    if (!refused) this.clearError();
+    if (reply.view.status === 'finished' && this.toldEnd !== reply.view.round) {
+      this.roundEnded(reply.view, sentences);
+      return;
+    }
+    this.renderFound();
+    if (sentences.length > 0 && !refused) say(sentences.join(' '));
+  }
+
+  private tell(event: GameEvent, view: View): string {
+    const word = String(event.word ?? '').toUpperCase();
+    if (event.event === 'word_accepted') {
+      if (Array.isArray(event.path)) this.paths.set(word, event.path as number[]);
+      this.wordInput.value = '';
+      this.showPath(null);
+      return `${word}: ${countOf(Number(event.points), 'point')}. ` +
+             `Score ${Number(event.score)}.`;
+    }
+    if (event.event === 'rejected') {
+      const detail = typeof event.detail === 'string' ? event.detail : '';
+      let text: string;
+      switch (event.reason) {
+        case 'too_short':
+          text = `${word} is too short: words have at least ${view.min_length} letters.`;
+          break;
+        case 'not_a_word': text = `${word} is not in the word list.`; break;
+        case 'not_held': text = `${word} is not on the board.`; break;
+        case 'repeated': text = `You already found ${word}.`; break;
+        case 'too_late': text = 'Too late: the time is up.'; break;
+        default: text = sentence(detail || `${word || 'That'} was refused (${event.reason}).`);
+      }
+      this.showError(text);
+      this.wordInput.select();
+      return text;
+    }
+    return '';
+  }
+
+  // --- The round.
+
+  private roundStarted(view: View): void {
+    this.view = view;
+    this.paths = new Map();
+    this.warned = new Set();
+    this.roundStart = performance.now() - view.elapsed_ms;
+    this.form.hidden = true;
+    this.play.hidden = false;
+    this.end.hidden = true;
+    this.entry.hidden = false;
+    this.buildBoard(view.board);
+    this.renderFound();
+    this.renderInfo(view);
+    this.startClock(view);
+    if (this.settings) {
+      fill(this.seedNote, `Seed ${this.settings.seed}, round ${view.round + 1} ` +
+                          '(enter the seed in a new round to replay the boards).');
+    }
+    const time = view.seconds > 0 ? `${clock(view.seconds)} on the clock` : 'no time limit';
+    say(`Round ${view.round + 1}: a ${view.board.rows} by ${view.board.cols} board, ` +
+        `words of ${view.min_length} letters or more, ${time}.`);
+    this.wordInput.focus();
+  }
+
+  private roundEnded(view: View, before: string[] = []): void {
+    this.toldEnd = view.round;
+    window.clearInterval(this.ticker);
+    this.renderClock(view);
+    this.entry.hidden = true;
+    this.endTrace();
+    this.renderFound();
+    this.renderEnd(view);
+    const how = view.end === 'time_up' ? 'Time is up!' : 'Round over.';
+    const missed = view.missed?.length ?? 0;
+    say([...before, `${how} You found ${countOf(view.found.length, 'word')} for ` +
+                    `${countOf(view.score, 'point')}; you missed ${countOf(missed, 'word')} ` +
+                    `worth ${Math.max(0, (view.total_score ?? view.score) - view.score)}.`]
+            .join(' '));
+    this.end.querySelector<HTMLElement>('.bg-again')?.focus();
+  }
+
+  private startClock(view: View): void {
+    window.clearInterval(this.ticker);
+    this.renderClock(view);
+    if (view.seconds > 0) this.ticker = window.setInterval(() => this.renderClock(view), 250);
+  }
+
+  /** The countdown shown (the server decides when the round ends). */
+  private renderClock(view: View): void {
+    this.timer.classList.toggle('bg-untimed', view.seconds === 0);
+    if (view.seconds === 0) {
+      fill(this.timer, 'No time limit');
+      return;
+    }
+    const over = this.view?.status === 'finished';
+    const left = over ? 0 : view.seconds - (performance.now() - this.roundStart) / 1000;
+    fill(this.timer, h('span', { class: 'visually-hidden' }, 'Time left: '), clock(left));
+    this.timer.classList.toggle('bg-low', !over && left <= 10);
+    for (const mark of [60, 30, 10]) {
+      if (!over && view.seconds > mark && left <= mark && !this.warned.has(mark)) {
+        this.warned.add(mark);
+        say(`${mark} seconds left.`);
+      }
+    }
+    if (!over && left <= 0) {
+      window.clearInterval(this.ticker);
+      // The server ends the round and pushes it; should the push be lost (a dropped socket),
+      // ask for the session a moment later.
+      const round = view.round;
+      window.clearTimeout(this.fallback);
+      this.fallback = window.setTimeout(() => void this.checkEnded(round), 2500);
+    }
+  }
+
+  private async checkEnded(round: number): Promise<void> {
+    if (!this.id || this.toldEnd === round || this.view?.round !== round) return;
+    try {
+      this.pushed(await readSession<View>(this.id));
+    } catch (error) {
+      this.showError(messageOf(error));
+    }
+  }
+
+  private renderInfo(view: View): void {
+    fill(this.info, `Round ${view.round + 1} · words of ${view.min_length}+ letters · ` +
+                    `${view.scoring} scoring`);
+  }
+
+  // --- The board and the pointer.
+
+  private buildBoard(board: Board): void {
+    this.grid.style.setProperty('--cols', String(board.cols));
+    this.cells = [];
+    const rows: HTMLElement[] = [];
+    for (let r = 0; r < board.rows; ++r) {
+      const row = h('div', { role: 'row', class: 'bg-row' });
+      for (let c = 0; c < board.cols; ++c) {
+        const index = r * board.cols + c;
+        const letters = board.cells[index];
+        const where = `row ${r + 1}, column ${c + 1}`;
+        const cell = h('div', { role: 'cell', class: letters ? 'bg-cell' : 'bg-cell bg-blank',
+                                'data-cell': index,
+                                'aria-label': `${letters ? face(letters) : 'blank'}, ${where}` },
+                       h('span', { class: 'bg-face', 'aria-hidden': 'true' },
+                         letters ? face(letters) : ''),
+                       h('span', { class: 'bg-order', 'aria-hidden': 'true' }));
+        this.cells.push(cell);
+        row.append(cell);
+      }
+      rows.push(row);
+    }
+    fill(this.grid, rows);
+  }
+
+  /** The cell under a pointer, near enough its middle that grazing a corner does not count. */
+  private cellAt(event: PointerEvent, strict: boolean): number {
+    const element = document.elementFromPoint(event.clientX, event.clientY)
+                        ?.closest<HTMLElement>('.bg-cell');
+    if (!element || !this.grid.contains(element)) return -1;
+    if (strict) {
+      const box = element.getBoundingClientRect();
+      const dx = Math.abs(event.clientX - (box.left + box.width / 2)) / box.width;
+      const dy = Math.abs(event.clientY - (box.top + box.height / 2)) / box.height;
+      if (dx > 0.38 || dy > 0.38) return -1;
+    }
+    return Number(element.dataset.cell);
+  }
+
+  private playing(): boolean {
+    return this.view?.status === 'playing' && !this.play.hidden;
+  }
+
+  private usable(cell: number): boolean {
+    return cell >= 0 && !!this.view?.board.cells[cell];
+  }
+
+  private pointerDown(event: PointerEvent): void {
+    if (!this.playing() || event.button > 0) return;
+    const cell = this.cellAt(event, false);
+    if (!this.usable(cell)) return;
+    event.preventDefault();
+    this.grid.setPointerCapture?.(event.pointerId);
+    this.downCell = cell;
+    this.moved = false;
+    this.tracing = true;
+    const cols = this.view?.board.cols ?? 1;
+    if (this.tapMode && this.trace.length > 0) {
+      const last = this.trace[this.trace.length - 1];
+      if (cell === last) return;  // a tap on the last cell sends the word (on pointerup)
+      if (adjacent(last, cell, cols) && !this.trace.includes(cell)) {
+        this.extend(cell);
+        return;
+      }
+    }
+    this.tapMode = false;
+    this.trace = [];
+    this.extend(cell);
+  }
+
+  private pointerMove(event: PointerEvent): void {
+    if (!this.tracing || !this.playing()) return;
+    const cell = this.cellAt(event, true);
+    if (!this.usable(cell)) return;
+    const last = this.trace[this.trace.length - 1];
+    if (cell === last) return;
+    this.moved = true;
+    if (this.trace.length >= 2 && this.trace[this.trace.length - 2] === cell) {
+      this.trace.pop();  // back onto the cell before: undo the last step
+      this.showTrace();
+      return;
+    }
+    if (adjacent(last, cell, this.view?.board.cols ?? 1) && !this.trace.includes(cell)) {
+      this.extend(cell);
+    }
+  }
+
+  private pointerUp(event: PointerEvent): void {
+    if (!this.tracing) return;
+    this.tracing = false;
+    if (this.grid.hasPointerCapture?.(event.pointerId)) {
+      this.grid.releasePointerCapture(event.pointerId);
+    }
+    if (this.moved && this.trace.length > 1) {
+      this.sendTrace();
+      return;
+    }
+    // A tap: tap mode goes on; a tap on the last cell of a longer path sends it.
+    const last = this.trace[this.trace.length - 1];
+    if (this.tapMode && this.downCell === last && this.trace.length > 1 &&
+        this.cellAt(event, false) === last && !this.justExtended) {
+      this.sendTrace();
+      return;
+    }
+    this.justExtended = false;
+    this.tapMode = true;
+  }
+
+  private justExtended = false;
+
+  private extend(cell: number): void {
+    this.trace.push(cell);
+    this.justExtended = true;
+    this.showTrace();
+  }
+
+  private sendTrace(): void {
+    const word = this.traceWord();
+    this.endTrace();
+    if (word) void this.submit(word);
+  }
+
+  private endTrace(): void {
+    this.trace = [];
+    this.tracing = false;
+    this.tapMode = false;
+    this.showPath(null);
+  }
+
+  private traceWord(): string {
+    return this.trace.map((cell) => this.view?.board.cells[cell] ?? '').join('');
+  }
+
+  private showTrace(): void {
+    this.showPath(this.trace, this.trace.length > 0 ? `Tracing ${this.traceWord()}` +
+                  (this.tapMode ? ' (tap the last cell again to send it)' : '') : '');
+  }
+
+  /** Marks a path on the board, numbered, with a sentence under the board. */
+  private showPath(path: number[] | null, text = ''): void {
+    this.cells.forEach((cell, index) => {
+      const step = path ? path.indexOf(index) : -1;
+      cell.classList.toggle('bg-on-path', step >= 0);
+      cell.classList.toggle('bg-path-start', step === 0);
+      const order = cell.querySelector('.bg-order');
+      if (order) order.textContent = step >= 0 ? String(step + 1) : '';
+    });
+    fill(this.traced, text);
+  }
+
+  /** The typed word's path, as it is typed. */
+  private previewTyped(): void {
+    if (!this.view) return;
+    const word = this.wordInput.value.trim();
+    const path = word.length > 0 ? findPath(this.view.board, word.replace(/[^a-z]/gi, '')) : null;
+    this.showPath(path);
+  }
+
+  /** A word's path in words: "Q (row 1, column 1), then U ...". */
+  private describePath(word: string, path: number[]): string {
+    const board = this.view?.board;
+    if (!board) return '';
+    return `${word}: ` + path.map((cell) => `${face(board.cells[cell] ?? '')} (row ` +
+                                          `${Math.floor(cell / board.cols) + 1}, column ` +
+                                          `${(cell % board.cols) + 1})`).join(', then ');
+  }
+
+  private pathOf(word: string): number[] | null {
+    const board = this.view?.board;
+    if (!board) return null;
+    return this.paths.get(word.toUpperCase()) ?? findPath(board, word);
+  }
+
+  // --- The words.
+
+  private renderFound(): void {
+    const view = this.view;
+    if (!view) return;
+    const finished = view.status === 'finished';
+    fill(this.foundBox,
+         h('h2', { id: 'bg-found-title' }, 'Words found'),
+         h('p', { class: 'bg-score' }, `Score: ${view.score}`,
+           finished && view.total_score !== undefined ? ` of ${view.total_score} possible` : ''),
+         view.found.length === 0 ? h('p', {}, 'None yet.')
+                                 : h('ul', { class: 'bg-words' },
+                                     view.found.map((f) => h('li', {},
+                                       finished ? this.wordButton(f.word, `${f.points}`)
+                                                : h('span', { class: 'bg-word' },
+                                                    f.word.toUpperCase(),
+                                                    h('span', { class: 'bg-points' },
+                                                      ` ${f.points}`))))));
+  }
+
+  /** A word of the results: hovering, focusing or pressing it shows its path. */
+  private wordButton(word: string, points?: string): HTMLElement {
+    const upper = word.toUpperCase();
+    const show = () => {
+      const path = this.pathOf(upper);
+      this.showPath(path, path ? this.describePath(upper, path) : `${upper}: no path found.`);
+    };
+    const hide = () => this.showPath(null);
+    return h('button', { type: 'button', class: 'bg-word', onmouseenter: show, onfocus: show,
+                         onclick: show, onmouseleave: hide, onblur: hide },
+             upper, points ? h('span', { class: 'bg-points' }, ` ${points}`) : null);
+  }
+
+  private renderEnd(view: View): void {
+    // Longest first, with their points when this page scores them as the server does (the
+    // total tells: found + missed = the board's total).
+    const missed = [...(view.missed ?? [])]
+        .sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
+    const points = missed.map((w) => pointsOf(w, view.scoring, view.min_length));
+    const scored = view.score + points.reduce((sum, p) => sum + p, 0) === view.total_score;
+    const again = h('button', { type: 'button', class: 'primary bg-again',
+                                onclick: () => void this.command({ command: 'new_game' }) },
+                    'New round');
+    const change = h('button', { type: 'button', onclick: () => this.showForm() },
+                     'Change settings');
+    fill(this.end,
+         h('h2', { id: 'bg-end-title' }, view.end === 'time_up' ? 'Time is up' : 'Round over'),
+         h('p', { class: 'status-line' },
+           `You found ${countOf(view.found.length, 'word')} for ${countOf(view.score, 'point')}` +
+           ` out of ${countOf(view.all_words?.length ?? 0, 'word')} worth ` +
+           `${view.total_score ?? 0}.`),
+         h('div', { class: 'row' }, again, change),
+         h('h3', {}, `Words you missed (${missed.length}), longest first`),
+         h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
+         missed.length === 0 ? h('p', {}, 'None: you found them all!')
+                             : h('ul', { class: 'bg-words bg-missed' },
+                                 missed.map((word, i) => h('li', {}, this.wordButton(
+                                     word, scored ? String(points[i]) : undefined)))));
+    this.end.hidden = false;
+  }
+
+  private showForm(): void {
+    window.clearInterval(this.ticker);
+    window.clearTimeout(this.fallback);
+    this.feed?.close();
+    this.feed = null;
+    this.form.hidden = false;
+    this.play.hidden = true;
+    this.sizeSelect.focus();
+  }
+
+  /** A letter typed outside any field during a round goes to the word field. */
+  private key(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
+    if (!/^[a-zA-Z]$/.test(event.key) || !this.playing() || this.entry.hidden) return;
+    event.preventDefault();
+    this.wordInput.value += event.key;
+    this.wordInput.focus();
+    this.previewTyped();
+  }
+
+  // --- Busy state and messages.
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.root.setAttribute('aria-busy', String(busy));
+    this.startButton.disabled = busy;
+  }
+
+  /** A refusal or failure, shown next to what the player was doing, and announced. */
+  private showError(message: string): void {
+    this.clearError();
+    fill(this.play.hidden || this.entry.hidden ? this.errors : this.entryErrors,
+         errorBox(message));
+    say(message);
+  }
+
+  private clearError(): void {
+    fill(this.errors);
+    fill(this.entryErrors);
+  }
+}
 
 export const page: GamePage = {
   mount(root) {
-    root.append(h('p', {}, 'This game is not yet playable in the browser; run it in the terminal.'));
-    return () => {};
+    return new BogglePage(root).mount();
   },
 };

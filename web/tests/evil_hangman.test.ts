@@ -1,0 +1,243 @@
+// Evil Hangman in the browser: a seeded game with the keyboard alone (a refusal included), games
+// with the mouse (the explain table, the optimal host's busy state), the form's own refusal, and
+// no serious accessibility problem during and after a game in both schemes, desktop and phone.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
+import { type Arcade, launchBrowser, openPage, screenshot,
+         startArcade } from './support';
+
+let arcade: Arcade;
+let browser: Browser;
+
+before(async () => {
+  arcade = await startArcade();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await arcade?.stop();
+});
+
+const ORDER = 'esiarntolcdupmghbyfvkwzxqj';
+const TURN = /^(Yes, [A-Z] is in the word|No [A-Z]\.)/;
+
+async function openGame(options: Parameters<typeof openPage>[2] = {}) {
+  const opened = await openPage(browser, `${arcade.url}#/evil-hangman`, options);
+  await opened.page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
+  return opened;
+}
+
+/** Fills the form with the mouse (for the tests whose subject is not the form). */
+async function startWithMouse(page: Page, settings: { length: number; guesses: number;
+                                                      strategy: string; seed: number;
+                                                      show?: boolean }): Promise<void> {
+  const from = await heardCount(page);
+  await page.selectOption('select[name=length]', String(settings.length));
+  await page.fill('input[name=guesses]', String(settings.guesses));
+  await page.selectOption('select[name=strategy]', settings.strategy);
+  await page.setChecked('input[name=show_remaining]', settings.show ?? false);
+  await page.fill('input[name=seed]', String(settings.seed));
+  await page.click('button:text("Start")');
+  await nextAnnouncement(page, /^New game: a word of/, from);
+}
+
+/** Clicks keys in ORDER until the game ends; returns the last announcement. */
+async function playWithMouse(page: Page): Promise<string> {
+  for (const letter of ORDER) {
+    const key = page.locator(`.eh-key[data-letter="${letter}"]`);
+    if (await key.isDisabled()) continue;
+    const from = await heardCount(page);
+    await key.click();
+    const said = await nextAnnouncement(page, TURN, from);
+    if (/You (won|lost)/.test(said)) return said;
+  }
+  throw new Error('the game never ended');
+}
+
+test('a seeded game played with the keyboard alone, with a refusal', async () => {
+  const { context, page } = await openGame();
+  await tabTo(page, 'select[name=length]');
+  await page.keyboard.press('4');
+  assert.equal(await page.inputValue('select[name=length]'), '4');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('5');
+  await tabTo(page, 'input[name=show_remaining]');
+  await page.keyboard.press('Space');
+  await tabTo(page, 'input[name=seed]');
+  await page.keyboard.type('2024');
+  let from = await heardCount(page);
+  await page.keyboard.press('Enter');
+  assert.match(await nextAnnouncement(page, /^New game/, from),
+               new RegExp('^New game: a word of 4 letters, 5 wrong guesses allowed\\. ' +
+                          'The host holds [0-9]+ words\\. Type a letter to guess\\.$'));
+  assert.equal(await page.locator('.eh-tile').count(), 4);
+
+  // The first guess, then the same letter again: the server's refusal, shown and announced.
+  from = await heardCount(page);
+  await page.keyboard.press('e');
+  assert.match(await nextAnnouncement(page, TURN, from), /^(Yes, E is in the word|No E\.)/);
+  assert.equal(await page.locator('.eh-key[data-letter="e"]').isDisabled(), true);
+  assert.match(await page.locator('.eh-key[data-letter="e"]').getAttribute('class') ?? '',
+               /\b(hit|miss)\b/);
+  from = await heardCount(page);
+  await page.keyboard.press('E');
+  assert.equal(await nextAnnouncement(page, /already/, from), 'You already guessed E.');
+  assert.equal(await page.locator('.error').textContent(), 'You already guessed E.');
+
+  // Letters typed until the game ends.
+  let last = '';
+  for (const letter of ORDER.slice(1)) {
+    from = await heardCount(page);
+    await page.keyboard.press(letter);
+    last = await nextAnnouncement(page, TURN, from);
+    if (/You (won|lost)/.test(last)) break;
+  }
+  assert.match(last, new RegExp('(You won with [0-9]+ miss(es)?! The word is [A-Z]{4}\\.|' +
+                                "You lost\\. The host's word was [A-Z]{4}\\.)$"));
+  const word = /([A-Z]{4})\.$/.exec(last)?.[1] ?? '';
+  assert.equal((await page.locator('.eh-tile').allTextContents()).join(''), word);
+  assert.equal(await page.locator('.error').count(), 0);
+  assert.equal(await page.locator('.eh-gallows').getAttribute('role'), 'img');
+
+  // Play again from the focused button, with the keyboard.
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Play again');
+  from = await heardCount(page);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /^New game: a word of 4 letters/, from);
+  assert.match(await page.locator('.eh-seed').textContent() ?? '', /Seed 2024, game 2/);
+  from = await heardCount(page);
+  await page.keyboard.press('a');
+  await nextAnnouncement(page, TURN, from);
+  await context.close();
+});
+
+test('the mouse plays a whole game, and the explain table marks the family kept', async () => {
+  const { context, page } = await openGame();
+  await startWithMouse(page, { length: 5, guesses: 26, strategy: 'lookahead', seed: 7,
+                               show: true });
+  const from = await heardCount(page);
+  await page.click('.eh-key[data-letter="e"]');
+  await nextAnnouncement(page, TURN, from);
+  const caption = await page.locator('.eh-families caption').textContent();
+  assert.match(caption ?? '', /^After E: [0-9]+ words in [0-9]+ famil(y|ies); the host kept/);
+  assert.equal(await page.locator('.eh-families tr.eh-kept').count(), 1);
+  assert.match(await page.locator('.eh-families tr.eh-kept').textContent() ?? '', /kept/);
+  // With 26 guesses the host cannot win: the word is found in the end.
+  const last = await playWithMouse(page);
+  const won = /^Yes, [A-Z] is in the word.*You won with [0-9]+ miss(es)?! The word is [A-Z]{5}\.$/;
+  assert.match(last, won);
+  const word = /([A-Z]{5})\.$/.exec(last)?.[1];
+  assert.equal(await page.locator('.eh-result').textContent(), `You won! The word is ${word}`);
+  await context.close();
+});
+
+test('the optimal host thinks with the page busy, then answers', async () => {
+  const { context, page } = await openGame();
+  await startWithMouse(page, { length: 3, guesses: 3, strategy: 'optimal', seed: 3 });
+  // Record every state the page goes through while the guess is pending.
+  await page.evaluate(() => {
+    const seen: string[] = [];
+    (window as unknown as { __busy: string[] }).__busy = seen;
+    const game = document.querySelector('.game');
+    if (!game) return;
+    new MutationObserver(() => {
+      const key = document.querySelector('.eh-key[data-letter="b"]');
+      seen.push(`${game.getAttribute('aria-busy')}/${key?.getAttribute('aria-disabled')}`);
+    }).observe(game, { attributes: true, attributeFilter: ['aria-busy'] });
+  });
+  const from = await heardCount(page);
+  await page.click('.eh-key[data-letter="a"]');
+  await nextAnnouncement(page, TURN, from);
+  const busy = await page.evaluate(() => (window as unknown as { __busy: string[] }).__busy);
+  assert.deepEqual(busy, ['true/true', 'false/null'], 'busy, keys disabled, then free again');
+  assert.equal(await page.locator('.game').getAttribute('aria-busy'), 'false');
+  assert.equal(await page.locator('.eh-thinking').isHidden(), true);
+  assert.match(await playWithMouse(page), /You (won|lost)/);
+  await context.close();
+});
+
+test('a bad seed is refused in the form, shown and announced', async () => {
+  const { context, page } = await openGame();
+  const from = await heardCount(page);
+  await page.fill('input[name=seed]', 'twelve');
+  await page.click('button:text("Start")');
+  const said = await nextAnnouncement(page, /seed/, from);
+  assert.match(said, /^The seed is a whole number from 0 to/);
+  assert.equal(await page.locator('.error').textContent(), said);
+  assert.equal(await page.locator('.eh-play').isHidden(), true);
+  await context.close();
+});
+
+test('a game gone from the server sends the player back to the form', async () => {
+  const { context, page } = await openGame();
+  const created = page.waitForResponse((r) => r.url().endsWith('/api/sessions'));
+  await startWithMouse(page, { length: 5, guesses: 6, strategy: 'largest', seed: 5 });
+  const { id } = (await (await created).json()) as { id: string };
+  await api(arcade.url, 'DELETE', `/api/sessions/${id}`);
+  const from = await heardCount(page);
+  await page.keyboard.press('e');
+  assert.match(await nextAnnouncement(page, /no longer/, from),
+               /^This game is no longer on the server/);
+  assert.equal(await page.locator('.eh-setup').isVisible(), true);
+  assert.equal(await page.locator('.eh-play').isHidden(), true);
+  await context.close();
+});
+
+test('a length without words is refused, and the form then offers only lengths with words',
+     async () => {
+       // An arcade of its own with a word list of 3- and 5-letter words only.
+       const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));
+       const list = path.join(dir, 'words.txt');
+       writeFileSync(list, 'cat\ndog\nbee\napple\ngrape\nlemon\n');
+       const small = await startArcade(['--lexicon', list]);
+       const { context, page } = await openPage(browser, `${small.url}#/evil-hangman`);
+       try {
+         await page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
+         await page.selectOption('select[name=length]', '4');
+         const from = await heardCount(page);
+         await page.click('button:text("Start")');
+         const said = await nextAnnouncement(page, /length/, from);
+         assert.match(said, /lengths with words: 3, 5/);
+         assert.equal(await page.locator('.error').textContent(), said);
+         assert.deepEqual(await page.locator('select[name=length] option').allTextContents(),
+                          ['3', '4', '5'].filter((n) => n !== '4'));
+       } finally {
+         await context.close();
+         await small.stop();
+         rmSync(dir, { recursive: true, force: true });
+       }
+     });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
+    test(`evil_hangman ${suffix}: no serious accessibility problem during and after a game`,
+         async () => {
+           const { context, page } = await openGame({ colorScheme, phone });
+           assert.deepEqual(await axeProblems(page), []);
+           await screenshot(page, `evil_hangman-setup-${suffix}`);
+           await startWithMouse(page, { length: 6, guesses: 6, strategy: 'largest', seed: 11,
+                                        show: true });
+           for (const letter of 'ea') {
+             const from = await heardCount(page);
+             await page.keyboard.press(letter);
+             await nextAnnouncement(page, TURN, from);
+           }
+           assert.deepEqual(await axeProblems(page), []);
+           await screenshot(page, `evil_hangman-playing-${suffix}`);
+           const from = await heardCount(page);
+           await page.click('button:text("Give up")');
+           await nextAnnouncement(page, /^You gave up\. The word was [A-Z]{6}\.$/, from);
+           assert.deepEqual(await axeProblems(page), []);
+           await screenshot(page, `evil_hangman-finished-${suffix}`);
+           await context.close();
+         });
+  }
+}
