@@ -281,6 +281,30 @@ test('a spectator follows the game from another browser; the mouse steps it', as
   await watcher.context.close();
 });
 
+test('Play steps on its own until the game ends; the delay slider works with the keyboard',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(page, { seed: 5, rounds: 1 });
+  await waitForAnnouncement(page, /^The game is set\./);
+  await tabTo(page, '#auction-delay');
+  await page.keyboard.press('Home');
+  assert.equal(await page.locator('#auction-delay-value').textContent(), '50 ms');
+  const play = page.locator('#auction-play');
+  await tabTo(page, '#auction-play');
+  await page.keyboard.press('Enter');
+  assert.equal(await play.getAttribute('aria-pressed'), 'true');
+  assert.equal(await play.textContent(), 'Pause');
+  await waitForAnnouncement(page, /Game over:/);
+  assert.equal(await play.getAttribute('aria-pressed'), 'false');
+  assert.equal(await play.textContent(), 'Play');
+  // "New setup" goes back to the form, with the last choices kept.
+  await page.getByRole('button', { name: 'New setup' }).click();
+  await waitForAnnouncement(page, /^Set up a new game/);
+  assert.equal(await page.locator('#auction-seed').inputValue(), '5');
+  assert.equal(await page.locator('#auction-rounds').inputValue(), '1');
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;

@@ -2,7 +2,7 @@
 // by step like the original simulator, bid for letters and name your words in real time, or
 // watch someone else's game by its watch code (#/auction/watch/CODE).
 import { ApiError, createSession, listGames } from '../api';
-import { errorBox, fill, h, rules } from '../dom';
+import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { readSchema, type Schema, setupForm } from './auction/setup';
 import { type Table, table } from './auction/table';
@@ -46,7 +46,7 @@ export const page: GamePage = {
       area.append(current.element);
     };
 
-    const setup = (schema: Schema) => {
+    const setup = (schema: Schema, again = false) => {
       close();
       const form = setupForm(schema, async (request) => {
         try {
@@ -56,7 +56,7 @@ export const page: GamePage = {
           fill(area);
           current = table({ snapshot, key: snapshot.id ?? '', watching: false,
                             answerSeconds: request.answer_seconds ?? 30,
-                            newSetup: () => setup(schema) });
+                            newSetup: () => setup(schema, true) });
           area.append(current.element);
           current.focus();
           return null;
@@ -66,6 +66,10 @@ export const page: GamePage = {
         }
       });
       fill(area, h('h2', {}, 'Set up a game'), form);
+      if (again) {
+        form.querySelector<HTMLElement>('input, select')?.focus();
+        say('Set up a new game: the last choices are kept.');
+      }
     };
 
     if (route[0] === 'watch' && route[1]) {

@@ -59,38 +59,56 @@ export function openAuction(view: AuctionView): HTMLElement | null {
              `Bidding: ${bidders}.`));
 }
 
-/** Every player: points, letters held (hidden ones in brackets, or as ? for the others). */
+/** A seat's letters this round: the viewer's hidden ones in brackets, the others' as "?". */
+function rackCell(view: AuctionView, index: number): HTMLElement {
+  const seat = view.seats[index];
+  if (!seat) return h('span', {});
+  // Once the round is over its letters are public: show them all.
+  const ended = view.last_round !== null && view.last_round.round === view.round &&
+                view.next !== 'round_end';
+  const all = ended ? view.last_round?.letters[index] ?? '' : '';
+  if (ended) {
+    return h('span', { class: 'auction-rack' },
+             all ? tiles(all, all.split('').join(' ')) : h('span', { class: 'auction-none' }, 'none'));
+  }
+  const mine = index === view.seat;
+  const hiddenCount = Math.max(0, seat.held - seat.won.length);
+  const hidden = mine ? seat.hidden ?? '' : '';
+  return h('span', { class: 'auction-rack' },
+           hidden ? h('span', { class: 'auction-bracket' }, h('span', { 'aria-hidden': 'true' }, '['),
+                      tiles(hidden, `hidden ${hidden.split('').join(' ')}`, 'auction-hidden'),
+                      h('span', { 'aria-hidden': 'true' }, ']'))
+                  : null,
+           !mine && hiddenCount > 0
+               ? h('span', { class: 'auction-secret' },
+                   h('span', { 'aria-hidden': 'true' }, `[${'?'.repeat(hiddenCount)}]`),
+                   h('span', { class: 'visually-hidden' },
+                     `${countOf(hiddenCount, 'hidden letter')}`))
+               : null,
+           seat.won ? tiles(seat.won, `won ${seat.won.split('').join(' ')}`) : null,
+           seat.held === 0 ? h('span', { class: 'auction-none' }, 'none') : null);
+}
+
+/** Every player: points and the letters held this round. */
 export function players(view: AuctionView): HTMLElement {
   const rows = view.seats.map((seat, index) => {
     const mine = index === view.seat;
-    const hiddenCount = Math.max(0, seat.held - seat.won.length);
-    const hidden = mine ? seat.hidden ?? '' : '';
-    const rack = h('span', { class: 'auction-rack' },
-                   hidden ? tiles(hidden, `hidden ${hidden.split('').join(' ')}`, 'auction-hidden')
-                          : null,
-                   !mine && hiddenCount > 0
-                       ? h('span', { class: 'auction-secret' }, `${'?'.repeat(hiddenCount)}`,
-                           h('span', { class: 'visually-hidden' },
-                             ` (${countOf(hiddenCount, 'hidden letter')})`))
-                       : null,
-                   seat.won ? tiles(seat.won, `won ${seat.won.split('').join(' ')}`) : null,
-                   seat.held === 0 ? h('span', { class: 'auction-none' }, 'none') : null);
     const state = seat.awaited && !seat.answered
                       ? (seat.awaited === 'bid' ? 'deciding a bid' : 'choosing a word')
                       : seat.awaited ? 'answered' : '';
     const winner = view.winners.includes(index);
     return h('tr', { class: mine ? 'auction-me' : null },
              h('th', { scope: 'row' }, `${index + 1}. ${seat.name}`, mine ? ' (you)' : '',
+               h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot'),
                winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null),
-             h('td', {}, seat.kind === 'person' ? 'person' : `${seat.name} bot`),
              h('td', { class: 'number' }, seat.points),
-             h('td', {}, rack, state ? h('span', { class: 'auction-state' }, ` ${state}`) : null));
+             h('td', {}, rackCell(view, index),
+               state ? h('span', { class: 'auction-state' }, ` ${state}`) : null));
   });
   return h('section', { class: 'auction-players', 'aria-labelledby': 'auction-players-title' },
            h('h2', { id: 'auction-players-title' }, 'Players'),
            scroller('Players', h('table', {},
              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
-                                h('th', { scope: 'col' }, 'Kind'),
                                 h('th', { scope: 'col', class: 'number' }, 'Points'),
                                 h('th', { scope: 'col' }, 'Letters this round'))),
              h('tbody', {}, rows))));
@@ -121,7 +139,7 @@ export function auctions(view: AuctionView): HTMLElement {
             h('th', { scope: 'col' }, 'Letter'),
             view.seats.map((seat, index) =>
                 h('th', { scope: 'col', class: 'number' },
-                  index === view.seat ? `${seat.name} (you)` : seat.name)),
+                  `${index + 1}. ${seat.name}`, index === view.seat ? ' (you)' : '')),
             h('th', { scope: 'col' }, 'Winner'),
             h('th', { scope: 'col', class: 'number' }, 'Price'))),
           h('tbody', {}, view.auctions.map((line) =>

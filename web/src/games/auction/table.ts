@@ -69,17 +69,26 @@ export function table(options: TableOptions): Table {
     }
   };
 
+  // Commands go one at a time, in the order given: a second click on Step while the first is
+  // on its way is a second step, not lost.
+  const queue: Record<string, unknown>[] = [];
   const run = (command: Record<string, unknown>) => {
-    if (busy) return;
+    if (queue.length >= 8) return;
+    queue.push(command);
+    if (!busy) void drain();
+  };
+  const drain = async () => {
     busy = true;
-    void send(command).then((problem) => {
-      busy = false;
+    while (queue.length > 0 && !closed) {
+      const problem = await send(queue.shift() as Record<string, unknown>);
       if (problem) {
+        queue.length = 0;
         controlBar?.pause();
         showProblem(problem);
       }
-      schedule();
-    });
+    }
+    busy = false;
+    schedule();
   };
 
   const stopPlaying = () => {
