@@ -281,6 +281,13 @@ test('a spectator follows the game from another browser; the mouse steps it', as
   await watcher.context.close();
 });
 
+test('a watch code that names no game says so', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/watch/${'0'.repeat(32)}`);
+  const said = await waitForAnnouncement(page, /no game to watch/);
+  assert.equal(await page.locator('.auction-table .error').textContent(), said);
+  await context.close();
+});
+
 test('Play steps on its own until the game ends; the delay slider works with the keyboard',
      async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/auction`);

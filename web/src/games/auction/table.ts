@@ -5,7 +5,7 @@ import { errorBox, fill, h, say } from '../../dom';
 import { answerPanel } from './answer';
 import * as board from './board';
 import { controls } from './controls';
-import { narrate } from './narrate';
+import { askKey, narrate } from './narrate';
 import { asked, type AuctionView, older, progressOf } from './types';
 
 export interface TableOptions {
@@ -69,6 +69,16 @@ export function table(options: TableOptions): Table {
     }
   };
 
+  /** The questions the person answered from this page (the others timed out on the server). */
+  const answeredHere = new Set<string>();
+  const answer = async (command: Record<string, unknown>): Promise<string | null> => {
+    const key = view ? askKey(view) : '';
+    answeredHere.add(key);  // before the reply: the pushed update may come first
+    const problem = await send(command);
+    if (problem !== null) answeredHere.delete(key);
+    return problem;
+  };
+
   // Commands go one at a time, in the order given: a second click on Step while the first is
   // on its way is a second step, not lost.
   const queue: Record<string, unknown>[] = [];
@@ -123,7 +133,7 @@ export function table(options: TableOptions): Table {
     },
   });
 
-  const answers = options.watching ? null : answerPanel(options.answerSeconds, send);
+  const answers = options.watching ? null : answerPanel(options.answerSeconds, answer);
 
   const againButton = h('button', { type: 'button', class: 'primary', id: 'auction-again',
                                     onclick: () => run({ command: 'new_game' }) }, 'Play again');
@@ -152,8 +162,16 @@ export function table(options: TableOptions): Table {
     view = next;
     shownProgress = progress;
     render(next);
-    const sentence = narrate(before, next);
-    if (sentence !== '' && before !== null) say(sentence);
+    let sentence = narrate(before, next);
+    const missed = before ? askKey(before) : '';
+    if (missed !== '' && missed !== askKey(next) && !answeredHere.has(missed) &&
+        !options.watching) {
+      const what = asked(before as AuctionView)?.what === 'bid' ? 'your bid counts as 0'
+                                                                : 'you name no word';
+      sentence = `Time is up: ${what}. ${sentence}`;
+      fill(problems, h('p', { class: 'notice' }, `Time ran out: ${what}.`));
+    }
+    if (sentence !== '' && before !== null) say(sentence.trim());
   }
 
   function render(current: AuctionView): void {
@@ -204,7 +222,10 @@ export function table(options: TableOptions): Table {
       apply(update);
       if (first) say(`Watching the game. ${board.statusText(update.view)}`);
     }, () => {
-      if (!closed) showProblem('The live connection to the game closed; reload the page to follow it again.');
+      if (closed) return;
+      showProblem(view === null
+          ? 'There is no game to watch at this address: it ended, expired or never existed.'
+          : 'The live connection to the game closed; reload the page to follow it again.');
     });
   };
   connect();
