@@ -291,8 +291,25 @@ test('a watch code that names no game says so', async () => {
 test('Play steps on its own until the game ends; the delay slider works with the keyboard',
      async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  // Seats with the keyboard: add a fifth bot, make it strong, remove the first two.
+  await page.locator('form.auction-setup').waitFor();
+  await tabTo(page, '#auction-add');
+  await page.keyboard.press('Enter');
+  await waitForAnnouncement(page, /^Seat 5 added: a bot; 5 players\.$/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bot-4');
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#auction-bot-4').inputValue(), 'strong');
+  for (const _ of [1, 2]) {
+    await tabTo(page, '[aria-label^="Remove seat 1 "]');
+    await page.keyboard.press('Enter');
+  }
+  await waitForAnnouncement(page, /^Seat 1 removed: 3 players\.$/);
+  assert.deepEqual(await page.locator('.auction-seats select').evaluateAll(
+                       (selects) => selects.map((select) => (select as HTMLSelectElement).value)),
+                   ['value', 'random', 'strong']);
   await setUp(page, { seed: 5, rounds: 1 });
-  await waitForAnnouncement(page, /^The game is set\./);
+  await waitForAnnouncement(page, /^The game is set: you watch|^The game is set\./);
+  assert.equal(await page.locator('.auction-players tbody tr').count(), 3);
   await tabTo(page, '#auction-delay');
   await page.keyboard.press('Home');
   assert.equal(await page.locator('#auction-delay-value').textContent(), '50 ms');

@@ -110,7 +110,7 @@ export function setupForm(schema: Schema,
   const personFields = h('div', { class: 'row auction-person-fields' },
                          h('label', {}, 'Your name', name),
                          h('label', {}, 'Seconds per answer', seconds));
-  const addBot = h('button', { type: 'button' }, 'Add a bot');
+  const addBot = h('button', { type: 'button', id: 'auction-add' }, 'Add a bot');
 
   const seatCount = () => bots.length + (person.checked ? 1 : 0);
   const showSeats = (focusRow?: number) => {

@@ -74,7 +74,12 @@ export function table(options: TableOptions): Table {
   const answer = async (command: Record<string, unknown>): Promise<string | null> => {
     const key = view ? askKey(view) : '';
     answeredHere.add(key);  // before the reply: the pushed update may come first
-    const problem = await send(command);
+    let problem = await send(command);
+    // The auction's refusals are private events: an answer the game did not take leaves the
+    // same question open.
+    if (problem === null && view && key !== '' && askKey(view) === key) {
+      problem = 'The game did not take that answer; try again.';
+    }
     if (problem !== null) answeredHere.delete(key);
     return problem;
   };
