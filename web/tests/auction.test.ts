@@ -197,7 +197,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   await nextAnnouncement(page, count, /Your bid for [A-Z], worth \d+: you have 100 points\./);
   // The keyboard is taken to the bid, and the countdown shows.
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bid');
-  assert.match(await page.locator('.auction-clock').textContent() ?? '', /Time left: \d+ s/);
+  assert.match(await page.locator('.auction-clock').textContent() ?? '', /Time left: \d+:\d\d/);
   await screenshot(page, 'auction-bid-light');
   assert.deepEqual(await accessibilityProblems(page), []);
 
@@ -235,6 +235,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
     break;
   }
   const end = await nextAnnouncement(page, count, /Game over:/);
+  assert.match(end, /Game over: (you win with \d+ points?|.+; you finish \d+(st|nd|rd|th) of 5, with \d+ points?)\.$/);
   if (word !== '') {
     assert.match(end, new RegExp(`Round 1 of 1 is over: you \\(Ann\\) made ${word} for \\d+ points?`));
   } else {

@@ -6,6 +6,12 @@ import { tile } from './board';
 import { askKey } from './narrate';
 import { asked, type AuctionView, canMake, letterValue, rackOf } from './types';
 
+/** "45 s", "9:59". */
+function clock(seconds: number): string {
+  return seconds < 60 ? `${seconds} s`
+                      : `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+}
+
 export interface AnswerPanel {
   element: HTMLElement;
   /** Shows what the view asks (rebuilt only when the question changes). */
@@ -32,16 +38,16 @@ export function answerPanel(seconds: number,
   };
 
   const countdown = () => {
-    const left = h('span', { class: 'auction-seconds' }, seconds);
+    const left = h('span', { class: 'auction-seconds' }, clock(seconds));
     const bar = h('div', { class: 'bar auction-bar' });
     const wrap = h('div', { class: 'auction-clock' },
-                   h('p', {}, 'Time left: ', left, ' s ',
+                   h('p', {}, 'Time left: ', left, ' ',
                      h('span', { class: 'auction-help' }, '(then the game counts no answer)')),
                    h('div', { class: 'auction-track', 'aria-hidden': 'true' }, bar));
     const started = Date.now();
     const tick = () => {
       const remaining = Math.max(0, seconds - Math.floor((Date.now() - started) / 1000));
-      left.textContent = String(remaining);
+      left.textContent = clock(remaining);
       bar.style.width = `${(100 * remaining) / seconds}%`;
       wrap.classList.toggle('auction-low', remaining <= 5);
       if (remaining === 10 && seconds > 10) say('10 seconds left to answer.');

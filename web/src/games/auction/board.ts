@@ -2,7 +2,7 @@
 // bid, the last round's words, and the standings at the end. Each function builds one part
 // from a view; the page replaces them on every update.
 import { countOf, h } from '../../dom';
-import { auctionSentence, resultSentence } from './narrate';
+import { auctionSentence, placeSentence, resultSentence } from './narrate';
 import { type AuctionLine, type AuctionView, letterValue, type RoundLine, seatName } from './types';
 
 /** A letter as a tile, its value in a corner. */
@@ -26,7 +26,10 @@ function scroller(label: string, table: HTMLElement): HTMLElement {
 /** Where the game is: "Round 2 of 5, auction 3" and what comes next. */
 export function statusText(view: AuctionView): string {
   const rules = view.rules;
-  if (view.status === 'finished') return `Game over: ${resultSentence(view)}.`;
+  if (view.status === 'finished') {
+    const place = placeSentence(view);
+    return `Game over: ${resultSentence(view)}${place ? `; ${place}` : ''}.`;
+  }
   if (view.next === 'game_start') {
     return `Ready: ${countOf(rules.players, 'player')}, ${countOf(rules.rounds, 'round')}. ` +
            'Step to deal the first round.';

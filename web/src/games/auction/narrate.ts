@@ -40,6 +40,16 @@ export function resultSentence(view: AuctionView): string {
          `with ${countOf(points, 'point')}`;
 }
 
+/** "you finish 3rd of 5, with 92 points" for a person who did not win; '' otherwise. */
+export function placeSentence(view: AuctionView): string {
+  if (view.seat === null || view.winners.includes(view.seat)) return '';
+  const mine = view.seats[view.seat]?.points ?? 0;
+  const place = 1 + view.seats.filter((seat) => seat.points > mine).length;
+  const suffix = place % 10 === 1 && place !== 11 ? 'st' : place % 10 === 2 && place !== 12 ? 'nd'
+                 : place % 10 === 3 && place !== 13 ? 'rd' : 'th';
+  return `you finish ${place}${suffix} of ${view.seats.length}, with ${countOf(mine, 'point')}`;
+}
+
 /** What the viewer is asked now, as a sentence (empty when nothing is asked). */
 export function askSentence(view: AuctionView): string {
   const question = asked(view);
@@ -113,7 +123,10 @@ export function narrate(before: AuctionView | null, after: AuctionView): string 
     sentences.push(`Round ${after.round} of ${after.rules.rounds} begins` +
                    (hidden ? `: your hidden letters are ${hidden.split('').join(' ')}.` : '.'));
   }
-  if (finished) sentences.push(`Game over: ${resultSentence(after)}.`);
+  if (finished) {
+    const place = placeSentence(after);
+    sentences.push(`Game over: ${resultSentence(after)}${place ? `; ${place}` : ''}.`);
+  }
   if (askKey(after) !== '' && (start === null || askKey(start) !== askKey(after))) {
     sentences.push(askSentence(after));
   } else if (after.seat === null || !asked(after)) {
