@@ -118,7 +118,7 @@ export function narrate(before: AuctionView | null, after: AuctionView): string 
     const of = `${round.round} of ${after.rules.rounds}`;
     sentences.push(`Round ${of} is over: ${wordsSentence(after, round)}.`);
   }
-  if (start && after.round > start.round && !finished && after.next !== 'round_end') {
+  if (start && after.round > start.round && !finished) {
     const hidden = after.seat !== null ? after.seats[after.seat]?.hidden ?? '' : '';
     sentences.push(`Round ${after.round} of ${after.rules.rounds} begins` +
                    (hidden ? `: your hidden letters are ${hidden.split('').join(' ')}.` : '.'));
