@@ -9,6 +9,7 @@
 
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
+#include "games/boggle/room.h"
 
 namespace wg::app {
 
@@ -199,6 +200,27 @@ GameEntry boggle_game() {
           "Find words in a grid of letter dice against the clock",
           &BoggleCodec::config_schema,
           &open_session<BoggleCodec>};
+}
+
+Json BoggleCodec::room_result(std::span<const std::pair<std::string, Json>> players) {
+  std::vector<bg::RoomEntry> entries;
+  for (const auto& [name, view] : players) {
+    bg::RoomEntry entry{name, {}};
+    for (const Json& found : view.value("found", Json::array())) {
+      entry.found.push_back({found.value("word", ""), found.value("points", 0)});
+    }
+    entries.push_back(std::move(entry));
+  }
+  const bg::RoomResult result = bg::score_room(entries);
+  Json scores = Json::array();
+  for (const bg::RoomScore& player : result.players) {
+    Json words = Json::array();
+    for (const bg::RoomWord& word : player.words) {
+      words.push_back({{"word", word.word}, {"points", word.points}, {"shared", word.shared}});
+    }
+    scores.push_back({{"name", player.name}, {"words", std::move(words)}, {"score", player.score}});
+  }
+  return {{"players", std::move(scores)}, {"shared", result.shared}, {"winners", result.winners}};
 }
 
 }  // namespace wg::app

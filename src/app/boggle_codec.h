@@ -22,7 +22,10 @@
 /// A board: {"spec", "rows", "cols", "cells"}: cells row by row, upper-case ("QU"), null for a
 /// blocked cell.
 
+#include <span>
+#include <string>
 #include <string_view>
+#include <utility>
 
 #include "app/json.h"
 #include "app/registry.h"
@@ -48,6 +51,10 @@ struct BoggleCodec {
   static Json event_to_json(const Session::Event& event);
   static Json view_to_json(const Session::View& view);
   static Json board_to_json(const boggle::Board& board);
+  /// A room's round (games/boggle/room.h) from each player's name and view at its end:
+  /// {"players": [{"name", "words": [{"word", "points", "shared"}], "score"}], "shared",
+  ///  "winners"} (winners: indexes into players).
+  static Json room_result(std::span<const std::pair<std::string, Json>> players);
 };
 
 /// The registry's entry for Word Search.

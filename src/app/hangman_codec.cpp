@@ -83,6 +83,25 @@ std::shared_ptr<const hangman::Dictionary> lexicon_dictionary(
   return entry.second;
 }
 
+/// The secret pool of a shared dictionary (hangman::secret_pool), made once per dictionary and
+/// choice of secrets, for the same reason.
+std::shared_ptr<const std::vector<std::uint32_t>> shared_secret_pool(
+    const std::shared_ptr<const hangman::Dictionary>& dictionary, hangman::Secrets secrets) {
+  static std::mutex mutex;
+  static std::map<std::pair<const hangman::Dictionary*, hangman::Secrets>,
+                  std::pair<std::weak_ptr<const hangman::Dictionary>,
+                            std::shared_ptr<const std::vector<std::uint32_t>>>>
+      cache;
+  const std::lock_guard lock(mutex);
+  std::erase_if(cache, [](const auto& entry) { return entry.second.first.expired(); });
+  auto& entry = cache[{dictionary.get(), secrets}];
+  if (!entry.second) {
+    entry = {dictionary, std::make_shared<const std::vector<std::uint32_t>>(
+                             hangman::secret_pool(*dictionary, secrets, common_words().get()))};
+  }
+  return entry.second;
+}
+
 }  // namespace
 
 Json HangmanCodec::config_schema() {
@@ -251,8 +270,10 @@ GameEntry hangman_game() {
               return std::make_unique<SessionAdapter<HangmanCodec>>(
                   std::move(lexicon), std::move(parsed), seed, common_words());
             }
+            auto dictionary = lexicon_dictionary(lexicon);
+            auto pool = shared_secret_pool(dictionary, parsed.secrets);
             return std::make_unique<SessionAdapter<HangmanCodec>>(
-                lexicon_dictionary(lexicon), std::move(parsed), seed, common_words());
+                std::move(dictionary), std::move(pool), std::move(parsed), seed);
           }};
 }
 

@@ -10,7 +10,9 @@
 
 #include <fmt/format.h>
 
+#include "app/boggle_codec.h"
 #include "core/session.h"
+#include "core/text.h"
 #include "server/web_assets.h"
 
 namespace wg::server {
@@ -31,8 +33,34 @@ struct Arcade::Live {
   std::uint64_t round = 0;        ///< Boggle: the current round, for its timer
   std::uint64_t awaited = 0;      ///< Auction: counts the owner's awaited answers, for timers
   std::chrono::seconds answer_time{30};  ///< Auction: the owner's time to bid or name a word
+  std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
   std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
+  std::weak_ptr<Room> room;  ///< the room this session is a player's round of, if any
+  int member = -1;           ///< the player's index in that room
+};
+
+struct Arcade::Room {
+  enum class Phase : std::uint8_t { kWaiting, kPlaying, kFinished };
+  struct Member {
+    std::string name;
+    std::string token;    ///< the player's key to the room (128 random bits)
+    std::string session;  ///< the id of the player's session this round ("" before the first)
+    Json view;            ///< the player's view at their last command
+    bool done = false;    ///< the player's round is over
+  };
+  std::mutex
+      mutex;  ///< guards all below but the constant members; taken after a Live's, never before
+  std::string code;  ///< what players type to join: short, not secret
+  const app::GameEntry* game = nullptr;
+  Json config;
+  std::uint64_t seed = 0;
+  Phase phase = Phase::kWaiting;
+  int round = 0;                ///< rounds started
+  std::vector<Member> members;  ///< members[0] is the host, who starts each round
+  Json results;                 ///< the last round's comparison, null before one ends
+  std::vector<std::pair<std::shared_ptr<WebSocketPeer>, int>> peers;  ///< with the member's index
+  Clock::time_point last_used;
 };
 
 namespace {
@@ -47,6 +75,33 @@ std::string random_id() {
   std::string id;
   for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
   return id;
+}
+
+constexpr std::string_view kRoomLetters = "BCDFGHJKLMNPQRSTVWXZ";  // no vowels: no words
+constexpr std::size_t kRoomCodeLength = 5;
+constexpr std::size_t kMaxRoomPlayers = 16;
+constexpr std::size_t kMaxNameLength = 24;
+
+/// A room's code: five consonants, easy to read out in a classroom.
+std::string random_room_code() {
+  std::random_device device;
+  std::string code;
+  for (std::size_t i = 0; i < kRoomCodeLength; ++i)
+    code += kRoomLetters[device() % kRoomLetters.size()];
+  return code;
+}
+
+/// The value of `key` in a query string "a=1&b=2" ("" if absent).
+std::string query_value(std::string_view query, std::string_view key) {
+  while (!query.empty()) {
+    const auto end = std::min(query.find('&'), query.size());
+    const std::string_view pair = query.substr(0, end);
+    if (pair.size() > key.size() && pair.substr(0, key.size()) == key && pair[key.size()] == '=') {
+      return std::string(pair.substr(key.size() + 1));
+    }
+    query.remove_prefix(std::min(end + 1, query.size()));
+  }
+  return "";
 }
 
 HttpResponse json_response(int status, const Json& body) {
@@ -178,6 +233,7 @@ HttpResponse Arcade::route(const HttpRequest& request) {
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }
+  if (parts.size() >= 2 && parts[1] == "rooms") return route_room(request, parts);
   if (parts.size() >= 2 && (parts[1] == "sessions" || parts[1] == "watch")) {
     const bool watching = parts[1] == "watch";
     if (parts.size() == 2) {
@@ -188,8 +244,7 @@ HttpResponse Arcade::route(const HttpRequest& request) {
     bool by_watch = false;
     LivePtr live = find(parts[2], &by_watch);
     if (live == nullptr || by_watch != watching) {
-      return error(404, "unknown_session",
-                   "no such game here: it ended, expired or never existed");
+      return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
     }
     if (parts.size() == 3) {
       if (request.method == "DELETE" && !watching) {
@@ -257,8 +312,7 @@ HttpResponse Arcade::create(const HttpRequest& request) {
         }
         seed = body["seed"].get<std::uint64_t>();
       } else {
-        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^
-               std::random_device{}();
+        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
       }
       session = game->open(config, seed, lexicon_);
     }
@@ -291,8 +345,7 @@ HttpResponse Arcade::create(const HttpRequest& request) {
   return json_response(201, reply);
 }
 
-Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session,
-                            const app::GameEntry& game) {
+Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game) {
   auto live = std::make_shared<Live>();
   live->game = &game;
   live->seat = owner_seat(*session);
@@ -338,8 +391,10 @@ Json Arcade::play(Live& live, Json command) {
   }
   Json events = Json::array();
   for (Json& event : live.session->apply(command)) events.push_back(std::move(event));
+  ++live.version;
   after_events(live, events, /*opening=*/false);
   push(live, events);
+  if (!live.room.expired()) room_session_changed(live);
   return events;
 }
 
@@ -408,6 +463,7 @@ void Arcade::push(Live& live, const Json& events) {
 
 Json Arcade::snapshot(const Live& live, Seat seat) const {
   return Json{{"game", live.game->name},
+              {"version", live.version},
               {"watch", live.watch},
               {"seat", seat_json(seat)},
               {"finished", live.session->finished()},
@@ -425,13 +481,42 @@ Arcade::LivePtr Arcade::find(std::string_view id, bool* is_watch) {
 
 HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<WebSocketPeer> peer) {
   const auto parts = split_path(request.path);
-  if (parts.size() != 4 || parts[0] != "api" || (parts[1] != "sessions" && parts[1] != "watch") ||
+  if (parts.size() != 4 || parts[0] != "api" ||
+      (parts[1] != "sessions" && parts[1] != "watch" && parts[1] != "rooms") ||
       parts[3] != "live") {
     return not_found(request);
   }
   if (options_.check_origin && !same_origin(request)) {
     return error(403, "forbidden_origin",
                  fmt::format("pages from {} may not watch here", request.origin));
+  }
+  if (parts[1] == "rooms") {
+    RoomPtr room;
+    {
+      std::lock_guard lock(mutex_);
+      const auto found = rooms_.find(std::string(parts[2]));
+      if (found != rooms_.end()) room = found->second;
+    }
+    if (room == nullptr) return error(404, "unknown_room", "there is no room with that code");
+    std::lock_guard lock(room->mutex);
+    const std::string token = query_value(request.query, "player");
+    const auto member = std::find_if(room->members.begin(), room->members.end(),
+                                     [&](const Room::Member& m) { return m.token == token; });
+    if (member == room->members.end()) {
+      return error(403, "not_in_room", "join the room first");
+    }
+    const int index = static_cast<int>(member - room->members.begin());
+    room->peers.emplace_back(peer, index);
+    {
+      std::lock_guard map_lock(mutex_);
+      room_peers_[peer.get()] = room;
+    }
+    Json hello = room_state(*room, index);
+    hello["type"] = "room";
+    peer->send(hello.dump());
+    HttpResponse accepted;
+    accepted.status = 0;
+    return accepted;
   }
   bool by_watch = false;
   LivePtr live = find(parts[2], &by_watch);
@@ -467,13 +552,13 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
                                  [&](const auto& entry) { return entry.first == peer; });
   if (held == live->peers.end()) return;
   if (message.is_discarded() || !message.is_object()) {
-    peer->send(Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}
-                   .dump());
+    peer->send(
+        Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}.dump());
     return;
   }
   if (held->second == kObserver) {
-    peer->send(Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}
-                   .dump());
+    peer->send(
+        Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
     return;
   }
   play(*live, std::move(message));
@@ -481,13 +566,25 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
   LivePtr live;
+  RoomPtr room;
   {
     std::lock_guard lock(mutex_);
     const auto found = peers_.find(peer.get());
-    if (found == peers_.end()) return;
-    live = found->second;
-    peers_.erase(found);
+    if (found != peers_.end()) {
+      live = found->second;
+      peers_.erase(found);
+    }
+    const auto in_room = room_peers_.find(peer.get());
+    if (in_room != room_peers_.end()) {
+      room = in_room->second;
+      room_peers_.erase(in_room);
+    }
   }
+  if (room != nullptr) {
+    std::lock_guard lock(room->mutex);
+    std::erase_if(room->peers, [&](const auto& entry) { return entry.first == peer; });
+  }
+  if (live == nullptr) return;
   std::lock_guard lock(live->mutex);
   std::erase_if(live->peers, [&](const auto& entry) { return entry.first == peer; });
 }
@@ -510,12 +607,251 @@ std::size_t Arcade::expire_idle() {
       }
     }
   }
+  std::lock_guard lock(mutex_);
+  std::erase_if(rooms_, [&](const auto& entry) {
+    const RoomPtr& room = entry.second;
+    std::unique_lock room_lock(room->mutex, std::try_to_lock);
+    return room_lock.owns_lock() && room->peers.empty() &&
+           now - room->last_used > options_.idle_expiry;
+  });
   return expired.size();
+}
+
+std::size_t Arcade::room_count() const {
+  std::lock_guard lock(mutex_);
+  return rooms_.size();
 }
 
 std::size_t Arcade::session_count() const {
   std::lock_guard lock(mutex_);
   return sessions_.size() / 2;
+}
+
+// Rooms.
+
+namespace {
+
+/// A player's name as given, trimmed, or the refusal.
+std::variant<std::string, HttpResponse> player_name(const Json& body) {
+  if (!body.contains("name") || !body["name"].is_string()) {
+    return error(400, "bad_request", "say your name: {\"name\": \"Ann\"}");
+  }
+  std::string name = std::string(trim(body["name"].get<std::string>()));
+  if (name.empty() || name.size() > kMaxNameLength) {
+    return error(400, "bad_request", fmt::format("a name has 1 to {} characters", kMaxNameLength));
+  }
+  return name;
+}
+
+}  // namespace
+
+HttpResponse Arcade::route_room(const HttpRequest& request,
+                                const std::vector<std::string_view>& parts) {
+  if (parts.size() == 2) {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return create_room(request);
+  }
+  RoomPtr room;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = rooms_.find(std::string(parts[2]));
+    if (found != rooms_.end()) room = found->second;
+  }
+  if (room == nullptr) {
+    return error(404, "unknown_room", "there is no room with that code (it may have expired)");
+  }
+  if (parts.size() == 3) {
+    if (request.method != "GET") return method_not_allowed(request, "GET");
+    std::lock_guard lock(room->mutex);
+    const std::string token = query_value(request.query, "player");
+    for (std::size_t i = 0; i < room->members.size(); ++i) {
+      if (room->members[i].token == token) {
+        return json_response(200, room_state(*room, static_cast<int>(i)));
+      }
+    }
+    return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
+  }
+  if (parts.size() == 4 && parts[3] == "players") {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return join_room(room, request);
+  }
+  if (parts.size() == 4 && parts[3] == "start") {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return start_room(room, request);
+  }
+  return not_found(request);
+}
+
+HttpResponse Arcade::create_room(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "game" && key != "config" && key != "seed" && key != "name") {
+      return error(400, "bad_request", fmt::format("a new room takes no '{}'", key));
+    }
+  }
+  auto name = player_name(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
+  const std::string game_name = body.value("game", "boggle");
+  const app::GameEntry* game = app::find_game(game_name);
+  if (game == nullptr || game->name != "boggle") {
+    return error(400, "bad_request", "rooms are for Word Search (\"game\": \"boggle\")");
+  }
+  const Json config = body.value("config", Json::object());
+  std::uint64_t seed = 0;
+  if (body.contains("seed")) {
+    if (!body["seed"].is_number_unsigned()) {
+      return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1");
+    }
+    seed = body["seed"].get<std::uint64_t>();
+  } else {
+    seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
+  }
+  try {
+    game->open(config, seed, lexicon_);  // the config is checked now, not at the first round
+  } catch (const ConfigError& e) {
+    Json refusal{{"error", e.what()}, {"code", "bad_config"}, {"field", e.field()}};
+    return json_response(400, refusal);
+  }
+  auto room = std::make_shared<Room>();
+  room->game = game;
+  room->config = config;
+  room->seed = seed;
+  room->last_used = clock_.now();
+  room->members.push_back({std::get<std::string>(name), random_id(), "", Json(), false});
+  {
+    std::lock_guard lock(mutex_);
+    if (rooms_.size() >= options_.max_sessions) {
+      return error(503, "too_many_sessions", "the arcade is full; try again later");
+    }
+    do {
+      room->code = random_room_code();
+    } while (rooms_.contains(room->code));
+    rooms_[room->code] = room;
+  }
+  std::lock_guard lock(room->mutex);
+  Json reply = room_state(*room, 0);
+  reply["player"] = room->members[0].token;
+  return json_response(201, reply);
+}
+
+HttpResponse Arcade::join_room(const RoomPtr& room, const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  auto name = player_name(std::get<Json>(parsed));
+  if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
+  std::lock_guard lock(room->mutex);
+  if (room->members.size() >= kMaxRoomPlayers) {
+    return error(409, "room_full", fmt::format("a room holds {} players", kMaxRoomPlayers));
+  }
+  for (const Room::Member& member : room->members) {
+    if (member.name == std::get<std::string>(name)) {
+      return error(409, "name_taken", "someone in the room has that name; choose another");
+    }
+  }
+  room->members.push_back({std::get<std::string>(name), random_id(), "", Json(), false});
+  room->last_used = clock_.now();
+  const int index = static_cast<int>(room->members.size() - 1);
+  Json reply = room_state(*room, index);
+  reply["player"] = room->members.back().token;
+  push_room(*room);
+  return json_response(201, reply);
+}
+
+HttpResponse Arcade::start_room(const RoomPtr& room, const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const std::string token = std::get<Json>(parsed).value("player", "");
+  std::vector<std::string> names;
+  std::uint64_t seed = 0;
+  {
+    std::lock_guard lock(room->mutex);
+    if (room->members.empty() || room->members[0].token != token) {
+      return error(403, "not_host", "only the player who opened the room starts its rounds");
+    }
+    if (room->phase == Room::Phase::kPlaying) {
+      return error(409, "playing", "the round is on: wait for it to end");
+    }
+    room->phase = Room::Phase::kPlaying;
+    seed = game_seed(room->seed, static_cast<std::uint64_t>(room->round));
+    ++room->round;
+    room->results = nullptr;
+    for (const Room::Member& member : room->members) names.push_back(member.name);
+  }
+  if (session_count() + names.size() > options_.max_sessions) {
+    std::lock_guard lock(room->mutex);
+    room->phase = Room::Phase::kWaiting;
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  // Every player's round: the same config and seed, so the same board, opened at once so the
+  // same clock.
+  std::vector<LivePtr> rounds;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    LivePtr live = add(room->game->open(room->config, seed, lexicon_), *room->game);
+    std::lock_guard lock(live->mutex);
+    live->room = room;
+    live->member = static_cast<int>(i);
+    after_events(*live, Json::array(), /*opening=*/true);
+    rounds.push_back(std::move(live));
+  }
+  std::lock_guard lock(room->mutex);
+  for (std::size_t i = 0; i < rounds.size() && i < room->members.size(); ++i) {
+    room->members[i].session = rounds[i]->id;
+    room->members[i].view = Json();
+    room->members[i].done = false;
+  }
+  room->last_used = clock_.now();
+  push_room(*room);
+  return json_response(200, room_state(*room, 0));
+}
+
+void Arcade::room_session_changed(Live& live) {
+  const RoomPtr room = live.room.lock();
+  if (room == nullptr) return;
+  std::lock_guard lock(room->mutex);
+  if (live.member < 0 || static_cast<std::size_t>(live.member) >= room->members.size()) return;
+  Room::Member& member = room->members[static_cast<std::size_t>(live.member)];
+  if (member.session != live.id) return;  // a round before this one
+  member.view = live.session->view(live.seat);
+  const bool done = live.session->finished();
+  if (done == member.done) return;
+  member.done = done;
+  room->last_used = clock_.now();
+  const bool all_done = std::all_of(room->members.begin(), room->members.end(),
+                                    [](const Room::Member& m) { return m.done; });
+  if (all_done) {
+    std::vector<std::pair<std::string, Json>> players;
+    for (const Room::Member& m : room->members) players.emplace_back(m.name, m.view);
+    room->results = app::BoggleCodec::room_result(players);
+    room->phase = Room::Phase::kFinished;
+  }
+  push_room(*room);
+}
+
+void Arcade::push_room(Room& room) {
+  for (const auto& [peer, index] : room.peers) {
+    Json update = room_state(room, index);
+    update["type"] = "room";
+    peer->send(update.dump());
+  }
+}
+
+Json Arcade::room_state(const Room& room, int player) const {
+  static constexpr std::string_view kPhases[] = {"waiting", "playing", "finished"};
+  Json players = Json::array();
+  for (std::size_t i = 0; i < room.members.size(); ++i) {
+    players.push_back(
+        {{"name", room.members[i].name}, {"host", i == 0}, {"done", room.members[i].done}});
+  }
+  Json state{{"room", room.code},     {"game", room.game->name},
+             {"config", room.config}, {"status", kPhases[static_cast<int>(room.phase)]},
+             {"round", room.round},   {"players", std::move(players)},
+             {"you", player}};
+  const Room::Member& you = room.members[static_cast<std::size_t>(player)];
+  if (!you.session.empty()) state["session"] = you.session;
+  if (!room.results.is_null()) state["results"] = room.results;
+  return state;
 }
 
 }  // namespace wg::server

@@ -15,6 +15,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <vector>
 
 #include "app/game_session.h"
 #include "app/json.h"
@@ -26,8 +27,8 @@ namespace wg::server {
 
 /// What the operator sets when starting the server.
 struct ArcadeOptions {
-  std::size_t max_sessions = 20000;          ///< beyond: 503 until some expire
-  std::chrono::minutes idle_expiry{60};      ///< a session nobody touched this long is dropped
+  std::size_t max_sessions = 20000;      ///< beyond: 503 until some expire
+  std::chrono::minutes idle_expiry{60};  ///< a session nobody touched this long is dropped
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
@@ -54,8 +55,7 @@ class Arcade final : public Handler {
   void handle(HttpRequest request, Respond respond) override;
   HttpResponse open_socket(const HttpRequest& request,
                            std::shared_ptr<WebSocketPeer> peer) override;
-  void socket_message(const std::shared_ptr<WebSocketPeer>& peer,
-                      std::string_view text) override;
+  void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override;
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
 
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
@@ -64,16 +64,30 @@ class Arcade final : public Handler {
 
   /// Sessions open now.
   std::size_t session_count() const;
+  /// Rooms open now.
+  std::size_t room_count() const;
 
  private:
   struct Live;
   using LivePtr = std::shared_ptr<Live>;
+  /// A multiplayer room (Boggle): players who join by a short code and play the same board on
+  /// the same clock, each in a session of their own; the room compares their words at the end.
+  struct Room;
+  using RoomPtr = std::shared_ptr<Room>;
 
   HttpResponse route(const HttpRequest& request);
   HttpResponse create(const HttpRequest& request);
   HttpResponse restore(const HttpRequest& request);
   HttpResponse command(const LivePtr& live, const HttpRequest& request);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
+  HttpResponse route_room(const HttpRequest& request, const std::vector<std::string_view>& parts);
+  HttpResponse create_room(const HttpRequest& request);
+  HttpResponse join_room(const RoomPtr& room, const HttpRequest& request);
+  HttpResponse start_room(const RoomPtr& room, const HttpRequest& request);
+  /// A player's session changed: records its words, and ends the round once all are done.
+  void room_session_changed(Live& live);
+  void push_room(Room& room);
+  app::Json room_state(const Room& room, int player) const;
   /// Opens a session to the arcade: its id, watch code and owner's seat.
   LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game);
   /// Runs `command` on the session (its lock held), stamps what the front end owns, schedules
@@ -90,6 +104,8 @@ class Arcade final : public Handler {
   mutable std::mutex mutex_;  ///< guards the two maps below (each session has its own lock)
   std::unordered_map<std::string, LivePtr> sessions_;  ///< by id and by watch code
   std::map<WebSocketPeer*, LivePtr> peers_;
+  std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
+  std::map<WebSocketPeer*, RoomPtr> room_peers_;
 };
 
 }  // namespace wg::server

@@ -78,13 +78,13 @@ class Handler {
 
 /// The limits that keep one client from exhausting the server.
 struct ServerLimits {
-  std::size_t max_body_bytes = 64 * 1024;      ///< larger: 413 with a JSON error
-  std::size_t max_header_bytes = 8 * 1024;     ///< larger: 431
-  std::size_t max_message_bytes = 16 * 1024;   ///< a WebSocket message
-  std::size_t max_queued_bytes = 4 << 20;      ///< a WebSocket peer's unsent messages
-  std::size_t max_connections = 20000;         ///< beyond: new connections are closed at once
-  std::chrono::seconds request_timeout{15};    ///< to read one whole request (slow clients)
-  std::chrono::seconds keep_alive_timeout{60}; ///< an idle keep-alive connection
+  std::size_t max_body_bytes = 64 * 1024;       ///< larger: 413 with a JSON error
+  std::size_t max_header_bytes = 8 * 1024;      ///< larger: 431
+  std::size_t max_message_bytes = 16 * 1024;    ///< a WebSocket message
+  std::size_t max_queued_bytes = 4 << 20;       ///< a WebSocket peer's unsent messages
+  std::size_t max_connections = 20000;          ///< beyond: new connections are closed at once
+  std::chrono::seconds request_timeout{15};     ///< to read one whole request (slow clients)
+  std::chrono::seconds keep_alive_timeout{60};  ///< an idle keep-alive connection
 };
 
 /// The server. Construct, listen(), then run() (which returns after stop()).

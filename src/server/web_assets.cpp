@@ -4,7 +4,7 @@
 #include <cstdint>
 
 // The embedded files (wg_embed in cmake/WgEmbed.cmake).
-#define WG_WEB_FILE(symbol)                  \
+#define WG_WEB_FILE(symbol)                   \
   extern "C" const char wg_##symbol##_data[]; \
   extern "C" const std::uint64_t wg_##symbol##_size;
 WG_WEB_FILE(web_index)

@@ -243,3 +243,22 @@ TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
 
 }  // namespace
 }  // namespace wg::app
+
+namespace wg::app {
+namespace {
+
+TEST(BoggleCodecRoom, ScoresTheRoomFromEachPlayersView) {
+  const Json ann = {
+      {"found", {{{"word", "team"}, {"points", 1}}, {{"word", "steam"}, {"points", 2}}}}};
+  const Json bo = {{"found", {{{"word", "team"}, {"points", 1}}}}};
+  const std::vector<std::pair<std::string, Json>> players = {{"Ann", ann}, {"Bo", bo}};
+  const Json result = BoggleCodec::room_result(players);
+  EXPECT_EQ(result["shared"], Json::array({"team"}));
+  EXPECT_EQ(result["players"][0]["score"], 2);
+  EXPECT_EQ(result["players"][1]["score"], 0);
+  EXPECT_EQ(result["players"][0]["words"][0]["shared"], true);
+  EXPECT_EQ(result["winners"], Json::array({0}));
+}
+
+}  // namespace
+}  // namespace wg::app

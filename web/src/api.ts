@@ -19,6 +19,8 @@ export interface GameEvent {
 export interface Snapshot<View> {
   id?: string;
   game: string;
+  /** Commands applied so far: of two snapshots, the higher version is the newer. */
+  version: number;
   watch: string;
   seat: number | null;
   finished: boolean;

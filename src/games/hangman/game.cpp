@@ -37,10 +37,21 @@ void Game::start() {
   const std::size_t length = secret_.size();
   revealed_.assign(length, kNoLetter);
   missed_.assign(length, LetterSet());
-  candidates_.resize(dictionary_->count_of_length(length));
-  std::iota(candidates_.begin(), candidates_.end(), 0u);
+  candidates_.clear();
+  all_candidates_ = true;
   const auto initial = dictionary_->initial_counts(length);
   counts_.assign(initial.begin(), initial.end());
+}
+
+std::size_t Game::candidate_count() const {
+  return all_candidates_ ? dictionary_->count_of_length(secret_.size()) : candidates_.size();
+}
+
+std::vector<std::uint32_t> Game::candidates() const {
+  if (!all_candidates_) return candidates_;
+  std::vector<std::uint32_t> all(candidate_count());
+  std::iota(all.begin(), all.end(), 0u);
+  return all;
 }
 
 void Game::recount() {
@@ -58,13 +69,13 @@ std::uint32_t Game::count(std::size_t position, Letter letter) const {
   const auto letters = static_cast<std::size_t>(dictionary_->alphabet().size());
   if (position >= length() || letter >= letters) return 0;
   if (revealed_[position] != kNoLetter)
-    return revealed_[position] == letter ? static_cast<std::uint32_t>(candidates_.size()) : 0;
+    return revealed_[position] == letter ? static_cast<std::uint32_t>(candidate_count()) : 0;
   return counts_[position * letters + letter];
 }
 
 double Game::probability(std::size_t position, Letter letter) const {
-  if (candidates_.empty()) return 0;
-  return static_cast<double>(count(position, letter)) / static_cast<double>(candidates_.size());
+  if (candidate_count() == 0) return 0;
+  return static_cast<double>(count(position, letter)) / static_cast<double>(candidate_count());
 }
 
 std::vector<std::pair<Letter, std::uint32_t>> Game::ranked_letters(std::size_t position) const {
@@ -86,7 +97,7 @@ std::size_t Game::misses() const {
 
 GuessResult Game::guess(Guess g) {
   GuessResult result;
-  result.candidates = candidates_.size();
+  result.candidates = candidate_count();
   result.status = status_;
   const auto letters = static_cast<std::size_t>(dictionary_->alphabet().size());
   if (finished()) {
@@ -105,7 +116,11 @@ GuessResult Game::guess(Guess g) {
     result.outcome = Outcome::kRepeated;
     return result;
   }
-  const std::size_t before = candidates_.size();
+  const std::size_t before = candidate_count();
+  if (all_candidates_) {
+    candidates_ = candidates();
+    all_candidates_ = false;
+  }
   const std::uint32_t with_letter = counts_[g.position * letters + g.letter];
   result.probability = static_cast<double>(with_letter) / static_cast<double>(before);
   const std::size_t length = secret_.size();
@@ -135,7 +150,7 @@ GuessResult Game::guess(Guess g) {
   }
   recount();
   guesses_.push_back({g, hit, result.points_change});
-  result.candidates = candidates_.size();
+  result.candidates = candidate_count();
   result.status = status_;
   return result;
 }

@@ -105,9 +105,9 @@ class Game {
   std::size_t misses() const;
 
   /// Number of candidates.
-  std::size_t candidate_count() const { return candidates_.size(); }
+  std::size_t candidate_count() const;
   /// Indices of the candidates among dictionary().words_of_length(length()), increasing.
-  const std::vector<std::uint32_t>& candidates() const { return candidates_; }
+  std::vector<std::uint32_t> candidates() const;
   /// Candidates with `letter` at `position` (0 for a revealed position's other letters).
   std::uint32_t count(std::size_t position, Letter letter) const;
   /// count / candidate_count.
@@ -124,7 +124,10 @@ class Game {
   std::vector<Letter> secret_;
   std::vector<Letter> revealed_;
   std::vector<LetterSet> missed_;
+  /// The candidates once a guess has narrowed them; before that every word of the length is
+  /// one, and the list is not made (an idle game holds no copy of the dictionary's indices).
   std::vector<std::uint32_t> candidates_;
+  bool all_candidates_ = true;
   std::vector<std::uint32_t> counts_;  ///< position * letters + letter
   int lives_ = kLives;
   int points_ = 0;

@@ -79,7 +79,8 @@ Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uin
     : dictionary_(make_dictionary(lexicon.get(), config)),
       config_(std::move(config)),
       seed_(seed),
-      secret_pool_(hangman::secret_pool(*dictionary_, config_.secrets, common.get())) {
+      secret_pool_(std::make_shared<const std::vector<std::uint32_t>>(
+          hangman::secret_pool(*dictionary_, config_.secrets, common.get()))) {
   start_game();
 }
 
@@ -88,14 +89,27 @@ Session::Session(std::shared_ptr<const Dictionary> dictionary, Config config, st
     : dictionary_(std::move(dictionary)), config_(std::move(config)), seed_(seed) {
   if (!dictionary_) throw std::invalid_argument("hangman::Session: no dictionary");
   config_.validate();
-  secret_pool_ = hangman::secret_pool(*dictionary_, config_.secrets, common.get());
+  secret_pool_ = std::make_shared<const std::vector<std::uint32_t>>(
+      hangman::secret_pool(*dictionary_, config_.secrets, common.get()));
+  start_game();
+}
+
+Session::Session(std::shared_ptr<const Dictionary> dictionary,
+                 std::shared_ptr<const std::vector<std::uint32_t>> secret_pool, Config config,
+                 std::uint64_t seed)
+    : dictionary_(std::move(dictionary)),
+      config_(std::move(config)),
+      seed_(seed),
+      secret_pool_(std::move(secret_pool)) {
+  if (!dictionary_ || !secret_pool_) throw std::invalid_argument("hangman::Session: no dictionary");
+  config_.validate();
   start_game();
 }
 
 GameStarted Session::start_game() {
   Rng rng(game_seed(seed_, config_.first_game + games_));
   ++games_;
-  game_.emplace(*dictionary_, secret_pool_, rng);
+  game_.emplace(*dictionary_, *secret_pool_, rng);
   return {config_.first_game + games_, game_->length(), game_->lives(), game_->candidate_count()};
 }
 

@@ -218,6 +218,12 @@ class Session {
   /// game still says what was played). Validates config; starts the first game.
   Session(std::shared_ptr<const Dictionary> dictionary, Config config, std::uint64_t seed,
           std::shared_ptr<const Lexicon> common = nullptr);
+  /// Plays on a dictionary and the secret pool (secret_pool() of that dictionary for
+  /// config.secrets) that the front end built once for many sessions: a server keeps thousands
+  /// open, and each would otherwise hold a copy of the pool.
+  Session(std::shared_ptr<const Dictionary> dictionary,
+          std::shared_ptr<const std::vector<std::uint32_t>> secret_pool, Config config,
+          std::uint64_t seed);
 
   /// Applies a command; a refused one gives one Rejected event and changes nothing. `work` is
   /// unused: no command computes for long.
@@ -236,7 +242,7 @@ class Session {
   /// The dictionary played on (for its alphabet and statistics).
   const Dictionary& dictionary() const { return *dictionary_; }
   /// The words secrets are drawn from (secret_pool(): empty for every word).
-  const std::vector<std::uint32_t>& secret_pool() const { return secret_pool_; }
+  const std::vector<std::uint32_t>& secret_pool() const { return *secret_pool_; }
 
  private:
   GameStarted start_game();
@@ -246,8 +252,8 @@ class Session {
   std::shared_ptr<const Dictionary> dictionary_;
   Config config_;
   std::uint64_t seed_;
-  std::vector<std::uint32_t> secret_pool_;  ///< secret_pool(); empty: every word
-  std::uint64_t games_ = 0;                 ///< games started
+  std::shared_ptr<const std::vector<std::uint32_t>> secret_pool_;  ///< empty: every word
+  std::uint64_t games_ = 0;                                        ///< games started
   std::optional<Game> game_;
   std::vector<Command> commands_;
 };

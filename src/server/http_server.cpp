@@ -1,0 +1,705 @@
+// The HTTP/1.1 and WebSocket server on Boost.Beast and Boost.Asio (the only translation unit that
+// includes them). The shape follows Beast's "advanced server": one strand per connection, an
+// HttpSession reading requests with a request_parser (body and header limits) and handing an
+// upgrade over to a WsSession.
+//
+// Lifetimes. Every live session is held by the registry (Impl::sessions_) until it finishes; the
+// Respond callbacks and the WebSocketPeer objects given to the handler hold only weak pointers,
+// and post to the loop through a Gate that the server closes when it is destroyed, so a handler
+// may keep them as long as it likes. Session destructors touch nothing of the Impl: sessions
+// still owned by pending operations when the io_context is destroyed die after the rest.
+#include "server/http_server.h"
+
+#include <algorithm>
+#include <atomic>
+#include <boost/asio.hpp>
+#include <boost/beast/core.hpp>
+#include <boost/beast/http.hpp>
+#include <boost/beast/websocket.hpp>
+#include <csignal>
+#include <cstdio>
+#include <deque>
+#include <exception>
+#include <limits>
+#include <mutex>
+#include <optional>
+#include <shared_mutex>
+#include <stdexcept>
+#include <thread>
+#include <unordered_map>
+
+namespace wg::server {
+namespace {
+
+namespace beast = boost::beast;
+namespace http = beast::http;
+namespace websocket = beast::websocket;
+namespace net = boost::asio;
+using tcp = net::ip::tcp;
+using error_code = beast::error_code;
+
+constexpr const char* kServerName = "wordgames";
+
+void log_error(const char* what, const std::string& detail) {
+  std::fprintf(stderr, "wordgames server: %s: %s\n", what, detail.c_str());
+}
+
+HttpResponse json_error(int status, std::string_view message) {
+  HttpResponse response;
+  response.status = status;
+  response.body = "{\"error\": \"" + std::string(message) + "\"}";  // messages are ours: no escapes
+  return response;
+}
+
+/// Lets other threads post to a session while the loop exists: closed (under its mutex) when the
+/// server is destroyed, after which posts are dropped. Nothing that outlives the server may hold
+/// a session or an executor: they are taken and let go under the lock.
+struct Gate {
+  std::shared_mutex mutex;
+  bool open = true;
+
+  /// Posts make_task(session) to the session's strand, if both the server and it still exist.
+  template <class SessionType, class MakeTask>
+  void post(const std::weak_ptr<SessionType>& weak, MakeTask&& make_task) {
+    std::shared_lock lock(mutex);
+    if (!open) return;
+    if (auto session = weak.lock()) {
+      auto executor = session->executor();
+      net::post(executor, make_task(std::move(session)));
+    }
+  }
+};
+
+std::string to_string(beast::string_view text) { return std::string(text.data(), text.size()); }
+
+HttpRequest make_request(const http::request<http::string_body>& message) {
+  HttpRequest request;
+  request.method = to_string(message.method_string());
+  request.target = to_string(message.target());
+  auto question = request.target.find('?');
+  request.path = request.target.substr(0, question);
+  if (question != std::string::npos) request.query = request.target.substr(question + 1);
+  request.body = message.body();
+  request.content_type = to_string(message[http::field::content_type]);
+  request.origin = to_string(message[http::field::origin]);
+  request.host = to_string(message[http::field::host]);
+  return request;
+}
+
+http::response<http::string_body> make_response(HttpResponse response, unsigned version,
+                                                bool keep_alive) {
+  int status = response.status >= 100 && response.status <= 599 ? response.status : 500;
+  http::response<http::string_body> message{static_cast<http::status>(status), version};
+  message.set(http::field::server, kServerName);
+  message.set("X-Content-Type-Options", "nosniff");
+  if (!response.content_type.empty()) message.set(http::field::content_type, response.content_type);
+  for (auto& [name, value] : response.headers) message.insert(name, value);
+  message.body() = std::move(response.body);
+  message.keep_alive(keep_alive);
+  message.prepare_payload();
+  return message;
+}
+
+/// What the registry knows of a session: it can be shut down (from the loop's strand).
+class Session {
+ public:
+  virtual ~Session() = default;
+  virtual void shutdown() = 0;  // called on any thread; posts to the session's strand
+};
+
+/// The server's state, shared by its sessions (HttpServer::Impl is this).
+struct Core {
+  net::io_context ioc;  // first: destroyed last, after everything that uses it
+  Handler& handler;
+  ServerLimits limits;
+  std::shared_ptr<Gate> gate = std::make_shared<Gate>();
+  net::strand<net::io_context::executor_type> strand{net::make_strand(ioc)};
+  std::optional<net::executor_work_guard<net::io_context::executor_type>> work{ioc.get_executor()};
+  std::vector<std::unique_ptr<tcp::acceptor>> acceptors;
+  std::optional<net::signal_set> signals;
+  std::unordered_map<std::uint64_t, std::shared_ptr<net::steady_timer>> timers;  // on strand
+  std::uint64_t next_timer = 0;
+  bool stopping = false;  // on strand
+
+  std::mutex sessions_mutex;
+  std::unordered_map<std::uint64_t, std::shared_ptr<Session>> sessions;
+  std::uint64_t next_session = 0;
+  bool closing_sessions = false;  // under sessions_mutex: no new sessions
+  std::atomic<std::size_t> connections{0};
+
+  Core(Handler& h, ServerLimits l) : handler(h), limits(l) {}
+
+  /// Adds a session; false (and the caller drops it) when the server is stopping.
+  bool add_session(std::uint64_t& id, std::shared_ptr<Session> session) {
+    std::lock_guard lock(sessions_mutex);
+    if (closing_sessions) return false;
+    id = ++next_session;
+    sessions.emplace(id, std::move(session));
+    return true;
+  }
+  void remove_session(std::uint64_t id) {
+    std::shared_ptr<Session> gone;  // destroyed outside the lock
+    std::lock_guard lock(sessions_mutex);
+    auto it = sessions.find(id);
+    if (it == sessions.end()) return;
+    gone = std::move(it->second);
+    sessions.erase(it);
+  }
+
+  void accept(tcp::acceptor& acceptor);
+  void on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket);
+  void do_stop();
+};
+
+using Impl = Core;
+
+// ---------------------------------------------------------------------------------------------
+// WebSocket sessions
+
+class WsSession;
+
+/// The handler's view of a WebSocket: posts to the session's strand while both exist.
+class Peer final : public WebSocketPeer {
+ public:
+  Peer(std::weak_ptr<WsSession> session, std::shared_ptr<Gate> gate)
+      : session_(std::move(session)), gate_(std::move(gate)) {}
+  void send(std::string text) override;
+  void close() override;
+
+ private:
+  std::weak_ptr<WsSession> session_;
+  std::shared_ptr<Gate> gate_;
+};
+
+class WsSession final : public Session, public std::enable_shared_from_this<WsSession> {
+ public:
+  /// `executor`: the connection's strand; the stream itself comes with open().
+  WsSession(Impl& server, net::any_io_executor executor)
+      : server_(server), executor_(std::move(executor)) {}
+
+  const net::any_io_executor& executor() const { return executor_; }
+
+  /// Makes the peer; call once, before open().
+  std::shared_ptr<Peer> make_peer() {
+    peer_ = std::make_shared<Peer>(weak_from_this(), server_.gate);
+    return peer_;
+  }
+
+  /// Takes the connection (and its count), registers the session and runs the handshake.
+  void open(beast::tcp_stream stream, http::request<http::string_body> request) {
+    ws_.emplace(std::move(stream));
+    if (!server_.add_session(id_, shared_from_this())) {
+      beast::get_lowest_layer(*ws_).close();
+      finish();
+      return;
+    }
+    beast::get_lowest_layer(*ws_).expires_never();  // the websocket stream keeps its own timers
+    ws_->set_option(websocket::stream_base::timeout::suggested(beast::role_type::server));
+    ws_->set_option(websocket::stream_base::decorator([](websocket::response_type& response) {
+      response.set(http::field::server, kServerName);
+    }));
+    ws_->read_message_max(server_.limits.max_message_bytes);
+    ws_->async_accept(request,
+                      beast::bind_front_handler(&WsSession::on_accept, shared_from_this()));
+  }
+
+  void shutdown() override {
+    net::post(executor(), [self = shared_from_this()] {
+      error_code ignored;
+      beast::get_lowest_layer(*self->ws_).socket().close(ignored);
+      self->finish();
+    });
+  }
+
+  // On the strand, from Peer.
+  void enqueue(std::string text) {
+    if (finished_ || close_requested_) return;
+    if (queued_bytes_ + text.size() > server_.limits.max_queued_bytes) {
+      // A client that does not read: a polite close would wait on it too.
+      error_code ignored;
+      if (ws_) beast::get_lowest_layer(*ws_).socket().close(ignored);
+      finish();
+      return;
+    }
+    queued_bytes_ += text.size();
+    queue_.push_back(std::move(text));
+    if (accepted_ && !writing_) do_write();
+  }
+
+  void request_close() {
+    if (finished_ || close_requested_) return;
+    close_requested_ = true;
+    if (accepted_ && !writing_) do_close();
+  }
+
+ private:
+  void on_accept(error_code ec) {
+    if (ec) return finish();
+    accepted_ = true;
+    do_read();
+    if (!queue_.empty()) {
+      do_write();
+    } else if (close_requested_) {
+      do_close();
+    }
+  }
+
+  void do_read() {
+    ws_->async_read(buffer_, beast::bind_front_handler(&WsSession::on_read, shared_from_this()));
+  }
+
+  void on_read(error_code ec, std::size_t) {
+    if (ec) return finish();  // closed, too big (Beast sent 1009), timeout, reset
+    std::string text = beast::buffers_to_string(buffer_.data());
+    buffer_.consume(buffer_.size());
+    try {
+      server_.handler.socket_message(peer_, text);
+    } catch (const std::exception& e) {
+      log_error("socket_message", e.what());
+    }
+    if (!finished_) do_read();
+  }
+
+  void do_write() {
+    writing_ = true;
+    ws_->text(true);
+    ws_->async_write(net::buffer(queue_.front()),
+                     beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
+  }
+
+  void on_write(error_code ec, std::size_t) {
+    writing_ = false;
+    if (ec || finished_) {
+      queue_.clear();  // the buffer written from lived here: only now may it go
+      queued_bytes_ = 0;
+      return finish();
+    }
+    queued_bytes_ -= queue_.front().size();
+    queue_.pop_front();
+    if (!queue_.empty()) {
+      do_write();
+    } else if (close_requested_) {
+      do_close();
+    }
+  }
+
+  void do_close() {
+    writing_ = true;  // a close counts as a write: nothing else goes out
+    ws_->async_close(websocket::close_code::normal, [self = shared_from_this()](error_code) {
+      // The pending read ends with `closed` and finishes the session.
+      self->writing_ = false;
+    });
+  }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    if (!writing_) {
+      queue_.clear();
+      queued_bytes_ = 0;
+    }
+    server_.connections.fetch_sub(1);
+    if (peer_) {
+      try {
+        server_.handler.socket_closed(peer_);
+      } catch (const std::exception& e) {
+        log_error("socket_closed", e.what());
+      }
+    }
+    if (id_ != 0) server_.remove_session(id_);
+  }
+
+  Impl& server_;
+  net::any_io_executor executor_;
+  std::optional<websocket::stream<beast::tcp_stream>> ws_;
+  beast::flat_buffer buffer_;
+  std::shared_ptr<Peer> peer_;
+  std::deque<std::string> queue_;
+  std::size_t queued_bytes_ = 0;
+  std::uint64_t id_ = 0;
+  bool accepted_ = false;
+  bool writing_ = false;
+  bool close_requested_ = false;
+  bool finished_ = false;
+};
+
+void Peer::send(std::string text) {
+  gate_->post(session_, [&text](std::shared_ptr<WsSession> session) {
+    return [session = std::move(session), text = std::move(text)]() mutable {
+      session->enqueue(std::move(text));
+    };
+  });
+}
+
+void Peer::close() {
+  gate_->post(session_, [](std::shared_ptr<WsSession> session) {
+    return [session = std::move(session)] { session->request_close(); };
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// HTTP sessions
+
+class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
+ public:
+  HttpSession(Impl& server, tcp::socket socket) : server_(server), stream_(std::move(socket)) {}
+
+  net::any_io_executor executor() { return stream_.get_executor(); }
+
+  void start() {
+    if (!server_.add_session(id_, shared_from_this())) {
+      error_code ignored;
+      stream_.socket().close(ignored);
+      server_.connections.fetch_sub(1);
+      return;
+    }
+    net::dispatch(stream_.get_executor(),
+                  beast::bind_front_handler(&HttpSession::read_request, shared_from_this()));
+  }
+
+  void shutdown() override {
+    net::post(stream_.get_executor(), [self = shared_from_this()] {
+      self->stopping_ = true;
+      error_code ignored;
+      self->stream_.socket().close(ignored);
+      if (self->awaiting_handler_) self->finish();  // no operation pending to end it
+    });
+  }
+
+  /// The handler's answer, on the strand.
+  void answer(HttpResponse response) {
+    if (!awaiting_handler_ || finished_) return;
+    awaiting_handler_ = false;
+    write(std::move(response), keep_alive_ && !stopping_);
+  }
+
+ private:
+  /// An idle keep-alive connection waits (keep_alive_timeout) for the first bytes of the next
+  /// request; a request once begun must arrive whole within request_timeout.
+  void read_request() {
+    if (!request_begun_ && buffer_.size() == 0) {
+      stream_.expires_after(server_.limits.keep_alive_timeout);
+      stream_.async_read_some(buffer_.prepare(4096),
+                              [self = shared_from_this()](error_code ec, std::size_t n) {
+                                if (ec) return self->finish();
+                                self->buffer_.commit(n);
+                                self->request_begun_ = true;  // the request has begun
+                                self->read_request();
+                              });
+      return;
+    }
+    request_begun_ = false;
+    parser_.emplace();
+    parser_->body_limit(static_cast<std::uint64_t>(server_.limits.max_body_bytes));
+    parser_->header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(
+        server_.limits.max_header_bytes, std::numeric_limits<std::uint32_t>::max())));
+    stream_.expires_after(server_.limits.request_timeout);
+    http::async_read(stream_, buffer_, *parser_,
+                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+  }
+
+  void on_read(error_code ec, std::size_t) {
+    if (ec == http::error::end_of_stream) {
+      stream_.socket().shutdown(tcp::socket::shutdown_send, ec);
+      return finish();
+    }
+    if (ec == http::error::body_limit) return fail(json_error(413, "request body too large"));
+    if (ec == http::error::header_limit) {
+      return fail(json_error(431, "request header fields too large"));
+    }
+    if (ec && ec.category() == http::make_error_code(http::error::bad_target).category() &&
+        ec != http::error::partial_message) {
+      return fail(json_error(400, "malformed HTTP request"));
+    }
+    if (ec) return finish();  // timeout, reset, closed mid-request
+    if (stopping_) return finish();
+
+    stream_.expires_never();
+    auto message = parser_->release();
+    parser_.reset();
+    keep_alive_ = message.keep_alive();
+    version_ = message.version();
+    if (websocket::is_upgrade(message)) return upgrade(std::move(message));
+
+    awaiting_handler_ = true;
+    auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
+    try {
+      server_.handler.handle(make_request(message),
+                             [reply](HttpResponse response) { reply->send(std::move(response)); });
+    } catch (const std::exception& e) {
+      log_error("handle", e.what());
+      reply->send(json_error(500, "internal server error"));
+    }
+  }
+
+  void upgrade(http::request<http::string_body> message) {
+    auto ws = std::make_shared<WsSession>(server_, stream_.get_executor());
+    auto peer = ws->make_peer();
+    HttpResponse refusal;
+    try {
+      refusal = server_.handler.open_socket(make_request(message), peer);
+    } catch (const std::exception& e) {
+      log_error("open_socket", e.what());
+      refusal = json_error(500, "internal server error");
+    }
+    if (refusal.status == 0) {
+      handed_off_ = true;
+      finish();
+      ws->open(std::move(stream_), std::move(message));
+      return;
+    }
+    write(std::move(refusal), keep_alive_ && !stopping_);
+  }
+
+  /// Answers a request that could not be read and closes, reading (and dropping) what the client
+  /// still sends for a while, so that it sees the answer rather than a reset.
+  void fail(HttpResponse response) {
+    version_ = 11;
+    write(std::move(response), false);
+  }
+
+  void write(HttpResponse response, bool keep_alive) {
+    response_ = make_response(std::move(response), version_, keep_alive);
+    stream_.expires_after(server_.limits.request_timeout);
+    http::async_write(stream_, response_,
+                      beast::bind_front_handler(&HttpSession::on_write, shared_from_this()));
+  }
+
+  void on_write(error_code ec, std::size_t) {
+    if (ec) return finish();
+    if (!response_.keep_alive()) return linger();
+    if (stopping_) return finish();
+    read_request();
+  }
+
+  void linger() {
+    error_code ignored;
+    stream_.socket().shutdown(tcp::socket::shutdown_send, ignored);
+    stream_.expires_after(std::min<std::chrono::steady_clock::duration>(
+        server_.limits.request_timeout, std::chrono::seconds(5)));
+    drain();
+  }
+
+  void drain() {
+    buffer_.consume(buffer_.size());
+    stream_.async_read_some(
+        buffer_.prepare(16 * 1024), [self = shared_from_this()](error_code ec, std::size_t n) {
+          self->drained_ += n;
+          if (ec || self->stopping_ ||
+              self->drained_ > 4 * self->server_.limits.max_body_bytes + 65536) {
+            error_code ignored;
+            self->stream_.socket().close(ignored);
+            return self->finish();
+          }
+          self->drain();
+        });
+  }
+
+  void finish() {
+    if (finished_) return;
+    finished_ = true;
+    awaiting_handler_ = false;
+    if (!handed_off_) server_.connections.fetch_sub(1);
+    server_.remove_session(id_);
+  }
+
+  /// The Respond given to the handler: once, from any thread; a 500 if it is dropped unanswered.
+  class Reply {
+   public:
+    Reply(std::weak_ptr<HttpSession> session, std::shared_ptr<Gate> gate)
+        : session_(std::move(session)), gate_(std::move(gate)) {}
+    ~Reply() {
+      if (!done_.load()) send(json_error(500, "the request was not answered"));
+    }
+    void send(HttpResponse response) {
+      if (done_.exchange(true)) return;
+      gate_->post(session_, [&response](std::shared_ptr<HttpSession> session) {
+        return [session = std::move(session), response = std::move(response)]() mutable {
+          session->answer(std::move(response));
+        };
+      });
+    }
+
+   private:
+    std::weak_ptr<HttpSession> session_;
+    std::shared_ptr<Gate> gate_;
+    std::atomic<bool> done_{false};
+  };
+
+  Impl& server_;
+  beast::tcp_stream stream_;
+  beast::flat_buffer buffer_;
+  std::optional<http::request_parser<http::string_body>> parser_;
+  http::response<http::string_body> response_;
+  std::uint64_t id_ = 0;
+  std::size_t drained_ = 0;
+  unsigned version_ = 11;
+  bool request_begun_ = true;
+  bool keep_alive_ = true;
+  bool awaiting_handler_ = false;
+  bool stopping_ = false;
+  bool handed_off_ = false;
+  bool finished_ = false;
+};
+
+// ---------------------------------------------------------------------------------------------
+// The server
+
+void Core::accept(tcp::acceptor& acceptor) {
+  acceptor.async_accept(net::make_strand(ioc),
+                        [this, &acceptor](error_code ec, tcp::socket socket) {
+                          on_accept(acceptor, ec, std::move(socket));
+                        });
+}
+
+void Core::on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket) {
+  if (stopping || ec == net::error::operation_aborted) return;
+  if (ec) {
+    // Out of descriptors, say: try again shortly rather than spin.
+    log_error("accept", ec.message());
+    auto timer = std::make_shared<net::steady_timer>(strand, std::chrono::milliseconds(100));
+    timer->async_wait([this, timer, &acceptor](error_code wait_ec) {
+      if (!wait_ec && !stopping) accept(acceptor);
+    });
+    return;
+  }
+  if (connections.load() >= limits.max_connections) {
+    socket.close(ec);
+  } else {
+    socket.set_option(tcp::no_delay(true), ec);
+    connections.fetch_add(1);
+    std::make_shared<HttpSession>(*this, std::move(socket))->start();
+  }
+  accept(acceptor);
+}
+
+void Core::do_stop() {
+  if (stopping) return;
+  stopping = true;
+  error_code ignored;
+  for (auto& acceptor : acceptors) acceptor->close(ignored);
+  if (signals) {
+    signals->cancel(ignored);
+    signals->clear(ignored);  // SIGINT and SIGTERM behave as usual again
+  }
+  for (auto& [id, timer] : timers) timer->cancel();
+  timers.clear();
+  std::vector<std::shared_ptr<Session>> open;
+  {
+    std::lock_guard lock(sessions_mutex);
+    closing_sessions = true;
+    for (auto& [id, session] : sessions) open.push_back(session);
+  }
+  for (auto& session : open) session->shutdown();
+  work.reset();  // run() returns once the sessions have wound down
+}
+
+}  // namespace
+
+struct HttpServer::Impl : Core {
+  using Core::Core;
+};
+
+HttpServer::HttpServer(Handler& handler, ServerLimits limits)
+    : impl_(std::make_unique<Impl>(handler, limits)) {}
+
+HttpServer::~HttpServer() {
+  {
+    std::unique_lock lock(impl_->gate->mutex);
+    impl_->gate->open = false;
+  }
+  impl_->ioc.stop();
+  std::unordered_map<std::uint64_t, std::shared_ptr<Session>> sessions;
+  {
+    std::lock_guard lock(impl_->sessions_mutex);
+    impl_->closing_sessions = true;
+    sessions.swap(impl_->sessions);
+  }
+  sessions.clear();
+}
+
+std::uint16_t HttpServer::listen(const std::string& host, std::uint16_t port) {
+  auto fail = [&](const std::string& reason) {
+    return std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " +
+                              reason);
+  };
+  error_code ec;
+  tcp::resolver resolver(impl_->ioc);
+  auto results = resolver.resolve(host, std::to_string(port),
+                                  tcp::resolver::passive | tcp::resolver::numeric_service, ec);
+  if (ec) throw fail(ec.message());
+  if (results.empty()) throw fail("no address");
+  tcp::endpoint endpoint = results.begin()->endpoint();
+  for (const auto& entry : results) {  // "localhost": IPv4 first, as most clients try it first
+    if (entry.endpoint().address().is_v4()) {
+      endpoint = entry.endpoint();
+      break;
+    }
+  }
+  auto acceptor = std::make_unique<tcp::acceptor>(impl_->strand);
+  if (acceptor->open(endpoint.protocol(), ec)) throw fail(ec.message());
+  if (acceptor->set_option(net::socket_base::reuse_address(true), ec)) throw fail(ec.message());
+  if (acceptor->bind(endpoint, ec)) throw fail(ec.message());
+  if (acceptor->listen(net::socket_base::max_listen_connections, ec)) throw fail(ec.message());
+  auto bound = acceptor->local_endpoint(ec);
+  if (ec) throw fail(ec.message());
+  tcp::acceptor& ref = *acceptor;
+  impl_->acceptors.push_back(std::move(acceptor));
+  net::post(impl_->strand, [impl = impl_.get(), &ref] {
+    if (!impl->stopping) impl->accept(ref);
+  });
+  return bound.port();
+}
+
+void HttpServer::run(int threads, bool stop_on_signals) {
+  if (stop_on_signals) {
+    net::post(impl_->strand, [impl = impl_.get()] {
+      if (impl->stopping) return;
+      impl->signals.emplace(impl->strand, SIGINT, SIGTERM);
+      impl->signals->async_wait([impl](error_code ec, int) {
+        if (!ec) impl->do_stop();
+      });
+    });
+  }
+  auto loop = [this] {
+    for (;;) {
+      try {
+        impl_->ioc.run();
+        return;
+      } catch (const std::exception& e) {  // a bug somewhere: keep serving the others
+        log_error("event loop", e.what());
+      }
+    }
+  };
+  std::vector<std::thread> pool;
+  for (int i = 1; i < threads; ++i) pool.emplace_back(loop);
+  loop();
+  for (auto& thread : pool) thread.join();
+}
+
+void HttpServer::stop() {
+  std::shared_lock lock(impl_->gate->mutex);
+  if (impl_->gate->open) net::post(impl_->strand, [impl = impl_.get()] { impl->do_stop(); });
+}
+
+void HttpServer::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
+  std::shared_lock lock(impl_->gate->mutex);
+  if (!impl_->gate->open) return;
+  net::post(impl_->strand, [impl = impl_.get(), delay, task = std::move(task)]() mutable {
+    if (impl->stopping) return;
+    auto id = ++impl->next_timer;
+    auto timer = std::make_shared<net::steady_timer>(impl->strand, delay);
+    impl->timers.emplace(id, timer);
+    timer->async_wait([impl, id, task = std::move(task)](error_code ec) {
+      if (ec || impl->stopping) return;
+      impl->timers.erase(id);
+      try {
+        task();
+      } catch (const std::exception& e) {
+        log_error("timer task", e.what());
+      }
+    });
+  });
+}
+
+}  // namespace wg::server

@@ -1,0 +1,382 @@
+#include "server/arcade.h"
+
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <chrono>
+#include <functional>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/lexicon_catalog.h"
+
+namespace wg::server {
+namespace {
+
+using app::Json;
+using Clock = std::chrono::steady_clock;
+using namespace std::chrono_literals;
+
+/// The arcade's time, moved by the test: timers fire when the test advances past them.
+struct TestTime {
+  Clock::time_point now{};
+  std::vector<std::pair<Clock::time_point, std::function<void()>>> timers;
+
+  ArcadeClock clock() {
+    return {[this] { return now; },
+            [this](std::chrono::milliseconds delay, std::function<void()> task) {
+              timers.emplace_back(now + delay, std::move(task));
+            }};
+  }
+  void advance(std::chrono::milliseconds by) {
+    now += by;
+    for (bool fired = true; fired;) {
+      fired = false;
+      for (std::size_t i = 0; i < timers.size(); ++i) {
+        if (timers[i].first <= now) {
+          auto task = std::move(timers[i].second);
+          timers.erase(timers.begin() + static_cast<std::ptrdiff_t>(i));
+          task();
+          fired = true;
+          break;
+        }
+      }
+    }
+  }
+};
+
+/// A WebSocket that keeps what it was sent.
+struct RecordingPeer : WebSocketPeer {
+  std::vector<Json> received;
+  bool closed = false;
+  void send(std::string text) override { received.push_back(Json::parse(text)); }
+  void close() override { closed = true; }
+};
+
+class ArcadeTest : public ::testing::Test {
+ protected:
+  TestTime time_;
+  ArcadeOptions options_;
+  std::unique_ptr<Arcade> arcade_ = make();
+
+  std::unique_ptr<Arcade> make() {
+    return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_, time_.clock());
+  }
+
+  HttpResponse request(std::string method, std::string path, std::string body = "",
+                       std::string origin = "") {
+    HttpRequest request;
+    request.method = std::move(method);
+    request.target = path;
+    request.path = std::move(path);
+    request.body = std::move(body);
+    request.content_type = request.body.empty() ? "" : "application/json";
+    request.origin = std::move(origin);
+    request.host = "127.0.0.1:8080";
+    HttpResponse response;
+    response.status = -1;
+    arcade_->handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
+    return response;
+  }
+  Json json_of(const HttpResponse& response) { return Json::parse(response.body); }
+  Json post(const std::string& path, const Json& body, int expected = 200) {
+    const HttpResponse response = request("POST", path, body.dump());
+    EXPECT_EQ(response.status, expected) << response.body;
+    return json_of(response);
+  }
+  Json create(const Json& body) { return post("/api/sessions", body, 201); }
+  Json command(const std::string& id, const Json& command) {
+    return post("/api/sessions/" + id + "/commands", command);
+  }
+  Json create_room(const Json& body) { return post("/api/rooms", body, 201); }
+  Json room_state(const std::string& code, const std::string& player) {
+    HttpRequest get;
+    get.method = "GET";
+    get.path = "/api/rooms/" + code;
+    get.query = "player=" + player;
+    Json state;
+    arcade_->handle(get, [&](HttpResponse r) { state = Json::parse(r.body); });
+    return state;
+  }
+};
+
+bool has_event(const Json& events, const std::string& name) {
+  return std::any_of(events.begin(), events.end(),
+                     [&](const Json& e) { return e.value("event", "") == name; });
+}
+
+TEST_F(ArcadeTest, ListsEveryGameOfTheRegistryWithItsConfigSchema) {
+  const Json games = json_of(request("GET", "/api/games"))["games"];
+  ASSERT_EQ(games.size(), app::games().size());
+  EXPECT_EQ(games[0]["name"], "hand");
+  EXPECT_TRUE(games[0]["config_schema"].is_object());
+}
+
+TEST_F(ArcadeTest, CreatesASessionWithAnUnguessableIdAndPlaysIt) {
+  const Json created = create({{"game", "evil-hangman"}, {"seed", 7}});
+  const std::string id = created["id"];
+  EXPECT_EQ(id.size(), 32u);
+  EXPECT_EQ(id.find_first_not_of("0123456789abcdef"), std::string::npos);
+  EXPECT_NE(created["watch"], created["id"]);
+  EXPECT_EQ(created["seat"], 0);
+  EXPECT_EQ(created["view"]["status"], "idle");
+  const Json started = command(id, {{"command", "new_game"}, {"length", 5}, {"guesses", 8}});
+  EXPECT_EQ(started["view"]["status"], "playing") << started.dump();
+  const Json after = command(id, {{"command", "guess"}, {"letter", "e"}});
+  ASSERT_TRUE(has_event(after["events"], "guessed")) << after.dump();
+  EXPECT_EQ(json_of(request("GET", "/api/sessions/" + id))["view"], after["view"]);
+}
+
+TEST_F(ArcadeTest, TheSameSeedAndCommandsGiveTheSameGame) {
+  const Json first = create({{"game", "hand"}, {"seed", 42}});
+  const Json second = create({{"game", "hand"}, {"seed", 42}});
+  EXPECT_EQ(first["view"], second["view"]);
+  const Json saved =
+      json_of(request("GET", "/api/sessions/" + first["id"].get<std::string>() + "/saved"));
+  EXPECT_EQ(saved["seed"], 42);
+  const Json restored = create({{"saved", saved}});
+  EXPECT_EQ(restored["view"], first["view"]);
+}
+
+TEST_F(ArcadeTest, ARefusedCommandIsTheGamesAnswerAndChangesNothing) {
+  const std::string id = create({{"game", "evil-hangman"}, {"seed", 1}})["id"];
+  const Json started = command(id, {{"command", "new_game"}, {"length", 6}, {"guesses", 8}});
+  const Json reply = command(id, {{"command", "guess"}, {"letter", "7"}});
+  ASSERT_EQ(reply["events"].size(), 1u);
+  EXPECT_EQ(reply["events"][0]["event"], "rejected");
+  EXPECT_EQ(reply["view"], started["view"]);
+  const Json malformed = command(id, {{"command", "fly"}});
+  EXPECT_EQ(malformed["events"][0]["reason"], "malformed");
+}
+
+TEST_F(ArcadeTest, BadRequestsGetAJsonErrorAndAFourHundredStatus) {
+  const auto error_of = [&](const HttpResponse& response) {
+    return Json::parse(response.body).value("code", "");
+  };
+  EXPECT_EQ(request("POST", "/api/sessions", "{not json").status, 400);
+  EXPECT_EQ(error_of(request("POST", "/api/sessions", "{not json")), "bad_json");
+  EXPECT_EQ(error_of(request("POST", "/api/sessions", "[1,2]")), "bad_request");
+  EXPECT_EQ(error_of(request("POST", "/api/sessions", R"({"game":"hand","colour":1})")),
+            "bad_request");
+  const HttpResponse unknown = request("POST", "/api/sessions", R"({"game":"chess"})");
+  EXPECT_EQ(unknown.status, 404);
+  EXPECT_EQ(error_of(unknown), "unknown_game");
+  const HttpResponse config =
+      request("POST", "/api/sessions", R"({"game":"boggle","config":{"size":9}})");
+  EXPECT_EQ(config.status, 400);
+  EXPECT_EQ(Json::parse(config.body)["field"], "size");
+  EXPECT_EQ(error_of(request("POST", "/api/sessions", R"({"game":"hand","seed":-1})")),
+            "bad_request");
+  EXPECT_EQ(request("GET", "/api/sessions/0123456789abcdef0123456789abcdef").status, 404);
+  EXPECT_EQ(request("GET", "/api/sessions/../../etc/passwd").status, 404);
+  EXPECT_EQ(request("PUT", "/api/games").status, 405);
+  EXPECT_EQ(request("GET", "/api/nothing").status, 404);
+  EXPECT_EQ(request("GET", "/secret.txt").status, 404);
+  EXPECT_EQ(error_of(request("GET", "/secret.txt")), "not_found");
+  HttpRequest form;
+  form.method = "POST";
+  form.path = "/api/sessions";
+  form.body = "game=hand";
+  form.content_type = "application/x-www-form-urlencoded";
+  arcade_->handle(form, [](HttpResponse r) { EXPECT_EQ(r.status, 415); });
+}
+
+TEST_F(ArcadeTest, APageOfAnotherSiteMayNotPlay) {
+  const HttpResponse response =
+      request("POST", "/api/sessions", R"({"game":"hand"})", "http://evil.example");
+  EXPECT_EQ(response.status, 403);
+  EXPECT_EQ(request("POST", "/api/sessions", R"({"game":"hand"})", "http://127.0.0.1:8080").status,
+            201);
+}
+
+TEST_F(ArcadeTest, ServesThePageAndItsAssets) {
+  const HttpResponse page = request("GET", "/");
+  EXPECT_EQ(page.status, 200);
+  EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(page.body.find("aria-live"), std::string::npos);
+  EXPECT_EQ(request("GET", "/assets/app.js").status, 200);
+  EXPECT_EQ(request("GET", "/assets/app.css").status, 200);
+  EXPECT_EQ(request("POST", "/", "{}").status, 405);
+}
+
+TEST_F(ArcadeTest, TheWatchCodeShowsTheGameButCannotPlayIt) {
+  const Json created = create({{"game", "hand"}, {"seed", 3}});
+  const std::string watch = created["watch"];
+  const Json seen = json_of(request("GET", "/api/watch/" + watch));
+  EXPECT_EQ(seen["seat"], nullptr);
+  EXPECT_EQ(
+      request("POST", "/api/sessions/" + watch + "/commands", R"({"command":"give_up"})").status,
+      404);
+  EXPECT_EQ(request("GET", "/api/watch/" + created["id"].get<std::string>()).status, 404);
+}
+
+TEST_F(ArcadeTest, EvilHangmansCutIsDroppedFromPlayersCommands) {
+  const std::string id = create({{"game", "evil-hangman"}, {"seed", 5}})["id"];
+  command(id, {{"command", "new_game"}, {"length", 6}, {"guesses", 8}});
+  command(id, {{"command", "guess"}, {"letter", "e"}, {"cut", 3}});
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  ASSERT_FALSE(saved["commands"].empty());
+  EXPECT_FALSE(saved["commands"].back().contains("cut")) << saved.dump();
+}
+
+TEST_F(ArcadeTest, BoggleRunsOnTheServersClockAndEndsTheRoundItself) {
+  const Json created = create({{"game", "boggle"}, {"seed", 11}, {"config", {{"seconds", 60}}}});
+  const std::string id = created["id"];
+  auto peer = std::make_shared<RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = "/api/sessions/" + id + "/live";
+  EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+  ASSERT_EQ(peer->received.size(), 1u);  // the state on joining
+  time_.advance(10s);
+  const Json closed = command(id, {{"command", "close"}, {"elapsed_ms", 999999}});
+  EXPECT_EQ(closed["view"]["end"], "closed");
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  ASSERT_FALSE(saved["commands"].empty());
+  EXPECT_EQ(saved["commands"].back()["elapsed_ms"], 10000) << "the client's time is not taken";
+  time_.advance(60s);  // the first round's timer finds its round over
+  EXPECT_EQ(command(id, {{"command", "new_game"}})["view"]["status"], "playing");
+  time_.advance(59s);
+  EXPECT_EQ(json_of(request("GET", "/api/sessions/" + id))["view"]["status"], "playing");
+  time_.advance(1s);
+  const Json view = json_of(request("GET", "/api/sessions/" + id))["view"];
+  EXPECT_EQ(view["status"], "finished");
+  EXPECT_EQ(view["end"], "time_up");
+  ASSERT_GE(peer->received.size(), 3u);
+  EXPECT_TRUE(has_event(peer->received.back()["events"], "finished"));
+}
+
+TEST_F(ArcadeTest, AnAuctionPersonWhoDoesNotAnswerInTimeBidsNothing) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "Ann"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const Json created =
+      create({{"game", "auction"}, {"seed", 2}, {"config", config}, {"answer_seconds", 20}});
+  EXPECT_EQ(created["seat"], 0);
+  EXPECT_FALSE(created.contains("events")) << "the auction's events are the host's record";
+  const std::string id = created["id"];
+  Json reply = command(id, {{"command", "run_to_end"}});
+  ASSERT_EQ(reply["view"]["status"], "awaiting") << reply.dump();
+  EXPECT_EQ(reply["view"]["seats"][0]["awaited"], "bid");
+  EXPECT_FALSE(reply.contains("events"));
+  EXPECT_FALSE(reply["view"]["seats"][1].contains("hidden"));
+  time_.advance(20s);
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  const Json last = saved["commands"].back();
+  EXPECT_EQ(last["command"], "bid");
+  EXPECT_EQ(last["amount"], 0);
+  EXPECT_EQ(last["seat"], 0);
+}
+
+TEST_F(ArcadeTest, AnAuctionWatcherHoldsNoSeat) {
+  const Json created = create({{"game", "auction"}, {"seed", 2}});
+  EXPECT_EQ(created["seat"], nullptr);
+  const HttpResponse bid =
+      request("POST", "/api/sessions/" + created["id"].get<std::string>() + "/commands",
+              R"({"command":"bid","seat":0,"amount":5})");
+  EXPECT_EQ(bid.status, 403);
+}
+
+TEST_F(ArcadeTest, PushesEachUpdateToEverySocketWithItsOwnSeatsView) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "Ann"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const Json created = create({{"game", "auction"}, {"seed", 4}, {"config", config}});
+  auto player = std::make_shared<RecordingPeer>();
+  auto watcher = std::make_shared<RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = "/api/sessions/" + created["id"].get<std::string>() + "/live";
+  EXPECT_EQ(arcade_->open_socket(upgrade, player).status, 0);
+  upgrade.path = "/api/watch/" + created["watch"].get<std::string>() + "/live";
+  EXPECT_EQ(arcade_->open_socket(upgrade, watcher).status, 0);
+  command(created["id"], {{"command", "run_to_end"}});
+  ASSERT_EQ(player->received.size(), 2u);
+  ASSERT_EQ(watcher->received.size(), 2u);
+  EXPECT_TRUE(player->received[1]["view"]["seats"][0].contains("hidden"));
+  EXPECT_FALSE(watcher->received[1]["view"]["seats"][0].contains("hidden"));
+  arcade_->socket_message(watcher, R"({"command":"step"})");
+  EXPECT_EQ(watcher->received.back()["type"], "error");
+  arcade_->socket_closed(watcher);
+  arcade_->socket_message(player, R"({"command":"bid","amount":0})");
+  EXPECT_EQ(watcher->received.size(), 3u) << "a closed socket gets nothing more";
+  upgrade.path = "/api/watch/0123456789abcdef0123456789abcdef/live";
+  EXPECT_EQ(arcade_->open_socket(upgrade, watcher).status, 404);
+}
+
+TEST_F(ArcadeTest, IdleSessionsExpireAndTheArcadeRefusesMoreThanItsLimit) {
+  options_.idle_expiry = 10min;
+  options_.max_sessions = 2;
+  arcade_ = make();
+  const Json first = create({{"game", "hand"}});
+  time_.advance(6min);
+  create({{"game", "hand"}});
+  EXPECT_EQ(request("POST", "/api/sessions", R"({"game":"hand"})").status, 503);
+  time_.advance(5min);
+  EXPECT_EQ(arcade_->expire_idle(), 1u);
+  EXPECT_EQ(arcade_->session_count(), 1u);
+  EXPECT_EQ(request("GET", "/api/sessions/" + first["id"].get<std::string>()).status, 404);
+  create({{"game", "hand"}});
+}
+
+TEST_F(ArcadeTest, ABoggleRoomPlaysOneBoardAndSharedWordsScoreForNobody) {
+  const Json config = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
+  const Json opened = create_room({{"game", "boggle"}, {"config", config}, {"name", "Ann"}});
+  const std::string code = opened["room"];
+  EXPECT_EQ(code.size(), 5u);
+  const std::string ann = opened["player"];
+  const Json joined = post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, 201);
+  const std::string bo = joined["player"];
+  EXPECT_EQ(joined["you"], 1);
+  EXPECT_EQ(joined["players"].size(), 2u);
+  EXPECT_EQ(post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, 409)["code"], "name_taken");
+  EXPECT_EQ(post("/api/rooms/" + code + "/start", {{"player", bo}}, 403)["code"], "not_host");
+
+  auto watcher = std::make_shared<RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = "/api/rooms/" + code + "/live";
+  upgrade.query = "player=" + bo;
+  EXPECT_EQ(arcade_->open_socket(upgrade, watcher).status, 0);
+
+  const Json started = post("/api/rooms/" + code + "/start", {{"player", ann}});
+  EXPECT_EQ(started["status"], "playing");
+  const std::string ann_session = started["session"];
+  const std::string bo_session = room_state(code, bo)["session"];
+  EXPECT_NE(ann_session, bo_session);
+  const Json ann_view = json_of(request("GET", "/api/sessions/" + ann_session))["view"];
+  EXPECT_EQ(ann_view["board"],
+            json_of(request("GET", "/api/sessions/" + bo_session))["view"]["board"]);
+
+  command(ann_session, {{"command", "submit"}, {"word", "team"}});
+  command(ann_session, {{"command", "submit"}, {"word", "steam"}});
+  command(bo_session, {{"command", "submit"}, {"word", "team"}});
+  command(ann_session, {{"command", "close"}});
+  EXPECT_EQ(room_state(code, ann)["status"], "playing") << "Bo is still playing";
+  time_.advance(90s);  // Bo's clock runs out
+  const Json ended = room_state(code, ann);
+  ASSERT_EQ(ended["status"], "finished") << ended.dump();
+  const Json results = ended["results"];
+  EXPECT_EQ(results["shared"], Json::array({"team"}));
+  const Json ann_words = results["players"][0]["words"];
+  ASSERT_EQ(ann_words.size(), 2u);
+  EXPECT_TRUE(ann_words[0]["shared"]);
+  EXPECT_FALSE(ann_words[1]["shared"]);
+  EXPECT_EQ(results["players"][0]["score"], ann_words[1]["points"]) << "only her own word counts";
+  EXPECT_EQ(results["players"][1]["score"], 0);
+  EXPECT_EQ(results["winners"], Json::array({0}));
+  EXPECT_EQ(watcher->received.back()["type"], "room");
+  EXPECT_EQ(watcher->received.back()["status"], "finished");
+}
+
+TEST_F(ArcadeTest, RoomsRefuseWhatTheyCannotPlay) {
+  EXPECT_EQ(post("/api/rooms", {{"game", "hand"}, {"name", "Ann"}}, 400)["code"], "bad_request");
+  EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}}, 400)["code"], "bad_request");
+  EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}, {"name", "   "}}, 400)["code"], "bad_request");
+  EXPECT_EQ(post("/api/rooms", {{"name", "Ann"}, {"config", {{"size", 3}}}}, 400)["field"], "size");
+  EXPECT_EQ(request("GET", "/api/rooms/BCDFG?player=x").status, 404);
+  const Json opened = create_room({{"name", "Ann"}});
+  EXPECT_EQ(request("GET", "/api/rooms/" + opened["room"].get<std::string>()).status, 403);
+}
+
+}  // namespace
+}  // namespace wg::server

@@ -1,0 +1,371 @@
+#include "server/http_server.h"
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <future>
+#include <mutex>
+#include <stdexcept>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "server/test_client.h"
+
+namespace wg::server {
+namespace {
+
+using test::ClientResponse;
+using test::HttpConnection;
+using test::TestSocket;
+
+/// A handler for the tests: echoes requests, answers from other threads, throws on demand and
+/// keeps the WebSocket peers and what they said.
+class TestHandler : public Handler {
+ public:
+  ~TestHandler() override {
+    for (auto& thread : threads_) thread.join();
+  }
+
+  void handle(HttpRequest request, Respond respond) override {
+    if (request.path == "/throw") throw std::runtime_error("the handler failed");
+    if (request.path == "/never") {
+      std::lock_guard lock(mutex_);
+      held_.push_back(std::move(respond));  // answered never (or when dropped)
+      changed_.notify_all();
+      return;
+    }
+    if (request.path == "/drop") return;  // the Respond dies unanswered
+    HttpResponse response;
+    response.content_type = "text/plain";
+    response.body = request.method + " " + request.path + " ?" + request.query + " [" +
+                    request.content_type + "] " + request.body;
+    response.headers.emplace_back("Cache-Control", "no-store");
+    if (request.path == "/thread") {
+      std::lock_guard lock(mutex_);
+      threads_.emplace_back([respond = std::move(respond), response]() { respond(response); });
+      return;
+    }
+    respond(std::move(response));
+  }
+
+  HttpResponse open_socket(const HttpRequest& request,
+                           std::shared_ptr<WebSocketPeer> peer) override {
+    if (request.path != "/ws") {
+      HttpResponse refusal;
+      refusal.status = 404;
+      refusal.body = R"({"error": "no such socket"})";
+      return refusal;
+    }
+    peer->send("hello");  // queued before the handshake completes: goes out first
+    std::lock_guard lock(mutex_);
+    peers_.push_back(std::move(peer));
+    changed_.notify_all();
+    HttpResponse accepted;
+    accepted.status = 0;
+    return accepted;
+  }
+
+  /// "echo:x" answers "x"; "count:n" answers n numbered messages from another thread; anything
+  /// else is kept.
+  void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override {
+    if (text.starts_with("echo:")) {
+      peer->send(std::string(text.substr(5)));
+      return;
+    }
+    if (text.starts_with("count:")) {
+      int n = std::stoi(std::string(text.substr(6)));
+      std::lock_guard lock(mutex_);
+      threads_.emplace_back([peer, n] {
+        for (int i = 0; i < n; ++i) peer->send(std::to_string(i));
+      });
+      return;
+    }
+    if (text == "close") {
+      peer->close();
+      return;
+    }
+    std::lock_guard lock(mutex_);
+    messages_.emplace_back(text);
+    changed_.notify_all();
+  }
+
+  void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override {
+    std::lock_guard lock(mutex_);
+    closed_.push_back(peer);
+    changed_.notify_all();
+  }
+
+  /// Waits until `ready()` holds (checked under the lock).
+  template <class Predicate>
+  void wait(Predicate ready) {
+    std::unique_lock lock(mutex_);
+    changed_.wait(lock, [&] { return ready(); });
+  }
+
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<std::thread> threads_;
+  std::vector<Respond> held_;
+  std::vector<std::shared_ptr<WebSocketPeer>> peers_;
+  std::vector<std::shared_ptr<WebSocketPeer>> closed_;
+  std::vector<std::string> messages_;
+};
+
+ServerLimits small_limits() {
+  ServerLimits limits;
+  limits.max_body_bytes = 1024;
+  limits.max_header_bytes = 2048;
+  limits.max_message_bytes = 1024;
+  limits.max_queued_bytes = 64 * 1024;
+  return limits;
+}
+
+class HttpServerTest : public ::testing::Test {
+ protected:
+  void SetUp() override { start(small_limits()); }
+
+  void start(ServerLimits limits) {
+    server_ = std::make_unique<HttpServer>(handler_, limits);
+    port_ = server_->listen("127.0.0.1", 0);
+    runner_ = std::thread([this] { server_->run(2); });
+  }
+
+  void TearDown() override {
+    server_->stop();
+    runner_.join();
+    server_.reset();
+  }
+
+  TestHandler handler_;
+  std::unique_ptr<HttpServer> server_;
+  std::uint16_t port_ = 0;
+  std::thread runner_;
+};
+
+TEST_F(HttpServerTest, ListeningOnPortZeroGivesAPort) { EXPECT_NE(port_, 0); }
+
+TEST_F(HttpServerTest, EchoesARequest) {
+  ClientResponse response =
+      test::http_post(port_, "/echo?x=1", "the body", {{"Content-Type", "text/plain"}});
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, "POST /echo ?x=1 [text/plain] the body");
+  EXPECT_EQ(response.header("Content-Type"), "text/plain");
+  EXPECT_EQ(response.header("Content-Length"), std::to_string(response.body.size()));
+  EXPECT_EQ(response.header("Server"), "wordgames");
+  EXPECT_EQ(response.header("X-Content-Type-Options"), "nosniff");
+  EXPECT_EQ(response.header("Cache-Control"), "no-store");
+}
+
+TEST_F(HttpServerTest, KeepsAConnectionAliveForSeveralRequests) {
+  HttpConnection connection(port_);
+  EXPECT_EQ(connection.request("GET", "/one").body, "GET /one ? [] ");
+  EXPECT_EQ(connection.request("GET", "/two").body, "GET /two ? [] ");
+  EXPECT_EQ(connection.request("POST", "/three", "x").body, "POST /three ? [] x");
+}
+
+TEST_F(HttpServerTest, RefusesABodyTooLarge) {
+  ClientResponse response = test::http_post(port_, "/echo", std::string(2000, 'b'));
+  EXPECT_EQ(response.status, 413);
+  EXPECT_EQ(response.header("Content-Type"), "application/json");
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+}
+
+TEST_F(HttpServerTest, RefusesHeadersTooLarge) {
+  ClientResponse response = test::http_get(port_, "/echo", {{"X-Big", std::string(4000, 'h')}});
+  EXPECT_EQ(response.status, 431);
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+}
+
+TEST_F(HttpServerTest, AnswersGarbageWithBadRequest) {
+  ClientResponse response = test::send_raw(port_, "\x01\x02 not http at all\r\n\r\n");
+  EXPECT_EQ(response.status, 400);
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+}
+
+TEST_F(HttpServerTest, TakesAnAnswerFromAnotherThread) {
+  ClientResponse response = test::http_get(port_, "/thread");
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, "GET /thread ? [] ");
+}
+
+TEST_F(HttpServerTest, TurnsAHandlerExceptionIntoAnInternalError) {
+  ClientResponse response = test::http_get(port_, "/throw");
+  EXPECT_EQ(response.status, 500);
+  EXPECT_EQ(response.header("Content-Type"), "application/json");
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+  EXPECT_EQ(test::http_get(port_, "/after").status, 200);  // and serves on
+}
+
+TEST_F(HttpServerTest, AnswersARequestTheHandlerDropped) {
+  EXPECT_EQ(test::http_get(port_, "/drop").status, 500);
+}
+
+TEST_F(HttpServerTest, UpgradesAWebSocketAndTalksBothWays) {
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port_, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  for (int i = 0; i < 50; ++i) socket.send("echo:" + std::to_string(i));
+  for (int i = 0; i < 50; ++i) EXPECT_EQ(socket.receive(), std::to_string(i));
+  socket.send("count:500");
+  for (int i = 0; i < 500; ++i) ASSERT_EQ(socket.receive(), std::to_string(i));
+  for (int i = 0; i < 20; ++i) socket.send("m" + std::to_string(i));
+  handler_.wait([&] { return handler_.messages_.size() == 20; });
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(handler_.messages_[i], "m" + std::to_string(i));
+  socket.close();
+  handler_.wait([&] { return handler_.closed_.size() == 1; });
+  EXPECT_EQ(handler_.closed_[0], handler_.peers_[0]);
+}
+
+TEST_F(HttpServerTest, RefusesAnUpgradeWithTheHandlersAnswer) {
+  TestSocket socket;
+  EXPECT_FALSE(socket.connect(port_, "/nowhere"));
+  EXPECT_EQ(socket.refusal().status, 404);
+  EXPECT_EQ(socket.refusal().body, R"({"error": "no such socket"})");
+  EXPECT_TRUE(handler_.peers_.empty());
+}
+
+TEST_F(HttpServerTest, ClosesASocketThatSendsAMessageTooLarge) {
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port_, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  socket.send(std::string(2000, 'm'));
+  EXPECT_EQ(socket.receive(), std::nullopt);
+  EXPECT_EQ(socket.close_code(), 1009);
+  handler_.wait([&] { return handler_.closed_.size() == 1; });
+  EXPECT_TRUE(handler_.messages_.empty());
+}
+
+TEST_F(HttpServerTest, ClosesAPeerOnRequestAfterItsQueuedMessages) {
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port_, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  socket.send("echo:last words");
+  socket.send("close");
+  EXPECT_EQ(socket.receive(), "last words");
+  EXPECT_EQ(socket.receive(), std::nullopt);
+  EXPECT_EQ(socket.close_code(), 1000);
+  handler_.wait([&] { return handler_.closed_.size() == 1; });
+}
+
+TEST_F(HttpServerTest, ClosesAPeerThatDoesNotRead) {
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port_, "/ws"));
+  handler_.wait([&] { return handler_.peers_.size() == 1; });
+  // 32 MB: more than the kernel's buffers hold, so the server's queue must pass its 64 KB.
+  std::string message(1024, 'q');
+  for (int i = 0; i < 32 * 1024; ++i) handler_.peers_[0]->send(message);
+  handler_.wait([&] { return handler_.closed_.size() == 1; });
+  handler_.peers_[0]->send("after the end");  // harmless
+}
+
+TEST_F(HttpServerTest, CallsSocketClosedOnceWhenTheClientGoes) {
+  {
+    TestSocket socket;
+    ASSERT_TRUE(socket.connect(port_, "/ws"));
+  }  // dropped without a close frame
+  handler_.wait([&] { return handler_.closed_.size() == 1; });
+  handler_.peers_[0]->close();  // after the end: nothing happens, no second call
+  TestSocket other;
+  ASSERT_TRUE(other.connect(port_, "/ws"));
+  other.close();
+  handler_.wait([&] { return handler_.closed_.size() == 2; });
+  EXPECT_NE(handler_.closed_[0], handler_.closed_[1]);
+}
+
+TEST_F(HttpServerTest, RunsATaskAfterADelay) {
+  std::promise<void> fired;
+  server_->post_after(std::chrono::milliseconds(5), [&] { fired.set_value(); });
+  fired.get_future().get();
+}
+
+TEST_F(HttpServerTest, SaysWhyItCannotListen) {
+  TestHandler other_handler;
+  HttpServer other(other_handler);
+  try {
+    other.listen("127.0.0.1", port_);
+    FAIL() << "listened twice on one port";
+  } catch (const std::runtime_error& e) {
+    std::string expected = "cannot listen on 127.0.0.1:" + std::to_string(port_) + ": ";
+    EXPECT_EQ(std::string(e.what()).substr(0, expected.size()), expected) << e.what();
+    EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
+  }
+}
+
+TEST_F(HttpServerTest, ListensOnLocalhost) {
+  TestHandler other_handler;
+  HttpServer other(other_handler);
+  EXPECT_NE(other.listen("localhost", 0), 0);
+}
+
+TEST_F(HttpServerTest, StopClosesConnectionsAndReturns) {
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port_, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  HttpConnection waiting(port_);
+  std::thread pending([&] { EXPECT_EQ(waiting.request("GET", "/never").status, 0); });
+  handler_.wait([&] { return handler_.held_.size() == 1; });
+  server_->stop();
+  runner_.join();
+  EXPECT_EQ(handler_.closed_.size(), 1u);
+  EXPECT_EQ(socket.receive(), std::nullopt);
+  pending.join();
+  handler_.held_[0](HttpResponse{});  // too late: dropped
+  runner_ = std::thread([] {});       // for TearDown
+}
+
+/// A server on its own thread, stopped when it goes.
+struct RunningServer {
+  RunningServer(Handler& handler, ServerLimits limits) : server(handler, limits) {
+    port = server.listen("127.0.0.1", 0);
+    runner = std::thread([this] { server.run(); });
+  }
+  ~RunningServer() {
+    server.stop();
+    runner.join();
+  }
+  HttpServer server;
+  std::uint16_t port = 0;
+  std::thread runner;
+};
+
+TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximum) {
+  TestHandler handler;
+  ServerLimits limits;
+  limits.max_connections = 1;
+  RunningServer running(handler, limits);
+  HttpConnection first(running.port);
+  EXPECT_EQ(first.request("GET", "/a").status, 200);
+  HttpConnection second(running.port);
+  EXPECT_EQ(second.request("GET", "/b").status, 0);
+  EXPECT_EQ(first.request("GET", "/c").status, 200);
+}
+
+TEST(HttpServerTimeouts, ClosesAnIdleKeepAliveConnection) {
+  TestHandler handler;
+  ServerLimits limits;
+  limits.keep_alive_timeout = std::chrono::seconds(0);  // idle after an answer: closed at once
+  RunningServer running(handler, limits);
+  HttpConnection connection(running.port);
+  EXPECT_EQ(connection.request("GET", "/a").status, 200);
+  EXPECT_TRUE(connection.closed_by_server());
+}
+
+TEST(HttpServerTimeouts, ClosesAConnectionThatDoesNotSendItsRequest) {
+  TestHandler handler;
+  ServerLimits limits;
+  limits.request_timeout = std::chrono::seconds(0);
+  RunningServer running(handler, limits);
+  EXPECT_EQ(test::send_raw(running.port, "GET /a HTTP/1.1\r\n").status, 0);
+}
+
+TEST(HttpServerStop, StopBeforeRunMakesRunReturn) {
+  TestHandler handler;
+  HttpServer server(handler);
+  server.listen("127.0.0.1", 0);
+  server.stop();
+  server.run(3, true);
+}
+
+}  // namespace
+}  // namespace wg::server
