@@ -102,8 +102,8 @@ export function players(view: AuctionView): HTMLElement {
     const winner = view.winners.includes(index);
     return h('tr', { class: mine ? 'auction-me' : null },
              h('th', { scope: 'row' }, `${index + 1}. ${seat.name}`, mine ? ' (you)' : '',
-               h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot'),
-               winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null),
+               winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null,
+               h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot')),
              h('td', { class: 'number' }, seat.points),
              h('td', {}, rackCell(view, index),
                state ? h('span', { class: 'auction-state' }, ` ${state}`) : null));
