@@ -92,8 +92,8 @@ export interface Refusal {
 }
 
 /**
- * Builds the setup form; `start` gets the request to send. It returns an error message to show
- * (and announce) when the server refuses, or nothing.
+ * Builds the setup form; `start` gets the request to send and resolves to the server's refusal
+ * (shown, announced, and the field it names focused), or null once the game is open.
  */
 export function setupForm(schema: Schema,
                           start: (request: NewSession) => Promise<Refusal | null>): HTMLElement {
