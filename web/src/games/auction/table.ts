@@ -6,7 +6,7 @@ import { answerPanel } from './answer';
 import * as board from './board';
 import { controls } from './controls';
 import { askKey, narrate } from './narrate';
-import { asked, type AuctionView, older, progressOf } from './types';
+import { asked, type AuctionView } from './types';
 
 export interface TableOptions {
   /** The first snapshot (the create reply), or null for a spectator who has only the code. */
@@ -34,7 +34,7 @@ function message(error: unknown): string {
 
 export function table(options: TableOptions): Table {
   let view: AuctionView | null = null;
-  let shownProgress: number[] = [];
+  let shownVersion = -1;
   let busy = false;
   let playTimer: number | undefined;
   let closed = false;
@@ -160,12 +160,12 @@ export function table(options: TableOptions): Table {
   function apply(snapshot: Snapshot<AuctionView>): void {
     if (closed) return;
     const next = snapshot.view;
-    const progress = progressOf(next);
-    if (view && older(progress, shownProgress)) return;  // an update overtaken by a later one
+    // A reply and a pushed update can cross: the higher version is the newer.
+    if (view && snapshot.version < shownVersion) return;
     if (snapshot.watch) watchCode = snapshot.watch;
     const before = view;
     view = next;
-    shownProgress = progress;
+    shownVersion = snapshot.version;
     render(next);
     let sentence = narrate(before, next);
     const missed = before ? askKey(before) : '';

@@ -134,19 +134,3 @@ export function seatName(view: AuctionView, seat: number): string {
   const shared = view.seats.some((other, index) => index !== seat && other.name === name);
   return shared ? `${name} (seat ${seat + 1})` : name;
 }
-
-/**
- * How far a view has come, to drop an update older than one already shown (a pushed update
- * and a command's reply can cross).
- */
-export function progressOf(view: AuctionView): number[] {
-  return [view.game, view.round, view.last_round?.round ?? 0, view.auctions.length,
-          view.status === 'finished' ? 1 : 0];
-}
-
-export function older(a: number[], b: number[]): boolean {
-  for (let i = 0; i < a.length; ++i) {
-    if ((a[i] ?? 0) !== (b[i] ?? 0)) return (a[i] ?? 0) < (b[i] ?? 0);
-  }
-  return false;
-}
