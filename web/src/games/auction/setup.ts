@@ -1,0 +1,257 @@
+// The form that sets up a letter auction: the seats (bots, and optionally you), the rules from
+// the config schema (the usual ones in sight, the variants under "Advanced"), a seed, and your
+// time per answer.
+import type { NewSession } from '../../api';
+import { errorBox, fill, h, say } from '../../dom';
+
+interface IntegerField {
+  minimum?: number;
+  maximum?: number;
+  default?: number;
+  description?: string;
+}
+
+/** What the form needs of the config schema (GET /api/games), with the engine's defaults. */
+export interface Schema {
+  bots: string[];
+  defaultSeats: { kind: string; name?: string }[];
+  minSeats: number;
+  maxSeats: number;
+  fields: Record<string, IntegerField>;
+}
+
+const FALLBACK: Schema = {
+  bots: ['random', 'value', 'strong'],
+  defaultSeats: [{ kind: 'bot', name: 'strong' }, { kind: 'bot', name: 'value' },
+                 { kind: 'bot', name: 'value' }, { kind: 'bot', name: 'random' }],
+  minSeats: 2,
+  maxSeats: 14,
+  fields: {
+    rounds: { minimum: 1, maximum: 100, default: 5 },
+    hidden_letters: { minimum: 0, maximum: 7, default: 2 },
+    starting_points: { minimum: 0, maximum: 100000, default: 100 },
+    rack_size: { minimum: 1, maximum: 20, default: 7 },
+    bonus_length: { minimum: 1, maximum: 20, default: 7 },
+    bonus: { minimum: 0, maximum: 1000, default: 50 },
+    letters_per_round: { minimum: 0, maximum: 98, default: 0 },
+  },
+};
+
+type Json = Record<string, unknown>;
+
+function object(value: unknown): Json {
+  return value !== null && typeof value === 'object' ? value as Json : {};
+}
+
+/** Reads the parts of the auction's config schema the form uses; the engine's defaults fill gaps. */
+export function readSchema(schema: unknown): Schema {
+  const properties = object(object(schema).properties);
+  const seats = object(properties.seats);
+  const variants = object(seats.items).oneOf;
+  let bots = FALLBACK.bots;
+  if (Array.isArray(variants)) {
+    for (const variant of variants) {
+      const props = object(object(variant).properties);
+      const names = object(props.name).enum;
+      if (object(props.kind).const === 'bot' && Array.isArray(names)) bots = names.map(String);
+    }
+  }
+  const fields: Record<string, IntegerField> = {};
+  for (const name of Object.keys(FALLBACK.fields)) {
+    fields[name] = { ...FALLBACK.fields[name], ...object(properties[name]) } as IntegerField;
+  }
+  return {
+    bots,
+    defaultSeats: Array.isArray(seats.default) ? seats.default as Schema['defaultSeats']
+                                               : FALLBACK.defaultSeats,
+    minSeats: typeof seats.minItems === 'number' ? seats.minItems : FALLBACK.minSeats,
+    maxSeats: typeof seats.maxItems === 'number' ? seats.maxItems : FALLBACK.maxSeats,
+    fields,
+  };
+}
+
+/** The labels of the rule fields, in the order the form shows them. */
+const LABELS: Record<string, string> = {
+  rounds: 'Rounds',
+  hidden_letters: 'Hidden letters',
+  rack_size: 'Rack size',
+  letters_per_round: 'Letters per round (0: no limit)',
+  starting_points: 'Starting points',
+  bonus_length: 'Bonus word length',
+  bonus: 'Bonus points',
+};
+
+/** The last setup, so "New setup" starts from it. */
+let remembered: { bots: string[]; person: boolean; name: string; values: Record<string, string>;
+                  seed: string; seconds: string } | null = null;
+
+/** The server's refusal of a setup, and the config field it names. */
+export interface Refusal {
+  message: string;
+  field?: string | undefined;
+}
+
+/**
+ * Builds the setup form; `start` gets the request to send and resolves to the server's refusal
+ * (shown, announced, and the field it names focused), or null once the game is open.
+ */
+export function setupForm(schema: Schema,
+                          start: (request: NewSession) => Promise<Refusal | null>): HTMLElement {
+  const bots: string[] = remembered?.bots ??
+      schema.defaultSeats.filter((seat) => seat.kind === 'bot').map((seat) => seat.name ?? '');
+  const seatList = h('ol', { class: 'auction-seats' });
+  const message = h('div', { class: 'auction-message' });
+  const person = h('input', { type: 'checkbox', id: 'auction-person',
+                              checked: remembered?.person ?? false });
+  const name = h('input', { id: 'auction-name', type: 'text', maxlength: 64, autocomplete: 'nickname',
+                            value: remembered?.name ?? '' });
+  const seconds = h('input', { id: 'auction-seconds', type: 'number', min: 1, max: 600,
+                               inputmode: 'numeric', value: remembered?.seconds ?? '30' });
+  const personFields = h('div', { class: 'row auction-person-fields' },
+                         h('label', {}, 'Your name', name),
+                         h('label', {}, 'Seconds per answer', seconds));
+  const addBot = h('button', { type: 'button', id: 'auction-add' }, 'Add a bot');
+
+  const seatCount = () => bots.length + (person.checked ? 1 : 0);
+  const showSeats = (focusRow?: number) => {
+    const rows = bots.map((bot, index) => {
+      const seatNumber = index + 1 + (person.checked ? 1 : 0);
+      const select = h('select', { id: `auction-bot-${index}`,
+                                   onchange: (event: Event) => {
+                                     bots[index] = (event.target as HTMLSelectElement).value;
+                                   } },
+                       schema.bots.map((bot_name) =>
+                           h('option', { value: bot_name, selected: bot_name === bot }, bot_name)));
+      const remove = h('button', { type: 'button', class: 'auction-remove',
+                                   'aria-label': `Remove seat ${seatNumber} (${bot})`,
+                                   disabled: seatCount() <= schema.minSeats,
+                                   onclick: () => {
+                                     bots.splice(index, 1);
+                                     showSeats(Math.min(index, bots.length - 1));
+                                     say(`Seat ${seatNumber} removed: ${playersOf(seatCount())}.`);
+                                   } }, 'Remove');
+      return h('li', { class: 'auction-seat' },
+               h('label', { for: `auction-bot-${index}` }, `Seat ${seatNumber}: bot`), select,
+               remove);
+    });
+    const you = person.checked
+        ? h('li', { class: 'auction-seat' }, h('span', {}, `Seat 1: you (${name.value || 'person'})`))
+        : null;
+    fill(seatList, you, rows);
+    (addBot as HTMLButtonElement).disabled = seatCount() >= schema.maxSeats;
+    personFields.hidden = !person.checked;
+    if (focusRow !== undefined && focusRow >= 0) {
+      seatList.querySelectorAll('select')[focusRow]?.focus();
+    }
+  };
+  addBot.addEventListener('click', () => {
+    bots.push(schema.bots.includes('value') ? 'value' : schema.bots[0] ?? 'random');
+    showSeats(bots.length - 1);
+    say(`Seat ${seatCount()} added: a bot; ${playersOf(seatCount())}.`);
+  });
+  person.addEventListener('change', () => {
+    if (person.checked && seatCount() > schema.maxSeats) bots.pop();
+    showSeats();
+  });
+  name.addEventListener('input', () => showSeats());
+
+  const inputs: Record<string, HTMLInputElement> = {};
+  const field = (key: string) => {
+    const spec = schema.fields[key] ?? {};
+    const maximum = key === 'hidden_letters' ? Math.min(spec.maximum ?? 7, 7) : spec.maximum;
+    const input = h('input', { id: `auction-${key}`, name: key, type: 'number', inputmode: 'numeric',
+                               min: spec.minimum, max: maximum,
+                               value: remembered?.values[key] ?? spec.default ?? '',
+                               'aria-describedby': `auction-${key}-help` });
+    inputs[key] = input;
+    return h('label', { class: 'auction-field' }, LABELS[key] ?? key, input,
+             h('small', { id: `auction-${key}-help`, class: 'auction-help' },
+               `${spec.minimum ?? 0} to ${maximum ?? '…'}`));
+  };
+  const seed = h('input', { id: 'auction-seed', type: 'text', inputmode: 'numeric',
+                            pattern: '[0-9]*', autocomplete: 'off', value: remembered?.seed ?? '',
+                            'aria-describedby': 'auction-seed-help' });
+
+  const form = h('form', { class: 'auction-setup', novalidate: true },
+    h('fieldset', {},
+      h('legend', {}, 'Players'),
+      h('p', { class: 'auction-check' },
+        h('label', { class: 'auction-inline', for: 'auction-person' }, person,
+          ' Take a seat: play yourself, against the bots')),
+      personFields,
+      seatList,
+      h('div', { class: 'row' }, addBot)),
+    h('fieldset', {},
+      h('legend', {}, 'Rules'),
+      h('div', { class: 'row' }, field('rounds'), field('hidden_letters'),
+        h('label', { class: 'auction-field' }, 'Seed (optional)', seed,
+          h('small', { id: 'auction-seed-help', class: 'auction-help' },
+            'the same seed deals the same game'))),
+      h('details', { class: 'auction-advanced' },
+        h('summary', {}, 'Advanced rules'),
+        h('div', { class: 'row' }, field('rack_size'), field('letters_per_round'),
+          field('starting_points'), field('bonus_length'), field('bonus')))),
+    message,
+    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary' }, 'Start the game')));
+
+  const refuse = (text: string, focus?: HTMLElement | undefined) => {
+    fill(message, errorBox(text));
+    say(text);
+    focus?.focus();
+  };
+  form.addEventListener('submit', (event) => {
+    event.preventDefault();
+    fill(message);
+    const config: Record<string, unknown> = {};
+    for (const [key, input] of Object.entries(inputs)) {
+      const spec = schema.fields[key] ?? {};
+      const text = input.value.trim();
+      const value = Number(text);
+      const maximum = Number(input.max || Infinity);
+      if (text === '' || !Number.isInteger(value) || value < (spec.minimum ?? 0) || value > maximum) {
+        refuse(`${LABELS[key] ?? key}: a whole number from ${spec.minimum ?? 0} to ${input.max}.`,
+               input);
+        return;
+      }
+      config[key] = value;
+    }
+    const seats = bots.map((bot) => ({ kind: 'bot', name: bot }));
+    if (person.checked) seats.unshift({ kind: 'person', name: name.value.trim() });
+    config.seats = seats;
+    const request: NewSession = { game: 'auction', config };
+    const seedText = seed.value.trim();
+    if (seedText !== '') {
+      const value = Number(seedText);
+      if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(value)) {
+        refuse(`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or nothing.`, seed);
+        return;
+      }
+      request.seed = value;
+    }
+    if (person.checked) {
+      const value = Number(seconds.value);
+      if (!Number.isInteger(value) || value < 1 || value > 600) {
+        refuse('Seconds per answer: a whole number from 1 to 600.', seconds);
+        return;
+      }
+      request.answer_seconds = value;
+    }
+    remembered = {
+      bots: [...bots], person: person.checked, name: name.value, seed: seedText,
+      seconds: seconds.value,
+      values: Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, input.value])),
+    };
+    void start(request).then((problem) => {
+      if (!problem) return;
+      const named = problem.field === 'seats' ? seatList.querySelector('select')
+                                              : problem.field ? inputs[problem.field] : undefined;
+      refuse(problem.message, named ?? undefined);
+    });
+  });
+  showSeats();
+  return form;
+}
+
+function playersOf(seats: number): string {
+  return `${seats} ${seats === 1 ? 'player' : 'players'}`;
+}

@@ -1,0 +1,369 @@
+// Letter Auction in the browser: a seeded game of bots played to the end with the keyboard, a
+// person seat bidding and naming a word with the keyboard, refusals shown and announced, a
+// spectator following the game from a second browser, and accessibility in both colour
+// schemes and at phone width. Nothing here depends on time: the person's answer time is long,
+// and every wait is for an announcement or an element.
+import assert from 'node:assert/strict';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityProblems, announced, type Arcade, launchBrowser, openPage, screenshot,
+         startArcade, waitForAnnouncement } from './support';
+
+let arcade: Arcade;
+let browser: Browser;
+
+before(async () => {
+  arcade = await startArcade();
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  await arcade?.stop();
+});
+
+/** Presses Tab until the element matching `selector` has the focus (at most `limit` times). */
+async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
+  for (let i = 0; i < limit; ++i) {
+    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false,
+                            selector)) {
+      return;
+    }
+    await page.keyboard.press('Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Replaces the focused field's text by typing. */
+async function typeOver(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  if (text !== '') await page.keyboard.type(text);
+}
+
+/** How many sentences the page has announced so far. */
+async function heardCount(page: Page): Promise<number> {
+  return (await announced(page)).length;
+}
+
+/** Waits for the first sentence after the first `count` that matches `pattern`. */
+async function nextAnnouncement(page: Page, count: number, pattern: RegExp): Promise<string> {
+  const handle = await page.waitForFunction(
+      (wanted) => {
+        const heard = (window as unknown as { __announced: string[] }).__announced;
+        const re = new RegExp(wanted.pattern, wanted.flags);
+        return heard.slice(wanted.count).find((text) => re.test(text)) ?? false;
+      },
+      { count, pattern: pattern.source, flags: pattern.flags });
+  return (await handle.jsonValue()) as string;
+}
+
+interface Setup {
+  seed: number;
+  rounds?: number;
+  hidden?: number;
+  /** Take a seat with this name. */
+  person?: string;
+  /** Advanced: the rack size. */
+  rack?: number;
+}
+
+/** Fills the setup form with the keyboard only and submits it with Enter. */
+async function setUp(page: Page, setup: Setup): Promise<void> {
+  await page.locator('form.auction-setup').waitFor();
+  if (setup.person !== undefined) {
+    await tabTo(page, '#auction-person');
+    await page.keyboard.press('Space');
+    await tabTo(page, '#auction-name');
+    await typeOver(page, setup.person);
+    await tabTo(page, '#auction-seconds');
+    await typeOver(page, '600');
+  }
+  if (setup.rounds !== undefined) {
+    await tabTo(page, '#auction-rounds');
+    await typeOver(page, String(setup.rounds));
+  }
+  if (setup.hidden !== undefined) {
+    await tabTo(page, '#auction-hidden_letters');
+    await typeOver(page, String(setup.hidden));
+  }
+  await tabTo(page, '#auction-seed');
+  await typeOver(page, String(setup.seed));
+  if (setup.rack !== undefined) {
+    await tabTo(page, '.auction-advanced summary');
+    await page.keyboard.press('Enter');
+    await tabTo(page, '#auction-rack_size');
+    await typeOver(page, String(setup.rack));
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Two- and three-letter words of the word list, to name one from a rack. */
+const SHORT_WORDS = [
+  'QAT', 'ZAX', 'JAB', 'FIX', 'HEX', 'WAX', 'OX', 'AX', 'EX', 'XI', 'XU', 'ZA', 'JO', 'KA',
+  'QI', 'FEZ', 'ZED', 'JOT', 'KEY', 'HAY', 'YEW', 'FOE', 'HOE', 'WHO', 'BOW', 'VOW', 'AH', 'EH',
+  'HA', 'HE', 'HI', 'HM', 'HO', 'OH', 'SH', 'UH', 'FA', 'EF', 'IF', 'OF', 'AW', 'OW', 'WE', 'WO',
+  'AY', 'BY', 'MY', 'OY', 'YA', 'YE', 'YO', 'AB', 'BA', 'BE', 'BI', 'BO', 'AM', 'EM', 'MA',
+  'ME', 'MI', 'MO', 'MU', 'OM', 'UM', 'PA', 'PE', 'PI', 'OP', 'UP', 'AD', 'DE', 'DO', 'ED',
+  'ID', 'OD', 'AG', 'GO', 'AA', 'AE', 'AI', 'AL', 'AN', 'AR', 'AS', 'AT', 'EL', 'EN', 'ER',
+  'ES', 'ET', 'IN', 'IS', 'IT', 'LA', 'LI', 'LO', 'NA', 'NE', 'NO', 'NU', 'OE', 'OI', 'ON',
+  'OR', 'OS', 'RE', 'SI', 'SO', 'TA', 'TI', 'TO', 'UN', 'US', 'UT',
+];
+
+function canMake(word: string, letters: string): boolean {
+  const left = [...letters];
+  for (const letter of word) {
+    const at = left.indexOf(letter);
+    if (at < 0) return false;
+    left.splice(at, 1);
+  }
+  return true;
+}
+
+test('a seeded game of bots, played to the end with the keyboard', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(page, { seed: 42, rounds: 2, hidden: 2 });
+  await waitForAnnouncement(page, /^The game is set\./);
+  // No person seat: no answer panel, and the watch link is shown.
+  assert.equal(await page.locator('.auction-answer').isVisible(), false);
+  assert.match(await page.locator('.auction-watch-link').textContent() ?? '',
+               /#\/auction\/watch\/[0-9a-f]+$/);
+
+  await tabTo(page, '#auction-step');
+  let count = await heardCount(page);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, count, /^The game begins: 4 players, 2 rounds\.$/);
+  count = await heardCount(page);
+  await page.keyboard.press('Space');
+  await nextAnnouncement(page, count, /^Round 1 of 2 begins\.$/);
+  count = await heardCount(page);
+  await page.keyboard.press('Enter');
+  const first = await nextAnnouncement(page, count, /went to/);
+  assert.match(first, /^[A-Z], worth \d+, went to .+ for \d+ points?/);
+  assert.equal(await page.locator('.auction-bids tbody tr').count(), 1);
+  assert.match(await page.locator('.auction-latest').textContent() ?? '', /^Last auction: /);
+
+  count = await heardCount(page);
+  await tabTo(page, '#auction-round');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, count, /Round 1 of 2 is over: .+ made /);
+  await page.locator('.auction-words').waitFor();
+  assert.equal(await page.locator('.auction-words tbody tr').count(), 4);
+
+  count = await heardCount(page);
+  await tabTo(page, '#auction-end');
+  await page.keyboard.press('Enter');
+  const over = await nextAnnouncement(page, count, /Game over:/);
+  assert.match(over, /Round 2 of 2 is over: .*Game over: (.+ wins with \d+ points|a tie between .*)\.$/);
+  await page.locator('.auction-standings').waitFor();
+  assert.equal(await page.locator('.auction-standings li').count(), 4);
+  assert.ok(await page.locator('.auction-winner').count() >= 1);
+  assert.equal(await page.locator('#auction-step').isDisabled(), true);
+  // The keyboard is taken to "Play again", which deals the session's next game.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-again');
+  count = await heardCount(page);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, count, /^Game 2 is dealt\./);
+  assert.equal(await page.locator('#auction-step').isDisabled(), false);
+  await context.close();
+});
+
+test('a person bids and names a word with the keyboard; refusals are shown and announced',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  // The server refuses more hidden letters than a rack holds: the message names the field.
+  await setUp(page, { seed: 7, hidden: 6, rack: 5 });
+  const refusal = await waitForAnnouncement(page, /hidden letters must be between 0 and 5/);
+  assert.equal(await page.locator('.auction-setup .error').textContent(), refusal);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-hidden_letters');
+  await typeOver(page, '2');
+  await tabTo(page, '#auction-rack_size');
+  await typeOver(page, '7');
+  await tabTo(page, '#auction-person');
+  await page.keyboard.press('Space');
+  await tabTo(page, '#auction-name');
+  await typeOver(page, 'Ann');
+  await tabTo(page, '#auction-seconds');
+  await typeOver(page, '600');
+  await tabTo(page, '#auction-rounds');
+  await typeOver(page, '1');
+  let count = await heardCount(page);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, count, /^The game is set: you play seat 1\./);
+
+  count = await heardCount(page);
+  await tabTo(page, '#auction-end');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, count, /Your bid for [A-Z], worth \d+: you have 100 points\./);
+  // The keyboard is taken to the bid, and the countdown shows.
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bid');
+  assert.match(await page.locator('.auction-clock').textContent() ?? '', /Time left: \d+:\d\d/);
+  await screenshot(page, 'auction-bid-light');
+  assert.deepEqual(await accessibilityProblems(page), []);
+
+  // A bid above the person's points is refused on the page, shown and announced.
+  count = await heardCount(page);
+  await page.keyboard.type('500');
+  await page.keyboard.press('Enter');
+  const tooMuch = await nextAnnouncement(page, count, /^Bid a whole number from 0 to 100/);
+  assert.equal(await page.locator('.auction-answer .error').textContent(), tooMuch);
+
+  // Bid 12 on every letter until the round asks for the word.
+  let word = '';
+  for (let turn = 0; turn < 40; ++turn) {
+    const asking = await page.evaluate(() => document.activeElement?.id);
+    if (asking === 'auction-bid') {
+      count = await heardCount(page);
+      await typeOver(page, '12');
+      await page.keyboard.press('Enter');
+      await nextAnnouncement(page, count, /Your bid for|Name your word|Game over/);
+      continue;
+    }
+    assert.equal(asking, 'auction-word');
+    const label = await page.locator('.auction-answer .auction-tiles').getAttribute('aria-label');
+    const rack = (label ?? '').replace(/^your letters: /, '').replace(/ /g, '');
+    assert.match(rack, /^[A-Z]{2,7}$/);
+    // A word the letters cannot make is refused on the page.
+    count = await heardCount(page);
+    await page.keyboard.type('ZZZZ');
+    await page.keyboard.press('Enter');
+    await nextAnnouncement(page, count, /^Your letters [A-Z]+ cannot make ZZZZ\.$/);
+    word = SHORT_WORDS.find((candidate) => canMake(candidate, rack)) ?? '';
+    count = await heardCount(page);
+    await typeOver(page, word.toLowerCase());
+    await page.keyboard.press('Enter');
+    break;
+  }
+  const end = await nextAnnouncement(page, count, /Game over:/);
+  assert.match(end, /Game over: (you win with \d+ points?|.+; you finish \d+(st|nd|rd|th) of 5, with \d+ points?)\.$/);
+  if (word !== '') {
+    assert.match(end, new RegExp(`Round 1 of 1 is over: you \\(Ann\\) made ${word} for \\d+ points?`));
+  } else {
+    assert.match(end, /Round 1 of 1 is over: you \(Ann\) made no word/);
+  }
+  assert.match(await page.locator('.auction-words tbody tr.auction-me').textContent() ?? '',
+               /you \(Ann\)/);
+  assert.equal(await page.locator('.auction-answer').isVisible(), false);
+  await screenshot(page, 'auction-over-light');
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await context.close();
+});
+
+test('a spectator follows the game from another browser; the mouse steps it', async () => {
+  const owner = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(owner.page, { seed: 3, rounds: 1 });
+  await waitForAnnouncement(owner.page, /^The game is set\./);
+  const link = await owner.page.locator('.auction-watch-link').getAttribute('href') ?? '';
+  assert.match(link, /#\/auction\/watch\/[0-9a-f]+$/);
+
+  const watcher = await openPage(browser, link);
+  await waitForAnnouncement(watcher.page, /^Watching the game\./);
+  assert.equal(await watcher.page.locator('#auction-step').count(), 0);
+
+  // The owner clicks Step three times: the game starts, the round is dealt, a letter is sold.
+  await owner.page.getByRole('button', { name: 'Step', exact: true }).click();
+  await waitForAnnouncement(owner.page, /^The game begins/);
+  await owner.page.getByRole('button', { name: 'Step', exact: true }).click();
+  await waitForAnnouncement(owner.page, /^Round 1 of 1 begins/);
+  await owner.page.getByRole('button', { name: 'Step', exact: true }).click();
+  const sold = await waitForAnnouncement(owner.page, /went to/);
+  assert.equal(await waitForAnnouncement(watcher.page, /went to/), sold);
+  await watcher.page.locator('.auction-bids tbody tr').first().waitFor();
+  // A spectator never sees a hidden letter.
+  assert.equal(await watcher.page.locator('.auction-hidden').count(), 0);
+  assert.deepEqual(await accessibilityProblems(watcher.page), []);
+  await screenshot(watcher.page, 'auction-watch-light');
+
+  await owner.page.getByRole('button', { name: 'To the end' }).click();
+  const over = await waitForAnnouncement(watcher.page, /Game over:/);
+  assert.match(over, /Game over: .*\.$/);
+  await watcher.page.locator('.auction-standings').waitFor();
+  await owner.context.close();
+  await watcher.context.close();
+});
+
+test('a watch code that names no game says so', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/watch/${'0'.repeat(32)}`);
+  const said = await waitForAnnouncement(page, /no game to watch/);
+  assert.equal(await page.locator('.auction-table .error').textContent(), said);
+  await context.close();
+});
+
+test('Play steps on its own until the game ends; the delay slider works with the keyboard',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  // Seats with the keyboard: add a fifth bot, make it strong, remove the first two.
+  await page.locator('form.auction-setup').waitFor();
+  await tabTo(page, '#auction-add');
+  await page.keyboard.press('Enter');
+  await waitForAnnouncement(page, /^Seat 5 added: a bot; 5 players\.$/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bot-4');
+  await page.keyboard.press('End');
+  assert.equal(await page.locator('#auction-bot-4').inputValue(), 'strong');
+  for (const _ of [1, 2]) {
+    await tabTo(page, '[aria-label^="Remove seat 1 "]');
+    await page.keyboard.press('Enter');
+  }
+  await waitForAnnouncement(page, /^Seat 1 removed: 3 players\.$/);
+  assert.deepEqual(await page.locator('.auction-seats select').evaluateAll(
+                       (selects) => selects.map((select) => (select as HTMLSelectElement).value)),
+                   ['value', 'random', 'strong']);
+  await setUp(page, { seed: 5, rounds: 1 });
+  await waitForAnnouncement(page, /^The game is set\./);
+  assert.equal(await page.locator('.auction-players tbody tr').count(), 3);
+  await tabTo(page, '#auction-delay');
+  await page.keyboard.press('Home');
+  assert.equal(await page.locator('#auction-delay-value').textContent(), '50 ms');
+  const play = page.locator('#auction-play');
+  await tabTo(page, '#auction-play');
+  await page.keyboard.press('Enter');
+  assert.equal(await play.getAttribute('aria-pressed'), 'true');
+  assert.equal(await play.textContent(), 'Pause');
+  await waitForAnnouncement(page, /Game over:/);
+  assert.equal(await play.getAttribute('aria-pressed'), 'false');
+  assert.equal(await play.textContent(), 'Play');
+  // "New setup" goes back to the form, with the last choices kept.
+  await page.getByRole('button', { name: 'New setup' }).click();
+  await waitForAnnouncement(page, /^Set up a new game/);
+  assert.equal(await page.locator('#auction-seed').inputValue(), '5');
+  assert.equal(await page.locator('#auction-rounds').inputValue(), '1');
+  await context.close();
+});
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  for (const phone of [false, true]) {
+    const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
+    test(`auction-${suffix}: no serious accessibility problem in setup, play and end`, async () => {
+      const { context, page } = await openPage(browser, `${arcade.url}#/auction`,
+                                               { colorScheme, phone });
+      await page.locator('form.auction-setup').waitFor();
+      await page.locator('.auction-advanced summary').click();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `auction-setup-${suffix}`);
+      await setUp(page, { seed: 11, rounds: 1, person: 'Bea' });
+      await waitForAnnouncement(page, /^The game is set/);
+      await page.locator('#auction-step').click();
+      await page.locator('#auction-step').click();
+      await waitForAnnouncement(page, /^Round 1 of 1 begins/);
+      await page.locator('#auction-end').click();
+      await page.locator('#auction-bid').waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `auction-playing-${suffix}`);
+      // Bid 0 (with the mouse) until the word, then no word: the game ends.
+      for (let turn = 0; turn < 40; ++turn) {
+        const count = await heardCount(page);
+        if (await page.locator('#auction-word').count() > 0) {
+          await page.getByRole('button', { name: 'Play the word' }).click();
+          break;
+        }
+        await page.locator('#auction-bid').fill('0');
+        await page.getByRole('button', { name: 'Bid', exact: true }).click();
+        await nextAnnouncement(page, count, /Your bid for|Name your word|Game over/);
+      }
+      await page.locator('.auction-standings').waitFor();
+      assert.deepEqual(await accessibilityProblems(page), []);
+      await screenshot(page, `auction-over-${suffix}`);
+      await context.close();
+    });
+  }
+}
