@@ -4,22 +4,17 @@
 // schemes and at phone width. Nothing here depends on time: the person's answer time is long,
 // and every wait is for an announcement or an element.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, announced, type Arcade, launchBrowser, openPage, screenshot,
-         startArcade, waitForAnnouncement } from './support';
+import { accessibilityProblems, announced, type Arcade, openPage, screenshot, useArcade,
+         waitForAnnouncement } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-before(async () => {
-  arcade = await startArcade();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await arcade?.stop();
+useArcade((started, launched) => {
+  arcade = started;
+  browser = launched;
 });
 
 /** Presses Tab until the element matching `selector` has the focus (at most `limit` times). */

@@ -3,23 +3,17 @@
 // when its clock runs out, and no serious accessibility problem during and after a round in both
 // schemes, desktop and phone.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { type Arcade, launchBrowser, openPage, screenshot,
-         startArcade } from './support';
+import { type Arcade, openPage, screenshot, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-before(async () => {
-  arcade = await startArcade();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await arcade?.stop();
+useArcade((started, launched) => {
+  arcade = started;
+  browser = launched;
 });
 
 interface Board {

@@ -5,23 +5,18 @@ import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { type Arcade, launchBrowser, openPage, screenshot,
-         startArcade } from './support';
+import { type Arcade, openPage, screenshot,
+         startArcade, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-before(async () => {
-  arcade = await startArcade();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await arcade?.stop();
+useArcade((started, launched) => {
+  arcade = started;
+  browser = launched;
 });
 
 const ORDER = 'esiarntolcdupmghbyfvkwzxqj';

@@ -2,23 +2,17 @@
 // a replay, a word that scores nothing, a refusal), the mouse path, and no serious
 // accessibility problem in light and dark, desktop and phone.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
-         startArcade } from './support';
+import { accessibilityProblems, type Arcade, openPage, screenshot, useArcade } from './support';
 import { count, heard } from './words_support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-before(async () => {
-  arcade = await startArcade();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await arcade?.stop();
+useArcade((started, launched) => {
+  arcade = started;
+  browser = launched;
 });
 
 /** Starts a game from the options form with the keyboard: hands, hints and seed. */

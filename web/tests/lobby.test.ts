@@ -1,22 +1,16 @@
 // The lobby: the five games from the registry, reachable with the keyboard, and accessible in
 // both colour schemes and at phone width.
 import assert from 'node:assert/strict';
-import { after, before, test } from 'node:test';
+import { test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityProblems, type Arcade, launchBrowser, openPage, screenshot,
-         startArcade } from './support';
+import { accessibilityProblems, type Arcade, openPage, screenshot, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-before(async () => {
-  arcade = await startArcade();
-  browser = await launchBrowser();
-});
-
-after(async () => {
-  await browser?.close();
-  await arcade?.stop();
+useArcade((started, launched) => {
+  arcade = started;
+  browser = launched;
 });
 
 test('the lobby lists the five games and the keyboard opens one', async () => {

@@ -5,6 +5,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -130,4 +131,23 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
 export async function screenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(here, '..', 'screenshots', `${name}.png`),
                           fullPage: true });
+}
+
+/**
+ * Registers the hooks every browser test file needs: an arcade of its own and a browser, both
+ * started before the file's tests and stopped after them. `ready` receives them.
+ */
+export function useArcade(ready: (arcade: Arcade, browser: Browser) => void,
+                          extra: string[] = []): void {
+  let arcade: Arcade | undefined;
+  let browser: Browser | undefined;
+  before(async () => {
+    arcade = await startArcade(extra);
+    browser = await launchBrowser();
+    ready(arcade, browser);
+  });
+  after(async () => {
+    await browser?.close();
+    await arcade?.stop();
+  });
 }
