@@ -159,6 +159,15 @@ bool same_origin(const HttpRequest& request) {
   return scheme != std::string::npos && request.origin.substr(scheme + 3) == request.host;
 }
 
+/// Accepts a WebSocket upgrade, the state as it is now going out first.
+HttpResponse accept_socket(WebSocketPeer& peer, Json state, std::string_view type) {
+  state["type"] = type;
+  peer.send(state.dump());
+  HttpResponse accepted;
+  accepted.status = 0;  // Handler::open_socket: accept
+  return accepted;
+}
+
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
 std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
@@ -509,12 +518,7 @@ HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<Web
       std::lock_guard map_lock(mutex_);
       room_peers_[peer.get()] = room;
     }
-    Json hello = room_state(*room, index);
-    hello["type"] = "room";
-    peer->send(hello.dump());
-    HttpResponse accepted;
-    accepted.status = 0;
-    return accepted;
+    return accept_socket(*peer, room_state(*room, index), "room");
   }
   bool by_watch = false;
   LivePtr live = find(parts[2], &by_watch);
@@ -528,12 +532,7 @@ HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<Web
     std::lock_guard map_lock(mutex_);
     peers_[peer.get()] = live;
   }
-  Json hello = snapshot(*live, seat);
-  hello["type"] = "update";
-  peer->send(hello.dump());
-  HttpResponse accepted;
-  accepted.status = 0;
-  return accepted;
+  return accept_socket(*peer, snapshot(*live, seat), "update");
 }
 
 void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) {

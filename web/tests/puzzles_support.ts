@@ -1,6 +1,5 @@
 // What the Evil Hangman and Word Search tests share (candidates for support.ts): moving the
 // focus with Tab alone, waiting for the next announcement, and calling the API from the test.
-import { createRequire } from 'node:module';
 import type { Page } from 'playwright-core';
 import { announced } from './support';
 
@@ -55,23 +54,5 @@ export async function api<T>(base: string, method: string, path: string, body?: 
   return data;
 }
 
-/**
- * axe-core's serious and critical violations, as support.ts's accessibilityProblems() but with
- * axe evaluated through the DevTools protocol: the server's Content-Security-Policy (no inline
- * script) blocks the <script> tag that addScriptTag() inserts.
- */
-export async function axeProblems(page: Page): Promise<string[]> {
-  const require = createRequire(import.meta.url);
-  const axe = require('axe-core') as { source: string };
-  await page.evaluate(axe.source);
-  const violations = await page.evaluate(async () => {
-    const run = (window as unknown as {
-      axe: { run(): Promise<{ violations: { id: string; impact: string; help: string;
-                                             nodes: { target: string[] }[] }[] }> };
-    }).axe.run;
-    return (await run()).violations;
-  });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
-      .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' '))
-                      .join(', ')}`);
-}
+/** The page's serious and critical accessibility problems (support.ts). */
+export { accessibilityProblems as axeProblems } from './support';
