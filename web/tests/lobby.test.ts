@@ -29,7 +29,8 @@ test('the lobby lists the five games and the keyboard opens one', async () => {
   }
   await page.keyboard.press('Enter');
   await page.waitForURL(/#\/evil-hangman$/);
-  assert.equal(await page.locator('h1').textContent(), 'Evil Hangman');
+  // The router runs on the hashchange event, after the address changed: wait for its heading.
+  await page.locator('h1', { hasText: 'Evil Hangman' }).waitFor();
   await context.close();
 });
 
