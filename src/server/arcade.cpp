@@ -168,6 +168,25 @@ HttpResponse accept_socket(WebSocketPeer& peer, Json state, std::string_view typ
   return accepted;
 }
 
+/// The seed a new session or room asks for ("seed"), or one drawn from std::random_device when
+/// it names none; or the refusal of a seed that is not one.
+std::variant<std::uint64_t, HttpResponse> requested_seed(const Json& body) {
+  if (!body.contains("seed")) {
+    std::random_device device;
+    return (static_cast<std::uint64_t>(device()) << 32) ^ device();
+  }
+  if (!body["seed"].is_number_unsigned()) {
+    return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1");
+  }
+  return body["seed"].get<std::uint64_t>();
+}
+
+/// The refusal of a config the game cannot play, naming the field.
+HttpResponse config_refusal(const ConfigError& problem) {
+  return json_response(
+      400, Json{{"error", problem.what()}, {"code", "bad_config"}, {"field", problem.field()}});
+}
+
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
 std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
@@ -312,23 +331,12 @@ HttpResponse Arcade::create(const HttpRequest& request) {
       }
       const Json config = body.value("config", Json::object());
       if (!config.is_object()) return error(400, "bad_config", "'config' is a JSON object");
-      std::uint64_t seed = 0;
-      if (body.contains("seed")) {
-        if (!body["seed"].is_number_unsigned()) {
-          return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1");
-        }
-        seed = body["seed"].get<std::uint64_t>();
-      } else {
-        seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-      }
-      session = game->open(config, seed, lexicon_);
+      auto seed = requested_seed(body);
+      if (auto* refusal = std::get_if<HttpResponse>(&seed)) return std::move(*refusal);
+      session = game->open(config, std::get<std::uint64_t>(seed), lexicon_);
     }
   } catch (const ConfigError& e) {
-    HttpResponse response = error(400, "bad_config", e.what());
-    Json body_json = Json::parse(response.body);
-    body_json["field"] = e.field();
-    response.body = body_json.dump();
-    return response;
+    return config_refusal(e);
   } catch (const std::invalid_argument& e) {
     return error(400, "bad_saved_game", e.what());
   }
@@ -696,20 +704,13 @@ HttpResponse Arcade::create_room(const HttpRequest& request) {
     return error(400, "bad_request", "rooms are for Word Search (\"game\": \"boggle\")");
   }
   const Json config = body.value("config", Json::object());
-  std::uint64_t seed = 0;
-  if (body.contains("seed")) {
-    if (!body["seed"].is_number_unsigned()) {
-      return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1");
-    }
-    seed = body["seed"].get<std::uint64_t>();
-  } else {
-    seed = (static_cast<std::uint64_t>(std::random_device{}()) << 32) ^ std::random_device{}();
-  }
+  auto requested = requested_seed(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&requested)) return std::move(*refusal);
+  const std::uint64_t seed = std::get<std::uint64_t>(requested);
   try {
     game->open(config, seed, lexicon_);  // the config is checked now, not at the first round
   } catch (const ConfigError& e) {
-    Json refusal{{"error", e.what()}, {"code", "bad_config"}, {"field", e.field()}};
-    return json_response(400, refusal);
+    return config_refusal(e);
   }
   auto room = std::make_shared<Room>();
   room->game = game;

@@ -13,36 +13,20 @@
 #include <string_view>
 #include <vector>
 
+#include "cli/output.h"
 #include "support/golden.h"
 
 namespace wg::test {
 namespace {
 
-constexpr std::size_t kColumns = 80;
-
-/// Displayed characters: code points, not counting the bytes that continue one, nor ANSI escape
-/// sequences (ESC [ parameters, then a final letter).
-std::size_t columns(std::string_view line) {
-  std::size_t n = 0;
-  for (std::size_t i = 0; i < line.size(); ++i) {
-    if (line[i] == '\x1b' && i + 1 < line.size() && line[i + 1] == '[') {
-      i += 2;
-      while (i < line.size() &&
-             !((line[i] >= 'A' && line[i] <= 'Z') || (line[i] >= 'a' && line[i] <= 'z'))) {
-        ++i;
-      }
-      continue;
-    }
-    if ((static_cast<unsigned char>(line[i]) & 0xC0) != 0x80) ++n;
-  }
-  return n;
-}
+using cli::display_width;
+using cli::kColumns;
 
 TEST(GoldenWidth, ColumnsCountsCodePointsWithoutEscapes) {
-  EXPECT_EQ(columns(""), 0u);
-  EXPECT_EQ(columns("word: peace"), 11u);
-  EXPECT_EQ(columns("\xC3\xA9t\xC3\xA9"), 3u);                  // été
-  EXPECT_EQ(columns("\x1b[1;32mpeace\x1b[0m: 3 points"), 15u);  // coloured
+  EXPECT_EQ(display_width(""), 0u);
+  EXPECT_EQ(display_width("word: peace"), 11u);
+  EXPECT_EQ(display_width("\xC3\xA9t\xC3\xA9"), 3u);                  // été
+  EXPECT_EQ(display_width("\x1b[1;32mpeace\x1b[0m: 3 points"), 15u);  // coloured
 }
 
 std::vector<std::filesystem::path> transcripts() {
@@ -70,8 +54,8 @@ TEST(GoldenWidth, EveryTranscriptLineFits80Columns) {
     int number = 0;
     for (std::string line; std::getline(in, line);) {
       ++number;
-      EXPECT_LE(columns(line), kColumns) << file.lexically_relative(golden_path("")).string() << ":"
-                                         << number << " is too wide: " << line;
+      EXPECT_LE(display_width(line), kColumns) << file.lexically_relative(golden_path("")).string()
+                                               << ":" << number << " is too wide: " << line;
     }
   }
 }
