@@ -12,6 +12,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
+#include "lexicon/common_words.h"
 
 namespace wg::app {
 
@@ -98,13 +99,17 @@ Json EvilHangmanCodec::config_schema() {
                                  "Every game's misses allowed; null: each new_game gives it"))},
        {"show_remaining",
         boolean_property(defaults.show_remaining,
-                         "Show how many words the host still holds (unless new_game says)")}});
+                         "Show how many words the host still holds (unless new_game says)")},
+       {"secrets",
+        choice_property(names_of(all_secrets()), to_string(defaults.secrets),
+                        "common: the word the host names at the end is one people know whenever "
+                        "it can be (and the fair host's word); all: any word of the lexicon")}});
 }
 
 eh::Config EvilHangmanCodec::config_from_json(const Json& json) {
   const Fields fields(json, Source::kConfig,
                       {"strategy", "depth", "budget", "memo", "work", "explain", "length",
-                       "guesses", "show_remaining"});
+                       "guesses", "show_remaining", "secrets"});
   eh::Config config;
   config.strategy = fields.choice("strategy", eh::all_strategies(), config.strategy);
   config.depth = fields.integer("depth", config.depth, 1);
@@ -116,6 +121,7 @@ eh::Config EvilHangmanCodec::config_from_json(const Json& json) {
   config.length = fields.optional_integer<std::int64_t>("length", 1, kMaxLength);
   config.guesses = fields.optional_integer<std::int64_t>("guesses", 1);
   config.show_remaining = fields.boolean("show_remaining", config.show_remaining);
+  config.secrets = fields.choice("secrets", all_secrets(), config.secrets);
   config.validate();
   return config;
 }
@@ -129,7 +135,8 @@ Json EvilHangmanCodec::config_to_json(const eh::Config& config) {
           {"explain", config.explain},
           {"length", config.length ? Json(*config.length) : Json(nullptr)},
           {"guesses", config.guesses ? Json(*config.guesses) : Json(nullptr)},
-          {"show_remaining", config.show_remaining}};
+          {"show_remaining", config.show_remaining},
+          {"secrets", to_string(config.secrets)}};
 }
 
 eh::Session::Command EvilHangmanCodec::command_from_json(const Json& json) {
@@ -231,7 +238,12 @@ GameEntry evil_hangman_game() {
           "Evil Hangman",
           "Hangman against a host who keeps changing the word",
           &EvilHangmanCodec::config_schema,
-          &open_session<EvilHangmanCodec>};
+          [](const Json& config, std::uint64_t seed,
+             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
+            return std::make_unique<SessionAdapter<EvilHangmanCodec>>(
+                std::move(lexicon), EvilHangmanCodec::config_from_json(config), seed,
+                common_words());
+          }};
 }
 
 // --- The tools' documents.

@@ -26,8 +26,6 @@ constexpr LetterCase kCase = LetterCase::kUpper;
 
 constexpr Mode kModeList[] = {Mode::kEasy, Mode::kHard};
 constexpr std::span<const Mode> kModes = kModeList;
-constexpr hangman::Secrets kSecretsArray[] = {hangman::Secrets::kCommon, hangman::Secrets::kAll};
-constexpr std::span<const hangman::Secrets> kSecretsList = kSecretsArray;
 
 constexpr Named<hangman::Status> kStatusNames[] = {{hangman::Status::kPlaying, "playing"},
                                                    {hangman::Status::kFinished, "finished"}};
@@ -112,7 +110,7 @@ Json HangmanCodec::config_schema() {
                                 "easy shows each letter's probability at each open position; hard "
                                 "hides them")},
        {"secrets",
-        choice_property(names_of(kSecretsList), hangman::to_string(defaults.secrets),
+        choice_property(names_of(all_secrets()), hangman::to_string(defaults.secrets),
                         fmt::format("common: secrets are the dictionary's common words (all its "
                                     "words when fewer than {} are common); all: any word. "
                                     "Guesses are judged against every word",
@@ -136,7 +134,7 @@ hangman::Config HangmanCodec::config_from_json(const Json& json) {
   const Fields fields(json, Source::kConfig, {"mode", "secrets", "hints", "words", "first_game"});
   hangman::Config config;
   config.mode = fields.choice("mode", kModes, config.mode);
-  config.secrets = fields.choice("secrets", kSecretsList, config.secrets);
+  config.secrets = fields.choice("secrets", all_secrets(), config.secrets);
   config.hints = fields.boolean("hints", config.hints);
   config.words = fields.texts("words");
   config.first_game = fields.integer("first_game", config.first_game);

@@ -26,6 +26,7 @@
 #include "games/evil_hangman/host.h"
 #include "games/evil_hangman/session.h"
 #include "games/evil_hangman/word_set.h"
+#include "lexicon/common_words.h"
 
 namespace wg::cli {
 
@@ -136,6 +137,7 @@ struct PlayOptions {
   std::string strategy = "largest";
   int depth = 2;
   bool explain = false;
+  std::string words = "common";
 };
 
 /// What the guess prompt accepts besides a letter ("help" prints it).
@@ -304,8 +306,10 @@ int run_play(Context& context, const PlayOptions& options) {
   config.length = options.length;
   config.guesses = options.guesses;
   config.show_remaining = options.show_remaining;
+  config.secrets = parse_secrets(options.words).value_or(Secrets::kCommon);
   const std::uint64_t seed = context.seed();
-  eh::Session session(context.shared_lexicon(), config, seed);  // ConfigError: usage
+  eh::Session session(context.shared_lexicon(), config, seed,
+                      common_words());  // ConfigError: usage
   Prompt prompt(context.in(), context.out(), !context.interactive());
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
   prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {} (replay with --seed {}).",
@@ -529,6 +533,12 @@ void define_evil_hangman_command(CLI::App& command, Context& context) {
   add_host_options(command, options->strategy, options->depth);
   command.add_flag("--explain", options->explain,
                    "After each guess, show the families and why the host chose one");
+  command
+      .add_option("--words", options->words,
+                  "common: the word the host names when you lose is one people know whenever "
+                  "it can be; all: any word. Guesses count against every word either way")
+      ->check(CLI::IsMember({"common", "all"}))
+      ->capture_default_str();
   add_autoplay(command, context);
   add_table(command, context);
   command.footer(

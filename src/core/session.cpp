@@ -37,4 +37,17 @@ std::string_view to_string(Refusal refusal) {
   return "unknown";
 }
 
+std::string_view to_string(Secrets secrets) { return secrets == Secrets::kAll ? "all" : "common"; }
+
+std::span<const Secrets> all_secrets() {
+  static constexpr Secrets kAll[] = {Secrets::kCommon, Secrets::kAll};
+  return kAll;
+}
+
+std::optional<Secrets> parse_secrets(std::string_view name) {
+  if (name == "common") return Secrets::kCommon;
+  if (name == "all") return Secrets::kAll;
+  return std::nullopt;
+}
+
 }  // namespace wg

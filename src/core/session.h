@@ -12,6 +12,8 @@
 
 #include <cstdint>
 #include <functional>
+#include <optional>
+#include <span>
 #include <stdexcept>
 #include <stop_token>
 #include <string>
@@ -54,6 +56,17 @@ enum class Refusal : std::uint8_t {
 
 /// The refusal's stable identifier for codecs and logs: "wrong_phase", "not_held"...
 std::string_view to_string(Refusal refusal);
+
+/// Where a hangman host draws the words it may have chosen (the fair host's secret, the word
+/// named when the guesser loses): common words, that people know, or every word of the list.
+/// Guesses are judged against the whole list either way. Both hangman games name it alike
+/// (`secrets` in their configs, `--words` in the terminal).
+enum class Secrets : std::uint8_t { kCommon, kAll };
+/// "common", "all".
+std::string_view to_string(Secrets secrets);
+std::optional<Secrets> parse_secrets(std::string_view name);
+/// Every choice, in the order front ends list them.
+std::span<const Secrets> all_secrets();
 
 /// How a long computation inside a command (the optimal evil host's decision, an exact hand
 /// plan, a best-board search) may be stopped and watched. A stopped computation falls back the

@@ -57,7 +57,9 @@ TEST(EvilHangmanCodec, ConfigRoundTrips) {
   config.length = 4;
   config.guesses = 6;
   config.show_remaining = true;
+  config.secrets = Secrets::kAll;
   const Json json = EvilHangmanCodec::config_to_json(config);
+  EXPECT_EQ(json["secrets"], "all");
   EXPECT_EQ(EvilHangmanCodec::config_to_json(EvilHangmanCodec::config_from_json(json)), json);
   // Fields left out take their defaults.
   EXPECT_EQ(EvilHangmanCodec::config_to_json(EvilHangmanCodec::config_from_json(Json::object())),
@@ -87,6 +89,7 @@ TEST(EvilHangmanCodec, BadConfigsAreConfigErrorsNamingTheField) {
   EXPECT_EQ(field_of({{"length", "4"}}), "length");
   EXPECT_EQ(field_of({{"guesses", 0}}), "guesses");
   EXPECT_EQ(field_of({{"show_remaining", 1}}), "show_remaining");
+  EXPECT_EQ(field_of({{"secrets", "rare"}}), "secrets");
   EXPECT_EQ(field_of({{"colour", "red"}}), "colour");
   try {
     open({{"length", 5}});

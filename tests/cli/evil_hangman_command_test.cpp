@@ -154,6 +154,25 @@ TEST(EvilHangmanCliTest, ATooLargeLengthSaysSo) {
   EXPECT_TRUE(contains(r.out, "That number is too large. Please enter a whole number")) << r;
 }
 
+TEST(EvilHangmanCliTest, TheWordNamedWhenYouLoseIsOnePeopleKnow) {
+  // Only COOL is a common word (data/common-words.txt); a miss leaves every word held.
+  TempDir dir{"wg-evil-hangman-words"};
+  const std::string list = dir.write("list.txt", "bbbb\ncccc\ncool\ndddd\nffff\ngggg\n");
+  bool other = false;
+  for (const std::string seed : {"1", "2", "3", "4", "5", "6"}) {
+    const std::vector<std::string> args = {
+        "--lexicon", list, "--seed", seed, "--length", "4", "--guesses", "1", "--hide-remaining"};
+    const ProcessResult common = play(args, "e\nno\n");
+    EXPECT_TRUE(contains(common.out, "The word was COOL.")) << common;
+    std::vector<std::string> all_args = args;
+    all_args.insert(all_args.end(), {"--words", "all"});
+    const ProcessResult all = play(all_args, "e\nno\n");
+    ASSERT_EQ(all.exit_code, 0) << all;
+    other = other || !contains(all.out, "The word was COOL.");
+  }
+  EXPECT_TRUE(other);
+}
+
 TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
   Lists lists;
   const std::vector<std::vector<std::string>> cases = {
@@ -163,6 +182,7 @@ TEST(EvilHangmanCliTest, BadOptionsAreUsageErrors) {
       {"--guesses", "0"},
       {"--strategy", "nasty"},
       {"--depth", "0"},
+      {"--words", "rare"},
       {"--show-remaining", "--hide-remaining"},
       {"--json"},
       {"autoplay", "--guesser", "psychic"},

@@ -16,9 +16,9 @@ const WordSet& checked(const WordSet& words) {
 }  // namespace
 
 Game::Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed,
-           std::shared_ptr<OptimalSolver> solver)
+           std::shared_ptr<OptimalSolver> solver, std::span<const WordId> secrets)
     : words_(&checked(words)),
-      host_(words, host, Rng(seed), std::move(solver)),
+      host_(words, host, Rng(seed), std::move(solver), secrets),
       guesses_(guesses),
       guesses_left_(guesses),
       candidates_(words.all_ids()),

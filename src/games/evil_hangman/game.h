@@ -31,9 +31,10 @@ class Game {
  public:
   /// A game on `words` (non-empty; must outlive the game) with `guesses` misses allowed (> 0):
   /// as in the spec, only a wrong guess uses one up. `seed` drives the host's random choices.
-  /// Throws std::invalid_argument on an empty word set or guesses < 1. `solver`: see Host.
+  /// Throws std::invalid_argument on an empty word set or guesses < 1. `solver` and `secrets`
+  /// (which must outlive the game): see Host.
   Game(const WordSet& words, int guesses, HostConfig host, std::uint64_t seed,
-       std::shared_ptr<OptimalSolver> solver = nullptr);
+       std::shared_ptr<OptimalSolver> solver = nullptr, std::span<const WordId> secrets = {});
 
   /// Plays a letter. Throws std::invalid_argument, changing nothing, if the letter is not in
   /// the alphabet, was guessed before, or the game is over. `work` and `cut`: Host::choose.

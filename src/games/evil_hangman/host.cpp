@@ -169,11 +169,25 @@ double expected_misses(const WordSet& words, const Position& position, int depth
 
 // --- The host.
 
-Host::Host(const WordSet& words, HostConfig config, Rng rng, std::shared_ptr<OptimalSolver> solver)
-    : words_(&words), config_(config), rng_(rng), solver_(std::move(solver)) {
+std::vector<WordId> common_secrets(const WordSet& words, Secrets secrets, const Lexicon* common) {
+  std::vector<WordId> ids;
+  if (secrets == Secrets::kAll || common == nullptr) return ids;
+  for (WordId id = 0; id < words.size(); ++id) {
+    if (common->contains(words.word(id))) ids.push_back(id);
+  }
+  return ids;
+}
+
+Host::Host(const WordSet& words, HostConfig config, Rng rng, std::shared_ptr<OptimalSolver> solver,
+           std::span<const WordId> secrets)
+    : words_(&words), config_(config), rng_(rng), secrets_(secrets), solver_(std::move(solver)) {
   if (config_.depth < 1) throw std::invalid_argument("lookahead depth must be at least 1");
   if (config_.strategy == Strategy::kFair && !words.empty()) {
-    secret_ = static_cast<WordId>(rng_.below(words.size()));
+    if (secrets_.size() >= kMinCommonSecrets) {
+      secret_ = secrets_[static_cast<std::size_t>(rng_.below(secrets_.size()))];
+    } else {
+      secret_ = static_cast<WordId>(rng_.below(words.size()));
+    }
   }
   if (config_.strategy == Strategy::kOptimal) {
     if (!solver_) solver_ = std::make_shared<OptimalSolver>(words, config_.budget);
@@ -308,7 +322,12 @@ WordId Host::reveal(std::span<const WordId> candidates) {
   if (secret_ && std::find(candidates.begin(), candidates.end(), *secret_) != candidates.end()) {
     return *secret_;
   }
-  return candidates[static_cast<std::size_t>(rng_.below(candidates.size()))];
+  std::vector<WordId> known;
+  for (WordId id : candidates) {
+    if (std::binary_search(secrets_.begin(), secrets_.end(), id)) known.push_back(id);
+  }
+  const std::span<const WordId> from = known.empty() ? candidates : std::span<const WordId>(known);
+  return from[static_cast<std::size_t>(rng_.below(from.size()))];
 }
 
 }  // namespace wg::evil_hangman

@@ -156,6 +156,15 @@ struct HorizonEstimate {
 double expected_misses(const WordSet& words, const Position& position, int depth,
                        const HorizonEstimate& estimate);
 
+/// With `secrets: common`, a length needs at least this many common words for the fair host to
+/// draw its word from them (fewer would make it guessable); the word named at a loss is a common
+/// one whenever the host still holds one, however few there are.
+inline constexpr std::size_t kMinCommonSecrets = 20;
+
+/// The ids of the words of `words` that `common` contains, sorted: a Host's secrets. Empty
+/// when `common` is null or `secrets` is Secrets::kAll (every word).
+std::vector<WordId> common_secrets(const WordSet& words, Secrets secrets, const Lexicon* common);
+
 class Host {
  public:
   /// `rng` drives the fair host's word and the word named when the guesser loses. The optimal
@@ -163,8 +172,13 @@ class Host {
   /// memo with other hosts that play one at a time (the games of a table), else makes its own;
   /// either way config.budget limits each decision. Sharing changes no decision the solver finishes
   /// (its values are exact), only how soon it finishes, so it can only spare a fallback.
+  ///
+  /// `secrets`: the words the host may say it had chosen (common_secrets(): sorted ids; it
+  /// must outlive the host; empty: every word). The fair host draws its word from them when
+  /// they are at least kMinCommonSecrets, and the word named when the guesser loses is one of
+  /// them whenever a word still held is; neither changes how many numbers `rng` draws.
   Host(const WordSet& words, HostConfig config, Rng rng,
-       std::shared_ptr<OptimalSolver> solver = nullptr);
+       std::shared_ptr<OptimalSolver> solver = nullptr, std::span<const WordId> secrets = {});
   ~Host();
   Host(Host&&) noexcept;
 
@@ -177,7 +191,8 @@ class Host {
   Decision choose(const Position& position, Letter guess, const Partition& families,
                   const Work& work = {}, std::optional<std::uint64_t> cut = std::nullopt);
 
-  /// The word the host says it had chosen, from the words it still holds (non-empty).
+  /// The word the host says it had chosen, from the words it still holds (non-empty): one of
+  /// the secrets when any is held.
   WordId reveal(std::span<const WordId> candidates);
 
   /// The fair host's word; nullopt for the others.
@@ -187,6 +202,7 @@ class Host {
   const WordSet* words_;
   HostConfig config_;
   Rng rng_;
+  std::span<const WordId> secrets_;  ///< sorted; empty: every word
   std::optional<WordId> secret_;
   std::optional<HorizonEstimate> estimate_;  ///< calibrated at the first lookahead decision
   std::shared_ptr<OptimalSolver> solver_;

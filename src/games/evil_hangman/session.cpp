@@ -61,8 +61,12 @@ void Config::validate(const Lexicon& lexicon) const {
   validate();
 }
 
-Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed)
-    : lexicon_(std::move(lexicon)), config_(std::move(config)), seed_(seed) {
+Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+                 std::shared_ptr<const Lexicon> common)
+    : lexicon_(std::move(lexicon)),
+      common_(std::move(common)),
+      config_(std::move(config)),
+      seed_(seed) {
   if (!lexicon_) throw std::invalid_argument("an evil hangman session needs a lexicon");
   config_.validate(*lexicon_);
 }
@@ -84,6 +88,7 @@ Session::Words& Session::words_of(int length) {
   if (!words) {
     words = std::make_unique<Words>();
     words->words = WordSet::of_length(*lexicon_, static_cast<std::size_t>(length));
+    words->secrets = common_secrets(words->words, config_.secrets, common_.get());
     if (config_.strategy == Strategy::kOptimal) {
       words->solver = std::make_shared<OptimalSolver>(words->words, config_.budget);
     }
@@ -116,7 +121,7 @@ std::vector<Event> Session::new_game(const NewGame& command) {
   Words& words = words_of(static_cast<int>(*length));
   const int index = games_;
   game_.emplace(words.words, clamp_guesses(*guesses), config_.host(),
-                game_seed(seed_, static_cast<std::uint64_t>(index)), words.solver);
+                game_seed(seed_, static_cast<std::uint64_t>(index)), words.solver, words.secrets);
   ++games_;
   show_remaining_ = show;
   gave_up_ = false;

@@ -42,6 +42,11 @@ struct Config {
   std::optional<std::int64_t> length;
   std::optional<std::int64_t> guesses;
   bool show_remaining = false;
+  /// The words the host may say it had chosen: kCommon, the common words the front end gives
+  /// the session (lexicon/common_words.h) whenever the host still holds one (the fair host's
+  /// word too, where a length has kMinCommonSecrets of them); kAll, any word. Which letters
+  /// hit never depends on it, only which word is named at the end (and the fair host's word).
+  Secrets secrets = Secrets::kCommon;
 
   /// The host of every game.
   HostConfig host() const;
@@ -159,8 +164,10 @@ class Session {
   using View = evil_hangman::View;
 
   /// Validates `config` against the lexicon (ConfigError). No game is started: the first
-  /// NewGame starts game 0.
-  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed);
+  /// NewGame starts game 0. `common` is the common-words list for config.secrets; without it,
+  /// any word may be named.
+  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+          std::shared_ptr<const Lexicon> common = nullptr);
 
   /// Applies a command. `work` watches the optimal host's decision (Host::choose): stopped, it
   /// falls back to lookahead and the Guessed event says where it was cut.
@@ -184,6 +191,7 @@ class Session {
   /// later games of that length start from what the memo already holds.
   struct Words {
     WordSet words;
+    std::vector<WordId> secrets;  ///< common_secrets() of the words
     std::shared_ptr<OptimalSolver> solver;
   };
 
@@ -195,6 +203,7 @@ class Session {
   std::optional<std::uint32_t> shown_words() const;
 
   std::shared_ptr<const Lexicon> lexicon_;
+  std::shared_ptr<const Lexicon> common_;
   Config config_;
   std::uint64_t seed_;
   std::map<int, std::unique_ptr<Words>> words_;  // stable addresses: a Game points at its words

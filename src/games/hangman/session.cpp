@@ -54,14 +54,6 @@ std::vector<std::uint32_t> secret_pool(const Dictionary& dictionary, Secrets sec
   return pool;
 }
 
-std::string_view to_string(Secrets secrets) { return secrets == Secrets::kAll ? "all" : "common"; }
-
-std::optional<Secrets> parse_secrets(std::string_view name) {
-  if (name == "common") return Secrets::kCommon;
-  if (name == "all") return Secrets::kAll;
-  return std::nullopt;
-}
-
 std::string_view to_string(Mode mode) { return mode == Mode::kHard ? "hard" : "easy"; }
 
 std::optional<Mode> parse_mode(std::string_view name) {

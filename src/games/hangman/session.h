@@ -35,12 +35,10 @@ enum class Mode : std::uint8_t { kEasy, kHard };
 std::string_view to_string(Mode mode);
 std::optional<Mode> parse_mode(std::string_view name);
 
-/// Where secrets are drawn from: common words (words people know), or every word of the
-/// dictionary. Guesses are judged against the whole dictionary either way.
-enum class Secrets : std::uint8_t { kCommon, kAll };
-/// "common", "all".
-std::string_view to_string(Secrets secrets);
-std::optional<Secrets> parse_secrets(std::string_view name);
+/// Where secrets are drawn from (core/session.h).
+using wg::parse_secrets;
+using wg::Secrets;
+using wg::to_string;
 
 /// With `secrets: common`, the common words of a dictionary must be at least this many, or
 /// secrets come from all its words.

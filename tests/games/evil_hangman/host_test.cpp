@@ -421,5 +421,63 @@ TEST(HostTest, RevealNamesAWordStillHeld) {
   EXPECT_THROW(Host(words, HostConfig{Strategy::kLookahead, 0, {}}, Rng(1)), std::invalid_argument);
 }
 
+TEST(HostTest, CommonSecretsAreTheWordsTheListHasSorted) {
+  const WordSet words = test::spec_words();
+  const std::vector<std::string> sorted = {"cool", "good", "hope", "zebra"};
+  const Lexicon common = Lexicon::build(sorted);
+  EXPECT_EQ(common_secrets(words, Secrets::kCommon, &common), (std::vector<WordId>{2, 6, 7}));
+  EXPECT_TRUE(common_secrets(words, Secrets::kAll, &common).empty());
+  EXPECT_TRUE(common_secrets(words, Secrets::kCommon, nullptr).empty());
+}
+
+TEST(HostTest, RevealNamesASecretWheneverOneIsHeld) {
+  const WordSet words = test::spec_words();
+  const std::vector<WordId> secrets = {2, 6};  // cool, good
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Host host(words, HostConfig{}, Rng(seed), nullptr, secrets);
+    const std::vector<WordId> held = {0, 1, 6, 8};  // only good is a secret
+    EXPECT_EQ(host.reveal(held), 6u);
+    const std::vector<WordId> none = {0, 1};  // no secret held: any word held
+    const WordId w = host.reveal(none);
+    EXPECT_TRUE(w == 0 || w == 1);
+  }
+}
+
+TEST(HostTest, SecretsChangeOnlyWhichWordIsNamed) {
+  // The same seed draws the same numbers with or without secrets: the decisions are the same.
+  const WordSet words = test::spec_words();
+  const std::vector<WordId> secrets = {2, 6};
+  for (std::uint64_t seed = 0; seed < 10; ++seed) {
+    Partition with_part, without_part;
+    Host with(words, HostConfig{}, Rng(seed), nullptr, secrets);
+    Host without(words, HostConfig{}, Rng(seed));
+    const std::vector<WordId> all = words.all_ids();
+    with_part.split(words, all, code('o'));
+    without_part.split(words, all, code('o'));
+    EXPECT_EQ(with.choose(Position{all, LetterSet(), 3}, code('o'), with_part).family,
+              without.choose(Position{all, LetterSet(), 3}, code('o'), without_part).family);
+  }
+}
+
+TEST(HostTest, TheFairHostDrawsFromEnoughSecretsOnly) {
+  std::vector<std::string> texts;
+  for (char a = 'a'; a <= 'z'; ++a) {
+    for (char b = 'a'; b <= 'c'; ++b) texts.push_back(std::string{a, b});
+  }
+  std::vector<std::string_view> views(texts.begin(), texts.end());
+  const WordSet words = WordSet::from_words(views);
+  std::vector<WordId> many;
+  for (WordId id = 0; id < kMinCommonSecrets; ++id) many.push_back(id * 3);
+  const std::vector<WordId> few(many.begin(), many.begin() + 3);
+  bool outside_few = false;
+  for (std::uint64_t seed = 0; seed < 40; ++seed) {
+    const Host from_many(words, HostConfig{Strategy::kFair, 2, {}}, Rng(seed), nullptr, many);
+    EXPECT_TRUE(std::binary_search(many.begin(), many.end(), *from_many.secret()));
+    const Host from_few(words, HostConfig{Strategy::kFair, 2, {}}, Rng(seed), nullptr, few);
+    outside_few = outside_few || !std::binary_search(few.begin(), few.end(), *from_few.secret());
+  }
+  EXPECT_TRUE(outside_few);  // too few to choose from: any word
+}
+
 }  // namespace
 }  // namespace wg::evil_hangman

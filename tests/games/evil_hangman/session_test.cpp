@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <stop_token>
+#include <string>
 #include <variant>
 #include <vector>
 
@@ -367,6 +368,27 @@ TEST(SessionTest, ProgressReachesTheEndOfAnOptimalDecision) {
     EXPECT_GE(f, 0.0);
     EXPECT_LE(f, 1.0);
   }
+}
+
+TEST(SessionTest, TheWordNamedAtALossIsACommonOneWhenTheHostHoldsOne) {
+  // Guessing e leaves ally, cool, good (largest family): with secrets: common and only cool
+  // common, giving up names cool in every seed; with secrets: all, another word in some.
+  const std::vector<std::string> cool = {"cool"};
+  const auto common = std::make_shared<const Lexicon>(Lexicon::build(cool));
+  bool other = false;
+  for (std::uint64_t seed = 0; seed < 20; ++seed) {
+    Session session(test::small_lexicon(), Config{}, seed, common);
+    session.apply(new_game(4, 5));
+    session.apply(guess('e'));
+    EXPECT_EQ(Alphabet::english().decode(only<Finished>(session.apply(GiveUp{})).word), "cool");
+    Config all;
+    all.secrets = Secrets::kAll;
+    Session any(test::small_lexicon(), all, seed, common);
+    any.apply(new_game(4, 5));
+    any.apply(guess('e'));
+    other = other || Alphabet::english().decode(only<Finished>(any.apply(GiveUp{})).word) != "cool";
+  }
+  EXPECT_TRUE(other);
 }
 
 }  // namespace
