@@ -178,8 +178,8 @@ export class RoomPanel implements RoomListener {
     sessionStorage.setItem(storageKey(state.room), key);
     // The room's address, to share; replaceState fires no hashchange, so the page stays.
     history.replaceState(null, '', `#/boggle/room/${state.room}`);
-    fill(this.element, this.title, this.share, this.statusLine, this.messages, this.playersBox,
-         h('div', { class: 'row' }, this.startButton), this.waitNote, this.resultsBox);
+    fill(this.element, this.title, this.share, this.statusLine, this.messages, this.resultsBox,
+         this.playersBox, h('div', { class: 'row' }, this.startButton), this.waitNote);
     this.feed?.close();
     this.feed = followRoom(state.room, key, (update) => this.update(update), () => this.lost());
     this.update(state, true);
@@ -276,6 +276,8 @@ export class RoomPanel implements RoomListener {
     const link = `${location.origin}${location.pathname}#/boggle/room/${state.room}`;
     fill(this.share, 'Share the code ', h('strong', { class: 'mono bg-room-code' }, state.room),
          ' or this link: ', h('a', { href: link }, link));
+    // During a round, the board comes first (a phone has no room for more above it).
+    this.share.hidden = state.status === 'playing';
     const size = Number(state.config.size ?? 4);
     const seconds = Number(state.config.seconds ?? 180);
     const clock = seconds % 60 === 0 ? countOf(seconds / 60, 'minute')
