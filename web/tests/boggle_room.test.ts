@@ -58,6 +58,12 @@ async function resultsOf(page: Page): Promise<string[][]> {
   return table;
 }
 
+/** Waits until the focus is on an element matching `selector`. */
+async function focusOn(page: Page, selector: string): Promise<void> {
+  await page.waitForFunction((wanted) => document.activeElement?.matches(wanted) ?? false,
+                             selector);
+}
+
 async function noProblems(page: Page, where: string): Promise<void> {
   assert.deepEqual(await axeProblems(page), [], `accessibility problems ${where}`);
 }
@@ -110,7 +116,7 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   const boPage = bo.page;
   await boPage.locator('.bg-room-join').waitFor();
   assert.equal(await boPage.inputValue('.bg-room-join input[name=code]'), code);
-  await boPage.waitForFunction(() => document.activeElement?.matches('.bg-room-join input[name=name]'));
+  await focusOn(boPage, '.bg-room-join input[name=name]');
   await screenshot(boPage, 'boggle-room-join-dark-phone');
   await noProblems(boPage, 'on the join form (dark, phone)');
   await boPage.keyboard.type('Ann');  // taken
@@ -169,6 +175,23 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   }
   assert.equal(await boPage.locator('.bg-room-list li').nth(0).innerText(),
                'Ann (host) — playing…');
+  // Cy comes late: he waits for the next round, and the results will not wait for him.
+  const cy = await openPage(browser, `${arcade.url}#/boggle/room/${code}`, { phone: true });
+  const cyPage = cy.page;
+  await focusOn(cyPage, '.bg-room-join input[name=name]');
+  await cyPage.keyboard.type('Cy');
+  from = await heardCount(cyPage);
+  const annSeen = await heardCount(annPage);
+  await cyPage.keyboard.press('Enter');
+  assert.equal(await nextAnnouncement(cyPage, /^You are in room/, from),
+               `You are in room ${code} with Ann and Bo. Ann starts the round. A round is on: ` +
+               'you will play in the next one.');
+  assert.equal(await nextAnnouncement(annPage, /joined/, annSeen), 'Cy joined the room.');
+  assert.equal(await cyPage.locator('.bg-room-list li').nth(2).innerText(),
+               'Cy (you) — plays the next round');
+  assert.equal(await cyPage.locator('.bg-play').isHidden(), true, 'no board for Cy yet');
+  await focusOn(annPage, 'input[name=word]');  // an announcement takes no focus
+  await noProblems(cyPage, 'waiting for the next round (phone)');
   await noProblems(annPage, 'during a room round');
   await noProblems(boPage, 'during a room round (dark, phone)');
   await screenshot(boPage, 'boggle-room-playing-dark-phone');
@@ -177,10 +200,12 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   await tabTo(annPage, 'button.bg-close');
   from = await heardCount(annPage);
   await annPage.keyboard.press('Enter');
-  assert.match(await nextAnnouncement(annPage, /^Round over\./, from),
-               /^Round over\. You found 2 words for [0-9]+ points; .* Waiting for the others to finish\.$/);
+  const annEnd = await nextAnnouncement(annPage, /^Round over\./, from);
+  assert.match(annEnd, /^Round over\. You found 2 words for [0-9]+ points; you missed /);
+  assert.ok(annEnd.endsWith(' Waiting for the others to finish.'), annEnd);
   await boPage.locator('.bg-room-list li.bg-done').waitFor();
-  assert.equal(await boPage.locator('.bg-room-list li').nth(0).innerText(), 'Ann (host) — done ✓');
+  assert.equal(await boPage.locator('.bg-room-list li').nth(0).innerText(),
+               'Ann (host) — done ✓');
 
   // Bo ends his round: the results, announced to both.
   await tabTo(boPage, 'button.bg-close');
@@ -222,6 +247,10 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   await screenshot(annPage, 'boggle-room-results-light');
   await screenshot(boPage, 'boggle-room-results-dark-phone');
 
+  assert.equal(await nextAnnouncement(cyPage, /results/, 0),
+               `Round 1 results: ${winner} ${sharedSentence}`);
+  assert.deepEqual(await resultsOf(cyPage), expected, 'Cy sees the results he was not in');
+
   // A reload keeps Bo in the room (the key is kept for the tab).
   await boPage.reload();
   await boPage.locator('.bg-results').waitFor();
@@ -231,12 +260,13 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.ok((await announced(annPage)).includes('Bo joined the room.'));
   await ann.context.close();
   await bo.context.close();
+  await cy.context.close();
 });
 
 test('a room link to a room that does not exist says so, and a bad code is refused', async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/boggle/room/BBBBB`);
   await page.locator('.bg-room-join').waitFor();
-  await page.waitForFunction(() => document.activeElement?.matches('.bg-room-join input[name=name]'));
+  await focusOn(page, '.bg-room-join input[name=name]');
   await page.keyboard.type('Cy');
   let from = await heardCount(page);
   await page.keyboard.press('Enter');

@@ -127,8 +127,6 @@ export interface RoundPlayer {
   ended(): boolean;
   /** Asks the server whether the board's round has ended, should its push have been lost. */
   refresh(): void;
-  /** Takes the board away (a new room). */
-  hide(): void;
 }
 
 /** What the page tells a room. */
@@ -159,7 +157,7 @@ class BogglePage implements RoundPlayer {
   private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',
                                         hidden: true });
   private readonly seedNote = h('p', { class: 'bg-seed' });
-  private readonly modes = h('nav', { class: 'bg-modes', 'aria-label': 'How to play' });
+  private readonly modes = h('nav', { class: 'bg-modes', 'aria-label': 'Alone or with friends' });
   /** Set in a room: the room's round number, and who to tell when the player's round ends. */
   private room: { round: number; intro: string; listener: RoomListener } | null = null;
   private roomPanel: RoomPanel | null = null;
@@ -363,8 +361,10 @@ class BogglePage implements RoundPlayer {
         // Expired or the server restarted: nothing more to play here; a new game from the form.
         this.id = null;
         if (!this.room) this.showForm();
-        this.showError('This game is no longer on the server (it expired or the server ' +
-                       'restarted). Start a new one.');
+        this.showError(this.room ? 'This round is no longer on the server (it expired or the ' +
+                                   'server restarted).'
+                                 : 'This game is no longer on the server (it expired or the ' +
+                                   'server restarted). Start a new one.');
         return;
       }
       this.showError(messageOf(error));
@@ -807,21 +807,12 @@ class BogglePage implements RoundPlayer {
   }
 
   ended(): boolean {
-    return this.view !== null && this.view.status === 'finished' && this.toldEnd === this.view.round;
+    const view = this.view;
+    return view !== null && view.status === 'finished' && this.toldEnd === view.round;
   }
 
   refresh(): void {
     if (this.view) void this.checkEnded(this.view.round);
-  }
-
-  hide(): void {
-    window.clearInterval(this.ticker);
-    window.clearTimeout(this.fallback);
-    this.feed?.close();
-    this.feed = null;
-    this.id = null;
-    this.view = null;
-    this.play.hidden = true;
   }
 
   // --- Busy state and messages.
