@@ -192,6 +192,7 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.equal(await cyPage.locator('.bg-play').isHidden(), true, 'no board for Cy yet');
   await focusOn(annPage, 'input[name=word]');  // an announcement takes no focus
   await noProblems(cyPage, 'waiting for the next round (phone)');
+  await screenshot(cyPage, 'boggle-room-late-light-phone');
   await noProblems(annPage, 'during a room round');
   await noProblems(boPage, 'during a room round (dark, phone)');
   await screenshot(boPage, 'boggle-room-playing-dark-phone');
