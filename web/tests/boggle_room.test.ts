@@ -1,8 +1,10 @@
 // Word Search rooms in the browser: two players in two browser contexts of one Chromium. Ann
 // creates a room with a fixed seed, Bo joins by its link, Ann starts, both play with the keyboard
 // alone (one word in common), both end their round with the end control (no waiting on the
-// clock), and both see the same results, where the shared word scores nothing; what the aria-live
-// region said, the axe scan of the room's pages, and screenshots light, dark and phone width.
+// clock), and both see the same results, where the shared word scores nothing; a third player
+// who comes during the round waits for the next (which he plays) and holds up no results; what
+// the aria-live region said, the axe scan of the room's pages, and screenshots light, dark and
+// phone width.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -256,6 +258,24 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   await boPage.reload();
   await boPage.locator('.bg-results').waitFor();
   assert.deepEqual(await resultsOf(boPage), expected);
+
+  // The next round is everyone's, Cy's too, on a new board.
+  await tabTo(annPage, '.bg-room-start');
+  const heard = await Promise.all([annPage, boPage, cyPage].map((page) => heardCount(page)));
+  await annPage.keyboard.press('Enter');
+  const next = 'Round 2: a 4 by 4 board, words of 3 letters or more, 2:00 on the clock.';
+  assert.equal(await nextAnnouncement(annPage, /started round 2/, heard[0]),
+               `You started round 2. ${next}`);
+  assert.equal(await nextAnnouncement(boPage, /started round 2/, heard[1]),
+               `Ann started round 2. ${next}`);
+  assert.equal(await nextAnnouncement(cyPage, /started round 2/, heard[2]),
+               `Ann started round 2. ${next}`);
+  assert.equal(await cyPage.locator('.bg-room-results').isHidden(), true);
+  assert.notDeepEqual(await cyPage.locator('.bg-face').allTextContents(), annFaces,
+                      'a new board');
+  assert.deepEqual(await cyPage.locator('.bg-face').allTextContents(),
+                   await annPage.locator('.bg-face').allTextContents());
+  await focusOn(cyPage, 'input[name=word]');
 
   // Everything announced, in order, for the record of what a screen reader heard.
   assert.ok((await announced(annPage)).includes('Bo joined the room.'));
