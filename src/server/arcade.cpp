@@ -816,11 +816,16 @@ void Arcade::room_session_changed(Live& live) {
   if (done == member.done) return;
   member.done = done;
   room->last_used = clock_.now();
-  const bool all_done = std::all_of(room->members.begin(), room->members.end(),
-                                    [](const Room::Member& m) { return m.done; });
+  // A player who joined during the round has no session in it: they play the next one, and the
+  // results neither wait for them nor list them.
+  const bool all_done =
+      std::all_of(room->members.begin(), room->members.end(),
+                  [](const Room::Member& m) { return m.done || m.session.empty(); });
   if (all_done) {
     std::vector<std::pair<std::string, Json>> players;
-    for (const Room::Member& m : room->members) players.emplace_back(m.name, m.view);
+    for (const Room::Member& m : room->members) {
+      if (!m.session.empty()) players.emplace_back(m.name, m.view);
+    }
     room->results = app::BoggleCodec::room_result(players);
     room->phase = Room::Phase::kFinished;
   }
@@ -839,8 +844,10 @@ Json Arcade::room_state(const Room& room, int player) const {
   static constexpr std::string_view kPhases[] = {"waiting", "playing", "finished"};
   Json players = Json::array();
   for (std::size_t i = 0; i < room.members.size(); ++i) {
-    players.push_back(
-        {{"name", room.members[i].name}, {"host", i == 0}, {"done", room.members[i].done}});
+    players.push_back({{"name", room.members[i].name},
+                       {"host", i == 0},
+                       {"done", room.members[i].done},
+                       {"in_round", !room.members[i].session.empty()}});
   }
   Json state{{"room", room.code},     {"game", room.game->name},
              {"config", room.config}, {"status", kPhases[static_cast<int>(room.phase)]},

@@ -370,6 +370,36 @@ TEST_F(ArcadeTest, ABoggleRoomPlaysOneBoardAndSharedWordsScoreForNobody) {
   EXPECT_EQ(watcher->received.back()["status"], "finished");
 }
 
+TEST_F(ArcadeTest, ARoomPlayerWhoJoinsMidRoundPlaysTheNextAndHoldsUpNoResults) {
+  const Json config = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
+  const Json opened = create_room({{"config", config}, {"name", "Ann"}});
+  const std::string code = opened["room"];
+  const std::string ann = opened["player"];
+  EXPECT_FALSE(opened["players"][0]["in_round"]);
+  const std::string ann_session =
+      post("/api/rooms/" + code + "/start", {{"player", ann}})["session"];
+  const Json late = post("/api/rooms/" + code + "/players", {{"name", "Cy"}}, 201);
+  const std::string cy = late["player"];
+  EXPECT_EQ(late["status"], "playing");
+  EXPECT_FALSE(late.contains("session")) << "no session in a round already on";
+  EXPECT_TRUE(late["players"][0]["in_round"]);
+  EXPECT_FALSE(late["players"][1]["in_round"]);
+
+  command(ann_session, {{"command", "submit"}, {"word", "team"}});
+  command(ann_session, {{"command", "close"}});
+  const Json ended = room_state(code, cy);
+  ASSERT_EQ(ended["status"], "finished") << "the results wait for nobody who is not playing";
+  ASSERT_EQ(ended["results"]["players"].size(), 1u);
+  EXPECT_EQ(ended["results"]["players"][0]["name"], "Ann");
+  EXPECT_EQ(ended["results"]["winners"], Json::array({0}));
+
+  post("/api/rooms/" + code + "/start", {{"player", ann}});
+  const Json next = room_state(code, cy);
+  EXPECT_EQ(next["status"], "playing");
+  EXPECT_TRUE(next.contains("session")) << "the next round is everyone's";
+  EXPECT_TRUE(next["players"][1]["in_round"]);
+}
+
 TEST_F(ArcadeTest, RoomsRefuseWhatTheyCannotPlay) {
   EXPECT_EQ(post("/api/rooms", {{"game", "hand"}, {"name", "Ann"}}, 400)["code"], "bad_request");
   EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}}, 400)["code"], "bad_request");

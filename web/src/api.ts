@@ -123,3 +123,74 @@ export function follow<View>(key: string, watch: boolean,
   if (onClosed) socket.addEventListener('close', onClosed);
   return { close: () => socket.close() };
 }
+
+// Rooms: Word Search for several players (docs/API.md, "Rooms").
+
+/** A player of a room; `in_round`: has a session in the current (or last) round. */
+export interface RoomPlayer {
+  name: string;
+  host: boolean;
+  done: boolean;
+  in_round?: boolean;
+}
+
+/** A word of a room's results: `shared` (found by another player too) scores nothing. */
+export interface RoomWord {
+  word: string;
+  points: number;
+  shared: boolean;
+}
+
+/** A round's results (games/boggle/room.h). */
+export interface RoomResults {
+  players: { name: string; words: RoomWord[]; score: number }[];
+  shared: string[];
+  winners: number[];
+}
+
+/** A room as one player sees it; `player` (their key) only in the reply that made them join. */
+export interface RoomState {
+  room: string;
+  game: string;
+  config: Record<string, unknown>;
+  status: 'waiting' | 'playing' | 'finished';
+  round: number;
+  players: RoomPlayer[];
+  you: number;
+  session?: string;
+  results?: RoomResults;
+  player?: string;
+}
+
+export function createRoom(request: { name: string; config?: Record<string, unknown>;
+                                      seed?: number }): Promise<RoomState> {
+  return call('POST', '/api/rooms', request);
+}
+
+export function joinRoom(code: string, name: string): Promise<RoomState> {
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/players`, { name });
+}
+
+export function readRoom(code: string, player: string): Promise<RoomState> {
+  return call('GET', `/api/rooms/${encodeURIComponent(code)}?player=${
+                         encodeURIComponent(player)}`);
+}
+
+export function startRoom(code: string, player: string): Promise<RoomState> {
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/start`, { player });
+}
+
+/** Follows a room over WebSocket: `onUpdate` gets its state at once and on every change. */
+export function followRoom(code: string, player: string, onUpdate: (state: RoomState) => void,
+                           onClosed?: () => void): LiveFeed {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${
+                                   encodeURIComponent(code)}/live?player=${
+                                   encodeURIComponent(player)}`);
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(String(message.data)) as RoomState & { type: string };
+    if (data.type === 'room') onUpdate(data);
+  });
+  if (onClosed) socket.addEventListener('close', onClosed);
+  return { close: () => socket.close() };
+}

@@ -2,10 +2,13 @@
 // the board with mouse or touch, a countdown (display only: the server owns the clock and pushes
 // the round's end over the WebSocket), the words found, and at the end the words missed, each
 // showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
+// "Play with friends" (#/boggle/room, #/boggle/room/CODE) is boggle/room.ts: a room's rounds
+// are played on this page's board, through the RoundPlayer below.
 import { ApiError, createSession, follow, type GameEvent, type LiveFeed, readSession,
          sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { RoomPanel } from './boggle/room';
 import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
          seedInput, selectOf, sentence, typingInField } from './puzzles_common';
 
@@ -25,7 +28,7 @@ interface Found {
 }
 
 /** The view (boggle_codec.h); end, total_score, all_words and missed once the round is over. */
-interface View {
+export interface View {
   status: 'playing' | 'finished';
   round: number;
   board: Board;
@@ -113,7 +116,26 @@ function clock(seconds: number): string {
   return `${Math.floor(s / 60)}:${String(s % 60).padStart(2, '0')}`;
 }
 
-class BogglePage {
+/**
+ * What a room (boggle/room.ts) asks of the page: to play one player's session of a room's round
+ * on the board, with the same typing, tracing and clock as a round alone.
+ */
+export interface RoundPlayer {
+  /** Plays session `id` (opened by the room) as round `round`; `intro` is said before the rest. */
+  playRound(id: string, round: number, intro: string): Promise<void>;
+  /** Whether the board shows a round that has ended (and told its end). */
+  ended(): boolean;
+  /** Asks the server whether the board's round has ended, should its push have been lost. */
+  refresh(): void;
+}
+
+/** What the page tells a room. */
+export interface RoomListener {
+  /** The player's own round ended; returns a sentence to say after the page's own. */
+  roundEnded(): string;
+}
+
+class BogglePage implements RoundPlayer {
   private readonly errors = h('div', { class: 'bg-messages' });
   private readonly form = h('form', { class: 'bg-setup', 'aria-labelledby': 'bg-setup-title' });
   private readonly play = h('section', { class: 'bg-play', 'aria-labelledby': 'bg-play-title',
@@ -135,6 +157,10 @@ class BogglePage {
   private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',
                                         hidden: true });
   private readonly seedNote = h('p', { class: 'bg-seed' });
+  private readonly modes = h('nav', { class: 'bg-modes', 'aria-label': 'Alone or with friends' });
+  /** Set in a room: the room's round number, and who to tell when the player's round ends. */
+  private room: { round: number; intro: string; listener: RoomListener } | null = null;
+  private roomPanel: RoomPanel | null = null;
   private sizeSelect = selectOf('size', [], '4');
   private secondsInput = numberInput('seconds', 180, 0, 86400);
   private scoringSelect = selectOf('scoring', [], 'spec');
@@ -162,7 +188,7 @@ class BogglePage {
   private downCell = -1;
   private moved = false;
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(private readonly root: HTMLElement, private readonly route: string[] = []) {}
 
   mount(): () => void {
     this.form.addEventListener('submit', (event) => {
@@ -199,7 +225,20 @@ class BogglePage {
                    'letter beyond it; Boggle scoring gives 1 point for 3–4 letters, 2 for 5, ' +
                    '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
                    'ends and you see every word you missed.'),
-         this.errors, this.form, this.play);
+         this.modes, this.errors, this.form, this.play);
+    const withFriends = this.route[0] === 'room';
+    fill(this.modes, h('ul', {},
+                       h('li', {}, h('a', { href: '#/boggle',
+                                            'aria-current': withFriends ? null : 'page' },
+                                     'Play alone')),
+                       h('li', {}, h('a', { href: '#/boggle/room',
+                                            'aria-current': withFriends ? 'page' : null },
+                                     'Play with friends'))));
+    if (withFriends) {
+      this.form.hidden = true;
+      this.roomPanel = new RoomPanel(this, this.route[1]);
+      this.errors.after(this.roomPanel.element);
+    }
     this.form.append(h('p', {}, 'Loading the game’s settings…'));
     fill(this.play,
          h('h2', { id: 'bg-play-title', tabindex: -1 }, 'The board'),
@@ -209,8 +248,10 @@ class BogglePage {
            this.foundBox),
          this.end,
          this.seedNote);
-    void this.applySchema();
+    if (withFriends) this.roomPanel?.mount();
+    else void this.applySchema();
     return () => {
+      this.roomPanel?.close();
       document.removeEventListener('keydown', key);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', up);
@@ -284,6 +325,7 @@ class BogglePage {
         seed: settings.seed,
       });
       this.feed?.close();
+      this.room = null;
       this.settings = settings;
       this.id = created.id ?? null;
       this.setBusy(false);
@@ -318,9 +360,11 @@ class BogglePage {
       if (error instanceof ApiError && error.code === 'unknown_session') {
         // Expired or the server restarted: nothing more to play here; a new game from the form.
         this.id = null;
-        this.showForm();
-        this.showError('This game is no longer on the server (it expired or the server ' +
-                       'restarted). Start a new one.');
+        if (!this.room) this.showForm();
+        this.showError(this.room ? 'This round is no longer on the server (it expired or the ' +
+                                   'server restarted).'
+                                 : 'This game is no longer on the server (it expired or the ' +
+                                   'server restarted). Start a new one.');
         return;
       }
       this.showError(messageOf(error));
@@ -408,8 +452,8 @@ class BogglePage {
                           '(enter the seed in a new round to replay the boards).');
     }
     const time = view.seconds > 0 ? `${clock(view.seconds)} on the clock` : 'no time limit';
-    say(`Round ${view.round + 1}: a ${view.board.rows} by ${view.board.cols} board, ` +
-        `words of ${view.min_length} letters or more, ${time}.`);
+    say(`${this.room?.intro ?? ''}Round ${this.roundNumber(view)}: a ${view.board.rows} by ` +
+        `${view.board.cols} board, words of ${view.min_length} letters or more, ${time}.`);
     this.wordInput.focus();
   }
 
@@ -423,10 +467,11 @@ class BogglePage {
     this.renderEnd(view);
     const how = view.end === 'time_up' ? 'Time is up!' : 'Round over.';
     const missed = view.missed?.length ?? 0;
+    const after = this.room ? this.room.listener.roundEnded() : '';
     say([...before, `${how} You found ${countOf(view.found.length, 'word')} for ` +
                     `${countOf(view.score, 'point')}; you missed ${countOf(missed, 'word')} ` +
-                    `worth ${Math.max(0, (view.total_score ?? view.score) - view.score)}.`]
-            .join(' '));
+                    `worth ${Math.max(0, (view.total_score ?? view.score) - view.score)}.`,
+         after].filter((text) => text !== '').join(' '));
     this.end.querySelector<HTMLElement>('.bg-again')?.focus();
   }
 
@@ -473,7 +518,7 @@ class BogglePage {
   }
 
   private renderInfo(view: View): void {
-    fill(this.info, `Round ${view.round + 1} · words of ${view.min_length}+ letters · ` +
+    fill(this.info, `Round ${this.roundNumber(view)} · words of ${view.min_length}+ letters · ` +
                     `${view.scoring} scoring`);
   }
 
@@ -702,7 +747,10 @@ class BogglePage {
            `You found ${countOf(view.found.length, 'word')} for ${countOf(view.score, 'point')}` +
            ` out of ${countOf(view.all_words?.length ?? 0, 'word')} worth ` +
            `${view.total_score ?? 0}.`),
-         h('div', { class: 'row' }, again, change),
+         this.room ? h('p', { class: 'hint' }, 'Your points are counted again in the room’s ' +
+                                                'results: a word someone else found scores ' +
+                                                'nothing.')
+                   : h('div', { class: 'row' }, again, change),
          h('h3', {}, `Words you missed (${missed.length}), longest first`),
          h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
          missed.length === 0 ? h('p', {}, 'None: you found them all!')
@@ -732,6 +780,41 @@ class BogglePage {
     this.previewTyped();
   }
 
+  // --- A room's rounds (boggle/room.ts).
+
+  private roundNumber(view: View): number {
+    return this.room?.round ?? view.round + 1;
+  }
+
+  async playRound(id: string, round: number, intro: string): Promise<void> {
+    if (!this.roomPanel) return;
+    this.feed?.close();
+    this.feed = null;
+    this.settings = null;
+    fill(this.seedNote);
+    this.room = { round, intro: intro === '' ? '' : `${intro} `, listener: this.roomPanel };
+    this.id = id;
+    this.toldEnd = -1;  // every room round is a new session, whose round is 0
+    try {
+      const snapshot = await readSession<View>(id);
+      if (this.id !== id) return;  // another round came first
+      this.roundStarted(snapshot.view);
+      if (snapshot.view.status === 'finished') this.roundEnded(snapshot.view);
+      this.feed = follow<View>(id, false, (update) => this.pushed(update));
+    } catch (error) {
+      this.showError(messageOf(error));
+    }
+  }
+
+  ended(): boolean {
+    const view = this.view;
+    return view !== null && view.status === 'finished' && this.toldEnd === view.round;
+  }
+
+  refresh(): void {
+    if (this.view) void this.checkEnded(this.view.round);
+  }
+
   // --- Busy state and messages.
 
   private setBusy(busy: boolean): void {
@@ -755,7 +838,7 @@ class BogglePage {
 }
 
 export const page: GamePage = {
-  mount(root) {
-    return new BogglePage(root).mount();
+  mount(root, route) {
+    return new BogglePage(root, route).mount();
   },
 };

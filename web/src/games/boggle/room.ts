@@ -1,0 +1,400 @@
+// Word Search with friends: a room (docs/API.md, "Rooms"). Create one (your name, the board, the
+// minutes) and share its code or link (#/boggle/room/CODE), or join with a code and a name; the
+// list of players updates live; the host starts each round, which everyone plays on the Boggle
+// page's own board (its RoundPlayer: the same typing, tracing and clock); at the end a table of
+// everyone's words, where a word found by more than one player is marked shared and scores
+// nothing. The page keeps the player's key for the tab (sessionStorage), so a reload rejoins.
+import { createRoom, followRoom, joinRoom, type LiveFeed, readRoom, type RoomResults,
+         type RoomState, startRoom } from '../../api';
+import { countOf, errorBox, fill, h, say } from '../../dom';
+import type { RoomListener, RoundPlayer } from '../boggle';
+import { labelled, messageOf, numberInput, readSeed, readWhole, seedInput,
+         selectOf } from '../puzzles_common';
+
+/** A room's code: five letters (the server's are consonants). */
+const CODE = /^[A-Z]{5}$/;
+const NAME_MAX = 24;
+const MINUTES_MAX = 30;
+
+function storageKey(code: string): string {
+  return `wordgames-room-${code}`;
+}
+
+/** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
+function namesOf(names: string[]): string {
+  if (names.length <= 1) return names.join('');
+  return `${names.slice(0, -1).join(', ')} and ${names[names.length - 1]}`;
+}
+
+export class RoomPanel implements RoomListener {
+  readonly element = h('section', { class: 'bg-room', 'aria-labelledby': 'bg-room-title' });
+  private readonly messages = h('div', { class: 'bg-messages' });
+  private readonly title = h('h2', { id: 'bg-room-title', tabindex: -1 }, 'Play with friends');
+  private readonly share = h('p', { class: 'bg-room-share' });
+  private readonly statusLine = h('p', { class: 'status-line bg-room-status' });
+  private readonly playersBox = h('div', { class: 'bg-room-players' });
+  private readonly resultsBox = h('section', { class: 'bg-room-results',
+                                               'aria-labelledby': 'bg-results-title',
+                                               hidden: true });
+  private readonly startButton = h('button', { type: 'button', class: 'primary bg-room-start' },
+                                   'Start the round');
+  private readonly waitNote = h('p', { class: 'hint' });
+  private state: RoomState | null = null;
+  private key = '';
+  private feed: LiveFeed | null = null;
+  private busy = false;
+  private closed = false;
+  /** The room round whose session is on the board, whose results were shown, and told. */
+  private playedRound = -1;
+  private shownResults = -1;
+  private toldResults = -1;
+
+  constructor(private readonly board: RoundPlayer, private readonly code?: string) {}
+
+  mount(): void {
+    this.startButton.addEventListener('click', () => void this.start());
+    const code = (this.code ?? '').toUpperCase();
+    const key = code !== '' ? sessionStorage.getItem(storageKey(code)) : null;
+    if (key) {
+      void this.resume(code, key);
+      return;
+    }
+    this.showForms(code);
+  }
+
+  close(): void {
+    this.closed = true;
+    this.feed?.close();
+    this.feed = null;
+  }
+
+  // --- Creating and joining.
+
+  private showForms(code: string): void {
+    const createName = h('input', { name: 'name', type: 'text', autocomplete: 'nickname',
+                                    maxlength: NAME_MAX, spellcheck: 'false' });
+    const size = selectOf('size', [['4', '4 × 4'], ['5', '5 × 5'], ['6', '6 × 6']], '4');
+    const minutes = numberInput('minutes', 3, 1, MINUTES_MAX);
+    const seed = seedInput();
+    const create = h('form', { class: 'bg-room-create', 'aria-labelledby': 'bg-create-title' },
+                     h('h3', { id: 'bg-create-title' }, 'Create a room'),
+                     h('div', { class: 'row' },
+                       labelled('Your name', createName),
+                       labelled('Board', size),
+                       labelled('Minutes', minutes)),
+                     h('div', { class: 'row' },
+                       labelled('Seed (optional)', seed,
+                                'Blank: new boards. A number: the same boards again.'),
+                       h('button', { type: 'submit', class: 'primary' }, 'Create the room')));
+    const codeInput = h('input', { name: 'code', type: 'text', autocomplete: 'off',
+                                   autocapitalize: 'characters', spellcheck: 'false',
+                                   maxlength: 5, size: 7, value: code });
+    const joinName = h('input', { name: 'name', type: 'text', autocomplete: 'nickname',
+                                  maxlength: NAME_MAX, spellcheck: 'false' });
+    const join = h('form', { class: 'bg-room-join', 'aria-labelledby': 'bg-join-title' },
+                   h('h3', { id: 'bg-join-title' }, 'Join a room'),
+                   h('div', { class: 'row' },
+                     labelled('Room code', codeInput, 'Five letters, from whoever made the room.'),
+                     labelled('Your name', joinName),
+                     h('button', { type: 'submit', class: 'primary' }, 'Join')));
+    create.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const name = this.readName(createName);
+      if (name === null) return;
+      let config: Record<string, unknown>;
+      let chosenSeed: number;
+      try {
+        config = { size: Number(size.value),
+                   seconds: 60 * readWhole(minutes, 'Minutes', 1, MINUTES_MAX) };
+        chosenSeed = readSeed(seed);
+      } catch (error) {
+        this.showError(messageOf(error));
+        return;
+      }
+      void this.enter(() => createRoom({ name, config, seed: chosenSeed }));
+    });
+    join.addEventListener('submit', (event) => {
+      event.preventDefault();
+      const wanted = codeInput.value.trim().toUpperCase();
+      if (!CODE.test(wanted)) {
+        this.showError('A room code is five letters, like BCDFG.');
+        codeInput.focus();
+        return;
+      }
+      const name = this.readName(joinName);
+      if (name === null) return;
+      void this.enter(() => joinRoom(wanted, name));
+    });
+    // A room's link opens with its join form first, ready for a name.
+    const forms = code !== '' ? [join, create] : [create, join];
+    fill(this.element, this.title,
+         h('p', {}, 'Everyone plays the same board on the same clock. A word found by more ' +
+                    'than one player scores for nobody.'),
+         this.messages, h('div', { class: 'bg-room-forms' }, forms));
+    // After the router, which focuses the page's <main> once the page is built.
+    if (code !== '') window.setTimeout(() => joinName.focus(), 0);
+  }
+
+  private readName(input: HTMLInputElement): string | null {
+    const name = input.value.trim();
+    if (name === '' || name.length > NAME_MAX) {
+      this.showError(`Your name has 1 to ${NAME_MAX} characters.`);
+      input.focus();
+      return null;
+    }
+    return name;
+  }
+
+  private async enter(request: () => Promise<RoomState>): Promise<void> {
+    if (this.busy) return;
+    this.setBusy(true);
+    try {
+      const state = await request();
+      this.setBusy(false);
+      if (this.closed || !state.player) return;
+      this.joined(state, state.player);
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
+  }
+
+  /** A reload: the key kept for this tab, if the room still knows it. */
+  private async resume(code: string, key: string): Promise<void> {
+    try {
+      const state = await readRoom(code, key);
+      if (!this.closed) this.joined(state, key);
+    } catch {
+      sessionStorage.removeItem(storageKey(code));
+      if (this.closed) return;
+      this.showForms(code);
+      this.showError(`Room ${code} is no longer open to you here (it may have expired). Join ` +
+                     'it again or make a new one.');
+    }
+  }
+
+  private joined(state: RoomState, key: string): void {
+    this.key = key;
+    sessionStorage.setItem(storageKey(state.room), key);
+    // The room's address, to share; replaceState fires no hashchange, so the page stays.
+    history.replaceState(null, '', `#/boggle/room/${state.room}`);
+    fill(this.element, this.title, this.share, this.statusLine, this.messages, this.resultsBox,
+         this.playersBox, h('div', { class: 'row' }, this.startButton), this.waitNote);
+    this.feed?.close();
+    this.feed = followRoom(state.room, key, (update) => this.update(update), () => this.lost());
+    this.update(state, true);
+    this.title.focus();
+  }
+
+  private lost(): void {
+    if (this.closed) return;
+    this.showError('The connection to the room was lost (the server may have restarted). ' +
+                   'Reload the page to rejoin.');
+  }
+
+  private async start(): Promise<void> {
+    const state = this.state;
+    if (this.busy || !state) return;
+    this.setBusy(true);
+    try {
+      const next = await startRoom(state.room, this.key);
+      this.setBusy(false);
+      this.update(next);
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
+  }
+
+  // --- The room as it changes.
+
+  private update(next: RoomState, first = false): void {
+    const before = this.state;
+    // Rounds only grow, and a round's end comes after its start: keep the newer state.
+    if (before && (next.round < before.round ||
+                   (next.round === before.round && before.status === 'finished' &&
+                    next.status !== 'finished'))) {
+      return;
+    }
+    this.state = next;
+    this.clearError();
+    const host = next.players[0]?.name ?? '';
+    const sentences: string[] = [];
+    if (first) {
+      const others = next.players.filter((_, i) => i !== next.you).map((p) => p.name);
+      sentences.push(`You are in room ${next.room}` +
+                     (others.length > 0 ? ` with ${namesOf(others)}.` : '.') +
+                     (next.you === 0 ? ' Share the code; start the round when everyone is in.'
+                                     : ` ${host} starts the round.`));
+      if (next.status === 'playing' && !next.session) {
+        sentences.push('A round is on: you will play in the next one.');
+      }
+    } else if (before) {
+      const known = new Set(before.players.map((p) => p.name));
+      for (const player of next.players) {
+        if (!known.has(player.name)) sentences.push(`${player.name} joined the room.`);
+      }
+    }
+    this.render(next);
+    if (next.status === 'playing' && next.session && this.playedRound !== next.round) {
+      this.playedRound = next.round;
+      const who = next.you === 0 ? 'You' : host;
+      sentences.push(`${who} started round ${next.round}.`);
+      void this.board.playRound(next.session, next.round, sentences.join(' '));
+      return;
+    }
+    if (next.status === 'finished' && next.results && this.toldResults !== next.round) {
+      if (this.playedRound === next.round && !this.board.ended()) {
+        // Told with the end of the player's own round, which the board is about to learn.
+        this.board.refresh();
+      } else {
+        this.toldResults = next.round;
+        sentences.push(this.resultsSentence(next, next.results));
+        this.focusResults();
+      }
+    }
+    if (sentences.length > 0) say(sentences.join(' '));
+  }
+
+  /** The player's own round ended on the board: what to add to its announcement. */
+  roundEnded(): string {
+    const state = this.state;
+    if (!state) return '';
+    if (state.status === 'finished' && state.results && state.round === this.playedRound) {
+      this.toldResults = state.round;
+      this.focusResults();
+      return this.resultsSentence(state, state.results);
+    }
+    const waiting = state.players.some((player, i) => i !== state.you &&
+                                                     player.in_round !== false && !player.done);
+    // The last player's results are on their way: they will be told as they come.
+    return waiting ? 'Waiting for the others to finish.' : '';
+  }
+
+  private render(state: RoomState): void {
+    fill(this.title, `Room ${state.room}`);
+    const link = `${location.origin}${location.pathname}#/boggle/room/${state.room}`;
+    fill(this.share, 'Share the code ', h('strong', { class: 'mono bg-room-code' }, state.room),
+         ' or this link: ', h('a', { href: link }, link));
+    // During a round, the board comes first (a phone has no room for more above it).
+    this.share.hidden = state.status === 'playing';
+    const size = Number(state.config.size ?? 4);
+    const seconds = Number(state.config.seconds ?? 180);
+    const clock = seconds % 60 === 0 ? countOf(seconds / 60, 'minute')
+                                     : countOf(seconds, 'second');
+    const host = state.players[0]?.name ?? '';
+    const round = state.round;
+    const what = state.status === 'waiting' ? 'Waiting for players.'
+        : state.status === 'playing' ? `Round ${round} is on.`
+        : `Round ${round} is over.`;
+    fill(this.statusLine, `${what} A ${size} × ${size} board, ${clock} on the clock.`);
+    fill(this.playersBox,
+         h('h3', {}, `Players (${state.players.length})`),
+         h('ul', { class: 'bg-room-list' },
+           state.players.map((player, i) => {
+             const notes: string[] = [];
+             if (player.host) notes.push('host');
+             if (i === state.you) notes.push('you');
+             let doing = '';
+             if (state.status === 'playing') {
+               doing = player.in_round === false ? 'plays the next round'
+                   : player.done ? 'done ✓' : 'playing…';
+             }
+             return h('li', { class: player.done && state.status === 'playing' ? 'bg-done' : null },
+                      h('span', { class: 'bg-room-name' }, player.name),
+                      notes.length > 0 ? ` (${notes.join(', ')})` : '',
+                      doing !== '' ? h('span', { class: 'bg-room-doing' }, ` — ${doing}`) : null);
+           })));
+    const isHost = state.you === 0;
+    this.startButton.hidden = !isHost || state.status === 'playing';
+    fill(this.startButton, state.status === 'waiting' ? 'Start the round' : 'Start the next round');
+    this.waitNote.hidden = isHost || state.status === 'playing';
+    fill(this.waitNote, state.status === 'waiting' ? `Waiting for ${host} (the host) to start.`
+                                                   : `${host} (the host) starts the next round.`);
+    if (state.status === 'finished' && state.results) {
+      if (this.shownResults !== round) {
+        this.shownResults = round;
+        this.renderResults(state, state.results);
+      }
+    } else {
+      this.resultsBox.hidden = true;
+    }
+  }
+
+  private resultsSentence(state: RoomState, results: RoomResults): string {
+    const you = state.players[state.you]?.name;
+    const named = (i: number) => {
+      const name = results.players[i]?.name ?? '';
+      return name === you ? `${name} (you)` : name;
+    };
+    const top = results.winners.length > 0 ? results.players[results.winners[0]].score : 0;
+    const winners = results.winners.length === 0 ? 'Nobody played.'
+        : results.winners.length === 1
+        ? `${named(results.winners[0])} wins with ${countOf(top, 'point')}.`
+        : `A tie: ${namesOf(results.winners.map(named))} with ${countOf(top, 'point')} each.`;
+    const shared = results.shared.length === 0 ? 'No word was found twice.'
+        : `${countOf(results.shared.length, 'word')} found by more than one player scored ` +
+          `nothing: ${results.shared.map((w) => w.toUpperCase()).join(', ')}.`;
+    return `Round ${state.round} results: ${winners} ${shared}`;
+  }
+
+  private renderResults(state: RoomState, results: RoomResults): void {
+    const you = state.players[state.you]?.name;
+    fill(this.resultsBox,
+         h('h3', { id: 'bg-results-title', tabindex: -1 }, `Results of round ${state.round}`),
+         h('p', { class: 'status-line bg-room-winner' },
+           this.resultsSentence(state, results).replace(/^Round [0-9]+ results: /, '')),
+         h('table', { class: 'bg-results' },
+           h('caption', { class: 'visually-hidden' }, 'Each player’s words and score'),
+           h('thead', {},
+             h('tr', {},
+               h('th', { scope: 'col' }, 'Player'),
+               h('th', { scope: 'col' }, 'Words (shared words score 0)'),
+               h('th', { scope: 'col', class: 'number' }, 'Score'))),
+           h('tbody', {},
+             results.players.map((player, i) => {
+               const won = results.winners.includes(i);
+               return h('tr', { class: won ? 'bg-winner' : null },
+                        h('th', { scope: 'row' }, player.name, player.name === you ? ' (you)' : '',
+                          won ? h('span', { class: 'bg-winner-mark' }, ' ★ winner') : null),
+                        h('td', {},
+                          player.words.length === 0 ? 'No words'
+                              : h('ul', { class: 'bg-words' },
+                                  player.words.map((word) => h('li', {},
+                                    h('span', { class: word.shared ? 'bg-word bg-shared'
+                                                                   : 'bg-word' },
+                                      h('span', { class: 'bg-result-word' },
+                                        word.word.toUpperCase()),
+                                      h('span', { class: 'bg-points' },
+                                        word.shared ? ' shared, 0' : ` ${word.points}`)))))),
+                        h('td', { class: 'number' }, String(player.score)));
+             }))),
+         results.shared.length > 0
+             ? h('p', {}, 'Found by more than one player, so scoring nothing: ',
+                 h('span', { class: 'mono' },
+                   results.shared.map((w) => w.toUpperCase()).join(', ')), '.')
+             : null);
+    this.resultsBox.hidden = false;
+  }
+
+  private focusResults(): void {
+    this.resultsBox.querySelector<HTMLElement>('#bg-results-title')?.focus();
+  }
+
+  // --- Busy state and messages.
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.element.setAttribute('aria-busy', String(busy));
+    this.startButton.disabled = busy;
+  }
+
+  private showError(message: string): void {
+    fill(this.messages, errorBox(message));
+    say(message);
+  }
+
+  private clearError(): void {
+    fill(this.messages);
+  }
+}
