@@ -13,8 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "app/dictionary_source.h"
 #include "app/file_store.h"
 #include "app/json.h"
+#include "app/open_library.h"
 #include "app/store.h"
 #include "cli/app.h"
 #include "cli/gallows.h"
@@ -32,6 +34,7 @@ namespace wg::cli {
 
 namespace {
 
+using app::dictionary_from_file;
 using app::kDefaultDictionaryName;
 using app::Store;
 using hangman::Dictionary;
@@ -69,40 +72,6 @@ NamedDictionary default_dictionary(Context& context) {
   } catch (const hangman::DictionaryError& error) {
     throw std::runtime_error(fmt::format("the lexicon {} cannot be a hangman dictionary: {}",
                                          context.lexicon_info().source, error.what()));
-  }
-}
-
-/// The text of a JSON document to take words from, or nullopt when `text` is not a JSON
-/// object. A saved Open Library work or edition is such a document: its keys (author, created,
-/// revision...) are not words of a text, its "description" is (a string, or an object whose
-/// "value" is one). A JSON object without a description is refused rather than read as text.
-std::optional<std::string> json_description(const std::string& text,
-                                            const std::filesystem::path& path) {
-  const std::string_view start = trim(text);
-  if (!start.starts_with('{')) return std::nullopt;
-  const Json document = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!document.is_object()) return std::nullopt;  // not JSON after all: text with a brace
-  const auto description = document.find("description");
-  if (description != document.end()) {
-    if (description->is_string()) return description->get<std::string>();
-    if (description->is_object() && description->contains("value") &&
-        (*description)["value"].is_string()) {
-      return (*description)["value"].get<std::string>();
-    }
-  }
-  throw std::runtime_error(fmt::format(
-      "{}: a JSON document with no \"description\" text: its keys are not words to play with",
-      path.string()));
-}
-
-Dictionary dictionary_from_file(const std::filesystem::path& path) {
-  // read_file and from_text throw LexiconError naming the path: missing, empty, binary, UTF-16.
-  const std::string text = read_file(path);
-  const std::optional<std::string> description = json_description(text, path);
-  try {
-    return Dictionary::from_text(description ? *description : text, path.string());
-  } catch (const hangman::DictionaryError& error) {
-    throw std::runtime_error(fmt::format("{}: {}", path.string(), error.what()));
   }
 }
 
@@ -154,21 +123,19 @@ void print_stats(std::ostream& out, const std::string& name, const Dictionary& d
 }
 
 Json stats_json(const std::string& name, const Dictionary& dictionary) {
-  const hangman::DictionaryStats s = dictionary.stats();
-  auto fraction = [&](std::size_t part) {
-    return s.words ? static_cast<double>(part) / static_cast<double>(s.words) : 0.0;
-  };
-  return {{"name", name},
-          {"words", s.words},
-          {"six", s.six},
-          {"seven_to_nine", s.seven_to_nine},
-          {"ten_plus", s.ten_plus},
-          {"nine_plus", s.long_words},
-          {"share_six", fraction(s.six)},
-          {"share_seven_to_nine", fraction(s.seven_to_nine)},
-          {"share_ten_plus", fraction(s.ten_plus)},
-          {"shortest", s.shortest},
-          {"longest", s.longest}};
+  Json document = {{"name", name}};
+  document.update(app::stats_json(dictionary.stats()));
+  return document;
+}
+
+/// A text file, or an Open Library work when `source` is a work ID (OL45804W): the same rules.
+/// A file of that name wins over the work.
+Dictionary dictionary_from_source(const std::string& source) {
+  std::error_code error;
+  if (app::valid_work_id(source) && !std::filesystem::exists(source, error)) {
+    return app::dictionary_from_work(source, app::open_library_options());
+  }
+  return dictionary_from_file(source);
 }
 
 void print_history(std::ostream& out, const app::History& history) {
@@ -482,7 +449,8 @@ class Terminal {
   bool menu() {
     for (;;) {
       out() << "\nMenu:\n  1. New game\n  2. Choose a dictionary\n  3. Create a dictionary from "
-               "a text file\n  4. Dictionary statistics\n  5. Last 5 games\n  6. Quit\n";
+               "a text file or Open Library\n  4. Dictionary statistics\n  5. Last 5 games\n  6. "
+               "Quit\n";
       const std::optional<std::int64_t> choice = prompt_.integer("Choice [1-6]: ", 1, 6);
       if (!choice || *choice == 6) return false;
       switch (*choice) {
@@ -558,11 +526,11 @@ class Terminal {
     }
     std::optional<Dictionary> made;
     const std::optional<std::string> file = prompt_.ask<std::string>(
-        "Text file to take the words from (empty to cancel): ",
+        "Text file or Open Library work ID (empty to cancel): ",
         [&made](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty()) return std::string();
           try {
-            made = dictionary_from_file(std::string(answer));
+            made = dictionary_from_source(std::string(answer));
             return std::string(answer);
           } catch (const std::exception& e) {
             error = fmt::format("Cannot use it: {}", e.what());
@@ -603,15 +571,26 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   struct CreateOptions {
     std::string name;
     std::string file;
+    std::string work;
     bool replace = false;
   };
   auto create_options = std::make_shared<CreateOptions>();
   CLI::App* create = dictionary->add_subcommand(
-      "create", "Extract the words of a text file (6+ letters), check them and save them as NAME");
+      "create",
+      "Extract the words (6+ letters) of a text file or of an Open Library work's description, "
+      "check them and save them as NAME");
   create->group("Commands");
   create->add_option("NAME", create_options->name, "Name to save it under")->required();
-  create->add_option("FILE", create_options->file, "Any text: a book, an article, a page")
-      ->required();
+  CLI::Option* file =
+      create->add_option("FILE", create_options->file, "Any text: a book, an article, a page");
+  CLI::Option* work =
+      create
+          ->add_option("--open-library", create_options->work,
+                       "An Open Library work ID (OL45804W): its description, fetched from "
+                       "openlibrary.org (or $WG_OPENLIBRARY_URL)")
+          ->type_name("ID");
+  file->excludes(work);
+  work->excludes(file);
   create->add_flag("--replace", create_options->replace, "Replace a dictionary of that name");
   on_run(*create, context, [&context, create_options]() -> int {
     const CreateOptions& o = *create_options;
@@ -626,7 +605,15 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
       throw UsageError(
           fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
     }
-    const Dictionary made = dictionary_from_file(o.file);
+    if (o.file.empty() && o.work.empty()) {
+      throw UsageError("name a text FILE or an --open-library work ID to take the words from");
+    }
+    if (!o.work.empty() && !app::valid_work_id(o.work)) {
+      throw UsageError(app::work_id_refusal(o.work));
+    }
+    const Dictionary made = o.work.empty()
+                                ? dictionary_from_file(o.file)
+                                : app::dictionary_from_work(o.work, app::open_library_options());
     store.save_dictionary(o.name, made);
     if (context.options().json) {
       Json document = stats_json(o.name, made);
