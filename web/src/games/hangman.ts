@@ -227,7 +227,12 @@ class HangmanPage {
   }
 
   private showSetup(): void {
-    const dictionary = dictionaryField(this.dictionary, () => this.renderAbout());
+    const dictionary = dictionaryField(this.dictionary, () => {
+      // What the server said of the new choice replaces a refusal of the old one.
+      const refusal = this.setup.querySelector<HTMLElement>('form.options > p.error');
+      if (refusal) refusal.hidden = true;
+      this.renderAbout();
+    });
     this.game = null;
     this.board.hidden = true;
     fill(this.setup, optionsForm({

@@ -31,13 +31,13 @@ export function newDictionaryState(): DictionaryState {
 }
 
 function share(part: number, fraction: number): string {
-  return `${part} (${(100 * fraction).toFixed(1)}%)`;
+  return `${part.toLocaleString('en')} (${(100 * fraction).toFixed(1)}%)`;
 }
 
 /** The statistics as a table (counts and shares as the server computed them). */
 export function statsTable(stats: DictionaryStats, caption: string): HTMLElement {
   const rows: [string, string][] = [
-    ['Words', String(stats.words)], ['6 letters', share(stats.six, stats.share_six)],
+    ['Words', stats.words.toLocaleString('en')], ['6 letters', share(stats.six, stats.share_six)],
     ['7 to 9 letters', share(stats.seven_to_nine, stats.share_seven_to_nine)],
     ['10 letters or more', share(stats.ten_plus, stats.share_ten_plus)],
     ['9 letters or more (at least 20% needed)',
