@@ -75,16 +75,29 @@ NamedDictionary default_dictionary(Context& context) {
   }
 }
 
+/// A text file, or an Open Library work when `source` is a work ID (OL45804W): the same rules.
+/// A file of that name wins over the work.
+Dictionary dictionary_from_source(const std::string& source) {
+  std::error_code error;
+  if (app::valid_work_id(source) && !std::filesystem::exists(source, error)) {
+    return app::dictionary_from_work(source, app::open_library_options());
+  }
+  return dictionary_from_file(source);
+}
+
 NamedDictionary named(std::string name, Dictionary dictionary) {
   return {std::move(name), std::make_shared<const Dictionary>(std::move(dictionary)), false};
 }
 
-/// "default" (or empty), a saved dictionary, or else a text file to extract words from.
+/// "default" (or empty), a saved dictionary, or else a text file or an Open Library work ID
+/// (OL45804W) to extract words from.
 NamedDictionary find_dictionary(Context& context, Store& store, const std::string& spec) {
   if (spec.empty() || spec == kDefaultDictionaryName) return default_dictionary(context);
   if (store.has_dictionary(spec)) return named(spec, store.load_dictionary(spec));
   std::error_code error;
-  if (std::filesystem::exists(spec, error)) return named(spec, dictionary_from_file(spec));
+  if (std::filesystem::exists(spec, error) || app::valid_work_id(spec)) {
+    return named(spec, dictionary_from_source(spec));
+  }
   throw std::runtime_error(fmt::format("no saved dictionary or file '{}'", spec));
 }
 
@@ -126,16 +139,6 @@ Json stats_json(const std::string& name, const Dictionary& dictionary) {
   Json document = {{"name", name}};
   document.update(app::stats_json(dictionary.stats()));
   return document;
-}
-
-/// A text file, or an Open Library work when `source` is a work ID (OL45804W): the same rules.
-/// A file of that name wins over the work.
-Dictionary dictionary_from_source(const std::string& source) {
-  std::error_code error;
-  if (app::valid_work_id(source) && !std::filesystem::exists(source, error)) {
-    return app::dictionary_from_work(source, app::open_library_options());
-  }
-  return dictionary_from_file(source);
 }
 
 void print_history(std::ostream& out, const app::History& history) {
@@ -659,7 +662,9 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   CLI::App* stats = dictionary->add_subcommand(
       "stats", "Words in a dictionary and the share of 6, 7-9 and 10+ letters");
   stats->group("Commands");
-  stats->add_option("NAME", *stats_name, "A saved dictionary, 'default' or a text file")
+  stats
+      ->add_option("NAME", *stats_name,
+                   "A saved dictionary, 'default', a text file or an Open Library work ID")
       ->capture_default_str();
   on_run(*stats, context, [&context, stats_name]() -> int {
     app::FileStore store;
@@ -719,7 +724,7 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
       [options](std::uint64_t n) { options->games = static_cast<std::size_t>(n); },
       "Number of games, 1 to 1,000,000 (default 1000)");
   autoplay->add_option("--dictionary", options->dictionary,
-                       "A saved dictionary, 'default' or a text file");
+                       "A saved dictionary, 'default', a text file or an Open Library work ID");
   on_run(*autoplay, context, [&context, options]() -> int {
     app::FileStore store;
     const NamedDictionary d = find_dictionary(context, store, options->dictionary);
@@ -760,8 +765,8 @@ void define_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();
   command
       .add_option("--dictionary", options->dictionary,
-                  "A saved dictionary, 'default' (the lexicon's words of 6+ letters) or a text "
-                  "file to take the words from")
+                  "A saved dictionary, 'default' (the lexicon's words of 6+ letters), a text "
+                  "file or an Open Library work ID (OL45804W) to take the words from")
       ->type_name("NAME|FILE");
   command
       .add_option("--mode", options->mode, "easy shows each letter's probability; hard hides it")

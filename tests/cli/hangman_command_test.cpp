@@ -378,6 +378,15 @@ TEST_F(HangmanCli, ADictionaryFromAnOpenLibraryWorkUnderTheSameRules) {
   expect_error(
       run({"hangman", "dictionary", "create", "x", small_file_.string(), "--open-library", "OL1W"}),
       1, "excludes");
+  // --dictionary and the tools take a work ID as they take a file (fetched, not saved).
+  r = run({"hangman", "dictionary", "stats", "OL1W", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["name"], "OL1W");
+  EXPECT_EQ(json_of(r)["words"], 20);
+  r = run({"hangman", "--seed", "3", "--dictionary", "OL1W"}, "");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Dictionary: OL1W (20 words).")) << r;
+  expect_error(run({"hangman", "--dictionary", "OL2W"}), 2, "Open Library work OL2W: only 3");
   const int fetched = stand_in.requests();
   // The menu takes a work ID where it takes a file; a refused one asks again.
   r = play(kBeetle, "give up\n3\nmine\nOL2W\nOL1W\n6\n");
