@@ -192,6 +192,34 @@ TEST_F(HangmanDictionaries, AnUnreachableSiteOrAnOfflineServerSaysSo) {
   EXPECT_EQ(reply["code"], "offline");
 }
 
+TEST_F(HangmanDictionaries, FetchesWaitForOneWorkerInABoundedQueue) {
+  options_.dictionaries.max_waiting_fetches = 1;
+  arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  stand_in_.add_work("OL1W", work_document(kSmallText));
+  stand_in_.hold();
+  auto send = [this] {
+    HttpRequest request;
+    request.method = "POST";
+    request.path = request.target = "/api/hangman/dictionaries/open-library";
+    request.body = Json{{"work", "OL1W"}}.dump();
+    request.host = "127.0.0.1:8080";
+    auto answer = std::make_shared<std::promise<HttpResponse>>();
+    std::future<HttpResponse> future = answer->get_future();
+    arcade_->handle(std::move(request), [answer](HttpResponse r) { answer->set_value(r); });
+    return future;
+  };
+  std::future<HttpResponse> first = send();  // the worker takes it and waits on the site
+  stand_in_.wait_for_requests(1);
+  std::future<HttpResponse> second = send();  // waits in the queue (1 place)
+  const HttpResponse third = send().get();    // refused at once: handle() never blocks
+  EXPECT_EQ(third.status, 503) << third.body;
+  EXPECT_EQ(Json::parse(third.body)["code"], "busy");
+  stand_in_.release();
+  EXPECT_EQ(first.get().status, 200);
+  EXPECT_EQ(second.get().status, 200);
+  EXPECT_EQ(stand_in_.requests(), 2);
+}
+
 TEST_F(HangmanDictionaries, ADocumentOverTheSizeCapIsRefused) {
   options_.dictionaries.open_library.max_bytes = 1000;
   arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);

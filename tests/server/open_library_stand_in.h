@@ -4,6 +4,7 @@
 /// app::OpenLibraryOptions::base_url (or WG_OPENLIBRARY_URL, for a child process) at url(): no
 /// test needs the network.
 
+#include <condition_variable>
 #include <cstdint>
 #include <map>
 #include <memory>
@@ -24,6 +25,7 @@ class OpenLibraryStandIn {
     thread_ = std::thread([this] { server_.run(1); });
   }
   ~OpenLibraryStandIn() {
+    release();
     server_.stop();
     thread_.join();
   }
@@ -37,22 +39,44 @@ class OpenLibraryStandIn {
   }
   /// "http://127.0.0.1:PORT".
   std::string url() const { return "http://127.0.0.1:" + std::to_string(port_); }
-  /// Requests served so far.
+  /// Requests received so far.
   int requests() {
     std::lock_guard lock(handler_.mutex);
     return handler_.requests;
+  }
+  /// From now on, requests wait (unanswered) until release(): a fetch in progress, for tests of
+  /// what happens meanwhile.
+  void hold() {
+    std::lock_guard lock(handler_.mutex);
+    handler_.held = true;
+  }
+  void release() {
+    {
+      std::lock_guard lock(handler_.mutex);
+      handler_.held = false;
+    }
+    handler_.changed.notify_all();
+  }
+  /// Waits until `count` requests have been received (an event, not a delay).
+  void wait_for_requests(int count) {
+    std::unique_lock lock(handler_.mutex);
+    handler_.changed.wait(lock, [&] { return handler_.requests >= count; });
   }
 
  private:
   struct Pages final : Handler {
     std::mutex mutex;
+    std::condition_variable changed;
     std::map<std::string, std::pair<int, std::string>> pages;
     int requests = 0;
+    bool held = false;
     void handle(HttpRequest request, Respond respond) override {
       HttpResponse response;
       {
-        std::lock_guard lock(mutex);
+        std::unique_lock lock(mutex);
         ++requests;
+        changed.notify_all();
+        changed.wait(lock, [this] { return !held; });
         const auto page = pages.find(request.path);
         if (page == pages.end()) {
           response.status = 404;
