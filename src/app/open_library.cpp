@@ -94,7 +94,9 @@ std::string fetch_work(std::string_view work_id, const OpenLibraryOptions& optio
   curl_easy_setopt(handle, CURLOPT_URL, url.c_str());
   curl_easy_setopt(handle, CURLOPT_PROTOCOLS_STR, "http,https");
   curl_easy_setopt(handle, CURLOPT_FOLLOWLOCATION, 1L);  // the site redirects renamed works
-  curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, "http,https");
+  // A redirect never downgrades HTTPS to plain HTTP.
+  const bool secure = options.base_url.starts_with("https://");
+  curl_easy_setopt(handle, CURLOPT_REDIR_PROTOCOLS_STR, secure ? "https" : "http,https");
   curl_easy_setopt(handle, CURLOPT_MAXREDIRS, 5L);
   curl_easy_setopt(handle, CURLOPT_CONNECTTIMEOUT,
                    static_cast<long>(options.connect_timeout.count()));
