@@ -13,8 +13,10 @@
 
 #include <fmt/format.h>
 
+#include "app/dictionary_source.h"
 #include "app/file_store.h"
 #include "app/json.h"
+#include "app/open_library.h"
 #include "app/store.h"
 #include "cli/app.h"
 #include "cli/gallows.h"
@@ -32,6 +34,7 @@ namespace wg::cli {
 
 namespace {
 
+using app::dictionary_from_file;
 using app::kDefaultDictionaryName;
 using app::Store;
 using hangman::Dictionary;
@@ -72,50 +75,29 @@ NamedDictionary default_dictionary(Context& context) {
   }
 }
 
-/// The text of a JSON document to take words from, or nullopt when `text` is not a JSON
-/// object. A saved Open Library work or edition is such a document: its keys (author, created,
-/// revision...) are not words of a text, its "description" is (a string, or an object whose
-/// "value" is one). A JSON object without a description is refused rather than read as text.
-std::optional<std::string> json_description(const std::string& text,
-                                            const std::filesystem::path& path) {
-  const std::string_view start = trim(text);
-  if (!start.starts_with('{')) return std::nullopt;
-  const Json document = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-  if (!document.is_object()) return std::nullopt;  // not JSON after all: text with a brace
-  const auto description = document.find("description");
-  if (description != document.end()) {
-    if (description->is_string()) return description->get<std::string>();
-    if (description->is_object() && description->contains("value") &&
-        (*description)["value"].is_string()) {
-      return (*description)["value"].get<std::string>();
-    }
+/// A text file, or an Open Library work when `source` is a work ID (OL45804W): the same rules.
+/// A file of that name wins over the work.
+Dictionary dictionary_from_source(const std::string& source) {
+  std::error_code error;
+  if (app::valid_work_id(source) && !std::filesystem::exists(source, error)) {
+    return app::dictionary_from_work(source, app::open_library_options());
   }
-  throw std::runtime_error(fmt::format(
-      "{}: a JSON document with no \"description\" text: its keys are not words to play with",
-      path.string()));
-}
-
-Dictionary dictionary_from_file(const std::filesystem::path& path) {
-  // read_file and from_text throw LexiconError naming the path: missing, empty, binary, UTF-16.
-  const std::string text = read_file(path);
-  const std::optional<std::string> description = json_description(text, path);
-  try {
-    return Dictionary::from_text(description ? *description : text, path.string());
-  } catch (const hangman::DictionaryError& error) {
-    throw std::runtime_error(fmt::format("{}: {}", path.string(), error.what()));
-  }
+  return dictionary_from_file(source);
 }
 
 NamedDictionary named(std::string name, Dictionary dictionary) {
   return {std::move(name), std::make_shared<const Dictionary>(std::move(dictionary)), false};
 }
 
-/// "default" (or empty), a saved dictionary, or else a text file to extract words from.
+/// "default" (or empty), a saved dictionary, or else a text file or an Open Library work ID
+/// (OL45804W) to extract words from.
 NamedDictionary find_dictionary(Context& context, Store& store, const std::string& spec) {
   if (spec.empty() || spec == kDefaultDictionaryName) return default_dictionary(context);
   if (store.has_dictionary(spec)) return named(spec, store.load_dictionary(spec));
   std::error_code error;
-  if (std::filesystem::exists(spec, error)) return named(spec, dictionary_from_file(spec));
+  if (std::filesystem::exists(spec, error) || app::valid_work_id(spec)) {
+    return named(spec, dictionary_from_source(spec));
+  }
   throw std::runtime_error(fmt::format("no saved dictionary or file '{}'", spec));
 }
 
@@ -154,21 +136,9 @@ void print_stats(std::ostream& out, const std::string& name, const Dictionary& d
 }
 
 Json stats_json(const std::string& name, const Dictionary& dictionary) {
-  const hangman::DictionaryStats s = dictionary.stats();
-  auto fraction = [&](std::size_t part) {
-    return s.words ? static_cast<double>(part) / static_cast<double>(s.words) : 0.0;
-  };
-  return {{"name", name},
-          {"words", s.words},
-          {"six", s.six},
-          {"seven_to_nine", s.seven_to_nine},
-          {"ten_plus", s.ten_plus},
-          {"nine_plus", s.long_words},
-          {"share_six", fraction(s.six)},
-          {"share_seven_to_nine", fraction(s.seven_to_nine)},
-          {"share_ten_plus", fraction(s.ten_plus)},
-          {"shortest", s.shortest},
-          {"longest", s.longest}};
+  Json document = {{"name", name}};
+  document.update(app::stats_json(dictionary.stats()));
+  return document;
 }
 
 void print_history(std::ostream& out, const app::History& history) {
@@ -482,7 +452,8 @@ class Terminal {
   bool menu() {
     for (;;) {
       out() << "\nMenu:\n  1. New game\n  2. Choose a dictionary\n  3. Create a dictionary from "
-               "a text file\n  4. Dictionary statistics\n  5. Last 5 games\n  6. Quit\n";
+               "a text file or Open Library\n  4. Dictionary statistics\n  5. Last 5 games\n  6. "
+               "Quit\n";
       const std::optional<std::int64_t> choice = prompt_.integer("Choice [1-6]: ", 1, 6);
       if (!choice || *choice == 6) return false;
       switch (*choice) {
@@ -558,11 +529,11 @@ class Terminal {
     }
     std::optional<Dictionary> made;
     const std::optional<std::string> file = prompt_.ask<std::string>(
-        "Text file to take the words from (empty to cancel): ",
+        "Text file or Open Library work ID (empty to cancel): ",
         [&made](std::string_view answer, std::string& error) -> std::optional<std::string> {
           if (answer.empty()) return std::string();
           try {
-            made = dictionary_from_file(std::string(answer));
+            made = dictionary_from_source(std::string(answer));
             return std::string(answer);
           } catch (const std::exception& e) {
             error = fmt::format("Cannot use it: {}", e.what());
@@ -603,15 +574,26 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   struct CreateOptions {
     std::string name;
     std::string file;
+    std::string work;
     bool replace = false;
   };
   auto create_options = std::make_shared<CreateOptions>();
   CLI::App* create = dictionary->add_subcommand(
-      "create", "Extract the words of a text file (6+ letters), check them and save them as NAME");
+      "create",
+      "Extract the words (6+ letters) of a text file or of an Open Library work's description, "
+      "check them and save them as NAME");
   create->group("Commands");
   create->add_option("NAME", create_options->name, "Name to save it under")->required();
-  create->add_option("FILE", create_options->file, "Any text: a book, an article, a page")
-      ->required();
+  CLI::Option* file =
+      create->add_option("FILE", create_options->file, "Any text: a book, an article, a page");
+  CLI::Option* work =
+      create
+          ->add_option("--open-library", create_options->work,
+                       "An Open Library work ID (OL45804W): its description, fetched from "
+                       "openlibrary.org (or $WG_OPENLIBRARY_URL)")
+          ->type_name("ID");
+  file->excludes(work);
+  work->excludes(file);
   create->add_flag("--replace", create_options->replace, "Replace a dictionary of that name");
   on_run(*create, context, [&context, create_options]() -> int {
     const CreateOptions& o = *create_options;
@@ -626,7 +608,15 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
       throw UsageError(
           fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
     }
-    const Dictionary made = dictionary_from_file(o.file);
+    if (o.file.empty() && o.work.empty()) {
+      throw UsageError("name a text FILE or an --open-library work ID to take the words from");
+    }
+    if (!o.work.empty() && !app::valid_work_id(o.work)) {
+      throw UsageError(app::work_id_refusal(o.work));
+    }
+    const Dictionary made = o.work.empty()
+                                ? dictionary_from_file(o.file)
+                                : app::dictionary_from_work(o.work, app::open_library_options());
     store.save_dictionary(o.name, made);
     if (context.options().json) {
       Json document = stats_json(o.name, made);
@@ -672,7 +662,9 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   CLI::App* stats = dictionary->add_subcommand(
       "stats", "Words in a dictionary and the share of 6, 7-9 and 10+ letters");
   stats->group("Commands");
-  stats->add_option("NAME", *stats_name, "A saved dictionary, 'default' or a text file")
+  stats
+      ->add_option("NAME", *stats_name,
+                   "A saved dictionary, 'default', a text file or an Open Library work ID")
       ->capture_default_str();
   on_run(*stats, context, [&context, stats_name]() -> int {
     app::FileStore store;
@@ -732,7 +724,7 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
       [options](std::uint64_t n) { options->games = static_cast<std::size_t>(n); },
       "Number of games, 1 to 1,000,000 (default 1000)");
   autoplay->add_option("--dictionary", options->dictionary,
-                       "A saved dictionary, 'default' or a text file");
+                       "A saved dictionary, 'default', a text file or an Open Library work ID");
   on_run(*autoplay, context, [&context, options]() -> int {
     app::FileStore store;
     const NamedDictionary d = find_dictionary(context, store, options->dictionary);
@@ -773,8 +765,8 @@ void define_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();
   command
       .add_option("--dictionary", options->dictionary,
-                  "A saved dictionary, 'default' (the lexicon's words of 6+ letters) or a text "
-                  "file to take the words from")
+                  "A saved dictionary, 'default' (the lexicon's words of 6+ letters), a text "
+                  "file or an Open Library work ID (OL45804W) to take the words from")
       ->type_name("NAME|FILE");
   command
       .add_option("--mode", options->mode, "easy shows each letter's probability; hard hides it")

@@ -25,6 +25,7 @@ struct ServeOptions {
   std::uint64_t threads = 2;
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
+  bool offline = false;
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -44,6 +45,7 @@ int serve(Context& context, const ServeOptions& options) {
   server::ArcadeOptions arcade_options;
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
   arcade_options.max_sessions = options.max_sessions;
+  arcade_options.dictionaries.fetch_open_library = !options.offline;
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -100,6 +102,8 @@ void add_serve_command(CLI::App& app, Context& context) {
       *command, "--max-sessions", 1, 1000000,
       [options](std::uint64_t n) { options->max_sessions = n; },
       "Games open at once before new ones are refused; default 20000");
+  command->add_flag("--offline", options->offline,
+                    "Never fetch from Open Library (hangman dictionaries from a work ID)");
   on_run(*command, context, [&context, options] { return serve(context, *options); });
 }
 

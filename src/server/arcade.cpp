@@ -159,6 +159,13 @@ bool same_origin(const HttpRequest& request) {
   return scheme != std::string::npos && request.origin.substr(scheme + 3) == request.host;
 }
 
+/// True if a request that changes or costs something (not a GET) comes from another site's page
+/// and the operator asked to refuse those.
+bool foreign_post(const HttpRequest& request, bool check_origin) {
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  return !get && check_origin && !same_origin(request);
+}
+
 /// Accepts a WebSocket upgrade, the state as it is now going out first.
 HttpResponse accept_socket(WebSocketPeer& peer, Json state, std::string_view type) {
   state["type"] = type;
@@ -210,11 +217,18 @@ Seat owner_seat(const app::GameSession& session) {
 }  // namespace
 
 Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, ArcadeClock clock)
-    : lexicon_(std::move(lexicon)), options_(options), clock_(std::move(clock)) {}
+    : lexicon_(std::move(lexicon)),
+      options_(options),
+      clock_(std::move(clock)),
+      dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)) {}
 
 Arcade::~Arcade() = default;
 
 void Arcade::handle(HttpRequest request, Respond respond) {
+  if (Dictionaries::owns(request.path) && !foreign_post(request, options_.check_origin)) {
+    dictionaries_->handle(request, std::move(respond));  // may answer later, from its worker
+    return;
+  }
   HttpResponse response;
   try {
     response = route(request);
@@ -240,7 +254,7 @@ HttpResponse Arcade::route(const HttpRequest& request) {
         "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'");
     return response;
   }
-  if (!get && options_.check_origin && !same_origin(request)) {
+  if (foreign_post(request, options_.check_origin)) {
     return error(403, "forbidden_origin",
                  fmt::format("requests from {} may not play here", request.origin));
   }

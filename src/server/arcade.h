@@ -21,6 +21,7 @@
 #include "app/json.h"
 #include "app/registry.h"
 #include "lexicon/lexicon.h"
+#include "server/dictionaries.h"
 #include "server/http_server.h"
 
 namespace wg::server {
@@ -32,6 +33,9 @@ struct ArcadeOptions {
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
+  /// Hangman's dictionaries (/api/hangman/dictionaries): whether and where Open Library is
+  /// fetched from.
+  DictionaryOptions dictionaries;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
@@ -106,6 +110,7 @@ class Arcade final : public Handler {
   std::map<WebSocketPeer*, LivePtr> peers_;
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
   std::map<WebSocketPeer*, RoomPtr> room_peers_;
+  std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread
 };
 
 }  // namespace wg::server

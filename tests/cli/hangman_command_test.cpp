@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "cli/wordgames_runner.h"
+#include "server/open_library_stand_in.h"
 #include "support/golden.h"
 #include "support/temp_dir.h"
 
@@ -40,6 +41,7 @@ class HangmanCli : public ::testing::Test {
     ProcessOptions options;
     options.stdin_text = std::move(input);
     options.env["XDG_DATA_HOME"] = home_.path().string();
+    options.env["WG_OPENLIBRARY_URL"] = open_library_url_;
     return wordgames(std::move(args), options);
   }
 
@@ -58,6 +60,8 @@ class HangmanCli : public ::testing::Test {
 
   TempDir home_{"wg-hangman"};
   std::filesystem::path small_file_;
+  /// Where Open Library is: nowhere by default (no test reaches the network); a stand-in's URL.
+  std::string open_library_url_ = "http://127.0.0.1:1";
 };
 
 void expect_error(const ProcessResult& r, int code, const std::string& mentions) {
@@ -349,6 +353,55 @@ TEST_F(HangmanCli, ADictionaryFromAFileOrTheSharedExamples) {
   // twice), 28 of 9+.
   EXPECT_EQ(json_of(r)["words"], 79);
   EXPECT_EQ(json_of(r)["nine_plus"], 28);
+}
+
+TEST_F(HangmanCli, ADictionaryFromAnOpenLibraryWorkUnderTheSameRules) {
+  server::test::OpenLibraryStandIn stand_in;
+  open_library_url_ = stand_in.url();
+  stand_in.add_work("OL1W",
+                    json{{"description", {{"type", "/type/text"}, {"value", kSmallText}}}}.dump());
+  stand_in.add_work("OL2W", json{{"description", "elephant giraffe kangaroo"}}.dump());
+  stand_in.add_work("OL3W", json{{"title", "no description"}}.dump());
+  ProcessResult r =
+      run({"hangman", "dictionary", "create", "ol", "--open-library", "OL1W", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["words"], 20);
+  EXPECT_EQ(json_of(r)["nine_plus"], 4);
+  expect_error(run({"hangman", "dictionary", "create", "few", "--open-library", "OL2W"}), 2,
+               "Open Library work OL2W: only 3 words; a dictionary needs at least 20");
+  expect_error(run({"hangman", "dictionary", "create", "x", "--open-library", "OL3W"}), 2,
+               "Open Library work OL3W: a JSON document with no \"description\" text");
+  expect_error(run({"hangman", "dictionary", "create", "x", "--open-library", "OL404W"}), 2,
+               "Open Library has no work OL404W");
+  expect_error(run({"hangman", "dictionary", "create", "x", "--open-library", "OL1M"}), 1,
+               "'OL1M' is not an Open Library work ID");
+  expect_error(
+      run({"hangman", "dictionary", "create", "x", small_file_.string(), "--open-library", "OL1W"}),
+      1, "excludes");
+  // --dictionary and the tools take a work ID as they take a file (fetched, not saved).
+  r = run({"hangman", "dictionary", "stats", "OL1W", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["name"], "OL1W");
+  EXPECT_EQ(json_of(r)["words"], 20);
+  r = run({"hangman", "--seed", "3", "--dictionary", "OL1W"}, "");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Dictionary: OL1W (20 words).")) << r;
+  expect_error(run({"hangman", "--dictionary", "OL2W"}), 2, "Open Library work OL2W: only 3");
+  const int fetched = stand_in.requests();
+  // The menu takes a work ID where it takes a file; a refused one asks again.
+  r = play(kBeetle, "give up\n3\nmine\nOL2W\nOL1W\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Cannot use it: Open Library work OL2W: only 3 words")) << r;
+  EXPECT_TRUE(contains(r.out, "Saved dictionary 'mine'.\nDictionary: mine (20 words).")) << r;
+  EXPECT_EQ(stand_in.requests(), fetched + 2);
+}
+
+TEST_F(HangmanCli, OfflineTheOpenLibraryOptionSaysItCannotReachTheSite) {
+  expect_error(run({"hangman", "dictionary", "create", "x", "--open-library", "OL1W"}), 2,
+               "could not reach 127.0.0.1:1: ");
+  const ProcessResult r = play(kBeetle, "give up\n3\nmine\nOL1W\n\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Cannot use it: could not reach 127.0.0.1:1: ")) << r;
 }
 
 // --- Options and autoplay.

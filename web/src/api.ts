@@ -194,3 +194,44 @@ export function followRoom(code: string, player: string, onUpdate: (state: RoomS
   if (onClosed) socket.addEventListener('close', onClosed);
   return { close: () => socket.close() };
 }
+
+// --- Position hangman's dictionaries (docs/API.md, "Hangman dictionaries"): the server decides
+// the words, the statistics and the rules; a page only shows them.
+
+/** DictionaryStats as the server counts them (app::stats_json). */
+export interface DictionaryStats {
+  words: number;
+  six: number;
+  seven_to_nine: number;
+  ten_plus: number;
+  nine_plus: number;
+  share_six: number;
+  share_seven_to_nine: number;
+  share_ten_plus: number;
+  shortest: number;
+  longest: number;
+}
+
+/** What the game would make of a text or a work: its words, statistics and broken rule. */
+export interface DictionaryDraft {
+  source: string;
+  words?: string[];
+  stats: DictionaryStats | null;
+  playable: boolean;
+  rule: string | null;
+  problem: string | null;
+  work?: string;
+}
+
+export function draftDictionary(text: string): Promise<DictionaryDraft> {
+  return call('POST', '/api/hangman/dictionaries', { text });
+}
+
+/** Fetched by the server from Open Library (or its stand-in): may take a few seconds. */
+export function openLibraryDictionary(work: string): Promise<DictionaryDraft> {
+  return call('POST', '/api/hangman/dictionaries/open-library', { work });
+}
+
+export function defaultDictionary(): Promise<DictionaryDraft> {
+  return call('GET', '/api/hangman/dictionaries/default');
+}

@@ -1,14 +1,42 @@
 // Position Hangman's page: a seeded game won with the keyboard alone (positions by digit and
 // arrow keys, a miss, a refusal), the mouse path (a position, a letter, a hint, giving up, a new
-// game), and no serious accessibility problem in light and dark, desktop and phone.
+// game), dictionaries made by the server (a typed text, an uploaded file, an Open Library work
+// from a stand-in server on loopback), and no serious accessibility problem in light and dark,
+// desktop and phone.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
 import { accessibilityProblems, type Arcade, openPage, screenshot, useArcade } from './support';
 import { count, heard } from './words_support';
 
 let arcade: Arcade;
 let browser: Browser;
+
+const kLong = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
+const kShort = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
+                'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
+                'WINTER', 'YELLOW', 'ZIPPER'];
+/** 25 words, 6 of them of 9 letters (24%): a playable dictionary. */
+const kPlayableText = `${kShort.join(' ')}, and ${kLong.map((w) => w.toLowerCase()).join('; ')}.`;
+
+// A stand-in for openlibrary.org, started before the arcade, which finds it through
+// WG_OPENLIBRARY_URL (the test needs no network).
+const standIn = http.createServer((request, response) => {
+  const works: Record<string, unknown> = {
+    '/works/OL1W.json': { title: 'Words', description: { type: '/type/text',
+                                                         value: kPlayableText } },
+    '/works/OL2W.json': { title: 'Few', description: 'elephant giraffe kangaroo' },
+  };
+  const work = works[request.url ?? ''];
+  response.writeHead(work ? 200 : 404, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(work ?? { error: 'notfound' }));
+});
+// Listening before the arcade starts (useArcade's hook), which inherits the environment.
+await new Promise<void>((resolve) => standIn.listen(0, '127.0.0.1', resolve));
+process.env.WG_OPENLIBRARY_URL = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`;
+after(() => standIn.close());
 
 useArcade((started, launched) => {
   arcade = started;
@@ -78,7 +106,7 @@ test('a seeded game won with the keyboard alone', async () => {
               from);
   assert.equal(await page.locator('.hangman-letter').allTextContents().then((l) => l.join('')),
                word);
-  assert.match(await page.locator('.hangman-about tbody').textContent() ?? '',
+  assert.match(await page.locator('.hangman-past tbody').textContent() ?? '',
                new RegExp(`${word}7you`));
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'New game');
   assert.deepEqual(await accessibilityProblems(page), []);
@@ -157,22 +185,20 @@ test('hard mode hides the odds, in the page and in what it says', async () => {
   await context.close();
 });
 
-test('a dictionary of one\'s own: statistics, a refusal, a game on its words', async () => {
-  const long = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
-  const short = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
-                 'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
-                 'WINTER', 'YELLOW', 'ZIPPER'];
+test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on its words',
+     async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
-  await page.getByText('Your own dictionary (optional)').click();
+  await page.getByLabel('A text of your own').check();
   const text = page.getByLabel('Text for the dictionary');
   await text.fill('A garden, a hammer; and a cat.');
-  assert.match(await page.locator('.hangman-rule').textContent() ?? '', /only 2 words/);
+  await page.locator('.hangman-rule', { hasText: /only 2 words/ }).waitFor();
   let from = await count(page);
   await page.getByRole('button', { name: 'Start' }).click();
   await heard(page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
   assert.match(await page.locator('.options .error').textContent() ?? '', /only 2 words/);
-  await text.fill(`${short.join(' ')}, and ${long.map((w) => w.toLowerCase()).join('; ')}.`);
-  assert.match(await page.locator('.hangman-text-stats').textContent() ?? '',
+  await text.fill(kPlayableText);
+  await page.locator('.hangman-rule.ok').waitFor();
+  assert.match(await page.locator('#hangman-text-stats').textContent() ?? '',
                /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
   from = await count(page);
   await page.getByRole('button', { name: 'Start' }).click();
@@ -182,8 +208,88 @@ test('a dictionary of one\'s own: statistics, a refusal, a game on its words', a
   await page.getByRole('button', { name: 'Give up' }).click();
   const gaveUp = await heard(page, /^You gave up: the word was ([A-Z]+)\./, from);
   const word = /the word was ([A-Z]+)/.exec(gaveUp)?.[1] ?? '';
-  assert.ok([...long, ...short].includes(word), `${word} is one of the dictionary's (${started})`);
-  assert.match(await page.locator('.hangman-about').textContent() ?? '', /Your dictionary/);
+  assert.ok([...kLong, ...kShort].includes(word), `${word} is one of the dictionary's (${started})`);
+  assert.match(await page.locator('.hangman-about').textContent() ?? '',
+               /The dictionary: Your dictionary.*Words25/);
+  assert.match(await page.locator('.hangman-result').textContent() ?? '',
+               new RegExp(`the word was ${word}`));
+  await context.close();
+});
+
+test('an uploaded text file: checked by the server, a binary one refused', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('A text of your own').check();
+  const upload = page.getByLabel('Or upload a text file');
+  let from = await count(page);
+  await upload.setInputFiles({ name: 'words.txt', mimeType: 'text/plain',
+                               buffer: Buffer.from(kPlayableText) });
+  await heard(page, /^Your dictionary: 25 words, playable\.$/, from);
+  from = await count(page);
+  await upload.setInputFiles({ name: 'few.txt', mimeType: 'text/plain',
+                               buffer: Buffer.from('elephant giraffe kangaroo') });
+  await heard(page, /^Your dictionary is not playable: only 3 words; a dictionary needs at least 20\.$/,
+              from);
+  from = await count(page);
+  await upload.setInputFiles({ name: 'image.bin', mimeType: 'application/octet-stream',
+                               buffer: Buffer.from([0x89, 0x50, 0x00, 0x00, 0x41, 0x00]) });
+  await heard(page, /^Cannot use this text: the text: /, from);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await context.close();
+});
+
+test('an Open Library work, fetched by the server from a stand-in', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.getByLabel('An Open Library work').check();
+  const work = page.getByLabel('Open Library work ID');
+  await work.fill('OL1M');
+  let from = await count(page);
+  await work.press('Enter');
+  await heard(page, /^'OL1M' is not an Open Library work ID/, from);
+  await work.fill('OL404W');
+  from = await count(page);
+  await work.press('Enter');
+  await heard(page, /^Open Library has no work OL404W$/, from);
+  await work.fill('OL2W');
+  from = await count(page);
+  await work.press('Enter');
+  await heard(page, /^Open Library work OL2W is not playable: only 3 words/, from);
+  from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await heard(page, /^Open Library work OL2W has only 3 words/, from);
+  await work.fill('OL1W');
+  from = await count(page);
+  await page.getByRole('button', { name: 'Fetch the work' }).click();
+  await heard(page, /^Fetching OL1W from Open Library\.$/, from);
+  await heard(page, /^Open Library work OL1W: 25 words, playable\.$/, from);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await screenshot(page, 'hangman-open-library-light');
+  from = await count(page);
+  await page.getByRole('button', { name: 'Start' }).click();
+  await heard(page, /^Game 1: a word of (6|9) letters/, from);
+  assert.match(await page.locator('.hangman-about').textContent() ?? '',
+               /Open Library work OL1W.*Words25/);
+  await context.close();
+});
+
+test('the last five games stay in this browser, with the built-in dictionary\'s figures',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.locator('.hangman-about table', { hasText: 'built-in word list' }).waitFor();
+  await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
+  await page.getByRole('button', { name: 'Start' }).click();
+  for (let game = 1; game <= 6; ++game) {
+    // A game with no guess is not recorded: one guess, then give up.
+    await page.locator('.hangman-keyboard button[data-letter="E"]').click();
+    await page.locator('.hangman-stats', { hasText: 'Guesses: 1' }).waitFor();
+    await page.getByRole('button', { name: 'Give up' }).click();
+    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('heading', { name: `Game ${game + 1}` }).waitFor();
+  }
+  assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
+  await page.reload();
+  await page.locator('.hangman-past').waitFor();
+  assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
+  assert.equal(await page.locator('.hangman-past tbody tr th').first().textContent(), '6');
   await context.close();
 });
 

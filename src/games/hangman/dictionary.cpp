@@ -200,12 +200,12 @@ std::span<const std::uint32_t> Dictionary::initial_counts(std::size_t length) co
   return buckets_[length].counts;
 }
 
-DictionaryStats Dictionary::stats() const {
+DictionaryStats stats_of(std::span<const std::size_t> count_by_length) {
   DictionaryStats stats;
-  stats.words = size_;
-  for (std::size_t length = 0; length < buckets_.size(); ++length) {
-    const std::size_t count = count_of_length(length);
+  for (std::size_t length = 0; length < count_by_length.size(); ++length) {
+    const std::size_t count = count_by_length[length];
     if (count == 0) continue;
+    stats.words += count;
     if (stats.shortest == 0) stats.shortest = length;
     stats.longest = length;
     if (length == 6) stats.six += count;
@@ -215,5 +215,7 @@ DictionaryStats Dictionary::stats() const {
   }
   return stats;
 }
+
+DictionaryStats Dictionary::stats() const { return stats_of(count_by_length()); }
 
 }  // namespace wg::hangman

@@ -106,4 +106,8 @@ class Dictionary {
 /// for checking a list before building anything, and used by every Dictionary factory.
 void check_rules(std::span<const std::size_t> count_by_length);
 
+/// The statistics of words with these counts by length (index = length), playable or not: what
+/// Dictionary::stats() returns, and what a front end shows of a list the rules refuse.
+DictionaryStats stats_of(std::span<const std::size_t> count_by_length);
+
 }  // namespace wg::hangman

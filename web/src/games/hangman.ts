@@ -5,6 +5,8 @@
 import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { dictionaryField, dictionaryInUse, type DictionaryState, loadBuiltIn,
+         newDictionaryState, statsTable } from './hangman/dictionary';
 import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
          sessionGone, setupProblem } from './words_common';
 
@@ -46,7 +48,7 @@ interface Hint {
   safest: Advice;
 }
 
-/** A game of this visit, for the table of the last five. */
+/** A game played in this browser, for the table of the last five. */
 interface PastGame {
   game: number;
   word: string;
@@ -79,63 +81,31 @@ export function hitPoints(probability: number): number {
   return 30;
 }
 
-// --- A dictionary of one's own: the words of a text, as the game takes them.
+// --- The last five games, kept in this browser (localStorage) since the server has no store
+// for them yet: issue 14 moves them to the server's SQLite store, like the terminal's history.
 
-/** Runs of the letters A to Z, 6 to 64 long, upper-cased, once each, sorted. */
-export function wordsOf(text: string): string[] {
-  const found = new Set<string>();
-  for (const match of text.matchAll(/[A-Za-z]+/g)) {
-    const word = match[0];
-    if (word.length >= 6 && word.length <= 64) found.add(word.toUpperCase());
+const kPastKey = 'wordgames.hangman.past';
+const kPastGames = 5;
+
+function loadPast(): PastGame[] {
+  try {
+    const saved: unknown = JSON.parse(localStorage.getItem(kPastKey) ?? '[]');
+    if (!Array.isArray(saved)) return [];
+    return saved.filter((g): g is PastGame =>
+        typeof g === 'object' && g !== null && typeof (g as PastGame).word === 'string' &&
+        typeof (g as PastGame).guesses === 'number' && typeof (g as PastGame).points === 'number')
+        .slice(0, kPastGames);
+  } catch {
+    return [];  // storage blocked or damaged: the list starts again
   }
-  return [...found].sort();
 }
 
-interface DictionaryStats {
-  words: number;
-  six: number;
-  sevenToNine: number;
-  tenPlus: number;
-  ninePlus: number;
-}
-
-function statsOf(words: string[]): DictionaryStats {
-  const stats = { words: words.length, six: 0, sevenToNine: 0, tenPlus: 0, ninePlus: 0 };
-  for (const word of words) {
-    if (word.length === 6) stats.six += 1;
-    else if (word.length <= 9) stats.sevenToNine += 1;
-    else stats.tenPlus += 1;
-    if (word.length >= 9) stats.ninePlus += 1;
+function savePast(past: PastGame[]): void {
+  try {
+    localStorage.setItem(kPastKey, JSON.stringify(past));
+  } catch {
+    // Storage full or blocked: the list lasts this visit only.
   }
-  return stats;
-}
-
-/** The rule a dictionary breaks (docs/games/hangman.md), or null. */
-function dictionaryProblem(stats: DictionaryStats): string | null {
-  if (stats.words < 20) {
-    return `only ${countOf(stats.words, 'word')}; a dictionary needs at least 20`;
-  }
-  if (stats.ninePlus * 5 < stats.words) {
-    return `only ${stats.ninePlus} of ${stats.words} words have 9 or more letters; a dictionary ` +
-           'needs at least 20%';
-  }
-  return null;
-}
-
-function share(part: number, whole: number): string {
-  return whole === 0 ? '0' : `${part} (${(100 * part / whole).toFixed(1)}%)`;
-}
-
-function statsTable(stats: DictionaryStats, caption: string): HTMLElement {
-  const rows: [string, string][] = [
-    ['Words', String(stats.words)], ['6 letters', share(stats.six, stats.words)],
-    ['7 to 9 letters', share(stats.sevenToNine, stats.words)],
-    ['10 letters or more', share(stats.tenPlus, stats.words)],
-    ['9 letters or more (at least 20% needed)', share(stats.ninePlus, stats.words)],
-  ];
-  return h('table', { class: 'hangman-dictionary-stats' }, h('caption', {}, caption),
-           h('tbody', {}, rows.map(([name, value]) =>
-               h('tr', {}, h('th', { scope: 'row' }, name), h('td', { class: 'number' }, value)))));
 }
 
 // --- The drawing: the gallows stands from the start; one part per miss, complete at six.
@@ -192,10 +162,8 @@ class HangmanPage {
   private digits = '';
   private hint: Hint | null = null;
   private result = '';
-  private readonly past: PastGame[] = [];
-  private dictionaryText = '';
-  /** The words of the game's own dictionary (empty: the built-in one). */
-  private ownWords: string[] = [];
+  private readonly past: PastGame[] = loadPast();
+  private readonly dictionary: DictionaryState = newDictionaryState();
 
   private readonly setup = h('section', { class: 'hangman-setup', 'aria-label': 'New game' });
   private readonly board = h('section', { class: 'hangman-board',
@@ -225,6 +193,7 @@ class HangmanPage {
     document.addEventListener('keydown', onKey);
     this.showSetup();
     this.renderAbout();
+    void loadBuiltIn(this.dictionary, () => this.renderAbout());
     return () => document.removeEventListener('keydown', onKey);
   }
 
@@ -258,7 +227,12 @@ class HangmanPage {
   }
 
   private showSetup(): void {
-    const dictionary = this.dictionaryField();
+    const dictionary = dictionaryField(this.dictionary, () => {
+      // What the server said of the new choice replaces a refusal of the old one.
+      const refusal = this.setup.querySelector<HTMLElement>('form.options > p.error');
+      if (refusal) refusal.hidden = true;
+      this.renderAbout();
+    });
     this.game = null;
     this.board.hidden = true;
     fill(this.setup, optionsForm({
@@ -272,55 +246,6 @@ class HangmanPage {
       onStart: (options) => void this.start(options),
     }));
     this.setup.hidden = false;
-  }
-
-  /** The text a dictionary of one's own is made of, with its statistics as it is typed. */
-  private dictionaryField(): { element: HTMLElement;
-                               complete(options: Options): { problem: string;
-                                                             focus?: HTMLElement } | null } {
-    const text = h('textarea', { id: 'hangman-text', rows: 5, spellcheck: 'false',
-                                 'aria-describedby': 'hangman-text-help hangman-text-stats' });
-    text.value = this.dictionaryText;
-    const stats = h('div', { id: 'hangman-text-stats', class: 'hangman-text-stats' });
-    const update = () => {
-      this.dictionaryText = text.value;
-      const words = wordsOf(text.value);
-      if (words.length === 0) {
-        fill(stats, h('p', {}, 'No text: the game plays on the built-in word list.'));
-        return;
-      }
-      const figures = statsOf(words);
-      const problem = dictionaryProblem(figures);
-      fill(stats, statsTable(figures, 'Your dictionary'),
-           h('p', { class: problem ? 'hangman-rule bad' : 'hangman-rule ok' },
-             problem ? `Not playable yet: ${problem}.` : 'Playable.'));
-    };
-    text.addEventListener('input', update);
-    update();
-    const element = h('details', { class: 'hangman-dictionary', open: this.dictionaryText !== '' },
-                      h('summary', {}, 'Your own dictionary (optional)'),
-                      h('p', { id: 'hangman-text-help' },
-                        'Paste any text: its words of 6 to 64 letters (A to Z) make the ' +
-                        'dictionary. It needs at least 20 words, and at least 20% of them with ' +
-                        '9 letters or more.'),
-                      h('label', { for: 'hangman-text' }, 'Text for the dictionary', text),
-                      stats);
-    return {
-      element,
-      complete: (options) => {
-        const words = wordsOf(text.value);
-        this.ownWords = words;
-        delete options.config.words;
-        if (words.length === 0) return null;
-        const problem = dictionaryProblem(statsOf(words));
-        if (problem) return { problem: `Your dictionary has ${problem}.`, focus: text };
-        if (JSON.stringify(words).length > 60000) {
-          return { problem: 'Your dictionary is too large to send: use fewer words.', focus: text };
-        }
-        options.config.words = words;
-        return null;
-      },
-    };
   }
 
   private async start(options: Options): Promise<void> {
@@ -431,7 +356,8 @@ class HangmanPage {
           if (event.played) {
             this.past.unshift({ game: Number(event.game), word, guesses, won,
                                 gaveUp: Boolean(event.gave_up), points: score });
-            this.past.splice(5);
+            this.past.splice(kPastGames);
+            savePast(this.past);
             this.renderAbout();
           }
           break;
@@ -751,15 +677,14 @@ class HangmanPage {
     }
   }
 
-  /** The dictionary and the games of this visit (what the view gives; see the report). */
+  /** The dictionary in use (the server's statistics of it) and the last five games. */
   private renderAbout(): void {
     const view = this.game?.view;
+    const inUse = dictionaryInUse(this.dictionary);
     fill(this.about,
          h('h2', { id: 'hangman-about-heading' }, 'Dictionary and recent games'),
-         this.ownWords.length > 0
-             ? statsTable(statsOf(this.ownWords), 'Your dictionary')
-             : h('p', {}, 'The dictionary: the built-in word list\u2019s words of 6 letters or ' +
-                          'more.'),
+         inUse.stats ? statsTable(inUse.stats, `The dictionary: ${inUse.caption}`)
+                     : h('p', {}, `The dictionary: ${inUse.caption}.`),
          view ? h('p', {}, `This game\u2019s word has ${view.length} letters; ` +
                            `${view.candidates.toLocaleString('en')} dictionary ` +
                            `${view.candidates === 1 ? 'word' : 'words'} of that length still ` +
@@ -768,7 +693,7 @@ class HangmanPage {
          this.past.length === 0
              ? h('p', {}, 'Your last five games will be listed here.')
              : h('div', { class: 'hangman-past' }, h('table', {},
-                 h('caption', {}, 'Your last games on this page, most recent first'),
+                 h('caption', {}, 'Your last games in this browser, most recent first'),
                  h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'),
                                   h('th', { scope: 'col' }, 'Word'),
                                   h('th', { scope: 'col', class: 'number' }, 'Guesses'),

@@ -1,0 +1,79 @@
+#include "app/dictionary_source.h"
+
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "lexicon/word_list.h"
+
+namespace wg::app {
+
+std::string words_text_of(const std::string& document, std::string_view source) {
+  if (!trim(document).starts_with('{')) return document;
+  const Json parsed = Json::parse(document, nullptr, /*allow_exceptions=*/false);
+  if (!parsed.is_object()) return document;  // not JSON after all: text with a brace
+  const auto description = parsed.find("description");
+  if (description != parsed.end()) {
+    if (description->is_string()) return description->get<std::string>();
+    const auto value = description->is_object() ? description->find("value") : description->end();
+    if (description->is_object() && value != description->end() && value->is_string()) {
+      return value->get<std::string>();
+    }
+  }
+  throw DocumentError(fmt::format(
+      "{}: a JSON document with no \"description\" text: its keys are not words to play with",
+      source));
+}
+
+DictionaryDraft draft_dictionary(const std::string& document, std::string_view source) {
+  check_text_encoding(document, source);
+  DictionaryDraft draft;
+  draft.words = hangman::extract_words(words_text_of(document, source));
+  std::vector<std::size_t> counts;
+  for (const std::string& word : draft.words) {
+    if (counts.size() <= word.size()) counts.resize(word.size() + 1);
+    ++counts[word.size()];
+  }
+  draft.stats = hangman::stats_of(counts);
+  try {
+    hangman::check_rules(counts);
+  } catch (const hangman::DictionaryError& error) {
+    draft.rule = error.rule();
+    draft.problem = error.what();
+  }
+  return draft;
+}
+
+hangman::Dictionary dictionary_from_document(const std::string& document, std::string_view source) {
+  check_text_encoding(document, source);
+  return hangman::Dictionary::from_text(words_text_of(document, source), source);
+}
+
+hangman::Dictionary dictionary_from_file(const std::filesystem::path& path) {
+  // read_file and from_text throw LexiconError naming the path: missing, empty, binary, UTF-16.
+  const std::string text = read_file(path);
+  try {
+    return dictionary_from_document(text, path.string());
+  } catch (const hangman::DictionaryError& error) {
+    throw std::runtime_error(fmt::format("{}: {}", path.string(), error.what()));
+  }
+}
+
+Json stats_json(const hangman::DictionaryStats& s) {
+  auto fraction = [&](std::size_t part) {
+    return s.words ? static_cast<double>(part) / static_cast<double>(s.words) : 0.0;
+  };
+  return {{"words", s.words},
+          {"six", s.six},
+          {"seven_to_nine", s.seven_to_nine},
+          {"ten_plus", s.ten_plus},
+          {"nine_plus", s.long_words},
+          {"share_six", fraction(s.six)},
+          {"share_seven_to_nine", fraction(s.seven_to_nine)},
+          {"share_ten_plus", fraction(s.ten_plus)},
+          {"shortest", s.shortest},
+          {"longest", s.longest}};
+}
+
+}  // namespace wg::app
