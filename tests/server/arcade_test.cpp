@@ -73,6 +73,7 @@ struct GatedPeer : WebSocketPeer {
   void send(std::string text) override {
     std::unique_lock lock(mutex);
     received.push_back(Json::parse(text));
+    changed.notify_all();
     if (hold && received.back()["type"] == "progress") {
       holding = true;
       changed.notify_all();
@@ -95,6 +96,15 @@ struct GatedPeer : WebSocketPeer {
   std::vector<Json> messages() {
     std::lock_guard lock(mutex);
     return received;
+  }
+  /// Blocks until an update numbered `version` has come; false if the hang guard passed.
+  bool wait_update(std::uint64_t version) {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, test::kHangGuard, [&] {
+      return std::any_of(received.begin(), received.end(), [&](const Json& message) {
+        return message["type"] == "update" && message["version"] == version;
+      });
+    });
   }
 };
 
@@ -354,11 +364,17 @@ TEST_F(ArcadeTest, ALongDecisionRunsOnAWorkerReportsProgressAndThenAnswers) {
     last = fraction;
   }
   EXPECT_GE(progress, 1);
+  EXPECT_LE(progress, 101) << "at most one a percent (the test's clock stands still)";
   EXPECT_EQ(messages.back()["type"], "update");
   EXPECT_EQ(messages.back()["events"], reply["events"]);
+  // A command over the socket runs on a worker too; its update comes when it ends.
+  arcade_->socket_message(peer, R"({"command":"guess","letter":"a"})");
+  ASSERT_TRUE(peer->wait_update(reply["version"].get<std::uint64_t>() + 1));
+  EXPECT_EQ(peer->messages().back()["view"]["letters"], Json::array({"e", "a"}));
   // The saved game replays the same.
   const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
-  EXPECT_EQ(app::restore(saved, app::built_in_lexicon().lexicon)->view(0), reply["view"]);
+  EXPECT_EQ(app::restore(saved, app::built_in_lexicon().lexicon)->view(0),
+            peer->messages().back()["view"]);
 }
 
 TEST_F(ArcadeTest, DeletingASessionStopsItsDecisionWhichStillAnswers) {
