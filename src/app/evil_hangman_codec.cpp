@@ -233,17 +233,22 @@ Json EvilHangmanCodec::view_to_json(const eh::Session::View& view) {
 }
 
 GameEntry evil_hangman_game() {
-  return {"evil_hangman",
-          "evil-hangman",
-          "Evil Hangman",
-          "Hangman against a host who keeps changing the word",
-          &EvilHangmanCodec::config_schema,
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            return std::make_unique<SessionAdapter<EvilHangmanCodec>>(
-                std::move(lexicon), EvilHangmanCodec::config_from_json(config), seed,
-                common_words());
-          }};
+  GameEntry entry{"evil_hangman",
+                  "evil-hangman",
+                  "Evil Hangman",
+                  "Hangman against a host who keeps changing the word",
+                  &EvilHangmanCodec::config_schema,
+                  [](const Json& config, std::uint64_t seed,
+                     std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
+                    return std::make_unique<SessionAdapter<EvilHangmanCodec>>(
+                        std::move(lexicon), EvilHangmanCodec::config_from_json(config), seed,
+                        common_words());
+                  }};
+  // The optimal host may think for seconds a guess: a front end runs its commands apart.
+  entry.slow = [](const Json& config) {
+    return config.is_object() && config.value("strategy", "") == "optimal";
+  };
+  return entry;
 }
 
 // --- The tools' documents.

@@ -24,8 +24,12 @@ class GameSession {
   /// Applies one command, a JSON object {"command": NAME, ...}, and returns the events it
   /// caused, each an object {"event": NAME, ...}. A command that cannot be decoded is answered
   /// like one the game refuses, by one {"event": "rejected", "reason": "malformed", "detail"}
-  /// event, and changes nothing: bad input never throws.
-  virtual std::vector<Json> apply(const Json& command) = 0;
+  /// event, and changes nothing: bad input never throws. `work` watches the long computations
+  /// a command may start (the optimal evil host's decision, an exact hand plan): a front end
+  /// that runs the command off its I/O threads shows its progress and stops it when the player
+  /// leaves. A stopped computation falls back as its game says, in its events (never throws),
+  /// and the session records what replaying needs to fall back alike.
+  virtual std::vector<Json> apply(const Json& command, const Work& work = {}) = 0;
 
   /// What `seat` may see now (kObserver: a spectator). Holds nothing the seat may not see, so
   /// a front end may forward it as it is.

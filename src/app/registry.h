@@ -35,6 +35,10 @@ struct GameEntry {
   /// True when the game's events are the host's record, holding what some seats may not see
   /// (the auction's hidden letters): a front end then shows each seat its view, not the events.
   bool private_events = false;
+  /// True for a config whose commands may compute for seconds (the optimal evil host's
+  /// decision): a front end then runs them off its I/O threads, shows their progress and stops
+  /// them when the player leaves (GameSession::apply's Work). Unset: never.
+  std::function<bool(const Json& config)> slow = nullptr;
 };
 
 /// Every game, in menu order.

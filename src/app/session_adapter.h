@@ -34,7 +34,8 @@ Json malformed_event(const std::string& detail);
 ///   Json command_to_json(const Session::Command&);
 ///   Json event_to_json(const Session::Event&);         // {"event": NAME, ...}
 ///   Json view_to_json(const Session::View&);
-/// and the Session: apply(const Command&) -> std::vector<Event>, view(Seat) -> View,
+/// and the Session: apply(const Command&[, const Work&]) -> std::vector<Event> (given the
+/// GameSession's Work when it takes one), view(Seat) -> View,
 /// config(), seed(), commands() (the accepted commands, in order) and finished().
 template <class Codec>
 class SessionAdapter final : public GameSession {
@@ -44,7 +45,7 @@ class SessionAdapter final : public GameSession {
   template <class... Args>
   explicit SessionAdapter(Args&&... args) : session_(std::forward<Args>(args)...) {}
 
-  std::vector<Json> apply(const Json& command) override {
+  std::vector<Json> apply(const Json& command, const Work& work = {}) override {
     typename Session::Command decoded;
     try {
       decoded = Codec::command_from_json(command);
@@ -54,7 +55,8 @@ class SessionAdapter final : public GameSession {
       return {malformed_event(error.what())};
     }
     std::vector<Json> events;
-    for (const auto& event : session_.apply(decoded)) events.push_back(Codec::event_to_json(event));
+    for (const auto& event : typed_apply(decoded, work))
+      events.push_back(Codec::event_to_json(event));
     return events;
   }
 
@@ -76,6 +78,15 @@ class SessionAdapter final : public GameSession {
   const Session& session() const { return session_; }
 
  private:
+  /// The typed session's apply, given the Work when it takes one (every game alike).
+  auto typed_apply(const typename Session::Command& command, const Work& work) {
+    if constexpr (requires { session_.apply(command, work); }) {
+      return session_.apply(command, work);
+    } else {
+      return session_.apply(command);
+    }
+  }
+
   Session session_;
 };
 

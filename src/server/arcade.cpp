@@ -2,8 +2,13 @@
 
 #include <algorithm>
 #include <array>
+#include <condition_variable>
+#include <deque>
+#include <optional>
 #include <random>
 #include <stdexcept>
+#include <stop_token>
+#include <thread>
 #include <utility>
 #include <variant>
 #include <vector>
@@ -38,6 +43,61 @@ struct Arcade::Live {
   std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
   std::weak_ptr<Room> room;  ///< the room this session is a player's round of, if any
   int member = -1;           ///< the player's index in that room
+  bool slow = false;         ///< its commands run on a worker (GameEntry::slow of its config)
+  /// A command running on a worker, while it runs: the session is the worker's alone, and
+  /// readers see it as it was when the command began.
+  struct Running {
+    std::stop_source stop;       ///< requested when the session is deleted or the arcade ends
+    std::map<Seat, Json> views;  ///< the owner's and a spectator's
+    bool finished = false;
+    Json saved;
+  };
+  std::unique_ptr<Running> running;
+};
+
+/// A few threads taking jobs in turn. Every job posted runs, even when the pool is being
+/// destroyed (the arcade has stopped their work first), so every request gets its answer.
+class Arcade::Workers {
+ public:
+  explicit Workers(unsigned count) {
+    for (unsigned i = 0; i < count; ++i) threads_.emplace_back([this] { work(); });
+  }
+  ~Workers() {
+    {
+      std::lock_guard lock(mutex_);
+      closing_ = true;
+    }
+    ready_.notify_all();
+    threads_.clear();  // joins
+  }
+  void post(std::function<void()> job) {
+    {
+      std::lock_guard lock(mutex_);
+      jobs_.push_back(std::move(job));
+    }
+    ready_.notify_one();
+  }
+
+ private:
+  void work() {
+    for (;;) {
+      std::function<void()> job;
+      {
+        std::unique_lock lock(mutex_);
+        ready_.wait(lock, [this] { return closing_ || !jobs_.empty(); });
+        if (jobs_.empty()) return;
+        job = std::move(jobs_.front());
+        jobs_.pop_front();
+      }
+      job();
+    }
+  }
+
+  std::mutex mutex_;
+  std::condition_variable ready_;
+  std::deque<std::function<void()>> jobs_;
+  bool closing_ = false;
+  std::vector<std::jthread> threads_;  ///< last: joined before the rest goes
 };
 
 struct Arcade::Room {
@@ -194,6 +254,18 @@ HttpResponse config_refusal(const ConfigError& problem) {
       400, Json{{"error", problem.what()}, {"code", "bad_config"}, {"field", problem.field()}});
 }
 
+/// Long commands running at once; more wait their turn (each session runs one at a time).
+constexpr unsigned kWorkers = 2;
+/// A progress message goes out when the work has grown by this share since the last one, or...
+constexpr double kProgressStep = 0.01;
+/// ...when this long has passed since the last one (and the work has grown at all).
+constexpr std::chrono::milliseconds kProgressInterval{100};
+
+/// Whether the commands of a session of `game` with `config` (complete, as saved) may take long.
+bool runs_long(const app::GameEntry& game, const Json& config) {
+  return game.slow && game.slow(config);
+}
+
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
 std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
@@ -220,9 +292,21 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
     : lexicon_(std::move(lexicon)),
       options_(options),
       clock_(std::move(clock)),
-      dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)) {}
+      dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
+      workers_(std::make_unique<Workers>(kWorkers)) {}
 
-Arcade::~Arcade() = default;
+Arcade::~Arcade() {
+  std::vector<LivePtr> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, live] : sessions_) open.push_back(live);
+  }
+  for (const LivePtr& live : open) {
+    std::lock_guard lock(live->mutex);
+    if (live->running) live->running->stop.request_stop();
+  }
+  workers_.reset();  // the stopped commands end, answer and push
+}
 
 void Arcade::handle(HttpRequest request, Respond respond) {
   if (Dictionaries::owns(request.path) && !foreign_post(request, options_.check_origin)) {
@@ -231,14 +315,14 @@ void Arcade::handle(HttpRequest request, Respond respond) {
   }
   HttpResponse response;
   try {
-    response = route(request);
+    response = route(request, respond);
   } catch (const std::exception& e) {
     response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
   }
-  respond(std::move(response));
+  if (respond) respond(std::move(response));  // else a worker answers
 }
 
-HttpResponse Arcade::route(const HttpRequest& request) {
+HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   const auto parts = split_path(request.path);
   const bool get = request.method == "GET" || request.method == "HEAD";
   if (parts.empty() || parts[0] != "api") {
@@ -288,6 +372,10 @@ HttpResponse Arcade::route(const HttpRequest& request) {
     }
     if (parts.size() == 3) {
       if (request.method == "DELETE" && !watching) {
+        {
+          std::lock_guard lock(live->mutex);
+          if (live->running) live->running->stop.request_stop();  // it ends, answers, and goes
+        }
         std::lock_guard lock(mutex_);
         sessions_.erase(live->id);
         sessions_.erase(live->watch);
@@ -300,12 +388,12 @@ HttpResponse Arcade::route(const HttpRequest& request) {
     }
     if (parts.size() == 4 && parts[3] == "commands" && !watching) {
       if (request.method != "POST") return method_not_allowed(request, "POST");
-      return command(live, request);
+      return command(live, request, respond);
     }
     if (parts.size() == 4 && parts[3] == "saved" && !watching) {
       if (!get) return method_not_allowed(request, "GET");
       std::lock_guard lock(live->mutex);
-      return json_response(200, live->session->saved());
+      return json_response(200, live->running ? live->running->saved : live->session->saved());
     }
   }
   return not_found(request);
@@ -382,6 +470,7 @@ Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session, const app
   live->id = random_id();
   live->watch = random_id();
   live->last_used = clock_.now();
+  live->slow = runs_long(game, live->session->saved().value("config", Json::object()));
   {
     std::lock_guard lock(mutex_);
     sessions_[live->id] = live;
@@ -390,15 +479,22 @@ Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session, const app
   return live;
 }
 
-HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request) {
+HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request, Respond& respond) {
   auto parsed = json_body(request);
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   std::lock_guard lock(live->mutex);
+  if (live->running) {
+    return error(409, "busy", "the game is still working on your last command: wait for it");
+  }
   if (live->game->name == "auction" && live->seat == kObserver) {
     const std::string name = std::get<Json>(parsed).value("command", "");
     if (name == "bid" || name == "word") {
       return error(403, "no_seat", "this game has no seat for you: you are watching it");
     }
+  }
+  if (live->slow) {
+    play_on_worker(live, std::move(std::get<Json>(parsed)), std::exchange(respond, nullptr));
+    return {};  // the worker answers
   }
   Json events = play(*live, std::move(std::get<Json>(parsed)));
   Json reply = snapshot(*live, live->seat);
@@ -407,6 +503,12 @@ HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request) {
 }
 
 Json Arcade::play(Live& live, Json command) {
+  if (live.running) return Json::array();  // a timer's command: no slow game has timers
+  stamp(live, command);
+  return applied(live, live.session->apply(command));
+}
+
+void Arcade::stamp(Live& live, Json& command) {
   live.last_used = clock_.now();
   if (command.is_object()) {
     const std::string name = command.value("command", "");
@@ -418,13 +520,77 @@ Json Arcade::play(Live& live, Json command) {
       command["seat"] = live.seat;
     }
   }
+}
+
+Json Arcade::applied(Live& live, std::vector<Json> applied_events) {
   Json events = Json::array();
-  for (Json& event : live.session->apply(command)) events.push_back(std::move(event));
+  for (Json& event : applied_events) events.push_back(std::move(event));
   ++live.version;
   after_events(live, events, /*opening=*/false);
   push(live, events);
   if (!live.room.expired()) room_session_changed(live);
   return events;
+}
+
+void Arcade::play_on_worker(const LivePtr& live, Json command, Respond respond) {
+  stamp(*live, command);
+  auto running = std::make_unique<Live::Running>();
+  for (const Seat seat : {live->seat, kObserver}) running->views[seat] = live->session->view(seat);
+  running->finished = live->session->finished();
+  running->saved = live->session->saved();
+  const std::stop_token stop = running->stop.get_token();
+  live->running = std::move(running);
+  workers_->post([this, live, command = std::move(command), respond = std::move(respond), stop] {
+    // Progress, throttled: only when it grew by a step, or grew at all after an interval.
+    double sent = -1;
+    Clock::time_point sent_at{};
+    const Work work{stop, [&](double fraction) {
+                      fraction = std::clamp(fraction, 0.0, 1.0);
+                      const auto now = clock_.now();
+                      if (fraction <= sent) return;
+                      if (fraction < sent + kProgressStep && now - sent_at < kProgressInterval) {
+                        return;
+                      }
+                      sent = fraction;
+                      sent_at = now;
+                      push_progress(*live, fraction);
+                    }};
+    std::vector<Json> events;
+    std::optional<std::string> failure;
+    try {
+      events = live->session->apply(command, work);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    HttpResponse response;
+    {
+      std::lock_guard lock(live->mutex);
+      live->running.reset();
+      if (failure) {
+        response = error(500, "internal", fmt::format("the server failed: {}", *failure));
+      } else {
+        Json done = applied(*live, std::move(events));
+        Json reply = snapshot(*live, live->seat);
+        if (!live->game->private_events) reply["events"] = std::move(done);
+        response = json_response(200, reply);
+      }
+    }
+    if (respond) respond(std::move(response));
+  });
+}
+
+void Arcade::push_progress(Live& live, double fraction) {
+  std::vector<std::shared_ptr<WebSocketPeer>> peers;
+  std::uint64_t version = 0;
+  {
+    std::lock_guard lock(live.mutex);
+    for (const auto& [peer, seat] : live.peers) peers.push_back(peer);
+    version = live.version;
+  }
+  // Sent without the lock: a slow peer must not hold up the session's readers.
+  const std::string message =
+      Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}}.dump();
+  for (const auto& peer : peers) peer->send(message);
 }
 
 void Arcade::after_events(Live& live, const Json& events, bool opening) {
@@ -491,6 +657,16 @@ void Arcade::push(Live& live, const Json& events) {
 }
 
 Json Arcade::snapshot(const Live& live, Seat seat) const {
+  if (live.running) {  // the session is the worker's: as it was when the command began
+    const auto view = live.running->views.find(seat);
+    return Json{{"game", live.game->name},
+                {"version", live.version},
+                {"watch", live.watch},
+                {"seat", seat_json(seat)},
+                {"finished", live.running->finished},
+                {"view", view == live.running->views.end() ? Json() : view->second},
+                {"busy", true}};
+  }
   return Json{{"game", live.game->name},
               {"version", live.version},
               {"watch", live.watch},
@@ -578,6 +754,17 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
   if (held->second == kObserver) {
     peer->send(
         Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
+    return;
+  }
+  if (live->running) {
+    peer->send(Json{{"type", "error"},
+                    {"code", "busy"},
+                    {"error", "the game is still working on your last command: wait for it"}}
+                   .dump());
+    return;
+  }
+  if (live->slow) {
+    play_on_worker(live, std::move(message), nullptr);  // the update is pushed when it ends
     return;
   }
   play(*live, std::move(message));

@@ -4,6 +4,13 @@
 /// layer's GameSession calls and back; the games decide everything. What is a front end's own
 /// (the clock a Boggle round runs on, which seat a browser holds, how long a session may sit
 /// idle) is decided here.
+///
+/// Threads: requests come on the server's I/O threads. The commands of a session whose game
+/// says they may take long (GameEntry::slow: the optimal evil host) run on a small pool of the
+/// arcade's own workers instead, one at a time per session: the HTTP answer goes out when the
+/// command ends, its progress is pushed to the session's sockets meanwhile, a second command is
+/// refused (409 "busy"), and deleting the session or destroying the arcade stops it (the game
+/// then falls back and records where it was cut, so its saved game replays the same).
 
 #include <chrono>
 #include <cstddef>
@@ -54,6 +61,7 @@ class Arcade final : public Handler {
  public:
   Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options = {},
          ArcadeClock clock = {});
+  /// Stops the commands running on the workers (their games fall back) and waits for them.
   ~Arcade() override;
 
   void handle(HttpRequest request, Respond respond) override;
@@ -78,11 +86,15 @@ class Arcade final : public Handler {
   /// the same clock, each in a session of their own; the room compares their words at the end.
   struct Room;
   using RoomPtr = std::shared_ptr<Room>;
+  /// The threads that run long commands.
+  class Workers;
 
-  HttpResponse route(const HttpRequest& request);
+  /// The answer to `request`; or, when the answer comes later (a long command), `respond` is
+  /// taken (left empty) and the response returned is not sent.
+  HttpResponse route(const HttpRequest& request, Respond& respond);
   HttpResponse create(const HttpRequest& request);
   HttpResponse restore(const HttpRequest& request);
-  HttpResponse command(const LivePtr& live, const HttpRequest& request);
+  HttpResponse command(const LivePtr& live, const HttpRequest& request, Respond& respond);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   HttpResponse route_room(const HttpRequest& request, const std::vector<std::string_view>& parts);
   HttpResponse create_room(const HttpRequest& request);
@@ -97,6 +109,16 @@ class Arcade final : public Handler {
   /// Runs `command` on the session (its lock held), stamps what the front end owns, schedules
   /// the timers that follow, pushes the update to the session's peers, returns the events.
   app::Json play(Live& live, app::Json command);
+  /// Adds the front end's fields to a player's command (the clock, the seat) and drops what a
+  /// player may not send.
+  void stamp(Live& live, app::Json& command);
+  /// What follows a command's events: the update's number, the timers, the push, the room.
+  app::Json applied(Live& live, std::vector<app::Json> events);
+  /// Runs `command` on a worker (the session's lock held now, not while it runs); answers
+  /// `respond` (if any) when it ends, pushing progress to the peers meanwhile.
+  void play_on_worker(const LivePtr& live, app::Json command, Respond respond);
+  /// Pushes {"type": "progress", "fraction"} to the session's peers.
+  void push_progress(Live& live, double fraction);
   /// Starts the timers the events call for (`opening`: the session was just opened).
   void after_events(Live& live, const app::Json& events, bool opening);
   void push(Live& live, const app::Json& events);
@@ -111,6 +133,7 @@ class Arcade final : public Handler {
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
   std::map<WebSocketPeer*, RoomPtr> room_peers_;
   std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread
+  std::unique_ptr<Workers> workers_;            ///< last: destroyed (joined) first
 };
 
 }  // namespace wg::server

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
+#include <memory>
 #include <set>
+#include <stop_token>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "app/session_adapter.h"
@@ -259,6 +263,53 @@ TEST(EvilHangmanCodec, SavedAndRestoredGivesTheSameView) {
     } else {
       EXPECT_FALSE(saved["commands"][5].contains("cut")) << strategy;  // nothing to cut
     }
+  }
+}
+
+/// The optimal host's first decision of a four-letter game, watched by `work`: the guessed
+/// event, and the session that made it.
+std::pair<Json, std::unique_ptr<GameSession>> optimal_guess(const Work& work) {
+  auto session = open({{"strategy", "optimal"}, {"guesses", 5}}, 9);
+  session->apply({{"command", "new_game"}, {"length", 4}});
+  const std::vector<Json> events = session->apply({{"command", "guess"}, {"letter", "e"}}, work);
+  EXPECT_EQ(events.size(), 1u);
+  return {events.empty() ? Json() : events.front(), std::move(session)};
+}
+
+TEST(EvilHangmanCodec, TheOptimalHostReportsItsProgressThroughTheWork) {
+  std::vector<double> fractions;
+  const auto [guessed, session] =
+      optimal_guess({{}, [&](double fraction) { fractions.push_back(fraction); }});
+  EXPECT_EQ(guessed["event"], "guessed") << guessed;
+  EXPECT_EQ(guessed["fell_back"], false) << guessed;
+  EXPECT_FALSE(guessed.contains("cut")) << guessed;
+  ASSERT_FALSE(fractions.empty());
+  EXPECT_TRUE(std::is_sorted(fractions.begin(), fractions.end()));
+  EXPECT_GE(fractions.front(), 0.0);
+  EXPECT_DOUBLE_EQ(fractions.back(), 1.0);
+  // Without a Work, the same decision.
+  const auto [unwatched, other] = optimal_guess({});
+  EXPECT_EQ(unwatched, guessed);
+}
+
+TEST(EvilHangmanCodec, AStopCutsTheDecisionAndTheSavedGameReplaysTheCut) {
+  // Stopped from its own progress report (as a front end does when the player leaves), and
+  // stopped before it begins: either way the host falls back and says where it was cut.
+  std::stop_source from_progress;
+  std::stop_source before;
+  before.request_stop();
+  for (const Work& work :
+       {Work{from_progress.get_token(), [&](double) { from_progress.request_stop(); }},
+        Work{before.get_token(), nullptr}}) {
+    const auto [guessed, session] = optimal_guess(work);
+    EXPECT_EQ(guessed["event"], "guessed") << guessed;
+    EXPECT_EQ(guessed["fell_back"], true) << guessed;
+    ASSERT_TRUE(guessed.contains("cut")) << guessed;
+    const Json saved = session->saved();
+    EXPECT_EQ(saved["commands"].back()["cut"], guessed["cut"]) << saved;
+    const auto restored = restore(saved, eh::test::small_lexicon());
+    EXPECT_EQ(restored->view(0), session->view(0));
+    EXPECT_EQ(restored->saved(), saved);
   }
 }
 

@@ -4,13 +4,18 @@
 
 #include <algorithm>
 #include <chrono>
+#include <condition_variable>
 #include <functional>
+#include <future>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <utility>
 #include <vector>
 
 #include "app/lexicon_catalog.h"
+#include "app/registry.h"
+#include "support/blocking_wait.h"
 
 namespace wg::server {
 namespace {
@@ -55,6 +60,54 @@ struct RecordingPeer : WebSocketPeer {
   void close() override { closed = true; }
 };
 
+/// A WebSocket of a session whose commands run on a worker: it keeps what it is sent, from any
+/// thread, and holds the worker inside the first progress message it gets until the test
+/// releases it, so that a test acts in the middle of a decision without any timing.
+struct GatedPeer : WebSocketPeer {
+  std::mutex mutex;
+  std::condition_variable changed;
+  std::vector<Json> received;
+  bool hold = true;
+  bool holding = false;
+
+  void send(std::string text) override {
+    std::unique_lock lock(mutex);
+    received.push_back(Json::parse(text));
+    changed.notify_all();
+    if (hold && received.back()["type"] == "progress") {
+      holding = true;
+      changed.notify_all();
+      changed.wait_for(lock, test::kHangGuard, [this] { return !hold; });
+    }
+  }
+  void close() override {}
+  /// Blocks until the worker is held in a progress message; false if the hang guard passed.
+  bool wait_held() {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, test::kHangGuard, [this] { return holding; });
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex);
+      hold = false;
+    }
+    changed.notify_all();
+  }
+  std::vector<Json> messages() {
+    std::lock_guard lock(mutex);
+    return received;
+  }
+  /// Blocks until an update numbered `version` has come; false if the hang guard passed.
+  bool wait_update(std::uint64_t version) {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, test::kHangGuard, [&] {
+      return std::any_of(received.begin(), received.end(), [&](const Json& message) {
+        return message["type"] == "update" && message["version"] == version;
+      });
+    });
+  }
+};
+
 class ArcadeTest : public ::testing::Test {
  protected:
   TestTime time_;
@@ -79,6 +132,57 @@ class ArcadeTest : public ::testing::Test {
     response.status = -1;
     arcade_->handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
     return response;
+  }
+  /// A request whose answer may come later, from a worker.
+  std::future<HttpResponse> request_later(std::string method, std::string path,
+                                          std::string body = "") {
+    HttpRequest request;
+    request.method = std::move(method);
+    request.target = path;
+    request.path = std::move(path);
+    request.body = std::move(body);
+    request.host = "127.0.0.1:8080";
+    auto answer = std::make_shared<std::promise<HttpResponse>>();
+    std::future<HttpResponse> answered = answer->get_future();
+    arcade_->handle(std::move(request),
+                    [answer](HttpResponse response) { answer->set_value(std::move(response)); });
+    return answered;
+  }
+  /// Blocks until the answer comes (a failed test, status -1, if the hang guard passes first).
+  static HttpResponse answer_of(std::future<HttpResponse>& answer) {
+    if (answer.wait_for(test::kHangGuard) != std::future_status::ready) {
+      ADD_FAILURE() << "no answer";
+      HttpResponse none;
+      none.status = -1;
+      return none;
+    }
+    return answer.get();
+  }
+  /// A command to a session whose commands run on a worker: its answer, once it has come.
+  Json slow_command(const std::string& id, const Json& command, int expected = 200) {
+    auto answer = request_later("POST", "/api/sessions/" + id + "/commands", command.dump());
+    const HttpResponse response = answer_of(answer);
+    EXPECT_EQ(response.status, expected) << response.body;
+    return response.status < 0 ? Json() : json_of(response);
+  }
+  /// An evil hangman session with the optimal host (on a small budget: a decision of a
+  /// moment), its first game begun, and a GatedPeer on its socket.
+  std::pair<std::string, std::shared_ptr<GatedPeer>> optimal_evil_hangman() {
+    const Json created = create({{"game", "evil-hangman"},
+                                 {"seed", 12},
+                                 {"config",
+                                  {{"strategy", "optimal"},
+                                   {"work", 2'000'000},
+                                   {"length", 4},
+                                   {"guesses", 8},
+                                   {"show_remaining", true}}}});
+    const std::string id = created["id"];
+    EXPECT_EQ(slow_command(id, {{"command", "new_game"}})["view"]["status"], "playing");
+    auto peer = std::make_shared<GatedPeer>();
+    HttpRequest upgrade;
+    upgrade.path = "/api/sessions/" + id + "/live";
+    EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+    return {id, peer};
   }
   Json json_of(const HttpResponse& response) { return Json::parse(response.body); }
   Json post(const std::string& path, const Json& body, int expected = 200) {
@@ -221,6 +325,83 @@ TEST_F(ArcadeTest, EvilHangmansCutIsDroppedFromPlayersCommands) {
   const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
   ASSERT_FALSE(saved["commands"].empty());
   EXPECT_FALSE(saved["commands"].back().contains("cut")) << saved.dump();
+}
+
+TEST_F(ArcadeTest, ALongDecisionRunsOnAWorkerReportsProgressAndThenAnswers) {
+  const auto [id, peer] = optimal_evil_hangman();
+  auto guessed = request_later("POST", "/api/sessions/" + id + "/commands",
+                               R"({"command":"guess","letter":"e"})");
+  ASSERT_TRUE(peer->wait_held()) << "no progress reported";
+  // Meanwhile the session answers as it was, and refuses another command.
+  const Json during = json_of(request("GET", "/api/sessions/" + id));
+  EXPECT_EQ(during["busy"], true);
+  EXPECT_EQ(during["view"]["letters"], Json::array());
+  EXPECT_EQ(slow_command(id, {{"command", "guess"}, {"letter", "a"}}, 409)["code"], "busy");
+  arcade_->socket_message(peer, R"({"command":"guess","letter":"a"})");
+  EXPECT_EQ(peer->messages().back()["code"], "busy");
+  peer->release();
+
+  const HttpResponse answered = answer_of(guessed);
+  ASSERT_EQ(answered.status, 200) << answered.body;
+  const Json reply = json_of(answered);
+  ASSERT_TRUE(has_event(reply["events"], "guessed")) << reply.dump();
+  EXPECT_EQ(reply["view"]["letters"], Json::array({"e"}));
+  EXPECT_FALSE(reply.contains("busy"));
+  // On the socket: the state on joining, the progress (rising, between 0 and 1, numbered after
+  // the last update), the refusal, and the update with the command's events.
+  const std::vector<Json> messages = peer->messages();
+  ASSERT_GE(messages.size(), 4u);
+  EXPECT_EQ(messages.front()["type"], "update");
+  double last = -1;
+  int progress = 0;
+  for (const Json& message : messages) {
+    if (message["type"] != "progress") continue;
+    ++progress;
+    const double fraction = message["fraction"];
+    EXPECT_GT(fraction, last);
+    EXPECT_LE(fraction, 1.0);
+    EXPECT_EQ(message["version"], messages.front()["version"]);
+    last = fraction;
+  }
+  EXPECT_GE(progress, 1);
+  EXPECT_LE(progress, 101) << "at most one a percent (the test's clock stands still)";
+  EXPECT_EQ(messages.back()["type"], "update");
+  EXPECT_EQ(messages.back()["events"], reply["events"]);
+  // A command over the socket runs on a worker too; its update comes when it ends.
+  arcade_->socket_message(peer, R"({"command":"guess","letter":"a"})");
+  ASSERT_TRUE(peer->wait_update(reply["version"].get<std::uint64_t>() + 1));
+  EXPECT_EQ(peer->messages().back()["view"]["letters"], Json::array({"e", "a"}));
+  // The saved game replays the same.
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  EXPECT_EQ(app::restore(saved, app::built_in_lexicon().lexicon)->view(0),
+            peer->messages().back()["view"]);
+}
+
+TEST_F(ArcadeTest, DeletingASessionStopsItsDecisionWhichStillAnswers) {
+  const auto [id, peer] = optimal_evil_hangman();
+  auto guessed = request_later("POST", "/api/sessions/" + id + "/commands",
+                               R"({"command":"guess","letter":"e"})");
+  ASSERT_TRUE(peer->wait_held()) << "no progress reported";
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + id).status, 200);
+  peer->release();
+  const HttpResponse answered = answer_of(guessed);
+  ASSERT_EQ(answered.status, 200) << answered.body;
+  const Json events = json_of(answered)["events"];
+  ASSERT_EQ(events.size(), 1u) << events.dump();
+  EXPECT_EQ(events[0]["event"], "guessed");
+  EXPECT_EQ(events[0]["fell_back"], true) << "cut, the host fell back";
+  EXPECT_TRUE(events[0].contains("cut")) << events.dump();
+  EXPECT_EQ(request("GET", "/api/sessions/" + id).status, 404);
+}
+
+TEST_F(ArcadeTest, DestroyingTheArcadeAnswersTheCommandsItRuns) {
+  const auto [id, peer] = optimal_evil_hangman();
+  peer->release();  // nothing held: the command ends before or when the arcade stops it
+  auto guessed = request_later("POST", "/api/sessions/" + id + "/commands",
+                               R"({"command":"guess","letter":"e"})");
+  arcade_.reset();
+  const HttpResponse answered = answer_of(guessed);
+  EXPECT_EQ(answered.status, 200) << answered.body;
 }
 
 TEST_F(ArcadeTest, BoggleRunsOnTheServersClockAndEndsTheRoundItself) {

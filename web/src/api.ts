@@ -27,6 +27,8 @@ export interface Snapshot<View> {
   view: View;
   /** What the last command caused (absent for games whose events are private, and on reads). */
   events?: GameEvent[];
+  /** True while a long command runs (the view is then the one before it). */
+  busy?: boolean;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */
@@ -108,17 +110,23 @@ export interface LiveFeed {
 
 /**
  * Follows a session over WebSocket: `onUpdate` gets the snapshot at once and after every
- * change. `watch`: follow by watch code, as a spectator.
+ * change. `watch`: follow by watch code, as a spectator. `onProgress` gets the share done
+ * (0 to 1, rising) of a long command while it runs.
  */
 export function follow<View>(key: string, watch: boolean,
                              onUpdate: (update: Snapshot<View>) => void,
-                             onClosed?: () => void): LiveFeed {
+                             onClosed?: () => void,
+                             onProgress?: (fraction: number) => void): LiveFeed {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
   const socket = new WebSocket(
       `${scheme}://${location.host}/api/${watch ? 'watch' : 'sessions'}/${key}/live`);
   socket.addEventListener('message', (message) => {
     const data = JSON.parse(String(message.data)) as Snapshot<View> & { type: string };
     if (data.type === 'update') onUpdate(data);
+    const progress = data as unknown as { type: string; fraction?: unknown };
+    if (progress.type === 'progress' && typeof progress.fraction === 'number') {
+      onProgress?.(progress.fraction);
+    }
   });
   if (onClosed) socket.addEventListener('close', onClosed);
   return { close: () => socket.close() };

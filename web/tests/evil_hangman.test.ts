@@ -1,6 +1,7 @@
 // Evil Hangman in the browser: a seeded game with the keyboard alone (a refusal included), games
-// with the mouse (the explain table, the optimal host's busy state), the form's own refusal, and
-// no serious accessibility problem during and after a game in both schemes, desktop and phone.
+// with the mouse (the explain table), the optimal host's progress (keyboard only), the form's
+// own refusal, and no serious accessibility problem during and after a game in both schemes,
+// desktop and phone.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -133,28 +134,64 @@ test('the mouse plays a whole game, and the explain table marks the family kept'
   await context.close();
 });
 
-test('the optimal host thinks with the page busy, then answers', async () => {
+test('the optimal host shows its progress while it decides, keyboard only', async () => {
   const { context, page } = await openGame();
-  await startWithMouse(page, { length: 3, guesses: 3, strategy: 'optimal', seed: 3 });
-  // Record every state the page goes through while the guess is pending.
+  // The form with the keyboard: 3 letters, 3 wrong guesses, the optimal host, seed 3.
+  await tabTo(page, 'select[name=length]');
+  await page.keyboard.press('3');
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Control+A');
+  await page.keyboard.type('3');
+  await tabTo(page, 'select[name=strategy]');
+  await page.keyboard.press('o');
+  assert.equal(await page.inputValue('select[name=strategy]'), 'optimal');
+  await tabTo(page, 'input[name=seed]');
+  await page.keyboard.type('3');
+  let from = await heardCount(page);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /^New game: a word of 3 letters/, from);
+  // Every state the page goes through while a guess is decided: busy, the keys disabled, the
+  // progress shown (the bar and its name), then all back.
   await page.evaluate(() => {
     const seen: string[] = [];
-    (window as unknown as { __busy: string[] }).__busy = seen;
+    (window as unknown as { __states: string[] }).__states = seen;
     const game = document.querySelector('.game');
-    if (!game) return;
-    new MutationObserver(() => {
+    const thinking = document.querySelector('.eh-thinking');
+    if (!game || !thinking) return;
+    const record = () => {
       const key = document.querySelector('.eh-key[data-letter="b"]');
-      seen.push(`${game.getAttribute('aria-busy')}/${key?.getAttribute('aria-disabled')}`);
-    }).observe(game, { attributes: true, attributeFilter: ['aria-busy'] });
+      const bar = document.querySelector<HTMLProgressElement>('#eh-progress');
+      const label = document.getElementById(bar?.getAttribute('aria-labelledby') ?? '');
+      const shown = !thinking.hasAttribute('hidden') && bar !== null && !bar.hidden;
+      seen.push(`${game.getAttribute('aria-busy')}/${key?.getAttribute('aria-disabled')}/` +
+                (shown ? `progress:${label?.textContent}` : 'none'));
+    };
+    new MutationObserver(record).observe(game, { attributes: true, attributeFilter: ['aria-busy'] });
+    new MutationObserver(record).observe(thinking, { attributes: true, attributeFilter: ['hidden'] });
   });
-  const from = await heardCount(page);
-  await page.click('.eh-key[data-letter="a"]');
+  from = await heardCount(page);
+  await page.keyboard.press('a');
   await nextAnnouncement(page, TURN, from);
-  const busy = await page.evaluate(() => (window as unknown as { __busy: string[] }).__busy);
-  assert.deepEqual(busy, ['true/true', 'false/null'], 'busy, keys disabled, then free again');
-  assert.equal(await page.locator('.game').getAttribute('aria-busy'), 'false');
+  const states = await page.evaluate(() => (window as unknown as { __states: string[] }).__states);
+  assert.ok(states.includes('true/true/progress:The host is thinking…'),
+            `the progress bar shows while the host decides: ${states.join(', ')}`);
+  assert.equal(states.at(-1), 'false/null/none', 'then the page is free again');
   assert.equal(await page.locator('.eh-thinking').isHidden(), true);
-  assert.match(await playWithMouse(page), /You (won|lost)/);
+  // The page never says the host is thinking more than once a guess.
+  const heard = await page.evaluate(
+      () => (window as unknown as { __announced: string[] }).__announced);
+  assert.ok(heard.slice(from).filter((text) => text === 'The host is thinking…').length <= 1);
+  // The game goes on, with the keyboard, to its end.
+  let last = '';
+  for (const letter of ORDER) {
+    if (await page.locator(`.eh-key[data-letter="${letter}"]`).isDisabled()) continue;
+    from = await heardCount(page);
+    await page.keyboard.press(letter);
+    last = await nextAnnouncement(page, TURN, from);
+    if (/You (won|lost)/.test(last)) break;
+  }
+  assert.match(last, /You (won|lost)/);
+  assert.equal(await page.locator('.eh-thinking').isHidden(), true);
   await context.close();
 });
 

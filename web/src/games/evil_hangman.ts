@@ -2,7 +2,8 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import { ApiError, createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { ApiError, createSession, follow, type GameEvent, type LiveFeed, sendCommand,
+         type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, readWhole,
@@ -56,6 +57,9 @@ const STRATEGIES: Record<string, string> = {
 };
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
+const THINKING = 'The host is thinking…';
+/** A decision still running after this long is announced (quick ones are not, to spare chatter). */
+const SAY_THINKING_AFTER_MS = 1000;
 const GALLOWS_PIECES = 10;
 const MAX_FAMILY_ROWS = 10;
 const SVG = 'http://www.w3.org/2000/svg';
@@ -133,9 +137,12 @@ class EvilHangmanPage {
   private readonly status = h('p', { class: 'status-line' });
   private readonly picture = h('div', { class: 'eh-picture' });
   private readonly tiles = h('div', { class: 'eh-pattern', role: 'img' });
-  private readonly thinking = h('p', { class: 'eh-thinking', hidden: true },
+  private readonly progress = h('progress', { id: 'eh-progress', max: 1, value: 0,
+                                              'aria-labelledby': 'eh-thinking-label' });
+  private readonly thinking = h('div', { class: 'eh-thinking', hidden: true },
                                 h('span', { class: 'eh-spinner', 'aria-hidden': 'true' }),
-                                'The host is thinking…');
+                                h('span', { id: 'eh-thinking-label' }, THINKING),
+                                this.progress);
   private readonly keys = new Map<string, HTMLButtonElement>();
   private readonly keyboard = h('div', { class: 'keyboard eh-keyboard', role: 'group',
                                          'aria-label': 'Letters' });
@@ -157,6 +164,10 @@ class EvilHangmanPage {
   private settings: Settings | null = null;
   private busy = false;
   private busyTimer = 0;
+  /** The session's socket, for the optimal host's progress (its decisions take a while). */
+  private feed: LiveFeed | null = null;
+  /** A guess the optimal host is deciding: its progress is shown. */
+  private deciding = false;
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
 
   constructor(private readonly root: HTMLElement) {}
@@ -197,6 +208,7 @@ class EvilHangmanPage {
     return () => {
       document.removeEventListener('keydown', this.onKey);
       window.clearTimeout(this.busyTimer);
+      this.feed?.close();
     };
   }
 
@@ -271,6 +283,12 @@ class EvilHangmanPage {
       this.id = created.id ?? null;
       this.settings = settings;
       this.view = created.view;
+      this.feed?.close();
+      this.feed = null;
+      if (this.id && settings.strategy === 'optimal') {
+        this.feed = follow<View>(this.id, false, () => undefined, undefined,
+                                 (fraction) => this.showProgress(fraction));
+      }
     } catch (error) {
       this.setBusy(false);
       this.showError(messageOf(error));
@@ -289,7 +307,7 @@ class EvilHangmanPage {
 
   private async command(command: Record<string, unknown>): Promise<void> {
     if (this.busy || !this.id) return;
-    this.setBusy(true);
+    this.setBusy(true, command.command === 'guess' && this.settings?.strategy === 'optimal');
     try {
       const reply = await sendCommand<View>(this.id, command);
       this.setBusy(false);
@@ -547,8 +565,10 @@ class EvilHangmanPage {
     this.guess(event.key.toLowerCase());
   }
 
-  private setBusy(busy: boolean): void {
+  /** `deciding`: a guess the optimal host decides, showing its progress at once. */
+  private setBusy(busy: boolean, deciding = false): void {
     this.busy = busy;
+    this.deciding = busy && deciding;
     this.root.setAttribute('aria-busy', String(busy));
     this.startButton.disabled = busy;
     this.giveUp.disabled = busy;
@@ -558,14 +578,26 @@ class EvilHangmanPage {
       else key.removeAttribute('aria-disabled');
     }
     window.clearTimeout(this.busyTimer);
-    if (busy) {
-      // Only a host that takes a while shows the indicator (no flicker for quick answers).
+    this.progress.value = 0;
+    this.progress.hidden = !this.deciding;
+    if (this.deciding) {
+      // The optimal host's decision: its progress at once, and said once if it takes a while.
+      this.thinking.hidden = false;
+      this.busyTimer = window.setTimeout(() => say(THINKING), SAY_THINKING_AFTER_MS);
+    } else if (busy) {
+      // Other hosts answer at once: the indicator only if one does not (no flicker).
       this.busyTimer = window.setTimeout(() => {
         this.thinking.hidden = false;
       }, 250);
     } else {
       this.thinking.hidden = true;
     }
+  }
+
+  /** The optimal host's progress, pushed by the server while it decides (rising, 0 to 1). */
+  private showProgress(fraction: number): void {
+    if (!this.deciding) return;  // late: the answer came first
+    this.progress.value = Math.max(this.progress.value, Math.min(1, fraction));
   }
 
   private showError(message: string): void {
