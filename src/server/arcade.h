@@ -22,6 +22,7 @@
 #include "app/registry.h"
 #include "lexicon/lexicon.h"
 #include "server/http_server.h"
+#include "server/tournaments.h"
 
 namespace wg::server {
 
@@ -32,6 +33,8 @@ struct ArcadeOptions {
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
+  /// Letter Auction tournaments: their caps, and the external bots the operator allows.
+  TournamentLimits tournaments;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
@@ -57,6 +60,8 @@ class Arcade final : public Handler {
                            std::shared_ptr<WebSocketPeer> peer) override;
   void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override;
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
+  /// An auction log is uploaded whole: POST /api/auction/replays.
+  bool takes_upload(std::string_view path) const override;
 
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
   /// The server calls it every minute; tests call it after moving their clock.
@@ -78,6 +83,8 @@ class Arcade final : public Handler {
   HttpResponse route(const HttpRequest& request);
   HttpResponse create(const HttpRequest& request);
   HttpResponse restore(const HttpRequest& request);
+  /// A session replaying an uploaded auction log (server/auction_replay.h).
+  HttpResponse replay(const HttpRequest& request);
   HttpResponse command(const LivePtr& live, const HttpRequest& request);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   HttpResponse route_room(const HttpRequest& request, const std::vector<std::string_view>& parts);
@@ -106,6 +113,7 @@ class Arcade final : public Handler {
   std::map<WebSocketPeer*, LivePtr> peers_;
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
   std::map<WebSocketPeer*, RoomPtr> room_peers_;
+  Tournaments tournaments_;
 };
 
 }  // namespace wg::server
