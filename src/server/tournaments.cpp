@@ -142,9 +142,15 @@ Tournaments::RunPtr Tournaments::find(std::string_view id) const {
 HttpResponse Tournaments::route(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts) {
   if (parts.empty()) {
+    if (request.method == "GET" || request.method == "HEAD") {
+      return json_reply(200, Json{{"allowed_bots", limits_.allowed_bots},
+                                  {"max_games", limits_.max_games},
+                                  {"max_running", limits_.max_running}});
+    }
     if (request.method != "POST") {
-      HttpResponse response = refusal(405, "method_not_allowed", "a tournament is started by POST");
-      response.headers.emplace_back("Allow", "POST");
+      HttpResponse response =
+          refusal(405, "method_not_allowed", "/api/auction/tournaments takes GET, POST");
+      response.headers.emplace_back("Allow", "GET, POST");
       return response;
     }
     return start(request);
