@@ -29,7 +29,7 @@ function resultsTable(bots: TournamentBot[]): HTMLElement {
   const sorted = [...bots].sort((a, b) => b.mean_score - a.mean_score);
   const headers = ['Place', 'Bot', 'Seats', 'Mean score', 'Std error', 'Win rate', 'Letters/game',
                    'Price/letter', 'Invalid words', 'Bad bids'];
-  return h('div', { class: 'tournament-table-box', tabindex: 0, role: 'region',
+  return h('div', { class: 'auction-scroll tournament-table-box', tabindex: 0, role: 'region',
                     'aria-labelledby': 'tournament-table-caption' },
     h('table', { class: 'tournament-table', id: 'tournament-table' },
       h('caption', { id: 'tournament-table-caption' },
