@@ -153,8 +153,9 @@ std::unique_ptr<app::GameSession> replay_session(const std::string& text, const 
                                      ? expected["event"].get<std::string>() + " line"
                                      : std::string("header");
         throw ReplayError(fmt::format(
-            "{}:{}: the game does not play the same here from this {} on (a log of another "
-            "word list, or an edited one)",
+            "{}:{}: the game does not play the same here from this {} on: a log of another "
+            "word list, an edited one, or a game a tournament dealt from a seed of its own "
+            "(those replay in the terminal: wordgames auction replay FILE)",
             source, i + 1, what));
       }
     }

@@ -7,7 +7,9 @@
 /// its words, as recorded. Before the session is handed out it is played through once and its
 /// events compared with the log's lines: a log that does not play the same here (another word
 /// list scores its words differently, or it was edited) is refused, naming the first line
-/// that differs, rather than shown wrong.
+/// that differs, rather than shown wrong. A tournament's game (`--log-dir`) is dealt from a seed
+/// of its own, not a session's (games/auction/tournament.h), which a session cannot deal: it is
+/// refused so, and replays in the terminal only.
 
 #include <memory>
 #include <stdexcept>

@@ -91,8 +91,7 @@ export const page: GamePage = {
         h('p', { class: 'auction-file' }, h('label', { for: 'auction-log' }, 'Open a log'), ' ',
           input),
         h('p', { id: 'auction-log-help', class: 'auction-help' },
-          'A JSON Lines log, as written by wordgames auction --log FILE or by a tournament\'s ' +
-          '--log-dir.'),
+          'A JSON Lines log of a game, as wordgames auction --log FILE writes it.'),
         problem);
     };
 
