@@ -34,7 +34,7 @@ struct ArcadeOptions {
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
   /// Letter Auction tournaments: their caps, and the external bots the operator allows.
-  TournamentLimits tournaments;
+  TournamentOptions tournaments;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in

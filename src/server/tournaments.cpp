@@ -106,8 +106,8 @@ struct Tournaments::Run {
   bool running() const { return status == "running"; }
 };
 
-Tournaments::Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentLimits limits)
-    : lexicon_(std::move(lexicon)), limits_(std::move(limits)) {}
+Tournaments::Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options)
+    : lexicon_(std::move(lexicon)), options_(std::move(options)) {}
 
 Tournaments::~Tournaments() {
   std::vector<RunPtr> runs;
@@ -143,9 +143,9 @@ HttpResponse Tournaments::route(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts) {
   if (parts.empty()) {
     if (request.method == "GET" || request.method == "HEAD") {
-      return json_reply(200, Json{{"allowed_bots", limits_.allowed_bots},
-                                  {"max_games", limits_.max_games},
-                                  {"max_running", limits_.max_running}});
+      return json_reply(200, Json{{"allowed_bots", options_.allowed_bots},
+                                  {"max_games", options_.max_games},
+                                  {"max_running", options_.max_running}});
     }
     if (request.method != "POST") {
       HttpResponse response =
@@ -198,7 +198,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
                        "seats");
       }
       if (s.kind == au::SeatKind::kExternal) {
-        const auto& allowed = limits_.allowed_bots;
+        const auto& allowed = options_.allowed_bots;
         if (std::find(allowed.begin(), allowed.end(), s.name) == allowed.end()) {
           return refusal(403, "bot_not_allowed",
                          allowed.empty()
@@ -222,9 +222,9 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
   }
   const Json games = body.value("games", Json(100));
   if (!games.is_number_unsigned() || games.get<std::uint64_t>() < 1 ||
-      games.get<std::uint64_t>() > static_cast<std::uint64_t>(limits_.max_games)) {
+      games.get<std::uint64_t>() > static_cast<std::uint64_t>(options_.max_games)) {
     return refusal(400, "too_many_games",
-                   fmt::format("'games' is a whole number from 1 to {}", limits_.max_games),
+                   fmt::format("'games' is a whole number from 1 to {}", options_.max_games),
                    "games");
   }
   config.games = static_cast<int>(games.get<std::uint64_t>());
@@ -249,14 +249,14 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
       std::lock_guard run_lock(r->mutex);
       running += r->running() ? 1 : 0;
     }
-    if (running >= limits_.max_running) {
+    if (running >= options_.max_running) {
       return refusal(429, "too_many_tournaments",
                      fmt::format("{} tournaments are running, the most at once here; try again "
                                  "when one is over",
                                  running));
     }
     // The oldest tournaments that are over make room for this one.
-    for (auto it = order_.begin(); it != order_.end() && order_.size() >= limits_.max_kept;) {
+    for (auto it = order_.begin(); it != order_.end() && order_.size() >= options_.max_kept;) {
       bool over = false;
       {
         std::lock_guard run_lock((*it)->mutex);
@@ -282,7 +282,8 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
   Run* const target = &run;
   std::shared_ptr<const Lexicon> lexicon = lexicon_;
   const au::TournamentConfig config = run.config;
-  run.thread = std::jthread([target, lexicon, config, external](std::stop_token stop) {
+  run.thread = std::jthread([target, lexicon, config, external,
+                             after_game = options_.after_game](std::stop_token stop) {
     const au::PlayerFactory players = [&](std::string_view name) -> std::unique_ptr<au::Player> {
       if (stop.stop_requested()) throw Stopped{};
       if (external.contains(std::string(name))) {
@@ -300,6 +301,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
         auto [text, peers] = target->update();
         lock.unlock();
         for (const auto& peer : peers) peer->send(text);
+        if (after_game) after_game(done);
       }));
     } catch (const Stopped&) {
       status = "stopped";

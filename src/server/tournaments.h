@@ -12,6 +12,7 @@
 /// command line (`wordgames serve --allow-bot COMMAND`): a lineup with any other is refused.
 
 #include <cstddef>
+#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -26,17 +27,20 @@
 
 namespace wg::server {
 
-struct TournamentLimits {
+struct TournamentOptions {
   int max_games = 2000;         ///< games of one tournament; beyond: 400
   std::size_t max_running = 2;  ///< tournaments running at once; beyond: 429
   std::size_t max_kept = 64;    ///< tournaments kept, running or done; beyond: the oldest done go
   /// The external bots' command lines the operator allows (exactly as given); empty: none.
   std::vector<std::string> allowed_bots;
+  /// Called on a tournament's worker thread after each game (the games done), once its progress
+  /// is sent. For tests: holding it there keeps a tournament running for as long as they need.
+  std::function<void(int done)> after_game;
 };
 
 class Tournaments {
  public:
-  Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentLimits limits);
+  Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options);
   /// Stops every tournament between games and waits for its thread.
   ~Tournaments();
   Tournaments(const Tournaments&) = delete;
@@ -64,7 +68,7 @@ class Tournaments {
   RunPtr find(std::string_view id) const;
 
   std::shared_ptr<const Lexicon> lexicon_;
-  TournamentLimits limits_;
+  TournamentOptions options_;
   mutable std::mutex mutex_;            ///< guards the maps below (each run has its own lock)
   std::map<std::string, RunPtr> runs_;  ///< by id
   std::vector<RunPtr> order_;           ///< in the order started, for forgetting the oldest

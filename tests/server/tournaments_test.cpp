@@ -1,7 +1,8 @@
 // The auction's browser routes: replaying a log (POST /api/auction/replays) and tournaments
 // (/api/auction/tournaments), through the Arcade's Handler; the upload limit over real sockets.
-// Tournaments run on worker threads: the tests wait on what those threads push (blocking waits
-// on a condition variable), never on the clock.
+// Tournaments run on worker threads: the tests wait on what those threads push, and hold them
+// at a known point through TournamentOptions::after_game (blocking waits on condition
+// variables), never on the clock.
 
 #include <gtest/gtest.h>
 
@@ -29,19 +30,11 @@ namespace {
 using app::Json;
 namespace au = wg::auction;
 
-/// A WebSocket whose messages the test waits for. With `hold_after` set, the sending thread is
-/// held before delivering message number `hold_after` (0-based) until release(): a tournament's
-/// worker thread stops there, still running, for as long as the test needs.
+/// A WebSocket whose messages the test waits for (they come from a worker thread).
 class WaitingPeer : public WebSocketPeer {
  public:
-  explicit WaitingPeer(int hold_after = -1) : hold_after_(hold_after) {}
   void send(std::string text) override {
-    std::unique_lock lock(mutex_);
-    if (static_cast<int>(received_.size()) == hold_after_) {
-      held_ = true;
-      changed_.notify_all();
-      changed_.wait(lock, [&] { return released_; });
-    }
+    std::lock_guard lock(mutex_);
     received_.push_back(Json::parse(text));
     changed_.notify_all();
   }
@@ -63,7 +56,25 @@ class WaitingPeer : public WebSocketPeer {
     EXPECT_TRUE(seen) << "no such message came";
     return found;
   }
-  /// Blocks until the sending thread is held.
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Json> received_;
+};
+
+/// Holds a tournament's worker thread after its first game (TournamentOptions::after_game)
+/// until released: the tournament is then running, at a known point, for as long as the test
+/// needs, whatever the threads' speed.
+class Gate {
+ public:
+  void after_game(int done) {
+    std::unique_lock lock(mutex_);
+    if (done != 1 || released_) return;
+    held_ = true;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return released_; });
+  }
   void wait_held() {
     std::unique_lock lock(mutex_);
     EXPECT_TRUE(changed_.wait_for(lock, wg::test::kHangGuard, [&] { return held_; }));
@@ -77,8 +88,6 @@ class WaitingPeer : public WebSocketPeer {
  private:
   std::mutex mutex_;
   std::condition_variable changed_;
-  std::vector<Json> received_;
-  int hold_after_;
   bool held_ = false;
   bool released_ = false;
 };
@@ -141,14 +150,20 @@ class AuctionRoutesTest : public ::testing::Test {
     EXPECT_EQ(response.status, expected) << response.body;
     return Json::parse(response.body);
   }
-  std::shared_ptr<WaitingPeer> watch(const std::string& id, int hold_after = -1) {
-    auto peer = std::make_shared<WaitingPeer>(hold_after);
+  std::shared_ptr<WaitingPeer> watch(const std::string& id) {
+    auto peer = std::make_shared<WaitingPeer>();
     HttpRequest upgrade;
     upgrade.method = "GET";
     upgrade.path = "/api/auction/tournaments/" + id + "/live";
     upgrade.host = "127.0.0.1:8080";
     EXPECT_EQ(arcade().open_socket(upgrade, peer).status, 0);
     return peer;
+  }
+  /// Holds every tournament after its first game until the gate is released.
+  std::shared_ptr<Gate> gated() {
+    auto gate = std::make_shared<Gate>();
+    options_.tournaments.after_game = [gate](int done) { gate->after_game(done); };
+    return gate;
   }
   static Json bots(std::initializer_list<const char*> names, int rounds = 1) {
     Json seats = Json::array();
@@ -310,47 +325,63 @@ TEST_F(AuctionRoutesTest, RunsAnExternalBotTheOperatorAllowed) {
   EXPECT_EQ(done["table"][1]["player_games"], 2);
 }
 
+TEST_F(AuctionRoutesTest, SaysWhyATournamentFailed) {
+  const std::string missing = std::string(WG_SOURCE_DIR) + "/tests/protocol/bots/no_such_bot";
+  options_.tournaments.allowed_bots = {missing};
+  const Json started =
+      post("/api/auction/tournaments", {{"config", with_external(missing)}, {"games", 2}}, 201);
+  const Json failed = watch(started["id"])->wait_for(over);
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_NE(failed["error"].get<std::string>().find("no_such_bot"), std::string::npos)
+      << failed.dump();
+  EXPECT_FALSE(failed.contains("table"));
+}
+
 TEST_F(AuctionRoutesTest, RefusesATournamentBeyondTheOnesRunningAtOnce) {
   options_.tournaments.max_running = 1;
+  auto gate = gated();
   const Json first =
       post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 50}}, 201);
-  // The watcher holds the worker at its first progress message: the tournament is running.
-  auto peer = watch(first["id"], /*hold_after=*/1);
-  peer->wait_held();
+  gate->wait_held();  // the first is running
   const Json refused =
       post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 429);
   EXPECT_EQ(refused["code"], "too_many_tournaments");
-  peer->release();
+  auto peer = watch(first["id"]);
+  gate->release();
   EXPECT_EQ(peer->wait_for(over)["status"], "finished");
   post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 201);
 }
 
 TEST_F(AuctionRoutesTest, DeletingATournamentStopsItBetweenGames) {
+  auto gate = gated();
   const Json started = post("/api/auction/tournaments",
                             {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
   const std::string id = started["id"];
-  auto peer = watch(id, /*hold_after=*/1);
-  peer->wait_held();
+  gate->wait_held();
+  auto peer = watch(id);
   EXPECT_EQ(request("DELETE", "/api/auction/tournaments/" + id).status, 200);
-  peer->release();
+  gate->release();
   const Json stopped = peer->wait_for(over);
   EXPECT_EQ(stopped["status"], "stopped");
-  EXPECT_LT(stopped["done"].get<int>(), 2000);
+  EXPECT_EQ(stopped["done"], 1);  // the game under way is finished, no other begun
   EXPECT_FALSE(stopped.contains("table"));
 }
 
 TEST_F(AuctionRoutesTest, TheLastWatcherLeavingStopsATournament) {
+  auto gate = gated();
   const Json started = post("/api/auction/tournaments",
                             {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
   const std::string id = started["id"];
-  auto peer = watch(id, /*hold_after=*/1);
-  peer->wait_held();
+  gate->wait_held();
+  auto first = watch(id);
   auto second = watch(id);
   arcade().socket_closed(second);  // one watcher is left: it runs on
-  arcade().socket_closed(peer);    // none: it stops
-  peer->release();
+  arcade().socket_closed(first);   // none: it stops
+  gate->release();
   // A page that comes back sees it stopped (at once, or when its thread ends).
-  EXPECT_EQ(watch(id)->wait_for(over)["status"], "stopped");
+  const Json stopped = watch(id)->wait_for(over);
+  EXPECT_EQ(stopped["status"], "stopped");
+  EXPECT_EQ(stopped["done"], 1);
 }
 
 }  // namespace
