@@ -123,6 +123,15 @@ std::string with_line(const std::string& log, int number, const std::string& lin
   return out;
 }
 
+/// Line `number` (1-based) of the log.
+std::string line_of(const std::string& log, int number) {
+  std::istringstream in(log);
+  std::string line;
+  for (int at = 1; std::getline(in, line) && at < number; ++at) {
+  }
+  return line;
+}
+
 class AuctionRoutesTest : public ::testing::Test {
  protected:
   ArcadeOptions options_;
@@ -198,6 +207,23 @@ TEST_F(AuctionRoutesTest, ReplaysALogAsASessionThatPlaysItsGameAgain) {
     EXPECT_EQ(last["view"]["seats"][seat]["points"], ended["points"][seat]);
   }
   EXPECT_EQ(last["view"]["winners"], ended["winners"]);
+}
+
+TEST_F(AuctionRoutesTest, ReplaysALogCutShortAsFarAsItGoes) {
+  const std::string log = game_log(7);
+  std::string cut;  // the header, the round's start and two auctions
+  std::istringstream lines(log);
+  std::string line;
+  for (int i = 0; i < 4 && std::getline(lines, line); ++i) cut += line + "\n";
+  cut += line.substr(0, line.size() / 2);  // and a line cut in the middle, as a crash leaves it
+  const Json created = post("/api/auction/replays", {{"log", cut}}, 201);
+  const std::string id = created["id"];
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);  // the game's start
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);  // the round's start
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);
+  const Json second = post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);
+  ASSERT_EQ(second["view"]["auctions"].size(), 2u);
+  EXPECT_EQ(second["view"]["auctions"][1], Json::parse(line_of(log, 4)));
 }
 
 TEST_F(AuctionRoutesTest, RefusesABrokenLogNamingItsLine) {
