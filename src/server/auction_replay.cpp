@@ -27,8 +27,8 @@ struct SeatRecord {
   std::vector<au::WordAnswer> words;
 };
 
-/// A seat that answers from its record (or, with no record, 0 and no word: the games before
-/// the log's, which are only dealt through).
+/// A seat that answers from its record: in the log's game; after the log ends, and in any
+/// later game of the session, 0 and no word, with a fault that says why.
 class RecordedPlayer final : public au::Player {
  public:
   RecordedPlayer(std::shared_ptr<const std::vector<SeatRecord>> records, int seat, bool recorded)
@@ -38,23 +38,22 @@ class RecordedPlayer final : public au::Player {
   void new_game(const au::GameInfo&) override {}
   void new_round(const au::RoundInfo&) override {}
   au::BidAnswer get_bid(const au::BidRequest&) override {
-    if (!recorded_) return au::BidAnswer(0);
-    if (bids_ < record().bids.size()) return record().bids[bids_++];
+    if (recorded_ && bids_ < record().bids.size()) return record().bids[bids_++];
     au::BidAnswer missing(0);
-    missing.fault = "the log ends before this answer";
+    missing.fault = kMissing;
     return missing;
   }
   void bid_result(const au::AuctionHeld&) override {}
   au::WordAnswer get_word(std::span<const Letter>) override {
-    if (!recorded_) return au::WordAnswer(std::string());
-    if (words_ < record().words.size()) return record().words[words_++];
+    if (recorded_ && words_ < record().words.size()) return record().words[words_++];
     au::WordAnswer missing;
-    missing.fault = "the log ends before this answer";
+    missing.fault = kMissing;
     return missing;
   }
   void scores_updated(const au::RoundEnded&) override {}
 
  private:
+  static constexpr const char* kMissing = "the log ends before this answer";
   const SeatRecord& record() const { return (*records_)[static_cast<std::size_t>(seat_)]; }
   std::shared_ptr<const std::vector<SeatRecord>> records_;
   int seat_;
@@ -92,8 +91,8 @@ std::vector<SeatRecord> records_of(const app::AuctionLog& log) {
   return records;
 }
 
-/// The log's table: its seats, answering from the records in game `started.game` (0 and no
-/// word in the games before it), and its rules.
+/// The log's table: its seats, answering from the records in the session's first game, and its
+/// rules.
 struct ReplayTable {
   au::Config config;
   au::ExternalPlayers players;
@@ -111,9 +110,9 @@ ReplayTable replay_table(const std::shared_ptr<const std::vector<SeatRecord>>& r
   const int seats = static_cast<int>(records->size());
   auto calls = std::make_shared<int>(0);
   // The session asks for every seat's player, in seat order, as each game starts.
-  table.players = [records, calls, seats, game = started.game](std::string_view) {
+  table.players = [records, calls, seats](std::string_view) {
     const int call = (*calls)++;
-    return std::make_unique<RecordedPlayer>(records, call % seats, call / seats == game);
+    return std::make_unique<RecordedPlayer>(records, call % seats, call < seats);
   };
   return table;
 }
@@ -125,27 +124,23 @@ std::unique_ptr<app::GameSession> replay_session(const std::string& text, const 
   std::istringstream in(text);
   const app::AuctionLog log = app::read_auction_log(in, source);
   const auto& started = std::get<au::GameStarted>(log.events.front());
-  if (started.game < 0 || started.game > kMaxReplayGame) {
-    throw ReplayError(fmt::format("{}:1: game {} of its session: replays here go up to game {}",
-                                  source, started.game, kMaxReplayGame));
+  if (started.game != 0) {
+    throw ReplayError(
+        fmt::format("{}:1: game {} of its session: the browser replays a session's first game only",
+                    source, started.game));
   }
   auto records = std::make_shared<const std::vector<SeatRecord>>(records_of(log));
   ReplayTable table = replay_table(records, started);
   try {
     // Played through once, compared line by line with the log.
+    // Step by step, only as far as the log goes: a short log of long rules costs little.
     au::Session trial(lexicon, table.config, started.seed, table.players);
-    for (int game = 0; game < started.game; ++game) {
-      trial.apply(au::RunToEnd{});
-      trial.apply(au::NewGame{});
-    }
     std::vector<Json> played;
-    auto keep = [&](const std::vector<au::Event>& events) {
-      for (const au::Event& event : events) {
+    while (played.size() < log.events.size() && !trial.finished()) {
+      for (const au::Event& event : trial.apply(au::Step{})) {
         if (auto line = app::log_line(event, log.lexicon)) played.push_back(std::move(*line));
       }
-    };
-    if (started.game == 0) keep(trial.apply(au::Step{}));  // the game's start
-    keep(trial.apply(au::RunToEnd{}));
+    }
     for (std::size_t i = 0; i < log.events.size(); ++i) {
       const Json expected = app::log_line(log.events[i], log.lexicon).value_or(Json());
       if (i >= played.size() || played[i] != expected) {
@@ -164,13 +159,8 @@ std::unique_ptr<app::GameSession> replay_session(const std::string& text, const 
         fmt::format("{}:1: the log's table cannot be set here: {}", source, e.what()));
   }
   table = replay_table(records, started);  // fresh players for the session handed out
-  auto session = std::make_unique<app::SessionAdapter<app::AuctionCodec>>(
+  return std::make_unique<app::SessionAdapter<app::AuctionCodec>>(
       std::move(lexicon), std::move(table.config), started.seed, std::move(table.players));
-  for (int game = 0; game < started.game; ++game) {
-    session->apply(Json{{"command", "run_to_end"}});
-    session->apply(Json{{"command", "new_game"}});
-  }
-  return session;
 }
 
 }  // namespace wg::server

@@ -20,10 +20,6 @@
 
 namespace wg::server {
 
-/// The games before the log's that a replay deals through to reach it (its "game" in the
-/// header); a log of a later game of its session is refused.
-inline constexpr int kMaxReplayGame = 1000;
-
 /// A log that was read but cannot be played again here; the message names the line.
 class ReplayError : public std::runtime_error {
  public:
@@ -33,7 +29,8 @@ class ReplayError : public std::runtime_error {
 /// The session replaying the log `text` (`source` names it in messages: "game.jsonl:7: ...").
 /// Throws app::LogError for a log the reader refuses, ReplayError for one that does not play
 /// the same here. A log cut short replays as far as it goes; after that, its seats answer 0
-/// and no word, with the fault "the log ends before this answer".
+/// and no word, with the fault "the log ends before this answer". Only a session's first game
+/// replays (a log's "game" 0, as `wordgames auction --log` writes it): a later one is refused.
 std::unique_ptr<app::GameSession> replay_session(const std::string& text, const std::string& source,
                                                  std::shared_ptr<const Lexicon> lexicon);
 

@@ -245,6 +245,16 @@ TEST_F(AuctionRoutesTest, RefusesALogThatDoesNotPlayTheSameHere) {
       << refused.dump();
 }
 
+TEST_F(AuctionRoutesTest, RefusesALogOfALaterGameOfItsSession) {
+  const std::string log = game_log(7);
+  Json header = Json::parse(line_of(log, 1));
+  header["game"] = 3;
+  const Json refused =
+      post("/api/auction/replays", {{"log", with_line(log, 1, header.dump())}}, 422);
+  EXPECT_NE(refused["error"].get<std::string>().find("log:1: game 3"), std::string::npos)
+      << refused.dump();
+}
+
 TEST_F(AuctionRoutesTest, RefusesAReplayWithoutALog) {
   EXPECT_EQ(post("/api/auction/replays", {{"name", "x"}}, 400)["code"], "bad_request");
   EXPECT_EQ(request("GET", "/api/auction/replays").status, 405);
