@@ -124,14 +124,6 @@ Tournaments::~Tournaments() {
   }
 }
 
-std::size_t Tournaments::running() const {
-  std::lock_guard lock(mutex_);
-  return static_cast<std::size_t>(std::count_if(order_.begin(), order_.end(), [](const RunPtr& r) {
-    std::lock_guard run_lock(r->mutex);
-    return r->running();
-  }));
-}
-
 Tournaments::RunPtr Tournaments::find(std::string_view id) const {
   if (id.size() != kIdHexDigits) return nullptr;
   std::lock_guard lock(mutex_);
@@ -145,6 +137,7 @@ HttpResponse Tournaments::route(const HttpRequest& request,
     if (request.method == "GET" || request.method == "HEAD") {
       return json_reply(200, Json{{"allowed_bots", options_.allowed_bots},
                                   {"max_games", options_.max_games},
+                                  {"max_game_rounds", options_.max_game_rounds},
                                   {"max_running", options_.max_running}});
     }
     if (request.method != "POST") {
@@ -228,6 +221,12 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
                    "games");
   }
   config.games = static_cast<int>(games.get<std::uint64_t>());
+  if (static_cast<std::int64_t>(config.games) * config.rules.rounds > options_.max_game_rounds) {
+    return refusal(400, "too_many_games",
+                   fmt::format("games × rounds is at most {} here ({} × {} asked)",
+                               options_.max_game_rounds, config.games, config.rules.rounds),
+                   "games");
+  }
   if (body.contains("seed")) {
     if (!body["seed"].is_number_unsigned()) {
       return refusal(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1", "seed");

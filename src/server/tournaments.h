@@ -29,6 +29,7 @@ namespace wg::server {
 
 struct TournamentOptions {
   int max_games = 2000;         ///< games of one tournament; beyond: 400
+  int max_game_rounds = 20000;  ///< games × rounds of one tournament (its work); beyond: 400
   std::size_t max_running = 2;  ///< tournaments running at once; beyond: 429
   std::size_t max_kept = 64;    ///< tournaments kept, running or done; beyond: the oldest done go
   /// The external bots' command lines the operator allows (exactly as given); empty: none.
@@ -54,9 +55,6 @@ class Tournaments {
   HttpResponse open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer);
   /// Forgets the peer; a running tournament whose last watcher left stops.
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
-
-  /// Tournaments running now.
-  std::size_t running() const;
 
  private:
   struct Run;

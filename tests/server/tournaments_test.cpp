@@ -323,6 +323,10 @@ TEST_F(AuctionRoutesTest, RefusesABadLineupOrTooManyGames) {
   EXPECT_EQ(post("/api/auction/tournaments", {{"config", bots({"strong", "value"})}, {"games", 0}},
                  400)["code"],
             "too_many_games");
+  EXPECT_EQ(
+      post("/api/auction/tournaments",
+           {{"config", bots({"strong", "value"}, /*rounds=*/11)}, {"games", 2000}}, 400)["code"],
+      "too_many_games");
   EXPECT_EQ(post("/api/auction/tournaments", {{"lineup", "strong"}}, 400)["code"], "bad_request");
   EXPECT_EQ(request("GET", "/api/auction/tournaments/0123").status, 404);
 }

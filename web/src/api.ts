@@ -160,6 +160,8 @@ export interface TournamentState {
 export interface TournamentRules {
   allowed_bots: string[];
   max_games: number;
+  /** Games × rounds. */
+  max_game_rounds: number;
   max_running: number;
 }
 
