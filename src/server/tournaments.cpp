@@ -81,8 +81,7 @@ struct Tournaments::Run {
   Json table;         ///< the final table, null until finished
   std::string error;  ///< why it failed
   std::vector<std::shared_ptr<WebSocketPeer>> peers;
-  bool watched = false;  ///< someone followed it (then the last one leaving stops it)
-  std::jthread thread;   ///< last: joined first on destruction
+  std::jthread thread;  ///< last: joined first on destruction
 
   Json state() const {
     Json state{{"id", id},
@@ -331,7 +330,6 @@ HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSo
   }
   std::lock_guard lock(run->mutex);
   run->peers.push_back(peer);
-  run->watched = true;
   Json state = run->state();
   state["type"] = "tournament";
   peer->send(state.dump());
