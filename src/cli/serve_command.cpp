@@ -8,6 +8,7 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <vector>
 
 #include <fmt/format.h>
 
@@ -26,6 +27,7 @@ struct ServeOptions {
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
   bool offline = false;
+  std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -46,6 +48,7 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.dictionaries.fetch_open_library = !options.offline;
+  arcade_options.tournaments.allowed_bots = options.allowed_bots;
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -104,6 +107,14 @@ void add_serve_command(CLI::App& app, Context& context) {
       "Games open at once before new ones are refused; default 20000");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
+  command
+      ->add_option("--allow-bot", options->allowed_bots,
+                   "Let tournaments in the browser run this external bot (a command line, "
+                   "e.g. \"python3 examples/auction_bot.py\", run in this directory); "
+                   "repeatable. Without it, no external bot runs")
+      ->type_name("COMMAND")
+      ->take_all()
+      ->allow_extra_args(false);
   on_run(*command, context, [&context, options] { return serve(context, *options); });
 }
 

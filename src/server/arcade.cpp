@@ -15,9 +15,11 @@
 
 #include <fmt/format.h>
 
+#include "app/auction_log.h"
 #include "app/boggle_codec.h"
 #include "core/session.h"
 #include "core/text.h"
+#include "server/auction_replay.h"
 #include "server/web_assets.h"
 
 namespace wg::server {
@@ -293,6 +295,7 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       options_(options),
       clock_(std::move(clock)),
       dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
+      tournaments_(lexicon_, options_.tournaments),
       workers_(std::make_unique<Workers>(kWorkers)) {}
 
 Arcade::~Arcade() {
@@ -358,6 +361,13 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }
   if (parts.size() >= 2 && parts[1] == "rooms") return route_room(request, parts);
+  if (parts.size() >= 3 && parts[1] == "auction" && parts[2] == "tournaments") {
+    return tournaments_.route(request, {parts.begin() + 3, parts.end()});
+  }
+  if (parts.size() == 3 && parts[1] == "auction" && parts[2] == "replays") {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return replay(request);
+  }
   if (parts.size() >= 2 && (parts[1] == "sessions" || parts[1] == "watch")) {
     const bool watching = parts[1] == "watch";
     if (parts.size() == 2) {
@@ -457,6 +467,40 @@ HttpResponse Arcade::create(const HttpRequest& request) {
   std::lock_guard lock(live->mutex);
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
   after_events(*live, Json::array(), /*opening=*/true);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
+}
+
+bool Arcade::takes_upload(std::string_view path) const {
+  // A log to replay, a text to make a dictionary of (a book's worth of words).
+  return path == "/api/auction/replays" || path == "/api/hangman/dictionaries";
+}
+
+HttpResponse Arcade::replay(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  if (!body.contains("log") || !body["log"].is_string()) {
+    return error(400, "bad_request", "send the log's text: {\"log\": \"...\", \"name\"?}");
+  }
+  const std::string name = body.value("name", "log");
+  if (name.empty() || name.size() > 200) {
+    return error(400, "bad_request", "'name' (the log's file name) has 1 to 200 characters");
+  }
+  if (session_count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
+  try {
+    session = replay_session(body["log"].get<std::string>(), name, lexicon_);
+  } catch (const app::LogError& e) {
+    return error(400, "bad_log", e.what());
+  } catch (const ReplayError& e) {
+    return error(422, "log_not_replayable", e.what());
+  }
+  LivePtr live = add(std::move(session), *app::find_game("auction"));
+  std::lock_guard lock(live->mutex);
   Json reply = snapshot(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
@@ -686,6 +730,14 @@ Arcade::LivePtr Arcade::find(std::string_view id, bool* is_watch) {
 
 HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<WebSocketPeer> peer) {
   const auto parts = split_path(request.path);
+  if (parts.size() == 5 && parts[0] == "api" && parts[1] == "auction" &&
+      parts[2] == "tournaments" && parts[4] == "live") {
+    if (options_.check_origin && !same_origin(request)) {
+      return error(403, "forbidden_origin",
+                   fmt::format("pages from {} may not watch here", request.origin));
+    }
+    return tournaments_.open_socket(parts[3], std::move(peer));
+  }
   if (parts.size() != 4 || parts[0] != "api" ||
       (parts[1] != "sessions" && parts[1] != "watch" && parts[1] != "rooms") ||
       parts[3] != "live") {
@@ -771,6 +823,7 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 }
 
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
+  tournaments_.socket_closed(peer);
   LivePtr live;
   RoomPtr room;
   {

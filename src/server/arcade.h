@@ -30,6 +30,7 @@
 #include "lexicon/lexicon.h"
 #include "server/dictionaries.h"
 #include "server/http_server.h"
+#include "server/tournaments.h"
 
 namespace wg::server {
 
@@ -43,6 +44,8 @@ struct ArcadeOptions {
   /// Hangman's dictionaries (/api/hangman/dictionaries): whether and where Open Library is
   /// fetched from.
   DictionaryOptions dictionaries;
+  /// Letter Auction tournaments: their caps, and the external bots the operator allows.
+  TournamentOptions tournaments;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
@@ -69,6 +72,8 @@ class Arcade final : public Handler {
                            std::shared_ptr<WebSocketPeer> peer) override;
   void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override;
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
+  /// An auction log is uploaded whole: POST /api/auction/replays.
+  bool takes_upload(std::string_view path) const override;
 
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
   /// The server calls it every minute; tests call it after moving their clock.
@@ -94,6 +99,8 @@ class Arcade final : public Handler {
   HttpResponse route(const HttpRequest& request, Respond& respond);
   HttpResponse create(const HttpRequest& request);
   HttpResponse restore(const HttpRequest& request);
+  /// A session replaying an uploaded auction log (server/auction_replay.h).
+  HttpResponse replay(const HttpRequest& request);
   HttpResponse command(const LivePtr& live, const HttpRequest& request, Respond& respond);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   HttpResponse route_room(const HttpRequest& request, const std::vector<std::string_view>& parts);
@@ -133,7 +140,8 @@ class Arcade final : public Handler {
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
   std::map<WebSocketPeer*, RoomPtr> room_peers_;
   std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread
-  std::unique_ptr<Workers> workers_;            ///< last: destroyed (joined) first
+  Tournaments tournaments_;
+  std::unique_ptr<Workers> workers_;  ///< last: destroyed (joined) first
 };
 
 }  // namespace wg::server

@@ -394,10 +394,29 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     }
     request_begun_ = false;
     parser_.emplace();
-    parser_->body_limit(static_cast<std::uint64_t>(server_.limits.max_body_bytes));
+    // The larger of the two limits until the header says the path (Beast checks a
+    // Content-Length against the limit as it reads the header): on_header sets the path's own.
+    parser_->body_limit(static_cast<std::uint64_t>(
+        std::max(server_.limits.max_body_bytes, server_.limits.max_upload_bytes)));
     parser_->header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(
         server_.limits.max_header_bytes, std::numeric_limits<std::uint32_t>::max())));
     stream_.expires_after(server_.limits.request_timeout);
+    http::async_read_header(stream_, buffer_, *parser_,
+                            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+  }
+
+  /// The header is in: the body limit of its path (larger for a path that takes an upload),
+  /// then the body.
+  void on_header(error_code ec, std::size_t n) {
+    if (ec) return on_read(ec, n);
+    const std::string target = to_string(parser_->get().target());
+    const bool upload =
+        server_.handler.takes_upload(target.substr(0, std::min(target.find('?'), target.size())));
+    const auto limit = static_cast<std::uint64_t>(upload ? server_.limits.max_upload_bytes
+                                                         : server_.limits.max_body_bytes);
+    const auto length = parser_->content_length();
+    if (length && *length > limit) return on_read(http::error::body_limit, n);
+    parser_->body_limit(limit);
     http::async_read(stream_, buffer_, *parser_,
                      beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
@@ -488,7 +507,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
         buffer_.prepare(16 * 1024), [self = shared_from_this()](error_code ec, std::size_t n) {
           self->drained_ += n;
           if (ec || self->stopping_ ||
-              self->drained_ > 4 * self->server_.limits.max_body_bytes + 65536) {
+              self->drained_ > 4 * self->server_.limits.max_upload_bytes + 65536) {
             error_code ignored;
             self->stream_.socket().close(ignored);
             return self->finish();

@@ -74,11 +74,16 @@ class Handler {
                               std::string_view text) = 0;
   /// The peer is gone (closed by either side, or the server stopping).
   virtual void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) = 0;
+  /// True if requests to `path` (the target before any '?') may carry a body of up to
+  /// ServerLimits::max_upload_bytes rather than max_body_bytes: the few routes that take a
+  /// file (a game's log). Asked once the request's header is read, on the loop's threads.
+  virtual bool takes_upload(std::string_view /*path*/) const { return false; }
 };
 
 /// The limits that keep one client from exhausting the server.
 struct ServerLimits {
   std::size_t max_body_bytes = 64 * 1024;       ///< larger: 413 with a JSON error
+  std::size_t max_upload_bytes = 4 << 20;       ///< the same, for Handler::takes_upload paths
   std::size_t max_header_bytes = 8 * 1024;      ///< larger: 431
   std::size_t max_message_bytes = 16 * 1024;    ///< a WebSocket message
   std::size_t max_queued_bytes = 4 << 20;       ///< a WebSocket peer's unsent messages

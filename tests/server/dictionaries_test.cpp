@@ -88,6 +88,16 @@ TEST_F(HangmanDictionaries, AnUploadedTextGivesTheWordsTheStatisticsAndNoBrokenR
   EXPECT_DOUBLE_EQ(reply["stats"]["share_six"].get<double>(), 0.8);
 }
 
+TEST_F(HangmanDictionaries, ATextIsAnUploadABooksWorthOfWords) {
+  EXPECT_TRUE(arcade_->takes_upload("/api/hangman/dictionaries"));
+  EXPECT_FALSE(arcade_->takes_upload("/api/hangman/dictionaries/open-library"));
+  std::string book;
+  while (book.size() < 200 * 1024) book += kSmallText;  // over the 64 KiB of other requests
+  const Json reply = text(book);
+  EXPECT_EQ(reply["playable"], true);
+  EXPECT_EQ(reply["words"].size(), 20u);
+}
+
 TEST_F(HangmanDictionaries, ATextThatBreaksARuleIsDescribedWithTheRule) {
   Json reply = text("only three longer words: elephant, giraffe, kangaroo");
   EXPECT_EQ(reply["playable"], false);

@@ -91,6 +91,8 @@ class TestHandler : public Handler {
     changed_.notify_all();
   }
 
+  bool takes_upload(std::string_view path) const override { return path == "/upload"; }
+
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override {
     std::lock_guard lock(mutex_);
     closed_.push_back(peer);
@@ -116,6 +118,7 @@ class TestHandler : public Handler {
 ServerLimits small_limits() {
   ServerLimits limits;
   limits.max_body_bytes = 1024;
+  limits.max_upload_bytes = 4096;
   limits.max_header_bytes = 2048;
   limits.max_message_bytes = 1024;
   limits.max_queued_bytes = 64 * 1024;
@@ -169,6 +172,19 @@ TEST_F(HttpServerTest, RefusesABodyTooLarge) {
   ClientResponse response = test::http_post(port_, "/echo", std::string(2000, 'b'));
   EXPECT_EQ(response.status, 413);
   EXPECT_EQ(response.header("Content-Type"), "application/json");
+  EXPECT_NE(response.body.find("\"error\""), std::string::npos);
+}
+
+TEST_F(HttpServerTest, TakesALargerBodyOnAnUploadPath) {
+  const std::string body(3000, 'u');
+  ClientResponse response = test::http_post(port_, "/upload?x=1", body);
+  EXPECT_EQ(response.status, 200);
+  EXPECT_EQ(response.body, "POST /upload ?x=1 [] " + body);
+}
+
+TEST_F(HttpServerTest, RefusesAnUploadOverItsLimit) {
+  ClientResponse response = test::http_post(port_, "/upload", std::string(5000, 'u'));
+  EXPECT_EQ(response.status, 413);
   EXPECT_NE(response.body.find("\"error\""), std::string::npos);
 }
 

@@ -203,6 +203,73 @@ export function followRoom(code: string, player: string, onUpdate: (state: RoomS
   return { close: () => socket.close() };
 }
 
+/** Letter Auction: a session replaying a saved log (its text, and its file name for errors). */
+export function replayAuctionLog<View>(log: string, name: string): Promise<Snapshot<View>> {
+  return call('POST', '/api/auction/replays', { log, name });
+}
+
+/** One bot's results in a tournament's table (as `wordgames auction tournament --json`). */
+export interface TournamentBot {
+  name: string;
+  seats: number;
+  player_games: number;
+  mean_score: number;
+  score_std_error: number;
+  win_rate: number;
+  letters_per_game: number;
+  mean_price: number;
+  invalid_words: number;
+  faulty_bids: number;
+}
+
+/** A Letter Auction tournament as the server shows it, and pushes it. */
+export interface TournamentState {
+  id: string;
+  status: 'running' | 'finished' | 'stopped' | 'failed';
+  done: number;
+  games: number;
+  seed: number;
+  lineup: string[];
+  rules: Record<string, number>;
+  table?: TournamentBot[];
+  error?: string;
+}
+
+/** What a tournament may have here: the external bots allowed, the most games. */
+export interface TournamentRules {
+  allowed_bots: string[];
+  max_games: number;
+  /** Games × rounds. */
+  max_game_rounds: number;
+  max_running: number;
+}
+
+export function tournamentRules(): Promise<TournamentRules> {
+  return call('GET', '/api/auction/tournaments');
+}
+
+export function startTournament(request: { config: Record<string, unknown>; games: number;
+                                           seed?: number }): Promise<TournamentState> {
+  return call('POST', '/api/auction/tournaments', request);
+}
+
+export function stopTournament(id: string): Promise<TournamentState> {
+  return call('DELETE', `/api/auction/tournaments/${id}`);
+}
+
+/** Follows a tournament: `onUpdate` gets its state at once and after each game. */
+export function followTournament(id: string, onUpdate: (state: TournamentState) => void,
+                                 onClosed?: () => void): LiveFeed {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}/api/auction/tournaments/${id}/live`);
+  socket.addEventListener('message', (message) => {
+    const data = JSON.parse(String(message.data)) as TournamentState & { type: string };
+    if (data.type === 'tournament') onUpdate(data);
+  });
+  if (onClosed) socket.addEventListener('close', onClosed);
+  return { close: () => socket.close() };
+}
+
 // --- Position hangman's dictionaries (docs/API.md, "Hangman dictionaries"): the server decides
 // the words, the statistics and the rules; a page only shows them.
 
@@ -243,3 +310,8 @@ export function openLibraryDictionary(work: string): Promise<DictionaryDraft> {
 export function defaultDictionary(): Promise<DictionaryDraft> {
   return call('GET', '/api/hangman/dictionaries/default');
 }
+  });
+  if (onClosed) socket.addEventListener('close', onClosed);
+  return { close: () => socket.close() };
+}
+

@@ -1,12 +1,18 @@
 // Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, bid for letters and name your words in real time, or
 // watch someone else's game by its watch code (#/auction/watch/CODE).
-import { ApiError, createSession, listGames } from '../api';
+import { ApiError, createSession, listGames, replayAuctionLog, startTournament,
+         tournamentRules } from '../api';
 import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { readSchema, type Schema, setupForm } from './auction/setup';
 import { type Table, table } from './auction/table';
+import { type TournamentView, tournamentView } from './auction/tournament';
 import type { AuctionView } from './auction/types';
+
+function message(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
 
 function auctionRules(): HTMLElement {
   return rules('How Letter Auction is played',
@@ -26,7 +32,7 @@ function auctionRules(): HTMLElement {
 
 export const page: GamePage = {
   mount(root, route) {
-    let current: Table | null = null;
+    let current: Table | TournamentView | null = null;
     let unmounted = false;
     const area = h('div', { class: 'auction-area' });
     root.append(auctionRules(), area);
@@ -44,6 +50,87 @@ export const page: GamePage = {
       current = table({ snapshot: null, key: code, watching: true, answerSeconds: 30,
                         newSetup: () => { location.hash = '#/auction'; } });
       area.append(current.element);
+    };
+
+    /** "Open a log": its text goes to the server, which replays it as a session to step. */
+    const replayPicker = (schema: Schema) => {
+      const input = h('input', { type: 'file', id: 'auction-log',
+                                 accept: '.jsonl,.json,.txt,application/x-ndjson,text/plain',
+                                 'aria-describedby': 'auction-log-help' });
+      const problem = h('div', { class: 'auction-message', id: 'auction-log-message' });
+      input.addEventListener('change', () => {
+        const file = input.files?.[0];
+        if (!file) return;
+        fill(problem, h('p', {}, `Reading ${file.name}…`));
+        file.text().then((text) => replayAuctionLog<AuctionView>(text, file.name))
+          .then((snapshot) => {
+            if (unmounted) return;
+            close();
+            fill(area, h('h2', {}, `Replay of ${file.name}`),
+                 h('p', { class: 'lead' }, 'Step through the saved game, or play it at your ' +
+                   'own pace; every bid and word is the log\'s.'));
+            const replay = table({ snapshot, key: snapshot.id ?? '', watching: false,
+                                   answerSeconds: 30, replay: true,
+                                   newSetup: () => setup(schema, true) });
+            current = replay;
+            area.append(replay.element);
+            replay.focus();
+            say(`Replaying ${file.name}: press Step to see the next event.`);
+          })
+          .catch((error: unknown) => {
+            if (unmounted) return;
+            const text = `${file.name} cannot be replayed: ${message(error)}`;
+            fill(problem, errorBox(text));
+            say(text);
+            input.value = '';
+            input.focus();
+          });
+      });
+      return h('section', { class: 'auction-replay', 'aria-labelledby': 'auction-replay-heading' },
+        h('h2', { id: 'auction-replay-heading' }, 'Replay a saved game'),
+        h('p', { class: 'auction-file' }, h('label', { for: 'auction-log' }, 'Open a log'), ' ',
+          input),
+        h('p', { id: 'auction-log-help', class: 'auction-help' },
+          'A JSON Lines log of a game, as wordgames auction --log FILE writes it.'),
+        problem);
+    };
+
+    const tournamentSetup = (schema: Schema) => {
+      close();
+      fill(area, h('p', {}, 'Loading…'));
+      tournamentRules().then((allowed) => {
+        if (unmounted) return;
+        const form = setupForm(schema, async (request) => {
+          try {
+            const state = await startTournament({ config: request.config ?? {},
+                                                  games: request.games ?? 1,
+                                                  ...(request.seed === undefined ? {}
+                                                      : { seed: request.seed }) });
+            if (unmounted) return null;
+            close();
+            const view = tournamentView(state, () => tournamentSetup(schema));
+            current = view;
+            fill(area, view.element);
+            view.focus();
+            return null;
+          } catch (error) {
+            return error instanceof ApiError ? { message: error.message, field: error.field }
+                                             : { message: String(error) };
+          }
+        }, { kind: 'tournament', external: allowed.allowed_bots, maxGames: allowed.max_games });
+        const back = h('button', { type: 'button', id: 'auction-back-to-game',
+                                   onclick: () => setup(schema, true) }, 'Set up a single game');
+        fill(area, h('h2', {}, 'Set up a tournament'),
+             h('p', { class: 'lead' }, 'Many games between bots, the seats rotating each game, ' +
+               'and a table of how each bot did.' +
+               (allowed.allowed_bots.length > 0 ? ' External bots allowed here are in the lists.'
+                                                : '')),
+             form, h('div', { class: 'row' }, back));
+        form.querySelector<HTMLElement>('select, input')?.focus();
+        say('Set up a tournament.');
+      }).catch((error: unknown) => {
+        if (!unmounted) fill(area, errorBox(message(error)));
+      });
     };
 
     const setup = (schema: Schema, again = false) => {
@@ -65,7 +152,13 @@ export const page: GamePage = {
                                            : { message: String(error) };
         }
       });
-      fill(area, h('h2', {}, 'Set up a game'), form);
+      const tournaments = h('section', { class: 'auction-tournaments',
+                                         'aria-labelledby': 'auction-tournament-heading' },
+        h('h2', { id: 'auction-tournament-heading' }, 'Tournaments'),
+        h('p', {}, 'Many seeded games between bots, and the statistics of each.'),
+        h('button', { type: 'button', id: 'auction-tournament',
+                      onclick: () => tournamentSetup(schema) }, 'Set up a tournament'));
+      fill(area, h('h2', {}, 'Set up a game'), form, replayPicker(schema), tournaments);
       if (again) {
         form.querySelector<HTMLElement>('input, select')?.focus();
         say('Set up a new game: the last choices are kept.');

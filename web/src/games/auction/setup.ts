@@ -81,9 +81,35 @@ const LABELS: Record<string, string> = {
   bonus: 'Bonus points',
 };
 
-/** The last setup, so "New setup" starts from it. */
-let remembered: { bots: string[]; person: boolean; name: string; values: Record<string, string>;
-                  seed: string; seconds: string } | null = null;
+interface Remembered {
+  bots: string[];
+  person: boolean;
+  name: string;
+  values: Record<string, string>;
+  seed: string;
+  seconds: string;
+  games: string;
+}
+
+/** The last setup of each kind, so "New setup" starts from it. */
+const memory: { game: Remembered | null; tournament: Remembered | null } =
+    { game: null, tournament: null };
+
+/** A game to open, or a tournament to run (`games`). */
+export interface SetupRequest extends NewSession {
+  games?: number;
+}
+
+/** How the form is used: a game (people may take a seat) or a tournament of bots. */
+export interface SetupMode {
+  kind: 'game' | 'tournament';
+  /** A tournament: the external bots the server allows (their command lines). */
+  external?: string[];
+  /** A tournament: the most games it may have. */
+  maxGames?: number;
+}
+
+const EXTERNAL = 'external:';
 
 /** The server's refusal of a setup, and the config field it names. */
 export interface Refusal {
@@ -96,8 +122,12 @@ export interface Refusal {
  * (shown, announced, and the field it names focused), or null once the game is open.
  */
 export function setupForm(schema: Schema,
-                          start: (request: NewSession) => Promise<Refusal | null>): HTMLElement {
-  const bots: string[] = remembered?.bots ??
+                          start: (request: SetupRequest) => Promise<Refusal | null>,
+                          mode: SetupMode = { kind: 'game' }): HTMLElement {
+  const tournament = mode.kind === 'tournament';
+  const remembered = memory[mode.kind];
+  const choices = [...schema.bots, ...(mode.external ?? []).map((command) => EXTERNAL + command)];
+  const bots: string[] = remembered?.bots.filter((bot) => choices.includes(bot)) ??
       schema.defaultSeats.filter((seat) => seat.kind === 'bot').map((seat) => seat.name ?? '');
   const seatList = h('ol', { class: 'auction-seats' });
   const message = h('div', { class: 'auction-message' });
@@ -120,8 +150,10 @@ export function setupForm(schema: Schema,
                                    onchange: (event: Event) => {
                                      bots[index] = (event.target as HTMLSelectElement).value;
                                    } },
-                       schema.bots.map((bot_name) =>
-                           h('option', { value: bot_name, selected: bot_name === bot }, bot_name)));
+                       choices.map((choice) =>
+                           h('option', { value: choice, selected: choice === bot },
+                             choice.startsWith(EXTERNAL)
+                                 ? `external: ${choice.slice(EXTERNAL.length)}` : choice)));
       const remove = h('button', { type: 'button', class: 'auction-remove',
                                    'aria-label': `Remove seat ${seatNumber} (${bot})`,
                                    disabled: seatCount() <= schema.minSeats,
@@ -168,6 +200,15 @@ export function setupForm(schema: Schema,
              h('small', { id: `auction-${key}-help`, class: 'auction-help' },
                `${spec.minimum ?? 0} to ${maximum ?? '…'}`));
   };
+  const maxGames = mode.maxGames ?? 1000;
+  const games = h('input', { id: 'auction-games', type: 'number', inputmode: 'numeric', min: 1,
+                             max: maxGames, value: remembered?.games ?? '20',
+                             'aria-describedby': 'auction-games-help' });
+  const gamesField = tournament
+      ? h('label', { class: 'auction-field' }, 'Games', games,
+          h('small', { id: 'auction-games-help', class: 'auction-help' },
+            `1 to ${maxGames}; the seats rotate each game`))
+      : null;
   const seed = h('input', { id: 'auction-seed', type: 'text', inputmode: 'numeric',
                             pattern: '[0-9]*', autocomplete: 'off', value: remembered?.seed ?? '',
                             'aria-describedby': 'auction-seed-help' });
@@ -175,15 +216,15 @@ export function setupForm(schema: Schema,
   const form = h('form', { class: 'auction-setup', novalidate: true },
     h('fieldset', {},
       h('legend', {}, 'Players'),
-      h('p', { class: 'auction-check' },
+      tournament ? null : h('p', { class: 'auction-check' },
         h('label', { class: 'auction-inline', for: 'auction-person' }, person,
           ' Take a seat: play yourself, against the bots')),
-      personFields,
+      tournament ? null : personFields,
       seatList,
       h('div', { class: 'row' }, addBot)),
     h('fieldset', {},
       h('legend', {}, 'Rules'),
-      h('div', { class: 'row' }, field('rounds'), field('hidden_letters'),
+      h('div', { class: 'row' }, gamesField, field('rounds'), field('hidden_letters'),
         h('label', { class: 'auction-field' }, 'Seed (optional)', seed,
           h('small', { id: 'auction-seed-help', class: 'auction-help' },
             'the same seed deals the same game'))),
@@ -192,7 +233,8 @@ export function setupForm(schema: Schema,
         h('div', { class: 'row' }, field('rack_size'), field('letters_per_round'),
           field('starting_points'), field('bonus_length'), field('bonus')))),
     message,
-    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary' }, 'Start the game')));
+    h('div', { class: 'row' }, h('button', { type: 'submit', class: 'primary' },
+                                 tournament ? 'Start the tournament' : 'Start the game')));
 
   const refuse = (text: string, focus?: HTMLElement | undefined) => {
     fill(message, errorBox(text));
@@ -215,10 +257,19 @@ export function setupForm(schema: Schema,
       }
       config[key] = value;
     }
-    const seats = bots.map((bot) => ({ kind: 'bot', name: bot }));
+    const seats = bots.map((bot) => bot.startsWith(EXTERNAL)
+        ? { kind: 'external', name: bot.slice(EXTERNAL.length) } : { kind: 'bot', name: bot });
     if (person.checked) seats.unshift({ kind: 'person', name: name.value.trim() });
     config.seats = seats;
-    const request: NewSession = { game: 'auction', config };
+    const request: SetupRequest = { game: 'auction', config };
+    if (tournament) {
+      const count = Number(games.value.trim());
+      if (!Number.isInteger(count) || count < 1 || count > maxGames) {
+        refuse(`Games: a whole number from 1 to ${maxGames}.`, games);
+        return;
+      }
+      request.games = count;
+    }
     const seedText = seed.value.trim();
     if (seedText !== '') {
       const value = Number(seedText);
@@ -236,15 +287,16 @@ export function setupForm(schema: Schema,
       }
       request.answer_seconds = value;
     }
-    remembered = {
+    memory[mode.kind] = {
       bots: [...bots], person: person.checked, name: name.value, seed: seedText,
-      seconds: seconds.value,
+      seconds: seconds.value, games: games.value,
       values: Object.fromEntries(Object.entries(inputs).map(([key, input]) => [key, input.value])),
     };
     void start(request).then((problem) => {
       if (!problem) return;
       const named = problem.field === 'seats' ? seatList.querySelector('select')
-                                              : problem.field ? inputs[problem.field] : undefined;
+                    : problem.field === 'games' ? games
+                    : problem.field ? inputs[problem.field] : undefined;
       refuse(problem.message, named ?? undefined);
     });
   });

@@ -18,6 +18,8 @@ export interface TableOptions {
   answerSeconds: number;
   /** "Play again" is the next game of the session; "New setup" goes back to the form. */
   newSetup(): void;
+  /** A replay of a saved log: its one game, so no "Play again". */
+  replay?: boolean;
 }
 
 /** What the page keeps to tear the table down. */
@@ -144,7 +146,8 @@ export function table(options: TableOptions): Table {
                                     onclick: () => run({ command: 'new_game' }) }, 'Play again');
   const setupButton = h('button', { type: 'button', onclick: () => options.newSetup() },
                         'New setup');
-  fill(end, options.watching ? null : againButton, setupButton);
+  const again = options.watching || options.replay ? null : againButton;
+  fill(end, again, setupButton);
 
   const showWatch = () => {
     if (!watchCode || options.watching) {
@@ -199,7 +202,7 @@ export function table(options: TableOptions): Table {
       controlBar?.step.focus();
     } else if (!focused || focused === document.body ||
         (focused instanceof HTMLButtonElement && focused.disabled)) {
-      if (over && !options.watching) againButton.focus();
+      if (over && !options.watching) (again ?? setupButton).focus();
       else if (!question && controlBar && current.status === 'ready') controlBar.step.focus();
     }
   }

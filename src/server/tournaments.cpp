@@ -1,0 +1,359 @@
+#include "server/tournaments.h"
+
+#include <algorithm>
+#include <cstdint>
+#include <random>
+#include <set>
+#include <stdexcept>
+#include <stop_token>
+#include <thread>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "app/auction_codec.h"
+#include "app/auction_log.h"
+#include "games/auction/bots.h"
+#include "games/auction/tournament.h"
+#include "protocol/external_player.h"
+
+namespace wg::server {
+
+using app::Json;
+namespace au = wg::auction;
+
+namespace {
+
+constexpr std::size_t kIdHexDigits = 32;
+
+std::string random_run_id() {
+  std::random_device device;
+  std::string id;
+  for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
+  return id;
+}
+
+HttpResponse json_reply(int status, const Json& body) {
+  HttpResponse response;
+  response.status = status;
+  response.body = body.dump();
+  response.headers.emplace_back("Cache-Control", "no-store");
+  return response;
+}
+
+HttpResponse refusal(int status, std::string_view code, const std::string& message,
+                     std::string_view field = {}) {
+  Json body{{"error", message}, {"code", code}};
+  if (!field.empty()) body["field"] = field;
+  return json_reply(status, body);
+}
+
+/// Thrown by the player factory once the tournament is to stop: run_tournament stops handing
+/// out games and rethrows it.
+struct Stopped {};
+
+Json table_json(const au::TournamentResult& result) {
+  Json bots = Json::array();
+  for (const au::BotStats& b : result.bots) {
+    bots.push_back({{"name", b.name},
+                    {"seats", b.seats},
+                    {"player_games", b.games_played},
+                    {"mean_score", b.mean_score},
+                    {"score_std_error", b.score_std_error},
+                    {"win_rate", b.win_rate},
+                    {"letters_per_game", b.letters_per_game},
+                    {"mean_price", b.mean_price},
+                    {"invalid_words", b.invalid_words},
+                    {"faulty_bids", b.faulty_bids}});
+  }
+  return bots;
+}
+
+}  // namespace
+
+/// One tournament: its settings, progress and table, its watchers and its thread.
+struct Tournaments::Run {
+  std::mutex mutex;  ///< guards everything below but the constant members and the thread
+  std::string id;
+  au::TournamentConfig config;
+  std::string status = "running";  ///< "running", "finished", "stopped" or "failed"
+  int done = 0;
+  Json table;         ///< the final table, null until finished
+  std::string error;  ///< why it failed
+  std::vector<std::shared_ptr<WebSocketPeer>> peers;
+  std::jthread thread;  ///< last: joined first on destruction
+
+  Json state() const {
+    Json state{{"id", id},
+               {"status", status},
+               {"done", done},
+               {"games", config.games},
+               {"seed", config.seed},
+               {"lineup", config.lineup},
+               {"rules", app::rules_json(config.rules)}};
+    if (!table.is_null()) state["table"] = table;
+    if (!error.empty()) state["error"] = error;
+    return state;
+  }
+  /// The state as a WebSocket message, and the watchers to send it to (the lock held). Sent
+  /// after the lock is released: a watcher slow to take it never holds up a request.
+  std::pair<std::string, std::vector<std::shared_ptr<WebSocketPeer>>> update() const {
+    Json message = state();
+    message["type"] = "tournament";
+    return {message.dump(), peers};
+  }
+  bool running() const { return status == "running"; }
+};
+
+Tournaments::Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options)
+    : lexicon_(std::move(lexicon)), options_(std::move(options)) {}
+
+Tournaments::~Tournaments() {
+  std::vector<RunPtr> runs;
+  {
+    std::lock_guard lock(mutex_);
+    runs = order_;
+    runs_.clear();
+    order_.clear();
+    peers_.clear();
+  }
+  for (const RunPtr& run : runs) run->thread.request_stop();
+  for (const RunPtr& run : runs) {
+    if (run->thread.joinable()) run->thread.join();
+  }
+}
+
+Tournaments::RunPtr Tournaments::find(std::string_view id) const {
+  if (id.size() != kIdHexDigits) return nullptr;
+  std::lock_guard lock(mutex_);
+  const auto found = runs_.find(std::string(id));
+  return found == runs_.end() ? nullptr : found->second;
+}
+
+HttpResponse Tournaments::route(const HttpRequest& request,
+                                const std::vector<std::string_view>& parts) {
+  if (parts.empty()) {
+    if (request.method == "GET" || request.method == "HEAD") {
+      return json_reply(200, Json{{"allowed_bots", options_.allowed_bots},
+                                  {"max_games", options_.max_games},
+                                  {"max_game_rounds", options_.max_game_rounds},
+                                  {"max_running", options_.max_running}});
+    }
+    if (request.method != "POST") {
+      HttpResponse response =
+          refusal(405, "method_not_allowed", "/api/auction/tournaments takes GET, POST");
+      response.headers.emplace_back("Allow", "GET, POST");
+      return response;
+    }
+    return start(request);
+  }
+  const RunPtr run = parts.size() == 1 ? find(parts[0]) : nullptr;
+  if (run == nullptr) {
+    return refusal(404, "unknown_tournament",
+                   "no such tournament here: it was never started, "
+                   "or it is long over");
+  }
+  if (request.method == "DELETE") {
+    run->thread.request_stop();
+    std::lock_guard lock(run->mutex);
+    return json_reply(200, run->state());
+  }
+  if (request.method != "GET" && request.method != "HEAD") {
+    HttpResponse response = refusal(405, "method_not_allowed", "a tournament takes GET, DELETE");
+    response.headers.emplace_back("Allow", "GET, DELETE");
+    return response;
+  }
+  std::lock_guard lock(run->mutex);
+  return json_reply(200, run->state());
+}
+
+HttpResponse Tournaments::start(const HttpRequest& request) {
+  const Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) return refusal(400, "bad_json", "the body is not valid JSON");
+  if (!body.is_object()) return refusal(400, "bad_request", "the body is a JSON object");
+  for (const auto& [key, value] : body.items()) {
+    if (key != "config" && key != "games" && key != "seed") {
+      return refusal(400, "bad_request", fmt::format("a tournament takes no '{}'", key));
+    }
+  }
+  const Json config_json = body.value("config", Json::object());
+  if (!config_json.is_object()) return refusal(400, "bad_config", "'config' is a JSON object");
+  au::TournamentConfig config;
+  std::set<std::string> external;
+  try {
+    const au::Config table = app::AuctionCodec::config_from_json(config_json);
+    for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
+      const au::SeatConfig& s = table.seats[seat];
+      if (s.kind == au::SeatKind::kPerson) {
+        return refusal(400, "bad_config",
+                       fmt::format("seat {}: a tournament is played by bots, not people", seat + 1),
+                       "seats");
+      }
+      if (s.kind == au::SeatKind::kExternal) {
+        const auto& allowed = options_.allowed_bots;
+        if (std::find(allowed.begin(), allowed.end(), s.name) == allowed.end()) {
+          return refusal(403, "bot_not_allowed",
+                         allowed.empty()
+                             ? fmt::format("this server runs no external bots ('{}'): its "
+                                           "operator allows them with wordgames serve "
+                                           "--allow-bot COMMAND",
+                                           s.name)
+                             : fmt::format("'{}' is not one of the external bots this server "
+                                           "allows: {}",
+                                           s.name, fmt::join(allowed, ", ")),
+                         "seats");
+        }
+        external.insert(s.name);
+      }
+      config.lineup.push_back(s.name);
+    }
+    table.validate();  // the number of seats, the bots' names, the rules together
+    config.rules = table.rules;
+  } catch (const ConfigError& e) {
+    return json_reply(400, Json{{"error", e.what()}, {"code", "bad_config"}, {"field", e.field()}});
+  }
+  const Json games = body.value("games", Json(100));
+  if (!games.is_number_unsigned() || games.get<std::uint64_t>() < 1 ||
+      games.get<std::uint64_t>() > static_cast<std::uint64_t>(options_.max_games)) {
+    return refusal(400, "too_many_games",
+                   fmt::format("'games' is a whole number from 1 to {}", options_.max_games),
+                   "games");
+  }
+  config.games = static_cast<int>(games.get<std::uint64_t>());
+  if (static_cast<std::int64_t>(config.games) * config.rules.rounds > options_.max_game_rounds) {
+    return refusal(400, "too_many_games",
+                   fmt::format("games × rounds is at most {} here ({} × {} asked)",
+                               options_.max_game_rounds, config.games, config.rules.rounds),
+                   "games");
+  }
+  if (body.contains("seed")) {
+    if (!body["seed"].is_number_unsigned()) {
+      return refusal(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1", "seed");
+    }
+    config.seed = body["seed"].get<std::uint64_t>();
+  } else {
+    std::random_device device;
+    config.seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();
+  }
+  config.jobs = 1;  // one worker thread per tournament: the cores are the players' too
+
+  auto run = std::make_shared<Run>();
+  run->id = random_run_id();
+  run->config = config;
+  {
+    std::lock_guard lock(mutex_);
+    std::size_t running = 0;
+    for (const RunPtr& r : order_) {
+      std::lock_guard run_lock(r->mutex);
+      running += r->running() ? 1 : 0;
+    }
+    if (running >= options_.max_running) {
+      return refusal(429, "too_many_tournaments",
+                     fmt::format("{} tournaments are running, the most at once here; try again "
+                                 "when one is over",
+                                 running));
+    }
+    // The oldest tournaments that are over make room for this one.
+    for (auto it = order_.begin(); it != order_.end() && order_.size() >= options_.max_kept;) {
+      bool over = false;
+      {
+        std::lock_guard run_lock((*it)->mutex);
+        over = !(*it)->running();
+      }
+      if (over) {
+        runs_.erase((*it)->id);
+        it = order_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+    runs_[run->id] = run;
+    order_.push_back(run);
+    // Started under the registry's lock, so that no DELETE sees the run before its thread.
+    start_thread(*run, external);
+  }
+  std::lock_guard lock(run->mutex);
+  return json_reply(201, run->state());
+}
+
+void Tournaments::start_thread(Run& run, std::set<std::string> external) {
+  Run* const target = &run;
+  std::shared_ptr<const Lexicon> lexicon = lexicon_;
+  const au::TournamentConfig config = run.config;
+  run.thread = std::jthread([target, lexicon, config, external,
+                             after_game = options_.after_game](std::stop_token stop) {
+    const au::PlayerFactory players = [&](std::string_view name) -> std::unique_ptr<au::Player> {
+      if (stop.stop_requested()) throw Stopped{};
+      if (external.contains(std::string(name))) {
+        return protocol::start_external_player(std::string(name));
+      }
+      return au::make_bot(name, *lexicon);
+    };
+    std::string status = "finished";
+    std::string error;
+    Json table;
+    try {
+      table = table_json(au::run_tournament(config, *lexicon, players, [&](int done, int) {
+        std::unique_lock lock(target->mutex);
+        target->done = done;
+        auto [text, peers] = target->update();
+        lock.unlock();
+        for (const auto& peer : peers) peer->send(text);
+        if (after_game) after_game(done);
+      }));
+    } catch (const Stopped&) {
+      status = "stopped";
+    } catch (const std::exception& e) {
+      status = "failed";
+      error = e.what();
+    }
+    std::unique_lock lock(target->mutex);
+    target->status = status;
+    target->error = error;
+    target->table = std::move(table);
+    auto [text, peers] = target->update();
+    lock.unlock();
+    for (const auto& peer : peers) peer->send(text);
+  });
+}
+
+HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer) {
+  const RunPtr run = find(id);
+  if (run == nullptr) {
+    return refusal(404, "unknown_tournament",
+                   "no such tournament here: it was never started, "
+                   "or it is long over");
+  }
+  {
+    std::lock_guard lock(mutex_);
+    peers_[peer.get()] = run;
+  }
+  std::lock_guard lock(run->mutex);
+  run->peers.push_back(peer);
+  Json state = run->state();
+  state["type"] = "tournament";
+  peer->send(state.dump());
+  HttpResponse accepted;
+  accepted.status = 0;
+  return accepted;
+}
+
+void Tournaments::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
+  RunPtr run;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = peers_.find(peer.get());
+    if (found == peers_.end()) return;
+    run = found->second;
+    peers_.erase(found);
+  }
+  bool last = false;
+  {
+    std::lock_guard lock(run->mutex);
+    std::erase(run->peers, peer);
+    last = run->peers.empty() && run->running();
+  }
+  if (last) run->thread.request_stop();
+}
+
+}  // namespace wg::server

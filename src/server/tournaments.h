@@ -1,0 +1,76 @@
+#pragma once
+/// Letter Auction tournaments in the web arcade (docs/API.md, "Tournaments"): many seeded games
+/// between bots (games/auction/tournament.h), each tournament on a worker thread of its own,
+/// never on the server's I/O threads; its progress and final table pushed to the pages that
+/// watch it. The Arcade owns one Tournaments and routes /api/auction/tournaments here.
+///
+/// Bounded: a cap on the games of one tournament, on the tournaments running at once, and on
+/// the tournaments kept for reading (the oldest finished ones are forgotten first). A
+/// tournament stops between games when it is deleted or its last watcher leaves.
+///
+/// External bots (the line protocol, src/protocol) play only when the operator named their
+/// command line (`wordgames serve --allow-bot COMMAND`): a lineup with any other is refused.
+
+#include <cstddef>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/json.h"
+#include "lexicon/lexicon.h"
+#include "server/http_server.h"
+
+namespace wg::server {
+
+struct TournamentOptions {
+  int max_games = 2000;         ///< games of one tournament; beyond: 400
+  int max_game_rounds = 20000;  ///< games × rounds of one tournament (its work); beyond: 400
+  std::size_t max_running = 2;  ///< tournaments running at once; beyond: 429
+  std::size_t max_kept = 64;    ///< tournaments kept, running or done; beyond: the oldest done go
+  /// The external bots' command lines the operator allows (exactly as given); empty: none.
+  std::vector<std::string> allowed_bots;
+  /// Called on a tournament's worker thread after each game (the games done), once its progress
+  /// is sent. For tests: holding it there keeps a tournament running for as long as they need.
+  std::function<void(int done)> after_game;
+};
+
+class Tournaments {
+ public:
+  Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options);
+  /// Stops every tournament between games and waits for its thread.
+  ~Tournaments();
+  Tournaments(const Tournaments&) = delete;
+  Tournaments& operator=(const Tournaments&) = delete;
+
+  /// A request to /api/auction/tournaments[/ID]; `parts` are the path's parts after
+  /// "tournaments" (empty or the id).
+  HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
+  /// A WebSocket to /api/auction/tournaments/ID/live: the state goes out at once, then after
+  /// each change, as {"type": "tournament", ...}. Status 0 accepts (Handler::open_socket).
+  HttpResponse open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer);
+  /// Forgets the peer; a running tournament whose last watcher left stops.
+  void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
+
+ private:
+  struct Run;
+  using RunPtr = std::shared_ptr<Run>;
+
+  HttpResponse start(const HttpRequest& request);
+  /// Starts the run's worker thread; `external`: the lineup's names that are external bots.
+  void start_thread(Run& run, std::set<std::string> external);
+  RunPtr find(std::string_view id) const;
+
+  std::shared_ptr<const Lexicon> lexicon_;
+  TournamentOptions options_;
+  mutable std::mutex mutex_;            ///< guards the maps below (each run has its own lock)
+  std::map<std::string, RunPtr> runs_;  ///< by id
+  std::vector<RunPtr> order_;           ///< in the order started, for forgetting the oldest
+  std::map<WebSocketPeer*, RunPtr> peers_;
+};
+
+}  // namespace wg::server

@@ -1,0 +1,428 @@
+// The auction's browser routes: replaying a log (POST /api/auction/replays) and tournaments
+// (/api/auction/tournaments), through the Arcade's Handler; the upload limit over real sockets.
+// Tournaments run on worker threads: the tests wait on what those threads push, and hold them
+// at a known point through TournamentOptions::after_game (blocking waits on condition
+// variables), never on the clock.
+
+#include <gtest/gtest.h>
+
+#include <condition_variable>
+#include <functional>
+#include <memory>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <utility>
+#include <vector>
+
+#include "app/auction_log.h"
+#include "app/lexicon_catalog.h"
+#include "games/auction/session.h"
+#include "server/arcade.h"
+#include "server/http_server.h"
+#include "server/test_client.h"
+#include "support/blocking_wait.h"
+
+namespace wg::server {
+namespace {
+
+using app::Json;
+namespace au = wg::auction;
+
+/// A WebSocket whose messages the test waits for (they come from a worker thread).
+class WaitingPeer : public WebSocketPeer {
+ public:
+  void send(std::string text) override {
+    std::lock_guard lock(mutex_);
+    received_.push_back(Json::parse(text));
+    changed_.notify_all();
+  }
+  void close() override {}
+
+  /// Blocks until a message satisfies `wanted`, and returns it.
+  Json wait_for(const std::function<bool(const Json&)>& wanted) {
+    std::unique_lock lock(mutex_);
+    Json found;
+    const bool seen = changed_.wait_for(lock, wg::test::kHangGuard, [&] {
+      for (const Json& message : received_) {
+        if (wanted(message)) {
+          found = message;
+          return true;
+        }
+      }
+      return false;
+    });
+    EXPECT_TRUE(seen) << "no such message came";
+    return found;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  std::vector<Json> received_;
+};
+
+/// Holds a tournament's worker thread after its first game (TournamentOptions::after_game)
+/// until released: the tournament is then running, at a known point, for as long as the test
+/// needs, whatever the threads' speed.
+class Gate {
+ public:
+  void after_game(int done) {
+    std::unique_lock lock(mutex_);
+    if (done != 1 || released_) return;
+    held_ = true;
+    changed_.notify_all();
+    changed_.wait(lock, [&] { return released_; });
+  }
+  void wait_held() {
+    std::unique_lock lock(mutex_);
+    EXPECT_TRUE(changed_.wait_for(lock, wg::test::kHangGuard, [&] { return held_; }));
+  }
+  void release() {
+    std::lock_guard lock(mutex_);
+    released_ = true;
+    changed_.notify_all();
+  }
+
+ private:
+  std::mutex mutex_;
+  std::condition_variable changed_;
+  bool held_ = false;
+  bool released_ = false;
+};
+
+bool over(const Json& state) { return state.value("status", "running") != "running"; }
+
+/// A whole game of bots as the terminal logs it (`wordgames auction --log`).
+std::string game_log(std::uint64_t seed) {
+  au::Config config;
+  config.seats = {{au::SeatKind::kBot, "strong"},
+                  {au::SeatKind::kBot, "value"},
+                  {au::SeatKind::kBot, "random"}};
+  config.rules.players = 3;
+  config.rules.rounds = 1;
+  const app::LoadedLexicon catalog = app::built_in_lexicon();
+  au::Session session(catalog.lexicon, config, seed);
+  std::ostringstream out;
+  const app::LogLexicon lexicon{catalog.info.source, catalog.lexicon->size()};
+  while (!session.finished()) {
+    for (const au::Event& event : session.apply(au::RunToEnd{})) {
+      app::write_log_line(out, event, lexicon);
+    }
+  }
+  return out.str();
+}
+
+/// The log with line `number` (1-based) replaced.
+std::string with_line(const std::string& log, int number, const std::string& line) {
+  std::istringstream in(log);
+  std::string out;
+  std::string current;
+  for (int at = 1; std::getline(in, current); ++at) out += (at == number ? line : current) + "\n";
+  return out;
+}
+
+/// Line `number` (1-based) of the log.
+std::string line_of(const std::string& log, int number) {
+  std::istringstream in(log);
+  std::string line;
+  for (int at = 1; std::getline(in, line) && at < number; ++at) {
+  }
+  return line;
+}
+
+class AuctionRoutesTest : public ::testing::Test {
+ protected:
+  ArcadeOptions options_;
+  std::unique_ptr<Arcade> arcade_;
+
+  Arcade& arcade() {
+    if (!arcade_) arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+    return *arcade_;
+  }
+  HttpResponse request(const std::string& method, const std::string& path,
+                       const std::string& body = "") {
+    HttpRequest request;
+    request.method = method;
+    request.target = path;
+    request.path = path;
+    request.body = body;
+    request.host = "127.0.0.1:8080";
+    HttpResponse response;
+    response.status = -1;
+    arcade().handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
+    return response;
+  }
+  Json post(const std::string& path, const Json& body, int expected) {
+    const HttpResponse response = request("POST", path, body.dump());
+    EXPECT_EQ(response.status, expected) << response.body;
+    return Json::parse(response.body);
+  }
+  std::shared_ptr<WaitingPeer> watch(const std::string& id) {
+    auto peer = std::make_shared<WaitingPeer>();
+    HttpRequest upgrade;
+    upgrade.method = "GET";
+    upgrade.path = "/api/auction/tournaments/" + id + "/live";
+    upgrade.host = "127.0.0.1:8080";
+    EXPECT_EQ(arcade().open_socket(upgrade, peer).status, 0);
+    return peer;
+  }
+  /// Holds every tournament after its first game until the gate is released.
+  std::shared_ptr<Gate> gated() {
+    auto gate = std::make_shared<Gate>();
+    options_.tournaments.after_game = [gate](int done) { gate->after_game(done); };
+    return gate;
+  }
+  static Json bots(std::initializer_list<const char*> names, int rounds = 1) {
+    Json seats = Json::array();
+    for (const char* name : names) seats.push_back({{"kind", "bot"}, {"name", name}});
+    return {{"seats", seats}, {"rounds", rounds}};
+  }
+};
+
+// Replays.
+
+TEST_F(AuctionRoutesTest, ReplaysALogAsASessionThatPlaysItsGameAgain) {
+  const std::string log = game_log(7);
+  const Json created = post("/api/auction/replays", {{"log", log}, {"name", "game.jsonl"}}, 201);
+  ASSERT_TRUE(created.contains("id"));
+  EXPECT_EQ(created["view"]["status"], "ready");
+  EXPECT_EQ(created["view"]["seats"][0]["name"], "strong");
+  EXPECT_EQ(created["view"]["seats"][2]["name"], "random");
+  const std::string id = created["id"];
+  // Step by step, as the page does, to the end: the points are the log's.
+  Json last = created;
+  for (int steps = 0; !last["finished"].get<bool>() && steps < 1000; ++steps) {
+    last = post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);
+  }
+  ASSERT_TRUE(last["finished"].get<bool>());
+  std::istringstream lines(log);
+  std::string line;
+  std::string final_line;
+  while (std::getline(lines, line)) final_line = line;
+  const Json ended = Json::parse(final_line);
+  ASSERT_EQ(ended["event"], "game_ended");
+  for (std::size_t seat = 0; seat < 3; ++seat) {
+    EXPECT_EQ(last["view"]["seats"][seat]["points"], ended["points"][seat]);
+  }
+  EXPECT_EQ(last["view"]["winners"], ended["winners"]);
+}
+
+TEST_F(AuctionRoutesTest, ReplaysALogCutShortAsFarAsItGoes) {
+  const std::string log = game_log(7);
+  std::string cut;  // the header, the round's start and two auctions
+  std::istringstream lines(log);
+  std::string line;
+  for (int i = 0; i < 4 && std::getline(lines, line); ++i) cut += line + "\n";
+  cut += line.substr(0, line.size() / 2);  // and a line cut in the middle, as a crash leaves it
+  const Json created = post("/api/auction/replays", {{"log", cut}}, 201);
+  const std::string id = created["id"];
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);  // the game's start
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);  // the round's start
+  post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);
+  const Json second = post("/api/sessions/" + id + "/commands", {{"command", "step"}}, 200);
+  ASSERT_EQ(second["view"]["auctions"].size(), 2u);
+  EXPECT_EQ(second["view"]["auctions"][1], Json::parse(line_of(log, 4)));
+}
+
+TEST_F(AuctionRoutesTest, RefusesABrokenLogNamingItsLine) {
+  const std::string log = with_line(game_log(7), 3, "{\"event\": \"auction\", \"round\": ");
+  const Json refused = post("/api/auction/replays", {{"log", log}, {"name", "game.jsonl"}}, 400);
+  EXPECT_EQ(refused["code"], "bad_log");
+  EXPECT_NE(refused["error"].get<std::string>().find("game.jsonl:3:"), std::string::npos)
+      << refused.dump();
+}
+
+TEST_F(AuctionRoutesTest, RefusesALogThatDoesNotPlayTheSameHere) {
+  const std::string log = game_log(7);
+  Json header = Json::parse(log.substr(0, log.find('\n')));
+  header["seed"] = 8;  // another deal: the hidden letters of line 2 differ
+  const Json refused =
+      post("/api/auction/replays", {{"log", with_line(log, 1, header.dump())}}, 422);
+  EXPECT_EQ(refused["code"], "log_not_replayable");
+  EXPECT_NE(refused["error"].get<std::string>().find("log:2:"), std::string::npos)
+      << refused.dump();
+}
+
+TEST_F(AuctionRoutesTest, RefusesALogOfALaterGameOfItsSession) {
+  const std::string log = game_log(7);
+  Json header = Json::parse(line_of(log, 1));
+  header["game"] = 3;
+  const Json refused =
+      post("/api/auction/replays", {{"log", with_line(log, 1, header.dump())}}, 422);
+  EXPECT_NE(refused["error"].get<std::string>().find("log:1: game 3"), std::string::npos)
+      << refused.dump();
+}
+
+TEST_F(AuctionRoutesTest, RefusesAReplayWithoutALog) {
+  EXPECT_EQ(post("/api/auction/replays", {{"name", "x"}}, 400)["code"], "bad_request");
+  EXPECT_EQ(request("GET", "/api/auction/replays").status, 405);
+}
+
+TEST(AuctionReplayUpload, TakesALogAboveTheBodyLimitAndRefusesOneAboveTheUploadLimit) {
+  Arcade arcade(app::built_in_lexicon().lexicon);
+  ServerLimits limits;
+  limits.max_body_bytes = 1024;
+  limits.max_upload_bytes = 16 * 1024;
+  HttpServer server(arcade, limits);
+  const std::uint16_t port = server.listen("127.0.0.1", 0);
+  std::thread runner([&] { server.run(1); });
+  const std::string log = game_log(7);
+  ASSERT_GT(log.size(), limits.max_body_bytes);
+  const test::ClientResponse taken =
+      test::http_post(port, "/api/auction/replays", Json{{"log", log}}.dump());
+  EXPECT_EQ(taken.status, 201) << taken.body;
+  std::string big = log;
+  while (big.size() <= limits.max_upload_bytes) big += "\n";
+  const test::ClientResponse refused =
+      test::http_post(port, "/api/auction/replays", Json{{"log", big}}.dump());
+  EXPECT_EQ(refused.status, 413);
+  // Other routes keep the ordinary limit.
+  EXPECT_EQ(test::http_post(port, "/api/sessions", Json{{"log", log}}.dump()).status, 413);
+  server.stop();
+  runner.join();
+}
+
+// Tournaments.
+
+TEST_F(AuctionRoutesTest, RunsATournamentToItsTable) {
+  const Json started =
+      post("/api/auction/tournaments",
+           {{"config", bots({"strong", "random"})}, {"games", 4}, {"seed", 3}}, 201);
+  EXPECT_EQ(started["games"], 4);
+  EXPECT_EQ(started["lineup"], Json({"strong", "random"}));
+  const std::string id = started["id"];
+  const Json done = watch(id)->wait_for(over);
+  EXPECT_EQ(done["type"], "tournament");
+  EXPECT_EQ(done["status"], "finished") << done.dump();
+  EXPECT_EQ(done["done"], 4);
+  ASSERT_EQ(done["table"].size(), 2u);
+  EXPECT_EQ(done["table"][0]["name"], "strong");
+  EXPECT_EQ(done["table"][0]["player_games"], 4);
+  EXPECT_EQ(done["table"][1]["player_games"], 4);
+  const Json read = Json::parse(request("GET", "/api/auction/tournaments/" + id).body);
+  EXPECT_EQ(read["table"], done["table"]);
+
+  // The same seed gives the same table.
+  const Json again = post("/api/auction/tournaments",
+                          {{"config", bots({"strong", "random"})}, {"games", 4}, {"seed", 3}}, 201);
+  EXPECT_EQ(watch(again["id"])->wait_for(over)["table"], done["table"]);
+}
+
+TEST_F(AuctionRoutesTest, RefusesABadLineupOrTooManyGames) {
+  EXPECT_EQ(post("/api/auction/tournaments", {{"config", bots({"strong"})}}, 400)["field"],
+            "seats");
+  EXPECT_EQ(post("/api/auction/tournaments", {{"config", bots({"strong", "nobody"})}}, 400)["code"],
+            "bad_config");
+  const Json person{{"seats", {{{"kind", "bot"}, {"name", "strong"}}, {{"kind", "person"}}}}};
+  EXPECT_EQ(post("/api/auction/tournaments", {{"config", person}}, 400)["field"], "seats");
+  EXPECT_EQ(post("/api/auction/tournaments",
+                 {{"config", bots({"strong", "value"})}, {"games", 1'000'000}}, 400)["code"],
+            "too_many_games");
+  EXPECT_EQ(post("/api/auction/tournaments", {{"config", bots({"strong", "value"})}, {"games", 0}},
+                 400)["code"],
+            "too_many_games");
+  EXPECT_EQ(
+      post("/api/auction/tournaments",
+           {{"config", bots({"strong", "value"}, /*rounds=*/11)}, {"games", 2000}}, 400)["code"],
+      "too_many_games");
+  EXPECT_EQ(post("/api/auction/tournaments", {{"lineup", "strong"}}, 400)["code"], "bad_request");
+  EXPECT_EQ(request("GET", "/api/auction/tournaments/0123").status, 404);
+}
+
+const std::string kZeroBot =
+    std::string("/bin/sh ") + WG_SOURCE_DIR + "/tests/protocol/bots/zero_bot.sh";
+
+Json with_external(const std::string& command) {
+  return {
+      {"seats", {{{"kind", "bot"}, {"name", "value"}}, {{"kind", "external"}, {"name", command}}}},
+      {"rounds", 1}};
+}
+
+TEST_F(AuctionRoutesTest, RefusesAnExternalBotTheOperatorDidNotAllow) {
+  const Json refused =
+      post("/api/auction/tournaments", {{"config", with_external(kZeroBot)}, {"games", 2}}, 403);
+  EXPECT_EQ(refused["code"], "bot_not_allowed");
+  EXPECT_NE(refused["error"].get<std::string>().find("--allow-bot"), std::string::npos);
+  // A live game is refused one too.
+  EXPECT_EQ(post("/api/sessions", {{"game", "auction"}, {"config", with_external(kZeroBot)}},
+                 400)["field"],
+            "seats");
+}
+
+TEST_F(AuctionRoutesTest, RunsAnExternalBotTheOperatorAllowed) {
+  options_.tournaments.allowed_bots = {kZeroBot};
+  const Json refused = post("/api/auction/tournaments",
+                            {{"config", with_external(kZeroBot + " --other")}, {"games", 2}}, 403);
+  EXPECT_EQ(refused["code"], "bot_not_allowed");
+  const Json started = post("/api/auction/tournaments",
+                            {{"config", with_external(kZeroBot)}, {"games", 2}, {"seed", 1}}, 201);
+  const Json done = watch(started["id"])->wait_for(over);
+  EXPECT_EQ(done["status"], "finished") << done.dump();
+  ASSERT_EQ(done["table"].size(), 2u);
+  EXPECT_EQ(done["table"][1]["name"], kZeroBot);
+  EXPECT_EQ(done["table"][1]["player_games"], 2);
+}
+
+TEST_F(AuctionRoutesTest, SaysWhyATournamentFailed) {
+  const std::string missing = std::string(WG_SOURCE_DIR) + "/tests/protocol/bots/no_such_bot";
+  options_.tournaments.allowed_bots = {missing};
+  const Json started =
+      post("/api/auction/tournaments", {{"config", with_external(missing)}, {"games", 2}}, 201);
+  const Json failed = watch(started["id"])->wait_for(over);
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_NE(failed["error"].get<std::string>().find("no_such_bot"), std::string::npos)
+      << failed.dump();
+  EXPECT_FALSE(failed.contains("table"));
+}
+
+TEST_F(AuctionRoutesTest, RefusesATournamentBeyondTheOnesRunningAtOnce) {
+  options_.tournaments.max_running = 1;
+  auto gate = gated();
+  const Json first =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 50}}, 201);
+  gate->wait_held();  // the first is running
+  const Json refused =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 429);
+  EXPECT_EQ(refused["code"], "too_many_tournaments");
+  auto peer = watch(first["id"]);
+  gate->release();
+  EXPECT_EQ(peer->wait_for(over)["status"], "finished");
+  post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 201);
+}
+
+TEST_F(AuctionRoutesTest, DeletingATournamentStopsItBetweenGames) {
+  auto gate = gated();
+  const Json started = post("/api/auction/tournaments",
+                            {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
+  const std::string id = started["id"];
+  gate->wait_held();
+  auto peer = watch(id);
+  EXPECT_EQ(request("DELETE", "/api/auction/tournaments/" + id).status, 200);
+  gate->release();
+  const Json stopped = peer->wait_for(over);
+  EXPECT_EQ(stopped["status"], "stopped");
+  EXPECT_EQ(stopped["done"], 1);  // the game under way is finished, no other begun
+  EXPECT_FALSE(stopped.contains("table"));
+}
+
+TEST_F(AuctionRoutesTest, TheLastWatcherLeavingStopsATournament) {
+  auto gate = gated();
+  const Json started = post("/api/auction/tournaments",
+                            {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
+  const std::string id = started["id"];
+  gate->wait_held();
+  auto first = watch(id);
+  auto second = watch(id);
+  arcade().socket_closed(second);  // one watcher is left: it runs on
+  arcade().socket_closed(first);   // none: it stops
+  gate->release();
+  // A page that comes back sees it stopped (at once, or when its thread ends).
+  const Json stopped = watch(id)->wait_for(over);
+  EXPECT_EQ(stopped["status"], "stopped");
+  EXPECT_EQ(stopped["done"], 1);
+}
+
+}  // namespace
+}  // namespace wg::server
