@@ -586,7 +586,7 @@ WHERE (excluded.last_ended_ms, excluded.last_game_id) > (last_ended_ms, last_gam
 /// The statistics of one player and game from all their games: streaks are runs of wins
 /// between games not won (`losses` numbers the runs).
 constexpr const char* kRecomputeStatistics = R"sql(
-WITH runs AS (
+WITH runs AS MATERIALIZED (
   SELECT won, score, ended_ms, game_id,
          sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
   FROM game_players WHERE player_id = ?1 AND game = ?2
@@ -695,24 +695,29 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
 
 namespace {
 
-constexpr const char* kGameColumns =
-    "g.id, g.game, g.config, g.seed, g.commands, g.result, g.started_ms, g.ended_ms";
+constexpr const char* kReadGame =
+    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms FROM games "
+    "WHERE id = ?1";
+constexpr const char* kReadGameWithoutCommands =
+    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms FROM games WHERE id = ?1";
 
 }  // namespace
 
-FinishedGame SqliteStore::finished_game(std::int64_t id) {
+FinishedGame SqliteStore::finished_game(std::int64_t id) { return read_finished_game(id, true); }
+
+FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands) {
   std::lock_guard lock(mutex_);
   Database& d = *db_;
   FinishedGame game;
   {
-    auto statement = d.prepare(fmt::format("SELECT {} FROM games g WHERE g.id = ?1", kGameColumns));
+    auto statement = d.prepare(with_commands ? kReadGame : kReadGameWithoutCommands);
     statement.bind(1, id);
     if (!statement.step()) throw StoreError(fmt::format("no finished game {}", id));
     game.id = statement.integer(0);
     game.game = statement.text(1);
     game.config = statement.json(2);
     game.seed = static_cast<std::uint64_t>(statement.integer(3));
-    game.commands = statement.json(4);
+    if (with_commands) game.commands = statement.json(4);
     game.result = statement.json(5);
     game.started_ms = statement.integer(6);
     game.ended_ms = statement.integer(7);
@@ -727,9 +732,9 @@ FinishedGame SqliteStore::finished_game(std::int64_t id) {
   return game;
 }
 
-std::vector<FinishedGame> SqliteStore::finished_games(std::string_view player,
-                                                      std::optional<std::string_view> game,
-                                                      std::size_t limit, std::size_t offset) {
+std::vector<GameSummary> SqliteStore::finished_games(std::string_view player,
+                                                     std::optional<std::string_view> game,
+                                                     std::size_t limit, std::size_t offset) {
   checked_player_name(player);
   if (game) checked_game_name(*game);
   std::lock_guard lock(mutex_);
@@ -749,9 +754,13 @@ std::vector<FinishedGame> SqliteStore::finished_games(std::string_view player,
         .bind(4, static_cast<std::int64_t>(offset));
     while (statement.step()) ids.push_back(statement.integer(0));
   }
-  std::vector<FinishedGame> games;
+  std::vector<GameSummary> games;
   games.reserve(ids.size());
-  for (std::int64_t id : ids) games.push_back(finished_game(id));
+  for (std::int64_t id : ids) {
+    FinishedGame g = read_finished_game(id, false);
+    games.push_back({g.id, std::move(g.game), std::move(g.players), std::move(g.config),
+                     std::move(g.result), g.started_ms, g.ended_ms});
+  }
   return games;
 }
 

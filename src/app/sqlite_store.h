@@ -68,6 +68,18 @@ struct FinishedGame {
   bool operator==(const FinishedGame&) const = default;
 };
 
+/// A finished game without its commands (the bulk of a record), as lists show it.
+struct GameSummary {
+  std::int64_t id = 0;
+  std::string game;
+  std::vector<GamePlayer> players;
+  Json config = Json::object();
+  Json result = Json::object();
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;
+  bool operator==(const GameSummary&) const = default;
+};
+
 /// A game in play, saved as it goes: `saved` is what GameSession::saved() writes,
 /// {game, config, seed, commands} (check_saved_game), and app::restore() resumes it.
 struct UnfinishedGame {
@@ -154,10 +166,10 @@ class SqliteStore final : public Store {
   /// Throws StoreError when there is no game of that id.
   FinishedGame finished_game(std::int64_t id);
   /// The finished games `player` took part in (of `game` when given), most recent first (by
-  /// end time), at most `limit`, skipping the first `offset`.
-  std::vector<FinishedGame> finished_games(std::string_view player,
-                                           std::optional<std::string_view> game = std::nullopt,
-                                           std::size_t limit = 50, std::size_t offset = 0);
+  /// end time), at most `limit`, skipping the first `offset`; finished_game(id) gives one whole.
+  std::vector<GameSummary> finished_games(std::string_view player,
+                                          std::optional<std::string_view> game = std::nullopt,
+                                          std::size_t limit = 50, std::size_t offset = 0);
 
   // --- Unfinished games.
 
@@ -194,6 +206,9 @@ class SqliteStore final : public Store {
  private:
   std::filesystem::path file_;
   std::unique_ptr<Database> db_;
+  /// finished_game() with or without the commands.
+  FinishedGame read_finished_game(std::int64_t id, bool with_commands);
+
   std::recursive_mutex mutex_;  ///< serialises calls (public methods call each other)
 };
 

@@ -252,15 +252,23 @@ TEST_F(SqliteStoreTest, RecordsFinishedGamesAndReadsThemBackAsTheyWere) {
             (std::vector<GamePlayer>{{"Bob", 120, true}, {"Ann", 80, false}}));  // seat order
   EXPECT_THROW(store.finished_game(999), StoreError);
 
-  auto ids = [](const std::vector<FinishedGame>& games) {
+  auto ids = [](const std::vector<GameSummary>& games) {
     std::vector<std::int64_t> result;
-    for (const FinishedGame& g : games) result.push_back(g.id);
+    for (const GameSummary& g : games) result.push_back(g.id);
     return result;
   };
   EXPECT_EQ(ids(store.finished_games("Ann")), (std::vector<std::int64_t>{three, two, one}));
   EXPECT_EQ(ids(store.finished_games("ANN", "hangman")), (std::vector<std::int64_t>{three, one}));
   EXPECT_EQ(ids(store.finished_games("Ann", std::nullopt, 1, 1)), std::vector<std::int64_t>{two});
   EXPECT_EQ(ids(store.finished_games("Bob")), std::vector<std::int64_t>{two});
+  const GameSummary summary = store.finished_games("Ann", "hangman", 1, 1).at(0);
+  EXPECT_EQ(summary, (GameSummary{one,
+                                  "hangman",
+                                  {{"Ann", 45, true}},
+                                  first.config,
+                                  first.result,
+                                  first.started_ms,
+                                  first.ended_ms}));
   EXPECT_TRUE(store.finished_games("Nobody").empty());
   EXPECT_TRUE(store.finished_games("Bob", "hangman").empty());
 }
