@@ -583,21 +583,27 @@ ON CONFLICT (player_id, game) DO UPDATE SET
 WHERE (excluded.last_ended_ms, excluded.last_game_id) > (last_ended_ms, last_game_id)
 )sql";
 
-/// The statistics of one player and game from all their games: streaks are runs of wins
-/// between games not won (`losses` numbers the runs).
+/// The statistics of one player and game from all their games, in one pass over the covering
+/// index: `losses` numbers the runs of wins (the games not won before each game), the current
+/// streak is the last run's wins, the best streak the most wins of a run.
 constexpr const char* kRecomputeStatistics = R"sql(
 WITH runs AS MATERIALIZED (
-  SELECT won, score, ended_ms, game_id,
-         sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
-  FROM game_players WHERE player_id = ?1 AND game = ?2
+  SELECT losses, count(*) AS games, sum(won) AS wins, sum(score) AS score_sum,
+         max(score) AS best_score
+  FROM (SELECT won, score,
+               sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
+        FROM game_players WHERE player_id = ?1 AND game = ?2)
+  GROUP BY losses
+),
+last AS (
+  SELECT ended_ms, game_id FROM game_players WHERE player_id = ?1 AND game = ?2
+  ORDER BY ended_ms DESC, game_id DESC LIMIT 1
 )
 INSERT OR REPLACE INTO player_stats (player_id, game, games, wins, score_sum, best_score,
                                      current_streak, best_streak, last_ended_ms, last_game_id)
-SELECT ?1, ?2, count(*), sum(won), sum(score), max(score),
-       (SELECT sum(won) FROM runs WHERE losses = (SELECT max(losses) FROM runs)),
-       (SELECT max(wins) FROM (SELECT sum(won) AS wins FROM runs GROUP BY losses)),
-       (SELECT ended_ms FROM runs ORDER BY ended_ms DESC, game_id DESC LIMIT 1),
-       (SELECT game_id FROM runs ORDER BY ended_ms DESC, game_id DESC LIMIT 1)
+SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
+       (SELECT wins FROM runs ORDER BY losses DESC LIMIT 1), max(wins),
+       (SELECT ended_ms FROM last), (SELECT game_id FROM last)
 FROM runs
 )sql";
 
