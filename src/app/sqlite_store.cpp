@@ -952,36 +952,37 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
     }
   }
 
-  // Saved dictionaries (position hangman's).
+  // Saved dictionaries (position hangman's), then saved games: a file that cannot be read is
+  // moved aside; the database's own errors end the import (and roll it back).
   for (const std::string& name : files.dictionary_names()) {
+    std::string words;
     try {
-      const hangman::Dictionary dictionary = files.load_dictionary(name);
-      std::string words;
-      for (const std::string& word : dictionary.words_upper()) words += word + '\n';
-      d.prepare("INSERT OR IGNORE INTO dictionaries (name, words) VALUES (?1, ?2)")
-          .bind(1, name)
-          .bind(2, words)
-          .run("import a dictionary into it");
-      ++report.dictionaries;
+      for (const std::string& word : files.load_dictionary(name).words_upper()) {
+        words += word + '\n';
+      }
     } catch (const StoreError& problem) {
-      if (std::string(problem.what()).starts_with(file_.string())) throw;  // the database's
       report.problems.push_back(move_aside(files.dictionary_path(name), problem.what()));
+      continue;
     }
+    d.prepare("INSERT OR IGNORE INTO dictionaries (name, words) VALUES (?1, ?2)")
+        .bind(1, name)
+        .bind(2, words)
+        .run("import a dictionary into it");
+    ++report.dictionaries;
   }
-
-  // Saved games.
   for (const std::string& name : files.game_names()) {
+    Json saved;
     try {
-      const Json saved = files.load_game(name);
-      d.prepare("INSERT OR IGNORE INTO saved_games (name, saved) VALUES (?1, ?2)")
-          .bind(1, name)
-          .bind(2, saved.dump())
-          .run("import a saved game into it");
-      ++report.games;
+      saved = files.load_game(name);
     } catch (const StoreError& problem) {
-      if (std::string(problem.what()).starts_with(file_.string())) throw;
       report.problems.push_back(move_aside(files.game_path(name), problem.what()));
+      continue;
     }
+    d.prepare("INSERT OR IGNORE INTO saved_games (name, saved) VALUES (?1, ?2)")
+        .bind(1, name)
+        .bind(2, saved.dump())
+        .run("import a saved game into it");
+    ++report.games;
   }
 
   d.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")
