@@ -177,6 +177,9 @@ struct SqliteStore::Database {
       case SQLITE_FULL:
         reason = "the disk is full";
         break;
+      case SQLITE_IOERR:
+        reason = fmt::format("a disk error ({}): the disk may be full or failing", message);
+        break;
       case SQLITE_READONLY:
       case SQLITE_PERM:
         reason = fmt::format("it cannot be written ({}); is its directory read-only?", message);

@@ -8,10 +8,12 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sqlite3.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <cstdio>
@@ -156,26 +158,20 @@ TEST_F(SqliteStoreTest, RefusesAFileThatIsNotAWordgamesDatabase) {
             std::string::npos);
 }
 
-/// What opening the store in `dir` (made read-only) says, as a user without root's rights:
-/// run in a child process that drops them when the test runs as root.
-std::string open_in_read_only_directory(const std::filesystem::path& dir) {
-  ::chmod(dir.parent_path().c_str(), 0755);
-  ::chmod(dir.c_str(), 0555);
+/// Runs `work` in a forked child process and returns the text it returns: for what changes the
+/// process for good (its user, its limits).
+template <class Work>
+std::string in_child_process(Work work) {
   int fds[2];
   if (::pipe(fds) != 0) return "pipe failed";
   const pid_t pid = ::fork();
   if (pid == 0) {
     ::close(fds[0]);
-    std::string what = "no error";
-    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) {
-      what = "cannot drop root's rights";
-    } else {
-      try {
-        SqliteStore store(dir / "wordgames.db");
-        store.player("Ann");
-      } catch (const StoreError& error) {
-        what = error.what();
-      }
+    std::string what;
+    try {
+      what = work();
+    } catch (const std::exception& error) {
+      what = std::string("unexpected exception: ") + error.what();
     }
     const ssize_t written = ::write(fds[1], what.data(), what.size());
     ::_exit(written == static_cast<ssize_t>(what.size()) ? 0 : 4);
@@ -186,6 +182,26 @@ std::string open_in_read_only_directory(const std::filesystem::path& dir) {
   for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) what.append(buffer, n);
   ::close(fds[0]);
   test::wait_child(pid);
+  return what;
+}
+
+/// What opening the store in `dir` (made read-only) says, as a user without root's rights:
+/// the child process drops them when the test runs as root.
+std::string open_in_read_only_directory(const std::filesystem::path& dir) {
+  ::chmod(dir.parent_path().c_str(), 0755);
+  ::chmod(dir.c_str(), 0555);
+  const std::string what = in_child_process([&]() -> std::string {
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) {
+      return "cannot drop root's rights";
+    }
+    try {
+      SqliteStore store(dir / "wordgames.db");
+      store.player("Ann");
+    } catch (const StoreError& error) {
+      return error.what();
+    }
+    return "no error";
+  });
   ::chmod(dir.c_str(), 0755);
   return what;
 }
@@ -209,6 +225,50 @@ TEST_F(SqliteStoreTest, ARefusedDirectoryIsAClearError) {
   what = open_in_read_only_directory(full);
   EXPECT_NE(what.find((full / "wordgames.db").string() + ": cannot"), std::string::npos) << what;
   EXPECT_NE(what.find("read-only"), std::string::npos) << what;
+}
+
+TEST_F(SqliteStoreTest, AFullDiskIsAClearErrorAndLosesNothingWritten) {
+  { SqliteStore store(file_); }
+  // A child process whose files cannot grow past 2 MB (RLIMIT_FSIZE: what a full disk does to
+  // a write) records games until the store refuses one, then reads what it has.
+  const std::string report = in_child_process([&]() -> std::string {
+    ::signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails instead of ending the process
+    const rlimit limit{2 << 20, 2 << 20};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) return "setrlimit failed";
+    SqliteStore store(file_);
+    int recorded = 0;
+    std::string what = "never refused";
+    for (; recorded < 100'000; ++recorded) {
+      FinishedGame game = game_of("hangman", {{"Ann", recorded, true}}, 1000 + recorded);
+      game.commands = Json::array();
+      for (int i = 0; i < 100; ++i) game.commands.push_back({{"command", "guess"}, {"n", i}});
+      try {
+        store.record_finished_game(game);
+      } catch (const StoreError& error) {
+        what = error.what();
+        break;
+      }
+    }
+    // Play goes on: what was recorded can still be read.
+    return fmt::format("{}\n{}\n{}", recorded, store.statistics("Ann", "hangman").games, what);
+  });
+  const auto first = report.find('\n');
+  const auto second = report.find('\n', first + 1);
+  ASSERT_NE(second, std::string::npos) << report;
+  const int recorded = std::stoi(report.substr(0, first));
+  EXPECT_GT(recorded, 10) << report;
+  EXPECT_EQ(report.substr(first + 1, second - first - 1), std::to_string(recorded)) << report;
+  const std::string what = report.substr(second + 1);
+  // SQLite says SQLITE_FULL for ENOSPC, an I/O error for EFBIG (this limit): both are named.
+  EXPECT_TRUE(what.starts_with(file_.string() + ": cannot ")) << what;
+  EXPECT_TRUE(what.find("the disk is full") != std::string::npos ||
+              what.find("the disk may be full") != std::string::npos)
+      << what;
+  // Every game acknowledged is in the file, which is whole.
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), std::to_string(recorded));
+  SqliteStore store(file_);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, recorded);
 }
 
 // --- Players.
