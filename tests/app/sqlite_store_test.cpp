@@ -703,7 +703,8 @@ TEST_F(SqliteStoreTest, EveryAcknowledgedGameSurvivesSigkillAtAnyMoment) {
 }
 
 TEST_F(SqliteStoreTest, ConcurrentWriterProcessesWaitForEachOtherAndLoseNothing) {
-  { SqliteStore store(file_); }
+  // Both open the file while it does not exist yet: one creates and migrates it, the other
+  // waits for it (the busy timeout) and finds it migrated.
   constexpr int kGames = 150;
   Writer a(file_, 1, kGames);
   Writer b(file_, 2, kGames);
