@@ -628,7 +628,7 @@ class Writer {
     posix_spawn_file_actions_destroy(&actions);
     ::close(fds[1]);
     if (spawned != 0) throw std::runtime_error("posix_spawn");
-    out_ = ::fdopen(fds[0], "r");
+    out_ = fds[0];
   }
   Writer(const Writer&) = delete;
   Writer& operator=(const Writer&) = delete;
@@ -637,20 +637,28 @@ class Writer {
       ::kill(pid_, SIGKILL);
       test::wait_child(pid_);
     }
-    std::fclose(out_);
+    ::close(out_);
   }
 
   /// The next game the child says it committed: {id, index}, or nullopt at the end of its
   /// output. Other lines (GoogleTest's) are skipped.
   std::optional<std::pair<std::int64_t, int>> next() {
-    char line[256];
     for (;;) {
-      if (!test::wait_readable(::fileno(out_))) return std::nullopt;  // hung: fail below
-      if (std::fgets(line, sizeof line, out_) == nullptr) return std::nullopt;
+      const std::size_t end = buffer_.find('\n');
+      if (end == std::string::npos) {
+        if (!test::wait_readable(out_)) return std::nullopt;  // hung: the caller fails
+        char chunk[4096];
+        const ssize_t n = ::read(out_, chunk, sizeof chunk);
+        if (n <= 0) return std::nullopt;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+        continue;
+      }
+      const std::string line = buffer_.substr(0, end);
+      buffer_.erase(0, end + 1);
       long long id = 0;
       int round = 0;
       int index = 0;
-      if (std::sscanf(line, "recorded %lld %d %d", &id, &round, &index) == 3) {
+      if (std::sscanf(line.c_str(), "recorded %lld %d %d", &id, &round, &index) == 3) {
         return std::pair{static_cast<std::int64_t>(id), index};
       }
     }
@@ -669,7 +677,8 @@ class Writer {
 
  private:
   pid_t pid_ = 0;
-  std::FILE* out_ = nullptr;
+  int out_ = -1;        ///< the read end of the child's stdout
+  std::string buffer_;  ///< what was read of it and not yet returned
 };
 
 TEST_F(SqliteStoreTest, EveryAcknowledgedGameSurvivesSigkillAtAnyMoment) {
