@@ -614,7 +614,11 @@ class Writer {
     posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
     std::vector<std::string> env;
-    for (char** e = environ; *e != nullptr; ++e) env.emplace_back(*e);
+    for (char** e = environ; *e != nullptr; ++e) {
+      // GoogleTest's settings (GTEST_OUTPUT...) are the parent's: the child must not write its
+      // reports over them.
+      if (!std::string_view(*e).starts_with("GTEST_")) env.emplace_back(*e);
+    }
     env.push_back("WG_STORE_CHILD_DB=" + file.string());
     env.push_back("WG_STORE_CHILD_ROUND=" + std::to_string(round));
     if (count > 0) env.push_back("WG_STORE_CHILD_COUNT=" + std::to_string(count));
