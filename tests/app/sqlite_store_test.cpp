@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "app/file_store.h"
+#include "core/rng.h"
 #include "support/blocking_wait.h"
 #include "support/temp_dir.h"
 
@@ -442,6 +443,48 @@ TEST_F(SqliteStoreTest, StatisticsCountWinsStreaksAndScoresPerPlayerAndGame) {
   EXPECT_EQ(all[0].best_streak, 0);
   EXPECT_EQ(all[1].game, "hangman");
   EXPECT_TRUE(store.statistics("Nobody").empty());
+}
+
+TEST_F(SqliteStoreTest, StatisticsAreTheSameInWhateverOrderGamesAreRecorded) {
+  // Random games of three players at two games, recorded in the order they ended (each
+  // statistic updated in place) and shuffled (recounted whenever one arrives late), against a
+  // count made here.
+  Rng rng(14);
+  std::vector<FinishedGame> games;
+  const char* names[] = {"Ann", "Bob", "Cy"};
+  for (int i = 0; i < 300; ++i) {
+    std::vector<GamePlayer> players = {
+        {names[rng.below(3)], static_cast<std::int64_t>(rng.below(100)), rng.below(3) != 0}};
+    games.push_back(game_of(rng.below(2) == 0 ? "hangman" : "boggle", players, 1000 + i));
+  }
+  SqliteStore in_order(dir_ / "in-order.db");
+  for (const FinishedGame& g : games) in_order.record_finished_game(g);
+  std::vector<FinishedGame> shuffled = games;
+  rng.shuffle(shuffled);
+  SqliteStore out_of_order(dir_ / "shuffled.db");
+  for (const FinishedGame& g : shuffled) out_of_order.record_finished_game(g);
+
+  for (const char* name : names) {
+    for (const char* game : {"hangman", "boggle"}) {
+      PlayerStatistics expected{name, game};
+      std::int64_t streak = 0;
+      std::int64_t score_sum = 0;
+      for (const FinishedGame& g : games) {
+        if (g.game != game || g.players[0].name != name) continue;
+        ++expected.games;
+        expected.wins += g.players[0].won;
+        streak = g.players[0].won ? streak + 1 : 0;
+        expected.best_streak = std::max(expected.best_streak, streak);
+        expected.best_score = std::max(expected.best_score, g.players[0].score);
+        score_sum += g.players[0].score;
+      }
+      expected.current_streak = streak;
+      expected.win_rate = static_cast<double>(expected.wins) / static_cast<double>(expected.games);
+      expected.mean_score = static_cast<double>(score_sum) / static_cast<double>(expected.games);
+      EXPECT_EQ(in_order.statistics(name, game), expected) << name << " " << game;
+      EXPECT_EQ(out_of_order.statistics(name, game), expected) << name << " " << game;
+    }
+  }
 }
 
 TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
