@@ -21,6 +21,8 @@ namespace {
 constexpr int kApplicationId = 0x57475331;
 /// How long a write waits for another process's transaction before giving up.
 constexpr int kBusyTimeoutMs = 5000;
+/// How long to wait between two tries of what the busy timeout does not cover.
+constexpr int kRetryMs = 5;
 /// The meta row that records an import from a FileStore directory.
 constexpr std::string_view kImportKey = "file_store_import";
 
@@ -190,7 +192,7 @@ struct SqliteStore::Database {
         break;
       case SQLITE_BUSY:
       case SQLITE_LOCKED:
-        reason = fmt::format("another program kept it locked for {} s", kBusyTimeoutMs / 1000);
+        reason = fmt::format("another program is using it and kept it locked ({})", message);
         break;
       case SQLITE_CORRUPT:
         reason = fmt::format("it is damaged ({})", message);
@@ -206,7 +208,9 @@ struct SqliteStore::Database {
     if (code != SQLITE_OK) fail(doing, code);
   }
 
-  Statement prepare(std::string_view sql);
+  /// The cached statement for `sql`, prepared the first time; StoreError saying what was being
+  /// done (`doing`) when it cannot be (preparing reads the schema).
+  Statement prepare(std::string_view sql, std::string_view doing = "read it");
 };
 
 /// A cached statement, bound and stepped; reset (and unbound) when it goes out of scope.
@@ -232,6 +236,8 @@ class SqliteStore::Database::Statement {
   }
   Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
 
+  /// SQLite's result code of one step, for the caller to handle.
+  int try_step() { return sqlite3_step(statement_); }
   /// True for a row, false when done; StoreError otherwise.
   bool step(std::string_view doing = "read or write it") {
     const int code = sqlite3_step(statement_);
@@ -271,13 +277,14 @@ class SqliteStore::Database::Statement {
   sqlite3_stmt* statement_;
 };
 
-SqliteStore::Database::Statement SqliteStore::Database::prepare(std::string_view sql) {
+SqliteStore::Database::Statement SqliteStore::Database::prepare(std::string_view sql,
+                                                                std::string_view doing) {
   auto found = statements.find(sql);
   if (found == statements.end()) {
     sqlite3_stmt* statement = nullptr;
     const int code = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()),
                                         SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
-    if (code != SQLITE_OK) fail("read it", code);
+    if (code != SQLITE_OK) fail(doing, code);
     found = statements.emplace(std::string(sql), statement).first;
   }
   return Statement(*this, found->second);
@@ -332,45 +339,57 @@ SqliteStore::SqliteStore(std::filesystem::path file)
   sqlite3_extended_result_codes(d.db, 1);
   sqlite3_busy_timeout(d.db, kBusyTimeoutMs);
 
-  // What the file is, before anything is written to it.
-  auto pragma = [&](const char* sql) {
-    auto statement = d.prepare(sql);
+  // What the file is, read in one statement (one snapshot: another program may be creating
+  // it), before anything is written to it, and again once it is locked for the migrations.
+  // Returns the schema version.
+  auto check_identity = [&]() -> std::int64_t {
+    auto statement = d.prepare(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT application_id FROM pragma_application_id), "
+        "(SELECT count(*) FROM sqlite_schema)",
+        "open it");
     statement.step("open it");
-    return statement.integer(0);
+    const std::int64_t version = statement.integer(0);
+    const std::int64_t application = statement.integer(1);
+    const std::int64_t objects = statement.integer(2);
+    if (application != kApplicationId && (application != 0 || version != 0 || objects != 0)) {
+      throw StoreError(
+          fmt::format("{}: is an SQLite database, but not a wordgames one; it was left as it is",
+                      file_.string()));
+    }
+    if (version > kStoreSchemaVersion) {
+      throw StoreError(fmt::format(
+          "{}: was written by a newer wordgames (schema version {}; this one knows up to {}); it "
+          "was left as it is: use that newer wordgames, or --data with another directory",
+          file_.string(), version, kStoreSchemaVersion));
+    }
+    return version;
   };
-  const std::int64_t version = pragma("PRAGMA user_version");
-  const std::int64_t application = pragma("PRAGMA application_id");
-  const std::int64_t objects = pragma("SELECT count(*) FROM sqlite_schema");
-  if (application != kApplicationId && (application != 0 || version != 0 || objects != 0)) {
-    throw StoreError(
-        fmt::format("{}: is an SQLite database, but not a wordgames one; it was left as it is",
-                    file_.string()));
-  }
-  if (version > kStoreSchemaVersion) {
-    throw StoreError(fmt::format(
-        "{}: was written by a newer wordgames (schema version {}; this one knows up to {}); it "
-        "was left as it is: use that newer wordgames, or --data with another directory",
-        file_.string(), version, kStoreSchemaVersion));
-  }
+  check_identity();
 
   // WAL: readers never wait for the writer, and a commit is one append to the log.
   // synchronous=NORMAL: in WAL mode a commit then survives a crash or a kill of the program
   // (the log is in the operating system's hands) and the file is never corrupted; only a power
   // loss may forget the last commits. FULL would add a disk flush to every recorded game for
   // that case alone, several milliseconds on a disk.
-  {
+  // Changing the journal mode takes an exclusive lock without the busy handler (SQLite answers
+  // SQLITE_BUSY at once rather than risk a deadlock), so it is retried here, for as long as the
+  // busy timeout: two programs opening a new file at once. A file already in WAL mode never
+  // waits here.
+  for (int waited_ms = 0;; waited_ms += kRetryMs) {
     auto statement = d.prepare("PRAGMA journal_mode=WAL");
-    statement.step("set its journal mode");
+    const int code = statement.try_step();
+    if (code == SQLITE_ROW) break;
+    if ((code & 0xff) != SQLITE_BUSY || waited_ms >= kBusyTimeoutMs) {
+      d.fail("set its journal mode", code);
+    }
+    sqlite3_sleep(kRetryMs);
   }
   d.exec("PRAGMA synchronous=NORMAL", "set it up");
   d.exec("PRAGMA foreign_keys=ON", "set it up");
 
   Transaction transaction(d);
-  const std::int64_t now = pragma("PRAGMA user_version");  // another process may have migrated
-  if (now > kStoreSchemaVersion) {
-    throw StoreError(fmt::format("{}: was written by a newer wordgames (schema version {})",
-                                 file_.string(), now));
-  }
+  const std::int64_t now = check_identity();  // another program may have migrated it since
   for (std::int64_t v = now; v < kStoreSchemaVersion; ++v) {
     d.exec(kMigrations[v], "update its schema");
   }

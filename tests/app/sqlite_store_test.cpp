@@ -708,8 +708,11 @@ class Writer {
       if (std::sscanf(line.c_str(), "recorded %lld %d %d", &id, &round, &index) == 3) {
         return std::pair{static_cast<std::int64_t>(id), index};
       }
+      log_ += line + '\n';
     }
   }
+  /// The child's output other than its games: GoogleTest's report, for failure messages.
+  const std::string& log() const { return log_; }
   void kill() {
     ::kill(pid_, SIGKILL);
     test::wait_child(pid_);
@@ -726,6 +729,7 @@ class Writer {
   pid_t pid_ = 0;
   int out_ = -1;        ///< the read end of the child's stdout
   std::string buffer_;  ///< what was read of it and not yet returned
+  std::string log_;     ///< its other lines (GoogleTest's)
 };
 
 TEST_F(SqliteStoreTest, EveryAcknowledgedGameSurvivesSigkillAtAnyMoment) {
@@ -772,8 +776,8 @@ TEST_F(SqliteStoreTest, ConcurrentWriterProcessesWaitForEachOtherAndLoseNothing)
     if (a_open) a_open = a.next().has_value() && ++seen > 0;
     if (b_open) b_open = b.next().has_value() && ++seen > 0;
   }
-  EXPECT_EQ(a.wait(), 0);
-  EXPECT_EQ(b.wait(), 0);
+  EXPECT_EQ(a.wait(), 0) << a.log();
+  EXPECT_EQ(b.wait(), 0) << b.log();
   EXPECT_EQ(seen, 2 * kGames);
   SqliteStore store(file_);
   EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), std::to_string(2 * kGames));
