@@ -24,6 +24,7 @@
 #include <vector>
 
 #include "app/file_store.h"
+#include "app/user_data.h"
 #include "core/rng.h"
 #include "support/blocking_wait.h"
 #include "support/temp_dir.h"
@@ -270,6 +271,10 @@ TEST_F(SqliteStoreTest, AFullDiskIsAClearErrorAndLosesNothingWritten) {
   EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), std::to_string(recorded));
   SqliteStore store(file_);
   EXPECT_EQ(store.statistics("Ann", "hangman").games, recorded);
+}
+
+TEST(SqliteStore, TheDefaultFileIsInTheUserDataDirectory) {
+  EXPECT_EQ(SqliteStore::default_file(), user_data_dir() / "wordgames.db");
 }
 
 // --- Players.
