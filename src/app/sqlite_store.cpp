@@ -12,6 +12,7 @@
 
 #include "app/file_store.h"
 #include "app/user_data.h"
+#include "core/text.h"
 
 namespace wg::app {
 
@@ -292,6 +293,29 @@ SqliteStore::Database::Statement SqliteStore::Database::prepare(std::string_view
 
 namespace {
 
+void insert_history_record(SqliteStore::Database& d, std::string_view game,
+                           const GameRecord& record) {
+  d.prepare(
+       "INSERT INTO history (game, word, guesses, player_won, points) VALUES (?1, ?2, ?3, ?4, "
+       "?5)")
+      .bind(1, game)
+      .bind(2, record.word)
+      .bind(3, static_cast<std::int64_t>(record.guesses))
+      .bind(4, std::int64_t{record.player_won})
+      .bind(5, std::int64_t{record.points})
+      .run("record a game in it");
+}
+
+/// A dictionary as kept: its upper-case words, one a line.
+std::string dictionary_text(const hangman::Dictionary& dictionary) {
+  std::string text;
+  for (const std::string& word : dictionary.words_upper()) {
+    text += word;
+    text += '\n';
+  }
+  return text;
+}
+
 /// BEGIN IMMEDIATE (the write lock at once, so that two writers never deadlock upgrading a read
 /// lock), then COMMIT, or ROLLBACK when left without commit().
 class Transaction {
@@ -445,15 +469,7 @@ History SqliteStore::append(std::string_view game, const GameRecord& record) {
   std::lock_guard lock(mutex_);
   {
     Transaction transaction(*db_);
-    db_->prepare(
-           "INSERT INTO history (game, word, guesses, player_won, points) VALUES (?1, ?2, ?3, "
-           "?4, ?5)")
-        .bind(1, game)
-        .bind(2, record.word)
-        .bind(3, static_cast<std::int64_t>(record.guesses))
-        .bind(4, std::int64_t{record.player_won})
-        .bind(5, std::int64_t{record.points})
-        .run("record a game in it");
+    insert_history_record(*db_, game, record);
     transaction.commit();
   }
   return history(game);
@@ -485,11 +501,7 @@ void SqliteStore::save_dictionary(std::string_view name, const hangman::Dictiona
   if (!valid_dictionary_name(name)) {
     throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
   }
-  std::string words;
-  for (const std::string& word : dictionary.words_upper()) {
-    words += word;
-    words += '\n';
-  }
+  const std::string words = dictionary_text(dictionary);
   std::lock_guard lock(mutex_);
   Transaction transaction(*db_);
   db_->prepare("INSERT OR REPLACE INTO dictionaries (name, words) VALUES (?1, ?2)")
@@ -636,13 +648,9 @@ void check_finished_game(const FinishedGame& game) {
     checked_player_name(game.players[i].name);
     for (std::size_t j = 0; j < i; ++j) {
       // Names match without regard to ASCII case, as the players table does.
-      const std::string_view a = game.players[i].name;
-      const std::string_view b = game.players[j].name;
-      if (a.size() == b.size() && std::equal(a.begin(), a.end(), b.begin(), [](char x, char y) {
-            return (x >= 'A' && x <= 'Z' ? x - 'A' + 'a' : x) ==
-                   (y >= 'A' && y <= 'Z' ? y - 'A' + 'a' : y);
-          })) {
-        throw std::invalid_argument(fmt::format("'{}' plays twice in one game", a));
+      if (lower_ascii(game.players[i].name) == lower_ascii(game.players[j].name)) {
+        throw std::invalid_argument(
+            fmt::format("'{}' plays twice in one game", game.players[i].name));
       }
     }
   }
@@ -954,15 +962,7 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   for (const std::string& game : games) {
     const History history = files.history(game);
     for (const GameRecord& record : history.games) {
-      d.prepare(
-           "INSERT INTO history (game, word, guesses, player_won, points) VALUES (?1, ?2, ?3, "
-           "?4, ?5)")
-          .bind(1, game)
-          .bind(2, record.word)
-          .bind(3, static_cast<std::int64_t>(record.guesses))
-          .bind(4, std::int64_t{record.player_won})
-          .bind(5, std::int64_t{record.points})
-          .run("import a history into it");
+      insert_history_record(d, game, record);
       ++report.history_records;
     }
     if (!history.problem.empty() || history.bad_records > 0) {
@@ -979,9 +979,7 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   for (const std::string& name : files.dictionary_names()) {
     std::string words;
     try {
-      for (const std::string& word : files.load_dictionary(name).words_upper()) {
-        words += word + '\n';
-      }
+      words = dictionary_text(files.load_dictionary(name));
     } catch (const StoreError& problem) {
       report.problems.push_back(move_aside(files.dictionary_path(name), problem.what()));
       continue;
