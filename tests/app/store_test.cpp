@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/file_store.h"
+#include "app/sqlite_store.h"
 #include "support/temp_dir.h"
 
 namespace wg::app {
@@ -67,7 +68,16 @@ class StoreTest : public ::testing::Test {
   Maker maker_;
 };
 
-using Implementations = ::testing::Types<FileStoreMaker>;
+class SqliteStoreMaker {
+ public:
+  Store& store() { return store_; }
+
+ private:
+  test::TempDir dir_{"wg-store"};
+  SqliteStore store_{dir_ / "wordgames.db"};
+};
+
+using Implementations = ::testing::Types<FileStoreMaker, SqliteStoreMaker>;
 TYPED_TEST_SUITE(StoreTest, Implementations);
 
 hangman::Dictionary small_dictionary() {

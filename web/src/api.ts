@@ -109,6 +109,21 @@ export interface LiveFeed {
 }
 
 /**
+ * Opens the WebSocket at `path` (on this server) and hands each message, parsed, to `onMessage`
+ * by its `type`: the one place the pages' live feeds are made.
+ */
+function openFeed(path: string, onMessage: (data: { type: string }) => void,
+                  onClosed?: () => void): LiveFeed {
+  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
+  const socket = new WebSocket(`${scheme}://${location.host}${path}`);
+  socket.addEventListener('message', (message) => {
+    onMessage(JSON.parse(String(message.data)) as { type: string });
+  });
+  if (onClosed) socket.addEventListener('close', onClosed);
+  return { close: () => socket.close() };
+}
+
+/**
  * Follows a session over WebSocket: `onUpdate` gets the snapshot at once and after every
  * change. `watch`: follow by watch code, as a spectator. `onProgress` gets the share done
  * (0 to 1, rising) of a long command while it runs.
@@ -117,19 +132,13 @@ export function follow<View>(key: string, watch: boolean,
                              onUpdate: (update: Snapshot<View>) => void,
                              onClosed?: () => void,
                              onProgress?: (fraction: number) => void): LiveFeed {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(
-      `${scheme}://${location.host}/api/${watch ? 'watch' : 'sessions'}/${key}/live`);
-  socket.addEventListener('message', (message) => {
-    const data = JSON.parse(String(message.data)) as Snapshot<View> & { type: string };
-    if (data.type === 'update') onUpdate(data);
-    const progress = data as unknown as { type: string; fraction?: unknown };
+  return openFeed(`/api/${watch ? 'watch' : 'sessions'}/${key}/live`, (data) => {
+    if (data.type === 'update') onUpdate(data as Snapshot<View> & { type: string });
+    const progress = data as { type: string; fraction?: unknown };
     if (progress.type === 'progress' && typeof progress.fraction === 'number') {
       onProgress?.(progress.fraction);
     }
-  });
-  if (onClosed) socket.addEventListener('close', onClosed);
-  return { close: () => socket.close() };
+  }, onClosed);
 }
 
 // Rooms: Word Search for several players (docs/API.md, "Rooms").
@@ -191,16 +200,10 @@ export function startRoom(code: string, player: string): Promise<RoomState> {
 /** Follows a room over WebSocket: `onUpdate` gets its state at once and on every change. */
 export function followRoom(code: string, player: string, onUpdate: (state: RoomState) => void,
                            onClosed?: () => void): LiveFeed {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/api/rooms/${
-                                   encodeURIComponent(code)}/live?player=${
-                                   encodeURIComponent(player)}`);
-  socket.addEventListener('message', (message) => {
-    const data = JSON.parse(String(message.data)) as RoomState & { type: string };
-    if (data.type === 'room') onUpdate(data);
-  });
-  if (onClosed) socket.addEventListener('close', onClosed);
-  return { close: () => socket.close() };
+  return openFeed(`/api/rooms/${encodeURIComponent(code)}/live?player=${
+                      encodeURIComponent(player)}`, (data) => {
+    if (data.type === 'room') onUpdate(data as RoomState & { type: string });
+  }, onClosed);
 }
 
 /** Letter Auction: a session replaying a saved log (its text, and its file name for errors). */
@@ -260,14 +263,9 @@ export function stopTournament(id: string): Promise<TournamentState> {
 /** Follows a tournament: `onUpdate` gets its state at once and after each game. */
 export function followTournament(id: string, onUpdate: (state: TournamentState) => void,
                                  onClosed?: () => void): LiveFeed {
-  const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  const socket = new WebSocket(`${scheme}://${location.host}/api/auction/tournaments/${id}/live`);
-  socket.addEventListener('message', (message) => {
-    const data = JSON.parse(String(message.data)) as TournamentState & { type: string };
-    if (data.type === 'tournament') onUpdate(data);
-  });
-  if (onClosed) socket.addEventListener('close', onClosed);
-  return { close: () => socket.close() };
+  return openFeed(`/api/auction/tournaments/${id}/live`, (data) => {
+    if (data.type === 'tournament') onUpdate(data as TournamentState & { type: string });
+  }, onClosed);
 }
 
 // --- Position hangman's dictionaries (docs/API.md, "Hangman dictionaries"): the server decides
@@ -310,8 +308,3 @@ export function openLibraryDictionary(work: string): Promise<DictionaryDraft> {
 export function defaultDictionary(): Promise<DictionaryDraft> {
   return call('GET', '/api/hangman/dictionaries/default');
 }
-  });
-  if (onClosed) socket.addEventListener('close', onClosed);
-  return { close: () => socket.close() };
-}
-

@@ -1,0 +1,142 @@
+// The SQLite store (issue 14). Target: recording a finished game and reading a player's
+// statistics each under 1 ms on a database of 100,000 games.
+//
+//   ninja -C build store_bench && build/bench/store_bench
+//
+// The database is made once per run in a temporary directory (removed at the end): 100,000
+// finished games of the five games between 20 players (one or two players a game, 20 to 80
+// commands each), recorded one transaction each as the program records them. Then:
+// BM_RecordFinishedGame records one more game (a transaction: the game, its players, their
+// statistics), BM_Statistics reads one player's statistics in one game, BM_StatisticsAllGames
+// in every game, BM_HistoryPage a player's last 20 finished games. BM_RecordOutOfOrder records a
+// game that ended before the player's last one, which recounts that player's statistics in that
+// game from their games (the slow path: an import, a clock set back); "games" is how many.
+
+#include <benchmark/benchmark.h>
+#include <unistd.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "app/sqlite_store.h"
+#include "core/rng.h"
+
+namespace {
+
+using wg::app::FinishedGame;
+using wg::app::GamePlayer;
+using wg::app::SqliteStore;
+
+constexpr int kGames = 100'000;
+constexpr int kPlayers = 20;
+const char* const kGameNames[] = {"hand", "evil_hangman", "boggle", "auction", "hangman"};
+
+std::string player_name(std::uint64_t i) { return "Player " + std::to_string(i); }
+
+FinishedGame make_game(wg::Rng& rng, std::int64_t ended_ms) {
+  FinishedGame game;
+  game.game = kGameNames[rng.below(5)];
+  const std::uint64_t first = rng.below(kPlayers);
+  game.players.push_back(
+      {player_name(first), static_cast<std::int64_t>(rng.below(200)), rng.below(2) == 0});
+  if (rng.below(3) == 0) {
+    const std::uint64_t second = (first + 1 + rng.below(kPlayers - 1)) % kPlayers;
+    game.players.push_back(
+        {player_name(second), static_cast<std::int64_t>(rng.below(200)), !game.players[0].won});
+  }
+  game.config = {{"mode", "hard"}, {"length", 7}};
+  game.seed = rng.next();
+  const std::uint64_t commands = 20 + rng.below(61);
+  for (std::uint64_t i = 0; i < commands; ++i) {
+    game.commands.push_back(
+        {{"command", "guess"}, {"letter", std::string(1, static_cast<char>('A' + i % 26))}});
+  }
+  game.result = {{"word", "COTTON"}, {"guesses", commands}};
+  game.started_ms = ended_ms - 60'000;
+  game.ended_ms = ended_ms;
+  return game;
+}
+
+/// The benchmark database, made on first use, and the time of its last game.
+struct Fixture {
+  std::filesystem::path dir;
+  std::unique_ptr<SqliteStore> store;
+  std::int64_t now_ms = 1'700'000'000'000;
+  wg::Rng rng{20261124};
+
+  Fixture() {
+    dir = std::filesystem::temp_directory_path() / ("wg-store-bench-" + std::to_string(::getpid()));
+    std::filesystem::remove_all(dir);
+    store = std::make_unique<SqliteStore>(dir / "wordgames.db");
+    for (int i = 0; i < kGames; ++i) store->record_finished_game(make_game(rng, now_ms += 1000));
+    std::fprintf(stderr, "store_bench: %d games in %s (%.1f MB)\n", kGames,
+                 (dir / "wordgames.db").c_str(),
+                 static_cast<double>(std::filesystem::file_size(dir / "wordgames.db")) / 1e6);
+  }
+  ~Fixture() {
+    store.reset();
+    std::filesystem::remove_all(dir);
+  }
+};
+
+Fixture& fixture() {
+  static Fixture f;
+  return f;
+}
+
+void BM_RecordFinishedGame(benchmark::State& state) {
+  Fixture& f = fixture();
+  for (auto _ : state) {
+    state.PauseTiming();
+    const FinishedGame game = make_game(f.rng, f.now_ms += 1000);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(f.store->record_finished_game(game));
+  }
+}
+BENCHMARK(BM_RecordFinishedGame)->Unit(benchmark::kMicrosecond);
+
+void BM_Statistics(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(f.store->statistics(player_name(i % kPlayers), kGameNames[i % 5]));
+    ++i;
+  }
+}
+BENCHMARK(BM_Statistics)->Unit(benchmark::kMicrosecond);
+
+void BM_StatisticsAllGames(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(f.store->statistics(player_name(i++ % kPlayers)));
+}
+BENCHMARK(BM_StatisticsAllGames)->Unit(benchmark::kMicrosecond);
+
+void BM_HistoryPage(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(f.store->finished_games(player_name(i++ % kPlayers), "hangman", 20));
+  }
+}
+BENCHMARK(BM_HistoryPage)->Unit(benchmark::kMicrosecond);
+
+void BM_RecordOutOfOrder(benchmark::State& state) {
+  Fixture& f = fixture();
+  for (auto _ : state) {
+    state.PauseTiming();
+    FinishedGame game = make_game(f.rng, f.now_ms - 3'600'000);  // an hour before the last
+    game.players.resize(1);
+    state.ResumeTiming();
+    benchmark::DoNotOptimize(f.store->record_finished_game(game));
+  }
+  state.counters["games"] = static_cast<double>(
+      f.store->statistics(player_name(0), "hangman").games);  // about what each recount reads
+}
+BENCHMARK(BM_RecordOutOfOrder)->Unit(benchmark::kMicrosecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();

@@ -1,0 +1,1016 @@
+#include "app/sqlite_store.h"
+
+#include <sqlite3.h>
+
+#include <algorithm>
+#include <limits>
+#include <map>
+#include <stdexcept>
+#include <system_error>
+
+#include <fmt/format.h>
+
+#include "app/file_store.h"
+#include "app/user_data.h"
+#include "core/text.h"
+
+namespace wg::app {
+
+namespace {
+
+/// PRAGMA application_id: "WGS1", so that a wordgames database is recognised as one.
+constexpr int kApplicationId = 0x57475331;
+/// How long a write waits for another process's transaction before giving up.
+constexpr int kBusyTimeoutMs = 5000;
+/// How long to wait between two tries of what the busy timeout does not cover.
+constexpr int kRetryMs = 5;
+/// The meta row that records an import from a FileStore directory.
+constexpr std::string_view kImportKey = "file_store_import";
+
+/// The schema, one migration per version, in order: migration i takes user_version i to i + 1.
+/// A released migration is never edited; a change of schema is a new one at the end.
+constexpr const char* kMigrations[] = {
+    // Version 1.
+    R"sql(
+CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE players (
+  id INTEGER PRIMARY KEY,
+  name TEXT NOT NULL UNIQUE COLLATE NOCASE
+);
+CREATE TABLE games (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL,
+  config TEXT NOT NULL,
+  seed INTEGER NOT NULL,  -- the unsigned 64-bit seed's bits, as SQLite's signed integer
+  commands TEXT NOT NULL,
+  result TEXT NOT NULL,
+  started_ms INTEGER NOT NULL,
+  ended_ms INTEGER NOT NULL
+);
+-- One row per player of a finished game; game and ended_ms are copied from games so that a
+-- player's games, per game and in order, are one index range.
+CREATE TABLE game_players (
+  game_id INTEGER NOT NULL REFERENCES games (id) ON DELETE CASCADE,
+  seat INTEGER NOT NULL,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  ended_ms INTEGER NOT NULL,
+  score INTEGER NOT NULL,
+  won INTEGER NOT NULL CHECK (won IN (0, 1)),
+  PRIMARY KEY (game_id, seat),
+  UNIQUE (game_id, player_id)
+) WITHOUT ROWID;
+CREATE INDEX game_players_by_player_game
+  ON game_players (player_id, game, ended_ms, game_id, won, score);  -- covers the statistics
+CREATE INDEX game_players_by_player ON game_players (player_id, ended_ms, game_id);
+-- Statistics per player and game, kept up to date in the transaction that records a game
+-- (recomputed from game_players when a game arrives out of order).
+CREATE TABLE player_stats (
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  games INTEGER NOT NULL,
+  wins INTEGER NOT NULL,
+  score_sum INTEGER NOT NULL,
+  best_score INTEGER NOT NULL,
+  current_streak INTEGER NOT NULL,
+  best_streak INTEGER NOT NULL,
+  last_ended_ms INTEGER NOT NULL,
+  last_game_id INTEGER NOT NULL,
+  PRIMARY KEY (player_id, game)
+) WITHOUT ROWID;
+CREATE TABLE unfinished_games (
+  id INTEGER PRIMARY KEY,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  saved TEXT NOT NULL,
+  started_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+CREATE INDEX unfinished_games_by_player ON unfinished_games (player_id, updated_ms);
+-- The port's history (store.h: hangman's last games), every record kept.
+CREATE TABLE history (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL,
+  word TEXT NOT NULL,
+  guesses INTEGER NOT NULL,
+  player_won INTEGER NOT NULL CHECK (player_won IN (0, 1)),
+  points INTEGER NOT NULL
+);
+CREATE INDEX history_by_game ON history (game, id);
+CREATE TABLE dictionaries (name TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
+CREATE TABLE saved_games (name TEXT PRIMARY KEY, saved TEXT NOT NULL) WITHOUT ROWID;
+)sql",
+};
+static_assert(std::size(kMigrations) == kStoreSchemaVersion);
+
+bool is_upper_word(std::string_view word) {
+  return !word.empty() && word.size() <= 64 &&
+         std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
+}
+
+std::string_view checked_game_name(std::string_view game) {
+  if (!valid_name(game)) throw std::invalid_argument(fmt::format("'{}' is not a game name", game));
+  return game;
+}
+
+std::string_view checked_player_name(std::string_view name) {
+  if (!valid_player_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid player name", name));
+  }
+  return name;
+}
+
+/// `path`.corrupt, or .corrupt.2, .corrupt.3... when taken: where a damaged file is moved.
+std::filesystem::path aside_path(const std::filesystem::path& path) {
+  std::error_code error;
+  std::filesystem::path aside = path.string() + ".corrupt";
+  for (int n = 2; std::filesystem::exists(aside, error); ++n) {
+    aside = fmt::format("{}.corrupt.{}", path.string(), n);
+  }
+  return aside;
+}
+
+/// Moves a damaged file aside and says so, or says why it could not be moved.
+std::string move_aside(const std::filesystem::path& path, std::string_view problem) {
+  const std::filesystem::path aside = aside_path(path);
+  std::error_code error;
+  std::filesystem::rename(path, aside, error);
+  if (error) {
+    return fmt::format("{}; it could not be moved aside ({}), so it stays where it is", problem,
+                       error.message());
+  }
+  return fmt::format("{}; it was moved to {}", problem, aside.string());
+}
+
+}  // namespace
+
+bool valid_player_name(std::string_view name) {
+  if (name.empty() || name.size() > 40 || name.front() == ' ' || name.back() == ' ') return false;
+  return std::none_of(name.begin(), name.end(), [](char c) {
+    const auto byte = static_cast<unsigned char>(c);
+    return byte < 0x20 || byte == 0x7f;
+  });
+}
+
+// --- The connection, its statements and transactions: a thin RAII layer over SQLite's C API.
+
+struct SqliteStore::Database {
+  class Statement;
+
+  std::filesystem::path file;
+  sqlite3* db = nullptr;
+  /// Prepared statements by their SQL text (the literals of this file), kept for the life of
+  /// the connection.
+  std::map<std::string, sqlite3_stmt*, std::less<>> statements;
+
+  explicit Database(std::filesystem::path path) : file(std::move(path)) {}
+  ~Database() {
+    for (auto& [sql, statement] : statements) sqlite3_finalize(statement);
+    if (db != nullptr) sqlite3_close_v2(db);
+  }
+
+  /// A StoreError naming the file, what was being done and SQLite's reason in plain words.
+  [[noreturn]] void fail(std::string_view doing, int code) const {
+    const char* message = db != nullptr ? sqlite3_errmsg(db) : sqlite3_errstr(code);
+    std::string reason;
+    switch (code & 0xff) {
+      case SQLITE_NOTADB:
+        reason = "it is not a database (a wordgames database is an SQLite file)";
+        break;
+      case SQLITE_FULL:
+        reason = "the disk is full";
+        break;
+      case SQLITE_IOERR:
+        reason = fmt::format("a disk error ({}): the disk may be full or failing", message);
+        break;
+      case SQLITE_READONLY:
+      case SQLITE_PERM:
+        reason = fmt::format("it cannot be written ({}); is its directory read-only?", message);
+        break;
+      case SQLITE_CANTOPEN:
+        reason = fmt::format(
+            "it cannot be opened or created ({}); is its directory missing or read-only?", message);
+        break;
+      case SQLITE_BUSY:
+      case SQLITE_LOCKED:
+        reason = fmt::format("another program is using it and kept it locked ({})", message);
+        break;
+      case SQLITE_CORRUPT:
+        reason = fmt::format("it is damaged ({})", message);
+        break;
+      default:
+        reason = message;
+    }
+    throw StoreError(fmt::format("{}: cannot {}: {}", file.string(), doing, reason));
+  }
+
+  void exec(const char* sql, std::string_view doing) {
+    const int code = sqlite3_exec(db, sql, nullptr, nullptr, nullptr);
+    if (code != SQLITE_OK) fail(doing, code);
+  }
+
+  /// The cached statement for `sql`, prepared the first time; StoreError saying what was being
+  /// done (`doing`) when it cannot be (preparing reads the schema).
+  Statement prepare(std::string_view sql, std::string_view doing = "read it");
+};
+
+/// A cached statement, bound and stepped; reset (and unbound) when it goes out of scope.
+class SqliteStore::Database::Statement {
+ public:
+  Statement(Database& database, sqlite3_stmt* statement)
+      : database_(database), statement_(statement) {}
+  Statement(const Statement&) = delete;
+  Statement& operator=(const Statement&) = delete;
+  ~Statement() {
+    sqlite3_reset(statement_);
+    sqlite3_clear_bindings(statement_);
+  }
+
+  Statement& bind(int index, std::int64_t value) {
+    check(sqlite3_bind_int64(statement_, index, value));
+    return *this;
+  }
+  Statement& bind(int index, std::string_view text) {
+    check(sqlite3_bind_text64(statement_, index, text.data(), text.size(), SQLITE_TRANSIENT,
+                              SQLITE_UTF8));
+    return *this;
+  }
+  Statement& bind(int index, const char* text) { return bind(index, std::string_view(text)); }
+
+  /// SQLite's result code of one step, for the caller to handle.
+  int try_step() { return sqlite3_step(statement_); }
+  /// True for a row, false when done; StoreError otherwise.
+  bool step(std::string_view doing = "read or write it") {
+    const int code = sqlite3_step(statement_);
+    if (code == SQLITE_ROW) return true;
+    if (code == SQLITE_DONE) return false;
+    database_.fail(doing, code);
+  }
+  /// Steps a statement that returns no row.
+  void run(std::string_view doing = "write it") {
+    while (step(doing)) {
+    }
+  }
+
+  std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  double real(int column) const { return sqlite3_column_double(statement_, column); }
+  std::string text(int column) const {
+    const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
+    return bytes == nullptr
+               ? std::string()
+               : std::string(bytes,
+                             static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
+  }
+  Json json(int column) const {
+    try {
+      return Json::parse(text(column));
+    } catch (const Json::exception& error) {
+      throw StoreError(fmt::format("{}: a damaged record (not JSON: {})", database_.file.string(),
+                                   error.what()));
+    }
+  }
+
+ private:
+  void check(int code) {
+    if (code != SQLITE_OK) database_.fail("bind a value", code);
+  }
+  Database& database_;
+  sqlite3_stmt* statement_;
+};
+
+SqliteStore::Database::Statement SqliteStore::Database::prepare(std::string_view sql,
+                                                                std::string_view doing) {
+  auto found = statements.find(sql);
+  if (found == statements.end()) {
+    sqlite3_stmt* statement = nullptr;
+    const int code = sqlite3_prepare_v3(db, sql.data(), static_cast<int>(sql.size()),
+                                        SQLITE_PREPARE_PERSISTENT, &statement, nullptr);
+    if (code != SQLITE_OK) fail(doing, code);
+    found = statements.emplace(std::string(sql), statement).first;
+  }
+  return Statement(*this, found->second);
+}
+
+namespace {
+
+void insert_history_record(SqliteStore::Database& d, std::string_view game,
+                           const GameRecord& record) {
+  d.prepare(
+       "INSERT INTO history (game, word, guesses, player_won, points) VALUES (?1, ?2, ?3, ?4, "
+       "?5)")
+      .bind(1, game)
+      .bind(2, record.word)
+      .bind(3, static_cast<std::int64_t>(record.guesses))
+      .bind(4, std::int64_t{record.player_won})
+      .bind(5, std::int64_t{record.points})
+      .run("record a game in it");
+}
+
+/// A dictionary as kept: its upper-case words, one a line.
+std::string dictionary_text(const hangman::Dictionary& dictionary) {
+  std::string text;
+  for (const std::string& word : dictionary.words_upper()) {
+    text += word;
+    text += '\n';
+  }
+  return text;
+}
+
+/// BEGIN IMMEDIATE (the write lock at once, so that two writers never deadlock upgrading a read
+/// lock), then COMMIT, or ROLLBACK when left without commit().
+class Transaction {
+ public:
+  using Database = SqliteStore::Database;
+  explicit Transaction(Database& database) : database_(database) {
+    database_.exec("BEGIN IMMEDIATE", "start writing to it");
+  }
+  Transaction(const Transaction&) = delete;
+  Transaction& operator=(const Transaction&) = delete;
+  ~Transaction() {
+    if (open_) sqlite3_exec(database_.db, "ROLLBACK", nullptr, nullptr, nullptr);
+  }
+  void commit() {
+    database_.exec("COMMIT", "write it");
+    open_ = false;
+  }
+
+ private:
+  Database& database_;
+  bool open_ = true;
+};
+
+}  // namespace
+
+// --- Opening and migrating.
+
+SqliteStore::SqliteStore(std::filesystem::path file)
+    : file_(std::move(file)), db_(std::make_unique<Database>(file_)) {
+  Database& d = *db_;
+  std::error_code error;
+  const std::filesystem::path dir = file_.parent_path();
+  if (!dir.empty()) {
+    std::filesystem::create_directories(dir, error);
+    if (error || !std::filesystem::is_directory(dir)) {
+      throw StoreError(fmt::format("{}: cannot create its directory: {}", file_.string(),
+                                   error ? error.message() : "not a directory"));
+    }
+  }
+  const int opened = sqlite3_open_v2(
+      file_.c_str(), &d.db,
+      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE,
+      nullptr);
+  if (opened != SQLITE_OK) d.fail("open it", opened);
+  sqlite3_extended_result_codes(d.db, 1);
+  sqlite3_busy_timeout(d.db, kBusyTimeoutMs);
+
+  // What the file is, read in one statement (one snapshot: another program may be creating
+  // it), before anything is written to it, and again once it is locked for the migrations.
+  // Returns the schema version.
+  auto check_identity = [&]() -> std::int64_t {
+    auto statement = d.prepare(
+        "SELECT (SELECT user_version FROM pragma_user_version), "
+        "(SELECT application_id FROM pragma_application_id), "
+        "(SELECT count(*) FROM sqlite_schema)",
+        "open it");
+    statement.step("open it");
+    const std::int64_t version = statement.integer(0);
+    const std::int64_t application = statement.integer(1);
+    const std::int64_t objects = statement.integer(2);
+    if (application != kApplicationId && (application != 0 || version != 0 || objects != 0)) {
+      throw StoreError(
+          fmt::format("{}: is an SQLite database, but not a wordgames one; it was left as it is",
+                      file_.string()));
+    }
+    if (version > kStoreSchemaVersion) {
+      throw StoreError(fmt::format(
+          "{}: was written by a newer wordgames (schema version {}; this one knows up to {}); it "
+          "was left as it is: use that newer wordgames, or --data with another directory",
+          file_.string(), version, kStoreSchemaVersion));
+    }
+    return version;
+  };
+  check_identity();
+
+  // WAL: readers never wait for the writer, and a commit is one append to the log.
+  // synchronous=NORMAL: in WAL mode a commit then survives a crash or a kill of the program
+  // (the log is in the operating system's hands) and the file is never corrupted; only a power
+  // loss may forget the last commits. FULL would add a disk flush to every recorded game for
+  // that case alone, several milliseconds on a disk.
+  // Changing the journal mode takes an exclusive lock without the busy handler (SQLite answers
+  // SQLITE_BUSY at once rather than risk a deadlock), so it is retried here, for as long as the
+  // busy timeout: two programs opening a new file at once. A file already in WAL mode never
+  // waits here.
+  for (int waited_ms = 0;; waited_ms += kRetryMs) {
+    auto statement = d.prepare("PRAGMA journal_mode=WAL");
+    const int code = statement.try_step();
+    if (code == SQLITE_ROW) break;
+    if ((code & 0xff) != SQLITE_BUSY || waited_ms >= kBusyTimeoutMs) {
+      d.fail("set its journal mode", code);
+    }
+    sqlite3_sleep(kRetryMs);
+  }
+  d.exec("PRAGMA synchronous=NORMAL", "set it up");
+  d.exec("PRAGMA foreign_keys=ON", "set it up");
+
+  Transaction transaction(d);
+  const std::int64_t now = check_identity();  // another program may have migrated it since
+  for (std::int64_t v = now; v < kStoreSchemaVersion; ++v) {
+    d.exec(kMigrations[v], "update its schema");
+  }
+  if (now < kStoreSchemaVersion) {
+    d.exec(fmt::format("PRAGMA application_id={}; PRAGMA user_version={}", kApplicationId,
+                       kStoreSchemaVersion)
+               .c_str(),
+           "update its schema");
+  }
+  transaction.commit();
+}
+
+SqliteStore::~SqliteStore() = default;
+
+std::filesystem::path SqliteStore::default_file() {
+  try {
+    return user_data_dir() / "wordgames.db";
+  } catch (const std::runtime_error& error) {
+    throw StoreError(error.what());
+  }
+}
+
+// --- The port: history.
+
+History SqliteStore::history(std::string_view game, std::size_t count) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  History history;
+  history.source = file_.string();
+  auto statement = db_->prepare(
+      "SELECT word, guesses, player_won, points FROM history WHERE game = ?1 "
+      "ORDER BY id DESC LIMIT ?2");
+  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min(count, kHistoryGames)));
+  while (statement.step()) {
+    GameRecord record{statement.text(0), static_cast<std::size_t>(statement.integer(1)),
+                      statement.integer(2) != 0, static_cast<int>(statement.integer(3))};
+    if (is_upper_word(record.word) && record.points >= 0) {
+      history.games.push_back(std::move(record));
+    } else {
+      ++history.bad_records;
+    }
+  }
+  std::reverse(history.games.begin(), history.games.end());
+  return history;
+}
+
+History SqliteStore::append(std::string_view game, const GameRecord& record) {
+  checked_game_name(game);
+  if (!is_upper_word(record.word) || record.points < 0) {
+    throw std::invalid_argument(
+        fmt::format("'{}' with {} points cannot be a history record", record.word, record.points));
+  }
+  std::lock_guard lock(mutex_);
+  {
+    Transaction transaction(*db_);
+    insert_history_record(*db_, game, record);
+    transaction.commit();
+  }
+  return history(game);
+}
+
+// --- The port: dictionaries.
+
+std::vector<std::string> SqliteStore::dictionary_names() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  auto statement = db_->prepare("SELECT name FROM dictionaries ORDER BY name");
+  while (statement.step()) names.push_back(statement.text(0));
+  return names;
+}
+
+bool SqliteStore::has_dictionary(std::string_view name) {
+  if (!valid_dictionary_name(name)) return false;
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT 1 FROM dictionaries WHERE name = ?1");
+  statement.bind(1, name);
+  return statement.step();
+}
+
+std::string SqliteStore::dictionary_location(std::string_view name) {
+  return fmt::format("{} (dictionary '{}')", file_.string(), name);
+}
+
+void SqliteStore::save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) {
+  if (!valid_dictionary_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
+  }
+  const std::string words = dictionary_text(dictionary);
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR REPLACE INTO dictionaries (name, words) VALUES (?1, ?2)")
+      .bind(1, name)
+      .bind(2, words)
+      .run("save a dictionary in it");
+  transaction.commit();
+}
+
+hangman::Dictionary SqliteStore::load_dictionary(std::string_view name) {
+  if (!valid_dictionary_name(name)) throw StoreError(fmt::format("no saved dictionary '{}'", name));
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT words FROM dictionaries WHERE name = ?1");
+  statement.bind(1, name);
+  if (!statement.step()) throw StoreError(fmt::format("no saved dictionary '{}'", name));
+  const std::string location = dictionary_location(name);
+  try {
+    return hangman::Dictionary::from_text(statement.text(0), location);
+  } catch (const hangman::DictionaryError& error) {
+    throw StoreError(fmt::format("{}: {}", location, error.what()));
+  } catch (const std::exception& error) {  // LexiconError names the location
+    throw StoreError(error.what());
+  }
+}
+
+// --- The port: saved games.
+
+std::vector<std::string> SqliteStore::game_names() {
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> names;
+  auto statement = db_->prepare("SELECT name FROM saved_games ORDER BY name");
+  while (statement.step()) names.push_back(statement.text(0));
+  return names;
+}
+
+void SqliteStore::save_game(std::string_view name, const Json& saved) {
+  if (!valid_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid saved game name", name));
+  }
+  check_saved_game(saved);
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR REPLACE INTO saved_games (name, saved) VALUES (?1, ?2)")
+      .bind(1, name)
+      .bind(2, saved.dump())
+      .run("save a game in it");
+  transaction.commit();
+}
+
+Json SqliteStore::load_game(std::string_view name) {
+  if (!valid_name(name)) throw StoreError(fmt::format("no saved game '{}'", name));
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT saved FROM saved_games WHERE name = ?1");
+  statement.bind(1, name);
+  if (!statement.step()) throw StoreError(fmt::format("no saved game '{}'", name));
+  Json saved = statement.json(0);
+  try {
+    check_saved_game(saved);
+  } catch (const std::invalid_argument& error) {
+    throw StoreError(
+        fmt::format("{}: saved game '{}' is not one: {}", file_.string(), name, error.what()));
+  }
+  return saved;
+}
+
+// --- Players.
+
+std::optional<Player> SqliteStore::find_player(std::string_view name) {
+  checked_player_name(name);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT id, name FROM players WHERE name = ?1");
+  statement.bind(1, name);
+  if (!statement.step()) return std::nullopt;
+  return Player{statement.integer(0), statement.text(1)};
+}
+
+Player SqliteStore::player(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  if (std::optional<Player> found = find_player(name)) return *found;
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
+      .bind(1, name)
+      .run("add a player to it");
+  transaction.commit();
+  return *find_player(name);
+}
+
+std::vector<Player> SqliteStore::players() {
+  std::lock_guard lock(mutex_);
+  std::vector<Player> players;
+  auto statement = db_->prepare("SELECT id, name FROM players ORDER BY name");
+  while (statement.step()) players.push_back({statement.integer(0), statement.text(1)});
+  return players;
+}
+
+// --- Finished games.
+
+namespace {
+
+constexpr const char* kUpdateStatistics = R"sql(
+INSERT INTO player_stats (player_id, game, games, wins, score_sum, best_score, current_streak,
+                          best_streak, last_ended_ms, last_game_id)
+VALUES (?1, ?2, 1, ?3, ?4, ?4, ?3, ?3, ?5, ?6)
+ON CONFLICT (player_id, game) DO UPDATE SET
+  games = games + 1,
+  wins = wins + excluded.wins,
+  score_sum = score_sum + excluded.score_sum,
+  best_score = max(best_score, excluded.best_score),
+  current_streak = CASE WHEN excluded.wins = 1 THEN current_streak + 1 ELSE 0 END,
+  best_streak = max(best_streak, CASE WHEN excluded.wins = 1 THEN current_streak + 1 ELSE 0 END),
+  last_ended_ms = excluded.last_ended_ms,
+  last_game_id = excluded.last_game_id
+WHERE (excluded.last_ended_ms, excluded.last_game_id) > (last_ended_ms, last_game_id)
+)sql";
+
+/// The statistics of one player and game from all their games, in one pass over the covering
+/// index: `losses` numbers the runs of wins (the games not won before each game), the current
+/// streak is the last run's wins, the best streak the most wins of a run.
+constexpr const char* kRecomputeStatistics = R"sql(
+WITH runs AS MATERIALIZED (
+  SELECT losses, count(*) AS games, sum(won) AS wins, sum(score) AS score_sum,
+         max(score) AS best_score
+  FROM (SELECT won, score,
+               sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
+        FROM game_players WHERE player_id = ?1 AND game = ?2)
+  GROUP BY losses
+),
+last AS (
+  SELECT ended_ms, game_id FROM game_players WHERE player_id = ?1 AND game = ?2
+  ORDER BY ended_ms DESC, game_id DESC LIMIT 1
+)
+INSERT OR REPLACE INTO player_stats (player_id, game, games, wins, score_sum, best_score,
+                                     current_streak, best_streak, last_ended_ms, last_game_id)
+SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
+       (SELECT wins FROM runs ORDER BY losses DESC LIMIT 1), max(wins),
+       (SELECT ended_ms FROM last), (SELECT game_id FROM last)
+FROM runs
+)sql";
+
+void check_finished_game(const FinishedGame& game) {
+  checked_game_name(game.game);
+  if (game.players.empty()) throw std::invalid_argument("a finished game has at least one player");
+  for (std::size_t i = 0; i < game.players.size(); ++i) {
+    checked_player_name(game.players[i].name);
+    for (std::size_t j = 0; j < i; ++j) {
+      // Names match without regard to ASCII case, as the players table does.
+      if (lower_ascii(game.players[i].name) == lower_ascii(game.players[j].name)) {
+        throw std::invalid_argument(
+            fmt::format("'{}' plays twice in one game", game.players[i].name));
+      }
+    }
+  }
+  if (game.ended_ms < game.started_ms) {
+    throw std::invalid_argument("a game cannot end before it started");
+  }
+  if (!game.commands.is_array()) throw std::invalid_argument("a game's commands are a list");
+}
+
+}  // namespace
+
+std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
+                                               std::int64_t unfinished_id) {
+  check_finished_game(game);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  std::int64_t id = 0;
+  {
+    auto insert = d.prepare(
+        "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    insert.bind(1, game.game)
+        .bind(2, game.config.dump())
+        .bind(3, static_cast<std::int64_t>(game.seed))
+        .bind(4, game.commands.dump())
+        .bind(5, game.result.dump())
+        .bind(6, game.started_ms)
+        .bind(7, game.ended_ms)
+        .run("record a game in it");
+    id = sqlite3_last_insert_rowid(d.db);
+  }
+  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
+    const GamePlayer& p = game.players[seat];
+    d.prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
+        .bind(1, p.name)
+        .run("add a player to it");
+    std::int64_t player_id = 0;
+    {
+      auto find = d.prepare("SELECT id FROM players WHERE name = ?1");
+      find.bind(1, p.name).step();
+      player_id = find.integer(0);
+    }
+    d.prepare(
+         "INSERT INTO game_players (game_id, seat, player_id, game, ended_ms, score, won) "
+         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
+        .bind(1, id)
+        .bind(2, static_cast<std::int64_t>(seat))
+        .bind(3, player_id)
+        .bind(4, game.game)
+        .bind(5, game.ended_ms)
+        .bind(6, p.score)
+        .bind(7, std::int64_t{p.won})
+        .run("record a game in it");
+    d.prepare(kUpdateStatistics)
+        .bind(1, player_id)
+        .bind(2, game.game)
+        .bind(3, std::int64_t{p.won})
+        .bind(4, p.score)
+        .bind(5, game.ended_ms)
+        .bind(6, id)
+        .run("update statistics in it");
+    if (sqlite3_changes(d.db) == 0) {  // an earlier game than the last one counted: recount
+      d.prepare(kRecomputeStatistics)
+          .bind(1, player_id)
+          .bind(2, game.game)
+          .run("update statistics in it");
+    }
+  }
+  if (unfinished_id != 0) {
+    d.prepare("DELETE FROM unfinished_games WHERE id = ?1")
+        .bind(1, unfinished_id)
+        .run("delete an unfinished game from it");
+  }
+  transaction.commit();
+  return id;
+}
+
+namespace {
+
+constexpr const char* kReadGame =
+    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms FROM games "
+    "WHERE id = ?1";
+constexpr const char* kReadGameWithoutCommands =
+    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms FROM games WHERE id = ?1";
+
+}  // namespace
+
+FinishedGame SqliteStore::finished_game(std::int64_t id) { return read_finished_game(id, true); }
+
+FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands) {
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  FinishedGame game;
+  {
+    auto statement = d.prepare(with_commands ? kReadGame : kReadGameWithoutCommands);
+    statement.bind(1, id);
+    if (!statement.step()) throw StoreError(fmt::format("no finished game {}", id));
+    game.id = statement.integer(0);
+    game.game = statement.text(1);
+    game.config = statement.json(2);
+    game.seed = static_cast<std::uint64_t>(statement.integer(3));
+    if (with_commands) game.commands = statement.json(4);
+    game.result = statement.json(5);
+    game.started_ms = statement.integer(6);
+    game.ended_ms = statement.integer(7);
+  }
+  auto players = d.prepare(
+      "SELECT p.name, gp.score, gp.won FROM game_players gp JOIN players p ON p.id = gp.player_id "
+      "WHERE gp.game_id = ?1 ORDER BY gp.seat");
+  players.bind(1, id);
+  while (players.step()) {
+    game.players.push_back({players.text(0), players.integer(1), players.integer(2) != 0});
+  }
+  return game;
+}
+
+std::vector<GameSummary> SqliteStore::finished_games(std::string_view player,
+                                                     std::optional<std::string_view> game,
+                                                     std::size_t limit, std::size_t offset) {
+  checked_player_name(player);
+  if (game) checked_game_name(*game);
+  std::lock_guard lock(mutex_);
+  std::vector<std::int64_t> ids;
+  {
+    auto statement = db_->prepare(
+        game ? "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = gp.player_id "
+               "WHERE p.name = ?1 AND gp.game = ?2 ORDER BY gp.ended_ms DESC, gp.game_id DESC "
+               "LIMIT ?3 OFFSET ?4"
+             : "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = gp.player_id "
+               "WHERE p.name = ?1 ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT ?3 OFFSET ?4");
+    statement.bind(1, player);
+    if (game) statement.bind(2, *game);
+    statement
+        .bind(3, static_cast<std::int64_t>(
+                     std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max())))
+        .bind(4, static_cast<std::int64_t>(offset));
+    while (statement.step()) ids.push_back(statement.integer(0));
+  }
+  std::vector<GameSummary> games;
+  games.reserve(ids.size());
+  for (std::int64_t id : ids) {
+    FinishedGame g = read_finished_game(id, false);
+    games.push_back({g.id, std::move(g.game), std::move(g.players), std::move(g.config),
+                     std::move(g.result), g.started_ms, g.ended_ms});
+  }
+  return games;
+}
+
+// --- Unfinished games.
+
+std::int64_t SqliteStore::save_unfinished(const UnfinishedGame& game) {
+  checked_player_name(game.player);
+  check_saved_game(game.saved);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  d.prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
+      .bind(1, game.player)
+      .run("add a player to it");
+  std::int64_t id = game.id;
+  if (id == 0) {
+    d.prepare(
+         "INSERT INTO unfinished_games (player_id, game, saved, started_ms, updated_ms) "
+         "SELECT id, ?2, ?3, ?4, ?5 FROM players WHERE name = ?1")
+        .bind(1, game.player)
+        .bind(2, game.saved["game"].get<std::string>())
+        .bind(3, game.saved.dump())
+        .bind(4, game.started_ms)
+        .bind(5, game.updated_ms)
+        .run("save a game in it");
+    id = sqlite3_last_insert_rowid(d.db);
+  } else {
+    d.prepare(
+         "UPDATE unfinished_games SET player_id = (SELECT id FROM players WHERE name = ?1), "
+         "game = ?2, saved = ?3, started_ms = ?4, updated_ms = ?5 WHERE id = ?6")
+        .bind(1, game.player)
+        .bind(2, game.saved["game"].get<std::string>())
+        .bind(3, game.saved.dump())
+        .bind(4, game.started_ms)
+        .bind(5, game.updated_ms)
+        .bind(6, id)
+        .run("save a game in it");
+    if (sqlite3_changes(d.db) == 0) throw StoreError(fmt::format("no unfinished game {}", id));
+  }
+  transaction.commit();
+  return id;
+}
+
+namespace {
+
+constexpr const char* kUnfinishedColumns =
+    "SELECT u.id, p.name, u.saved, u.started_ms, u.updated_ms FROM unfinished_games u "
+    "JOIN players p ON p.id = u.player_id ";
+
+}  // namespace
+
+std::vector<UnfinishedGame> SqliteStore::unfinished_games(std::string_view player) {
+  checked_player_name(player);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(fmt::format(
+      "{} WHERE p.name = ?1 ORDER BY u.updated_ms DESC, u.id DESC", kUnfinishedColumns));
+  statement.bind(1, player);
+  std::vector<UnfinishedGame> games;
+  while (statement.step()) {
+    games.push_back({statement.integer(0), statement.text(1), statement.json(2),
+                     statement.integer(3), statement.integer(4)});
+  }
+  return games;
+}
+
+UnfinishedGame SqliteStore::unfinished_game(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(fmt::format("{} WHERE u.id = ?1", kUnfinishedColumns));
+  statement.bind(1, id);
+  if (!statement.step()) throw StoreError(fmt::format("no unfinished game {}", id));
+  return {statement.integer(0), statement.text(1), statement.json(2), statement.integer(3),
+          statement.integer(4)};
+}
+
+bool SqliteStore::delete_unfinished(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare("DELETE FROM unfinished_games WHERE id = ?1")
+      .bind(1, id)
+      .run("delete an unfinished game from it");
+  const bool deleted = sqlite3_changes(db_->db) > 0;
+  transaction.commit();
+  return deleted;
+}
+
+// --- Statistics.
+
+namespace {
+
+constexpr const char* kStatisticsColumns =
+    "SELECT p.name, s.game, s.games, s.wins, s.current_streak, s.best_streak, s.best_score, "
+    "s.score_sum FROM player_stats s JOIN players p ON p.id = s.player_id ";
+
+}  // namespace
+
+PlayerStatistics SqliteStore::statistics(std::string_view player, std::string_view game) {
+  checked_player_name(player);
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  auto statement =
+      db_->prepare(fmt::format("{} WHERE p.name = ?1 AND s.game = ?2", kStatisticsColumns));
+  statement.bind(1, player).bind(2, game);
+  PlayerStatistics stats{std::string(player), std::string(game)};
+  if (!statement.step()) return stats;
+  stats.player = statement.text(0);
+  stats.games = statement.integer(2);
+  stats.wins = statement.integer(3);
+  stats.current_streak = statement.integer(4);
+  stats.best_streak = statement.integer(5);
+  stats.best_score = statement.integer(6);
+  if (stats.games > 0) {
+    stats.win_rate = static_cast<double>(stats.wins) / static_cast<double>(stats.games);
+    stats.mean_score = static_cast<double>(statement.integer(7)) / static_cast<double>(stats.games);
+  }
+  return stats;
+}
+
+std::vector<PlayerStatistics> SqliteStore::statistics(std::string_view player) {
+  checked_player_name(player);
+  std::lock_guard lock(mutex_);
+  std::vector<std::string> games;
+  {
+    auto statement = db_->prepare(
+        "SELECT s.game FROM player_stats s JOIN players p ON p.id = s.player_id "
+        "WHERE p.name = ?1 ORDER BY s.game");
+    statement.bind(1, player);
+    while (statement.step()) games.push_back(statement.text(0));
+  }
+  std::vector<PlayerStatistics> all;
+  for (const std::string& game : games) all.push_back(statistics(player, game));
+  return all;
+}
+
+// --- Import from a FileStore directory.
+
+ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  ImportReport report;
+  Transaction transaction(d);
+  {
+    auto done = d.prepare("SELECT value FROM meta WHERE key = ?1");
+    done.bind(1, kImportKey);
+    if (done.step()) {
+      report.already_done = true;
+      return report;
+    }
+  }
+  FileStore files(dir);
+  std::error_code error;
+
+  // Histories: every <game>/history.tsv.
+  std::vector<std::string> games;
+  if (std::filesystem::is_directory(dir, error)) {
+    for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
+      const std::string name = entry.path().filename().string();
+      if (valid_name(name) && std::filesystem::is_regular_file(files.history_path(name), error)) {
+        games.push_back(name);
+      }
+    }
+  }
+  std::sort(games.begin(), games.end());
+  for (const std::string& game : games) {
+    const History history = files.history(game);
+    for (const GameRecord& record : history.games) {
+      insert_history_record(d, game, record);
+      ++report.history_records;
+    }
+    if (!history.problem.empty() || history.bad_records > 0) {
+      const std::string problem = !history.problem.empty()
+                                      ? history.problem
+                                      : fmt::format("{}: {} damaged records were not imported",
+                                                    history.source, history.bad_records);
+      report.problems.push_back(move_aside(files.history_path(game), problem));
+    }
+  }
+
+  // Saved dictionaries (position hangman's), then saved games: a file that cannot be read is
+  // moved aside; the database's own errors end the import (and roll it back).
+  for (const std::string& name : files.dictionary_names()) {
+    std::string words;
+    try {
+      words = dictionary_text(files.load_dictionary(name));
+    } catch (const StoreError& problem) {
+      report.problems.push_back(move_aside(files.dictionary_path(name), problem.what()));
+      continue;
+    }
+    d.prepare("INSERT OR IGNORE INTO dictionaries (name, words) VALUES (?1, ?2)")
+        .bind(1, name)
+        .bind(2, words)
+        .run("import a dictionary into it");
+    ++report.dictionaries;
+  }
+  for (const std::string& name : files.game_names()) {
+    Json saved;
+    try {
+      saved = files.load_game(name);
+    } catch (const StoreError& problem) {
+      report.problems.push_back(move_aside(files.game_path(name), problem.what()));
+      continue;
+    }
+    d.prepare("INSERT OR IGNORE INTO saved_games (name, saved) VALUES (?1, ?2)")
+        .bind(1, name)
+        .bind(2, saved.dump())
+        .run("import a saved game into it");
+    ++report.games;
+  }
+
+  d.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")
+      .bind(1, kImportKey)
+      .bind(2, dir.string())
+      .run("record the import in it");
+  transaction.commit();
+  return report;
+}
+
+}  // namespace wg::app

@@ -1,0 +1,215 @@
+#pragma once
+/// The store (store.h) in one SQLite database file, by default
+/// $XDG_DATA_HOME/wordgames/wordgames.db (issue 14), and what only a database can keep well:
+///
+/// - players: local profiles by name (no passwords);
+/// - finished games of every game, with enough to replay them exactly ({game, config, seed,
+///   commands}: sessions are deterministic), their result and each player's score and win;
+/// - unfinished games, saved as they go, to resume after the program was stopped or killed;
+/// - statistics per player and game (games, wins, win rate, streaks, best and mean score).
+///
+/// Rules (docs/ARCHITECTURE.md, "The store"): WAL journal, synchronous=NORMAL, foreign keys on,
+/// a busy timeout; every write is one transaction (BEGIN IMMEDIATE), so a crash leaves each
+/// write whole or absent; the schema version is PRAGMA user_version, and the migrations up to
+/// this program's version run when the file is opened; a file from a newer wordgames, or one
+/// that is not a wordgames database, is refused with a StoreError and left untouched. The store
+/// never reads the clock: callers pass times (unix milliseconds), so tests are deterministic.
+/// Configs, commands, results and saved games are kept as JSON text.
+///
+/// One SqliteStore may be shared between threads (calls are serialised); several processes may
+/// open the same file (SQLite's locks, with the busy timeout for waiting).
+
+#include <cstdint>
+#include <filesystem>
+#include <memory>
+#include <mutex>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "app/store.h"
+
+namespace wg::app {
+
+/// The schema version this program writes (PRAGMA user_version).
+inline constexpr int kStoreSchemaVersion = 1;
+
+/// A player name: 1 to 40 bytes of UTF-8 text without control characters, not starting or
+/// ending with a space. Names are matched without regard to ASCII case ("Ann" is "ann").
+bool valid_player_name(std::string_view name);
+
+struct Player {
+  std::int64_t id = 0;
+  std::string name;  ///< as first given
+  bool operator==(const Player&) const = default;
+};
+
+/// One player's part in a finished game.
+struct GamePlayer {
+  std::string name;  ///< a player's name; the profile is created if it does not exist yet
+  std::int64_t score = 0;
+  bool won = false;
+  bool operator==(const GamePlayer&) const = default;
+};
+
+/// A finished game as recorded: enough to replay it (game, config, seed, commands) and its
+/// outcome (result, the game's own JSON; each player's score and win).
+struct FinishedGame {
+  std::int64_t id = 0;              ///< given by the store; ignored when recording
+  std::string game;                 ///< the registry's name ("hangman")
+  std::vector<GamePlayer> players;  ///< at least one, in seat order, each name once
+  Json config = Json::object();
+  std::uint64_t seed = 0;
+  Json commands = Json::array();
+  Json result = Json::object();
+  std::int64_t started_ms = 0;  ///< unix time in milliseconds (UTC)
+  std::int64_t ended_ms = 0;    ///< not before started_ms
+  bool operator==(const FinishedGame&) const = default;
+};
+
+/// A finished game without its commands (the bulk of a record), as lists show it.
+struct GameSummary {
+  std::int64_t id = 0;
+  std::string game;
+  std::vector<GamePlayer> players;
+  Json config = Json::object();
+  Json result = Json::object();
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;
+  bool operator==(const GameSummary&) const = default;
+};
+
+/// A game in play, saved as it goes: `saved` is what GameSession::saved() writes,
+/// {game, config, seed, commands} (check_saved_game), and app::restore() resumes it.
+struct UnfinishedGame {
+  std::int64_t id = 0;  ///< 0 to save a new one; the store's id to update it
+  std::string player;   ///< whose game it is
+  Json saved;
+  std::int64_t started_ms = 0;
+  std::int64_t updated_ms = 0;
+  bool operator==(const UnfinishedGame&) const = default;
+};
+
+/// One player's statistics in one game. Streaks count consecutive wins in the order the games
+/// ended (a game not won ends a streak).
+struct PlayerStatistics {
+  std::string player;
+  std::string game;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
+  double win_rate = 0;  ///< wins / games, 0 without games
+  std::int64_t current_streak = 0;
+  std::int64_t best_streak = 0;
+  std::int64_t best_score = 0;
+  double mean_score = 0;
+  bool operator==(const PlayerStatistics&) const = default;
+};
+
+/// What import_file_store() did.
+struct ImportReport {
+  bool already_done = false;  ///< an earlier import was recorded: nothing was read
+  std::size_t history_records = 0;
+  std::size_t dictionaries = 0;
+  std::size_t games = 0;
+  /// One message per file that could not be read whole, naming it and where it was moved.
+  std::vector<std::string> problems;
+};
+
+class SqliteStore final : public Store {
+ public:
+  /// Opens (creating it and its directory if missing) the database `file` and migrates it to
+  /// kStoreSchemaVersion. Throws StoreError naming the file when it cannot be opened or
+  /// created (a read-only directory, a full disk), is not a wordgames database, or comes from
+  /// a newer wordgames.
+  explicit SqliteStore(std::filesystem::path file);
+  ~SqliteStore() override;
+  SqliteStore(const SqliteStore&) = delete;
+  SqliteStore& operator=(const SqliteStore&) = delete;
+
+  /// user_data_dir()/wordgames.db. Throws StoreError when there is no user data directory.
+  static std::filesystem::path default_file();
+
+  const std::filesystem::path& file() const { return file_; }
+
+  // --- The port (store.h). The history keeps every record; reads give the last
+  // min(count, kHistoryGames). A dictionary's location is "FILE (dictionary NAME)".
+
+  History history(std::string_view game, std::size_t count = kHistoryGames) override;
+  History append(std::string_view game, const GameRecord& record) override;
+  std::vector<std::string> dictionary_names() override;
+  bool has_dictionary(std::string_view name) override;
+  void save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) override;
+  hangman::Dictionary load_dictionary(std::string_view name) override;
+  std::string dictionary_location(std::string_view name) override;
+  std::vector<std::string> game_names() override;
+  void save_game(std::string_view name, const Json& saved) override;
+  Json load_game(std::string_view name) override;
+
+  // --- Players. Throw std::invalid_argument for a name that is not valid_player_name.
+
+  /// The player of that name (in any ASCII case), created if missing.
+  Player player(std::string_view name);
+  /// The player of that name, or nothing.
+  std::optional<Player> find_player(std::string_view name);
+  /// Every player, by name.
+  std::vector<Player> players();
+
+  // --- Finished games.
+
+  /// Records a finished game and its players' statistics in one transaction, and returns its
+  /// id. When `unfinished_id` is not 0 that unfinished game is deleted in the same transaction
+  /// (the game was resumed and finished). Throws std::invalid_argument for a game that cannot
+  /// be one (no players, a player twice, ended before started, commands not a list), StoreError
+  /// when it cannot be written.
+  std::int64_t record_finished_game(const FinishedGame& game, std::int64_t unfinished_id = 0);
+  /// Throws StoreError when there is no game of that id.
+  FinishedGame finished_game(std::int64_t id);
+  /// The finished games `player` took part in (of `game` when given), most recent first (by
+  /// end time), at most `limit`, skipping the first `offset`; finished_game(id) gives one whole.
+  std::vector<GameSummary> finished_games(std::string_view player,
+                                          std::optional<std::string_view> game = std::nullopt,
+                                          std::size_t limit = 50, std::size_t offset = 0);
+
+  // --- Unfinished games.
+
+  /// Saves a new unfinished game (id 0) or updates one, and returns its id. Throws
+  /// std::invalid_argument when `saved` is not a saved game, StoreError for an id that does not
+  /// exist or when it cannot be written.
+  std::int64_t save_unfinished(const UnfinishedGame& game);
+  /// The player's unfinished games, most recently updated first.
+  std::vector<UnfinishedGame> unfinished_games(std::string_view player);
+  /// Throws StoreError when there is no such game.
+  UnfinishedGame unfinished_game(std::int64_t id);
+  /// Deletes it; returns false when there was none.
+  bool delete_unfinished(std::int64_t id);
+
+  // --- Statistics.
+
+  /// The player's statistics in `game` (zeros when none was played).
+  PlayerStatistics statistics(std::string_view player, std::string_view game);
+  /// The player's statistics in every game played, by game name.
+  std::vector<PlayerStatistics> statistics(std::string_view player);
+
+  // --- Import.
+
+  /// Imports, once per database, what a FileStore keeps under `dir` (store.h: histories, saved
+  /// dictionaries, saved games): a row in the meta table records that it was done, in the same
+  /// transaction. Files that cannot be read whole are renamed aside (FILE.corrupt, never
+  /// deleted) and reported; their readable part and the other files are imported. The files
+  /// imported are left where they are.
+  ImportReport import_file_store(const std::filesystem::path& dir);
+
+  /// The connection and its statements: defined in sqlite_store.cpp only.
+  struct Database;
+
+ private:
+  std::filesystem::path file_;
+  std::unique_ptr<Database> db_;
+  /// finished_game() with or without the commands.
+  FinishedGame read_finished_game(std::int64_t id, bool with_commands);
+
+  std::recursive_mutex mutex_;  ///< serialises calls (public methods call each other)
+};
+
+}  // namespace wg::app

@@ -1,0 +1,795 @@
+// src/app/sqlite_store.h: players, finished and unfinished games, statistics, the import of a
+// FileStore directory, the file's rules (migrations, refusals), and, with real processes,
+// durability under SIGKILL and concurrent writers. The port's contract runs in store_test.cpp.
+
+#include "app/sqlite_store.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sqlite3.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <fmt/format.h>
+#include <gtest/gtest.h>
+
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <map>
+#include <string>
+#include <vector>
+
+#include "app/file_store.h"
+#include "app/user_data.h"
+#include "core/rng.h"
+#include "support/blocking_wait.h"
+#include "support/temp_dir.h"
+
+extern char** environ;
+
+namespace wg::app {
+namespace {
+
+// --- Helpers.
+
+/// Runs one SQL statement on the file directly (not through the store) and returns the first
+/// column of its first row as text ("" when no row).
+std::string raw_sql(const std::filesystem::path& file, const std::string& sql) {
+  sqlite3* db = nullptr;
+  if (sqlite3_open_v2(file.c_str(), &db, SQLITE_OPEN_READWRITE, nullptr) != SQLITE_OK) {
+    sqlite3_close(db);
+    throw std::runtime_error("cannot open " + file.string());
+  }
+  sqlite3_stmt* statement = nullptr;
+  std::string value;
+  if (sqlite3_prepare_v2(db, sql.c_str(), -1, &statement, nullptr) == SQLITE_OK &&
+      sqlite3_step(statement) == SQLITE_ROW && sqlite3_column_text(statement, 0) != nullptr) {
+    value = reinterpret_cast<const char*>(sqlite3_column_text(statement, 0));
+  }
+  sqlite3_finalize(statement);
+  sqlite3_close(db);
+  return value;
+}
+
+/// The message of the StoreError `open` throws, or "" when it does not throw one.
+template <class F>
+std::string store_error(F&& open) {
+  try {
+    open();
+  } catch (const StoreError& error) {
+    return error.what();
+  }
+  return "";
+}
+
+FinishedGame game_of(std::string game, std::vector<GamePlayer> players, std::int64_t ended_ms) {
+  FinishedGame g;
+  g.game = std::move(game);
+  g.players = std::move(players);
+  g.config = {{"mode", "hard"}};
+  g.seed = static_cast<std::uint64_t>(ended_ms) * 7919u;
+  g.commands = Json::array({Json{{"command", "guess"}, {"letter", "E"}}});
+  g.result = {{"word", "COTTON"}};
+  g.started_ms = ended_ms - 1000;
+  g.ended_ms = ended_ms;
+  return g;
+}
+
+Json saved_game(std::string_view game, std::uint64_t seed, int commands) {
+  Json list = Json::array();
+  for (int i = 0; i < commands; ++i) list.push_back({{"command", "guess"}, {"letter", "A"}});
+  return {{"game", game}, {"config", Json::object()}, {"seed", seed}, {"commands", list}};
+}
+
+class SqliteStoreTest : public ::testing::Test {
+ protected:
+  test::TempDir dir_{"wg-sqlite-store"};
+  std::filesystem::path file_ = dir_ / "data" / "wordgames.db";
+};
+
+// --- The file.
+
+TEST_F(SqliteStoreTest, CreatesTheFileAndItsDirectoryWithTheSchemaAndItsSettings) {
+  { SqliteStore store(file_); }
+  EXPECT_TRUE(std::filesystem::is_regular_file(file_));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA journal_mode"), "wal");
+  EXPECT_EQ(raw_sql(file_, "PRAGMA application_id"), std::to_string(0x57475331));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM sqlite_schema WHERE name = 'player_stats'"), "1");
+}
+
+TEST_F(SqliteStoreTest, MigratesAnEmptyFileAndReopensWithoutMigratingAgain) {
+  std::filesystem::create_directories(file_.parent_path());
+  dir_.write("data/wordgames.db", "");
+  {
+    SqliteStore store(file_);
+    store.player("Ann");
+  }
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  SqliteStore again(file_);  // the tables exist: migration 1 must not run twice
+  EXPECT_EQ(again.players().size(), 1u);
+}
+
+TEST_F(SqliteStoreTest, RefusesAFileFromANewerWordgamesAndLeavesItAlone) {
+  { SqliteStore store(file_); }
+  raw_sql(file_, "PRAGMA user_version = 99");
+  raw_sql(file_, "PRAGMA journal_mode = DELETE");
+  const std::string before = test::read_bytes(file_);
+  const std::string what = store_error([&] { SqliteStore store(file_); });
+  EXPECT_NE(what.find("newer wordgames (schema version 99; this one knows up to 1)"),
+            std::string::npos)
+      << what;
+  EXPECT_NE(what.find(file_.string()), std::string::npos) << what;
+  EXPECT_EQ(test::read_bytes(file_), before);
+}
+
+TEST_F(SqliteStoreTest, RefusesAFileThatIsNotAWordgamesDatabase) {
+  std::filesystem::create_directories(file_.parent_path());
+  const std::string text = "# wordgames hangman history 1\nCOTTON\t7\tyou\t45\n";
+  dir_.write("data/wordgames.db", text);
+  std::string what = store_error([&] { SqliteStore store(file_); });
+  EXPECT_NE(what.find(file_.string() + ": cannot open it: it is not a database"), std::string::npos)
+      << what;
+  EXPECT_EQ(test::read_bytes(file_), text);
+
+  // An SQLite database of some other program.
+  const auto other = dir_ / "other.db";
+  {
+    sqlite3* db = nullptr;
+    sqlite3_open(other.c_str(), &db);
+    sqlite3_exec(db, "CREATE TABLE notes (text TEXT)", nullptr, nullptr, nullptr);
+    sqlite3_close(db);
+  }
+  what = store_error([&] { SqliteStore store(other); });
+  EXPECT_NE(what.find("is an SQLite database, but not a wordgames one"), std::string::npos) << what;
+  EXPECT_EQ(raw_sql(other, "SELECT count(*) FROM sqlite_schema"), "1");
+
+  // A directory where the file should be, and a file where its directory should be.
+  std::filesystem::create_directories(dir_ / "taken.db");
+  EXPECT_NE(store_error([&] { SqliteStore store(dir_ / "taken.db"); }).find("cannot open it"),
+            std::string::npos);
+  dir_.write("plain", "x");
+  EXPECT_NE(store_error([&] {
+              SqliteStore store(dir_ / "plain" / "wordgames.db");
+            }).find("cannot create its directory"),
+            std::string::npos);
+}
+
+/// Runs `work` in a forked child process and returns the text it returns: for what changes the
+/// process for good (its user, its limits).
+template <class Work>
+std::string in_child_process(Work work) {
+  int fds[2];
+  if (::pipe(fds) != 0) return "pipe failed";
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::close(fds[0]);
+    std::string what;
+    try {
+      what = work();
+    } catch (const std::exception& error) {
+      what = std::string("unexpected exception: ") + error.what();
+    }
+    const ssize_t written = ::write(fds[1], what.data(), what.size());
+    ::_exit(written == static_cast<ssize_t>(what.size()) ? 0 : 4);
+  }
+  ::close(fds[1]);
+  std::string what;
+  char buffer[4096];
+  for (ssize_t n; (n = ::read(fds[0], buffer, sizeof buffer)) > 0;) what.append(buffer, n);
+  ::close(fds[0]);
+  test::wait_child(pid);
+  return what;
+}
+
+/// What opening the store in `dir` (made read-only) says, as a user without root's rights:
+/// the child process drops them when the test runs as root.
+std::string open_in_read_only_directory(const std::filesystem::path& dir) {
+  ::chmod(dir.parent_path().c_str(), 0755);
+  ::chmod(dir.c_str(), 0555);
+  const std::string what = in_child_process([&]() -> std::string {
+    if (::geteuid() == 0 && (::setgid(65534) != 0 || ::setuid(65534) != 0)) {
+      return "cannot drop root's rights";
+    }
+    try {
+      SqliteStore store(dir / "wordgames.db");
+      store.player("Ann");
+    } catch (const StoreError& error) {
+      return error.what();
+    }
+    return "no error";
+  });
+  ::chmod(dir.c_str(), 0755);
+  return what;
+}
+
+TEST_F(SqliteStoreTest, ARefusedDirectoryIsAClearError) {
+  const auto empty = dir_ / "empty";
+  std::filesystem::create_directories(empty);
+  std::string what = open_in_read_only_directory(empty);
+  if (what == "cannot drop root's rights") GTEST_SKIP() << "runs as root, cannot drop its rights";
+  EXPECT_NE(what.find((empty / "wordgames.db").string() + ": cannot open it: it cannot be opened "
+                                                          "or created"),
+            std::string::npos)
+      << what;
+  EXPECT_NE(what.find("read-only"), std::string::npos) << what;
+
+  // A database that exists in a directory that became read-only: it cannot be written.
+  const auto full = dir_ / "full";
+  { SqliteStore store(full / "wordgames.db"); }
+  ::chmod(full.c_str(), 0777);
+  ::chmod((full / "wordgames.db").c_str(), 0666);
+  what = open_in_read_only_directory(full);
+  EXPECT_NE(what.find((full / "wordgames.db").string() + ": cannot"), std::string::npos) << what;
+  EXPECT_NE(what.find("read-only"), std::string::npos) << what;
+}
+
+TEST_F(SqliteStoreTest, AFullDiskIsAClearErrorAndLosesNothingWritten) {
+  { SqliteStore store(file_); }
+  // A child process whose files cannot grow past 2 MB (RLIMIT_FSIZE: what a full disk does to
+  // a write) records games until the store refuses one, then reads what it has.
+  const std::string report = in_child_process([&]() -> std::string {
+    ::signal(SIGXFSZ, SIG_IGN);  // a write past the limit fails instead of ending the process
+    const rlimit limit{2 << 20, 2 << 20};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) return "setrlimit failed";
+    SqliteStore store(file_);
+    int recorded = 0;
+    std::string what = "never refused";
+    for (; recorded < 100'000; ++recorded) {
+      FinishedGame game = game_of("hangman", {{"Ann", recorded, true}}, 1000 + recorded);
+      game.commands = Json::array();
+      for (int i = 0; i < 100; ++i) game.commands.push_back({{"command", "guess"}, {"n", i}});
+      try {
+        store.record_finished_game(game);
+      } catch (const StoreError& error) {
+        what = error.what();
+        break;
+      }
+    }
+    // Play goes on: what was recorded can still be read.
+    return fmt::format("{}\n{}\n{}", recorded, store.statistics("Ann", "hangman").games, what);
+  });
+  const auto first = report.find('\n');
+  const auto second = report.find('\n', first + 1);
+  ASSERT_NE(second, std::string::npos) << report;
+  const int recorded = std::stoi(report.substr(0, first));
+  EXPECT_GT(recorded, 10) << report;
+  EXPECT_EQ(report.substr(first + 1, second - first - 1), std::to_string(recorded)) << report;
+  const std::string what = report.substr(second + 1);
+  // SQLite says SQLITE_FULL for ENOSPC, an I/O error for EFBIG (this limit): both are named.
+  EXPECT_TRUE(what.starts_with(file_.string() + ": cannot ")) << what;
+  EXPECT_TRUE(what.find("the disk is full") != std::string::npos ||
+              what.find("the disk may be full") != std::string::npos)
+      << what;
+  // Every game acknowledged is in the file, which is whole.
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), std::to_string(recorded));
+  SqliteStore store(file_);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, recorded);
+}
+
+TEST(SqliteStore, TheDefaultFileIsInTheUserDataDirectory) {
+  EXPECT_EQ(SqliteStore::default_file(), user_data_dir() / "wordgames.db");
+}
+
+// --- Players.
+
+TEST_F(SqliteStoreTest, PlayersAreFoundByNameInAnyCaseAndCreatedOnce) {
+  SqliteStore store(file_);
+  EXPECT_TRUE(store.players().empty());
+  EXPECT_FALSE(store.find_player("Ann"));
+  const Player ann = store.player("Ann");
+  EXPECT_EQ(ann.name, "Ann");
+  EXPECT_EQ(store.player("ann"), ann);  // the name as first given
+  EXPECT_EQ(store.find_player("ANN"), ann);
+  store.player("Zoé Martin");
+  store.player("bob");
+  std::vector<std::string> names;
+  for (const Player& p : store.players()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Ann", "bob", "Zoé Martin"}));
+  for (const std::string& bad :
+       std::vector<std::string>{"", " Ann", "Ann ", "a\tb", std::string(41, 'x')}) {
+    EXPECT_FALSE(valid_player_name(bad)) << bad;
+    EXPECT_THROW(store.player(bad), std::invalid_argument) << bad;
+  }
+  EXPECT_TRUE(valid_player_name(std::string(40, 'x')));
+}
+
+// --- Finished games.
+
+TEST_F(SqliteStoreTest, RecordsFinishedGamesAndReadsThemBackAsTheyWere) {
+  SqliteStore store(file_);
+  FinishedGame first = game_of("hangman", {{"Ann", 45, true}}, 10'000);
+  first.seed = 18446744073709551615u;  // 2^64 - 1 survives SQLite's signed integers
+  first.result = {{"word", "COTTON"}, {"guesses", 7}, {"nested", {{"a", Json::array({1, 2})}}}};
+  const std::int64_t one = store.record_finished_game(first);
+  const std::int64_t two = store.record_finished_game(
+      game_of("auction", {{"Bob", 120, true}, {"ann", 80, false}}, 20'000));
+  const std::int64_t three =
+      store.record_finished_game(game_of("hangman", {{"Ann", 0, false}}, 30'000));
+  EXPECT_NE(one, two);
+
+  FinishedGame read = store.finished_game(one);
+  EXPECT_EQ(read.id, one);
+  first.id = one;
+  EXPECT_EQ(read, first);
+  EXPECT_EQ(store.finished_game(two).players,
+            (std::vector<GamePlayer>{{"Bob", 120, true}, {"Ann", 80, false}}));  // seat order
+  EXPECT_THROW(store.finished_game(999), StoreError);
+
+  auto ids = [](const std::vector<GameSummary>& games) {
+    std::vector<std::int64_t> result;
+    for (const GameSummary& g : games) result.push_back(g.id);
+    return result;
+  };
+  EXPECT_EQ(ids(store.finished_games("Ann")), (std::vector<std::int64_t>{three, two, one}));
+  EXPECT_EQ(ids(store.finished_games("ANN", "hangman")), (std::vector<std::int64_t>{three, one}));
+  EXPECT_EQ(ids(store.finished_games("Ann", std::nullopt, 1, 1)), std::vector<std::int64_t>{two});
+  EXPECT_EQ(ids(store.finished_games("Bob")), std::vector<std::int64_t>{two});
+  const GameSummary summary = store.finished_games("Ann", "hangman", 1, 1).at(0);
+  EXPECT_EQ(summary, (GameSummary{one,
+                                  "hangman",
+                                  {{"Ann", 45, true}},
+                                  first.config,
+                                  first.result,
+                                  first.started_ms,
+                                  first.ended_ms}));
+  EXPECT_TRUE(store.finished_games("Nobody").empty());
+  EXPECT_TRUE(store.finished_games("Bob", "hangman").empty());
+}
+
+TEST_F(SqliteStoreTest, RefusesWhatCannotBeAFinishedGameAndKeepsNothingOfIt) {
+  SqliteStore store(file_);
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {}, 1000)), std::invalid_argument);
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {{"Ann"}, {"ANN"}}, 1000)),
+               std::invalid_argument);
+  EXPECT_THROW(store.record_finished_game(game_of("../x", {{"Ann"}}, 1000)), std::invalid_argument);
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {{" Ann"}}, 1000)),
+               std::invalid_argument);
+  FinishedGame backwards = game_of("hangman", {{"Ann"}}, 1000);
+  backwards.started_ms = 2000;
+  EXPECT_THROW(store.record_finished_game(backwards), std::invalid_argument);
+  FinishedGame commands = game_of("hangman", {{"Ann"}}, 1000);
+  commands.commands = Json::object();
+  EXPECT_THROW(store.record_finished_game(commands), std::invalid_argument);
+  EXPECT_TRUE(store.players().empty());
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), "0");
+}
+
+// --- Unfinished games.
+
+TEST_F(SqliteStoreTest, UnfinishedGamesAreSavedAsTheyGoListedLoadedAndDeleted) {
+  SqliteStore store(file_);
+  UnfinishedGame game{0, "Ann", saved_game("hangman", 5, 1), 1000, 1000};
+  game.id = store.save_unfinished(game);
+  EXPECT_NE(game.id, 0);
+  EXPECT_EQ(store.unfinished_game(game.id), game);
+  game.saved = saved_game("hangman", 5, 2);  // one more command
+  game.updated_ms = 3000;
+  EXPECT_EQ(store.save_unfinished(game), game.id);
+  EXPECT_EQ(store.unfinished_game(game.id), game);
+
+  const UnfinishedGame other{
+      store.save_unfinished({0, "ann", saved_game("boggle", 9, 0), 1500, 2000}), "Ann",
+      saved_game("boggle", 9, 0), 1500, 2000};
+  store.save_unfinished({0, "Bob", saved_game("hand", 1, 0), 0, 0});
+  EXPECT_EQ(store.unfinished_games("Ann"), (std::vector<UnfinishedGame>{game, other}));
+  EXPECT_EQ(store.unfinished_games("Bob").size(), 1u);
+  EXPECT_TRUE(store.unfinished_games("Cy").empty());
+
+  EXPECT_THROW(store.save_unfinished({0, "Ann", Json{{"seed", 1u}}, 0, 0}), std::invalid_argument);
+  EXPECT_THROW(store.save_unfinished({999, "Ann", saved_game("hand", 1, 0), 0, 0}), StoreError);
+  EXPECT_THROW(store.unfinished_game(999), StoreError);
+
+  EXPECT_TRUE(store.delete_unfinished(other.id));
+  EXPECT_FALSE(store.delete_unfinished(other.id));
+  // Finishing a resumed game deletes it in the same transaction.
+  store.record_finished_game(game_of("hangman", {{"Ann", 10, true}}, 5000), game.id);
+  EXPECT_TRUE(store.unfinished_games("Ann").empty());
+  EXPECT_EQ(store.finished_games("Ann").size(), 1u);
+}
+
+// --- Statistics.
+
+TEST_F(SqliteStoreTest, StatisticsCountWinsStreaksAndScoresPerPlayerAndGame) {
+  SqliteStore store(file_);
+  EXPECT_EQ(store.statistics("Ann", "hangman"), (PlayerStatistics{"Ann", "hangman"}));
+  // Ann at hangman, in the order the games ended: W W L W W W L W.
+  const bool wins[] = {true, true, false, true, true, true, false, true};
+  const int scores[] = {10, 20, 0, 30, 40, 50, 0, 60};
+  for (int i = 0; i < 8; ++i) {
+    store.record_finished_game(game_of("hangman", {{"Ann", scores[i], wins[i]}}, 1000 * (i + 1)));
+  }
+  // And one auction with Bob.
+  store.record_finished_game(game_of("auction", {{"Ann", 5, false}, {"Bob", 9, true}}, 500));
+
+  PlayerStatistics ann = store.statistics("ann", "hangman");
+  EXPECT_EQ(ann.player, "Ann");
+  EXPECT_EQ(ann.games, 8);
+  EXPECT_EQ(ann.wins, 6);
+  EXPECT_DOUBLE_EQ(ann.win_rate, 0.75);
+  EXPECT_EQ(ann.current_streak, 1);
+  EXPECT_EQ(ann.best_streak, 3);
+  EXPECT_EQ(ann.best_score, 60);
+  EXPECT_DOUBLE_EQ(ann.mean_score, 210.0 / 8);
+
+  // A game that ended earlier than the last one counted (an import, a clock set back): the
+  // statistics are recounted in order. A loss at 4500 splits the run of three: W W L W L W W L W.
+  store.record_finished_game(game_of("hangman", {{"Ann", 0, false}}, 4500));
+  ann = store.statistics("Ann", "hangman");
+  EXPECT_EQ(ann.games, 9);
+  EXPECT_EQ(ann.wins, 6);
+  EXPECT_EQ(ann.best_streak, 2);
+  EXPECT_EQ(ann.current_streak, 1);
+  // A win at the very end, then a later loss.
+  store.record_finished_game(game_of("hangman", {{"Ann", 70, true}}, 9000));
+  EXPECT_EQ(store.statistics("Ann", "hangman").current_streak, 2);
+  store.record_finished_game(game_of("hangman", {{"Ann", 1, false}}, 9500));
+  ann = store.statistics("Ann", "hangman");
+  EXPECT_EQ(ann.current_streak, 0);
+  EXPECT_EQ(ann.best_streak, 2);
+  EXPECT_EQ(ann.best_score, 70);
+
+  const PlayerStatistics bob = store.statistics("Bob", "auction");
+  EXPECT_EQ(bob.games, 1);
+  EXPECT_EQ(bob.wins, 1);
+  EXPECT_DOUBLE_EQ(bob.win_rate, 1.0);
+  EXPECT_EQ(bob.current_streak, 1);
+  EXPECT_DOUBLE_EQ(bob.mean_score, 9.0);
+  const std::vector<PlayerStatistics> all = store.statistics("Ann");
+  ASSERT_EQ(all.size(), 2u);
+  EXPECT_EQ(all[0].game, "auction");
+  EXPECT_EQ(all[0].wins, 0);
+  EXPECT_EQ(all[0].best_streak, 0);
+  EXPECT_EQ(all[1].game, "hangman");
+  EXPECT_TRUE(store.statistics("Nobody").empty());
+}
+
+TEST_F(SqliteStoreTest, StatisticsAreTheSameInWhateverOrderGamesAreRecorded) {
+  // Random games of three players at two games, recorded in the order they ended (each
+  // statistic updated in place) and shuffled (recounted whenever one arrives late), against a
+  // count made here.
+  Rng rng(14);
+  std::vector<FinishedGame> games;
+  const char* names[] = {"Ann", "Bob", "Cy"};
+  for (int i = 0; i < 300; ++i) {
+    std::vector<GamePlayer> players = {
+        {names[rng.below(3)], static_cast<std::int64_t>(rng.below(100)), rng.below(3) != 0}};
+    games.push_back(game_of(rng.below(2) == 0 ? "hangman" : "boggle", players, 1000 + i));
+  }
+  SqliteStore in_order(dir_ / "in-order.db");
+  for (const FinishedGame& g : games) in_order.record_finished_game(g);
+  std::vector<FinishedGame> shuffled = games;
+  rng.shuffle(shuffled);
+  SqliteStore out_of_order(dir_ / "shuffled.db");
+  for (const FinishedGame& g : shuffled) out_of_order.record_finished_game(g);
+
+  for (const char* name : names) {
+    for (const char* game : {"hangman", "boggle"}) {
+      PlayerStatistics expected{name, game};
+      std::int64_t streak = 0;
+      std::int64_t score_sum = 0;
+      for (const FinishedGame& g : games) {
+        if (g.game != game || g.players[0].name != name) continue;
+        ++expected.games;
+        expected.wins += g.players[0].won;
+        streak = g.players[0].won ? streak + 1 : 0;
+        expected.best_streak = std::max(expected.best_streak, streak);
+        expected.best_score = std::max(expected.best_score, g.players[0].score);
+        score_sum += g.players[0].score;
+      }
+      expected.current_streak = streak;
+      expected.win_rate = static_cast<double>(expected.wins) / static_cast<double>(expected.games);
+      expected.mean_score = static_cast<double>(score_sum) / static_cast<double>(expected.games);
+      EXPECT_EQ(in_order.statistics(name, game), expected) << name << " " << game;
+      EXPECT_EQ(out_of_order.statistics(name, game), expected) << name << " " << game;
+    }
+  }
+}
+
+TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
+  { SqliteStore store(file_); }
+  sqlite3* db = nullptr;
+  sqlite3_open(file_.c_str(), &db);
+  auto details = [&](const char* sql) {
+    sqlite3_stmt* statement = nullptr;
+    std::string all;
+    sqlite3_prepare_v2(db, sql, -1, &statement, nullptr);
+    while (sqlite3_step(statement) == SQLITE_ROW) {
+      all += reinterpret_cast<const char*>(sqlite3_column_text(statement, 3));
+      all += '\n';
+    }
+    sqlite3_finalize(statement);
+    return all;
+  };
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT sum(won) FROM game_players WHERE player_id = 1 "
+                    "AND game = 'x' ORDER BY ended_ms, game_id")
+                .find("USING COVERING INDEX game_players_by_player_game"),
+            std::string::npos);
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT * FROM player_stats WHERE player_id = 1 AND "
+                    "game = 'x'")
+                .find("USING PRIMARY KEY"),
+            std::string::npos);
+  sqlite3_close(db);
+}
+
+// --- Reopening.
+
+TEST_F(SqliteStoreTest, ReopeningKeepsEverything) {
+  std::int64_t finished = 0;
+  std::int64_t unfinished = 0;
+  const hangman::Dictionary dictionary = hangman::Dictionary::from_words(std::vector<std::string>{
+      "BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
+      "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
+      "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"});
+  {
+    SqliteStore store(file_);
+    finished = store.record_finished_game(game_of("hangman", {{"Ann", 5, true}}, 1000));
+    unfinished = store.save_unfinished({0, "Bob", saved_game("hand", 3, 2), 10, 20});
+    store.append("hangman", {"COTTON", 7, true, 45});
+    store.save_dictionary("small", dictionary);
+    store.save_game("friday", saved_game("hangman", 42, 1));
+  }
+  SqliteStore store(file_);
+  EXPECT_EQ(store.players().size(), 2u);
+  EXPECT_EQ(store.finished_game(finished).players[0].name, "Ann");
+  EXPECT_EQ(store.unfinished_game(unfinished).saved, saved_game("hand", 3, 2));
+  EXPECT_EQ(store.statistics("Ann", "hangman").wins, 1);
+  EXPECT_EQ(store.history("hangman").games, (std::vector<GameRecord>{{"COTTON", 7, true, 45}}));
+  EXPECT_EQ(store.load_dictionary("small").words_upper(), dictionary.words_upper());
+  EXPECT_EQ(store.load_game("friday"), saved_game("hangman", 42, 1));
+  EXPECT_EQ(store.dictionary_location("small"), file_.string() + " (dictionary 'small')");
+}
+
+// --- Import from a FileStore directory.
+
+TEST_F(SqliteStoreTest, ImportsAFileStoreOnceAndMovesDamagedFilesAside) {
+  const auto old = dir_ / "old";
+  FileStore files(old);
+  files.append("hangman", {"COTTON", 7, true, 45});
+  files.append("hangman", {"BANANA", 6, false, 0});
+  const std::vector<std::string> words = {
+      "BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
+      "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
+      "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"};
+  files.save_dictionary("small", hangman::Dictionary::from_words(words));
+  files.save_game("friday", saved_game("hangman", 42, 1));
+  // Damaged: a history with one bad line, a binary history, a dictionary of two words, a game
+  // that is not JSON.
+  std::filesystem::create_directories(old / "evil-hangman");
+  dir_.write("old/evil-hangman/history.tsv",
+             "# wordgames evil-hangman history 1\nOTHER\t3\thost\t0\nnot a record\n");
+  std::filesystem::create_directories(old / "boggle");
+  dir_.write("old/boggle/history.tsv", std::string("\x00\x01zz", 4));
+  dir_.write("old/hangman/dictionaries/tiny.txt", "BANANA\nCOTTON\n");
+  dir_.write("old/games/broken.json", "{\"game\": ");
+
+  SqliteStore store(file_);
+  const ImportReport report = store.import_file_store(old);
+  EXPECT_FALSE(report.already_done);
+  EXPECT_EQ(report.history_records, 3u);
+  EXPECT_EQ(report.dictionaries, 1u);
+  EXPECT_EQ(report.games, 1u);
+  ASSERT_EQ(report.problems.size(), 4u);
+  for (const std::string& problem : report.problems) {
+    EXPECT_NE(problem.find("it was moved to " + old.string()), std::string::npos) << problem;
+  }
+  EXPECT_NE(report.problems[0].find("boggle/history.tsv is not a history file"), std::string::npos)
+      << report.problems[0];
+  EXPECT_NE(report.problems[1].find("1 damaged records were not imported"), std::string::npos)
+      << report.problems[1];
+
+  // What was read whole stays where it was; what was not is beside it, byte for byte.
+  EXPECT_TRUE(std::filesystem::exists(old / "hangman" / "history.tsv"));
+  EXPECT_TRUE(std::filesystem::exists(old / "games" / "friday.json"));
+  EXPECT_FALSE(std::filesystem::exists(old / "boggle" / "history.tsv"));
+  EXPECT_EQ(test::read_bytes(old / "boggle" / "history.tsv.corrupt"), std::string("\x00\x01zz", 4));
+  EXPECT_EQ(test::read_bytes(old / "hangman" / "dictionaries" / "tiny.txt.corrupt"),
+            "BANANA\nCOTTON\n");
+  EXPECT_EQ(test::read_bytes(old / "games" / "broken.json.corrupt"), "{\"game\": ");
+  EXPECT_TRUE(std::filesystem::exists(old / "evil-hangman" / "history.tsv.corrupt"));
+
+  EXPECT_EQ(store.history("hangman").games,
+            (std::vector<GameRecord>{{"COTTON", 7, true, 45}, {"BANANA", 6, false, 0}}));
+  EXPECT_EQ(store.history("evil-hangman").games.size(), 1u);
+  EXPECT_EQ(store.dictionary_names(), std::vector<std::string>{"small"});
+  EXPECT_EQ(store.load_dictionary("small").words_upper(),
+            hangman::Dictionary::from_words(words).words_upper());
+  EXPECT_EQ(store.load_game("friday"), saved_game("hangman", 42, 1));
+
+  // Once: a second import, even after reopening, reads nothing.
+  files.save_game("saturday", saved_game("hangman", 43, 0));
+  EXPECT_TRUE(store.import_file_store(old).already_done);
+  SqliteStore reopened(file_);
+  EXPECT_TRUE(reopened.import_file_store(old).already_done);
+  EXPECT_EQ(reopened.game_names(), std::vector<std::string>{"friday"});
+}
+
+TEST_F(SqliteStoreTest, ImportingAMissingDirectoryImportsNothingOnce) {
+  SqliteStore store(file_);
+  const ImportReport report = store.import_file_store(dir_ / "never-played");
+  EXPECT_FALSE(report.already_done);
+  EXPECT_EQ(report.history_records + report.dictionaries + report.games, 0u);
+  EXPECT_TRUE(report.problems.empty());
+  EXPECT_TRUE(store.import_file_store(dir_ / "never-played").already_done);
+}
+
+// --- Real processes: durability under SIGKILL, concurrent writers.
+
+/// The game the writer child records as its `index`-th of round `round`.
+FinishedGame child_game(int round, int index) {
+  FinishedGame g =
+      game_of(index % 2 == 0 ? "hangman" : "auction",
+              index % 3 == 0 ? std::vector<GamePlayer>{{"Ann", index, true}, {"Bob", 1, false}}
+                             : std::vector<GamePlayer>{{"Ann", index, index % 4 == 1}},
+              1'000'000LL * round + index + 1);
+  g.result = {{"round", round}, {"index", index}};
+  g.commands = Json::array();
+  for (int i = 0; i < index % 50; ++i) g.commands.push_back({{"command", "play"}, {"n", i}});
+  return g;
+}
+
+/// Not a test on its own (skipped): the writer the tests below start as a child process, with
+/// WG_STORE_CHILD_DB (the file), WG_STORE_CHILD_ROUND and WG_STORE_CHILD_COUNT (games to write,
+/// default: until killed). It prints "recorded ID ROUND INDEX" once each game is committed.
+TEST(SqliteStoreChild, WritesGames) {
+  const char* file = std::getenv("WG_STORE_CHILD_DB");
+  if (file == nullptr) GTEST_SKIP() << "run by the durability and concurrency tests";
+  const int round = std::atoi(std::getenv("WG_STORE_CHILD_ROUND"));
+  const char* count_text = std::getenv("WG_STORE_CHILD_COUNT");
+  const int count = count_text != nullptr ? std::atoi(count_text) : 1'000'000;
+  SqliteStore store(file);
+  for (int index = 0; index < count; ++index) {
+    const std::int64_t id = store.record_finished_game(child_game(round, index));
+    std::printf("recorded %lld %d %d\n", static_cast<long long>(id), round, index);
+    std::fflush(stdout);
+  }
+}
+
+/// A writer child: this test program running SqliteStoreChild.WritesGames, its stdout a pipe.
+class Writer {
+ public:
+  Writer(const std::filesystem::path& file, int round, int count) {
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) throw std::runtime_error("pipe");
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_adddup2(&actions, fds[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> env;
+    for (char** e = environ; *e != nullptr; ++e) {
+      // GoogleTest's settings (GTEST_OUTPUT...) are the parent's: the child must not write its
+      // reports over them.
+      if (!std::string_view(*e).starts_with("GTEST_")) env.emplace_back(*e);
+    }
+    env.push_back("WG_STORE_CHILD_DB=" + file.string());
+    env.push_back("WG_STORE_CHILD_ROUND=" + std::to_string(round));
+    if (count > 0) env.push_back("WG_STORE_CHILD_COUNT=" + std::to_string(count));
+    std::vector<char*> envp;
+    for (std::string& e : env) envp.push_back(e.data());
+    envp.push_back(nullptr);
+    std::string self = std::filesystem::read_symlink("/proc/self/exe").string();
+    std::string filter = "--gtest_filter=SqliteStoreChild.WritesGames";
+    char* argv[] = {self.data(), filter.data(), nullptr};
+    const int spawned = ::posix_spawn(&pid_, self.c_str(), &actions, nullptr, argv, envp.data());
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(fds[1]);
+    if (spawned != 0) throw std::runtime_error("posix_spawn");
+    out_ = fds[0];
+  }
+  Writer(const Writer&) = delete;
+  Writer& operator=(const Writer&) = delete;
+  ~Writer() {
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);
+      test::wait_child(pid_);
+    }
+    ::close(out_);
+  }
+
+  /// The next game the child says it committed: {id, index}, or nullopt at the end of its
+  /// output. Other lines (GoogleTest's) are skipped.
+  std::optional<std::pair<std::int64_t, int>> next() {
+    for (;;) {
+      const std::size_t end = buffer_.find('\n');
+      if (end == std::string::npos) {
+        if (!test::wait_readable(out_)) return std::nullopt;  // hung: the caller fails
+        char chunk[4096];
+        const ssize_t n = ::read(out_, chunk, sizeof chunk);
+        if (n <= 0) return std::nullopt;
+        buffer_.append(chunk, static_cast<std::size_t>(n));
+        continue;
+      }
+      const std::string line = buffer_.substr(0, end);
+      buffer_.erase(0, end + 1);
+      long long id = 0;
+      int round = 0;
+      int index = 0;
+      if (std::sscanf(line.c_str(), "recorded %lld %d %d", &id, &round, &index) == 3) {
+        return std::pair{static_cast<std::int64_t>(id), index};
+      }
+      log_ += line + '\n';
+    }
+  }
+  /// The child's output other than its games: GoogleTest's report, for failure messages.
+  const std::string& log() const { return log_; }
+  void kill() {
+    ::kill(pid_, SIGKILL);
+    test::wait_child(pid_);
+    pid_ = 0;
+  }
+  /// Waits for the child to end: its exit status, or -1 if a signal ended it.
+  int wait() {
+    const std::optional<int> status = test::wait_child(pid_);
+    pid_ = 0;
+    return status && WIFEXITED(*status) ? WEXITSTATUS(*status) : -1;
+  }
+
+ private:
+  pid_t pid_ = 0;
+  int out_ = -1;        ///< the read end of the child's stdout
+  std::string buffer_;  ///< what was read of it and not yet returned
+  std::string log_;     ///< its other lines (GoogleTest's)
+};
+
+TEST_F(SqliteStoreTest, EveryAcknowledgedGameSurvivesSigkillAtAnyMoment) {
+  { SqliteStore store(file_); }
+  // The parent decides when to kill: after `acknowledged` games the child said it committed,
+  // while it is in the middle of writing the next one.
+  std::map<std::int64_t, std::pair<int, int>> acknowledged;  // id -> {round, index}
+  constexpr int kRounds = 25;
+  for (int round = 0; round < kRounds; ++round) {
+    const int kill_after = 1 + (round * 7) % 23;
+    Writer writer(file_, round, 0);
+    for (int n = 0; n < kill_after; ++n) {
+      const auto game = writer.next();
+      ASSERT_TRUE(game) << "round " << round << ": the writer stopped after " << n << " games";
+      acknowledged[game->first] = {round, game->second};
+    }
+    writer.kill();
+    ASSERT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok") << "round " << round;
+  }
+  SqliteStore store(file_);
+  for (const auto& [id, at] : acknowledged) {
+    FinishedGame expected = child_game(at.first, at.second);
+    expected.id = id;
+    ASSERT_EQ(store.finished_game(id), expected) << "round " << at.first << " game " << at.second;
+  }
+  // The statistics agree with the games (each kill left a whole transaction or none).
+  const std::int64_t games = std::stoll(raw_sql(file_, "SELECT count(*) FROM games"));
+  EXPECT_GE(games, static_cast<std::int64_t>(acknowledged.size()));
+  EXPECT_EQ(store.statistics("Ann", "hangman").games + store.statistics("Ann", "auction").games,
+            games);
+}
+
+TEST_F(SqliteStoreTest, ConcurrentWriterProcessesWaitForEachOtherAndLoseNothing) {
+  // Both open the file while it does not exist yet: one creates and migrates it, the other
+  // waits for it (the busy timeout) and finds it migrated.
+  constexpr int kGames = 150;
+  Writer a(file_, 1, kGames);
+  Writer b(file_, 2, kGames);
+  // Read both to the end, alternately, so neither blocks on a full pipe.
+  int seen = 0;
+  bool a_open = true;
+  bool b_open = true;
+  while (a_open || b_open) {
+    if (a_open) a_open = a.next().has_value() && ++seen > 0;
+    if (b_open) b_open = b.next().has_value() && ++seen > 0;
+  }
+  EXPECT_EQ(a.wait(), 0) << a.log();
+  EXPECT_EQ(b.wait(), 0) << b.log();
+  EXPECT_EQ(seen, 2 * kGames);
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM games"), std::to_string(2 * kGames));
+  EXPECT_EQ(store.statistics("Ann", "hangman").games + store.statistics("Ann", "auction").games,
+            2 * kGames);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+}
+
+}  // namespace
+}  // namespace wg::app
