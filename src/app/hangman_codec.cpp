@@ -236,12 +236,15 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
     for (const auto& position : view.odds) {
       Json letters = Json::array();
       for (const hangman::LetterOdds& o : position) {
+        // The points a hit would score: the rules' bands, so a page never applies them itself.
         letters.push_back(
             {{"letter", letter_of(o.letter)},
              {"count", o.count},
              {"probability", view.candidates == 0 ? 0.0
                                                   : static_cast<double>(o.count) /
-                                                        static_cast<double>(view.candidates)}});
+                                                        static_cast<double>(view.candidates)},
+             {"points",
+              view.candidates == 0 ? 0 : hangman::points_for_hit(o.count, view.candidates)}});
       }
       odds.push_back(std::move(letters));
     }

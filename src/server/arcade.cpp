@@ -355,7 +355,16 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
                       {"summary", game.summary},
                       {"config_schema", game.config_schema()}});
     }
-    return json_response(200, Json{{"games", std::move(list)}});
+    // The word list every game here plays on: its lengths with words, so that a page offers
+    // only lengths that can be played (evil hangman's) without parsing a refusal.
+    Json lengths = Json::array();
+    const std::vector<std::size_t>& counts = lexicon_->count_by_length();
+    for (std::size_t length = 1; length < counts.size(); ++length) {
+      if (counts[length] > 0) lengths.push_back({{"length", length}, {"words", counts[length]}});
+    }
+    return json_response(
+        200, Json{{"games", std::move(list)},
+                  {"lexicon", {{"words", lexicon_->size()}, {"lengths", std::move(lengths)}}}});
   }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});

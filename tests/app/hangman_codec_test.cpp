@@ -11,6 +11,7 @@
 
 #include "app/registry.h"
 #include "app/session_adapter.h"
+#include "games/hangman/game.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -260,6 +261,10 @@ TEST(HangmanCodec, AViewLeaksNothing) {
         ASSERT_TRUE(view.contains("odds")) << text;
         EXPECT_TRUE(view["odds"][1].empty());  // revealed
         EXPECT_FALSE(view["odds"][0].empty());
+        for (const Json& odds : view["odds"][0]) {  // each with the points its hit would score
+          EXPECT_EQ(odds["points"], hangman::points_for_hit(odds["count"].get<std::size_t>(),
+                                                            view["candidates"].get<std::size_t>()));
+        }
       }
     }
     // Hard mode's guess events carry no probability either.

@@ -212,10 +212,22 @@ bool has_event(const Json& events, const std::string& name) {
 }
 
 TEST_F(ArcadeTest, ListsEveryGameOfTheRegistryWithItsConfigSchema) {
-  const Json games = json_of(request("GET", "/api/games"))["games"];
+  const Json reply = json_of(request("GET", "/api/games"));
+  const Json& games = reply["games"];
   ASSERT_EQ(games.size(), app::games().size());
   EXPECT_EQ(games[0]["name"], "hand");
   EXPECT_TRUE(games[0]["config_schema"].is_object());
+  // The word list's lengths with words: ENABLE has none of 1 or 26 letters.
+  EXPECT_EQ(reply["lexicon"]["words"], app::built_in_lexicon().lexicon->size());
+  const Json& lengths = reply["lexicon"]["lengths"];
+  ASSERT_FALSE(lengths.empty());
+  EXPECT_EQ(lengths[0]["length"], 2);
+  std::size_t words = 0;
+  for (const Json& length : lengths) {
+    EXPECT_NE(length["length"], 26);
+    words += length["words"].get<std::size_t>();
+  }
+  EXPECT_EQ(words, app::built_in_lexicon().lexicon->size());
 }
 
 TEST_F(ArcadeTest, CreatesASessionWithAnUnguessableIdAndPlaysIt) {

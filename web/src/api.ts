@@ -70,8 +70,27 @@ async function call<T>(method: string, path: string, body?: unknown): Promise<T>
   return data as T;
 }
 
+/** The word list the server plays on: its size and the lengths that have words. */
+export interface LexiconInfo {
+  words: number;
+  lengths: { length: number; words: number }[];
+}
+
+let arcade: Promise<{ games: GameInfo[]; lexicon: LexiconInfo }> | null = null;
+
+/** GET /api/games, asked once a visit (again after a failure). */
+function arcadeInfo(): Promise<{ games: GameInfo[]; lexicon: LexiconInfo }> {
+  arcade ??= call<{ games: GameInfo[]; lexicon: LexiconInfo }>('GET', '/api/games');
+  arcade.catch(() => { arcade = null; });
+  return arcade;
+}
+
 export async function listGames(): Promise<GameInfo[]> {
-  return (await call<{ games: GameInfo[] }>('GET', '/api/games')).games;
+  return (await arcadeInfo()).games;
+}
+
+export async function lexiconInfo(): Promise<LexiconInfo> {
+  return (await arcadeInfo()).lexicon;
 }
 
 export interface NewSession {

@@ -222,30 +222,24 @@ test('a game gone from the server sends the player back to the form', async () =
   await context.close();
 });
 
-test('a length without words is refused, and the form then offers only lengths with words',
-     async () => {
-       // An arcade of its own with a word list of 3- and 5-letter words only.
-       const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));
-       const list = path.join(dir, 'words.txt');
-       writeFileSync(list, 'cat\ndog\nbee\napple\ngrape\nlemon\n');
-       const small = await startArcade(['--lexicon', list]);
-       const { context, page } = await openPage(browser, `${small.url}#/evil-hangman`);
-       try {
-         await page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
-         await page.selectOption('select[name=length]', '4');
-         const from = await heardCount(page);
-         await page.click('button:text("Start")');
-         const said = await nextAnnouncement(page, /length/, from);
-         assert.match(said, /lengths with words: 3, 5/);
-         assert.equal(await page.locator('.error').textContent(), said);
-         assert.deepEqual(await page.locator('select[name=length] option').allTextContents(),
-                          ['3', '4', '5'].filter((n) => n !== '4'));
-       } finally {
-         await context.close();
-         await small.stop();
-         rmSync(dir, { recursive: true, force: true });
-       }
-     });
+test('the form offers only the lengths the word list has words of', async () => {
+  // An arcade of its own with a word list of 3- and 5-letter words only.
+  const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));
+  const list = path.join(dir, 'words.txt');
+  writeFileSync(list, 'cat\ndog\nbee\napple\ngrape\nlemon\n');
+  const small = await startArcade(['--lexicon', list]);
+  const { context, page } = await openPage(browser, `${small.url}#/evil-hangman`);
+  try {
+    await page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
+    await page.locator('select[name=length] option[value="5"]').waitFor({ state: 'attached' });
+    assert.deepEqual(await page.locator('select[name=length] option').allTextContents(),
+                     ['3', '5']);
+  } finally {
+    await context.close();
+    await small.stop();
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
 
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {

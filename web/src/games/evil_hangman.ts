@@ -2,8 +2,8 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import { ApiError, createSession, follow, type GameEvent, type LiveFeed, sendCommand,
-         type Snapshot } from '../api';
+import { ApiError, createSession, follow, type GameEvent, type LiveFeed, lexiconInfo,
+         sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, readWhole,
@@ -72,21 +72,6 @@ function shownPattern(pattern: string): string {
 /** The pattern for screen readers: "blank, E, E, blank". */
 function spokenPattern(pattern: string): string {
   return [...pattern].map((c) => (c === '-' ? 'blank' : c.toUpperCase())).join(', ');
-}
-
-/** Lengths listed in a refusal such as "... (lengths with words: 2-25, 27, 28)". */
-export function lengthsIn(detail: string): number[] {
-  const found = /lengths with words: ([0-9 ,-]+)/.exec(detail);
-  if (!found) return [];
-  const lengths: number[] = [];
-  for (const part of found[1].split(',')) {
-    const [from, to] = part.trim().split('-').map(Number);
-    if (!Number.isInteger(from)) continue;
-    for (let n = from; n <= (Number.isInteger(to) ? to : from) && lengths.length < 200; ++n) {
-      lengths.push(n);
-    }
-  }
-  return lengths;
 }
 
 /** Pieces of the gallows drawn after `misses` of `allowed`: complete at the last miss. */
@@ -245,9 +230,18 @@ class EvilHangmanPage {
     const schema = await configSchema(GAME);
     const strategies = schema.strategy?.enum ?? Object.keys(STRATEGIES);
     const strategy = schemaDefault(schema, 'strategy', 'largest');
+    // Only the lengths the server's word list has words of (and the engine plays).
+    const longest = schema.length?.maximum ?? 64;
+    let lengths: number[] | undefined;
+    try {
+      lengths = (await lexiconInfo()).lengths.map((entry) => entry.length)
+          .filter((length) => length <= longest);
+    } catch {
+      lengths = undefined;  // the server cannot tell: a refusal will name the lengths
+    }
     this.buildForm(strategies, strategies.includes(strategy) ? strategy : strategies[0],
                    schemaDefault(schema, 'show_remaining', checked(this.showBox)),
-                   checked(this.explainBox));
+                   checked(this.explainBox), lengths?.length ? lengths : undefined);
   }
 
   private readSettings(): Settings {
@@ -376,13 +370,6 @@ class EvilHangmanPage {
         const letter = typeof event.letter === 'string' ? event.letter.toUpperCase() : '';
         const text = event.reason === 'repeated' && letter
             ? `You already guessed ${letter}.` : sentence(String(event.detail ?? event.reason));
-        const lengths = lengthsIn(String(event.detail ?? ''));
-        if (lengths.length > 0) {
-          this.buildForm([...this.strategySelect.options].map((o) => o.value),
-                         this.strategySelect.value, checked(this.showBox),
-                         checked(this.explainBox), lengths);
-          this.lengthSelect.focus();
-        }
         this.showError(text);
         return text;
       }

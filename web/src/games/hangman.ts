@@ -16,6 +16,8 @@ interface LetterOdds {
   letter: string;
   count: number;
   probability: number;
+  /** What a hit scores at that probability (the server applies the rules' bands). */
+  points: number;
 }
 
 interface HangmanView {
@@ -71,14 +73,6 @@ function percent(probability: number): string {
 
 function points(count: number): string {
   return countOf(count, 'point');
-}
-
-/** The points a hit scores at probability P, as the rules' bands say. */
-export function hitPoints(probability: number): number {
-  if (probability > 0.6) return 5;
-  if (probability > 0.4) return 10;
-  if (probability > 0.25) return 15;
-  return 30;
 }
 
 // --- The last five games, kept in this browser (localStorage) since the server has no store
@@ -592,7 +586,7 @@ class HangmanPage {
                         h('span', { class: 'hangman-odds-track' }, bar),
                         h('span', { class: 'hangman-odds-percent' },
                           compact ? percent(o.probability)
-                                  : `${percent(o.probability)} (${hitPoints(o.probability)} ` +
+                                  : `${percent(o.probability)} (${o.points} ` +
                                     'points)'));
              }));
   }

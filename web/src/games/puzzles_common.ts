@@ -13,25 +13,16 @@ export interface SchemaProperty {
   description?: string;
 }
 
-let schemas: Promise<Map<string, Record<string, SchemaProperty>>> | null = null;
-
 /**
  * The config schema's properties of game `id` (from GET /api/games, asked once per page load);
  * an empty record when the server cannot tell, so a form falls back on its own defaults.
  */
 export async function configSchema(id: string): Promise<Record<string, SchemaProperty>> {
-  schemas ??= listGames().then((games) => {
-    const map = new Map<string, Record<string, SchemaProperty>>();
-    for (const game of games) {
-      const schema = game.config_schema as { properties?: Record<string, SchemaProperty> } | null;
-      map.set(game.id, schema?.properties ?? {});
-    }
-    return map;
-  });
   try {
-    return (await schemas).get(id) ?? {};
+    const game = (await listGames()).find((entry) => entry.id === id);
+    const schema = game?.config_schema as { properties?: Record<string, SchemaProperty> } | null;
+    return schema?.properties ?? {};
   } catch {
-    schemas = null;
     return {};
   }
 }
