@@ -285,4 +285,23 @@ GameEntry auction_game() {
           /*private_events=*/true};
 }
 
+// --- The tools' documents.
+
+Json tournament_table_json(const auction::TournamentResult& result) {
+  Json bots = Json::array();
+  for (const auction::BotStats& b : result.bots) {
+    bots.push_back({{"name", b.name},
+                    {"seats", b.seats},
+                    {"player_games", b.games_played},
+                    {"mean_score", b.mean_score},
+                    {"score_std_error", b.score_std_error},
+                    {"win_rate", b.win_rate},
+                    {"letters_per_game", b.letters_per_game},
+                    {"mean_price", b.mean_price},
+                    {"invalid_words", b.invalid_words},
+                    {"faulty_bids", b.faulty_bids}});
+  }
+  return bots;
+}
+
 }  // namespace wg::app

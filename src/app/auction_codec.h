@@ -32,6 +32,7 @@
 #include "app/json.h"
 #include "app/registry.h"
 #include "games/auction/session.h"
+#include "games/auction/tournament.h"
 
 namespace wg::app {
 
@@ -58,5 +59,13 @@ struct AuctionCodec {
 
 /// The registry's entry for Letter Auction.
 GameEntry auction_game();
+
+// --- The tools' documents.
+
+/// A tournament's table, one object per bot, best first: {"name", "seats", "player_games",
+/// "mean_score", "score_std_error", "win_rate", "letters_per_game", "mean_price",
+/// "invalid_words", "faulty_bids"} (`wordgames auction tournament --json`, the arcade's
+/// tournaments).
+Json tournament_table_json(const auction::TournamentResult& result);
 
 }  // namespace wg::app

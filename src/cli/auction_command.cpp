@@ -14,6 +14,7 @@
 
 #include <fmt/format.h>
 
+#include "app/auction_codec.h"
 #include "app/auction_log.h"
 #include "cli/app.h"
 #include "cli/auction_viewer.h"
@@ -552,19 +553,6 @@ int tournament(Context& context, const Options& o) {
 
   const au::Rules& r = config.rules;
   if (context.options().json) {
-    Json bots = Json::array();
-    for (const au::BotStats& b : result.bots) {
-      bots.push_back({{"name", b.name},
-                      {"seats", b.seats},
-                      {"player_games", b.games_played},
-                      {"mean_score", b.mean_score},
-                      {"score_std_error", b.score_std_error},
-                      {"win_rate", b.win_rate},
-                      {"letters_per_game", b.letters_per_game},
-                      {"mean_price", b.mean_price},
-                      {"invalid_words", b.invalid_words},
-                      {"faulty_bids", b.faulty_bids}});
-    }
     print_json(context.out(), Json{{"games", result.games},
                                    {"seed", config.seed},
                                    {"jobs", config.jobs},
@@ -576,7 +564,7 @@ int tournament(Context& context, const Options& o) {
                                      {"rack_size", r.rack_size},
                                      {"letters_per_round", r.letters_per_round}}},
                                    {"lineup", config.lineup},
-                                   {"bots", std::move(bots)}});
+                                   {"bots", app::tournament_table_json(result)}});
     return kExitOk;
   }
   std::ostream& out = context.out();

@@ -20,6 +20,7 @@
 #include "core/session.h"
 #include "core/text.h"
 #include "server/auction_replay.h"
+#include "server/responses.h"
 #include "server/web_assets.h"
 
 namespace wg::server {
@@ -127,18 +128,6 @@ struct Arcade::Room {
 
 namespace {
 
-constexpr std::size_t kIdHexDigits = 32;  // 128 bits
-
-/// 128 random bits as hex: a session's id or watch code, not guessable from any other.
-std::string random_id() {
-  static std::mutex mutex;
-  static std::random_device device;
-  std::lock_guard lock(mutex);
-  std::string id;
-  for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
-  return id;
-}
-
 constexpr std::string_view kRoomLetters = "BCDFGHJKLMNPQRSTVWXZ";  // no vowels: no words
 constexpr std::size_t kRoomCodeLength = 5;
 constexpr std::size_t kMaxRoomPlayers = 16;
@@ -164,18 +153,6 @@ std::string query_value(std::string_view query, std::string_view key) {
     query.remove_prefix(std::min(end + 1, query.size()));
   }
   return "";
-}
-
-HttpResponse json_response(int status, const Json& body) {
-  HttpResponse response;
-  response.status = status;
-  response.body = body.dump();
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
-HttpResponse error(int status, std::string_view code, const std::string& message) {
-  return json_response(status, Json{{"error", message}, {"code", code}});
 }
 
 HttpResponse not_found(const HttpRequest& request) {
@@ -252,8 +229,7 @@ std::variant<std::uint64_t, HttpResponse> requested_seed(const Json& body) {
 
 /// The refusal of a config the game cannot play, naming the field.
 HttpResponse config_refusal(const ConfigError& problem) {
-  return json_response(
-      400, Json{{"error", problem.what()}, {"code", "bad_config"}, {"field", problem.field()}});
+  return error(400, "bad_config", problem.what(), problem.field());
 }
 
 /// Long commands running at once; more wait their turn (each session runs one at a time).

@@ -8,6 +8,7 @@
 
 #include "app/dictionary_source.h"
 #include "lexicon/word_list.h"
+#include "server/responses.h"
 
 namespace wg::server {
 
@@ -17,21 +18,9 @@ namespace {
 
 constexpr std::string_view kBase = "/api/hangman/dictionaries";
 
-HttpResponse json_answer(int status, const Json& body) {
-  HttpResponse response;
-  response.status = status;
-  response.body = body.dump();
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
-HttpResponse refusal(int status, std::string_view code, const std::string& message) {
-  return json_answer(status, Json{{"error", message}, {"code", code}});
-}
-
 HttpResponse wrong_method(const HttpRequest& request, std::string_view allowed) {
   HttpResponse response =
-      refusal(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));
+      error(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));
   response.headers.emplace_back("Allow", std::string(allowed));
   return response;
 }
@@ -63,9 +52,9 @@ std::variant<std::string, HttpResponse> one_text_field(const HttpRequest& reques
                                                        std::string_view key,
                                                        std::string_view example) {
   const Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return refusal(400, "bad_json", "the body is not valid JSON");
+  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
   if (!body.is_object() || body.size() != 1 || !body.contains(key) || !body[key].is_string()) {
-    return refusal(400, "bad_request", fmt::format("the body is {}", example));
+    return error(400, "bad_request", fmt::format("the body is {}", example));
   }
   return body[key].get<std::string>();
 }
@@ -84,7 +73,7 @@ Dictionaries::~Dictionaries() {
   }
   wake_.notify_all();
   for (Fetch& fetch : dropped) {
-    fetch.respond(refusal(503, "stopping", "the server is stopping; try again later"));
+    fetch.respond(error(503, "stopping", "the server is stopping; try again later"));
   }
   if (worker_.joinable()) worker_.join();
 }
@@ -106,7 +95,7 @@ void Dictionaries::handle(const HttpRequest& request, Respond respond) {
   try {
     response = answer_now(request);
   } catch (const std::exception& e) {
-    response = refusal(500, "internal", fmt::format("the server failed: {}", e.what()));
+    response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
   }
   respond(std::move(response));
 }
@@ -120,12 +109,12 @@ const Json& Dictionaries::default_stats() {
                         {"playable", true},
                         {"rule", nullptr},
                         {"problem", nullptr}};
-    } catch (const hangman::DictionaryError& error) {
+    } catch (const hangman::DictionaryError& problem) {
       default_stats_ = {{"source", "default"},
                         {"stats", nullptr},
                         {"playable", false},
-                        {"rule", rule_name(error.rule())},
-                        {"problem", error.what()}};
+                        {"rule", rule_name(problem.rule())},
+                        {"problem", problem.what()}};
     }
   });
   return default_stats_;
@@ -135,22 +124,22 @@ HttpResponse Dictionaries::answer_now(const HttpRequest& request) {
   const bool get = request.method == "GET" || request.method == "HEAD";
   if (request.path == fmt::format("{}/default", kBase)) {
     if (!get) return wrong_method(request, "GET");
-    return json_answer(200, default_stats());
+    return json_response(200, default_stats());
   }
   if (request.path != kBase && request.path != fmt::format("{}/", kBase)) {
-    return refusal(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
+    return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
   }
   if (request.method != "POST") return wrong_method(request, "POST");
   auto text = one_text_field(request, "text", "{\"text\": \"the text to take the words from\"}");
   if (auto* refused = std::get_if<HttpResponse>(&text)) return std::move(*refused);
   constexpr std::string_view kSource = "the text";
   try {
-    return json_answer(
+    return json_response(
         200, draft_json(app::draft_dictionary(std::get<std::string>(text), kSource), kSource));
-  } catch (const LexiconError& error) {  // binary, UTF-16
-    return refusal(400, "bad_text", error.what());
-  } catch (const app::DocumentError& error) {  // a JSON object with no description
-    return refusal(400, "bad_text", error.what());
+  } catch (const LexiconError& problem) {  // binary, UTF-16
+    return error(400, "bad_text", problem.what());
+  } catch (const app::DocumentError& problem) {  // a JSON object with no description
+    return error(400, "bad_text", problem.what());
   }
 }
 
@@ -162,20 +151,20 @@ void Dictionaries::fetch(const HttpRequest& request, Respond respond) {
   }
   std::string id = std::move(std::get<std::string>(work));
   if (!app::valid_work_id(id)) {
-    respond(refusal(400, "bad_work_id", app::work_id_refusal(id)));
+    respond(error(400, "bad_work_id", app::work_id_refusal(id)));
     return;
   }
   if (!options_.fetch_open_library) {
-    respond(refusal(503, "offline",
-                    "this server does not fetch from Open Library (it runs offline): upload a "
-                    "text file instead"));
+    respond(error(503, "offline",
+                  "this server does not fetch from Open Library (it runs offline): upload a "
+                  "text file instead"));
     return;
   }
   {
     std::unique_lock lock(mutex_);
     if (queue_.size() >= options_.max_waiting_fetches) {
       lock.unlock();
-      respond(refusal(503, "busy", "too many Open Library fetches at once; try again shortly"));
+      respond(error(503, "busy", "too many Open Library fetches at once; try again shortly"));
       return;
     }
     queue_.push_back({std::move(id), std::move(respond)});
@@ -198,7 +187,7 @@ void Dictionaries::run_worker() {
     try {
       response = fetched(job.work);
     } catch (const std::exception& e) {
-      response = refusal(500, "internal", fmt::format("the server failed: {}", e.what()));
+      response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
     }
     job.respond(std::move(response));
   }
@@ -209,23 +198,23 @@ HttpResponse Dictionaries::fetched(const std::string& work) const {
   try {
     Json reply = draft_json(app::draft_from_work(work, options_.open_library), source);
     reply["work"] = work;
-    return json_answer(200, reply);
-  } catch (const app::OpenLibraryError& error) {
-    switch (error.failure()) {
+    return json_response(200, reply);
+  } catch (const app::OpenLibraryError& problem) {
+    switch (problem.failure()) {
       case app::OpenLibraryFailure::kBadWorkId:
-        return refusal(400, "bad_work_id", error.what());
+        return error(400, "bad_work_id", problem.what());
       case app::OpenLibraryFailure::kNotFound:
-        return refusal(404, "unknown_work", error.what());
+        return error(404, "unknown_work", problem.what());
       case app::OpenLibraryFailure::kUnreachable:
-        return refusal(502, "unreachable", error.what());
+        return error(502, "unreachable", problem.what());
       case app::OpenLibraryFailure::kBadAnswer:
         break;
     }
-    return refusal(502, "bad_answer", error.what());
-  } catch (const LexiconError& error) {
-    return refusal(502, "bad_answer", error.what());
-  } catch (const app::DocumentError& error) {
-    return refusal(422, "no_description", error.what());
+    return error(502, "bad_answer", problem.what());
+  } catch (const LexiconError& problem) {
+    return error(502, "bad_answer", problem.what());
+  } catch (const app::DocumentError& problem) {
+    return error(422, "no_description", problem.what());
   }
 }
 

@@ -16,6 +16,7 @@
 #include "games/auction/bots.h"
 #include "games/auction/tournament.h"
 #include "protocol/external_player.h"
+#include "server/responses.h"
 
 namespace wg::server {
 
@@ -24,50 +25,9 @@ namespace au = wg::auction;
 
 namespace {
 
-constexpr std::size_t kIdHexDigits = 32;
-
-std::string random_run_id() {
-  std::random_device device;
-  std::string id;
-  for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
-  return id;
-}
-
-HttpResponse json_reply(int status, const Json& body) {
-  HttpResponse response;
-  response.status = status;
-  response.body = body.dump();
-  response.headers.emplace_back("Cache-Control", "no-store");
-  return response;
-}
-
-HttpResponse refusal(int status, std::string_view code, const std::string& message,
-                     std::string_view field = {}) {
-  Json body{{"error", message}, {"code", code}};
-  if (!field.empty()) body["field"] = field;
-  return json_reply(status, body);
-}
-
 /// Thrown by the player factory once the tournament is to stop: run_tournament stops handing
 /// out games and rethrows it.
 struct Stopped {};
-
-Json table_json(const au::TournamentResult& result) {
-  Json bots = Json::array();
-  for (const au::BotStats& b : result.bots) {
-    bots.push_back({{"name", b.name},
-                    {"seats", b.seats},
-                    {"player_games", b.games_played},
-                    {"mean_score", b.mean_score},
-                    {"score_std_error", b.score_std_error},
-                    {"win_rate", b.win_rate},
-                    {"letters_per_game", b.letters_per_game},
-                    {"mean_price", b.mean_price},
-                    {"invalid_words", b.invalid_words},
-                    {"faulty_bids", b.faulty_bids}});
-  }
-  return bots;
-}
 
 }  // namespace
 
@@ -134,14 +94,14 @@ HttpResponse Tournaments::route(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts) {
   if (parts.empty()) {
     if (request.method == "GET" || request.method == "HEAD") {
-      return json_reply(200, Json{{"allowed_bots", options_.allowed_bots},
-                                  {"max_games", options_.max_games},
-                                  {"max_game_rounds", options_.max_game_rounds},
-                                  {"max_running", options_.max_running}});
+      return json_response(200, Json{{"allowed_bots", options_.allowed_bots},
+                                     {"max_games", options_.max_games},
+                                     {"max_game_rounds", options_.max_game_rounds},
+                                     {"max_running", options_.max_running}});
     }
     if (request.method != "POST") {
       HttpResponse response =
-          refusal(405, "method_not_allowed", "/api/auction/tournaments takes GET, POST");
+          error(405, "method_not_allowed", "/api/auction/tournaments takes GET, POST");
       response.headers.emplace_back("Allow", "GET, POST");
       return response;
     }
@@ -149,35 +109,35 @@ HttpResponse Tournaments::route(const HttpRequest& request,
   }
   const RunPtr run = parts.size() == 1 ? find(parts[0]) : nullptr;
   if (run == nullptr) {
-    return refusal(404, "unknown_tournament",
-                   "no such tournament here: it was never started, "
-                   "or it is long over");
+    return error(404, "unknown_tournament",
+                 "no such tournament here: it was never started, "
+                 "or it is long over");
   }
   if (request.method == "DELETE") {
     run->thread.request_stop();
     std::lock_guard lock(run->mutex);
-    return json_reply(200, run->state());
+    return json_response(200, run->state());
   }
   if (request.method != "GET" && request.method != "HEAD") {
-    HttpResponse response = refusal(405, "method_not_allowed", "a tournament takes GET, DELETE");
+    HttpResponse response = error(405, "method_not_allowed", "a tournament takes GET, DELETE");
     response.headers.emplace_back("Allow", "GET, DELETE");
     return response;
   }
   std::lock_guard lock(run->mutex);
-  return json_reply(200, run->state());
+  return json_response(200, run->state());
 }
 
 HttpResponse Tournaments::start(const HttpRequest& request) {
   const Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return refusal(400, "bad_json", "the body is not valid JSON");
-  if (!body.is_object()) return refusal(400, "bad_request", "the body is a JSON object");
+  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
+  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
   for (const auto& [key, value] : body.items()) {
     if (key != "config" && key != "games" && key != "seed") {
-      return refusal(400, "bad_request", fmt::format("a tournament takes no '{}'", key));
+      return error(400, "bad_request", fmt::format("a tournament takes no '{}'", key));
     }
   }
   const Json config_json = body.value("config", Json::object());
-  if (!config_json.is_object()) return refusal(400, "bad_config", "'config' is a JSON object");
+  if (!config_json.is_object()) return error(400, "bad_config", "'config' is a JSON object");
   au::TournamentConfig config;
   std::set<std::string> external;
   try {
@@ -185,23 +145,23 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
     for (std::size_t seat = 0; seat < table.seats.size(); ++seat) {
       const au::SeatConfig& s = table.seats[seat];
       if (s.kind == au::SeatKind::kPerson) {
-        return refusal(400, "bad_config",
-                       fmt::format("seat {}: a tournament is played by bots, not people", seat + 1),
-                       "seats");
+        return error(400, "bad_config",
+                     fmt::format("seat {}: a tournament is played by bots, not people", seat + 1),
+                     "seats");
       }
       if (s.kind == au::SeatKind::kExternal) {
         const auto& allowed = options_.allowed_bots;
         if (std::find(allowed.begin(), allowed.end(), s.name) == allowed.end()) {
-          return refusal(403, "bot_not_allowed",
-                         allowed.empty()
-                             ? fmt::format("this server runs no external bots ('{}'): its "
-                                           "operator allows them with wordgames serve "
-                                           "--allow-bot COMMAND",
-                                           s.name)
-                             : fmt::format("'{}' is not one of the external bots this server "
-                                           "allows: {}",
-                                           s.name, fmt::join(allowed, ", ")),
-                         "seats");
+          return error(403, "bot_not_allowed",
+                       allowed.empty()
+                           ? fmt::format("this server runs no external bots ('{}'): its "
+                                         "operator allows them with wordgames serve "
+                                         "--allow-bot COMMAND",
+                                         s.name)
+                           : fmt::format("'{}' is not one of the external bots this server "
+                                         "allows: {}",
+                                         s.name, fmt::join(allowed, ", ")),
+                       "seats");
         }
         external.insert(s.name);
       }
@@ -210,25 +170,25 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
     table.validate();  // the number of seats, the bots' names, the rules together
     config.rules = table.rules;
   } catch (const ConfigError& e) {
-    return json_reply(400, Json{{"error", e.what()}, {"code", "bad_config"}, {"field", e.field()}});
+    return error(400, "bad_config", e.what(), e.field());
   }
   const Json games = body.value("games", Json(100));
   if (!games.is_number_unsigned() || games.get<std::uint64_t>() < 1 ||
       games.get<std::uint64_t>() > static_cast<std::uint64_t>(options_.max_games)) {
-    return refusal(400, "too_many_games",
-                   fmt::format("'games' is a whole number from 1 to {}", options_.max_games),
-                   "games");
+    return error(400, "too_many_games",
+                 fmt::format("'games' is a whole number from 1 to {}", options_.max_games),
+                 "games");
   }
   config.games = static_cast<int>(games.get<std::uint64_t>());
   if (static_cast<std::int64_t>(config.games) * config.rules.rounds > options_.max_game_rounds) {
-    return refusal(400, "too_many_games",
-                   fmt::format("games × rounds is at most {} here ({} × {} asked)",
-                               options_.max_game_rounds, config.games, config.rules.rounds),
-                   "games");
+    return error(400, "too_many_games",
+                 fmt::format("games × rounds is at most {} here ({} × {} asked)",
+                             options_.max_game_rounds, config.games, config.rules.rounds),
+                 "games");
   }
   if (body.contains("seed")) {
     if (!body["seed"].is_number_unsigned()) {
-      return refusal(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1", "seed");
+      return error(400, "bad_request", "'seed' is a whole number from 0 to 2^64-1", "seed");
     }
     config.seed = body["seed"].get<std::uint64_t>();
   } else {
@@ -238,7 +198,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
   config.jobs = 1;  // one worker thread per tournament: the cores are the players' too
 
   auto run = std::make_shared<Run>();
-  run->id = random_run_id();
+  run->id = random_id();
   run->config = config;
   {
     std::lock_guard lock(mutex_);
@@ -248,10 +208,10 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
       running += r->running() ? 1 : 0;
     }
     if (running >= options_.max_running) {
-      return refusal(429, "too_many_tournaments",
-                     fmt::format("{} tournaments are running, the most at once here; try again "
-                                 "when one is over",
-                                 running));
+      return error(429, "too_many_tournaments",
+                   fmt::format("{} tournaments are running, the most at once here; try again "
+                               "when one is over",
+                               running));
     }
     // The oldest tournaments that are over make room for this one.
     for (auto it = order_.begin(); it != order_.end() && order_.size() >= options_.max_kept;) {
@@ -273,7 +233,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
     start_thread(*run, external);
   }
   std::lock_guard lock(run->mutex);
-  return json_reply(201, run->state());
+  return json_response(201, run->state());
 }
 
 void Tournaments::start_thread(Run& run, std::set<std::string> external) {
@@ -293,14 +253,15 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
     std::string error;
     Json table;
     try {
-      table = table_json(au::run_tournament(config, *lexicon, players, [&](int done, int) {
-        std::unique_lock lock(target->mutex);
-        target->done = done;
-        auto [text, peers] = target->update();
-        lock.unlock();
-        for (const auto& peer : peers) peer->send(text);
-        if (after_game) after_game(done);
-      }));
+      table = app::tournament_table_json(
+          au::run_tournament(config, *lexicon, players, [&](int done, int) {
+            std::unique_lock lock(target->mutex);
+            target->done = done;
+            auto [text, peers] = target->update();
+            lock.unlock();
+            for (const auto& peer : peers) peer->send(text);
+            if (after_game) after_game(done);
+          }));
     } catch (const Stopped&) {
       status = "stopped";
     } catch (const std::exception& e) {
@@ -320,9 +281,9 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
 HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer) {
   const RunPtr run = find(id);
   if (run == nullptr) {
-    return refusal(404, "unknown_tournament",
-                   "no such tournament here: it was never started, "
-                   "or it is long over");
+    return error(404, "unknown_tournament",
+                 "no such tournament here: it was never started, "
+                 "or it is long over");
   }
   {
     std::lock_guard lock(mutex_);

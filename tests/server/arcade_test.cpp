@@ -15,6 +15,7 @@
 
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
+#include "server/handler_calls.h"
 #include "support/blocking_wait.h"
 
 namespace wg::server {
@@ -77,14 +78,14 @@ struct GatedPeer : WebSocketPeer {
     if (hold && received.back()["type"] == "progress") {
       holding = true;
       changed.notify_all();
-      changed.wait_for(lock, test::kHangGuard, [this] { return !hold; });
+      changed.wait_for(lock, wg::test::kHangGuard, [this] { return !hold; });
     }
   }
   void close() override {}
   /// Blocks until the worker is held in a progress message; false if the hang guard passed.
   bool wait_held() {
     std::unique_lock lock(mutex);
-    return changed.wait_for(lock, test::kHangGuard, [this] { return holding; });
+    return changed.wait_for(lock, wg::test::kHangGuard, [this] { return holding; });
   }
   void release() {
     {
@@ -100,7 +101,7 @@ struct GatedPeer : WebSocketPeer {
   /// Blocks until an update numbered `version` has come; false if the hang guard passed.
   bool wait_update(std::uint64_t version) {
     std::unique_lock lock(mutex);
-    return changed.wait_for(lock, test::kHangGuard, [&] {
+    return changed.wait_for(lock, wg::test::kHangGuard, [&] {
       return std::any_of(received.begin(), received.end(), [&](const Json& message) {
         return message["type"] == "update" && message["version"] == version;
       });
@@ -120,37 +121,18 @@ class ArcadeTest : public ::testing::Test {
 
   HttpResponse request(std::string method, std::string path, std::string body = "",
                        std::string origin = "") {
-    HttpRequest request;
-    request.method = std::move(method);
-    request.target = path;
-    request.path = std::move(path);
-    request.body = std::move(body);
-    request.content_type = request.body.empty() ? "" : "application/json";
-    request.origin = std::move(origin);
-    request.host = "127.0.0.1:8080";
-    HttpResponse response;
-    response.status = -1;
-    arcade_->handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
-    return response;
+    return test::handle(*arcade_, test::handler_request(std::move(method), std::move(path),
+                                                        std::move(body), std::move(origin)));
   }
   /// A request whose answer may come later, from a worker.
   std::future<HttpResponse> request_later(std::string method, std::string path,
                                           std::string body = "") {
-    HttpRequest request;
-    request.method = std::move(method);
-    request.target = path;
-    request.path = std::move(path);
-    request.body = std::move(body);
-    request.host = "127.0.0.1:8080";
-    auto answer = std::make_shared<std::promise<HttpResponse>>();
-    std::future<HttpResponse> answered = answer->get_future();
-    arcade_->handle(std::move(request),
-                    [answer](HttpResponse response) { answer->set_value(std::move(response)); });
-    return answered;
+    return test::handle_later(
+        *arcade_, test::handler_request(std::move(method), std::move(path), std::move(body)));
   }
   /// Blocks until the answer comes (a failed test, status -1, if the hang guard passes first).
   static HttpResponse answer_of(std::future<HttpResponse>& answer) {
-    if (answer.wait_for(test::kHangGuard) != std::future_status::ready) {
+    if (answer.wait_for(wg::test::kHangGuard) != std::future_status::ready) {
       ADD_FAILURE() << "no answer";
       HttpResponse none;
       none.status = -1;

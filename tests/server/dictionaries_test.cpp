@@ -13,6 +13,7 @@
 
 #include "app/lexicon_catalog.h"
 #include "server/arcade.h"
+#include "server/handler_calls.h"
 #include "server/open_library_stand_in.h"
 
 namespace wg::server {
@@ -40,17 +41,8 @@ class HangmanDictionaries : public ::testing::Test {
   /// The answer, whenever it comes (the Open Library route answers from a worker thread).
   HttpResponse request(std::string method, std::string path, std::string body = "",
                        std::string origin = "") {
-    HttpRequest request;
-    request.method = std::move(method);
-    request.target = path;
-    request.path = std::move(path);
-    request.body = std::move(body);
-    request.origin = std::move(origin);
-    request.host = "127.0.0.1:8080";
-    auto answer = std::make_shared<std::promise<HttpResponse>>();
-    std::future<HttpResponse> future = answer->get_future();
-    arcade_->handle(std::move(request), [answer](HttpResponse r) { answer->set_value(r); });
-    return future.get();
+    return test::handle(*arcade_, test::handler_request(std::move(method), std::move(path),
+                                                        std::move(body), std::move(origin)));
   }
   Json post(const std::string& path, const Json& body, int status) {
     const HttpResponse r = request("POST", path, body.dump());

@@ -20,6 +20,7 @@
 #include "app/lexicon_catalog.h"
 #include "games/auction/session.h"
 #include "server/arcade.h"
+#include "server/handler_calls.h"
 #include "server/http_server.h"
 #include "server/test_client.h"
 #include "support/blocking_wait.h"
@@ -143,16 +144,7 @@ class AuctionRoutesTest : public ::testing::Test {
   }
   HttpResponse request(const std::string& method, const std::string& path,
                        const std::string& body = "") {
-    HttpRequest request;
-    request.method = method;
-    request.target = path;
-    request.path = path;
-    request.body = body;
-    request.host = "127.0.0.1:8080";
-    HttpResponse response;
-    response.status = -1;
-    arcade().handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
-    return response;
+    return test::handle(arcade(), test::handler_request(method, path, body));
   }
   Json post(const std::string& path, const Json& body, int expected) {
     const HttpResponse response = request("POST", path, body.dump());
