@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, announced, type Arcade, openPage, screenshot, useArcade,
-         waitForAnnouncement } from './support';
+import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
+         tabTo, typeOver, useArcade, waitForAnnouncement } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -16,42 +16,6 @@ useArcade((started, launched) => {
   arcade = started;
   browser = launched;
 });
-
-/** Presses Tab until the element matching `selector` has the focus (at most `limit` times). */
-async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; ++i) {
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false,
-                            selector)) {
-      return;
-    }
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
-
-/** Replaces the focused field's text by typing. */
-async function typeOver(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Backspace');
-  if (text !== '') await page.keyboard.type(text);
-}
-
-/** How many sentences the page has announced so far. */
-async function heardCount(page: Page): Promise<number> {
-  return (await announced(page)).length;
-}
-
-/** Waits for the first sentence after the first `count` that matches `pattern`. */
-async function nextAnnouncement(page: Page, count: number, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction(
-      (wanted) => {
-        const heard = (window as unknown as { __announced: string[] }).__announced;
-        const re = new RegExp(wanted.pattern, wanted.flags);
-        return heard.slice(wanted.count).find((text) => re.test(text)) ?? false;
-      },
-      { count, pattern: pattern.source, flags: pattern.flags });
-  return (await handle.jsonValue()) as string;
-}
 
 interface Setup {
   seed: number;
@@ -127,13 +91,13 @@ test('a seeded game of bots, played to the end with the keyboard', async () => {
   await tabTo(page, '#auction-step');
   let count = await heardCount(page);
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /^The game begins: 4 players, 2 rounds\.$/);
+  await nextAnnouncement(page, /^The game begins: 4 players, 2 rounds\.$/, count);
   count = await heardCount(page);
   await page.keyboard.press('Space');
-  await nextAnnouncement(page, count, /^Round 1 of 2 begins\.$/);
+  await nextAnnouncement(page, /^Round 1 of 2 begins\.$/, count);
   count = await heardCount(page);
   await page.keyboard.press('Enter');
-  const first = await nextAnnouncement(page, count, /went to/);
+  const first = await nextAnnouncement(page, /went to/, count);
   assert.match(first, /^[A-Z], worth \d+, went to .+ for \d+ points?/);
   assert.equal(await page.locator('.auction-bids tbody tr').count(), 1);
   assert.match(await page.locator('.auction-latest').textContent() ?? '', /^Last auction: /);
@@ -141,14 +105,14 @@ test('a seeded game of bots, played to the end with the keyboard', async () => {
   count = await heardCount(page);
   await tabTo(page, '#auction-round');
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /Round 1 of 2 is over: .+ made /);
+  await nextAnnouncement(page, /Round 1 of 2 is over: .+ made /, count);
   await page.locator('.auction-words').waitFor();
   assert.equal(await page.locator('.auction-words tbody tr').count(), 4);
 
   count = await heardCount(page);
   await tabTo(page, '#auction-end');
   await page.keyboard.press('Enter');
-  const over = await nextAnnouncement(page, count, /Game over:/);
+  const over = await nextAnnouncement(page, /Game over:/, count);
   assert.match(over, /Round 2 of 2 is over: .*Game over: (.+ wins with \d+ points|a tie between .*)\.$/);
   await page.locator('.auction-standings').waitFor();
   assert.equal(await page.locator('.auction-standings li').count(), 4);
@@ -158,7 +122,7 @@ test('a seeded game of bots, played to the end with the keyboard', async () => {
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-again');
   count = await heardCount(page);
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /^Game 2 is dealt\./);
+  await nextAnnouncement(page, /^Game 2 is dealt\./, count);
   assert.equal(await page.locator('#auction-step').isDisabled(), false);
   await context.close();
 });
@@ -184,12 +148,12 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   await typeOver(page, '1');
   let count = await heardCount(page);
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /^The game is set: you play seat 1\./);
+  await nextAnnouncement(page, /^The game is set: you play seat 1\./, count);
 
   count = await heardCount(page);
   await tabTo(page, '#auction-end');
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /Your bid for [A-Z], worth \d+: you have 100 points\./);
+  await nextAnnouncement(page, /Your bid for [A-Z], worth \d+: you have 100 points\./, count);
   // The keyboard is taken to the bid, and the countdown shows.
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bid');
   assert.match(await page.locator('.auction-clock').textContent() ?? '', /Time left: \d+:\d\d/);
@@ -200,7 +164,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   count = await heardCount(page);
   await page.keyboard.type('500');
   await page.keyboard.press('Enter');
-  const tooMuch = await nextAnnouncement(page, count, /^Bid a whole number from 0 to 100/);
+  const tooMuch = await nextAnnouncement(page, /^Bid a whole number from 0 to 100/, count);
   assert.equal(await page.locator('.auction-answer .error').textContent(), tooMuch);
 
   // Bid 12 on every letter until the round asks for the word.
@@ -211,7 +175,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
       count = await heardCount(page);
       await typeOver(page, '12');
       await page.keyboard.press('Enter');
-      await nextAnnouncement(page, count, /Your bid for|Name your word|Game over/);
+      await nextAnnouncement(page, /Your bid for|Name your word|Game over/, count);
       continue;
     }
     assert.equal(asking, 'auction-word');
@@ -222,14 +186,14 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
     count = await heardCount(page);
     await page.keyboard.type('ZZZZ');
     await page.keyboard.press('Enter');
-    await nextAnnouncement(page, count, /^Your letters [A-Z]+ cannot make ZZZZ\.$/);
+    await nextAnnouncement(page, /^Your letters [A-Z]+ cannot make ZZZZ\.$/, count);
     word = SHORT_WORDS.find((candidate) => canMake(candidate, rack)) ?? '';
     count = await heardCount(page);
     await typeOver(page, word.toLowerCase());
     await page.keyboard.press('Enter');
     break;
   }
-  const end = await nextAnnouncement(page, count, /Game over:/);
+  const end = await nextAnnouncement(page, /Game over:/, count);
   assert.match(end, /Game over: (you win with \d+ points?|.+; you finish \d+(st|nd|rd|th) of 5, with \d+ points?)\.$/);
   if (word !== '') {
     assert.match(end, new RegExp(`Round 1 of 1 is over: you \\(Ann\\) made ${word} for \\d+ points?`));
@@ -353,7 +317,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
         }
         await page.locator('#auction-bid').fill('0');
         await page.getByRole('button', { name: 'Bid', exact: true }).click();
-        await nextAnnouncement(page, count, /Your bid for|Name your word|Game over/);
+        await nextAnnouncement(page, /Your bid for|Name your word|Game over/, count);
       }
       await page.locator('.auction-standings').waitFor();
       assert.deepEqual(await accessibilityProblems(page), []);

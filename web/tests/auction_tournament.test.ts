@@ -9,9 +9,9 @@ import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
-import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, announced, type Arcade, openPage, screenshot, useArcade,
-         waitForAnnouncement } from './support';
+import type { Browser } from 'playwright-core';
+import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
+         tabTo, typeOver, useArcade, waitForAnnouncement } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const sourceTests = path.join(here, '..', '..', 'tests');
@@ -26,39 +26,6 @@ useArcade((started, launched) => {
   arcade = started;
   browser = launched;
 }, ['--allow-bot', ZERO_BOT]);
-
-async function tabTo(page: Page, selector: string, limit = 80): Promise<void> {
-  for (let i = 0; i < limit; ++i) {
-    if (await page.evaluate((wanted) => document.activeElement?.matches(wanted) ?? false,
-                            selector)) {
-      return;
-    }
-    await page.keyboard.press('Tab');
-  }
-  throw new Error(`Tab never reached ${selector}`);
-}
-
-async function typeOver(page: Page, text: string): Promise<void> {
-  await page.keyboard.press('Control+A');
-  await page.keyboard.press('Backspace');
-  if (text !== '') await page.keyboard.type(text);
-}
-
-/** Waits for the first sentence after the first `count` that matches `pattern`. */
-async function nextAnnouncement(page: Page, count: number, pattern: RegExp): Promise<string> {
-  const handle = await page.waitForFunction(
-      (wanted) => {
-        const heard = (window as unknown as { __announced: string[] }).__announced;
-        const re = new RegExp(wanted.pattern, wanted.flags);
-        return heard.slice(wanted.count).find((text) => re.test(text)) ?? false;
-      },
-      { count, pattern: pattern.source, flags: pattern.flags });
-  return (await handle.jsonValue()) as string;
-}
-
-async function heardCount(page: Page): Promise<number> {
-  return (await announced(page)).length;
-}
 
 /** The log's last line: the game's end, whose points the replay must reach. */
 function loggedEnd(): { points: number[] } {
@@ -79,20 +46,20 @@ test('a saved log is replayed and stepped through with the keyboard', async () =
 
   let count = await heardCount(page);
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /^The game begins: 3 players, 1 round\.$/);
+  await nextAnnouncement(page, /^The game begins: 3 players, 1 round\.$/, count);
   count = await heardCount(page);
   await page.keyboard.press('Space');
-  await nextAnnouncement(page, count, /^Round 1 of 1 begins\.$/);
+  await nextAnnouncement(page, /^Round 1 of 1 begins\.$/, count);
   count = await heardCount(page);
   await page.keyboard.press('Enter');
   // The log's first auction: S went to strong for 4.
-  await nextAnnouncement(page, count, /^S, worth 1, went to strong for 4 points/);
+  await nextAnnouncement(page, /^S, worth 1, went to strong for 4 points/, count);
   await screenshot(page, 'auction-replay-light');
 
   count = await heardCount(page);
   await tabTo(page, '#auction-end');
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, count, /Game over:/);
+  await nextAnnouncement(page, /Game over:/, count);
   const points = await page.locator('.auction-standings li').allTextContents();
   const expected = loggedEnd().points;
   for (const total of expected) {

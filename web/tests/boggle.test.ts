@@ -5,8 +5,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { type Arcade, openPage, screenshot, useArcade } from './support';
+import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
+         screenshot, tabTo, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -224,7 +224,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
          async () => {
            const { words } = await answers(SEED);
            const { context, page } = await openGame({ colorScheme, phone });
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `boggle-setup-${suffix}`);
            await startWithMouse(page, 0, SEED);
            let from = await heardCount(page);
@@ -235,13 +235,13 @@ for (const colorScheme of ['light', 'dark'] as const) {
            await page.fill('input[name=word]', 'qqq');
            await page.press('input[name=word]', 'Enter');
            await nextAnnouncement(page, /QQQ/, from);
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `boggle-playing-${suffix}`);
            from = await heardCount(page);
            await page.click('button:text("End round now")');
            await nextAnnouncement(page, /^Round over/, from);
            await page.focus('.bg-missed button');
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `boggle-finished-${suffix}`);
            await context.close();
          });

@@ -8,8 +8,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { announced, type Arcade, openPage, screenshot, useArcade } from './support';
+import { accessibilityProblems, announced, api, type Arcade, heardCount, nextAnnouncement, openPage,
+         screenshot, tabTo, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -67,7 +67,7 @@ async function focusOn(page: Page, selector: string): Promise<void> {
 }
 
 async function noProblems(page: Page, where: string): Promise<void> {
-  assert.deepEqual(await axeProblems(page), [], `accessibility problems ${where}`);
+  assert.deepEqual(await accessibilityProblems(page), [], `accessibility problems ${where}`);
 }
 
 test('two players in a room: one board, one clock, a shared word scores for nobody', async () => {

@@ -8,9 +8,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { api, axeProblems, heardCount, nextAnnouncement, tabTo } from './puzzles_support';
-import { type Arcade, openPage, screenshot,
-         startArcade, useArcade } from './support';
+import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
+         screenshot, startArcade, tabTo, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -247,7 +246,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     test(`evil_hangman ${suffix}: no serious accessibility problem during and after a game`,
          async () => {
            const { context, page } = await openGame({ colorScheme, phone });
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `evil_hangman-setup-${suffix}`);
            await startWithMouse(page, { length: 6, guesses: 6, strategy: 'largest', seed: 11,
                                         show: true });
@@ -256,12 +255,12 @@ for (const colorScheme of ['light', 'dark'] as const) {
              await page.keyboard.press(letter);
              await nextAnnouncement(page, TURN, from);
            }
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `evil_hangman-playing-${suffix}`);
            const from = await heardCount(page);
            await page.click('button:text("Give up")');
            await nextAnnouncement(page, /^You gave up\. The word was [A-Z]{6}\.$/, from);
-           assert.deepEqual(await axeProblems(page), []);
+           assert.deepEqual(await accessibilityProblems(page), []);
            await screenshot(page, `evil_hangman-finished-${suffix}`);
            await context.close();
          });

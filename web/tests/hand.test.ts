@@ -4,8 +4,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, openPage, screenshot, useArcade } from './support';
-import { count, heard } from './words_support';
+import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
+         useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -32,27 +32,27 @@ async function startWithKeyboard(page: Page, hands: number, hints: boolean, seed
 
 /** Asks for a hint with `?` and returns the best word as typed. */
 async function hintedWord(page: Page): Promise<string> {
-  const from = await count(page);
+  const from = await heardCount(page);
   await page.keyboard.press('?');
-  const hint = await heard(page, /^Hint: the best word is (\S+)/, from);
+  const hint = await nextAnnouncement(page, /^Hint: the best word is (\S+)/, from);
   return (/^Hint: the best word is (\S+)/.exec(hint)?.[1] ?? '').toLowerCase();
 }
 
 test('a seeded series played with the keyboard alone', async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
   await startWithKeyboard(page, 2, true, 5);
-  await heard(page, /^Hand 1 of 2: A A R T W X \*\. Swap a letter\?/, 0);
+  await nextAnnouncement(page, /^Hand 1 of 2: A A R T W X \*\. Swap a letter\?/, 0);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep this hand');
 
   // A letter the hand lacks is refused, visibly; one it holds is chosen, then swapped.
-  let from = await count(page);
+  let from = await heardCount(page);
   await page.keyboard.press('q');
-  await heard(page, /^Your hand has no Q to swap\.$/, from);
+  await nextAnnouncement(page, /^Your hand has no Q to swap\.$/, from);
   assert.match(await page.locator('.message.error').textContent() ?? '', /no Q to swap/);
   await page.keyboard.press('x');
-  await heard(page, /^Press Enter to swap X\.$/, from);
+  await nextAnnouncement(page, /^Press Enter to swap X\.$/, from);
   await page.keyboard.press('Enter');
-  const swapped = await heard(page, /^Every X became [A-Z]: your hand is /, from);
+  const swapped = await nextAnnouncement(page, /^Every X became [A-Z]: your hand is /, from);
   const tiles = /your hand is (.*)\.$/.exec(swapped)?.[1] ?? '';
   assert.equal(await page.locator('.hand-tile').count(), 7);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'hand-word');
@@ -61,51 +61,53 @@ test('a seeded series played with the keyboard alone', async () => {
   // Hand 1: the hint's best word, then "!" ends the hand and the best plan is shown.
   const best = await hintedWord(page);
   assert.ok(best.length > 0, `a best word for ${tiles}`);
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.type(best);
   await page.keyboard.press('Enter');
-  const earned = await heard(page, /earned \d+ points?\./, from);
+  const earned = await nextAnnouncement(page, /earned \d+ points?\./, from);
   const score = Number(/earned (\d+)/.exec(earned)?.[1]);
-  from = await count(page);
+  from = await heardCount(page);
   if (!/ran out/.test(earned)) await page.keyboard.press('!');
-  await heard(page, /^Hand 1 of 2 is over: .*Best possible: .*Replay this hand\?/, from);
+  await nextAnnouncement(page, /^Hand 1 of 2 is over: .*Best possible: .*Replay this hand\?/, from);
   assert.match(await page.locator('.hand-ended').textContent() ?? '', /Best possible/);
 
   // The replay: a word with tiles the hand lacks scores nothing; an empty word is refused.
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('Enter');  // "Replay the hand" has the focus
-  await heard(page, /^Hand 1 of 2 \(replay\): /, from);
-  from = await count(page);
+  await nextAnnouncement(page, /^Hand 1 of 2 \(replay\): /, from);
+  from = await heardCount(page);
   await page.keyboard.type('zzz');
   await page.keyboard.press('Enter');
-  await heard(page, /^\u201cZZZ\u201d scores nothing: your hand had no Z to spare\./, from);
+  await nextAnnouncement(
+      page, /^\u201cZZZ\u201d scores nothing: your hand had no Z to spare\./, from);
   assert.match(await page.locator('.hand-played').textContent() ?? '',
                /zzz 0 points: your hand had no Z/);
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('Enter');
-  await heard(page, /^Type a word first/, from);
+  await nextAnnouncement(page, /^Type a word first/, from);
   assert.match(await page.locator('.message.error').textContent() ?? '', /Type a word first/);
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('!');
   // No second replay, no second substitution: hand 2 begins at once.
-  await heard(page, /^Hand 1 of 2 \(replay\) is over: 0 points\..*Hand 2 of 2: /, from);
+  await nextAnnouncement(page, /^Hand 1 of 2 \(replay\) is over: 0 points\..*Hand 2 of 2: /, from);
   assert.equal(await page.locator('.hand-records tbody tr').count(), 1);
   assert.match(await page.locator('.hand-records tbody tr').textContent() ?? '',
                new RegExp(`${score}\\s*0\\s*${score}$`));
 
   // Hand 2: typing with Backspace, then the best word; "!" ends the series.
   const second = await hintedWord(page);
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.type('q');
   await page.keyboard.press('Backspace');
   await page.keyboard.type(second);
   assert.equal(await page.locator('#hand-word').inputValue(), second);
   await page.keyboard.press('Enter');
-  const earned2 = await heard(page, /earned \d+ points?\./, from);
+  const earned2 = await nextAnnouncement(page, /earned \d+ points?\./, from);
   const score2 = Number(/earned (\d+)/.exec(earned2)?.[1]);
-  from = await count(page);
+  from = await heardCount(page);
   if (!/ran out/.test(earned2)) await page.keyboard.press('!');
-  await heard(page, new RegExp(`Game over: ${score + score2} points over 2 hands\\.`), from);
+  await nextAnnouncement(
+      page, new RegExp(`Game over: ${score + score2} points over 2 hands\\.`), from);
   assert.equal(await page.locator('#hand-heading').textContent(), 'Game over');
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Play again');
   assert.deepEqual(await accessibilityProblems(page), []);
@@ -117,7 +119,7 @@ test('the mouse path: keep the hand, click tiles, play, give up', async () => {
   await page.getByLabel('Seed (optional, to replay a game)').fill('5');
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('button', { name: 'Keep this hand' }).click();
-  await heard(page, /^You keep the hand: A A R T W X \*\.$/, 0);
+  await nextAnnouncement(page, /^You keep the hand: A A R T W X \*\.$/, 0);
   for (const tile of ['w', 'a', 'r', 't']) {
     await page.locator(`.hand-tile[data-tile="${tile}"]:not(.used)`).first().click();
   }
@@ -126,13 +128,14 @@ test('the mouse path: keep the hand, click tiles, play, give up', async () => {
   // Every W is in the word: a click on the W tile says so and adds nothing.
   await page.locator('.hand-tile[data-tile="w"]').click();
   assert.match(await page.locator('.message').textContent() ?? '', /Every W you hold/);
-  let from = await count(page);
+  let from = await heardCount(page);
   await page.getByRole('button', { name: 'Play word' }).click();
-  await heard(page, /^\u201cWART\u201d earned 133 points\. This hand: 133 points\.$/, from);
+  await nextAnnouncement(
+      page, /^\u201cWART\u201d earned 133 points\. This hand: 133 points\.$/, from);
   assert.equal(await page.locator('.hand-tile').count(), 3);
-  from = await count(page);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
-  await heard(page, /You gave up\. Game over: 133 points over 1 hand\./, from);
+  await nextAnnouncement(page, /You gave up\. Game over: 133 points over 1 hand\./, from);
   await page.getByRole('button', { name: 'Play again' }).waitFor();
   await context.close();
 });

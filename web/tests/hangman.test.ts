@@ -8,8 +8,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityProblems, type Arcade, openPage, screenshot, useArcade } from './support';
-import { count, heard } from './words_support';
+import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
+         useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -68,41 +68,44 @@ test('a seeded game won with the keyboard alone', async () => {
   await seedField.focus();
   await page.keyboard.type(String(seed));
   await page.keyboard.press('Enter');
-  await heard(page, /^Game 1: a word of 6 letters, 6 lives, [\d,]+ candidates?\./, 0);
+  await nextAnnouncement(page, /^Game 1: a word of 6 letters, 6 lives, [\d,]+ candidates?\./, 0);
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('data-position')),
                '0');
 
   // Position 2 by its digit; a letter that is not there is a miss (a part drawn).
-  let from = await count(page);
+  let from = await heardCount(page);
   await page.keyboard.press('2');
-  await heard(page, /^Position 2 chosen\. Most likely: /, from);
+  await nextAnnouncement(page, /^Position 2 chosen\. Most likely: /, from);
   const wrong = word[1] === 'Q' ? 'Z' : 'Q';
   await page.keyboard.press(wrong.toLowerCase());
-  await heard(page, new RegExp(`^Miss: no ${wrong} at position 2 .*5 lives left, 1 of 6 parts ` +
+  await nextAnnouncement(
+      page, new RegExp(`^Miss: no ${wrong} at position 2 .*5 lives left, 1 of 6 parts ` +
                                'drawn\\.'), from);
   assert.match(await page.locator('.hangman-drawing figcaption').textContent() ?? '',
                /^1 of 6 parts drawn/);
   // The same miss again is refused, shown and announced, and costs nothing.
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press(wrong.toLowerCase());
-  await heard(page, new RegExp(`^You already tried ${wrong} at position 2\\.$`), from);
+  await nextAnnouncement(page, new RegExp(`^You already tried ${wrong} at position 2\\.$`), from);
   assert.match(await page.locator('.message.error').textContent() ?? '', /already tried/);
   assert.match(await page.locator('.hangman-stats').textContent() ?? '', /Lives: 5 of 6/);
 
   // Home, then each letter in turn: a hit moves on to the next open position.
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('End');
-  await heard(page, /^Position 6 chosen\./, from);
+  await nextAnnouncement(page, /^Position 6 chosen\./, from);
   await page.keyboard.press('Home');
-  await heard(page, /^Position 1 chosen\./, from);
+  await nextAnnouncement(page, /^Position 1 chosen\./, from);
   assert.deepEqual(await accessibilityProblems(page), []);
   for (let i = 0; i < word.length; ++i) {
-    from = await count(page);
+    from = await heardCount(page);
     await page.keyboard.press(word[i].toLowerCase());
-    await heard(page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\(\\d+% likely\\): ` +
+    await nextAnnouncement(
+        page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\(\\d+% likely\\): ` +
                                  '\\+\\d+ points'), from);
   }
-  await heard(page, new RegExp(`You won! The word was ${word}: \\d+ points? in 7 guesses\\.`),
+  await nextAnnouncement(
+      page, new RegExp(`You won! The word was ${word}: \\d+ points? in 7 guesses\\.`),
               from);
   assert.equal(await page.locator('.hangman-letter').allTextContents().then((l) => l.join('')),
                word);
@@ -112,11 +115,12 @@ test('a seeded game won with the keyboard alone', async () => {
   assert.deepEqual(await accessibilityProblems(page), []);
 
   // A new game from the keyboard, and a hint with "?".
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('Enter');
-  await heard(page, /^Game 2: a word of \d+ letters/, from);
+  await nextAnnouncement(page, /^Game 2: a word of \d+ letters/, from);
   await page.keyboard.press('?');
-  await heard(page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
+  await nextAnnouncement(
+      page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
                                '[+\u2212][\\d.]+ points\\)\\. Safest: [A-Z] at position \\d+'),
               from);
   await context.close();
@@ -128,23 +132,23 @@ test('the mouse path: a position, a letter, a hint, giving up, a new game', asyn
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
   await page.getByRole('button', { name: 'Start' }).click();
   await page.locator('[data-position="2"]').click();
-  let from = await count(page);
+  let from = await heardCount(page);
   await page.locator(`.hangman-keyboard button[data-letter="${word[2]}"]`).click();
-  await heard(page, new RegExp(`^Hit: ${word[2]} at position 3`), from);
+  await nextAnnouncement(page, new RegExp(`^Hit: ${word[2]} at position 3`), from);
   assert.equal(await page.locator('[data-position="2"] .hangman-letter').textContent(), word[2]);
   // A revealed position is refused.
   await page.locator('[data-position="2"]').click();
-  from = await count(page);
+  from = await heardCount(page);
   await page.locator('.hangman-keyboard button[data-letter="A"]').click();
-  await heard(page, /^Position 3 is already revealed\.$/, from);
+  await nextAnnouncement(page, /^Position 3 is already revealed\.$/, from);
   await page.getByRole('button', { name: 'Hint (?)' }).click();
   await page.locator('.hangman-hint .notice').waitFor();
-  from = await count(page);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
-  await heard(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);
-  from = await count(page);
+  await nextAnnouncement(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'New game' }).click();
-  await heard(page, /^Game 2: /, from);
+  await nextAnnouncement(page, /^Game 2: /, from);
   await context.close();
 });
 
@@ -152,19 +156,19 @@ test('two digits choose a position past 9; arrows stop at the ends', async () =>
   const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
   await page.getByLabel('Seed (optional, to replay a game)').fill('4');
   await page.getByLabel('Seed (optional, to replay a game)').press('Enter');
-  await heard(page, /^Game 1: a word of 10 letters/, 0);
-  let from = await count(page);
+  await nextAnnouncement(page, /^Game 1: a word of 10 letters/, 0);
+  let from = await heardCount(page);
   await page.keyboard.press('1');
   await page.keyboard.press('0');
-  await heard(page, /^Position 10 chosen\./, from);
+  await nextAnnouncement(page, /^Position 10 chosen\./, from);
   assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '9');
-  from = await count(page);
+  from = await heardCount(page);
   await page.keyboard.press('3');
-  await heard(page, /^Position 3 chosen\./, from);
-  from = await count(page);
+  await nextAnnouncement(page, /^Position 3 chosen\./, from);
+  from = await heardCount(page);
   await page.keyboard.press('Home');
   await page.keyboard.press('ArrowLeft');
-  await heard(page, /^Position 1 chosen\./, from);
+  await nextAnnouncement(page, /^Position 1 chosen\./, from);
   assert.equal(await page.locator('[aria-pressed="true"]').getAttribute('data-position'), '0');
   await context.close();
 });
@@ -175,9 +179,10 @@ test('hard mode hides the odds, in the page and in what it says', async () => {
   await page.getByLabel('Mode').selectOption('hard');
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
   await page.getByRole('button', { name: 'Start' }).click();
-  const from = await heard(page, /^Game 1: /, 0).then(() => count(page));
+  const from = await nextAnnouncement(page, /^Game 1: /, 0).then(() => heardCount(page));
   await page.keyboard.press(word[0].toLowerCase());
-  const hit = await heard(page, new RegExp(`^Hit: ${word[0]} at position 1: \\+\\d+ points`), from);
+  const hit = await nextAnnouncement(
+      page, new RegExp(`^Hit: ${word[0]} at position 1: \\+\\d+ points`), from);
   assert.doesNotMatch(hit, /likely/);
   assert.equal(await page.locator('.hangman-odds').count(), 0);
   assert.match(await page.locator('.hangman-stats').textContent() ?? '', /hard mode/);
@@ -192,21 +197,22 @@ test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on
   const text = page.getByLabel('Text for the dictionary');
   await text.fill('A garden, a hammer; and a cat.');
   await page.locator('.hangman-rule', { hasText: /only 2 words/ }).waitFor();
-  let from = await count(page);
+  let from = await heardCount(page);
   await page.getByRole('button', { name: 'Start' }).click();
-  await heard(page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
+  await nextAnnouncement(
+      page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
   assert.match(await page.locator('.options .error').textContent() ?? '', /only 2 words/);
   await text.fill(kPlayableText);
   await page.locator('.hangman-rule.ok').waitFor();
   assert.match(await page.locator('#hangman-text-stats').textContent() ?? '',
                /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
-  from = await count(page);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Start' }).click();
   const opening = /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./;
-  const started = await heard(page, opening, from);
-  from = await count(page);
+  const started = await nextAnnouncement(page, opening, from);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
-  const gaveUp = await heard(page, /^You gave up: the word was ([A-Z]+)\./, from);
+  const gaveUp = await nextAnnouncement(page, /^You gave up: the word was ([A-Z]+)\./, from);
   const word = /the word was ([A-Z]+)/.exec(gaveUp)?.[1] ?? '';
   assert.ok([...kLong, ...kShort].includes(word), `${word} is one of the dictionary's (${started})`);
   assert.match(await page.locator('.hangman-about').textContent() ?? '',
@@ -220,19 +226,20 @@ test('an uploaded text file: checked by the server, a binary one refused', async
   const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
   await page.getByLabel('A text of your own').check();
   const upload = page.getByLabel('Or upload a text file');
-  let from = await count(page);
+  let from = await heardCount(page);
   await upload.setInputFiles({ name: 'words.txt', mimeType: 'text/plain',
                                buffer: Buffer.from(kPlayableText) });
-  await heard(page, /^Your dictionary: 25 words, playable\.$/, from);
-  from = await count(page);
+  await nextAnnouncement(page, /^Your dictionary: 25 words, playable\.$/, from);
+  from = await heardCount(page);
   await upload.setInputFiles({ name: 'few.txt', mimeType: 'text/plain',
                                buffer: Buffer.from('elephant giraffe kangaroo') });
-  await heard(page, /^Your dictionary is not playable: only 3 words; a dictionary needs at least 20\.$/,
+  await nextAnnouncement(
+      page, /^Your dictionary is not playable: only 3 words; a dictionary needs at least 20\.$/,
               from);
-  from = await count(page);
+  from = await heardCount(page);
   await upload.setInputFiles({ name: 'image.bin', mimeType: 'application/octet-stream',
                                buffer: Buffer.from([0x89, 0x50, 0x00, 0x00, 0x41, 0x00]) });
-  await heard(page, /^Cannot use this text: the text: /, from);
+  await nextAnnouncement(page, /^Cannot use this text: the text: /, from);
   assert.deepEqual(await accessibilityProblems(page), []);
   await context.close();
 });
@@ -242,30 +249,30 @@ test('an Open Library work, fetched by the server from a stand-in', async () => 
   await page.getByLabel('An Open Library work').check();
   const work = page.getByLabel('Open Library work ID');
   await work.fill('OL1M');
-  let from = await count(page);
+  let from = await heardCount(page);
   await work.press('Enter');
-  await heard(page, /^'OL1M' is not an Open Library work ID/, from);
+  await nextAnnouncement(page, /^'OL1M' is not an Open Library work ID/, from);
   await work.fill('OL404W');
-  from = await count(page);
+  from = await heardCount(page);
   await work.press('Enter');
-  await heard(page, /^Open Library has no work OL404W$/, from);
+  await nextAnnouncement(page, /^Open Library has no work OL404W$/, from);
   await work.fill('OL2W');
-  from = await count(page);
+  from = await heardCount(page);
   await work.press('Enter');
-  await heard(page, /^Open Library work OL2W is not playable: only 3 words/, from);
-  from = await count(page);
+  await nextAnnouncement(page, /^Open Library work OL2W is not playable: only 3 words/, from);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Start' }).click();
-  await heard(page, /^Open Library work OL2W has only 3 words/, from);
+  await nextAnnouncement(page, /^Open Library work OL2W has only 3 words/, from);
   await work.fill('OL1W');
-  from = await count(page);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Fetch the work' }).click();
-  await heard(page, /^Fetching OL1W from Open Library\.$/, from);
-  await heard(page, /^Open Library work OL1W: 25 words, playable\.$/, from);
+  await nextAnnouncement(page, /^Fetching OL1W from Open Library\.$/, from);
+  await nextAnnouncement(page, /^Open Library work OL1W: 25 words, playable\.$/, from);
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'hangman-open-library-light');
-  from = await count(page);
+  from = await heardCount(page);
   await page.getByRole('button', { name: 'Start' }).click();
-  await heard(page, /^Game 1: a word of (6|9) letters/, from);
+  await nextAnnouncement(page, /^Game 1: a word of (6|9) letters/, from);
   assert.match(await page.locator('.hangman-about').textContent() ?? '',
                /Open Library work OL1W.*Words25/);
   await context.close();

@@ -151,3 +151,69 @@ export function useArcade(ready: (arcade: Arcade, browser: Browser) => void,
     await arcade?.stop();
   });
 }
+
+// --- Playing as a user does: the keyboard, and what the aria-live region said.
+
+/**
+ * Presses Tab (Shift+Tab with `backwards`) until the focused element matches `selector` (at
+ * most `limit` presses).
+ */
+export async function tabTo(page: Page, selector: string, backwards = false, limit = 80):
+    Promise<void> {
+  for (let i = 0; i < limit; ++i) {
+    const there = await page.evaluate(
+        (wanted) => document.activeElement?.matches(wanted) ?? false, selector);
+    if (there) return;
+    await page.keyboard.press(backwards ? 'Shift+Tab' : 'Tab');
+  }
+  throw new Error(`Tab never reached ${selector}`);
+}
+
+/** Replaces the focused field's text by typing. */
+export async function typeOver(page: Page, text: string): Promise<void> {
+  await page.keyboard.press('Control+A');
+  await page.keyboard.press('Backspace');
+  if (text !== '') await page.keyboard.type(text);
+}
+
+/** How many sentences the page has announced so far (a mark for nextAnnouncement). */
+export async function heardCount(page: Page): Promise<number> {
+  return (await announced(page)).length;
+}
+
+/**
+ * Waits for a sentence matching `pattern` announced after the first `from` (see announced()),
+ * so that a sentence said twice in a game is waited for again; returns it. A failed wait says
+ * what was heard instead.
+ */
+export async function nextAnnouncement(page: Page, pattern: RegExp, from: number):
+    Promise<string> {
+  try {
+    const handle = await page.waitForFunction(
+        (source) => {
+          const all = (window as unknown as { __announced: string[] }).__announced;
+          const wanted = new RegExp(source.pattern, source.flags);
+          return all.slice(source.from).find((text) => wanted.test(text)) ?? false;
+        },
+        { pattern: pattern.source, flags: pattern.flags, from });
+    return (await handle.jsonValue()) as string;
+  } catch (error) {
+    const said = (await announced(page)).slice(from);
+    throw new Error(`${String(error)}\nwanted ${String(pattern)}; heard: ${JSON.stringify(said)}`);
+  }
+}
+
+/** Calls the arcade's API from the test (Node's fetch); throws on an HTTP error. */
+export async function api<T>(base: string, method: string, path: string, body?: unknown):
+    Promise<T> {
+  const response = await fetch(new URL(path, base), {
+    method,
+    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const data = (await response.json()) as T;
+  if (!response.ok) {
+    throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
+  }
+  return data;
+}
