@@ -2,6 +2,7 @@
 /// Running the `wordgames` binary from tests, and independent oracles over data/enable1.txt.
 
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
@@ -11,12 +12,22 @@
 #include <nlohmann/json.hpp>
 
 #include "support/process.h"
+#include "support/temp_dir.h"
 
 namespace wg::test {
 
-/// Runs the binary under test with `args`.
+/// The data directory of tests that do not choose one: a temporary directory of the test
+/// process, so that no test reads or writes the user's own saved games (issue 14's store).
+inline const std::filesystem::path& test_data_home() {
+  static const TempDir dir("wg-data-home");
+  return dir.path();
+}
+
+/// Runs the binary under test with `args`, with XDG_DATA_HOME at test_data_home() unless the
+/// caller sets it (or removes it).
 inline ProcessResult wordgames(std::vector<std::string> args, ProcessOptions options = {}) {
   args.insert(args.begin(), WG_BINARY);
+  options.env.emplace("XDG_DATA_HOME", test_data_home().string());
   // Whatever the caller's terminal and locale, the program sees a plain pipe.
   options.env.emplace("NO_COLOR", "1");
   return run_process(std::move(args), options);
