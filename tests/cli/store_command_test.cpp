@@ -87,8 +87,12 @@ TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
   EXPECT_EQ(history["games"][4]["game"], "hand");
   // The evil host's game was given up: not won.
   for (const json& g : history["games"]) {
-    if (g["game"] == "evil-hangman") EXPECT_EQ(g["won"], false) << g;
-    if (g["game"] == "boggle") EXPECT_EQ(g["won"], true) << g;  // PEACE scored
+    if (g["game"] == "evil-hangman") {
+      EXPECT_EQ(g["won"], false) << g;
+    }
+    if (g["game"] == "boggle") {
+      EXPECT_EQ(g["won"], true) << g;  // PEACE scored
+    }
   }
 
   r = run_in(dir.path(), {"history", "--game", "hand", "--json"});
