@@ -1,7 +1,8 @@
 #pragma once
 /// What every command of the front end shares: the global options, the output streams, the
-/// lexicon (loaded on first use from --lexicon or the built-in list), the games' seed, and the
-/// command picked on the command line. Also the exit codes and the usage error.
+/// lexicon (loaded on first use from --lexicon or the built-in list), the games' seed, the store
+/// and the player (opened and settled on first use: --data, --player), and the command picked
+/// on the command line. Also the exit codes and the usage error.
 
 #include <cstdint>
 #include <filesystem>
@@ -124,12 +125,14 @@ class Context {
   std::unique_ptr<app::FileStore> file_store_;    ///< store()'s fallback
   bool warned_ = false;                           ///< the "not saving" warning was printed
   std::optional<std::string> player_;
+  std::function<int()> action_;
 
   /// game_store() without the warning (store_problem_ says why it is null).
   app::SqliteStore* game_store_or_problem();
+  /// The one "cannot save games" warning of the run.
   void warn_not_saving(std::string_view problem);
+  /// "Your name:" until a valid name or the end of input (then empty).
   std::string ask_player_name();
-  std::function<int()> action_;
 };
 
 }  // namespace wg::cli
