@@ -26,6 +26,20 @@ class CodecError : public std::invalid_argument {
 /// The event every game sends for a command that could not be decoded (Refusal::kMalformed).
 Json malformed_event(const std::string& detail);
 
+/// The saved game of a typed session, {"game", "config", "seed", "commands"}: what
+/// GameSession::saved() writes and restore() replays (front ends holding a typed session use it
+/// to record a game).
+template <class Codec>
+Json saved_game(const typename Codec::Session& session) {
+  Json commands = Json::array();
+  for (const auto& command : session.commands())
+    commands.push_back(Codec::command_to_json(command));
+  return {{"game", Codec::kGame},
+          {"config", Codec::config_to_json(session.config())},
+          {"seed", session.seed()},
+          {"commands", std::move(commands)}};
+}
+
 /// Wraps a `Codec::Session` in the JSON interface. The codec provides, as static members:
 ///   using Session;                            // the game's session type
 ///   static constexpr std::string_view kGame;  // the registry name ("evil-hangman")
@@ -62,15 +76,7 @@ class SessionAdapter final : public GameSession {
 
   Json view(Seat seat) const override { return Codec::view_to_json(session_.view(seat)); }
 
-  Json saved() const override {
-    Json commands = Json::array();
-    for (const auto& command : session_.commands())
-      commands.push_back(Codec::command_to_json(command));
-    return {{"game", Codec::kGame},
-            {"config", Codec::config_to_json(session_.config())},
-            {"seed", session_.seed()},
-            {"commands", std::move(commands)}};
-  }
+  Json saved() const override { return saved_game<Codec>(session_); }
 
   bool finished() const override { return session_.finished(); }
 

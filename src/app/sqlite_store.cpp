@@ -26,6 +26,8 @@ constexpr int kBusyTimeoutMs = 5000;
 constexpr int kRetryMs = 5;
 /// The meta row that records an import from a FileStore directory.
 constexpr std::string_view kImportKey = "file_store_import";
+/// The meta row that names the last player a front end used.
+constexpr std::string_view kLastPlayerKey = "last_player";
 
 /// The schema, one migration per version, in order: migration i takes user_version i to i + 1.
 /// A released migration is never edited; a change of schema is a new one at the end.
@@ -595,6 +597,31 @@ std::vector<Player> SqliteStore::players() {
   auto statement = db_->prepare("SELECT id, name FROM players ORDER BY name");
   while (statement.step()) players.push_back({statement.integer(0), statement.text(1)});
   return players;
+}
+
+std::optional<Player> SqliteStore::last_player() {
+  std::lock_guard lock(mutex_);
+  std::string name;
+  {
+    auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
+    statement.bind(1, kLastPlayerKey);
+    if (!statement.step()) return std::nullopt;
+    name = statement.text(0);
+  }
+  if (!valid_player_name(name)) return std::nullopt;
+  return find_player(name);
+}
+
+Player SqliteStore::set_last_player(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  Player chosen = player(name);
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
+      .bind(1, kLastPlayerKey)
+      .bind(2, chosen.name)
+      .run("remember the last player in it");
+  transaction.commit();
+  return chosen;
 }
 
 // --- Finished games.

@@ -154,6 +154,11 @@ class SqliteStore final : public Store {
   std::optional<Player> find_player(std::string_view name);
   /// Every player, by name.
   std::vector<Player> players();
+  /// The player a front end used last (set_last_player), so that it need not ask again; nothing
+  /// before the first set_last_player or when that player is gone.
+  std::optional<Player> last_player();
+  /// Remembers `name` (created if missing) as the last player, and returns that player.
+  Player set_last_player(std::string_view name);
 
   // --- Finished games.
 

@@ -15,6 +15,7 @@
 #include "cli/line_editor.h"
 #include "cli/menu.h"
 #include "cli/serve_command.h"
+#include "cli/stats_command.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
@@ -107,7 +108,28 @@ void configure(CLI::App& app, Context& context) {
       "which the games print so that a game can be replayed")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
+  app.add_option("--data", options.data_dir,
+                 "Directory of the saved games, players and dictionaries (wordgames.db); "
+                 "default: $XDG_DATA_HOME/wordgames")
+      ->type_name("DIR")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--player", options.player,
+                 "Who plays (a local profile by name, 1 to 40 characters); default: the last "
+                 "player, asked once at a terminal, else 'player'")
+      ->type_name("NAME")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->check(CLI::Validator(
+          [](const std::string& name) {
+            return app::valid_player_name(name)
+                       ? std::string()
+                       : fmt::format(
+                             "'{}' is not a player name: 1 to 40 characters, no control "
+                             "characters, no space at either end",
+                             name);
+          },
+          "NAME"));
   add_game_commands(app, context);
+  add_stats_commands(app, context);
   add_lexicon_command(app, context);
   add_serve_command(app, context);
   app.footer(

@@ -18,6 +18,7 @@
 #include "app/auction_log.h"
 #include "cli/app.h"
 #include "cli/auction_viewer.h"
+#include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -301,11 +302,22 @@ class HumanAnswers {
   Prompt prompt_;
 };
 
+/// Records the game in the store when `event` ends it: the seats' names, the person's seat
+/// (`human`) under the player's name.
+void record_if_finished(Context& context, GameRecorder& recorder, const au::Session& session,
+                        const au::Event& event, std::optional<int> human) {
+  const auto* finished = std::get_if<au::Finished>(&event);
+  if (finished == nullptr) return;
+  const std::string person = human ? context.player_name() : std::string();
+  recorder.record<app::AuctionCodec>(session, *finished,
+                                     app::auction_players(*finished, human, person));
+}
+
 /// A game with the human in `seat`: bots play on their own, the human is asked for each bid
 /// and word. The human is shown only what its seat may see: the seat's view (its own hidden
 /// letters), never the host's events that carry everyone's. False if the human quit.
 bool play_human(Context& context, const Options& o, au::Session& session, int seat,
-                std::optional<LogFile>& log) {
+                std::optional<LogFile>& log, GameRecorder& recorder) {
   std::ostream& out = context.out();
   const Alphabet& alphabet = context.lexicon().alphabet();
   AuctionView view(out, colour_wanted(context.interactive()), seat);
@@ -407,6 +419,7 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
       if (const auto* refused = std::get_if<au::Rejected>(&event))
         throw std::logic_error(fmt::format("auction: refused: {}", refused->detail));
       if (log) log->write(event);
+      record_if_finished(context, recorder, session, event, seat);
       show(event);
     }
     out << std::flush;
@@ -427,12 +440,13 @@ int play(Context& context, Options o) {
   au::Session session(context.shared_lexicon(), config, seed, external_players(o));
   std::optional<LogFile> log;
   if (!o.log_path.empty()) log.emplace(o.log_path, lex);
+  GameRecorder recorder(context, human.has_value());
 
   if (human) {
     // The seed only afterwards: with it, another run would show every hidden letter and the
     // order of the letters to come.
     std::ostream& out = context.out();
-    if (!play_human(context, o, session, *human, log)) {
+    if (!play_human(context, o, session, *human, log, recorder)) {
       out << "\nStopped before the end of the game.\n";
     }
     out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
@@ -449,6 +463,7 @@ int play(Context& context, Options o) {
         if (const auto* refused = std::get_if<au::Rejected>(&event))
           throw std::logic_error(fmt::format("auction: a step was refused: {}", refused->detail));
         if (log) log->write(event);
+        record_if_finished(context, recorder, session, event, std::nullopt);
         played.push_back(std::move(event));
       }
     }

@@ -20,7 +20,9 @@
 
 #include <fmt/format.h>
 
+#include "app/boggle_codec.h"
 #include "cli/app.h"
+#include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -269,6 +271,17 @@ int play(Context& context, const Options& o) {
   config.scoring = scoring_of(o.scoring, config.scoring);
   config.seconds = o.seconds;
   bg::Session session(context.shared_lexicon(), std::move(config), seed);
+  GameRecorder recorder(context);
+  // Every command goes through here, so that the round is recorded whichever command ends it.
+  const auto apply = [&](const bg::Command& command) {
+    std::vector<bg::Event> events = session.apply(command);
+    for (const bg::Event& event : events) {
+      if (const auto* finished = std::get_if<bg::Finished>(&event)) {
+        recorder.record<app::BoggleCodec>(session, *finished);
+      }
+    }
+    return events;
+  };
   std::ostream& out = context.out();
   const bool interactive = context.interactive();
   const bool timed = interactive && session.config().seconds > 0;
@@ -295,7 +308,7 @@ int play(Context& context, const Options& o) {
     const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
     out << fmt::format("[{}:{:02}] {}", s / 60, s % 60, question) << std::flush;
     if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
-    session.apply(bg::Tick{elapsed()});
+    apply(bg::Tick{elapsed()});
     if (session.finished()) out << "\nTime's up!\n";
     return std::nullopt;
   };
@@ -316,7 +329,7 @@ int play(Context& context, const Options& o) {
             continue;
           }
         }
-        session.apply(bg::Close{elapsed()});
+        apply(bg::Close{elapsed()});
         continue;
       case Line::kBoard:
         out << '\n' << board.text() << '\n';
@@ -327,7 +340,7 @@ int play(Context& context, const Options& o) {
       case Line::kWord:
         break;
     }
-    for (const bg::Event& event : session.apply(bg::Submit{std::string(word), elapsed()})) {
+    for (const bg::Event& event : apply(bg::Submit{std::string(word), elapsed()})) {
       if (const auto* accepted = std::get_if<bg::WordAccepted>(&event)) {
         out << fmt::format("  {}: {} (score {})\n", paint(word, Tone::kHit, colour),
                            count_of(accepted->points, "point"), accepted->score);

@@ -4,6 +4,11 @@
 #include <random>
 #include <utility>
 
+#include <fmt/format.h>
+
+#include "app/user_data.h"
+#include "cli/prompt.h"
+
 namespace wg::cli {
 
 Context::Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
@@ -32,6 +37,112 @@ std::uint64_t Context::seed() {
     random_seed_ = (static_cast<std::uint64_t>(device()) << 32 | device()) ^ ticks;
   }
   return *random_seed_;
+}
+
+std::filesystem::path Context::data_dir() const {
+  if (!options_.data_dir.empty()) return options_.data_dir;
+  try {
+    return app::user_data_dir();
+  } catch (const std::exception& error) {
+    throw app::StoreError(error.what());
+  }
+}
+
+app::SqliteStore& Context::required_game_store() {
+  if (app::SqliteStore* store = game_store_or_problem()) return *store;
+  throw app::StoreError(store_problem_);
+}
+
+app::SqliteStore* Context::game_store() {
+  app::SqliteStore* store = game_store_or_problem();
+  if (store == nullptr) warn_not_saving(store_problem_);
+  return store;
+}
+
+app::SqliteStore* Context::game_store_or_problem() {
+  if (store_opened_) return game_store_.get();
+  store_opened_ = true;
+  try {
+    const std::filesystem::path dir = data_dir();
+    game_store_ = std::make_unique<app::SqliteStore>(dir / "wordgames.db");
+    const app::ImportReport report = game_store_->import_file_store(dir);
+    for (const std::string& problem : report.problems) {
+      err_ << "wordgames: warning: " << problem << '\n';
+    }
+    if (!report.already_done && report.history_records + report.dictionaries + report.games != 0) {
+      err_ << fmt::format(
+          "wordgames: imported {} history record{}, {} dictionar{} and {} saved game{} from {}\n",
+          report.history_records, report.history_records == 1 ? "" : "s", report.dictionaries,
+          report.dictionaries == 1 ? "y" : "ies", report.games, report.games == 1 ? "" : "s",
+          dir.string());
+    }
+  } catch (const std::exception& error) {
+    game_store_.reset();
+    store_problem_ = error.what();
+  }
+  return game_store_.get();
+}
+
+void Context::warn_not_saving(std::string_view problem) {
+  if (warned_) return;
+  warned_ = true;
+  err_ << "wordgames: warning: cannot save games: " << problem << "; playing on without saving\n";
+}
+
+app::Store& Context::store() {
+  if (app::SqliteStore* store = game_store()) return *store;
+  if (!file_store_) {
+    file_store_ = options_.data_dir.empty() ? std::make_unique<app::FileStore>()
+                                            : std::make_unique<app::FileStore>(options_.data_dir);
+  }
+  return *file_store_;
+}
+
+const std::string& Context::player_name() {
+  if (player_) return *player_;
+  app::SqliteStore* store = game_store();
+  std::string name = options_.player;
+  try {
+    if (name.empty() && store != nullptr) {
+      if (const std::optional<app::Player> last = store->last_player()) name = last->name;
+    }
+    if (name.empty() && store != nullptr && interactive_) name = ask_player_name();
+    if (name.empty()) name = kDefaultPlayerName;
+    if (store != nullptr) name = store->set_last_player(name).name;
+  } catch (const std::exception& error) {
+    warn_not_saving(error.what());
+    if (name.empty()) name = kDefaultPlayerName;
+  }
+  player_ = name;
+  return *player_;
+}
+
+std::string Context::ask_player_name() {
+  Prompt prompt(in_, out_, !interactive_);
+  const std::optional<std::string> name = prompt.ask<std::string>(
+      "Your name: ", [](std::string_view answer, std::string& error) -> std::optional<std::string> {
+        if (app::valid_player_name(answer)) return std::string(answer);
+        error = "A name is 1 to 40 characters, without control characters.";
+        return std::nullopt;
+      });
+  in_.clear();
+  return name.value_or(std::string());
+}
+
+void Context::record(const app::FinishedGame& game) {
+  app::SqliteStore* store = game_store();
+  if (store == nullptr) return;
+  try {
+    store->record_finished_game(game);
+  } catch (const std::exception& error) {
+    warn_not_saving(error.what());
+  }
+}
+
+std::int64_t Context::now_ms() {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             std::chrono::system_clock::now().time_since_epoch())
+      .count();
 }
 
 }  // namespace wg::cli

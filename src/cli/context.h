@@ -1,17 +1,23 @@
 #pragma once
 /// What every command of the front end shares: the global options, the output streams, the
-/// lexicon (loaded on first use from --lexicon or the built-in list), the games' seed, and the
-/// command picked on the command line. Also the exit codes and the usage error.
+/// lexicon (loaded on first use from --lexicon or the built-in list), the games' seed, the store
+/// and the player (opened and settled on first use: --data, --player), and the command picked
+/// on the command line. Also the exit codes and the usage error.
 
 #include <cstdint>
 #include <filesystem>
 #include <functional>
 #include <iosfwd>
+#include <memory>
 #include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
 
+#include "app/file_store.h"
 #include "app/lexicon_catalog.h"
+#include "app/sqlite_store.h"
+#include "app/store.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::cli {
@@ -35,7 +41,12 @@ struct GlobalOptions {
   std::string lexicon_path;           ///< --lexicon; empty: the built-in lexicon
   std::optional<std::uint64_t> seed;  ///< --seed; unset: a fresh random seed (see Context::seed)
   bool json = false;                  ///< --json: machine-readable output
+  std::string data_dir;               ///< --data; empty: the user data directory (user_data.h)
+  std::string player;                 ///< --player; empty: the last player, or ask (player_name)
 };
+
+/// The player name used when no name is given and none can be asked (piped input).
+inline constexpr std::string_view kDefaultPlayerName = "player";
 
 using app::LexiconInfo;
 
@@ -69,6 +80,32 @@ class Context {
   /// std::random_device and the clock (games print it, so a game can be replayed with --seed).
   std::uint64_t seed();
 
+  // --- The store (issue 14): finished games, players, position hangman's history.
+
+  /// The data directory: --data, else user_data_dir(). Throws app::StoreError when there is
+  /// none (no HOME).
+  std::filesystem::path data_dir() const;
+  /// The database of finished games and players, data_dir()/wordgames.db, opened on the first
+  /// call, when the old files of the same directory (a FileStore's) are imported once. Null
+  /// when it cannot be opened (a read-only directory, a full disk, a file that is not a
+  /// wordgames database): one warning then says that games are not saved, and play goes on.
+  app::SqliteStore* game_store();
+  /// The database as game_store(), for commands that only read it (stats, history): throws
+  /// app::StoreError instead of warning.
+  app::SqliteStore& required_game_store();
+  /// The store of position hangman's history and dictionaries: game_store(), or when it cannot
+  /// be opened the plain files of the data directory (app::FileStore), as before the database.
+  app::Store& store();
+  /// Who plays: --player, else the last player the store remembers, else (on an interactive
+  /// terminal) the answer to "Your name:", asked once, else kDefaultPlayerName. Remembered as
+  /// the last player. Without a store: --player or kDefaultPlayerName, never asked.
+  const std::string& player_name();
+  /// Records a finished game; a game that cannot be saved is reported on err() (once per run)
+  /// and never stops play.
+  void record(const app::FinishedGame& game);
+  /// The wall clock in unix milliseconds, for the times of recorded games.
+  static std::int64_t now_ms();
+
   /// The command picked on the command line; run after parsing succeeds.
   void set_action(std::function<int()> action) { action_ = std::move(action); }
   const std::function<int()>& action() const { return action_; }
@@ -82,7 +119,20 @@ class Context {
   GlobalOptions options_;
   std::optional<app::LoadedLexicon> lexicon_;  ///< empty until loaded
   std::optional<std::uint64_t> random_seed_;
+  bool store_opened_ = false;                     ///< game_store() was tried
+  std::unique_ptr<app::SqliteStore> game_store_;  ///< null until opened, or when it cannot be
+  std::string store_problem_;                     ///< why it cannot be, once tried
+  std::unique_ptr<app::FileStore> file_store_;    ///< store()'s fallback
+  bool warned_ = false;                           ///< the "not saving" warning was printed
+  std::optional<std::string> player_;
   std::function<int()> action_;
+
+  /// game_store() without the warning (store_problem_ says why it is null).
+  app::SqliteStore* game_store_or_problem();
+  /// The one "cannot save games" warning of the run.
+  void warn_not_saving(std::string_view problem);
+  /// "Your name:" until a valid name or the end of input (then empty).
+  std::string ask_player_name();
 };
 
 }  // namespace wg::cli

@@ -17,6 +17,7 @@
 #include "app/evil_hangman_codec.h"
 #include "cli/app.h"
 #include "cli/gallows.h"
+#include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -216,8 +217,9 @@ void show_view(std::ostream& out, const Alphabet& alphabet, const eh::View& view
 
 /// One game: asks what the options leave out, starts it and plays it; false at end of input.
 bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
-              const Terminal& terminal) {
+              const Terminal& terminal, GameRecorder& recorder) {
   const Alphabet& alphabet = session.alphabet();
+  recorder.restart_clock();
   eh::NewGame command;
   if (!options.length) {
     const auto answer = prompt.ask<std::int64_t>(
@@ -278,6 +280,7 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
           out << paint(text, Tone::kMiss, terminal.colour) << '\n';
         }
       } else if (const auto* f = std::get_if<eh::Finished>(&event)) {
+        recorder.record<app::EvilHangmanCodec>(session, *f);
         const std::string word = alphabet.decode_upper(f->word);
         if (f->won) {
           out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
@@ -314,8 +317,9 @@ int run_play(Context& context, const PlayOptions& options) {
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
   prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {} (replay with --seed {}).",
                          host_name(config.strategy, config.depth), seed, seed));
+  GameRecorder recorder(context);
   for (;;) {
-    if (!play_one(session, prompt, options, terminal)) break;
+    if (!play_one(session, prompt, options, terminal, recorder)) break;
     const auto again = prompt.yes_no("Play again? (yes/no): ");
     if (!again || !*again) break;
     prompt.say("");

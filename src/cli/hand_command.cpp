@@ -12,6 +12,7 @@
 
 #include "app/hand_codec.h"
 #include "cli/app.h"
+#include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "games/hand/hand.h"
@@ -93,10 +94,14 @@ class HandGame {
       config.hands = static_cast<int>(*answer);
     }
     wh::Session session(context_.shared_lexicon(), config, seed);
+    GameRecorder recorder(context_);
     while (!session.finished()) {
       const std::optional<Events> events = ask(session);
       for (const wh::Event& event : events ? *events : session.apply(wh::GiveUp{})) {
         std::visit([this](const auto& e) { render(e); }, event);
+        if (const auto* finished = std::get_if<wh::Finished>(&event)) {
+          recorder.record<app::HandCodec>(session, *finished);
+        }
       }
     }
     return kExitOk;

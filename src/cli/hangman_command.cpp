@@ -15,11 +15,13 @@
 
 #include "app/dictionary_source.h"
 #include "app/file_store.h"
+#include "app/hangman_codec.h"
 #include "app/json.h"
 #include "app/open_library.h"
 #include "app/store.h"
 #include "cli/app.h"
 #include "cli/gallows.h"
+#include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -178,7 +180,8 @@ class Terminal {
         dictionary_(std::move(dictionary)),
         mode_(mode),
         secrets_(secrets),
-        seed_(context.seed()) {}
+        seed_(context.seed()),
+        recorder_(context) {}
 
   int run() {
     out() << fmt::format("Position hangman.\nSeed: {} (replay with --seed {}).\n", seed_, seed_);
@@ -216,6 +219,7 @@ class Terminal {
   /// Starts the next game: on the session, or on a new session when the dictionary changed
   /// (continuing the run's numbering, so that game k is seeded game_seed(seed, k)).
   void start_game() {
+    recorder_.restart_clock();
     if (session_ && !dictionary_changed_) {
       session_->apply(hangman::NewGame{});
       return;
@@ -368,6 +372,7 @@ class Terminal {
                            finished.gave_up ? "You gave up." : "You lost.", word, guesses, points);
     }
     if (!finished.played) return;  // no guess: not a game, and it must not push one out
+    recorder_.record<app::HangmanCodec>(*session_, finished);
     try {
       warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
                                                      finished.points}));
@@ -562,6 +567,7 @@ class Terminal {
   hangman::Secrets secrets_;
   std::uint64_t seed_;
   std::optional<hangman::Session> session_;
+  GameRecorder recorder_;
 };
 
 // --- Tools.
@@ -597,7 +603,7 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   create->add_flag("--replace", create_options->replace, "Replace a dictionary of that name");
   on_run(*create, context, [&context, create_options]() -> int {
     const CreateOptions& o = *create_options;
-    app::FileStore store;
+    Store& store = context.store();
     if (!app::valid_dictionary_name(o.name)) {
       throw UsageError(fmt::format(
           "'{}' is not a valid dictionary name: 1 to 40 letters, digits, '-' or '_', starting "
@@ -634,7 +640,7 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
   CLI::App* list = dictionary->add_subcommand("list", "The saved dictionaries, and 'default'");
   list->group("Commands");
   on_run(*list, context, [&context]() -> int {
-    app::FileStore store;
+    Store& store = context.store();
     Json document = Json::array();
     for (const std::string& name : dictionary_names(store)) {
       Json entry = {{"name", name}};
@@ -667,7 +673,7 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
                    "A saved dictionary, 'default', a text file or an Open Library work ID")
       ->capture_default_str();
   on_run(*stats, context, [&context, stats_name]() -> int {
-    app::FileStore store;
+    Store& store = context.store();
     const NamedDictionary d = find_dictionary(context, store, *stats_name);
     if (context.options().json) {
       print_json(context.out(), stats_json(d.name, *d.dictionary));
@@ -687,7 +693,7 @@ void add_history_command(CLI::App& hangman, Context& context) {
   CLI::App* history = hangman.add_subcommand("history", "The last 5 games");
   history->group("Commands");
   on_run(*history, context, [&context]() -> int {
-    app::FileStore store;
+    Store& store = context.store();
     const app::History h = store.history(kGameName);
     warn_about(context, h);
     if (context.options().json) {
@@ -726,7 +732,7 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
   autoplay->add_option("--dictionary", options->dictionary,
                        "A saved dictionary, 'default', a text file or an Open Library work ID");
   on_run(*autoplay, context, [&context, options]() -> int {
-    app::FileStore store;
+    Store& store = context.store();
     const NamedDictionary d = find_dictionary(context, store, options->dictionary);
     const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
     const std::uint64_t seed = context.seed();
@@ -785,7 +791,7 @@ void define_hangman_command(CLI::App& command, Context& context) {
       "Guesses are a position and a letter ('3 E'). Saved dictionaries and the history live in "
       "$XDG_DATA_HOME/wordgames/hangman.");
   on_run(command, context, [&context, options]() -> int {
-    app::FileStore store;
+    Store& store = context.store();
     NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
     Terminal terminal(context, store, std::move(dictionary),
                       hangman::parse_mode(options->mode).value_or(hangman::Mode::kEasy),

@@ -396,6 +396,21 @@ TEST_F(SqliteStoreTest, UnfinishedGamesAreSavedAsTheyGoListedLoadedAndDeleted) {
 
 // --- Statistics.
 
+TEST_F(SqliteStoreTest, TheLastPlayerIsRememberedAcrossOpenings) {
+  {
+    SqliteStore store(file_);
+    EXPECT_FALSE(store.last_player());
+    EXPECT_EQ(store.set_last_player("Ann").name, "Ann");
+    EXPECT_EQ(store.set_last_player("ann").name, "Ann");  // the profile, as first named
+    EXPECT_THROW(store.set_last_player(" x"), std::invalid_argument);
+  }
+  SqliteStore store(file_);
+  ASSERT_TRUE(store.last_player());
+  EXPECT_EQ(store.last_player()->name, "Ann");
+  store.set_last_player("Bob");
+  EXPECT_EQ(store.last_player()->name, "Bob");
+}
+
 TEST_F(SqliteStoreTest, StatisticsCountWinsStreaksAndScoresPerPlayerAndGame) {
   SqliteStore store(file_);
   EXPECT_EQ(store.statistics("Ann", "hangman"), (PlayerStatistics{"Ann", "hangman"}));

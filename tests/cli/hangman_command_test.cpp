@@ -1,4 +1,5 @@
-// `wordgames hangman ...` (src/cli/hangman_command.h, over hangman::Session and app::FileStore)
+// `wordgames hangman ...` (src/cli/hangman_command.h, over hangman::Session and the store:
+// app::SqliteStore, which imports the files of an older wordgames once)
 // run as a user does: the terminal game with golden transcripts of seeded games, every bad answer
 // and end of input at every prompt, dictionaries, history across runs, autoplay. Every test
 // points XDG_DATA_HOME at its own temporary directory.
@@ -54,6 +55,16 @@ class HangmanCli : public ::testing::Test {
     return run(args, input);
   }
 
+  /// Removes the store's database, so that the next run starts afresh (and imports the old
+  /// files again).
+  void forget_the_database() {
+    for (const char* suffix : {"", "-wal", "-shm"}) {
+      std::filesystem::remove_all(home_.path() / "wordgames" /
+                                  (std::string("wordgames.db") + suffix));
+    }
+  }
+
+  /// An older wordgames's history file (app::FileStore), imported once.
   std::filesystem::path history_file() const {
     return home_.path() / "wordgames" / "hangman" / "history.tsv";
   }
@@ -225,7 +236,9 @@ TEST_F(HangmanCli, HistoryKeepsTheLastFiveGamesAcrossRuns) {
       << text;
 }
 
-TEST_F(HangmanCli, ACorruptHistoryFileIsReadAsWellAsItCanBeAndRepaired) {
+TEST_F(HangmanCli, ACorruptOldHistoryFileIsImportedAsWellAsItCanBeAndKeptAside) {
+  // An older wordgames's files are imported on the first run only: a fresh data directory.
+  forget_the_database();
   std::filesystem::create_directories(history_file().parent_path());
   home_.write("wordgames/hangman/history.tsv",
               "# wordgames hangman history 1\nBANANA\t7\tyou\t40\ngarbage line\n"
@@ -233,36 +246,39 @@ TEST_F(HangmanCli, ACorruptHistoryFileIsReadAsWellAsItCanBeAndRepaired) {
               "FOREST\t2\thost\t-5\nCASTLE\t9\thost\t15\r\n");
   ProcessResult r = run({"hangman", "history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_TRUE(contains(r.err, "warning: skipped 5 unreadable lines")) << r;
+  EXPECT_TRUE(contains(r.err, "history.tsv")) << r;
+  EXPECT_TRUE(std::filesystem::exists(history_file().string() + ".corrupt")) << r;
   json games = json_of(r)["games"];
   ASSERT_EQ(games.size(), 2u);
   EXPECT_EQ(games[0]["word"], "CASTLE");
   EXPECT_EQ(games[1]["word"], "BANANA");
-  // A new game rewrites the file with the readable games only.
+  // A new game is added to what was imported, and nothing is reported again.
+  ASSERT_EQ(run({"hangman", "dictionary", "create", "small", small_file_.string()}).exit_code, 0);
   play(kBeetle, "1 Z\ngive up\n6\n");
   r = run({"hangman", "history", "--json"});
   EXPECT_EQ(r.err, "") << r;
   EXPECT_EQ(json_of(r)["games"].size(), 3u);
 }
 
-TEST_F(HangmanCli, BinaryOrUnreadableHistoryNeverStopsAGame) {
+TEST_F(HangmanCli, ABinaryOldHistoryOrAnUnusableStoreNeverStopsAGame) {
+  forget_the_database();
   std::filesystem::create_directories(history_file().parent_path());
   home_.write("wordgames/hangman/history.tsv", std::string("\x00\x01\x02zz", 5));
   ProcessResult r = run({"hangman", "history"});
   EXPECT_EQ(r.exit_code, 0) << r;
-  EXPECT_TRUE(contains(r.err, "binary data")) << r;
+  EXPECT_TRUE(contains(r.err, "history.tsv")) << r;
   EXPECT_TRUE(contains(r.out, "No games played yet.")) << r;
-  r = play(kBeetle, "give up\n5\n6\n");
-  EXPECT_EQ(r.exit_code, 0) << r;
-  EXPECT_TRUE(contains(r.out, "BEETLE")) << r;
-
-  // A directory where the file should be: the game is played, the history is not saved.
-  std::filesystem::remove(history_file());
-  std::filesystem::create_directories(history_file() / "sub");
-  r = play(kBeetle, "1 Z\ngive up\n6\n");
+  r = run({"hangman", "--seed", std::to_string(kBeetle)}, "give up\n5\n6\n");
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You gave up")) << r;
-  EXPECT_TRUE(contains(r.err, "the history was not saved")) << r;
+
+  // A directory where the database should be: the game is played, and says it is not saved.
+  forget_the_database();
+  std::filesystem::create_directories(home_.path() / "wordgames" / "wordgames.db" / "sub");
+  r = run({"hangman", "--seed", std::to_string(kBeetle)}, "1 Z\ngive up\n6\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "You gave up")) << r;
+  EXPECT_TRUE(contains(r.err, "cannot save games")) << r;
 }
 
 // --- Dictionaries.
@@ -288,11 +304,9 @@ TEST_F(HangmanCli, CreateListAndDescribeDictionaries) {
   EXPECT_EQ(list[1]["name"], "small");
   EXPECT_EQ(list[1]["words"], 20);
 
-  // The saved file is one upper-case word a line.
-  const std::string saved =
-      read_bytes(home_.path() / "wordgames" / "hangman" / "dictionaries" / "small.txt");
-  EXPECT_TRUE(contains(saved, "\nBANANA\n")) << saved;
-  EXPECT_FALSE(contains(saved, "\nCAT\n")) << saved;
+  // Saved in the store's database, not as a file.
+  EXPECT_TRUE(std::filesystem::exists(home_.path() / "wordgames" / "wordgames.db"));
+  EXPECT_FALSE(std::filesystem::exists(home_.path() / "wordgames" / "hangman" / "dictionaries"));
 }
 
 TEST_F(HangmanCli, CreateRefusesBadNamesBadFilesAndBrokenRules) {
@@ -321,9 +335,6 @@ TEST_F(HangmanCli, CreateRefusesBadNamesBadFilesAndBrokenRules) {
   expect_error(run({"hangman", "dictionary", "create", "x"}), 1, "FILE");
   expect_error(run({"hangman", "dictionary", "stats", "nosuch"}), 2,
                "no saved dictionary or file 'nosuch'");
-  // A saved dictionary damaged by hand is refused with the rule it breaks.
-  home_.write("wordgames/hangman/dictionaries/small.txt", "BANANA\nCOTTON\n");
-  expect_error(run({"hangman", "--dictionary", "small"}), 2, "only 2 words");
 }
 
 TEST_F(HangmanCli, CreateAndChooseADictionaryFromTheMenu) {

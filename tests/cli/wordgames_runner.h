@@ -1,7 +1,10 @@
 #pragma once
 /// Running the `wordgames` binary from tests, and independent oracles over data/enable1.txt.
 
+#include <stdlib.h>
+
 #include <algorithm>
+#include <filesystem>
 #include <fstream>
 #include <ostream>
 #include <stdexcept>
@@ -10,13 +13,38 @@
 
 #include <nlohmann/json.hpp>
 
+#include "app/sqlite_store.h"
 #include "support/process.h"
+#include "support/temp_dir.h"
 
 namespace wg::test {
 
-/// Runs the binary under test with `args`.
+/// The player of the tests' data directory: a terminal game played there never asks a name.
+inline constexpr const char* kTestPlayer = "tester";
+
+/// The data directory of tests that do not choose one: a temporary directory of the test
+/// process, so that no test reads or writes the user's own saved games (issue 14's store). Its
+/// database already knows a last player (kTestPlayer), so that terminal games do not ask.
+inline const std::filesystem::path& test_data_home() {
+  static const TempDir dir("wg-data-home");
+  static const bool prepared = [] {
+    app::SqliteStore(dir.path() / "wordgames" / "wordgames.db").set_last_player(kTestPlayer);
+    return true;
+  }();
+  (void)prepared;
+  return dir.path();
+}
+
+/// The test process's own XDG_DATA_HOME is test_data_home() too, for the tests that run the
+/// front end in process (cli::run).
+inline const bool kTestDataHomeInEnvironment =
+    ::setenv("XDG_DATA_HOME", test_data_home().c_str(), 1) == 0;
+
+/// Runs the binary under test with `args`, with XDG_DATA_HOME at test_data_home() unless the
+/// caller sets it (or removes it).
 inline ProcessResult wordgames(std::vector<std::string> args, ProcessOptions options = {}) {
   args.insert(args.begin(), WG_BINARY);
+  options.env.emplace("XDG_DATA_HOME", test_data_home().string());
   // Whatever the caller's terminal and locale, the program sees a plain pipe.
   options.env.emplace("NO_COLOR", "1");
   return run_process(std::move(args), options);

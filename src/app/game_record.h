@@ -1,0 +1,64 @@
+#pragma once
+/// A finished game as the store records it (sqlite_store.h, FinishedGame), built from a game's
+/// typed session and its Finished event through the game's codec, the same way for every game
+/// and every front end: the saved game ({game, config, seed, commands}: enough to replay it),
+/// the Finished event as the codec writes it, and each player's score and win. The caller
+/// supplies the times (the store never reads the clock).
+
+#include <cstdint>
+#include <optional>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+#include "app/session_adapter.h"
+#include "app/sqlite_store.h"
+#include "games/auction/event.h"
+#include "games/boggle/session.h"
+#include "games/evil_hangman/session.h"
+#include "games/hand/session.h"
+#include "games/hangman/session.h"
+
+namespace wg::app {
+
+/// One person's result of a one-player game, as statistics count it.
+struct Outcome {
+  std::int64_t score = 0;
+  bool won = false;
+  bool operator==(const Outcome&) const = default;
+};
+
+/// Word Game: the total; won unless given up.
+Outcome outcome_of(const hand::Finished& finished);
+/// Boggle: the round's score; won when it scored (found at least one word).
+Outcome outcome_of(const boggle::Finished& finished);
+/// Evil Hangman: won when the word was found; the score is 1 for a win, else 0 (the game has
+/// no points).
+Outcome outcome_of(const evil_hangman::Finished& finished);
+/// Position Hangman: the game's points and win.
+Outcome outcome_of(const hangman::Finished& finished);
+
+/// The auction's players, by seat: each seat's name and points, won for every winner (several
+/// on a tie). The person's seat (if any) is named `person`; the other seats by their players'
+/// names made valid player names (cut to 40 bytes, "seat N" when nothing is left), with
+/// " (seat N)" after a name that more than one seat has, so that each name is there once.
+std::vector<GamePlayer> auction_players(const auction::Finished& finished,
+                                        std::optional<int> person_seat = std::nullopt,
+                                        std::string_view person = {});
+
+/// The record of the game `finished` ended in `session`, with these players and no times.
+template <class Codec, class Finished>
+FinishedGame finished_game_record(const typename Codec::Session& session, const Finished& finished,
+                                  std::vector<GamePlayer> players) {
+  FinishedGame game;
+  game.game = std::string(Codec::kGame);
+  game.players = std::move(players);
+  Json saved = saved_game<Codec>(session);
+  game.config = std::move(saved["config"]);
+  game.seed = session.seed();
+  game.commands = std::move(saved["commands"]);
+  game.result = Codec::event_to_json(typename Codec::Session::Event{finished});
+  return game;
+}
+
+}  // namespace wg::app

@@ -1,0 +1,213 @@
+#include "cli/stats_command.h"
+
+#include <chrono>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "app/registry.h"
+#include "app/sqlite_store.h"
+#include "cli/app.h"
+#include "cli/output.h"
+#include "core/text.h"
+
+namespace wg::cli {
+
+namespace {
+
+struct Filters {
+  std::string game;  ///< --game; empty: every game
+  std::uint64_t limit = 20;
+};
+
+/// The registry's name of the game `name` names (its name or id), or a UsageError listing them.
+std::string game_name(const std::string& name) {
+  if (const app::GameEntry* entry = app::find_game(name)) return std::string(entry->name);
+  std::string names;
+  for (const app::GameEntry& game : app::games()) {
+    if (!names.empty()) names += ", ";
+    names += game.name;
+  }
+  throw UsageError(fmt::format("unknown game '{}': the games are {}", name, names));
+}
+
+/// Whose games to show: --player (which must have played: else a UsageError), else the last
+/// player; nothing when nobody has played yet.
+std::optional<std::string> chosen_player(Context& context, app::SqliteStore& store) {
+  const std::string& name = context.options().player;
+  if (!name.empty()) {
+    const std::optional<app::Player> found = store.find_player(name);
+    if (!found) throw UsageError(fmt::format("unknown player '{}'", name));
+    return found->name;
+  }
+  if (const std::optional<app::Player> last = store.last_player()) return last->name;
+  return std::nullopt;
+}
+
+/// "2026-11-24 13:49" (UTC).
+std::string when_text(std::int64_t unix_ms) {
+  const std::chrono::sys_time<std::chrono::milliseconds> time{std::chrono::milliseconds(unix_ms)};
+  const auto day = std::chrono::floor<std::chrono::days>(time);
+  const std::chrono::year_month_day date{day};
+  const std::chrono::hh_mm_ss clock{std::chrono::floor<std::chrono::minutes>(time - day)};
+  return fmt::format("{:04}-{:02}-{:02} {:02}:{:02}", static_cast<int>(date.year()),
+                     static_cast<unsigned>(date.month()), static_cast<unsigned>(date.day()),
+                     clock.hours().count(), clock.minutes().count());
+}
+
+Json statistics_json(const app::PlayerStatistics& s) {
+  return {{"game", s.game},
+          {"games", s.games},
+          {"wins", s.wins},
+          {"win_rate", s.win_rate},
+          {"current_streak", s.current_streak},
+          {"best_streak", s.best_streak},
+          {"best_score", s.best_score},
+          {"mean_score", s.mean_score}};
+}
+
+int run_stats(Context& context, const Filters& filters) {
+  app::SqliteStore& store = context.required_game_store();
+  const std::string game = filters.game.empty() ? std::string() : game_name(filters.game);
+  const std::optional<std::string> player = chosen_player(context, store);
+  std::vector<app::PlayerStatistics> statistics;
+  if (player) {
+    if (game.empty()) {
+      statistics = store.statistics(*player);
+    } else if (app::PlayerStatistics s = store.statistics(*player, game); s.games != 0) {
+      statistics.push_back(std::move(s));
+    }
+  }
+  std::ostream& out = context.out();
+  if (context.options().json) {
+    Json games = Json::array();
+    for (const app::PlayerStatistics& s : statistics) games.push_back(statistics_json(s));
+    print_json(out, {{"player", player ? Json(*player) : Json(nullptr)}, {"games", games}});
+    return kExitOk;
+  }
+  if (statistics.empty()) {
+    out << (player ? fmt::format("{} has not finished a game{} yet.\n", *player,
+                                 game.empty() ? "" : " of " + game)
+                   : std::string("No game has been finished yet.\n"));
+    return kExitOk;
+  }
+  out << "Statistics of " << *player << ":\n";
+  out << fmt::format("{:<13} {:>6} {:>6} {:>6} {:>7} {:>7} {:>11} {:>11}\n", "Game", "Games",
+                     "Wins", "Win %", "Streak", "Best", "Best score", "Mean score");
+  for (const app::PlayerStatistics& s : statistics) {
+    out << fmt::format("{:<13} {:>6} {:>6} {:>6.0f} {:>7} {:>7} {:>11} {:>11.1f}\n", s.game,
+                       s.games, s.wins, s.win_rate * 100, s.current_streak, s.best_streak,
+                       s.best_score, s.mean_score);
+  }
+  out << "(Streak: wins in a row up to the last game; Best: the longest such streak.)\n";
+  return kExitOk;
+}
+
+/// The part `player` took in a game (their score and win).
+const app::GamePlayer* part_of(const app::GameSummary& game, const std::string& player) {
+  const std::string wanted = lower_ascii(player);
+  for (const app::GamePlayer& p : game.players) {
+    if (lower_ascii(p.name) == wanted) return &p;
+  }
+  return nullptr;
+}
+
+int run_history(Context& context, const Filters& filters) {
+  app::SqliteStore& store = context.required_game_store();
+  const std::string game = filters.game.empty() ? std::string() : game_name(filters.game);
+  const std::optional<std::string> player = chosen_player(context, store);
+  std::vector<app::GameSummary> games;
+  if (player) {
+    games = store.finished_games(
+        *player, game.empty() ? std::nullopt : std::optional<std::string_view>(game),
+        static_cast<std::size_t>(filters.limit));
+  }
+  std::ostream& out = context.out();
+  if (context.options().json) {
+    Json list = Json::array();
+    for (const app::GameSummary& g : games) {
+      const app::GamePlayer* part = part_of(g, *player);
+      Json players = Json::array();
+      for (const app::GamePlayer& p : g.players) {
+        players.push_back({{"name", p.name}, {"score", p.score}, {"won", p.won}});
+      }
+      list.push_back({{"id", g.id},
+                      {"game", g.game},
+                      {"started_ms", g.started_ms},
+                      {"ended_ms", g.ended_ms},
+                      {"when", when_text(g.ended_ms)},
+                      {"score", part != nullptr ? part->score : 0},
+                      {"won", part != nullptr && part->won},
+                      {"players", players},
+                      {"config", g.config},
+                      {"result", g.result}});
+    }
+    print_json(out, {{"player", player ? Json(*player) : Json(nullptr)}, {"games", list}});
+    return kExitOk;
+  }
+  if (games.empty()) {
+    out << (player ? fmt::format("{} has not finished a game{} yet.\n", *player,
+                                 game.empty() ? "" : " of " + game)
+                   : std::string("No game has been finished yet.\n"));
+    return kExitOk;
+  }
+  out << "Games of " << *player << ", newest first:\n";
+  out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", "Id", "Game", "When (UTC)", "Score",
+                     "Won");
+  for (const app::GameSummary& g : games) {
+    const app::GamePlayer* part = part_of(g, *player);
+    out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", g.id, g.game, when_text(g.ended_ms),
+                       part != nullptr ? part->score : 0, yes_no(part != nullptr && part->won));
+  }
+  out << "'wordgames history show ID' prints a game to replay.\n";
+  return kExitOk;
+}
+
+int run_show(Context& context, std::uint64_t id) {
+  app::SqliteStore& store = context.required_game_store();
+  const app::FinishedGame game = store.finished_game(static_cast<std::int64_t>(id));
+  print_json(context.out(), {{"game", game.game},
+                             {"config", game.config},
+                             {"seed", game.seed},
+                             {"commands", game.commands}});
+  return kExitOk;
+}
+
+void add_filters(CLI::App& command, Filters& filters) {
+  command.add_option("--game", filters.game, "Only this game (hand, boggle, ...)")->type_name("G");
+}
+
+}  // namespace
+
+void add_stats_commands(CLI::App& app, Context& context) {
+  auto filters = std::make_shared<Filters>();
+
+  CLI::App* stats = app.add_subcommand("stats", "Your statistics per game");
+  add_filters(*stats, *filters);
+  stats->footer(
+      "Per game: games finished, wins, win rate, current and best winning streak, best and mean "
+      "score, of --player NAME (default: the last player).");
+  on_run(*stats, context, [&context, filters] { return run_stats(context, *filters); });
+
+  CLI::App* history = app.add_subcommand("history", "Your finished games, newest first");
+  add_filters(*history, *filters);
+  add_number_option(
+      *history, "--limit", 1, 10000, [filters](std::uint64_t n) { filters->limit = n; },
+      "How many games to list (default 20)");
+  history->footer("Games of --player NAME (default: the last player).");
+  on_run(*history, context, [&context, filters] { return run_history(context, *filters); });
+
+  CLI::App* show = history->add_subcommand("show", "Print a finished game's saved game JSON");
+  auto id = std::make_shared<std::uint64_t>(0);
+  add_number_option(
+      *show, "id", 1, static_cast<std::uint64_t>(INT64_MAX), [id](std::uint64_t n) { *id = n; },
+      "The game's id (as 'wordgames history' lists it)")
+      ->required();
+  on_run(*show, context, [&context, id] { return run_show(context, *id); });
+}
+
+}  // namespace wg::cli

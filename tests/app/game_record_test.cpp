@@ -1,0 +1,79 @@
+// app/game_record.h: a finished game's record built from a typed session through its codec.
+#include "app/game_record.h"
+
+#include <gtest/gtest.h>
+
+#include <memory>
+#include <string>
+#include <variant>
+#include <vector>
+
+#include "app/boggle_codec.h"
+#include "app/registry.h"
+#include "lexicon/lexicon.h"
+
+namespace wg::app {
+namespace {
+
+TEST(GameRecord, OutcomesOfOnePlayerGames) {
+  hand::Finished hand;
+  hand.total = 42;
+  EXPECT_EQ(outcome_of(hand), (Outcome{42, true}));
+  hand.given_up = true;
+  EXPECT_EQ(outcome_of(hand), (Outcome{42, false}));
+  boggle::Finished boggle;
+  EXPECT_EQ(outcome_of(boggle), (Outcome{0, false}));
+  boggle.score = 7;
+  EXPECT_EQ(outcome_of(boggle), (Outcome{7, true}));
+  evil_hangman::Finished evil;
+  evil.won = true;
+  EXPECT_EQ(outcome_of(evil), (Outcome{1, true}));
+  hangman::Finished hangman;
+  hangman.points = 80;
+  hangman.player_won = true;
+  EXPECT_EQ(outcome_of(hangman), (Outcome{80, true}));
+}
+
+TEST(GameRecord, AuctionSeatsGetOneValidNameEach) {
+  auction::Finished finished;
+  finished.players = {"human", "value", "value", "cmd:python3 " + std::string(60, 'b'), "\t"};
+  finished.points = {10, 30, 30, 5, 0};
+  finished.winners = {1, 2};
+  const std::vector<GamePlayer> players = auction_players(finished, 0, "Ann");
+  ASSERT_EQ(players.size(), 5u);
+  EXPECT_EQ(players[0], (GamePlayer{"Ann", 10, false}));
+  EXPECT_EQ(players[1], (GamePlayer{"value (seat 2)", 30, true}));
+  EXPECT_EQ(players[2], (GamePlayer{"value (seat 3)", 30, true}));
+  EXPECT_EQ(players[3].name.size(), 40u);
+  EXPECT_TRUE(valid_player_name(players[3].name));
+  EXPECT_EQ(players[4].name, "seat 5");
+  // Without a person: the seats' names.
+  EXPECT_EQ(auction_players(finished)[0].name, "human");
+}
+
+TEST(GameRecord, TheRecordHoldsTheSavedGameAndTheFinishedEventAsTheCodecWritesThem) {
+  const auto lexicon = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  boggle::Config config;
+  config.board = "EECA/ALEP/HNBO/QTTY";
+  boggle::Session session(lexicon, config, 5);
+  session.apply(boggle::Submit{"peace", 0});
+  const std::vector<boggle::Event> events = session.apply(boggle::Close{0});
+  const auto* finished = std::get_if<boggle::Finished>(&events.back());
+  ASSERT_NE(finished, nullptr);
+  const FinishedGame game =
+      finished_game_record<BoggleCodec>(session, *finished, {{"Ann", finished->score, true}});
+  EXPECT_EQ(game.game, "boggle");
+  EXPECT_EQ(game.seed, 5u);
+  EXPECT_EQ(game.commands.size(), 2u);
+  EXPECT_EQ(game.result["event"], "finished");
+  EXPECT_EQ(game.players.size(), 1u);
+  // The saved game restores.
+  const Json saved = {{"game", game.game},
+                      {"config", game.config},
+                      {"seed", game.seed},
+                      {"commands", game.commands}};
+  EXPECT_TRUE(restore(saved, lexicon)->finished());
+}
+
+}  // namespace
+}  // namespace wg::app

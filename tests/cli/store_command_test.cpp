@@ -1,0 +1,286 @@
+// The terminal's store (issue 14): every game played in the terminal is recorded in the
+// database of --data DIR (or $XDG_DATA_HOME/wordgames), `stats` and `history` show it, the old
+// files are imported once, and a store that cannot be used never stops a game.
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "cli/app.h"
+#include "support/temp_dir.h"
+#include "wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+using nlohmann::json;
+
+bool contains(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+/// Runs wordgames with --data `dir` and `input` piped.
+ProcessResult run_in(const std::filesystem::path& dir, std::vector<std::string> args,
+                     std::string input = "") {
+  args.insert(args.begin(), {"--data", dir.string()});
+  ProcessOptions options;
+  options.stdin_text = std::move(input);
+  return wordgames(std::move(args), options);
+}
+
+/// A short seeded game of each game, with piped input, each finishing.
+struct ShortGame {
+  std::string game;
+  std::vector<std::string> args;
+  std::string input;
+};
+
+std::vector<ShortGame> short_games() {
+  std::string auction_input;
+  for (int i = 0; i < 14; ++i) auction_input += "0\n";
+  auction_input += "ZZZZ\n\n";
+  return {
+      {"hand", {"hand", "--seed", "1", "--hands", "1"}, ""},
+      {"boggle", {"boggle", "--board", "EECA/ALEP/HNBO/QTTY", "--seed", "1"}, "peace\n\n"},
+      {"evil-hangman",
+       {"evil-hangman", "--length", "4", "--guesses", "3", "--hide-remaining", "--seed", "1"},
+       "give up\nno\n"},
+      {"hangman", {"hangman", "--seed", "1"}, "1 E\ngive up\n"},
+      {"auction",
+       {"auction", "--players", "human,value", "--rounds", "1", "--hidden", "2", "--seed", "3"},
+       auction_input},
+  };
+}
+
+TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
+  TempDir dir;
+  for (const ShortGame& g : short_games()) {
+    const ProcessResult r = run_in(dir.path(), g.args, g.input);
+    ASSERT_EQ(r.exit_code, 0) << g.game << r;
+    EXPECT_FALSE(contains(r.err, "cannot save")) << g.game << r;
+    EXPECT_FALSE(contains(r.out, "Your name")) << "piped input is never asked a name" << r;
+  }
+  EXPECT_TRUE(std::filesystem::exists(dir / "wordgames.db"));
+
+  ProcessResult r = run_in(dir.path(), {"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  json stats = json_of(r);
+  EXPECT_EQ(stats["player"], "player");
+  std::set<std::string> games;
+  for (const json& s : stats["games"]) {
+    games.insert(s["game"].get<std::string>());
+    EXPECT_EQ(s["games"], 1) << s;
+  }
+  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman"}));
+
+  r = run_in(dir.path(), {"history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  json history = json_of(r);
+  ASSERT_EQ(history["games"].size(), 5u) << r;
+  // Newest first: the auction was played last.
+  EXPECT_EQ(history["games"][0]["game"], "auction");
+  EXPECT_EQ(history["games"][4]["game"], "hand");
+  // The evil host's game was given up: not won.
+  for (const json& g : history["games"]) {
+    if (g["game"] == "evil-hangman") {
+      EXPECT_EQ(g["won"], false) << g;
+    }
+    if (g["game"] == "boggle") {
+      EXPECT_EQ(g["won"], true) << g;  // PEACE scored
+    }
+  }
+
+  r = run_in(dir.path(), {"history", "--game", "hand", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  history = json_of(r);
+  ASSERT_EQ(history["games"].size(), 1u) << r;
+  const std::string id = std::to_string(history["games"][0]["id"].get<long long>());
+
+  // The saved game: what restore() replays.
+  r = run_in(dir.path(), {"history", "show", id});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json saved = json_of(r);
+  EXPECT_EQ(saved["game"], "hand");
+  EXPECT_EQ(saved["seed"], 1);
+  EXPECT_EQ(saved["config"]["hands"], 1);
+  EXPECT_TRUE(saved["commands"].is_array());
+
+  // The auction's other seat is recorded under its own name.
+  r = run_in(dir.path(), {"history", "--player", "value", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["games"].size(), 1u) << r;
+
+  // Text: a table that fits 80 columns.
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"stats"}, std::vector<std::string>{"history"}}) {
+    r = run_in(dir.path(), args);
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "evil-hangman")) << r;
+    for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
+  }
+}
+
+TEST(StoreCli, ClearErrorsForUnknownPlayersGamesAndIds) {
+  TempDir dir;
+  ASSERT_EQ(run_in(dir.path(), {"hand", "--seed", "2", "--hands", "1"}).exit_code, 0);
+
+  ProcessResult r = run_in(dir.path(), {"stats", "--player", "nobody"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(contains(r.err, "unknown player 'nobody'")) << r;
+  EXPECT_EQ(r.out, "");
+
+  r = run_in(dir.path(), {"history", "--game", "chess"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(contains(r.err, "unknown game 'chess'")) << r;
+
+  r = run_in(dir.path(), {"history", "show", "999"});
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_TRUE(contains(r.err, "999")) << r;
+
+  r = run_in(dir.path(), {"history", "show", "x"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+
+  r = run_in(dir.path(), {"hand", "--player", " ann"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(contains(r.err, "not a player name")) << r;
+}
+
+TEST(StoreCli, PlayerNameIsRememberedAsTheLastPlayer) {
+  TempDir dir;
+  ASSERT_EQ(
+      run_in(dir.path(), {"hand", "--seed", "2", "--hands", "1", "--player", "Ann"}).exit_code, 0);
+  // Without --player: the last player, also for the next game.
+  ASSERT_EQ(run_in(dir.path(), {"hand", "--seed", "3", "--hands", "1"}).exit_code, 0);
+  ProcessResult r = run_in(dir.path(), {"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  json stats = json_of(r);
+  EXPECT_EQ(stats["player"], "Ann");
+  ASSERT_EQ(stats["games"].size(), 1u) << r;
+  EXPECT_EQ(stats["games"][0]["games"], 2);
+  // Names are matched without regard to case.
+  r = run_in(dir.path(), {"history", "--player", "ANN", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["games"].size(), 2u) << r;
+}
+
+TEST(StoreCli, AtATerminalTheNameIsAskedOnceAndRemembered) {
+  TempDir dir;
+  const auto play = [&](const std::string& input) {
+    const std::vector<std::string> args = {"wordgames", "--data", dir.path().string(), "hand",
+                                           "--seed",    "1",      "--hands",           "1"};
+    std::istringstream in(input);
+    std::ostringstream out;
+    std::ostringstream err;
+    EXPECT_EQ(cli::run(args, in, out, err, /*interactive=*/true), 0) << err.str();
+    return out.str();
+  };
+  // A name that is not one is asked again.
+  std::string out = play("\nZoe\n");
+  EXPECT_TRUE(contains(out, "Your name: ")) << out;
+  EXPECT_TRUE(contains(out, "A name is 1 to 40 characters")) << out;
+  // The second game does not ask: Zoe played last.
+  out = play("");
+  EXPECT_FALSE(contains(out, "Your name: ")) << out;
+  const ProcessResult r = run_in(dir.path(), {"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json stats = json_of(r);
+  EXPECT_EQ(stats["player"], "Zoe");
+  ASSERT_EQ(stats["games"].size(), 1u) << r;
+  EXPECT_EQ(stats["games"][0]["games"], 2);
+}
+
+TEST(StoreCli, OldHangmanHistoryAndDictionariesAreImportedOnce) {
+  TempDir home;
+  std::filesystem::create_directories(home / "wordgames/hangman");
+  home.write("wordgames/hangman/history.tsv",
+             "# wordgames hangman history 1\nBANANA\t7\tyou\t40\nCOTTON\t9\thost\t0\n");
+  std::filesystem::create_directories(home / "wordgames/hangman/dictionaries");
+  std::string words = "# wordgames hangman dictionary\n";
+  for (const char* w :
+       {"BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
+        "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
+        "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"}) {
+    words += std::string(w) + "\n";
+  }
+  home.write("wordgames/hangman/dictionaries/small.txt", words);
+
+  ProcessOptions options;
+  options.env["XDG_DATA_HOME"] = home.path().string();
+  ProcessResult r = wordgames({"hangman", "history", "--json"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "imported 2 history records, 1 dictionary")) << r;
+  const json games = json_of(r)["games"];
+  ASSERT_EQ(games.size(), 2u) << r;
+  EXPECT_EQ(games[0]["word"], "COTTON");
+  EXPECT_EQ(games[1]["word"], "BANANA");
+  EXPECT_TRUE(std::filesystem::exists(home / "wordgames/wordgames.db"));
+
+  // Once only: a second run imports nothing again and keeps the same history.
+  r = wordgames({"hangman", "history", "--json"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.err, "") << r;
+  EXPECT_EQ(json_of(r)["games"].size(), 2u) << r;
+  r = wordgames({"hangman", "dictionary", "list", "--json"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "\"small\"")) << r;
+}
+
+TEST(StoreCli, ACorruptOldHistoryIsReportedAndKeptAside) {
+  TempDir home;
+  std::filesystem::create_directories(home / "wordgames/hangman");
+  home.write("wordgames/hangman/history.tsv", std::string("\x00\x01\x02zz", 5));
+  ProcessOptions options;
+  options.env["XDG_DATA_HOME"] = home.path().string();
+  const ProcessResult r = wordgames({"hangman", "history"}, options);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "history.tsv")) << r;
+  EXPECT_TRUE(std::filesystem::exists(home / "wordgames/hangman/history.tsv.corrupt")) << r;
+}
+
+TEST(StoreCli, AFileThatIsNotADatabaseNeverStopsAGame) {
+  TempDir dir;
+  dir.write("wordgames.db", "this is not a database, it is a text file\n");
+  const ProcessResult r = run_in(dir.path(), {"hand", "--seed", "1", "--hands", "1"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Word game, seed 1")) << r;
+  EXPECT_TRUE(contains(r.err, "wordgames: warning: cannot save games: ")) << r;
+  EXPECT_TRUE(contains(r.err, "; playing on without saving\n")) << r;
+  // Said once, and the file is left as it was.
+  EXPECT_EQ(r.err.find("warning"), r.err.rfind("warning")) << r;
+  EXPECT_EQ(read_bytes(dir / "wordgames.db"), "this is not a database, it is a text file\n");
+  // Reading statistics from it is an error, not a warning.
+  const ProcessResult stats = run_in(dir.path(), {"stats"});
+  EXPECT_EQ(stats.exit_code, 2) << stats;
+  EXPECT_TRUE(contains(stats.err, "wordgames.db")) << stats;
+}
+
+TEST(StoreCli, AFileWhereTheDataDirectoryShouldBeNeverStopsAGame) {
+  TempDir dir;
+  const auto file = dir.write("not-a-directory", "x");
+  const ProcessResult r = run_in(file, {"boggle", "--board", "EECA/ALEP/HNBO/QTTY"}, "peace\n\n");
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "peace: 3 points")) << r;
+  EXPECT_TRUE(contains(r.err, "cannot save games")) << r;
+}
+
+TEST(StoreCli, AReadOnlyDataDirectoryNeverStopsAGame) {
+  if (::geteuid() == 0) GTEST_SKIP() << "root writes to a read-only directory";
+  TempDir dir;
+  const std::filesystem::path data = dir / "data";
+  std::filesystem::create_directories(data);
+  std::filesystem::permissions(
+      data, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec);
+  const ProcessResult r = run_in(data, {"hand", "--seed", "1", "--hands", "1"});
+  std::filesystem::permissions(data, std::filesystem::perms::owner_all);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Word game, seed 1")) << r;
+  EXPECT_TRUE(contains(r.err, "cannot save games")) << r;
+}
+
+}  // namespace
+}  // namespace wg::test
