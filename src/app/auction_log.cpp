@@ -147,11 +147,14 @@ class LineReader {
 constexpr int kMaxPoints = 1'000'000'000;
 
 /// The parser's complaint without its library's prefix ("[json.exception.parse_error.101]
-/// parse error at line 1, "): "column 5: syntax error while parsing value - ...".
-std::string reason(const Json::parse_error& error) {
+/// parse error at line 1, "): "column 5: syntax error while parsing value - ...", or "number
+/// overflow parsing '1e400'".
+std::string reason(const Json::exception& error) {
   const std::string_view what = error.what();
   const std::size_t at = what.find("column ");
-  return std::string(at == std::string_view::npos ? what : what.substr(at));
+  if (at != std::string_view::npos) return std::string(what.substr(at));
+  const std::size_t tag = what.find("] ");  // "[json.exception.out_of_range.406] number overflow"
+  return std::string(tag == std::string_view::npos ? what : what.substr(tag + 2));
 }
 
 au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
@@ -174,7 +177,10 @@ au::GameStarted read_header(const LineReader& r, LogLexicon& lexicon) {
   if (!lex.is_object() || !lex.contains("source") || !lex["source"].is_string())
     r.fail("\"lexicon\" must be an object with a \"source\"");
   lexicon.source = lex["source"].get<std::string>();
-  lexicon.words = lex.value("words", std::uint64_t{0});
+  if (lex.contains("words")) {  // checked: a float (1e40) or a negative number cast is undefined
+    if (!lex["words"].is_number_unsigned()) r.fail("\"lexicon\": \"words\" must be a count");
+    lexicon.words = lex["words"].get<std::uint64_t>();
+  }
   const Json& rules = r.field("rules");
   if (!rules.is_object()) r.fail("\"rules\" must be an object");
   auto rule = [&](const char* key, int lo, int hi) {
@@ -310,7 +316,7 @@ AuctionLog read_auction_log(std::istream& in, const std::string& source) {
     Json line;
     try {
       line = Json::parse(text);
-    } catch (const Json::parse_error& e) {
+    } catch (const Json::exception& e) {  // parse_error, or out_of_range: a number overflows
       if (whole) throw LogError(fmt::format("{}:{}: not JSON ({})", source, number, reason(e)));
       if (log.events.empty()) {
         throw LogError(

@@ -108,7 +108,7 @@ Json BoggleCodec::config_to_json(const bg::Config& config) {
 bg::Command BoggleCodec::command_from_json(const Json& json) {
   const auto [name, fields] = read_command(json, kCommands);
   // elapsed_ms: milliseconds since the round started; a tick must say it, the others may.
-  const auto elapsed = [&] { return fields.integer("elapsed_ms", std::uint64_t{0}); };
+  const auto elapsed = [&f = fields] { return f.integer("elapsed_ms", std::uint64_t{0}); };
   if (name == "submit") return bg::Submit{fields.required_text("word"), elapsed()};
   if (name == "tick") return bg::Tick{fields.required_integer<std::uint64_t>("elapsed_ms")};
   if (name == "close") return bg::Close{elapsed()};

@@ -24,6 +24,9 @@ template <class... F>
 struct Overloaded : F... {
   using F::operator()...;
 };
+// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments (C++20's P1816).
+template <class... F>
+Overloaded(F...) -> Overloaded<F...>;
 
 const Alphabet& alphabet() { return Alphabet::english(); }
 

@@ -178,6 +178,10 @@ class Lexicon {
 
   friend class LexiconBuilder;
 
+  /// Throws LexiconError naming `source` unless every walk of the automaton ends where the
+  /// counts say (deserialize: a crafted file's checksum may be right).
+  void check_automaton(std::string_view source) const;
+
   const Alphabet* alphabet_;
   std::vector<std::uint32_t> units_;  ///< padded so that any base ^ label is in range
   std::uint32_t root_base_ = 0;

@@ -6,6 +6,7 @@
 #include <bit>
 #include <cstring>
 #include <fstream>
+#include <limits>
 
 #include "lexicon/lexicon.h"
 
@@ -136,6 +137,8 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
     corrupt(source, "bad base width");
   }
   if (h.root_base >= h.unit_count) corrupt(source, "bad root");
+  // Ranks and words-before counts are 32-bit (Cursor::rank).
+  if (h.word_count > std::numeric_limits<std::uint32_t>::max()) corrupt(source, "too many words");
 
   Lexicon lex;
   lex.alphabet_ = &Alphabet::english();
@@ -173,7 +176,85 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
       corrupt(source, "bad escape reference");
     }
   }
+  lex.check_automaton(source);
   return lex;
+}
+
+// A walk trusts what it reads: word_at() steps down by the words-before counts until it meets the
+// word, enumeration stops at base 0 or kMaxWordLength letters. So that a crafted file (whose
+// checksum is right) cannot make a walk loop or fail, check the automaton's structure the walks
+// rely on, from the root, depth first, each state once (states are known by their base): no
+// cycle, no transition on a label outside the alphabet, no state at base 0, every transition
+// leading to a word, each transition's words-before count the sum of its earlier siblings', the
+// root's words the header's count, and its longest word the longest length counted, at most
+// kMaxWordLength. Linear in the size of the automaton.
+void Lexicon::check_automaton(std::string_view source) const {
+  const auto letters = static_cast<std::uint32_t>(alphabet_->size());
+  auto transition = [&](std::uint32_t base, std::uint32_t label, std::uint32_t& unit) {
+    unit = units_[base ^ label];
+    return (unit & kLabelMask) == label;
+  };
+  enum : std::uint8_t { kUnseen, kOpen, kDone };
+  std::vector<std::uint8_t> state(units_.size(), kUnseen);
+  std::vector<std::uint64_t> words(units_.size(), 0);
+  std::vector<std::uint32_t> height(units_.size(), 0);
+  for (std::uint32_t label = 1; label <= kLabelMask; ++label) {
+    std::uint32_t unit;
+    if (transition(0, label, unit)) corrupt(source, "a state at base 0");
+  }
+  state[0] = kDone;  // base 0: no transitions, no words
+  struct Frame {
+    std::uint32_t base;
+    std::uint32_t label;  // the next label to look at
+  };
+  std::vector<Frame> stack;
+  auto open = [&](std::uint32_t base) {
+    state[base] = kOpen;
+    stack.push_back({base, 1});
+  };
+  if (state[root_base_] == kUnseen) open(root_base_);
+  while (!stack.empty()) {
+    Frame& frame = stack.back();
+    bool descended = false;
+    for (; frame.label <= kLabelMask; ++frame.label) {
+      std::uint32_t unit;
+      if (!transition(frame.base, frame.label, unit)) continue;
+      if (frame.label > letters) corrupt(source, "a transition outside the alphabet");
+      const std::uint32_t child = (unit >> kBaseShift) & base_mask_;
+      if (state[child] == kOpen) corrupt(source, "a cycle");
+      if (state[child] == kUnseen) {
+        ++frame.label;
+        open(child);
+        descended = true;
+        break;
+      }
+    }
+    if (descended) continue;
+    // Every child is done: count this state's words, checking the counts stored.
+    const std::uint32_t base = frame.base;
+    std::uint64_t below = 0;
+    std::uint32_t longest = 0;
+    for (std::uint32_t label = 1; label <= letters; ++label) {
+      std::uint32_t unit;
+      if (!transition(base, label, unit)) continue;
+      const std::uint32_t child = (unit >> kBaseShift) & base_mask_;
+      const std::uint64_t here = ((unit >> kWordShift) & 1u) + words[child];
+      if (here == 0) corrupt(source, "a transition to no word");
+      if (before(base ^ label, unit) != below) corrupt(source, "bad words-before count");
+      below += here;
+      if (below > word_count_) corrupt(source, "more words than counted");
+      longest = std::max(longest, height[child] + 1);
+    }
+    words[base] = below;
+    height[base] = longest;
+    state[base] = kDone;
+    stack.pop_back();
+  }
+  if (words[root_base_] != word_count_) corrupt(source, "word counts disagree");
+  if (height[root_base_] > kMaxWordLength ||
+      (word_count_ != 0 && height[root_base_] + 1 != count_by_length_.size())) {
+    corrupt(source, "the longest word disagrees with the counts by length");
+  }
 }
 
 void Lexicon::save(const std::filesystem::path& path) const {

@@ -129,7 +129,7 @@ std::string quote_line(std::string_view line) {
   constexpr std::size_t kMaxShown = 60;
   std::string quoted = "'";
   for (std::size_t i = 0; i < line.size(); ++i) {
-    if (i == kMaxShown) {
+    if (quoted.size() - 1 >= kMaxShown) {  // characters shown, escapes counted (\xff: 4)
       quoted += "...";
       break;
     }

@@ -189,5 +189,30 @@ TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
             "game.jsonl:1: \"letters_per_round\" must be a whole number from 0 to 98");
 }
 
+// Found by fuzz/auction_log_fuzz (reproducers: fuzz/corpus/auction_log/regression-*): a count of
+// words that is a float, negative or not a number was cast unchecked (1e40: undefined; -5:
+// wrapped) or escaped as a library exception; a number too large for a double did too.
+TEST(AuctionLogTest, RefusesAWordCountThatIsNoCountAndANumberThatOverflows) {
+  const std::string text = log_text(a_game());
+  const std::string header = text.substr(0, text.find('\n') + 1);
+  const std::size_t words = header.find("\"words\":");
+  ASSERT_NE(words, std::string::npos);
+  const std::size_t end = header.find('}', words);
+  auto with_words = [&](const std::string& value) {
+    std::string changed = header;
+    changed.replace(words, end - words, "\"words\":" + value);
+    return changed;
+  };
+  for (const std::string value : {"1e40", "-5", "\"many\"", "2.5", "null"}) {
+    EXPECT_EQ(error_of(with_words(value)), "game.jsonl:1: \"lexicon\": \"words\" must be a count")
+        << value;
+  }
+  EXPECT_EQ(read_text(with_words("12")).lexicon.words, 12u);
+  EXPECT_EQ(error_of(with_words("1e400")),
+            "game.jsonl:1: not JSON (number overflow parsing '1e400')");
+  EXPECT_EQ(error_of(header + R"({"event":"round_started","round":1e999})" + "\n"),
+            "game.jsonl:2: not JSON (number overflow parsing '1e999')");
+}
+
 }  // namespace
 }  // namespace wg::app

@@ -93,6 +93,39 @@ TEST(LexiconFormat, RejectsAnyFlippedByte) {
   }
 }
 
+std::vector<std::byte> from_hex(std::string_view hex) {
+  std::vector<std::byte> bytes;
+  for (std::size_t i = 0; i + 1 < hex.size(); i += 2)
+    bytes.push_back(static_cast<std::byte>(std::stoi(std::string(hex.substr(i, 2)), nullptr, 16)));
+  return bytes;
+}
+
+// Found by fuzz/wglex_fuzz (fuzz/corpus/wglex/regression-word_at-logic-error): a file whose
+// checksum is right but whose words-before counts lead word_at() nowhere, which threw
+// std::logic_error (other such files made it loop). The automaton is now checked on load.
+TEST(LexiconFormat, RejectsAnAutomatonWhoseCountsLeadNowhere) {
+  const std::vector<std::byte> crafted = from_hex(
+      "57474c4558000d0a0100000040000000656e0000000000000800000000000000200000000100000005000000"
+      "0000000007000000000000000086bb45384794930001000023000000e1070000621900002100000002060000"
+      "a2000000c9040000c50100003a000000d20000009503000033000000000000000000000000000000912f0000"
+      "000000000000000000000000000000000000000000000000000000000000000000000000000000005a330000"
+      "0000000000000000000000000000000000000000000000000200000000000000020000000000000001000000"
+      "00000000010000000000000001000000000000000100000000000000");
+  const std::string error = error_of(crafted);
+  EXPECT_NE(error.find("test.wglex: not a usable compiled lexicon: "), std::string::npos) << error;
+}
+
+// Every lexicon the builder makes passes the checks on load: empty, one letter, one longest word.
+TEST(LexiconFormat, TheChecksOnLoadAcceptWhatTheBuilderMakes) {
+  EXPECT_EQ(error_of(Lexicon::build(std::vector<std::string>{}).serialize()), "");
+  EXPECT_EQ(error_of(Lexicon::build(std::vector<std::string>{"a"}).serialize()), "");
+  EXPECT_EQ(
+      error_of(
+          Lexicon::build(std::vector<std::string>{std::string(kMaxWordLength, 'z')}).serialize()),
+      "");
+  EXPECT_EQ(error_of(small().serialize()), "");
+}
+
 TEST(LexiconFormat, NamesTheProblem) {
   auto bytes = small().serialize();
   auto damaged = bytes;

@@ -130,5 +130,15 @@ TEST(AuctionProtocolTest, QuotesRepliesSafelyAndShortly) {
   EXPECT_EQ(quoted, "'" + std::string(60, 'x') + "...'");
 }
 
+// Found by fuzz/protocol_fuzz (fuzz/corpus/protocol/regression-quote-length): a line of bytes to
+// escape was cut after 60 bytes, not 60 characters shown, so that it was quoted in 240.
+TEST(AuctionProtocolTest, QuotesALineOfEscapesShort) {
+  std::string escapes;
+  for (int i = 0; i < 15; ++i) escapes += "\\xff";
+  EXPECT_EQ(quote_line(std::string(1000, '\xff')), "'" + escapes + "...'");
+  EXPECT_EQ(quote_line(std::string(15, '\xff')), "'" + escapes + "'");
+  EXPECT_EQ(quote_line("ab" + std::string(20, '\x01')).size(), 1 + 2 + 15 * 4 + 3 + 1);
+}
+
 }  // namespace
 }  // namespace wg::protocol

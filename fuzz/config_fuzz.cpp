@@ -1,0 +1,33 @@
+// The config decoders (each game's codec, through the registry's GameEntry::open): any JSON value
+// opens a session of the game the first byte picks or is refused with ConfigError, and the config
+// a session saves opens again, to the same config.
+
+#include <memory>
+
+#include "app/registry.h"
+#include "core/session.h"
+#include "fuzz/fuzz_support.h"
+#include "lexicon/lexicon.h"
+
+extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
+  using wg::app::Json;
+  using wg::fuzz::require;
+  static const auto lexicon =
+      std::shared_ptr<const wg::Lexicon>(&wg::default_lexicon(), [](const wg::Lexicon*) {});
+  if (size < 1) return 0;
+  const auto games = wg::app::games();
+  const wg::app::GameEntry& game = games[data[0] % games.size()];
+  const Json config = Json::parse(wg::fuzz::as_text(data + 1, size - 1), nullptr, false);
+  if (config.is_discarded()) return 0;
+  std::unique_ptr<wg::app::GameSession> session;
+  try {
+    session = game.open(config, 1, lexicon);
+  } catch (const wg::ConfigError&) {
+    return 0;
+  }
+  const Json saved = session->saved();
+  require(saved.contains("config"), "a saved game has its config");
+  const auto again = game.open(saved["config"], 1, lexicon);
+  require(again->saved()["config"] == saved["config"], "the saved config opens to itself");
+  return 0;
+}
