@@ -274,7 +274,8 @@ TEST(Auction, JsonPrintsTheLogLines) {
   const ProcessResult json = run(with(kGame, {"--json"}));
   ASSERT_EQ(json.exit_code, 0) << json;
   EXPECT_EQ(json.out, read_file(dir / "game.jsonl"));
-  for (const std::string& line : lines_of(json.out)) EXPECT_NO_THROW(nlohmann::json::parse(line));
+  for (const std::string& line : lines_of(json.out))
+    EXPECT_NO_THROW((void)nlohmann::json::parse(line));
 }
 
 TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {

@@ -97,7 +97,8 @@ TEST_F(HangmanDictionaries, ATextThatBreaksARuleIsDescribedWithTheRule) {
   EXPECT_EQ(reply["problem"], "only 4 words; a dictionary needs at least 20");
   EXPECT_EQ(reply["stats"]["words"], 4);
   std::string short_ones;
-  for (int i = 0; i < 25; ++i) short_ones += "abcdef" + std::string(1, 'a' + i) + " ";
+  for (int i = 0; i < 25; ++i)
+    short_ones += "abcdef" + std::string(1, static_cast<char>('a' + i)) + " ";
   reply = text(short_ones);
   EXPECT_EQ(reply["rule"], "too_few_long_words");
   EXPECT_EQ(reply["problem"].get<std::string>().substr(0, 43),
