@@ -7,13 +7,11 @@
 #include "app/registry.h"
 #include "core/session.h"
 #include "fuzz/fuzz_support.h"
-#include "lexicon/lexicon.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using wg::app::Json;
   using wg::fuzz::require;
-  static const auto lexicon =
-      std::shared_ptr<const wg::Lexicon>(&wg::default_lexicon(), [](const wg::Lexicon*) {});
+  static const auto lexicon = wg::fuzz::fuzz_lexicon();
   if (size < 1) return 0;
   const auto games = wg::app::games();
   const wg::app::GameEntry& game = games[data[0] % games.size()];
