@@ -3,6 +3,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -422,6 +423,7 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
       record_if_finished(context, recorder, session, event, seat);
       show(event);
     }
+    recorder.save<app::AuctionCodec>(session);  // the person's game is resumable
     out << std::flush;
   }
 }
@@ -667,6 +669,26 @@ void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
 }
 
 }  // namespace
+
+int resume_auction_game(Context& context, ResumedGame& game) {
+  au::Session& session = game.typed<app::AuctionCodec>();
+  const auto& seats = session.config().seats;
+  const auto person = std::find_if(seats.begin(), seats.end(), [](const au::SeatConfig& seat) {
+    return seat.kind == au::SeatKind::kPerson;
+  });
+  if (person == seats.end()) throw UsageError("this auction has no seat for a person to resume");
+  const int seat = static_cast<int>(person - seats.begin());
+  std::optional<LogFile> log;  // the log of the first run is not continued
+  GameRecorder recorder(context, game);
+  std::ostream& out = context.out();
+  out << "Auction resumed.\n";
+  if (!play_human(context, Options{}, session, seat, log, recorder)) {
+    out << "\nStopped before the end of the game.\n";
+  }
+  out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
+                     session.seed());
+  return kExitOk;
+}
 
 void define_auction_command(CLI::App& command, Context& context) {
   auto o = std::make_shared<Options>();
