@@ -14,6 +14,7 @@
 #include "cli/lexicon_command.h"
 #include "cli/line_editor.h"
 #include "cli/menu.h"
+#include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
 #include "core/session.h"
@@ -130,6 +131,7 @@ void configure(CLI::App& app, Context& context) {
           "NAME"));
   add_game_commands(app, context);
   add_stats_commands(app, context);
+  add_resume_command(app, context);
   add_lexicon_command(app, context);
   add_serve_command(app, context);
   app.footer(

@@ -3,6 +3,7 @@
 #include <termios.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <deque>
 #include <filesystem>
 #include <fstream>
@@ -316,8 +317,9 @@ void record_if_finished(Context& context, GameRecorder& recorder, const au::Sess
 /// A game with the human in `seat`: bots play on their own, the human is asked for each bid
 /// and word. The human is shown only what its seat may see: the seat's view (its own hidden
 /// letters), never the host's events that carry everyone's. False if the human quit.
+/// `catch_up`: the session was resumed; the game so far is shown first, replayed.
 bool play_human(Context& context, const Options& o, au::Session& session, int seat,
-                std::optional<LogFile>& log, GameRecorder& recorder) {
+                std::optional<LogFile>& log, GameRecorder& recorder, bool catch_up = false) {
   std::ostream& out = context.out();
   const Alphabet& alphabet = context.lexicon().alphabet();
   AuctionView view(out, colour_wanted(context.interactive()), seat);
@@ -325,20 +327,28 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
   const std::string quit_help = "(q quits)";
   auto is_quit = [](std::string_view line) { return line == "q" || line == "quit"; };
 
-  // An event as the seat may see it: hidden letters and faults from its view.
-  auto show = [&](const au::Event& event) {
+  // An event as the seat may see it in `at` just after it: hidden letters and faults from its
+  // view.
+  auto show_at = [&](const au::Session& at, const au::Event& event) {
     if (const auto* started = std::get_if<au::RoundStarted>(&event)) {
-      const au::View v = session.view(seat);
+      const au::View v = at.view(seat);
       au::RoundStarted shown{started->round, {}, started->points};
       for (const au::SeatView& s : v.seats) shown.hidden.push_back(s.hidden);
       view.show(shown);
     } else if (std::holds_alternative<au::AuctionHeld>(event)) {
-      const au::View v = session.view(seat);
+      const au::View v = at.view(seat);
       view.show(v.auctions.back());
     } else {
       view.show(event);
     }
   };
+  auto show = [&](const au::Event& event) { show_at(session, event); };
+  if (catch_up) {  // the view learns the game (names, racks, points) as it was played
+    au::Session past(context.shared_lexicon(), session.config(), session.seed());
+    for (const au::Command& command : session.commands()) {
+      for (const au::Event& event : past.apply(command)) show_at(past, event);
+    }
+  }
   auto rack = [&](const au::View& v) {
     const au::SeatView& me = v.seats[seat];
     const std::string hidden = alphabet.decode_upper(me.hidden);
@@ -422,6 +432,7 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
       record_if_finished(context, recorder, session, event, seat);
       show(event);
     }
+    recorder.save<app::AuctionCodec>(session);  // the person's game is resumable
     out << std::flush;
   }
 }
@@ -667,6 +678,26 @@ void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
 }
 
 }  // namespace
+
+int resume_auction_game(Context& context, ResumedGame& game) {
+  au::Session& session = game.typed<app::AuctionCodec>();
+  const auto& seats = session.config().seats;
+  const auto person = std::find_if(seats.begin(), seats.end(), [](const au::SeatConfig& seat) {
+    return seat.kind == au::SeatKind::kPerson;
+  });
+  if (person == seats.end()) throw UsageError("this auction has no seat for a person to resume");
+  const int seat = static_cast<int>(person - seats.begin());
+  std::optional<LogFile> log;  // the log of the first run is not continued
+  GameRecorder recorder(context, game);
+  std::ostream& out = context.out();
+  out << "Auction resumed: the game so far.\n";
+  if (!play_human(context, Options{}, session, seat, log, recorder, /*catch_up=*/true)) {
+    out << "\nStopped before the end of the game.\n";
+  }
+  out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
+                     session.seed());
+  return kExitOk;
+}
 
 void define_auction_command(CLI::App& command, Context& context) {
   auto o = std::make_shared<Options>();

@@ -25,7 +25,13 @@
 
 namespace wg::cli {
 
+struct ResumedGame;
+
 /// The `define` of the auction entry of the game table (menu.h).
 void define_auction_command(CLI::App& command, Context& context);
+
+/// Goes on with a resumed game of a person's seat (`wordgames resume`); without the first
+/// run's log and time limit options (the defaults apply).
+int resume_auction_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

@@ -360,6 +360,12 @@ int play(Context& context, const Options& o) {
 
 }  // namespace
 
+int resume_boggle_game(Context& /*context*/, ResumedGame& /*game*/) {
+  throw UsageError(
+      "a Boggle round is not resumed in the terminal: its clock ran while it was "
+      "away; start a new round with 'wordgames boggle'");
+}
+
 void define_boggle_command(CLI::App& command, Context& context) {
   auto o = std::make_shared<Options>();
   auto add_min = [o](CLI::App& app, const std::string& default_help) {

@@ -35,7 +35,13 @@
 
 namespace wg::cli {
 
+struct ResumedGame;
+
 /// Defines the `boggle` game command (GameEntry::define in the menu table).
 void define_boggle_command(CLI::App& command, Context& context);
+
+/// Boggle rounds are not saved (a round is a race against its clock): throws UsageError
+/// (a round saved by another front end is not resumed in the terminal).
+int resume_boggle_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

@@ -129,11 +129,39 @@ std::string Context::ask_player_name() {
   return name.value_or(std::string());
 }
 
-void Context::record(const app::FinishedGame& game) {
+void Context::record(const app::FinishedGame& game, std::int64_t unfinished_id) {
   app::SqliteStore* store = game_store();
   if (store == nullptr) return;
   try {
-    store->record_finished_game(game);
+    store->record_finished_game(game, unfinished_id);
+  } catch (const std::exception& error) {
+    warn_not_saving(error.what());
+  }
+}
+
+std::int64_t Context::save_unfinished(const app::UnfinishedGame& game) {
+  app::SqliteStore* store = game_store();
+  if (store == nullptr) return 0;
+  try {
+    try {
+      return store->save_unfinished(game);
+    } catch (const app::StoreError&) {
+      if (game.id == 0) throw;
+      app::UnfinishedGame anew = game;  // its row is gone: save it as a new one
+      anew.id = 0;
+      return store->save_unfinished(anew);
+    }
+  } catch (const std::exception& error) {
+    warn_not_saving(error.what());
+    return 0;
+  }
+}
+
+void Context::delete_unfinished(std::int64_t id) {
+  app::SqliteStore* store = game_store();
+  if (store == nullptr) return;
+  try {
+    store->delete_unfinished(id);
   } catch (const std::exception& error) {
     warn_not_saving(error.what());
   }

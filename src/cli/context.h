@@ -101,8 +101,16 @@ class Context {
   /// the last player. Without a store: --player or kDefaultPlayerName, never asked.
   const std::string& player_name();
   /// Records a finished game; a game that cannot be saved is reported on err() (once per run)
-  /// and never stops play.
-  void record(const app::FinishedGame& game);
+  /// and never stops play. `unfinished_id` (when not 0): the unfinished game it was saved as,
+  /// deleted in the same transaction.
+  void record(const app::FinishedGame& game, std::int64_t unfinished_id = 0);
+  /// Saves a game in play (a new one for id 0, else updating that one) and returns its id; 0
+  /// when it cannot be saved (reported like record(), play goes on). An id that is gone (the
+  /// game was resumed and finished elsewhere) is saved anew.
+  std::int64_t save_unfinished(const app::UnfinishedGame& game);
+  /// Deletes an unfinished game (one that ended without a record); a failure is reported like
+  /// record()'s.
+  void delete_unfinished(std::int64_t id);
   /// The wall clock in unix milliseconds, for the times of recorded games.
   static std::int64_t now_ms();
 

@@ -215,10 +215,57 @@ void show_view(std::ostream& out, const Alphabet& alphabet, const eh::View& view
   if (view.words_remaining) out << fmt::format("Words remaining: {}\n", *view.words_remaining);
 }
 
-/// One game: asks what the options leave out, starts it and plays it; false at end of input.
+bool start_game(eh::Session& session, Prompt& prompt, const PlayOptions& options,
+                GameRecorder& recorder);
+
+/// One game: asks what the options leave out, starts it and plays it (or goes on with the game
+/// in play, resumed); false at end of input.
 bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
               const Terminal& terminal, GameRecorder& recorder) {
   const Alphabet& alphabet = session.alphabet();
+  if (session.status() != eh::Status::kPlaying && !start_game(session, prompt, options, recorder))
+    return false;
+  std::ostream& out = prompt.out();
+  while (session.status() == eh::Status::kPlaying) {
+    const eh::View before = session.view(0);
+    show_view(out, alphabet, before);
+    const auto events = prompt.ask<std::vector<eh::Event>>(
+        "Your guess: ", [&](std::string_view text, std::string& error) {
+          return parse_guess(session, text, error, out, terminal);
+        });
+    if (!events) return false;
+    for (const eh::Event& event : *events) {
+      if (const auto* g = std::get_if<eh::Guessed>(&event)) {
+        if (g->decision) explain(out, alphabet, before.pattern, *g, session.config());
+        if (g->hit) {
+          const std::string text = fmt::format(
+              "Yes, {} appears {}.", alphabet.upper(g->letter),
+              g->revealed == 1 ? std::string("once") : fmt::format("{} times", g->revealed));
+          out << paint(text, Tone::kHit, terminal.colour) << '\n';
+        } else {
+          const std::string text = fmt::format("Sorry, there is no {}.", alphabet.upper(g->letter));
+          out << paint(text, Tone::kMiss, terminal.colour) << '\n';
+        }
+      } else if (const auto* f = std::get_if<eh::Finished>(&event)) {
+        recorder.record<app::EvilHangmanCodec>(session, *f);
+        const std::string word = alphabet.decode_upper(f->word);
+        if (f->won) {
+          out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
+        } else if (f->gave_up) {
+          out << fmt::format("\nYou gave up. The word was {}.\n", word);
+        } else {
+          out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
+        }
+      }
+    }
+    recorder.save<app::EvilHangmanCodec>(session);
+  }
+  return true;
+}
+
+/// Starts a game: asks what the options leave out; false at end of input.
+bool start_game(eh::Session& session, Prompt& prompt, const PlayOptions& options,
+                GameRecorder& recorder) {
   recorder.restart_clock();
   eh::NewGame command;
   if (!options.length) {
@@ -257,42 +304,19 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
   if (const auto* rejected = std::get_if<eh::Rejected>(&started.front())) {
     throw std::logic_error("evil-hangman: a new game was refused: " + rejected->detail);
   }
-
-  std::ostream& out = prompt.out();
-  while (session.status() == eh::Status::kPlaying) {
-    const eh::View before = session.view(0);
-    show_view(out, alphabet, before);
-    const auto events = prompt.ask<std::vector<eh::Event>>(
-        "Your guess: ", [&](std::string_view text, std::string& error) {
-          return parse_guess(session, text, error, out, terminal);
-        });
-    if (!events) return false;
-    for (const eh::Event& event : *events) {
-      if (const auto* g = std::get_if<eh::Guessed>(&event)) {
-        if (g->decision) explain(out, alphabet, before.pattern, *g, session.config());
-        if (g->hit) {
-          const std::string text = fmt::format(
-              "Yes, {} appears {}.", alphabet.upper(g->letter),
-              g->revealed == 1 ? std::string("once") : fmt::format("{} times", g->revealed));
-          out << paint(text, Tone::kHit, terminal.colour) << '\n';
-        } else {
-          const std::string text = fmt::format("Sorry, there is no {}.", alphabet.upper(g->letter));
-          out << paint(text, Tone::kMiss, terminal.colour) << '\n';
-        }
-      } else if (const auto* f = std::get_if<eh::Finished>(&event)) {
-        recorder.record<app::EvilHangmanCodec>(session, *f);
-        const std::string word = alphabet.decode_upper(f->word);
-        if (f->won) {
-          out << fmt::format("\nCongratulations, you win! The word was {}.\n", word);
-        } else if (f->gave_up) {
-          out << fmt::format("\nYou gave up. The word was {}.\n", word);
-        } else {
-          out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
-        }
-      }
-    }
-  }
+  recorder.save<app::EvilHangmanCodec>(session);
   return true;
+}
+
+/// Plays games until the player stops or input ends.
+void play_games(eh::Session& session, Prompt& prompt, const PlayOptions& options,
+                const Terminal& terminal, GameRecorder& recorder) {
+  for (;;) {
+    if (!play_one(session, prompt, options, terminal, recorder)) break;
+    const auto again = prompt.yes_no("Play again? (yes/no): ");
+    if (!again || !*again) break;
+    prompt.say("");
+  }
 }
 
 int run_play(Context& context, const PlayOptions& options) {
@@ -318,12 +342,7 @@ int run_play(Context& context, const PlayOptions& options) {
   prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {} (replay with --seed {}).",
                          host_name(config.strategy, config.depth), seed, seed));
   GameRecorder recorder(context);
-  for (;;) {
-    if (!play_one(session, prompt, options, terminal, recorder)) break;
-    const auto again = prompt.yes_no("Play again? (yes/no): ");
-    if (!again || !*again) break;
-    prompt.say("");
-  }
+  play_games(session, prompt, options, terminal, recorder);
   return kExitOk;
 }
 
@@ -519,6 +538,23 @@ void add_table(CLI::App& parent, Context& context) {
 }
 
 }  // namespace
+
+int resume_evil_hangman_game(Context& context, ResumedGame& game) {
+  eh::Session& session = game.typed<app::EvilHangmanCodec>();
+  const eh::Config& config = session.config();
+  PlayOptions options;  // another game asks what the config leaves out
+  options.length = config.length;
+  options.guesses = config.guesses;
+  options.show_remaining = config.show_remaining;
+  options.hide_remaining = !config.show_remaining;
+  Prompt prompt(context.in(), context.out(), !context.interactive());
+  const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
+  prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {}: the game resumed.",
+                         host_name(config.strategy, config.depth), session.seed()));
+  GameRecorder recorder(context, game);
+  play_games(session, prompt, options, terminal, recorder);
+  return kExitOk;
+}
 
 void define_evil_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();

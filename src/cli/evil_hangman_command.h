@@ -23,7 +23,13 @@
 
 namespace wg::cli {
 
+struct ResumedGame;
+
 /// The `define` of the evil-hangman entry of the game table (menu.h).
 void define_evil_hangman_command(CLI::App& command, Context& context);
+
+/// Goes on with a resumed game (`wordgames resume`): the game in play, then "Play again?" as
+/// the game command asks it.
+int resume_evil_hangman_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

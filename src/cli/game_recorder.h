@@ -1,18 +1,46 @@
 #pragma once
-/// How a terminal game records its finished games in the store (issue 14): one recorder per
-/// game command, told of each Finished event of its typed session. It keeps when the game
-/// began (the clock is read here, never in the store), builds the record through the game's
-/// codec (app/game_record.h) and hands it to Context::record, which never stops play.
+/// How a terminal game records its games in the store (issue 14): one recorder per game
+/// command, told of each Finished event of its typed session (record) and, after each command
+/// the game applied, of the session in play (save). It keeps when the game began (the clock is
+/// read here, never in the store), builds the records through the game's codec
+/// (app/game_record.h, app::saved_game) and hands them to the Context, which never stops play.
+///
+/// Unfinished games: save() keeps the session in play as one unfinished game of the player,
+/// updated after each command (its saved game {game, config, seed, commands} replays it), so
+/// that `wordgames resume` can continue it after the program was stopped or killed; the record
+/// of its Finished event deletes it in the same transaction. A resumed game (ResumedGame) goes
+/// on with the same unfinished game and its start time.
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
+#include <stdexcept>
 #include <utility>
 #include <vector>
 
 #include "app/game_record.h"
+#include "app/game_session.h"
+#include "app/session_adapter.h"
 #include "cli/context.h"
 
 namespace wg::cli {
+
+/// An unfinished game restored from the store (`wordgames resume`): its session, replayed
+/// (app::restore), and the unfinished game it is kept as. The session is shared so that what
+/// the game command keeps of it (position hangman's dictionary) may keep it alive.
+struct ResumedGame {
+  std::shared_ptr<app::GameSession> session;
+  std::int64_t unfinished_id = 0;
+  std::int64_t started_ms = 0;
+
+  /// The typed session of `Codec`'s game; throws std::logic_error for another game's.
+  template <class Codec>
+  typename Codec::Session& typed() {
+    auto* adapter = dynamic_cast<app::SessionAdapter<Codec>*>(session.get());
+    if (adapter == nullptr) throw std::logic_error("a resumed game of another game");
+    return adapter->session();
+  }
+};
 
 class GameRecorder {
  public:
@@ -23,7 +51,17 @@ class GameRecorder {
     if (context_.game_store() != nullptr && one_player) context_.player_name();
   }
 
-  /// Records the game `finished` ended, played by `players` (the auction's seats).
+  /// Goes on with a resumed game: its unfinished game and start time.
+  GameRecorder(Context& context, const ResumedGame& resumed)
+      : context_(context),
+        started_ms_(resumed.started_ms),
+        unfinished_id_(resumed.unfinished_id),
+        resumed_(true) {
+    if (context_.game_store() != nullptr) context_.player_name();
+  }
+
+  /// Records the game `finished` ended, played by `players` (the auction's seats), and deletes
+  /// its unfinished game.
   template <class Codec, class Finished>
   void record(const typename Codec::Session& session, const Finished& finished,
               std::vector<app::GamePlayer> players) {
@@ -32,8 +70,31 @@ class GameRecorder {
         app::finished_game_record<Codec>(session, finished, std::move(players));
     game.started_ms = started_ms_;
     game.ended_ms = std::max(Context::now_ms(), started_ms_);
-    context_.record(game);
+    context_.record(game, unfinished_id_);
+    unfinished_id_ = 0;
+    resumed_ = false;
+    saved_session_ = &session;
+    saved_commands_ = session.commands().size();
     started_ms_ = game.ended_ms;  // the next game of the session begins now
+  }
+
+  /// After a command the game applied: keeps `session`, while it is in play, as the player's
+  /// unfinished game (nothing when no command was added since the last save, or once the
+  /// session is finished: record() has then removed it).
+  template <class Codec>
+  void save(const typename Codec::Session& session) {
+    if (session.finished()) return;
+    if (&session == saved_session_ && session.commands().size() == saved_commands_) return;
+    if (context_.game_store() == nullptr) return;
+    saved_session_ = &session;
+    saved_commands_ = session.commands().size();
+    app::UnfinishedGame game;
+    game.id = unfinished_id_;
+    game.player = context_.player_name();
+    game.saved = app::saved_game<Codec>(session);
+    game.started_ms = started_ms_;
+    game.updated_ms = std::max(Context::now_ms(), started_ms_);
+    unfinished_id_ = context_.save_unfinished(game);
   }
 
   /// Records the game `finished` ended, played by the terminal's player alone.
@@ -44,12 +105,27 @@ class GameRecorder {
     record<Codec>(session, finished, {{context_.player_name(), outcome.score, outcome.won}});
   }
 
-  /// A new game begins now (after a pause the player took between games).
-  void restart_clock() { started_ms_ = Context::now_ms(); }
+  /// The game in play ended without a record (position hangman's game given up before any
+  /// guess): its unfinished game is deleted.
+  void forget() {
+    if (unfinished_id_ != 0) context_.delete_unfinished(unfinished_id_);
+    unfinished_id_ = 0;
+    resumed_ = false;
+  }
+
+  /// A new game begins now (after a pause the player took between games); not for the game
+  /// just resumed, which began when it was first played.
+  void restart_clock() {
+    if (!resumed_) started_ms_ = Context::now_ms();
+  }
 
  private:
   Context& context_;
   std::int64_t started_ms_;
+  std::int64_t unfinished_id_ = 0;       ///< the unfinished game in the store, 0 for none yet
+  bool resumed_ = false;                 ///< the game in play is a resumed one
+  const void* saved_session_ = nullptr;  ///< the session of the last save or record
+  std::size_t saved_commands_ = 0;       ///< its commands then
 };
 
 }  // namespace wg::cli

@@ -95,6 +95,24 @@ class HandGame {
     }
     wh::Session session(context_.shared_lexicon(), config, seed);
     GameRecorder recorder(context_);
+    play(session, recorder);
+    return kExitOk;
+  }
+
+  /// Goes on with a saved series (`wordgames resume`) where it was left.
+  int resume(ResumedGame& resumed) {
+    wh::Session& session = resumed.typed<app::HandCodec>();
+    options_.config = session.config();
+    prompt_.say(fmt::format("Word game, seed {}: resumed at hand {} of {}.", session.seed(),
+                            session.view(kPlayer).hand + 1, session.config().hands));
+    GameRecorder recorder(context_, resumed);
+    play(session, recorder);
+    return kExitOk;
+  }
+
+ private:
+  /// Plays the series to its end; at the end of input the series is given up.
+  void play(wh::Session& session, GameRecorder& recorder) {
     while (!session.finished()) {
       const std::optional<Events> events = ask(session);
       for (const wh::Event& event : events ? *events : session.apply(wh::GiveUp{})) {
@@ -103,11 +121,10 @@ class HandGame {
           recorder.record<app::HandCodec>(session, *finished);
         }
       }
+      recorder.save<app::HandCodec>(session);
     }
-    return kExitOk;
   }
 
- private:
   /// Asks what the session waits for until it accepts an answer; nullopt at end of input.
   std::optional<Events> ask(wh::Session& session) {
     const wh::View view = session.view(kPlayer);
@@ -357,6 +374,10 @@ CLI::Option* add_hand_size(CLI::App& command, int& hand_size) {
 }
 
 }  // namespace
+
+int resume_hand_game(Context& context, ResumedGame& game) {
+  return HandGame(context, PlayOptions{}).resume(game);
+}
 
 void define_hand_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();

@@ -22,7 +22,13 @@
 
 namespace wg::cli {
 
+struct ResumedGame;
+
 /// Defines the `hand` game command (GameEntry::define in the menu table).
 void define_hand_command(CLI::App& command, Context& context);
+
+/// Goes on with a resumed series (`wordgames resume`): from the hand in play, then as the
+/// game command plays.
+int resume_hand_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

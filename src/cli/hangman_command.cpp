@@ -172,16 +172,17 @@ void warn_about(Context& context, const app::History& history) {
 
 class Terminal {
  public:
+  /// `resumed`: the game goes on with that saved game's session (resume()).
   Terminal(Context& context, Store& store, NamedDictionary dictionary, hangman::Mode mode,
-           hangman::Secrets secrets)
+           hangman::Secrets secrets, const ResumedGame* resumed = nullptr)
       : context_(context),
         store_(store),
         prompt_(context.in(), context.out(), !context.interactive()),
         dictionary_(std::move(dictionary)),
         mode_(mode),
         secrets_(secrets),
-        seed_(context.seed()),
-        recorder_(context) {}
+        seed_(resumed ? resumed->session->saved().at("seed").get<std::uint64_t>() : context.seed()),
+        recorder_(resumed ? GameRecorder(context, *resumed) : GameRecorder(context)) {}
 
   int run() {
     out() << fmt::format("Position hangman.\nSeed: {} (replay with --seed {}).\n", seed_, seed_);
@@ -189,6 +190,18 @@ class Terminal {
     out() << fmt::format("Mode: {}.\n", hangman::to_string(mode_));
     for (;;) {
       if (!play_game()) return kExitOk;
+      if (!menu()) return kExitOk;
+    }
+  }
+
+  /// Goes on with the game in play of a saved session (`wordgames resume`), then as run().
+  int resume(hangman::Session& session) {
+    session_ = &session;
+    out() << fmt::format("Position hangman.\nSeed: {}: the game resumed.\n", seed_);
+    describe_dictionary();
+    out() << fmt::format("Mode: {}.\n", hangman::to_string(mode_));
+    for (bool resumed = true;; resumed = false) {
+      if (!play_game(resumed)) return kExitOk;
       if (!menu()) return kExitOk;
     }
   }
@@ -229,7 +242,8 @@ class Terminal {
     config.secrets = secrets_;
     if (!dictionary_.from_lexicon) config.words = dictionary_.dictionary->words_upper();
     config.first_game = session_ ? session_->view(kPlayer).game : 0;
-    session_.emplace(dictionary_.dictionary, std::move(config), seed_, common_words());
+    own_session_.emplace(dictionary_.dictionary, std::move(config), seed_, common_words());
+    session_ = &*own_session_;
     dictionary_changed_ = false;
     describe_secrets();
   }
@@ -371,7 +385,10 @@ class Terminal {
       out() << fmt::format("\n{} The word was {}: {}, {}.\n",
                            finished.gave_up ? "You gave up." : "You lost.", word, guesses, points);
     }
-    if (!finished.played) return;  // no guess: not a game, and it must not push one out
+    if (!finished.played) {  // no guess: not a game, and it must not push one out
+      recorder_.forget();
+      return;
+    }
     recorder_.record<app::HangmanCodec>(*session_, finished);
     try {
       warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
@@ -381,9 +398,9 @@ class Terminal {
     }
   }
 
-  /// Plays one game to its end. False if input ended.
-  bool play_game() {
-    start_game();
+  /// Plays one game to its end (`resumed`: the one in play). False if input ended.
+  bool play_game(bool resumed = false) {
+    if (!resumed) start_game();
     hangman::Session& session = *session_;
     const hangman::View start = session.view(kPlayer);
     out() << fmt::format(
@@ -410,6 +427,7 @@ class Terminal {
       } else if (const std::optional<hangman::Guess> guess = parse_guess(answer)) {
         show = render(session.apply(*guess));
       }
+      recorder_.save<app::HangmanCodec>(session);
     }
     return true;
   }
@@ -566,7 +584,8 @@ class Terminal {
   hangman::Mode mode_;
   hangman::Secrets secrets_;
   std::uint64_t seed_;
-  std::optional<hangman::Session> session_;
+  std::optional<hangman::Session> own_session_;  ///< the session, unless resumed
+  hangman::Session* session_ = nullptr;          ///< the session played: own or resumed
   GameRecorder recorder_;
 };
 
@@ -766,6 +785,19 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
 }
 
 }  // namespace
+
+int resume_hangman_game(Context& context, ResumedGame& game) {
+  hangman::Session& session = game.typed<app::HangmanCodec>();
+  const hangman::Config& config = session.config();
+  const bool from_lexicon = config.words.empty();
+  // The session's own dictionary, kept alive with the resumed session.
+  NamedDictionary dictionary{
+      from_lexicon ? std::string(app::kDefaultDictionaryName) : std::string("the saved game's"),
+      std::shared_ptr<const Dictionary>(game.session, &session.dictionary()), from_lexicon};
+  Terminal terminal(context, context.store(), std::move(dictionary), config.mode, config.secrets,
+                    &game);
+  return terminal.resume(session);
+}
 
 void define_hangman_command(CLI::App& command, Context& context) {
   auto options = std::make_shared<PlayOptions>();

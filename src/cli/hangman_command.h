@@ -20,8 +20,14 @@
 
 namespace wg::cli {
 
+struct ResumedGame;
+
 /// Defines the `hangman` subcommand (its options, subcommands and actions): the `define` of
 /// the game's entry in the menu table.
 void define_hangman_command(CLI::App& command, Context& context);
+
+/// Goes on with a resumed game (`wordgames resume`) on its saved dictionary, then the menu
+/// between games as the game command shows it.
+int resume_hangman_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

@@ -13,6 +13,7 @@
 #include "cli/lexicon_command.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
+#include "cli/resume_command.h"
 #include "core/text.h"
 
 namespace wg::cli {
@@ -36,6 +37,14 @@ constexpr std::array kTools = {
     ToolEntry{"lexicon", kLexiconCommandSummary},
 };
 
+/// The player's own games (stats_command.h, resume_command.h): `resume` is listed only at a
+/// terminal, when the player has unfinished games.
+constexpr std::array kPlayerTools = {
+    ToolEntry{"stats", "Statistics: your games, wins, streaks and scores per game"},
+    ToolEntry{"history", "History: your finished games, newest first"},
+};
+constexpr ToolEntry kResumeTool{"resume", kResumeCommandSummary};
+
 std::size_t name_width() {
   std::size_t width = 0;
   for (const app::GameEntry& game : app::games()) width = std::max(width, game.name.size());
@@ -43,7 +52,8 @@ std::size_t name_width() {
   return width;
 }
 
-void print_listing(std::ostream& out) {
+/// `unfinished`: the player's unfinished games (the resume line shows when there are some).
+void print_listing(std::ostream& out, std::size_t unfinished = 0) {
   const std::size_t width = name_width();
   out << version_text() << ": engine, arcade and AI for five word games\n\nGames:\n";
   int number = 1;
@@ -52,6 +62,14 @@ void print_listing(std::ostream& out) {
   }
   out << "\nTools:\n";
   for (const ToolEntry& tool : kTools) {
+    out << fmt::format("     {:<{}}  {}\n", tool.name, width, tool.summary);
+  }
+  out << "\nYour games:\n";
+  if (unfinished != 0) {
+    out << fmt::format("     {:<{}}  {} ({} saved)\n", kResumeTool.name, width, kResumeTool.summary,
+                       unfinished);
+  }
+  for (const ToolEntry& tool : kPlayerTools) {
     out << fmt::format("     {:<{}}  {}\n", tool.name, width, tool.summary);
   }
   out << "\nRun 'wordgames COMMAND --help' for a command's options, 'wordgames --help' for the "
@@ -67,6 +85,9 @@ void print_listing_json(std::ostream& out) {
   for (const ToolEntry& tool : kTools) {
     document["tools"].push_back({{"name", tool.name}, {"summary", tool.summary}});
   }
+  for (const ToolEntry& tool : kPlayerTools) {
+    document["tools"].push_back({{"name", tool.name}, {"summary", tool.summary}});
+  }
   print_json(out, document);
 }
 
@@ -80,8 +101,9 @@ const app::GameEntry* find_game(std::string_view answer) {
 }
 
 bool is_tool(std::string_view name) {
-  return std::any_of(kTools.begin(), kTools.end(),
-                     [name](const ToolEntry& tool) { return tool.name == name; });
+  const auto named = [name](const ToolEntry& tool) { return tool.name == name; };
+  return std::any_of(kTools.begin(), kTools.end(), named) ||
+         std::any_of(kPlayerTools.begin(), kPlayerTools.end(), named) || named(kResumeTool);
 }
 
 std::optional<std::string> ask_for_game(Context& context) {
@@ -115,7 +137,7 @@ void add_game_commands(CLI::App& app, Context& context) {
 std::optional<std::string> ask_again(Context& context) {
   if (!context.interactive()) return std::nullopt;
   context.out() << '\n';
-  print_listing(context.out());
+  print_listing(context.out(), unfinished_game_count(context));
   return ask_for_game(context);
 }
 
@@ -124,8 +146,11 @@ std::optional<std::string> show_menu(Context& context) {
     print_listing_json(context.out());
     return std::nullopt;
   }
-  print_listing(context.out());
-  if (!context.interactive()) return std::nullopt;
+  if (!context.interactive()) {
+    print_listing(context.out());
+    return std::nullopt;
+  }
+  print_listing(context.out(), unfinished_game_count(context));
   return ask_for_game(context);
 }
 
