@@ -590,8 +590,17 @@ void Arcade::keep(Live& live) {
     // A Boggle round runs on a clock that a stopped server cannot give back, and a room's
     // round is the room's: neither is saved to resume (docs/API.md, "Players").
     if (live.game->name == "boggle" || live.member >= 0) return;
-    live.unfinished = options_.store->save_unfinished(
-        {live.unfinished, live.player, live.session->saved(), live.started_ms, now});
+    app::UnfinishedGame unfinished{live.unfinished, live.player, live.session->saved(),
+                                   live.started_ms, now};
+    try {
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    } catch (const app::StoreError&) {
+      if (unfinished.id == 0) throw;
+      // Gone from the store (finished or deleted by another front end on the same file): this
+      // session's game is saved anew.
+      unfinished.id = 0;
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    }
   } catch (const std::exception& problem) {
     store_failed(problem);
   }
@@ -673,6 +682,7 @@ HttpResponse Arcade::resume(const HttpRequest& request) {
     return error(422, "bad_saved_game",
                  fmt::format("the saved game cannot be resumed: {}", e.what()));
   }
+  if (game == nullptr) return error(422, "bad_saved_game", "the saved game names no game here");
   LivePtr live = add(std::move(session), *game);
   std::lock_guard lock(live->mutex);
   live->player = unfinished.player;

@@ -296,6 +296,28 @@ TEST_F(PlayersTest, RefusesToResumeWhatIsNotThePlayersToResume) {
   EXPECT_EQ(refusal(request("GET", "/api/sessions/resume"), 405), "method_not_allowed");
 }
 
+TEST_F(PlayersTest, AnUnfinishedGameGoneFromTheStoreIsSavedAnew) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "decline_substitution"}});
+  const std::int64_t first = store_->unfinished_games("Ann").at(0).id;
+  ASSERT_TRUE(store_->delete_unfinished(first));  // finished by the terminal, say
+  command(id, {{"command", "play"}, {"word", "zzzz"}});
+  const std::vector<app::UnfinishedGame> saved = store_->unfinished_games("Ann");
+  ASSERT_EQ(saved.size(), 1u) << "saved again, once";
+  EXPECT_EQ(saved[0].saved["commands"].size(), 2u);
+}
+
+TEST_F(PlayersTest, ARestoredSavedGameIsKeptForItsPlayer) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}})["id"];
+  command(id, {{"command", "decline_substitution"}});
+  const Json saved = get("/api/sessions/" + id + "/saved");
+  const std::string restored = create({{"saved", saved}, {"player", "Ann"}})["id"];
+  command(restored, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(store_->finished_game(games[0].id).commands.size(), 2u);
+}
+
 TEST_F(PlayersTest, WithoutAStoreNothingIsKeptAndPlayGoesOn) {
   arcade_ = make(nullptr);
   EXPECT_EQ(get("/api/players"), (Json{{"store", false}, {"players", Json::array()}}));
