@@ -1,0 +1,101 @@
+// Players in the lobby (docs/API.md, "Players"): a player is added and remembered across a
+// reload, a word game started for them is kept unfinished, and after the server is stopped and
+// started again on the same data directory the lobby offers it and resumes it where it was.
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { after, before, test } from 'node:test';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityProblems, type Arcade, heardCount, launchBrowser, nextAnnouncement,
+         openPage, startArcade } from './support';
+
+const data = mkdtempSync(path.join(tmpdir(), 'wg-players-'));
+let browser: Browser;
+const arcades: Arcade[] = [];
+
+before(async () => {
+  browser = await launchBrowser();
+});
+
+after(async () => {
+  await browser?.close();
+  for (const arcade of arcades) await arcade.stop();
+  rmSync(data, { recursive: true, force: true });
+});
+
+/** A server keeping its players in the test's data directory. */
+async function serve(): Promise<Arcade> {
+  const arcade = await startArcade(['--data', data]);
+  arcades.push(arcade);
+  return arcade;
+}
+
+/** The tiles the Word Game shows, in order. */
+async function tiles(page: Page): Promise<string[]> {
+  return page.locator('.hand-tile').allTextContents();
+}
+
+test('a player is chosen, their word game is kept, and resumed after a restart', async () => {
+  const first = await serve();
+  const { context, page } = await openPage(browser, first.url);
+
+  // Add a player with the keyboard: chosen at once, and announced.
+  const picker = page.locator('#player-choice');
+  await picker.waitFor();
+  assert.equal(await picker.inputValue(), '', 'nobody chosen yet');
+  await page.getByLabel('New player').focus();
+  let from = await heardCount(page);
+  await page.keyboard.type('Ann Lee');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /^Playing as Ann Lee: games are kept\.$/, from);
+  assert.equal(await picker.inputValue(), 'Ann Lee');
+
+  // A name the server refuses says why, and changes nothing.
+  await page.getByLabel('New player').fill(' Ann');
+  await page.keyboard.press('Enter');
+  await page.locator('.players-problem [role=alert]').waitFor();
+  assert.match(await page.locator('.players-problem').textContent() ?? '', /1 to 40 characters/);
+  assert.equal(await picker.inputValue(), 'Ann Lee');
+  assert.deepEqual(await accessibilityProblems(page), []);
+
+  // Remembered in this browser across a reload.
+  await page.reload();
+  await page.locator('#player-choice').waitFor();
+  assert.equal(await page.locator('#player-choice').inputValue(), 'Ann Lee');
+
+  // A seeded word game: the hand is kept after the first answer (keep this hand).
+  await page.goto(`${first.url}#/hand`);
+  const hands = page.getByLabel('Hands');
+  await hands.fill('2');
+  await page.getByLabel('Seed').fill('5');
+  from = await heardCount(page);
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await nextAnnouncement(page, /^Hand 1 of 2: .*Swap a letter\?/, from);
+  await page.getByRole('button', { name: 'Keep this hand' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).waitFor({ state: 'detached' });
+  const dealt = await tiles(page);
+  assert.equal(dealt.length, 7);
+  await context.close();
+
+  // The server stops; another starts on the same data directory (a new address, so this
+  // browser's memory of the player is not there: the player is chosen from the list).
+  await first.stop();
+  const second = await serve();
+  const again = await openPage(browser, second.url);
+  const choice = again.page.locator('#player-choice');
+  await choice.waitFor();
+  assert.deepEqual(await choice.locator('option').allTextContents(),
+                   ['Nobody (games not kept)', 'Ann Lee']);
+  await choice.selectOption('Ann Lee');
+  const resume = again.page.getByRole('button', { name: 'Resume Word Game' });
+  await resume.waitFor();
+  assert.match(await again.page.locator('.players-resume li').textContent() ?? '', /1 move/);
+  from = await heardCount(again.page);
+  await resume.click();
+  await again.page.waitForURL(/#\/hand\/resume\/[0-9a-f]+$/);
+  await nextAnnouncement(again.page, /^Hand 1 of 2: /, from);
+  assert.deepEqual(await tiles(again.page), dealt, 'the same hand, where it was');
+  assert.equal(await again.page.getByRole('button', { name: 'Keep this hand' }).count(), 0);
+  await again.context.close();
+});
