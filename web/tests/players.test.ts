@@ -1,6 +1,7 @@
 // Players in the lobby (docs/API.md, "Players"): a player is added and remembered across a
 // reload, a word game started for them is kept unfinished, and after the server is stopped and
-// started again on the same data directory the lobby offers it and resumes it where it was.
+// started again on the same data directory the lobby offers it and resumes it where it was; so
+// does evil hangman's game.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -97,5 +98,23 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await nextAnnouncement(again.page, /^Hand 1 of 2: /, from);
   assert.deepEqual(await tiles(again.page), dealt, 'the same hand, where it was');
   assert.equal(await again.page.getByRole('button', { name: 'Keep this hand' }).count(), 0);
+
+  // Evil hangman too: a guess, back to the lobby (the player remembered), and resumed.
+  await again.page.goto(`${second.url}#/evil-hangman`);
+  from = await heardCount(again.page);
+  await again.page.getByRole('button', { name: 'Start' }).click();
+  await nextAnnouncement(again.page, /^New game: a word of 8 letters/, from);
+  from = await heardCount(again.page);
+  await again.page.keyboard.press('e');
+  await nextAnnouncement(again.page, /^(Yes, E|No E)/, from);
+  const pattern = await again.page.locator('.eh-pattern').textContent();
+  await again.page.goto(`${second.url}#/`);
+  const resumeHangman = again.page.getByRole('button', { name: 'Resume Evil Hangman' });
+  await resumeHangman.waitFor();
+  assert.equal(await again.page.getByRole('button', { name: 'Resume Word Game' }).count(), 1);
+  from = await heardCount(again.page);
+  await resumeHangman.click();
+  await nextAnnouncement(again.page, /^Resumed: a word of 8 letters, /, from);
+  assert.equal(await again.page.locator('.eh-pattern').textContent(), pattern);
   await again.context.close();
 });
