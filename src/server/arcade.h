@@ -11,6 +11,12 @@
 /// command ends, its progress is pushed to the session's sockets meanwhile, a second command is
 /// refused (409 "busy"), and deleting the session or destroying the arcade stops it (the game
 /// then falls back and records where it was cut, so its saved game replays the same).
+///
+/// The store (ArcadeOptions::store; docs/API.md, "Players"): after each command of a session
+/// with a player, its finished games are recorded and a game in play is saved unfinished. The
+/// store's calls are short (well under a millisecond) and made on the thread that applied the
+/// command, never with the arcade's map lock held; a store that fails is reported once on
+/// stderr and play goes on.
 
 #include <atomic>
 #include <chrono>
@@ -49,9 +55,6 @@ struct ArcadeOptions {
   DictionaryOptions dictionaries;
   /// Letter Auction tournaments: their caps, and the external bots the operator allows.
   TournamentOptions tournaments;
-  /// Players, their finished games and their unfinished ones (docs/API.md, "Players"). Shared
-  /// with whoever else writes to the same file; its calls are short (well under a millisecond)
-  /// and made on the I/O threads, never with the arcade's map lock held.
   std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
 };
 
