@@ -9,7 +9,7 @@ import path from 'node:path';
 import { after, before, test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityProblems, type Arcade, heardCount, launchBrowser, nextAnnouncement,
-         openPage, startArcade } from './support';
+         openPage, screenshot, startArcade } from './support';
 
 const data = mkdtempSync(path.join(tmpdir(), 'wg-players-'));
 let browser: Browser;
@@ -59,6 +59,7 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   assert.match(await page.locator('.players-problem').textContent() ?? '', /1 to 40 characters/);
   assert.equal(await picker.inputValue(), 'Ann Lee');
   assert.deepEqual(await accessibilityProblems(page), []);
+  await screenshot(page, 'lobby-players');
 
   // Remembered in this browser across a reload.
   await page.reload();
@@ -118,3 +119,15 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   assert.equal(await again.page.locator('.eh-pattern').textContent(), pattern);
   await again.context.close();
 });
+
+for (const colorScheme of ['light', 'dark'] as const) {
+  test(`the picker and its Resume entries at phone width, ${colorScheme}`, async () => {
+    const arcade = arcades.at(-1) ?? await serve();
+    const { context, page } = await openPage(browser, arcade.url, { colorScheme, phone: true });
+    await page.locator('#player-choice').selectOption('Ann Lee');
+    await page.locator('.players-resume li').first().waitFor();
+    assert.deepEqual(await accessibilityProblems(page), []);
+    await screenshot(page, `lobby-players-${colorScheme}-phone`);
+    await context.close();
+  });
+}
