@@ -271,6 +271,24 @@ TEST_F(PlayersTest, AnUnfinishedGameResumesWhereItWasAfterARestart) {
       << "the commands before the restart and after";
 }
 
+TEST_F(PlayersTest, AnAuctionWithAPersonResumesAtThePersonsSeatAfterARestart) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "You"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const Json created =
+      create({{"game", "auction"}, {"seed", 2}, {"config", config}, {"player", "Ann"}});
+  const Json before = command(created["id"], {{"command", "run_to_end"}});
+  ASSERT_FALSE(before["finished"]) << "the person's answer is awaited";
+  restart();
+  const std::vector<app::UnfinishedGame> saved = store_->unfinished_games("Ann");
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_EQ(saved[0].saved["game"], "auction");
+  const Json resumed =
+      post("/api/sessions/resume", {{"unfinished", saved[0].id}, {"player", "Ann"}}, 201);
+  EXPECT_EQ(resumed["seat"], 0);
+  EXPECT_EQ(resumed["view"], before["view"]);
+}
+
 TEST_F(PlayersTest, RefusesToResumeWhatIsNotThePlayersToResume) {
   const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
   command(id, {{"command", "play"}, {"word", "qqqq"}});

@@ -120,6 +120,34 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await again.context.close();
 });
 
+test('a Letter Auction with a person seat resumes at the table', async () => {
+  const arcade = arcades.at(-1) ?? await serve();
+  const { context, page } = await openPage(browser, arcade.url);
+  await page.locator('#player-choice').selectOption('Ann Lee');
+  // A game made through the API, as the setup form does, and one step of it played.
+  const id = await page.evaluate(async () => {
+    const post = async (path: string, body: unknown) =>
+      (await (await fetch(path, { method: 'POST', body: JSON.stringify(body) })).json()) as
+          { id: string };
+    const created = await post('/api/sessions', {
+      game: 'auction', seed: 2, player: 'Ann Lee',
+      config: { rounds: 1, seats: [{ kind: 'person', name: 'You' },
+                                   { kind: 'bot', name: 'value' }] } });
+    await post(`/api/sessions/${created.id}/commands`, { command: 'run_to_end' });
+    return created.id;
+  });
+  assert.match(id, /^[0-9a-f]{32}$/);
+  await page.reload();
+  const resume = page.getByRole('button', { name: 'Resume Letter Auction' });
+  await resume.waitFor();
+  const from = await heardCount(page);
+  await resume.click();
+  await nextAnnouncement(page, /^Your game goes on where it was\.$/, from);
+  await page.locator('.auction-table').waitFor();
+  assert.equal(await page.locator('.auction-table .error').count(), 0);
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   test(`the picker and its Resume entries at phone width, ${colorScheme}`, async () => {
     const arcade = arcades.at(-1) ?? await serve();
