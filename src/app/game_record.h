@@ -11,7 +11,7 @@
 #include <utility>
 #include <vector>
 
-#include "app/session_adapter.h"
+#include "app/game_session.h"
 #include "app/sqlite_store.h"
 #include "games/auction/event.h"
 #include "games/boggle/session.h"

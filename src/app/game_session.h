@@ -8,6 +8,7 @@
 #include <memory>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/json.h"
@@ -15,6 +16,22 @@
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
+
+struct FinishedGame;  // app/sqlite_store.h
+
+/// The saved game of a typed session, {"game", "config", "seed", "commands"}: what
+/// GameSession::saved() writes and restore() replays (front ends holding a typed session use it
+/// to record a game).
+template <class Codec>
+Json saved_game(const typename Codec::Session& session) {
+  Json commands = Json::array();
+  for (const auto& command : session.commands())
+    commands.push_back(Codec::command_to_json(command));
+  return {{"game", Codec::kGame},
+          {"config", Codec::config_to_json(session.config())},
+          {"seed", session.seed()},
+          {"commands", std::move(commands)}};
+}
 
 /// A running session of one game.
 class GameSession {
@@ -41,6 +58,13 @@ class GameSession {
   /// True once the session has nothing more to play (every game of it finished and no new one
   /// begun).
   virtual bool finished() const = 0;
+
+  /// The records of the games the last apply() finished (app/game_record.h,
+  /// finished_game_records), none when it finished none: `player` is the person at `seat` (seat
+  /// 0 in the one-player games), the auction's other seats are named after their players. The
+  /// times are left 0: the front end reads its clock, the session never does. A front end that
+  /// treats every game alike (the web arcade) records a game with these.
+  virtual std::vector<FinishedGame> finished_records(std::string_view player, Seat seat) const = 0;
 };
 
 }  // namespace wg::app

@@ -5,11 +5,16 @@
 
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <type_traits>
 #include <utility>
+#include <variant>
 #include <vector>
 
+#include "app/game_record.h"
 #include "app/game_session.h"
 #include "app/json.h"
 #include "core/session.h"
@@ -26,18 +31,36 @@ class CodecError : public std::invalid_argument {
 /// The event every game sends for a command that could not be decoded (Refusal::kMalformed).
 Json malformed_event(const std::string& detail);
 
-/// The saved game of a typed session, {"game", "config", "seed", "commands"}: what
-/// GameSession::saved() writes and restore() replays (front ends holding a typed session use it
-/// to record a game).
+/// The records (app/game_record.h) of the games that `events`, just caused in `session`, finished:
+/// `player` is the person at `seat` (seat 0 of a one-player game); the auction's other seats are
+/// named after their players (auction_players). Position hangman's games ended before any guess
+/// are not games (hangman::Finished::played) and give none. Times are left 0.
 template <class Codec>
-Json saved_game(const typename Codec::Session& session) {
-  Json commands = Json::array();
-  for (const auto& command : session.commands())
-    commands.push_back(Codec::command_to_json(command));
-  return {{"game", Codec::kGame},
-          {"config", Codec::config_to_json(session.config())},
-          {"seed", session.seed()},
-          {"commands", std::move(commands)}};
+std::vector<FinishedGame> finished_game_records(
+    const typename Codec::Session& session,
+    const std::vector<typename Codec::Session::Event>& events, std::string_view player, Seat seat) {
+  std::vector<FinishedGame> records;
+  for (const auto& event : events) {
+    std::visit(
+        [&](const auto& happened) {
+          using Happened = std::decay_t<decltype(happened)>;
+          if constexpr (std::is_same_v<Happened, auction::Finished>) {
+            const std::optional<int> person =
+                seat == kObserver ? std::nullopt : std::optional<int>(static_cast<int>(seat));
+            records.push_back(finished_game_record<Codec>(
+                session, happened, auction_players(happened, person, player)));
+          } else if constexpr (requires { outcome_of(happened); }) {
+            if constexpr (std::is_same_v<Happened, hangman::Finished>) {
+              if (!happened.played) return;
+            }
+            const Outcome outcome = outcome_of(happened);
+            records.push_back(finished_game_record<Codec>(
+                session, happened, {{std::string(player), outcome.score, outcome.won}}));
+          }
+        },
+        event);
+  }
+  return records;
 }
 
 /// Wraps a `Codec::Session` in the JSON interface. The codec provides, as static members:
@@ -68,9 +91,9 @@ class SessionAdapter final : public GameSession {
     } catch (const Json::exception& error) {
       return {malformed_event(error.what())};
     }
+    last_events_ = typed_apply(decoded, work);
     std::vector<Json> events;
-    for (const auto& event : typed_apply(decoded, work))
-      events.push_back(Codec::event_to_json(event));
+    for (const auto& event : last_events_) events.push_back(Codec::event_to_json(event));
     return events;
   }
 
@@ -79,6 +102,10 @@ class SessionAdapter final : public GameSession {
   Json saved() const override { return saved_game<Codec>(session_); }
 
   bool finished() const override { return session_.finished(); }
+
+  std::vector<FinishedGame> finished_records(std::string_view player, Seat seat) const override {
+    return finished_game_records<Codec>(session_, last_events_, player, seat);
+  }
 
   Session& session() { return session_; }
   const Session& session() const { return session_; }
@@ -94,6 +121,7 @@ class SessionAdapter final : public GameSession {
   }
 
   Session session_;
+  std::vector<typename Session::Event> last_events_;  ///< of the last apply()
 };
 
 /// The registry's way to open a session of `Codec`'s game (app/registry.h, SessionFactory):

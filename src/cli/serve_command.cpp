@@ -12,7 +12,9 @@
 
 #include <fmt/format.h>
 
+#include "app/sqlite_store.h"
 #include "cli/app.h"
+#include "cli/context.h"
 #include "server/arcade.h"
 #include "server/http_server.h"
 
@@ -27,6 +29,7 @@ struct ServeOptions {
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
   bool offline = false;
+  bool no_store = false;                  ///< --no-store: keep no players or games
   std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
 };
 
@@ -49,6 +52,19 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.dictionaries.fetch_open_library = !options.offline;
   arcade_options.tournaments.allowed_bots = options.allowed_bots;
+  // The terminal's database (--data, else the user data directory), on a connection of the
+  // arcade's own; one that cannot be opened is reported once (by game_store) and the arcade
+  // serves on without it.
+  if (!options.no_store) {
+    if (const app::SqliteStore* store = context.game_store()) {
+      try {
+        arcade_options.store = std::make_shared<app::SqliteStore>(store->file());
+      } catch (const std::exception& error) {
+        context.err() << "wordgames: warning: cannot save games: " << error.what()
+                      << "; playing on without saving\n";
+      }
+    }
+  }
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -76,6 +92,10 @@ int serve(Context& context, const ServeOptions& options) {
   if (options.host == "0.0.0.0") {
     context.live_out() << "Listening on every interface: other machines use this one's address.\n";
   }
+  context.live_out() << (arcade_options.store != nullptr
+                             ? fmt::format("Players and their games are kept in {}.\n",
+                                           arcade_options.store->file().string())
+                             : std::string("Nothing is kept: players' games are forgotten.\n"));
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
   return kExitOk;
@@ -105,6 +125,9 @@ void add_serve_command(CLI::App& app, Context& context) {
       *command, "--max-sessions", 1, 1000000,
       [options](std::uint64_t n) { options->max_sessions = n; },
       "Games open at once before new ones are refused; default 20000");
+  command->add_flag("--no-store", options->no_store,
+                    "Keep no players or games (by default they are kept in the --data "
+                    "directory's wordgames.db, as the terminal's)");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

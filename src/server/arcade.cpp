@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <array>
+#include <atomic>
 #include <condition_variable>
 #include <deque>
+#include <iostream>
 #include <optional>
 #include <random>
 #include <stdexcept>
@@ -44,9 +46,14 @@ struct Arcade::Live {
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
   std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
-  std::weak_ptr<Room> room;  ///< the room this session is a player's round of, if any
-  int member = -1;           ///< the player's index in that room
-  bool slow = false;         ///< its commands run on a worker (GameEntry::slow of its config)
+  std::string player;  ///< whose game it is in the store; "" for nobody's (not kept)
+  /// The unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
+  /// with only the map lock held.
+  std::atomic<std::int64_t> unfinished{0};
+  std::int64_t started_ms = 0;  ///< when its current game began (unix ms), for its record
+  std::weak_ptr<Room> room;     ///< the room this session is a player's round of, if any
+  int member = -1;              ///< the player's index in that room
+  bool slow = false;            ///< its commands run on a worker (GameEntry::slow of its config)
   /// A command running on a worker, while it runs: the session is the worker's alone, and
   /// readers see it as it was when the command began.
   struct Running {
@@ -107,6 +114,7 @@ struct Arcade::Room {
   enum class Phase : std::uint8_t { kWaiting, kPlaying, kFinished };
   struct Member {
     std::string name;
+    std::string player;   ///< their name in the store ("" for nobody's: not recorded)
     std::string token;    ///< the player's key to the room (128 random bits)
     std::string session;  ///< the id of the player's session this round ("" before the first)
     Json view;            ///< the player's view at their last command
@@ -153,27 +161,6 @@ std::string query_value(std::string_view query, std::string_view key) {
     query.remove_prefix(std::min(end + 1, query.size()));
   }
   return "";
-}
-
-HttpResponse not_found(const HttpRequest& request) {
-  return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
-}
-
-HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed) {
-  HttpResponse response =
-      error(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));
-  response.headers.emplace_back("Allow", std::string(allowed));
-  return response;
-}
-
-/// The request body as a JSON object, or the response refusing it. The Content-Type is not
-/// required (curl's -d sends a form type): what protects players from other sites' pages is the
-/// Origin check, not the type.
-std::variant<Json, HttpResponse> json_body(const HttpRequest& request) {
-  Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
-  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
-  return body;
 }
 
 /// The path's parts between slashes: "/api/sessions/ab/commands" -> {api, sessions, ab, commands}.
@@ -272,6 +259,7 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       clock_(std::move(clock)),
       dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
       tournaments_(lexicon_, options_.tournaments),
+      players_(options_.store),
       workers_(std::make_unique<Workers>(kWorkers)) {}
 
 Arcade::~Arcade() {
@@ -346,6 +334,9 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }
   if (parts.size() >= 2 && parts[1] == "rooms") return route_room(request, parts);
+  if (parts.size() >= 2 && parts[1] == "players") {
+    return players_.route(request, {parts.begin() + 2, parts.end()});
+  }
   if (parts.size() >= 3 && parts[1] == "auction" && parts[2] == "tournaments") {
     return tournaments_.route(request, {parts.begin() + 3, parts.end()});
   }
@@ -359,6 +350,10 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
       if (watching) return not_found(request);
       if (request.method != "POST") return method_not_allowed(request, "POST");
       return create(request);
+    }
+    if (parts.size() == 3 && parts[2] == "resume" && !watching) {
+      if (request.method != "POST") return method_not_allowed(request, "POST");
+      return resume(request);
     }
     bool by_watch = false;
     LivePtr live = find(parts[2], &by_watch);
@@ -400,10 +395,12 @@ HttpResponse Arcade::create(const HttpRequest& request) {
   const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
     if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
-        key != "answer_seconds") {
+        key != "answer_seconds" && key != "player") {
       return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
     }
   }
+  auto player = requested_player(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   if (session_count() >= options_.max_sessions) {
     return error(503, "too_many_sessions", "the arcade is full; try again later");
   }
@@ -450,6 +447,11 @@ HttpResponse Arcade::create(const HttpRequest& request) {
     live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
   }
   std::lock_guard lock(live->mutex);
+  // Kept for its player: an auction without a person seat is nobody's (it is only watched).
+  if (live->seat != kObserver) {
+    live->player = stored_player(std::get<std::string>(player));
+    live->started_ms = now_ms();
+  }
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
   after_events(*live, Json::array(), /*opening=*/true);
   Json reply = snapshot(*live, live->seat);
@@ -555,10 +557,141 @@ Json Arcade::applied(Live& live, std::vector<Json> applied_events) {
   Json events = Json::array();
   for (Json& event : applied_events) events.push_back(std::move(event));
   ++live.version;
+  keep(live);
   after_events(live, events, /*opening=*/false);
   push(live, events);
   if (!live.room.expired()) room_session_changed(live);
   return events;
+}
+
+std::int64_t Arcade::now_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             clock_.system_now().time_since_epoch())
+      .count();
+}
+
+void Arcade::keep(Live& live) {
+  if (options_.store == nullptr || live.player.empty()) return;
+  const std::int64_t now = now_ms();
+  try {
+    for (app::FinishedGame& game : live.session->finished_records(live.player, live.seat)) {
+      game.started_ms = live.started_ms;
+      game.ended_ms = std::max(now, live.started_ms);
+      options_.store->record_finished_game(game, live.unfinished.exchange(0));
+      live.started_ms = game.ended_ms;  // the session's next game begins now
+    }
+    if (live.session->finished()) {
+      // Finished without a record (position hangman's game given up before a guess).
+      if (const std::int64_t id = live.unfinished.exchange(0); id != 0) {
+        options_.store->delete_unfinished(id);
+      }
+      return;
+    }
+    // A Boggle round runs on a clock that a stopped server cannot give back, and a room's
+    // round is the room's: neither is saved to resume (docs/API.md, "Players").
+    if (live.game->name == "boggle" || live.member >= 0) return;
+    app::UnfinishedGame unfinished{live.unfinished, live.player, live.session->saved(),
+                                   live.started_ms, now};
+    try {
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    } catch (const app::StoreError&) {
+      if (unfinished.id == 0) throw;
+      // Gone from the store (finished or deleted by another front end on the same file): this
+      // session's game is saved anew.
+      unfinished.id = 0;
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    }
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+  }
+}
+
+std::string Arcade::stored_player(const std::string& name) {
+  if (options_.store == nullptr || name.empty()) return "";
+  try {
+    return options_.store->player(name).name;
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+    return "";
+  }
+}
+
+void Arcade::store_failed(const std::exception& problem) {
+  // Play goes on without the store; the operator hears of it once.
+  if (!store_warned_.exchange(true)) {
+    std::cerr << "wordgames: warning: the arcade could not save a game: " << problem.what()
+              << "; playing on without saving\n";
+  }
+}
+
+HttpResponse Arcade::resume(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "unfinished" && key != "player") {
+      return error(400, "bad_request", fmt::format("a resume takes no '{}'", key));
+    }
+  }
+  auto player = requested_player(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
+  const std::string& name = std::get<std::string>(player);
+  if (name.empty()) {
+    return error(400, "bad_player", "say whose game it is: {\"player\": \"Ann\"}", "player");
+  }
+  const auto id_field = body.find("unfinished");
+  if (id_field == body.end() || !id_field->is_number_integer() ||
+      id_field->get<std::int64_t>() < 1) {
+    return error(400, "bad_request", "'unfinished' is the id of an unfinished game", "unfinished");
+  }
+  const std::int64_t id = id_field->get<std::int64_t>();
+  if (options_.store == nullptr) return no_store();
+  app::UnfinishedGame unfinished;
+  try {
+    unfinished = options_.store->unfinished_game(id);
+  } catch (const app::StoreError&) {
+    return error(404, "unknown_unfinished",
+                 "there is no such unfinished game: it was finished, or never saved");
+  }
+  if (lower_ascii(unfinished.player) != lower_ascii(name)) {
+    return error(403, "not_your_game", "that unfinished game is another player's");
+  }
+  // Already open (another tab, or resumed before): that session, not a second one that would
+  // save over it.
+  LivePtr open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, live] : sessions_) {
+      if (key == live->id && live->unfinished == id) open = live;
+    }
+  }
+  if (open != nullptr) {
+    std::lock_guard lock(open->mutex);
+    Json reply = snapshot(*open, open->seat);
+    reply["id"] = open->id;
+    return json_response(200, reply);
+  }
+  if (session_count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = app::find_game(unfinished.saved.value("game", ""));
+  try {
+    session = app::restore(unfinished.saved, lexicon_);
+  } catch (const std::exception& e) {  // ConfigError, std::invalid_argument: not this program's
+    return error(422, "bad_saved_game",
+                 fmt::format("the saved game cannot be resumed: {}", e.what()));
+  }
+  if (game == nullptr) return error(422, "bad_saved_game", "the saved game names no game here");
+  LivePtr live = add(std::move(session), *game);
+  std::lock_guard lock(live->mutex);
+  live->player = unfinished.player;
+  live->unfinished = id;
+  live->started_ms = unfinished.started_ms;
+  after_events(*live, Json::array(), /*opening=*/true);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
 }
 
 void Arcade::play_on_worker(const LivePtr& live, Json command, Respond respond) {
@@ -877,6 +1010,9 @@ namespace {
 
 /// A player's name as given, trimmed, or the refusal.
 std::variant<std::string, HttpResponse> player_name(const Json& body) {
+  if (!body.contains("name") && body.contains("player") && body["player"].is_string()) {
+    return player_name(Json{{"name", body["player"]}});  // their name in the store
+  }
   if (!body.contains("name") || !body["name"].is_string()) {
     return error(400, "bad_request", "say your name: {\"name\": \"Ann\"}");
   }
@@ -931,12 +1067,14 @@ HttpResponse Arcade::create_room(const HttpRequest& request) {
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
-    if (key != "game" && key != "config" && key != "seed" && key != "name") {
+    if (key != "game" && key != "config" && key != "seed" && key != "name" && key != "player") {
       return error(400, "bad_request", fmt::format("a new room takes no '{}'", key));
     }
   }
   auto name = player_name(body);
   if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
+  auto player = requested_player(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   const std::string game_name = body.value("game", "boggle");
   const app::GameEntry* game = app::find_game(game_name);
   if (game == nullptr || game->name != "boggle") {
@@ -956,7 +1094,8 @@ HttpResponse Arcade::create_room(const HttpRequest& request) {
   room->config = config;
   room->seed = seed;
   room->last_used = clock_.now();
-  room->members.push_back({std::get<std::string>(name), random_id(), "", Json(), false});
+  const std::string stored = stored_player(std::get<std::string>(player));
+  room->members.push_back({std::get<std::string>(name), stored, random_id(), "", Json(), false});
   {
     std::lock_guard lock(mutex_);
     if (rooms_.size() >= options_.max_sessions) {
@@ -978,6 +1117,9 @@ HttpResponse Arcade::join_room(const RoomPtr& room, const HttpRequest& request) 
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   auto name = player_name(std::get<Json>(parsed));
   if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
+  auto player = requested_player(std::get<Json>(parsed));
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
+  const std::string stored = stored_player(std::get<std::string>(player));
   std::lock_guard lock(room->mutex);
   if (room->members.size() >= kMaxRoomPlayers) {
     return error(409, "room_full", fmt::format("a room holds {} players", kMaxRoomPlayers));
@@ -987,7 +1129,7 @@ HttpResponse Arcade::join_room(const RoomPtr& room, const HttpRequest& request) 
       return error(409, "name_taken", "someone in the room has that name; choose another");
     }
   }
-  room->members.push_back({std::get<std::string>(name), random_id(), "", Json(), false});
+  room->members.push_back({std::get<std::string>(name), stored, random_id(), "", Json(), false});
   room->last_used = clock_.now();
   const int index = static_cast<int>(room->members.size() - 1);
   Json reply = room_state(*room, index);
@@ -1001,6 +1143,7 @@ HttpResponse Arcade::start_room(const RoomPtr& room, const HttpRequest& request)
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   const std::string token = std::get<Json>(parsed).value("player", "");
   std::vector<std::string> names;
+  std::vector<std::string> players;  ///< in the store
   std::uint64_t seed = 0;
   {
     std::lock_guard lock(room->mutex);
@@ -1014,7 +1157,10 @@ HttpResponse Arcade::start_room(const RoomPtr& room, const HttpRequest& request)
     seed = game_seed(room->seed, static_cast<std::uint64_t>(room->round));
     ++room->round;
     room->results = nullptr;
-    for (const Room::Member& member : room->members) names.push_back(member.name);
+    for (const Room::Member& member : room->members) {
+      names.push_back(member.name);
+      players.push_back(member.player);
+    }
   }
   if (session_count() + names.size() > options_.max_sessions) {
     std::lock_guard lock(room->mutex);
@@ -1029,6 +1175,10 @@ HttpResponse Arcade::start_room(const RoomPtr& room, const HttpRequest& request)
     std::lock_guard lock(live->mutex);
     live->room = room;
     live->member = static_cast<int>(i);
+    if (options_.store != nullptr) {
+      live->player = players[i];
+      live->started_ms = now_ms();
+    }
     after_events(*live, Json::array(), /*opening=*/true);
     rounds.push_back(std::move(live));
   }

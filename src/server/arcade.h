@@ -11,7 +11,14 @@
 /// command ends, its progress is pushed to the session's sockets meanwhile, a second command is
 /// refused (409 "busy"), and deleting the session or destroying the arcade stops it (the game
 /// then falls back and records where it was cut, so its saved game replays the same).
+///
+/// The store (ArcadeOptions::store; docs/API.md, "Players"): after each command of a session
+/// with a player, its finished games are recorded and a game in play is saved unfinished. The
+/// store's calls are short (well under a millisecond) and made on the thread that applied the
+/// command, never with the arcade's map lock held; a store that fails is reported once on
+/// stderr and play goes on.
 
+#include <atomic>
 #include <chrono>
 #include <cstddef>
 #include <cstdint>
@@ -27,9 +34,11 @@
 #include "app/game_session.h"
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "server/dictionaries.h"
 #include "server/http_server.h"
+#include "server/players.h"
 #include "server/tournaments.h"
 
 namespace wg::server {
@@ -46,6 +55,7 @@ struct ArcadeOptions {
   DictionaryOptions dictionaries;
   /// Letter Auction tournaments: their caps, and the external bots the operator allows.
   TournamentOptions tournaments;
+  std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
@@ -57,6 +67,10 @@ struct ArcadeClock {
   /// Calls the task on the server's loop after the delay (HttpServer::post_after).
   std::function<void(std::chrono::milliseconds, std::function<void()>)> after =
       [](std::chrono::milliseconds, std::function<void()>) {};
+  /// The wall clock, for the start and end times of the games recorded (unix time).
+  std::function<std::chrono::system_clock::time_point()> system_now = [] {
+    return std::chrono::system_clock::now();
+  };
 };
 
 /// The arcade: a Handler for HttpServer.
@@ -98,7 +112,8 @@ class Arcade final : public Handler {
   /// taken (left empty) and the response returned is not sent.
   HttpResponse route(const HttpRequest& request, Respond& respond);
   HttpResponse create(const HttpRequest& request);
-  HttpResponse restore(const HttpRequest& request);
+  /// POST /api/sessions/resume: a session from a player's unfinished game in the store.
+  HttpResponse resume(const HttpRequest& request);
   /// A session replaying an uploaded auction log (server/auction_replay.h).
   HttpResponse replay(const HttpRequest& request);
   HttpResponse command(const LivePtr& live, const HttpRequest& request, Respond& respond);
@@ -129,6 +144,16 @@ class Arcade final : public Handler {
   /// Starts the timers the events call for (`opening`: the session was just opened).
   void after_events(Live& live, const app::Json& events, bool opening);
   void push(Live& live, const app::Json& events);
+  /// Keeps what the last command did in the store, for a session with a player: the games it
+  /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
+  void keep(Live& live);
+  /// The store's spelling of the player `name` (created if new), "" for none: no name, no
+  /// store, or a store that failed (reported by store_failed).
+  std::string stored_player(const std::string& name);
+  /// Reports, once, that the store failed: play goes on without it.
+  void store_failed(const std::exception& problem);
+  /// The wall clock in unix milliseconds (ArcadeClock::system_now).
+  std::int64_t now_ms() const;
   app::Json snapshot(const Live& live, Seat seat) const;
 
   std::shared_ptr<const Lexicon> lexicon_;
@@ -141,7 +166,9 @@ class Arcade final : public Handler {
   std::map<WebSocketPeer*, RoomPtr> room_peers_;
   std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread
   Tournaments tournaments_;
-  std::unique_ptr<Workers> workers_;  ///< last: destroyed (joined) first
+  Players players_;
+  std::atomic<bool> store_warned_{false};  ///< a failed write was reported (once)
+  std::unique_ptr<Workers> workers_;       ///< last: destroyed (joined) first
 };
 
 }  // namespace wg::server

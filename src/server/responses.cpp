@@ -23,6 +23,24 @@ HttpResponse error(int status, std::string_view code, const std::string& message
   return json_response(status, body);
 }
 
+HttpResponse not_found(const HttpRequest& request) {
+  return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
+}
+
+HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed) {
+  HttpResponse response =
+      error(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));
+  response.headers.emplace_back("Allow", std::string(allowed));
+  return response;
+}
+
+std::variant<app::Json, HttpResponse> json_body(const HttpRequest& request) {
+  app::Json body = app::Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
+  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
+  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
+  return body;
+}
+
 std::string random_id() {
   static std::mutex mutex;
   static std::random_device device;

@@ -1,11 +1,13 @@
 #pragma once
 /// The answers every route of the arcade gives alike (docs/API.md, "Errors"): a JSON body that
-/// is never cached, an error as {"error": message, "code", "field"?}, and the random ids that
-/// name what a client holds (sessions, watch codes, room players, tournaments).
+/// is never cached, an error as {"error": message, "code", "field"?} (the common ones: nothing
+/// there, a method not taken, a body that is not a JSON object), and the random ids that name
+/// what a client holds (sessions, watch codes, room players, tournaments).
 
 #include <cstddef>
 #include <string>
 #include <string_view>
+#include <variant>
 
 #include "app/json.h"
 #include "server/http_server.h"
@@ -18,6 +20,18 @@ HttpResponse json_response(int status, const app::Json& body);
 /// A refusal: {"error": message, "code": code} and "field" when one is named.
 HttpResponse error(int status, std::string_view code, const std::string& message,
                    std::string_view field = {});
+
+/// 404 "not_found": nothing at the request's method and path.
+HttpResponse not_found(const HttpRequest& request);
+
+/// 405 "method_not_allowed", with the Allow header naming the methods `allowed` ("GET, POST").
+HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed);
+
+/// The request body as a JSON object, or the response refusing it (400 "bad_json", or
+/// "bad_request" for JSON that is not an object). The Content-Type is not required (curl's -d
+/// sends a form type): what protects players from other sites' pages is the Origin check, not
+/// the type.
+std::variant<app::Json, HttpResponse> json_body(const HttpRequest& request);
 
 /// The digits of random_id(): 128 bits as hex.
 inline constexpr std::size_t kIdHexDigits = 32;

@@ -16,6 +16,7 @@
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
 #include "server/handler_calls.h"
+#include "server/test_time.h"
 #include "support/blocking_wait.h"
 
 namespace wg::server {
@@ -25,33 +26,7 @@ using app::Json;
 using Clock = std::chrono::steady_clock;
 using namespace std::chrono_literals;
 
-/// The arcade's time, moved by the test: timers fire when the test advances past them.
-struct TestTime {
-  Clock::time_point now{};
-  std::vector<std::pair<Clock::time_point, std::function<void()>>> timers;
-
-  ArcadeClock clock() {
-    return {[this] { return now; },
-            [this](std::chrono::milliseconds delay, std::function<void()> task) {
-              timers.emplace_back(now + delay, std::move(task));
-            }};
-  }
-  void advance(std::chrono::milliseconds by) {
-    now += by;
-    for (bool fired = true; fired;) {
-      fired = false;
-      for (std::size_t i = 0; i < timers.size(); ++i) {
-        if (timers[i].first <= now) {
-          auto task = std::move(timers[i].second);
-          timers.erase(timers.begin() + static_cast<std::ptrdiff_t>(i));
-          task();
-          fired = true;
-          break;
-        }
-      }
-    }
-  }
-};
+using test::TestTime;
 
 /// A WebSocket that keeps what it was sent.
 struct RecordingPeer : WebSocketPeer {

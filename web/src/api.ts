@@ -93,6 +93,68 @@ export async function lexiconInfo(): Promise<LexiconInfo> {
   return (await arcadeInfo()).lexicon;
 }
 
+// --- Players (docs/API.md, "Players"): the name chosen in the lobby is remembered in this
+// browser, and every new session or room carries it, so that the server keeps its games.
+
+const kPlayerKey = 'wordgames.player';
+
+/** The player chosen in this browser, or null (anonymous: nothing is kept). */
+export function chosenPlayer(): string | null {
+  try {
+    return localStorage.getItem(kPlayerKey) || null;
+  } catch {
+    return null;  // storage refused (private mode): anonymous
+  }
+}
+
+/** Remembers (or, with null, forgets) the chosen player. */
+export function choosePlayer(name: string | null): void {
+  try {
+    if (name === null) localStorage.removeItem(kPlayerKey);
+    else localStorage.setItem(kPlayerKey, name);
+  } catch {
+    // Not remembered past this page: the choice still holds until it is reloaded.
+  }
+}
+
+/** `request` with the chosen player, when there is one. */
+function withPlayer<T extends object>(request: T): T & { player?: string } {
+  const player = chosenPlayer();
+  return player === null ? request : { ...request, player };
+}
+
+/** GET /api/players: whether this arcade keeps anything, and its players' names. */
+export function listPlayers(): Promise<{ store: boolean; players: string[] }> {
+  return call('GET', '/api/players');
+}
+
+/** POST /api/players: the player of that name (created if new), as the server spells it. */
+export function addPlayer(name: string): Promise<{ name: string }> {
+  return call('POST', '/api/players', { name });
+}
+
+/** A game of a player's that was saved unfinished. */
+export interface UnfinishedGame {
+  id: number;
+  game: string;
+  config: Record<string, unknown>;
+  moves: number;
+  started_ms: number;
+  saved_ms: number;
+}
+
+export async function unfinishedGames(player: string): Promise<UnfinishedGame[]> {
+  const reply = await call<{ unfinished: UnfinishedGame[] }>(
+      'GET', `/api/players/${encodeURIComponent(player)}/unfinished`);
+  return reply.unfinished;
+}
+
+/** POST /api/sessions/resume: a session going on from the unfinished game. */
+export function resumeSession<View>(unfinished: number, player: string):
+    Promise<Snapshot<View>> {
+  return call('POST', '/api/sessions/resume', { unfinished, player });
+}
+
 export interface NewSession {
   game: string;
   config?: Record<string, unknown>;
@@ -101,8 +163,9 @@ export interface NewSession {
   answer_seconds?: number;
 }
 
+/** POST /api/sessions, for the chosen player (if any). */
 export function createSession<View>(request: NewSession): Promise<Snapshot<View>> {
-  return call('POST', '/api/sessions', request);
+  return call('POST', '/api/sessions', withPlayer(request));
 }
 
 export function restoreSession<View>(saved: unknown): Promise<Snapshot<View>> {
@@ -200,11 +263,11 @@ export interface RoomState {
 
 export function createRoom(request: { name: string; config?: Record<string, unknown>;
                                       seed?: number }): Promise<RoomState> {
-  return call('POST', '/api/rooms', request);
+  return call('POST', '/api/rooms', withPlayer(request));
 }
 
 export function joinRoom(code: string, name: string): Promise<RoomState> {
-  return call('POST', `/api/rooms/${encodeURIComponent(code)}/players`, { name });
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/players`, withPlayer({ name }));
 }
 
 export function readRoom(code: string, player: string): Promise<RoomState> {

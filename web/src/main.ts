@@ -4,6 +4,7 @@
 import { ApiError, type GameInfo, listGames } from './api';
 import { errorBox, fill, h } from './dom';
 import type { GamePage } from './page';
+import { playerPicker } from './player';
 import { page as auction } from './games/auction';
 import { page as boggle } from './games/boggle';
 import { page as evilHangman } from './games/evil_hangman';
@@ -27,6 +28,7 @@ function lobby(main: HTMLElement): void {
   fill(main,
        h('h1', {}, 'wordgames'),
        h('p', { class: 'lead' }, 'Five word games, with an honest AI and a few dishonest ones.'),
+       playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('ul', { class: 'lobby' },
          games.map((game) =>
            h('li', {},

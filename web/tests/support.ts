@@ -16,10 +16,14 @@ export interface Arcade {
   stop(): Promise<void>;
 }
 
-/** Starts `wordgames serve --port 0` and waits for the address it prints. */
+/**
+ * Starts `wordgames serve --port 0` and waits for the address it prints. It keeps nothing
+ * (--no-store: the user's own data is never touched) unless `extra` names a --data directory.
+ */
 export async function startArcade(extra: string[] = []): Promise<Arcade> {
   const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
-  const child: ChildProcess = spawn(binary, ['serve', '--port', '0', ...extra],
+  const store = extra.includes('--data') ? [] : ['--no-store'];
+  const child: ChildProcess = spawn(binary, ['serve', '--port', '0', ...store, ...extra],
                                     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';

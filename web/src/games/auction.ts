@@ -1,7 +1,8 @@
 // Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, bid for letters and name your words in real time, or
-// watch someone else's game by its watch code (#/auction/watch/CODE).
-import { ApiError, createSession, listGames, replayAuctionLog, startTournament,
+// watch someone else's game by its watch code (#/auction/watch/CODE), or go on with a player's
+// unfinished game (#/auction/resume/SESSION, from the lobby).
+import { ApiError, createSession, listGames, readSession, replayAuctionLog, startTournament,
          tournamentRules } from '../api';
 import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
@@ -165,13 +166,34 @@ export const page: GamePage = {
       }
     };
 
+    /** Goes on with the session `id` (the lobby's Resume: a player's unfinished game). */
+    const resume = async (id: string, schema: Schema) => {
+      try {
+        const snapshot = await readSession<AuctionView>(id);
+        if (unmounted) return;
+        close();
+        fill(area);
+        current = table({ snapshot: { ...snapshot, id }, key: id, watching: false,
+                          answerSeconds: 30, newSetup: () => setup(schema, true) });
+        area.append(current.element);
+        current.focus();
+        say('Your game goes on where it was.');
+      } catch (error) {
+        if (unmounted) return;
+        setup(schema);
+        area.prepend(errorBox(message(error)));
+      }
+    };
+
     if (route[0] === 'watch' && route[1]) {
       watch(route[1]);
     } else {
       fill(area, h('p', {}, 'Loading the rules…'));
       listGames().then((games) => {
         if (unmounted) return;
-        setup(readSchema(games.find((game) => game.id === 'auction')?.config_schema));
+        const schema = readSchema(games.find((game) => game.id === 'auction')?.config_schema);
+        if (route[0] === 'resume' && route[1]) void resume(route[1], schema);
+        else setup(schema);
       }).catch((error: unknown) => {
         if (unmounted) return;
         fill(area, errorBox(error instanceof ApiError ? error.message : String(error)));
@@ -182,4 +204,5 @@ export const page: GamePage = {
       close();
     };
   },
+  resumes: true,
 };

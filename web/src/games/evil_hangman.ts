@@ -2,8 +2,8 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import { ApiError, createSession, follow, type GameEvent, type LiveFeed, lexiconInfo,
-         sendCommand, type Snapshot } from '../api';
+import { ApiError, createSession, follow, type GameEvent, type LiveFeed, lexiconInfo, readSaved,
+         readSession, sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, readWhole,
@@ -157,7 +157,7 @@ class EvilHangmanPage {
 
   constructor(private readonly root: HTMLElement) {}
 
-  mount(): () => void {
+  mount(route: string[] = []): () => void {
     this.buildKeyboard();
     this.giveUp.addEventListener('click', () => void this.command({ command: 'give_up' }));
     this.form.addEventListener('submit', (event) => {
@@ -189,6 +189,7 @@ class EvilHangmanPage {
          this.seedNote,
          this.explain);
     void this.applySchema();
+    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
     document.addEventListener('keydown', this.onKey);
     return () => {
       document.removeEventListener('keydown', this.onKey);
@@ -290,6 +291,41 @@ class EvilHangmanPage {
     }
     this.setBusy(false);
     await this.newGame();
+  }
+
+  /** Goes on with the session `id` (the lobby's Resume): its settings are its game's. */
+  private async resume(id: string): Promise<void> {
+    this.setBusy(true);
+    try {
+      const saved = await readSaved(id) as { config?: { strategy?: string; explain?: boolean };
+                                             seed?: number };
+      const snapshot = await readSession<View>(id);
+      const view = snapshot.view;
+      this.id = id;
+      this.settings = { length: view.length, guesses: view.guesses,
+                        showRemaining: view.show_remaining,
+                        strategy: saved.config?.strategy ?? 'largest',
+                        explain: saved.config?.explain ?? true, seed: saved.seed ?? 0 };
+      if (this.settings.strategy === 'optimal') {
+        this.feed = follow<View>(id, false, () => undefined, undefined,
+                                 (fraction) => this.showProgress(fraction));
+      }
+      this.setBusy(false);
+      this.take(snapshot);
+      if (view.status !== 'playing') {
+        this.showForm();
+        return;
+      }
+      this.form.hidden = true;
+      this.play.hidden = false;
+      this.play.querySelector<HTMLElement>('h2')?.focus();
+      say(`Resumed: a word of ${view.length} letters, ` +
+          `${countOf(view.guesses_left, 'wrong guess', 'wrong guesses')} left. ` +
+          'Type a letter to guess.');
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
   }
 
   private async newGame(): Promise<void> {
@@ -606,7 +642,8 @@ function range(from: number, to: number): number[] {
 }
 
 export const page: GamePage = {
-  mount(root) {
-    return new EvilHangmanPage(root).mount();
+  mount(root, route) {
+    return new EvilHangmanPage(root).mount(route);
   },
+  resumes: true,
 };

@@ -2,7 +2,8 @@
 // word, Enter plays it. A series of hands, one substitution and one replay per series, hints
 // when the options allow them, and after each hand the best it allowed. The JSON is
 // src/app/hand_codec.h; the rules docs/games/hand.md.
-import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { createSession, type GameEvent, readSaved, readSession, sendCommand,
+         type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
@@ -162,7 +163,7 @@ class HandPage {
 
   constructor(private readonly root: HTMLElement) {}
 
-  mount(): () => void {
+  mount(route: string[] = []): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board);
     this.board.append(this.heading, this.scores, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
@@ -171,7 +172,8 @@ class HandPage {
     this.wordInput.addEventListener('keydown', (event) => this.inputKey(event));
     const onKey = (event: KeyboardEvent) => this.pageKey(event);
     document.addEventListener('keydown', onKey);
-    this.showSetup();
+    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
+    else this.showSetup();
     return () => document.removeEventListener('keydown', onKey);
   }
 
@@ -216,25 +218,47 @@ class HandPage {
     try {
       const snapshot = await createSession<HandView>({ game: 'hand', config: options.config,
                                                        seed });
-      const hands = typeof options.config.hands === 'number' ? options.config.hands : 1;
-      this.game = { id: snapshot.id ?? '', seed, hands, view: snapshot.view };
-      this.played = [];
-      this.hint = null;
-      this.ended = null;
-      this.finalText = '';
-      this.shownTiles = '';
-      this.wordInput.value = '';
-      this.message.clear();
-      this.setup.hidden = true;
-      this.board.hidden = false;
-      this.root.dataset.session = this.game.id;
-      this.render(true);
-      say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
+      this.opened(snapshot, seed);
     } catch (error) {
       setupProblem(this.setup, messageOf(error));
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Goes on with the session `id` (the lobby's Resume): its options are its saved game's. */
+  private async resume(id: string): Promise<void> {
+    this.busy = true;
+    try {
+      const saved = await readSaved(id) as { config?: Record<string, unknown>; seed?: number };
+      const snapshot = await readSession<HandView>(id);
+      this.options = { config: saved.config ?? {}, seed: saved.seed };
+      this.opened({ ...snapshot, id }, saved.seed ?? 0);
+    } catch (error) {
+      this.showSetup();
+      setupProblem(this.setup, messageOf(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Shows the board of a session just opened (dealt, or resumed). */
+  private opened(snapshot: Snapshot<HandView>, seed: number): void {
+    const config = this.options?.config ?? {};
+    const hands = typeof config.hands === 'number' ? config.hands : 1;
+    this.game = { id: snapshot.id ?? '', seed, hands, view: snapshot.view };
+    this.played = [];
+    this.hint = null;
+    this.ended = null;
+    this.finalText = '';
+    this.shownTiles = '';
+    this.wordInput.value = '';
+    this.message.clear();
+    this.setup.hidden = true;
+    this.board.hidden = false;
+    this.root.dataset.session = this.game.id;
+    this.render(true);
+    say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
   }
 
   // --- Commands and events.
@@ -745,7 +769,8 @@ class HandPage {
 }
 
 export const page: GamePage = {
-  mount(root) {
-    return new HandPage(root).mount();
+  mount(root, route) {
+    return new HandPage(root).mount(route);
   },
+  resumes: true,
 };

@@ -2,7 +2,8 @@
 // a position and a letter, scored by how likely the letter was there. Easy mode shows each open
 // position's letter odds as bars. The JSON is src/app/hangman_codec.h; the rules
 // docs/games/hangman.md.
-import { createSession, type GameEvent, sendCommand, type Snapshot } from '../api';
+import { createSession, type GameEvent, readSaved, readSession, sendCommand,
+         type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { dictionaryField, dictionaryInUse, type DictionaryState, loadBuiltIn,
@@ -177,7 +178,7 @@ class HangmanPage {
 
   constructor(private readonly root: HTMLElement) {}
 
-  mount(): () => void {
+  mount(route: string[] = []): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board, this.about);
     this.board.append(this.heading,
                       h('div', { class: 'hangman-top' }, this.stats, this.drawing,
@@ -186,6 +187,7 @@ class HangmanPage {
     const onKey = (event: KeyboardEvent) => this.pageKey(event);
     document.addEventListener('keydown', onKey);
     this.showSetup();
+    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
     this.renderAbout();
     void loadBuiltIn(this.dictionary, () => this.renderAbout());
     return () => document.removeEventListener('keydown', onKey);
@@ -250,19 +252,39 @@ class HangmanPage {
     try {
       const snapshot = await createSession<HangmanView>({ game: 'hangman',
                                                           config: options.config, seed });
-      this.game = { id: snapshot.id ?? '', seed, view: snapshot.view };
-      this.root.dataset.session = this.game.id;
-      this.setup.hidden = true;
-      this.board.hidden = false;
-      this.newGameShown();
-      this.render();
-      this.focusChosen();
-      say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
+      this.opened(snapshot, seed);
     } catch (error) {
       setupProblem(this.setup, messageOf(error));
     } finally {
       this.busy = false;
     }
+  }
+
+  /** Goes on with the session `id` (the lobby's Resume): its options are its saved game's. */
+  private async resume(id: string): Promise<void> {
+    this.busy = true;
+    try {
+      const saved = await readSaved(id) as { config?: Record<string, unknown>; seed?: number };
+      const snapshot = await readSession<HangmanView>(id);
+      this.options = { config: saved.config ?? {}, seed: saved.seed };
+      this.opened({ ...snapshot, id }, saved.seed ?? 0);
+    } catch (error) {
+      setupProblem(this.setup, messageOf(error));
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  /** Shows the board of a session just opened (started, or resumed). */
+  private opened(snapshot: Snapshot<HangmanView>, seed: number): void {
+    this.game = { id: snapshot.id ?? '', seed, view: snapshot.view };
+    this.root.dataset.session = this.game.id;
+    this.setup.hidden = true;
+    this.board.hidden = false;
+    this.newGameShown();
+    this.render();
+    this.focusChosen();
+    say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
   }
 
   private newGameShown(): void {
@@ -705,7 +727,8 @@ class HangmanPage {
 }
 
 export const page: GamePage = {
-  mount(root) {
-    return new HangmanPage(root).mount();
+  mount(root, route) {
+    return new HangmanPage(root).mount(route);
   },
+  resumes: true,
 };

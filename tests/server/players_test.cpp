@@ -1,0 +1,360 @@
+// The arcade's players and store (server/players.h, Arcade with ArcadeOptions::store): every
+// game kind recorded when it finishes, unfinished games saved as they go and resumed after a
+// "restart" (a second Arcade on the same database file), and the refusals.
+#include <gtest/gtest.h>
+
+#include <chrono>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/lexicon_catalog.h"
+#include "app/sqlite_store.h"
+#include "server/arcade.h"
+#include "server/handler_calls.h"
+#include "server/test_time.h"
+#include "support/temp_dir.h"
+
+namespace wg::server {
+namespace {
+
+using app::Json;
+using namespace std::chrono_literals;
+
+class PlayersTest : public ::testing::Test {
+ protected:
+  wg::test::TempDir dir_{"wg-arcade-store"};
+  test::TestTime time_;
+  std::shared_ptr<app::SqliteStore> store_ = open_store();
+  std::unique_ptr<Arcade> arcade_ = make(store_);
+
+  std::shared_ptr<app::SqliteStore> open_store() {
+    return std::make_shared<app::SqliteStore>(dir_ / "wordgames.db");
+  }
+  std::unique_ptr<Arcade> make(std::shared_ptr<app::SqliteStore> store) {
+    ArcadeOptions options;
+    options.store = std::move(store);
+    return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options, time_.clock());
+  }
+  /// The server stopped (killed: nothing is flushed but what the store wrote) and started again
+  /// on the same database file.
+  void restart() {
+    arcade_.reset();
+    store_.reset();
+    store_ = open_store();
+    arcade_ = make(store_);
+  }
+
+  HttpResponse request(std::string method, std::string path, const Json& body = nullptr) {
+    return test::handle(*arcade_, test::handler_request(std::move(method), std::move(path),
+                                                        body.is_null() ? "" : body.dump()));
+  }
+  Json reply(const HttpResponse& response) { return Json::parse(response.body); }
+  Json post(const std::string& path, const Json& body, int expected) {
+    const HttpResponse response = request("POST", path, body);
+    EXPECT_EQ(response.status, expected) << path << ' ' << response.body;
+    return reply(response);
+  }
+  Json create(const Json& body) { return post("/api/sessions", body, 201); }
+  Json command(const std::string& id, const Json& command) {
+    return post("/api/sessions/" + id + "/commands", command, 200);
+  }
+  Json get(const std::string& path, int expected = 200) {
+    const HttpResponse response = request("GET", path);
+    EXPECT_EQ(response.status, expected) << path << ' ' << response.body;
+    return reply(response);
+  }
+  /// The refusal's code, checking its status.
+  std::string refusal(const HttpResponse& response, int status) {
+    EXPECT_EQ(response.status, status) << response.body;
+    return reply(response).value("code", "");
+  }
+};
+
+TEST_F(PlayersTest, ListsAndAddsPlayersByName) {
+  EXPECT_EQ(get("/api/players"), (Json{{"store", true}, {"players", Json::array()}}));
+  EXPECT_EQ(post("/api/players", {{"name", "Ann Lee"}}, 201), (Json{{"name", "Ann Lee"}}));
+  EXPECT_EQ(post("/api/players", {{"name", "ANN LEE"}}, 200), (Json{{"name", "Ann Lee"}}))
+      << "names are matched without regard to case";
+  post("/api/players", {{"name", "Bob"}}, 201);
+  EXPECT_EQ(get("/api/players")["players"], (Json{"Ann Lee", "Bob"}));
+  EXPECT_EQ(get("/api/players/Ann%20Lee/unfinished"),
+            (Json{{"player", "Ann Lee"}, {"unfinished", Json::array()}}));
+}
+
+TEST_F(PlayersTest, RefusesNamesThatAreNotPlayerNames) {
+  for (const Json& bad : {Json(""), Json(" Ann"), Json("Ann "), Json(std::string(41, 'a')),
+                          Json("A\tB"), Json(5), Json(nullptr)}) {
+    const HttpResponse response = request("POST", "/api/players", {{"name", bad}});
+    EXPECT_EQ(refusal(response, 400), "bad_player") << bad.dump();
+    EXPECT_EQ(reply(response)["field"], "name");
+  }
+  for (const Json& bad : {Json(""), Json(" Ann"), Json(7)}) {
+    const HttpResponse created =
+        request("POST", "/api/sessions", {{"game", "hand"}, {"player", bad}});
+    EXPECT_EQ(refusal(created, 400), "bad_player") << bad.dump();
+    EXPECT_EQ(reply(created)["field"], "player");
+    EXPECT_EQ(refusal(request("POST", "/api/rooms", {{"name", "Ann"}, {"player", bad}}), 400),
+              "bad_player");
+  }
+  EXPECT_EQ(refusal(request("GET", "/api/players/%20Ann/unfinished"), 400), "bad_player");
+  EXPECT_EQ(refusal(request("GET", "/api/players/Ann%2/unfinished"), 400), "bad_player");
+  EXPECT_EQ(refusal(request("GET", "/api/players/Nobody/unfinished"), 404), "unknown_player");
+  EXPECT_EQ(refusal(request("DELETE", "/api/players"), 405), "method_not_allowed");
+  EXPECT_EQ(get("/api/players")["players"], Json::array()) << "nothing was created";
+}
+
+TEST_F(PlayersTest, AWordGameIsSavedAsItGoesAndRecordedWhenItFinishes) {
+  const Json created = create({{"game", "hand"}, {"seed", 3}, {"player", "Ann"}});
+  const std::string id = created["id"];
+  EXPECT_EQ(get("/api/players")["players"], (Json{"Ann"})) << "a new player is created";
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty()) << "nothing played yet";
+  time_.advance(5s);
+  command(id, {{"command", "decline_substitution"}});
+  const std::vector<app::UnfinishedGame> saved = store_->unfinished_games("Ann");
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_EQ(saved[0].saved["game"], "hand");
+  EXPECT_EQ(saved[0].saved["seed"], 3);
+  EXPECT_EQ(saved[0].started_ms, test::TestTime::kStartMs);
+  EXPECT_EQ(saved[0].updated_ms, test::TestTime::kStartMs + 5000);
+  const Json listed = get("/api/players/ann/unfinished")["unfinished"];
+  ASSERT_EQ(listed.size(), 1u);
+  EXPECT_EQ(listed[0]["id"], saved[0].id);
+  EXPECT_EQ(listed[0]["game"], "hand");
+  EXPECT_EQ(listed[0]["moves"], saved[0].saved["commands"].size());
+  EXPECT_EQ(listed[0]["saved_ms"], test::TestTime::kStartMs + 5000);
+  EXPECT_TRUE(listed[0]["config"].is_object());
+
+  time_.advance(10s);
+  const Json ended = command(id, {{"command", "give_up"}});
+  ASSERT_TRUE(ended["finished"]);
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty()) << "finished: no longer unfinished";
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].game, "hand");
+  ASSERT_EQ(games[0].players.size(), 1u);
+  EXPECT_EQ(games[0].players[0].name, "Ann");
+  EXPECT_FALSE(games[0].players[0].won) << "given up";
+  EXPECT_EQ(games[0].started_ms, test::TestTime::kStartMs);
+  EXPECT_EQ(games[0].ended_ms, test::TestTime::kStartMs + 15000);
+  const app::FinishedGame whole = store_->finished_game(games[0].id);
+  EXPECT_EQ(whole.seed, 3u);
+  EXPECT_EQ(whole.commands, get("/api/sessions/" + id + "/saved")["commands"]);
+}
+
+TEST_F(PlayersTest, EvilHangmanIsRecordedForEachGameOfItsSession) {
+  const std::string id = create({{"game", "evil-hangman"}, {"seed", 1}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "new_game"}, {"length", 5}, {"guesses", 3}});
+  command(id, {{"command", "give_up"}});
+  command(id, {{"command", "new_game"}, {"length", 4}, {"guesses", 3}});
+  EXPECT_EQ(store_->unfinished_games("Ann").size(), 1u) << "the second game is in play";
+  command(id, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_EQ(games[0].game, "evil-hangman");
+  EXPECT_EQ(games[0].result["event"], "finished");
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+}
+
+TEST_F(PlayersTest, PositionHangmanRecordsPlayedGamesOnly) {
+  const std::string id = create({{"game", "hangman"}, {"seed", 2}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "give_up"}});  // before any guess: not a game
+  EXPECT_TRUE(store_->finished_games("Ann").empty());
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+  command(id, {{"command", "new_game"}});
+  const Json guessed = command(id, {{"command", "guess"}, {"position", 0}, {"letter", "e"}});
+  ASSERT_FALSE(guessed["finished"]) << guessed.dump();
+  EXPECT_EQ(store_->unfinished_games("Ann").size(), 1u);
+  command(id, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].game, "hangman");
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+}
+
+TEST_F(PlayersTest, ABoggleRoundIsRecordedButNeverSavedUnfinished) {
+  const std::string id = create({{"game", "boggle"}, {"seed", 4}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "submit"}, {"word", "qqq"}});
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty()) << "a round on a clock is not resumed";
+  time_.advance(180s);  // the round's clock runs out: the arcade's timer ends it
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].game, "boggle");
+  EXPECT_EQ(games[0].ended_ms, test::TestTime::kStartMs + 180'000);
+}
+
+TEST_F(PlayersTest, AnAuctionRecordsThePersonAsThePlayerAndTheBotsByName) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "You"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const Json created = create({{"game", "auction"},
+                               {"seed", 2},
+                               {"config", config},
+                               {"answer_seconds", 5},
+                               {"player", "Ann"}});
+  command(created["id"], {{"command", "run_to_end"}});
+  for (int i = 0; i < 100 && !get("/api/sessions/" + created["id"].get<std::string>())["finished"];
+       ++i) {
+    time_.advance(5s);  // every answer not given in time is the empty one
+  }
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].game, "auction");
+  ASSERT_EQ(games[0].players.size(), 2u);
+  EXPECT_EQ(games[0].players[0].name, "Ann");
+  EXPECT_EQ(games[0].players[1].name, "value");
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+}
+
+TEST_F(PlayersTest, AnAuctionOfBotsOnlyIsNobodysGame) {
+  const Json created = create({{"game", "auction"}, {"seed", 2}, {"player", "Ann"}});
+  EXPECT_EQ(created["seat"], nullptr);
+  command(created["id"], {{"command", "run_to_end"}});
+  EXPECT_TRUE(get("/api/sessions/" + created["id"].get<std::string>())["finished"]);
+  EXPECT_TRUE(store_->finished_games("Ann").empty());
+  EXPECT_TRUE(store_->finished_games("value").empty());
+}
+
+TEST_F(PlayersTest, EachPlayerOfARoomHasTheirRoundRecorded) {
+  const Json room = post("/api/rooms", {{"name", "Ann"}, {"player", "Ann"}}, 201);
+  const std::string code = room["room"];
+  const Json joined = post("/api/rooms/" + code + "/players", {{"player", "Bob"}}, 201);
+  EXPECT_EQ(joined["players"][1]["name"], "Bob") << "the player's name when no other is given";
+  post("/api/rooms/" + code + "/players", {{"name", "Guest"}}, 201);  // anonymous
+  const Json started = post("/api/rooms/" + code + "/start", {{"player", room["player"]}}, 200);
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+  time_.advance(180s);
+  for (const std::string name : {"Ann", "Bob"}) {
+    const std::vector<app::GameSummary> games = store_->finished_games(name);
+    ASSERT_EQ(games.size(), 1u) << name;
+    EXPECT_EQ(games[0].game, "boggle");
+    EXPECT_EQ(games[0].players[0].name, name);
+  }
+  EXPECT_FALSE(store_->find_player("Guest").has_value());
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty()) << "a room's round is not resumed";
+}
+
+TEST_F(PlayersTest, AnUnfinishedGameResumesWhereItWasAfterARestart) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
+  time_.advance(2s);
+  const Json before = command(id, {{"command", "decline_substitution"}});
+  ASSERT_FALSE(before["finished"]);
+  ASSERT_EQ(get("/api/sessions/" + id + "/saved")["commands"].size(), 1u) << before.dump();
+  restart();
+  EXPECT_EQ(request("GET", "/api/sessions/" + id).status, 404) << "the old session is gone";
+  const Json listed = get("/api/players/Ann/unfinished")["unfinished"];
+  ASSERT_EQ(listed.size(), 1u);
+  const Json resumed =
+      post("/api/sessions/resume", {{"unfinished", listed[0]["id"]}, {"player", "ann"}}, 201);
+  EXPECT_EQ(resumed["view"], before["view"]);
+  EXPECT_EQ(resumed["game"], "hand");
+  const std::string again = resumed["id"];
+  EXPECT_NE(again, id);
+  // Resumed twice (another tab): the session already open, not a second one saving over it.
+  EXPECT_EQ(
+      post("/api/sessions/resume", {{"unfinished", listed[0]["id"]}, {"player", "Ann"}}, 200)["id"],
+      again);
+  time_.advance(3s);
+  command(again, {{"command", "play"}, {"word", "zzzz"}});
+  ASSERT_EQ(store_->unfinished_games("Ann").size(), 1u) << "the same unfinished game, updated";
+  EXPECT_EQ(store_->unfinished_games("Ann")[0].id, listed[0]["id"]);
+  command(again, {{"command", "give_up"}});
+  EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(games[0].started_ms, test::TestTime::kStartMs) << "when it first began";
+  EXPECT_EQ(store_->finished_game(games[0].id).commands,
+            (Json{{{"command", "decline_substitution"}},
+                  {{"command", "play"}, {"word", "zzzz"}},
+                  {{"command", "give_up"}}}))
+      << "the commands before the restart and after";
+}
+
+TEST_F(PlayersTest, AnAuctionWithAPersonResumesAtThePersonsSeatAfterARestart) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "You"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const Json created =
+      create({{"game", "auction"}, {"seed", 2}, {"config", config}, {"player", "Ann"}});
+  const Json before = command(created["id"], {{"command", "run_to_end"}});
+  ASSERT_FALSE(before["finished"]) << "the person's answer is awaited";
+  restart();
+  const std::vector<app::UnfinishedGame> saved = store_->unfinished_games("Ann");
+  ASSERT_EQ(saved.size(), 1u);
+  EXPECT_EQ(saved[0].saved["game"], "auction");
+  const Json resumed =
+      post("/api/sessions/resume", {{"unfinished", saved[0].id}, {"player", "Ann"}}, 201);
+  EXPECT_EQ(resumed["seat"], 0);
+  EXPECT_EQ(resumed["view"], before["view"]);
+}
+
+TEST_F(PlayersTest, RefusesToResumeWhatIsNotThePlayersToResume) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "play"}, {"word", "qqqq"}});
+  const std::int64_t unfinished = store_->unfinished_games("Ann").at(0).id;
+  EXPECT_EQ(refusal(request("POST", "/api/sessions/resume",
+                            {{"unfinished", unfinished}, {"player", "Bob"}}),
+                    403),
+            "not_your_game");
+  EXPECT_EQ(refusal(request("POST", "/api/sessions/resume",
+                            {{"unfinished", unfinished + 100}, {"player", "Ann"}}),
+                    404),
+            "unknown_unfinished");
+  EXPECT_EQ(refusal(request("POST", "/api/sessions/resume", {{"unfinished", unfinished}}), 400),
+            "bad_player");
+  EXPECT_EQ(
+      refusal(request("POST", "/api/sessions/resume", {{"unfinished", "1"}, {"player", "Ann"}}),
+              400),
+      "bad_request");
+  EXPECT_EQ(refusal(request("POST", "/api/sessions/resume",
+                            {{"unfinished", unfinished}, {"player", "Ann"}, {"x", 1}}),
+                    400),
+            "bad_request");
+  EXPECT_EQ(refusal(request("GET", "/api/sessions/resume"), 405), "method_not_allowed");
+}
+
+TEST_F(PlayersTest, AnUnfinishedGameGoneFromTheStoreIsSavedAnew) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
+  command(id, {{"command", "decline_substitution"}});
+  const std::int64_t first = store_->unfinished_games("Ann").at(0).id;
+  ASSERT_TRUE(store_->delete_unfinished(first));  // finished by the terminal, say
+  command(id, {{"command", "play"}, {"word", "zzzz"}});
+  const std::vector<app::UnfinishedGame> saved = store_->unfinished_games("Ann");
+  ASSERT_EQ(saved.size(), 1u) << "saved again, once";
+  EXPECT_EQ(saved[0].saved["commands"].size(), 2u);
+}
+
+TEST_F(PlayersTest, ARestoredSavedGameIsKeptForItsPlayer) {
+  const std::string id = create({{"game", "hand"}, {"seed", 8}})["id"];
+  command(id, {{"command", "decline_substitution"}});
+  const Json saved = get("/api/sessions/" + id + "/saved");
+  const std::string restored = create({{"saved", saved}, {"player", "Ann"}})["id"];
+  command(restored, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  EXPECT_EQ(store_->finished_game(games[0].id).commands.size(), 2u);
+}
+
+TEST_F(PlayersTest, WithoutAStoreNothingIsKeptAndPlayGoesOn) {
+  arcade_ = make(nullptr);
+  EXPECT_EQ(get("/api/players"), (Json{{"store", false}, {"players", Json::array()}}));
+  EXPECT_EQ(refusal(request("POST", "/api/players", {{"name", "Ann"}}), 503), "no_store");
+  EXPECT_EQ(refusal(request("GET", "/api/players/Ann/unfinished"), 503), "no_store");
+  EXPECT_EQ(
+      refusal(request("POST", "/api/sessions/resume", {{"unfinished", 1}, {"player", "Ann"}}), 503),
+      "no_store");
+  const std::string id = create({{"game", "hand"}, {"player", "Ann"}})["id"];
+  EXPECT_TRUE(command(id, {{"command", "give_up"}})["finished"]);
+  EXPECT_FALSE(store_->find_player("Ann").has_value());
+}
+
+TEST_F(PlayersTest, AnAnonymousGameIsNotKept) {
+  const std::string id = create({{"game", "hand"}, {"seed", 1}})["id"];
+  command(id, {{"command", "play"}, {"word", "qqqq"}});
+  command(id, {{"command", "give_up"}});
+  EXPECT_TRUE(store_->players().empty());
+}
+
+}  // namespace
+}  // namespace wg::server
