@@ -1212,6 +1212,53 @@ std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, st
   return board;
 }
 
+Json statistics_json(const GameStatistics& statistics) {
+  const PlayerStatistics& s = statistics.totals;
+  return {{"game", s.game},
+          {"games", s.games},
+          {"wins", s.wins},
+          {"win_rate", s.win_rate},
+          {"current_streak", s.current_streak},
+          {"best_streak", s.best_streak},
+          {"best_score", s.best_score},
+          {"mean_score", s.mean_score},
+          {"details", statistics.details}};
+}
+
+Json leaderboard_json(const std::vector<LeaderboardEntry>& board) {
+  Json players = Json::array();
+  std::int64_t rank = 0;
+  for (const LeaderboardEntry& e : board) {
+    players.push_back({{"rank", ++rank},
+                       {"player", e.player},
+                       {"games", e.games},
+                       {"wins", e.wins},
+                       {"win_rate", e.win_rate},
+                       {"best_score", e.best_score},
+                       {"mean_score", e.mean_score}});
+  }
+  return players;
+}
+
+Json game_summary_json(const GameSummary& game, std::string_view player) {
+  const std::string wanted = lower_ascii(player);
+  const GamePlayer* part = nullptr;
+  Json players = Json::array();
+  for (const GamePlayer& p : game.players) {
+    if (part == nullptr && lower_ascii(p.name) == wanted) part = &p;
+    players.push_back({{"name", p.name}, {"score", p.score}, {"won", p.won}});
+  }
+  return {{"id", game.id},
+          {"game", game.game},
+          {"started_ms", game.started_ms},
+          {"ended_ms", game.ended_ms},
+          {"score", part != nullptr ? part->score : 0},
+          {"won", part != nullptr && part->won},
+          {"players", std::move(players)},
+          {"config", game.config},
+          {"result", game.result}};
+}
+
 // --- Import from a FileStore directory.
 
 ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {

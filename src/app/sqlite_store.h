@@ -140,6 +140,18 @@ struct LeaderboardEntry {
   bool operator==(const LeaderboardEntry&) const = default;
 };
 
+/// The JSON every front end gives of what the store reads (`wordgames stats --json`, the
+/// server's /api/stats, /api/leaderboard and /api/players/NAME/history: docs/API.md), so that
+/// they say the same in the same words.
+/// {"game", "games", "wins", "win_rate", "current_streak", "best_streak", "best_score",
+/// "mean_score", "details"}.
+Json statistics_json(const GameStatistics& statistics);
+/// [{"rank": 1-based, "player", "games", "wins", "win_rate", "best_score", "mean_score"}].
+Json leaderboard_json(const std::vector<LeaderboardEntry>& board);
+/// {"id", "game", "started_ms", "ended_ms", "score", "won" (`player`'s, 0 and false when not
+/// theirs), "players": [{"name", "score", "won"}], "config", "result"}.
+Json game_summary_json(const GameSummary& game, std::string_view player);
+
 /// What import_file_store() did.
 struct ImportReport {
   bool already_done = false;  ///< an earlier import was recorded: nothing was read

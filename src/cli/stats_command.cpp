@@ -60,19 +60,6 @@ std::string when_text(std::int64_t unix_ms) {
                      clock.hours().count(), clock.minutes().count());
 }
 
-Json statistics_json(const app::GameStatistics& g) {
-  const app::PlayerStatistics& s = g.totals;
-  return {{"game", s.game},
-          {"games", s.games},
-          {"wins", s.wins},
-          {"win_rate", s.win_rate},
-          {"current_streak", s.current_streak},
-          {"best_streak", s.best_streak},
-          {"best_score", s.best_score},
-          {"mean_score", s.mean_score},
-          {"details", g.details}};
-}
-
 /// "69%", or "-" for a share that could not be computed (null).
 std::string percent_text(const Json& share) {
   return share.is_number() ? fmt::format("{:.0f}%", share.get<double>() * 100) : "-";
@@ -157,7 +144,7 @@ int run_stats(Context& context, const Filters& filters) {
   std::ostream& out = context.out();
   if (context.options().json) {
     Json games = Json::array();
-    for (const app::GameStatistics& s : statistics) games.push_back(statistics_json(s));
+    for (const app::GameStatistics& s : statistics) games.push_back(app::statistics_json(s));
     print_json(out, {{"player", player ? Json(*player) : Json(nullptr)}, {"games", games}});
     return kExitOk;
   }
@@ -181,15 +168,6 @@ int run_stats(Context& context, const Filters& filters) {
   return kExitOk;
 }
 
-/// The part `player` took in a game (their score and win).
-const app::GamePlayer* part_of(const app::GameSummary& game, const std::string& player) {
-  const std::string wanted = lower_ascii(player);
-  for (const app::GamePlayer& p : game.players) {
-    if (lower_ascii(p.name) == wanted) return &p;
-  }
-  return nullptr;
-}
-
 int run_history(Context& context, const Filters& filters) {
   app::SqliteStore& store = context.required_game_store();
   const std::string game = filters.game.empty() ? std::string() : game_name(filters.game);
@@ -204,21 +182,9 @@ int run_history(Context& context, const Filters& filters) {
   if (context.options().json) {
     Json list = Json::array();
     for (const app::GameSummary& g : games) {
-      const app::GamePlayer* part = part_of(g, *player);
-      Json players = Json::array();
-      for (const app::GamePlayer& p : g.players) {
-        players.push_back({{"name", p.name}, {"score", p.score}, {"won", p.won}});
-      }
-      list.push_back({{"id", g.id},
-                      {"game", g.game},
-                      {"started_ms", g.started_ms},
-                      {"ended_ms", g.ended_ms},
-                      {"when", when_text(g.ended_ms)},
-                      {"score", part != nullptr ? part->score : 0},
-                      {"won", part != nullptr && part->won},
-                      {"players", players},
-                      {"config", g.config},
-                      {"result", g.result}});
+      Json game = app::game_summary_json(g, *player);
+      game["when"] = when_text(g.ended_ms);
+      list.push_back(std::move(game));
     }
     print_json(out, {{"player", player ? Json(*player) : Json(nullptr)}, {"games", list}});
     return kExitOk;
@@ -233,9 +199,9 @@ int run_history(Context& context, const Filters& filters) {
   out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", "Id", "Game", "When (UTC)", "Score",
                      "Won");
   for (const app::GameSummary& g : games) {
-    const app::GamePlayer* part = part_of(g, *player);
+    const Json game = app::game_summary_json(g, *player);
     out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", g.id, g.game, when_text(g.ended_ms),
-                       part != nullptr ? part->score : 0, yes_no(part != nullptr && part->won));
+                       game["score"].get<std::int64_t>(), yes_no(game["won"].get<bool>()));
   }
   out << "'wordgames history show ID' prints a game to replay.\n";
   return kExitOk;
@@ -264,18 +230,8 @@ int run_leaderboard(Context& context, const Filters& filters) {
   if (context.options().json) {
     Json boards = Json::array();
     for (const std::string& game : games) {
-      Json players = Json::array();
-      std::int64_t rank = 0;
-      for (const app::LeaderboardEntry& e : store.leaderboard(game, limit)) {
-        players.push_back({{"rank", ++rank},
-                           {"player", e.player},
-                           {"games", e.games},
-                           {"wins", e.wins},
-                           {"win_rate", e.win_rate},
-                           {"best_score", e.best_score},
-                           {"mean_score", e.mean_score}});
-      }
-      boards.push_back({{"game", game}, {"players", std::move(players)}});
+      boards.push_back(
+          {{"game", game}, {"players", app::leaderboard_json(store.leaderboard(game, limit))}});
     }
     print_json(out, {{"leaderboards", std::move(boards)}});
     return kExitOk;

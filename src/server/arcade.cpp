@@ -21,6 +21,7 @@
 #include "core/text.h"
 #include "server/auction_replay.h"
 #include "server/responses.h"
+#include "server/statistics.h"
 #include "server/web_assets.h"
 
 namespace wg::server {
@@ -345,6 +346,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }
+  if (Statistics::owns(parts)) return Statistics(options_.store).route(request, parts);
   if (parts.size() >= 2 && parts[1] == "rooms") return route_room(request, parts);
   if (parts.size() >= 3 && parts[1] == "auction" && parts[2] == "tournaments") {
     return tournaments_.route(request, {parts.begin() + 3, parts.end()});

@@ -27,6 +27,7 @@
 #include "app/game_session.h"
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "server/dictionaries.h"
 #include "server/http_server.h"
@@ -46,6 +47,7 @@ struct ArcadeOptions {
   DictionaryOptions dictionaries;
   /// Letter Auction tournaments: their caps, and the external bots the operator allows.
   TournamentOptions tournaments;
+  std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
