@@ -45,6 +45,13 @@ function table(caption: string, headings: string[], rows: (string | number)[][],
                            : h('td', { class: 'number' }, cell))))));
 }
 
+/** A wide table in a region that scrolls sideways at phone width (focusable, so the keyboard
+ *  scrolls it too). */
+function scrolling(table: HTMLElement, label: string): HTMLElement {
+  return h('div', { class: 'stats-scroll', role: 'region', 'aria-label': label, tabindex: 0 },
+           table);
+}
+
 /** The player's totals in every game played, one row each. */
 function totalsTable(stats: GameStatistics[], titles: Map<string, string>): HTMLElement {
   return table('Games finished, wins and scores',
@@ -190,7 +197,7 @@ function chosenPlayer(route: string[]): string {
 
 async function show(root: HTMLElement, route: string[], charts: BarChart[],
                     alive: () => boolean): Promise<void> {
-  const player = chosenPlayer(route);
+  let player = chosenPlayer(route);
   let games: GameInfo[];
   let known: string[];
   try {
@@ -210,7 +217,9 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
     boards = await readLeaderboards();
     if (player !== '') {
       try {
-        stats = (await readStatistics(player)).games;
+        const read = await readStatistics(player);
+        player = read.player;  // as the store spells it
+        stats = read.games;
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unknown_player') throw error;
         notice = h('p', { class: 'notice' }, `${player} has not finished a game here yet.`);
@@ -231,7 +240,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
     const total = stats.reduce((sum, s) => sum + s.games, 0);
     sections.push(h('section', { 'aria-labelledby': 'stats-all' },
                     h('h2', { id: 'stats-all' }, `${player}: ${countOf(total, 'game')} finished`),
-                    totalsTable(stats, titles)));
+                    scrolling(totalsTable(stats, titles), 'Games finished, wins and scores')));
     const rates = barChart({
       caption: 'Win rate by game', labelHeading: 'Game', valueHeading: 'Win rate (%)', max: 100,
       bars: stats.map((s) => ({ label: titles.get(s.game) ?? s.game,
@@ -248,8 +257,9 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
                     h('h2', { id }, game.title),
                     mine ? gameFigures(mine, charts) : [],
                     h('h3', {}, 'Leaderboard'),
-                    leaderboardTable(boards.find((b) => b.game === game.name), game.title,
-                                     player)));
+                    scrolling(leaderboardTable(boards.find((b) => b.game === game.name),
+                                               game.title, player),
+                              `Leaderboard of ${game.title}`)));
   }
   fill(body, notice, sections);
   for (const chart of charts) chart.redraw();

@@ -28,7 +28,8 @@ function play(player: string, args: string[], input: string): void {
 const board = ['boggle', '--board', 'EECA/ALEP/HNBO/QTTY', '--seed', '1'];
 play('Ann', ['hand', '--seed', '1', '--hands', '1'], 'no\n!!\n');
 play('Ann', board, 'peace\n\n');
-play('Ann', ['evil-hangman', '--length', '4', '--guesses', '3', '--seed', '1'], 'give up\nno\n');
+play('Ann', ['evil-hangman', '--length', '4', '--guesses', '3', '--hide-remaining', '--seed', '1'],
+     'give up\nno\n');
 play('Bob', board, 'peace\nleap\n\n');
 
 interface Totals {
@@ -91,7 +92,6 @@ test('the lobby leads to a player\'s statistics, which are the store\'s', async 
   // The Word Search leaderboard: Bob found more; Ann's line says it is hers in words.
   const leaders = await cells(page, 'Leaderboard of Word Search');
   assert.deepEqual(leaders.map((row) => row.slice(0, 2)), [['1', 'Bob'], ['2', 'Ann (you)']]);
-  assert.deepEqual(await cells(page, 'Leaderboard of Letter Auction'), []);
   await page.getByText('Nobody has finished a game of Letter Auction yet.').waitFor();
   await context.close();
 });
