@@ -7,10 +7,12 @@
 // finished games of the five games between 20 players (one or two players a game, 20 to 80
 // commands each), recorded one transaction each as the program records them. Then:
 // BM_RecordFinishedGame records one more game (a transaction: the game, its players, their
-// statistics), BM_Statistics reads one player's statistics in one game, BM_StatisticsAllGames
-// in every game, BM_HistoryPage a player's last 20 finished games. BM_RecordOutOfOrder records a
-// game that ended before the player's last one, which recounts that player's statistics in that
-// game from their games (the slow path: an import, a clock set back); "games" is how many.
+// statistics), BM_Statistics reads one player's statistics in one game, BM_GameStatistics the
+// same with the game's own figures (BM_GameStatisticsHangman: position hangman's, the most to
+// read), BM_Leaderboard a game's top 10, BM_StatisticsAllGames in every game, BM_HistoryPage a
+// player's last 20 finished games. BM_RecordOutOfOrder records a game that ended before the
+// player's last one, which recounts that player's statistics in that game from their games (the
+// slow path: an import, a clock set back); "games" is how many.
 
 #include <benchmark/benchmark.h>
 #include <unistd.h>
@@ -18,6 +20,7 @@
 #include <cstdio>
 #include <filesystem>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "app/sqlite_store.h"
@@ -31,7 +34,7 @@ using wg::app::SqliteStore;
 
 constexpr int kGames = 100'000;
 constexpr int kPlayers = 20;
-const char* const kGameNames[] = {"hand", "evil_hangman", "boggle", "auction", "hangman"};
+const char* const kGameNames[] = {"hand", "evil-hangman", "boggle", "auction", "hangman"};
 
 std::string player_name(std::uint64_t i) { return "Player " + std::to_string(i); }
 
@@ -54,6 +57,28 @@ FinishedGame make_game(wg::Rng& rng, std::int64_t ended_ms) {
         {{"command", "guess"}, {"letter", std::string(1, static_cast<char>('A' + i % 26))}});
   }
   game.result = {{"word", "COTTON"}, {"guesses", commands}};
+  // The game-specific figures as app/game_record.h writes them (sqlite_store.h, GameStatistics).
+  const std::string_view name = game.game;
+  const auto some = [&](std::uint64_t below) {
+    return static_cast<std::int64_t>(rng.below(below));
+  };
+  if (name == "hand") {
+    game.details = {{"hands", wg::app::Json::array()}};
+    for (int hand = 0; hand < 5; ++hand) {
+      game.details["hands"].push_back({{"score", some(60)}, {"best", 60 + some(40)}});
+    }
+  } else if (name == "boggle") {
+    game.details = {
+        {"found", some(20)}, {"words", 20 + some(100)}, {"score", some(50)}, {"total_score", 300}};
+  } else if (name == "evil-hangman") {
+    game.details = {{"length", 4 + some(9)}, {"misses", some(26)}, {"won", some(2) == 0}};
+  } else if (name == "hangman") {
+    game.details = {{"length", 6 + some(8)},
+                    {"misses", some(6)},
+                    {"won", some(2) == 0},
+                    {"points", some(200)},
+                    {"dictionary_words", some(3) == 0 ? 0 : 500}};
+  }
   game.started_ms = ended_ms - 60'000;
   game.ended_ms = ended_ms;
   return game;
@@ -106,6 +131,33 @@ void BM_Statistics(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_Statistics)->Unit(benchmark::kMicrosecond);
+
+void BM_GameStatistics(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(
+        f.store->game_statistics(player_name(i % kPlayers), kGameNames[i % 5]));
+    ++i;
+  }
+}
+BENCHMARK(BM_GameStatistics)->Unit(benchmark::kMicrosecond);
+
+void BM_GameStatisticsHangman(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(f.store->game_statistics(player_name(i++ % kPlayers), "hangman"));
+  }
+}
+BENCHMARK(BM_GameStatisticsHangman)->Unit(benchmark::kMicrosecond);
+
+void BM_Leaderboard(benchmark::State& state) {
+  Fixture& f = fixture();
+  std::uint64_t i = 0;
+  for (auto _ : state) benchmark::DoNotOptimize(f.store->leaderboard(kGameNames[i++ % 5], 10));
+}
+BENCHMARK(BM_Leaderboard)->Unit(benchmark::kMicrosecond);
 
 void BM_StatisticsAllGames(benchmark::State& state) {
   Fixture& f = fixture();

@@ -23,6 +23,34 @@ Outcome outcome_of(const hangman::Finished& finished) {
   return {finished.points, finished.player_won};
 }
 
+Json game_details(const hand::Session&, const hand::Finished& finished) {
+  Json hands = Json::array();
+  for (const hand::HandRecord& record : finished.records) {
+    hands.push_back(
+        {{"score", record.counted()}, {"best", record.best ? Json(*record.best) : Json(nullptr)}});
+  }
+  return {{"hands", std::move(hands)}};
+}
+
+Json game_details(const boggle::Session&, const boggle::Finished& finished) {
+  return {{"found", finished.found.size()},
+          {"words", finished.all_words.size()},
+          {"score", finished.score},
+          {"total_score", finished.total_score}};
+}
+
+Json game_details(const evil_hangman::Session&, const evil_hangman::Finished& finished) {
+  return {{"length", finished.length}, {"misses", finished.misses}, {"won", finished.won}};
+}
+
+Json game_details(const hangman::Session& session, const hangman::Finished& finished) {
+  return {{"length", finished.word.size()},
+          {"misses", finished.misses},
+          {"won", finished.player_won},
+          {"points", finished.points},
+          {"dictionary_words", session.config().words.size()}};
+}
+
 namespace {
 
 /// `name` as a valid player name: control characters dropped, cut to 40 bytes (at a character

@@ -38,6 +38,25 @@ Outcome outcome_of(const evil_hangman::Finished& finished);
 /// Position Hangman: the game's points and win.
 Outcome outcome_of(const hangman::Finished& finished);
 
+/// What a finished game gives the game-specific statistics (FinishedGame::details; the store
+/// sums it up per player, sqlite_store.h GameStatistics), computed once when the game is
+/// recorded so that reading statistics never replays or re-solves a game:
+/// Word Game: {"hands": [{"score": the counted score, "best": the optimum's total or null when
+/// it was not computed}]}.
+Json game_details(const hand::Session& session, const hand::Finished& finished);
+/// Boggle: {"found": words found, "words": words on the board, "score", "total_score"}.
+Json game_details(const boggle::Session& session, const boggle::Finished& finished);
+/// Evil Hangman: {"length", "misses", "won"}.
+Json game_details(const evil_hangman::Session& session, const evil_hangman::Finished& finished);
+/// Position Hangman: {"length", "misses", "won", "points", "dictionary_words": 0 for the
+/// lexicon's words, else the size of the word list played on}.
+Json game_details(const hangman::Session& session, const hangman::Finished& finished);
+/// Any other game: no details (null).
+template <class Session, class Finished>
+Json game_details(const Session&, const Finished&) {
+  return nullptr;
+}
+
 /// The auction's players, by seat: each seat's name and points, won for every winner (several
 /// on a tie). The person's seat (if any) is named `person`; the other seats by their players'
 /// names made valid player names (cut to 40 bytes, "seat N" when nothing is left), with
@@ -58,6 +77,7 @@ FinishedGame finished_game_record(const typename Codec::Session& session, const 
   game.seed = session.seed();
   game.commands = std::move(saved["commands"]);
   game.result = Codec::event_to_json(typename Codec::Session::Event{finished});
+  game.details = game_details(session, finished);
   return game;
 }
 

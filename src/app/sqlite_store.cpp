@@ -102,6 +102,20 @@ CREATE INDEX history_by_game ON history (game, id);
 CREATE TABLE dictionaries (name TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE saved_games (name TEXT PRIMARY KEY, saved TEXT NOT NULL) WITHOUT ROWID;
 )sql",
+    // Version 2: the game-specific statistics (sqlite_store.h, GameStatistics).
+    R"sql(
+ALTER TABLE games ADD COLUMN details TEXT;  -- JSON; NULL for none (games of version 1)
+-- Sums of the game-specific figures per player and game, named like "length.7.misses", added
+-- to in the transaction that records a game (sums do not mind the order games arrive in).
+CREATE TABLE player_counters (
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  counter TEXT NOT NULL,
+  value INTEGER NOT NULL,
+  PRIMARY KEY (player_id, game, counter)
+) WITHOUT ROWID;
+CREATE INDEX player_stats_by_game ON player_stats (game, best_score DESC, wins DESC);
+)sql",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -254,7 +268,13 @@ class SqliteStore::Database::Statement {
     }
   }
 
+  Statement& bind_null(int index) {
+    sqlite3_bind_null(statement_, index);
+    return *this;
+  }
+
   std::int64_t integer(int column) const { return sqlite3_column_int64(statement_, column); }
+  bool is_null(int column) const { return sqlite3_column_type(statement_, column) == SQLITE_NULL; }
   double real(int column) const { return sqlite3_column_double(statement_, column); }
   std::string text(int column) const {
     const auto* bytes = reinterpret_cast<const char*>(sqlite3_column_text(statement_, column));
@@ -668,6 +688,70 @@ SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
 FROM runs
 )sql";
 
+/// One figure of a game's details, added to the player's counter of that name.
+struct Counter {
+  std::string name;
+  std::int64_t value = 0;
+};
+
+/// details[key] when it is an integer (a bool counts as 0 or 1), else nothing.
+std::optional<std::int64_t> integer_of(const Json& details, const char* key) {
+  if (!details.is_object()) return std::nullopt;
+  const auto found = details.find(key);
+  if (found == details.end()) return std::nullopt;
+  if (found->is_boolean()) return found->get<bool>() ? 1 : 0;
+  if (found->is_number_integer()) return found->get<std::int64_t>();
+  return std::nullopt;
+}
+
+/// A game's details (sqlite_store.h, GameStatistics) as the counters they add to. Figures that
+/// are missing or of the wrong type are skipped: details only ever add to statistics.
+std::vector<Counter> counters_of(std::string_view game, const Json& details) {
+  std::vector<Counter> counters;
+  if (!details.is_object()) return counters;
+  const auto add = [&](std::string name, std::optional<std::int64_t> value) {
+    if (value) counters.push_back({std::move(name), *value});
+  };
+  if (game == "hand") {
+    const auto hands = details.find("hands");
+    if (hands == details.end() || !hands->is_array()) return counters;
+    for (std::size_t i = 0; i < hands->size() && i < 100; ++i) {
+      const Json& hand = (*hands)[i];
+      const std::optional<std::int64_t> score = integer_of(hand, "score");
+      if (!score) continue;
+      const std::string prefix = fmt::format("hand.{}.", i + 1);
+      add(prefix + "played", 1);
+      add(prefix + "score", score);
+      if (const std::optional<std::int64_t> best = integer_of(hand, "best")) {
+        add(prefix + "solved", 1);
+        add(prefix + "solved_score", score);
+        add(prefix + "best", best);
+      }
+    }
+  } else if (game == "evil-hangman" || game == "hangman") {
+    const std::optional<std::int64_t> length = integer_of(details, "length");
+    if (!length || *length < 1 || *length > 64) return counters;
+    const std::string prefix = fmt::format("length.{}.", *length);
+    add(prefix + "games", 1);
+    add(prefix + "wins", integer_of(details, "won"));
+    add(prefix + "misses", integer_of(details, "misses"));
+    if (game == "hangman") {
+      const std::optional<std::int64_t> words = integer_of(details, "dictionary_words");
+      if (!words || *words < 0) return counters;
+      const std::string dictionary = fmt::format("dictionary.{}.", *words);
+      add(dictionary + "games", 1);
+      add(dictionary + "wins", integer_of(details, "won"));
+      add(dictionary + "points", integer_of(details, "points"));
+    }
+  } else if (game == "boggle") {
+    add("games", 1);
+    for (const char* key : {"found", "words", "score", "total_score"}) {
+      add(key, integer_of(details, key));
+    }
+  }
+  return counters;
+}
+
 void check_finished_game(const FinishedGame& game) {
   checked_game_name(game.game);
   if (game.players.empty()) throw std::invalid_argument("a finished game has at least one player");
@@ -685,6 +769,9 @@ void check_finished_game(const FinishedGame& game) {
     throw std::invalid_argument("a game cannot end before it started");
   }
   if (!game.commands.is_array()) throw std::invalid_argument("a game's commands are a list");
+  if (!game.details.is_null() && !game.details.is_object()) {
+    throw std::invalid_argument("a game's details are an object or null");
+  }
 }
 
 }  // namespace
@@ -698,18 +785,24 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
   std::int64_t id = 0;
   {
     auto insert = d.prepare(
-        "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+        "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms, details) "
+        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
     insert.bind(1, game.game)
         .bind(2, game.config.dump())
         .bind(3, static_cast<std::int64_t>(game.seed))
         .bind(4, game.commands.dump())
         .bind(5, game.result.dump())
         .bind(6, game.started_ms)
-        .bind(7, game.ended_ms)
-        .run("record a game in it");
+        .bind(7, game.ended_ms);
+    if (game.details.is_null()) {
+      insert.bind_null(8);
+    } else {
+      insert.bind(8, game.details.dump());
+    }
+    insert.run("record a game in it");
     id = sqlite3_last_insert_rowid(d.db);
   }
+  const std::vector<Counter> counters = counters_of(game.game, game.details);
   for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
     const GamePlayer& p = game.players[seat];
     d.prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
@@ -746,6 +839,16 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
           .bind(2, game.game)
           .run("update statistics in it");
     }
+    for (const Counter& counter : counters) {
+      d.prepare(
+           "INSERT INTO player_counters (player_id, game, counter, value) VALUES (?1, ?2, ?3, ?4) "
+           "ON CONFLICT (player_id, game, counter) DO UPDATE SET value = value + excluded.value")
+          .bind(1, player_id)
+          .bind(2, game.game)
+          .bind(3, counter.name)
+          .bind(4, counter.value)
+          .run("update statistics in it");
+    }
   }
   if (unfinished_id != 0) {
     d.prepare("DELETE FROM unfinished_games WHERE id = ?1")
@@ -759,10 +862,11 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
 namespace {
 
 constexpr const char* kReadGame =
-    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms FROM games "
+    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details FROM games "
     "WHERE id = ?1";
 constexpr const char* kReadGameWithoutCommands =
-    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms FROM games WHERE id = ?1";
+    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details FROM games "
+    "WHERE id = ?1";
 
 }  // namespace
 
@@ -784,6 +888,7 @@ FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands
     game.result = statement.json(5);
     game.started_ms = statement.integer(6);
     game.ended_ms = statement.integer(7);
+    if (!statement.is_null(8)) game.details = statement.json(8);
   }
   auto players = d.prepare(
       "SELECT p.name, gp.score, gp.won FROM game_players gp JOIN players p ON p.id = gp.player_id "
@@ -955,6 +1060,203 @@ std::vector<PlayerStatistics> SqliteStore::statistics(std::string_view player) {
   std::vector<PlayerStatistics> all;
   for (const std::string& game : games) all.push_back(statistics(player, game));
   return all;
+}
+
+namespace {
+
+/// a / b, or null when b is 0.
+Json share_of(std::int64_t a, std::int64_t b) {
+  return b == 0 ? Json(nullptr) : Json(static_cast<double>(a) / static_cast<double>(b));
+}
+
+/// "length.7.misses" as {"length", 7, "misses"}; nothing for another shape.
+struct CounterName {
+  std::string group;
+  std::int64_t number = 0;
+  std::string figure;
+};
+std::optional<CounterName> split_counter(std::string_view name) {
+  const std::size_t first = name.find('.');
+  const std::size_t second = name.rfind('.');
+  if (first == std::string_view::npos || second == first) return std::nullopt;
+  CounterName split{std::string(name.substr(0, first)), 0, std::string(name.substr(second + 1))};
+  const std::string_view number = name.substr(first + 1, second - first - 1);
+  if (number.empty() || number.size() > 9) return std::nullopt;
+  for (const char c : number) {
+    if (c < '0' || c > '9') return std::nullopt;
+    split.number = split.number * 10 + (c - '0');
+  }
+  return split;
+}
+
+/// Rows of {key: number, each of `figures` (0 when not counted)} from the counters of one group,
+/// by number.
+Json rows_of(const std::map<std::int64_t, std::map<std::string, std::int64_t>>& group,
+             const char* key, std::initializer_list<const char*> figures) {
+  Json rows = Json::array();
+  for (const auto& [number, values] : group) {
+    Json row = {{key, number}};
+    for (const char* name : figures) {
+      const auto found = values.find(name);
+      row[name] = found == values.end() ? std::int64_t{0} : found->second;
+    }
+    rows.push_back(std::move(row));
+  }
+  return rows;
+}
+
+/// The figure of a row.
+std::int64_t figure(const Json& row, const char* name) { return row[name].get<std::int64_t>(); }
+
+}  // namespace
+
+GameStatistics SqliteStore::game_statistics(std::string_view player, std::string_view game) {
+  std::lock_guard lock(mutex_);
+  GameStatistics stats{statistics(player, game)};
+  std::map<std::string, std::int64_t> plain;
+  std::map<std::string, std::map<std::int64_t, std::map<std::string, std::int64_t>>> groups;
+  std::int64_t player_id = 0;
+  {
+    auto statement = db_->prepare("SELECT id FROM players WHERE name = ?1");
+    statement.bind(1, player);
+    if (statement.step()) player_id = statement.integer(0);
+  }
+  {
+    auto statement = db_->prepare(
+        "SELECT counter, value FROM player_counters WHERE player_id = ?1 AND game = ?2");
+    statement.bind(1, player_id).bind(2, game);
+    while (statement.step()) {
+      const std::string name = statement.text(0);
+      if (const std::optional<CounterName> split = split_counter(name)) {
+        groups[split->group][split->number][split->figure] = statement.integer(1);
+      } else {
+        plain[name] = statement.integer(1);
+      }
+    }
+  }
+  Json& details = stats.details;
+  if (game == "hand") {
+    Json hands =
+        rows_of(groups["hand"], "hand", {"played", "score", "solved", "solved_score", "best"});
+    std::int64_t solved_score = 0;
+    std::int64_t best = 0;
+    for (Json& hand : hands) {
+      hand["share"] = share_of(figure(hand, "solved_score"), figure(hand, "best"));
+      solved_score += figure(hand, "solved_score");
+      best += figure(hand, "best");
+    }
+    details = {{"hands", std::move(hands)}, {"share", share_of(solved_score, best)}};
+  } else if (game == "evil-hangman" || game == "hangman") {
+    Json by_length = rows_of(groups["length"], "length", {"games", "wins", "misses"});
+    for (Json& row : by_length) {
+      row["mean_misses"] = share_of(figure(row, "misses"), figure(row, "games"));
+    }
+    details = {{"by_length", std::move(by_length)}};
+    if (game == "hangman") {
+      details["dictionaries"] = rows_of(groups["dictionary"], "words", {"games", "wins", "points"});
+      Json last = Json::array();
+      auto statement = db_->prepare(
+          "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
+          "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 ORDER BY gp.ended_ms DESC, "
+          "gp.game_id DESC LIMIT 5");
+      statement.bind(1, player_id).bind(2, game);
+      while (statement.step()) {
+        const Json result = statement.json(1);
+        const auto field = [&](const char* name) {
+          return result.is_object() && result.contains(name) ? result[name] : Json(nullptr);
+        };
+        last.push_back({{"id", statement.integer(0)},
+                        {"word", field("word")},
+                        {"guesses", field("guesses")},
+                        {"misses", field("misses")},
+                        {"won", field("player_won")},
+                        {"points", field("points")},
+                        {"ended_ms", statement.integer(2)}});
+      }
+      details["last_games"] = std::move(last);
+    }
+  } else if (game == "boggle") {
+    const auto value = [&](const char* name) {
+      const auto found = plain.find(name);
+      return found == plain.end() ? std::int64_t{0} : found->second;
+    };
+    details = {{"games", value("games")},
+               {"found", value("found")},
+               {"words", value("words")},
+               {"share", share_of(value("found"), value("words"))},
+               {"score", value("score")},
+               {"total_score", value("total_score")},
+               {"score_share", share_of(value("score"), value("total_score"))}};
+  }
+  return stats;
+}
+
+std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, std::size_t limit) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(
+      "SELECT p.name, s.games, s.wins, s.best_score, s.score_sum FROM player_stats s "
+      "JOIN players p ON p.id = s.player_id WHERE s.game = ?1 AND s.games > 0 "
+      "ORDER BY s.best_score DESC, s.wins DESC, CAST(s.wins AS REAL) / s.games DESC, s.games, "
+      "p.name COLLATE NOCASE LIMIT ?2");
+  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(
+                                      limit, std::numeric_limits<std::int64_t>::max())));
+  std::vector<LeaderboardEntry> board;
+  while (statement.step()) {
+    LeaderboardEntry entry{statement.text(0), statement.integer(1), statement.integer(2)};
+    entry.best_score = statement.integer(3);
+    entry.win_rate = static_cast<double>(entry.wins) / static_cast<double>(entry.games);
+    entry.mean_score = static_cast<double>(statement.integer(4)) / static_cast<double>(entry.games);
+    board.push_back(std::move(entry));
+  }
+  return board;
+}
+
+Json statistics_json(const GameStatistics& statistics) {
+  const PlayerStatistics& s = statistics.totals;
+  return {{"game", s.game},
+          {"games", s.games},
+          {"wins", s.wins},
+          {"win_rate", s.win_rate},
+          {"current_streak", s.current_streak},
+          {"best_streak", s.best_streak},
+          {"best_score", s.best_score},
+          {"mean_score", s.mean_score},
+          {"details", statistics.details}};
+}
+
+Json leaderboard_json(const std::vector<LeaderboardEntry>& board) {
+  Json players = Json::array();
+  std::int64_t rank = 0;
+  for (const LeaderboardEntry& e : board) {
+    players.push_back({{"rank", ++rank},
+                       {"player", e.player},
+                       {"games", e.games},
+                       {"wins", e.wins},
+                       {"win_rate", e.win_rate},
+                       {"best_score", e.best_score},
+                       {"mean_score", e.mean_score}});
+  }
+  return players;
+}
+
+Json game_summary_json(const GameSummary& game, std::string_view player) {
+  const std::string wanted = lower_ascii(player);
+  const GamePlayer* part = nullptr;
+  Json players = Json::array();
+  for (const GamePlayer& p : game.players) {
+    if (part == nullptr && lower_ascii(p.name) == wanted) part = &p;
+    players.push_back({{"name", p.name}, {"score", p.score}, {"won", p.won}});
+  }
+  return {{"id", game.id},
+          {"game", game.game},
+          {"started_ms", game.started_ms},
+          {"ended_ms", game.ended_ms},
+          {"score", part != nullptr ? part->score : 0},
+          {"won", part != nullptr && part->won},
+          {"players", std::move(players)},
+          {"config", game.config},
+          {"result", game.result}};
 }
 
 // --- Import from a FileStore directory.

@@ -33,7 +33,7 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 1;
+inline constexpr int kStoreSchemaVersion = 2;
 
 /// A player name: 1 to 40 bytes of UTF-8 text without control characters, not starting or
 /// ending with a space. Names are matched without regard to ASCII case ("Ann" is "ann").
@@ -63,6 +63,9 @@ struct FinishedGame {
   std::uint64_t seed = 0;
   Json commands = Json::array();
   Json result = Json::object();
+  /// What the game-specific statistics count (game_details() in game_record.h writes it; its
+  /// shapes are documented there); null for none (games recorded before schema version 2).
+  Json details = nullptr;
   std::int64_t started_ms = 0;  ///< unix time in milliseconds (UTC)
   std::int64_t ended_ms = 0;    ///< not before started_ms
   bool operator==(const FinishedGame&) const = default;
@@ -105,6 +108,49 @@ struct PlayerStatistics {
   double mean_score = 0;
   bool operator==(const PlayerStatistics&) const = default;
 };
+
+/// One player's statistics in one game with the game's own figures (`details`), counted at
+/// record time from each game's FinishedGame::details (games without details count in `totals`
+/// only). The shapes of `details`, by game (an empty object for the other games):
+/// - "hand": {"hands": [{"hand": 1-based, "played", "score", "solved", "solved_score", "best",
+///   "share"}], "share"}: per hand number, the games that reached it, their counted scores, and
+///   over the hands whose optimum was computed ("solved") the score against the optimum's:
+///   share = solved_score / best (null when best is 0).
+/// - "evil-hangman": {"by_length": [{"length", "games", "wins", "misses", "mean_misses"}]}.
+/// - "boggle": {"games", "found", "words", "share", "score", "total_score", "score_share"}: words
+///   found against the words on the board (share = found / words, null without words).
+/// - "hangman": {"last_games": [{"id", "word", "guesses", "misses", "won", "points",
+///   "ended_ms"}] (the last five, newest first, from the results), "by_length": as evil
+///   hangman's, "dictionaries": [{"words": 0 for the lexicon's or the list's size, "games",
+///   "wins", "points"}]}.
+struct GameStatistics {
+  PlayerStatistics totals;
+  Json details = Json::object();
+  bool operator==(const GameStatistics&) const = default;
+};
+
+/// A line of a game's leaderboard.
+struct LeaderboardEntry {
+  std::string player;
+  std::int64_t games = 0;
+  std::int64_t wins = 0;
+  double win_rate = 0;
+  std::int64_t best_score = 0;
+  double mean_score = 0;
+  bool operator==(const LeaderboardEntry&) const = default;
+};
+
+/// The JSON every front end gives of what the store reads (`wordgames stats --json`, the
+/// server's /api/stats, /api/leaderboard and /api/players/NAME/history: docs/API.md), so that
+/// they say the same in the same words.
+/// {"game", "games", "wins", "win_rate", "current_streak", "best_streak", "best_score",
+/// "mean_score", "details"}.
+Json statistics_json(const GameStatistics& statistics);
+/// [{"rank": 1-based, "player", "games", "wins", "win_rate", "best_score", "mean_score"}].
+Json leaderboard_json(const std::vector<LeaderboardEntry>& board);
+/// {"id", "game", "started_ms", "ended_ms", "score", "won" (`player`'s, 0 and false when not
+/// theirs), "players": [{"name", "score", "won"}], "config", "result"}.
+Json game_summary_json(const GameSummary& game, std::string_view player);
 
 /// What import_file_store() did.
 struct ImportReport {
@@ -195,6 +241,12 @@ class SqliteStore final : public Store {
   PlayerStatistics statistics(std::string_view player, std::string_view game);
   /// The player's statistics in every game played, by game name.
   std::vector<PlayerStatistics> statistics(std::string_view player);
+  /// The player's statistics in `game` with the game-specific figures (GameStatistics); zeros
+  /// and empty figures when none was played. Reads a few rows kept up to date at record time.
+  GameStatistics game_statistics(std::string_view player, std::string_view game);
+  /// The players of `game` ranked by best score, then wins, then win rate (fewer games first
+  /// on a tie), then name; at most `limit`.
+  std::vector<LeaderboardEntry> leaderboard(std::string_view game, std::size_t limit = 10);
 
   // --- Import.
 

@@ -23,6 +23,7 @@
 #include "core/text.h"
 #include "server/auction_replay.h"
 #include "server/responses.h"
+#include "server/statistics.h"
 #include "server/web_assets.h"
 
 namespace wg::server {
@@ -333,6 +334,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }
+  if (Statistics::owns(parts)) return Statistics(options_.store).route(request, parts);
   if (parts.size() >= 2 && parts[1] == "rooms") return route_room(request, parts);
   if (parts.size() >= 2 && parts[1] == "players") {
     return players_.route(request, {parts.begin() + 2, parts.end()});

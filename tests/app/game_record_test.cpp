@@ -73,6 +73,17 @@ TEST(GameRecord, TheRecordHoldsTheSavedGameAndTheFinishedEventAsTheCodecWritesTh
                       {"seed", game.seed},
                       {"commands", game.commands}};
   EXPECT_TRUE(restore(saved, lexicon)->finished());
+  // What the game-specific statistics count: PEACE against every word on the board.
+  EXPECT_EQ(game.details["found"], 1);
+  EXPECT_EQ(game.details["words"], finished->all_words.size());
+  EXPECT_GT(game.details["words"].get<int>(), 1);
+  EXPECT_EQ(game.details["score"], finished->score);
+}
+
+TEST(GameRecord, GamesWithoutOwnStatisticsHaveNoDetails) {
+  const auction::Finished auction;
+  const int no_session = 0;
+  EXPECT_TRUE(game_details(no_session, auction).is_null());
 }
 
 }  // namespace

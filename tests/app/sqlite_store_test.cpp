@@ -121,7 +121,7 @@ TEST_F(SqliteStoreTest, RefusesAFileFromANewerWordgamesAndLeavesItAlone) {
   raw_sql(file_, "PRAGMA journal_mode = DELETE");
   const std::string before = test::read_bytes(file_);
   const std::string what = store_error([&] { SqliteStore store(file_); });
-  EXPECT_NE(what.find("newer wordgames (schema version 99; this one knows up to 1)"),
+  EXPECT_NE(what.find("newer wordgames (schema version 99; this one knows up to 2)"),
             std::string::npos)
       << what;
   EXPECT_NE(what.find(file_.string()), std::string::npos) << what;
@@ -531,6 +531,163 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
                 .find("USING PRIMARY KEY"),
             std::string::npos);
   sqlite3_close(db);
+}
+
+// --- Game-specific statistics and the leaderboard.
+
+TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesWithoutDetails) {
+  {
+    SqliteStore store(file_);
+    store.record_finished_game(game_of("boggle", {{"Ann", 12, true}}, 1000));
+  }
+  // Back to version 1 as it was: no details column, no counters.
+  raw_sql(file_, "DROP TABLE player_counters");
+  raw_sql(file_, "DROP INDEX player_stats_by_game");
+  raw_sql(file_, "ALTER TABLE games DROP COLUMN details");
+  raw_sql(file_, "PRAGMA user_version = 1");
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), "2");
+  const FinishedGame old = store.finished_game(1);
+  EXPECT_TRUE(old.details.is_null());
+  const GameStatistics stats = store.game_statistics("Ann", "boggle");
+  EXPECT_EQ(stats.totals.games, 1);
+  EXPECT_EQ(stats.details["games"], 0);  // counted in the totals only
+  EXPECT_TRUE(stats.details["share"].is_null());
+}
+
+TEST_F(SqliteStoreTest, DetailsAreKeptWithTheGameAndRefusedWhenNotAnObject) {
+  SqliteStore store(file_);
+  FinishedGame game = game_of("boggle", {{"Ann", 12, true}}, 1000);
+  game.details = {{"found", 3}, {"words", 10}, {"score", 12}, {"total_score", 40}};
+  const std::int64_t id = store.record_finished_game(game);
+  game.id = id;
+  EXPECT_EQ(store.finished_game(id), game);
+  game.details = Json::array();
+  EXPECT_THROW(store.record_finished_game(game), std::invalid_argument);
+}
+
+TEST_F(SqliteStoreTest, WordGameStatisticsGiveTheShareOfTheOptimumPerHand) {
+  SqliteStore store(file_);
+  FinishedGame first = game_of("hand", {{"Ann", 30, true}}, 1000);
+  first.details = {{"hands", Json::array({Json{{"score", 10}, {"best", 20}},
+                                          Json{{"score", 20}, {"best", nullptr}}})}};
+  FinishedGame second = game_of("hand", {{"Ann", 45, true}}, 2000);
+  second.details = {{"hands", Json::array({Json{{"score", 15}, {"best", 20}},
+                                           Json{{"score", 30}, {"best", 40}}})}};
+  store.record_finished_game(first);
+  store.record_finished_game(second);
+  const GameStatistics stats = store.game_statistics("ann", "hand");
+  EXPECT_EQ(stats.totals.games, 2);
+  const Json& hands = stats.details["hands"];
+  ASSERT_EQ(hands.size(), 2u);
+  EXPECT_EQ(hands[0], (Json{{"hand", 1},
+                            {"played", 2},
+                            {"score", 25},
+                            {"solved", 2},
+                            {"solved_score", 25},
+                            {"best", 40},
+                            {"share", 25.0 / 40}}));
+  EXPECT_EQ(hands[1]["played"], 2);
+  EXPECT_EQ(hands[1]["solved"], 1);
+  EXPECT_EQ(hands[1]["share"], 30.0 / 40);
+  EXPECT_EQ(stats.details["share"], 55.0 / 80);
+}
+
+TEST_F(SqliteStoreTest, EvilHangmanStatisticsCountMissesByLength) {
+  SqliteStore store(file_);
+  const auto record = [&](std::int64_t when, int length, int misses, bool won) {
+    FinishedGame game = game_of("evil-hangman", {{"Ann", won ? 1 : 0, won}}, when);
+    game.details = {{"length", length}, {"misses", misses}, {"won", won}};
+    store.record_finished_game(game);
+  };
+  record(1000, 5, 3, true);
+  record(2000, 5, 8, false);
+  record(3000, 7, 2, true);
+  const Json by_length = store.game_statistics("Ann", "evil-hangman").details["by_length"];
+  EXPECT_EQ(
+      by_length,
+      Json::array(
+          {Json{{"length", 5}, {"games", 2}, {"wins", 1}, {"misses", 11}, {"mean_misses", 5.5}},
+           Json{{"length", 7}, {"games", 1}, {"wins", 1}, {"misses", 2}, {"mean_misses", 2.0}}}));
+  // Another player's games are theirs.
+  EXPECT_EQ(store.game_statistics("Bob", "evil-hangman").details["by_length"], Json::array());
+}
+
+TEST_F(SqliteStoreTest, BoggleStatisticsCountWordsFoundAgainstWordsOnTheBoard) {
+  SqliteStore store(file_);
+  for (int i = 0; i < 2; ++i) {
+    FinishedGame game = game_of("boggle", {{"Ann", 5 + i, true}}, 1000 + i);
+    game.details = {{"found", 3 + i}, {"words", 20}, {"score", 5 + i}, {"total_score", 50}};
+    store.record_finished_game(game);
+  }
+  const Json details = store.game_statistics("Ann", "boggle").details;
+  EXPECT_EQ(details["games"], 2);
+  EXPECT_EQ(details["found"], 7);
+  EXPECT_EQ(details["words"], 40);
+  EXPECT_EQ(details["share"], 7.0 / 40);
+  EXPECT_EQ(details["score_share"], 11.0 / 100);
+}
+
+TEST_F(SqliteStoreTest, HangmanStatisticsGiveTheLastFiveGamesAndTheDictionaries) {
+  SqliteStore store(file_);
+  for (int i = 0; i < 7; ++i) {
+    const bool won = i % 2 == 0;
+    FinishedGame game = game_of("hangman", {{"Ann", won ? 10 : 0, won}}, 1000 + i);
+    game.result = {{"word", fmt::format("WORD{}", i)},
+                   {"guesses", 5 + i},
+                   {"misses", i},
+                   {"player_won", won},
+                   {"points", won ? 10 : 0}};
+    game.details = {{"length", 5},
+                    {"misses", i},
+                    {"won", won},
+                    {"points", won ? 10 : 0},
+                    {"dictionary_words", i < 3 ? 0 : 50}};
+    store.record_finished_game(game);
+  }
+  const Json details = store.game_statistics("Ann", "hangman").details;
+  ASSERT_EQ(details["last_games"].size(), 5u);
+  EXPECT_EQ(details["last_games"][0], (Json{{"id", 7},
+                                            {"word", "WORD6"},
+                                            {"guesses", 11},
+                                            {"misses", 6},
+                                            {"won", true},
+                                            {"points", 10},
+                                            {"ended_ms", 1006}}));
+  EXPECT_EQ(details["last_games"][4]["word"], "WORD2");
+  EXPECT_EQ(details["dictionaries"],
+            Json::array({Json{{"words", 0}, {"games", 3}, {"wins", 2}, {"points", 20}},
+                         Json{{"words", 50}, {"games", 4}, {"wins", 2}, {"points", 20}}}));
+  EXPECT_EQ(details["by_length"][0]["games"], 7);
+}
+
+TEST_F(SqliteStoreTest, DetailsOfTheWrongShapeAddNothingAndBreakNothing) {
+  SqliteStore store(file_);
+  FinishedGame game = game_of("evil-hangman", {{"Ann", 0, false}}, 1000);
+  game.details = {{"length", "five"}, {"misses", 2.5}};
+  store.record_finished_game(game);
+  const GameStatistics stats = store.game_statistics("Ann", "evil-hangman");
+  EXPECT_EQ(stats.totals.games, 1);
+  EXPECT_EQ(stats.details["by_length"], Json::array());
+}
+
+TEST_F(SqliteStoreTest, TheLeaderboardRanksByBestScoreThenWins) {
+  SqliteStore store(file_);
+  store.record_finished_game(game_of("boggle", {{"Ann", 10, true}}, 1000));
+  store.record_finished_game(game_of("boggle", {{"Bob", 30, true}}, 2000));
+  store.record_finished_game(game_of("boggle", {{"Cy", 10, true}}, 3000));
+  store.record_finished_game(game_of("boggle", {{"Cy", 0, false}}, 4000));
+  store.record_finished_game(game_of("boggle", {{"Cy", 5, true}}, 5000));
+  store.record_finished_game(game_of("hand", {{"Dee", 99, true}}, 6000));
+  const std::vector<LeaderboardEntry> board = store.leaderboard("boggle");
+  ASSERT_EQ(board.size(), 3u);
+  EXPECT_EQ(board[0], (LeaderboardEntry{"Bob", 1, 1, 1.0, 30, 30.0}));
+  EXPECT_EQ(board[1].player, "Cy");  // 10 like Ann, and more wins
+  EXPECT_EQ(board[1].games, 3);
+  EXPECT_EQ(board[1].wins, 2);
+  EXPECT_EQ(board[2].player, "Ann");
+  EXPECT_EQ(store.leaderboard("boggle", 1).size(), 1u);
+  EXPECT_TRUE(store.leaderboard("evil-hangman").empty());
 }
 
 // --- Reopening.

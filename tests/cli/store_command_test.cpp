@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <set>
 #include <sstream>
 #include <string>
@@ -45,7 +46,8 @@ std::vector<ShortGame> short_games() {
   for (int i = 0; i < 14; ++i) auction_input += "0\n";
   auction_input += "ZZZZ\n\n";
   return {
-      {"hand", {"hand", "--seed", "1", "--hands", "1"}, ""},
+      // No substitution, then done at once: the hand's optimum is computed as it ends.
+      {"hand", {"hand", "--seed", "1", "--hands", "1"}, "no\n!!\n"},
       {"boggle", {"boggle", "--board", "EECA/ALEP/HNBO/QTTY", "--seed", "1"}, "peace\n\n"},
       {"evil-hangman",
        {"evil-hangman", "--length", "4", "--guesses", "3", "--hide-remaining", "--seed", "1"},
@@ -123,6 +125,73 @@ TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
     EXPECT_TRUE(contains(r.out, "evil-hangman")) << r;
     for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
   }
+}
+
+TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {
+  TempDir dir;
+  for (const ShortGame& g : short_games()) {
+    const ProcessResult r = run_in(dir.path(), g.args, g.input);
+    ASSERT_EQ(r.exit_code, 0) << g.game << r;
+  }
+  ProcessResult r = run_in(dir.path(), {"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  std::map<std::string, json> details;
+  const json stats = json_of(r);
+  for (const json& s : stats["games"]) details[s["game"].get<std::string>()] = s["details"];
+  // Boggle: PEACE found on a board of many words.
+  EXPECT_EQ(details["boggle"]["found"], 1) << details["boggle"];
+  EXPECT_GT(details["boggle"]["words"].get<int>(), 1) << details["boggle"];
+  // The Word Game's one hand, its optimum computed as the hand ended.
+  ASSERT_EQ(details["hand"]["hands"].size(), 1u) << details["hand"];
+  EXPECT_EQ(details["hand"]["hands"][0]["played"], 1) << details["hand"];
+  EXPECT_EQ(details["hand"]["hands"][0]["solved"], 1) << details["hand"];
+  EXPECT_GT(details["hand"]["hands"][0]["best"].get<int>(), 0) << details["hand"];
+  // Evil hangman: a word of 4 letters given up.
+  ASSERT_EQ(details["evil-hangman"]["by_length"].size(), 1u) << details["evil-hangman"];
+  EXPECT_EQ(details["evil-hangman"]["by_length"][0]["length"], 4);
+  EXPECT_EQ(details["evil-hangman"]["by_length"][0]["wins"], 0);
+  // Position hangman: the last games and the lexicon's dictionary.
+  ASSERT_EQ(details["hangman"]["last_games"].size(), 1u) << details["hangman"];
+  EXPECT_EQ(details["hangman"]["last_games"][0]["won"], false);
+  ASSERT_EQ(details["hangman"]["dictionaries"].size(), 1u) << details["hangman"];
+  EXPECT_EQ(details["hangman"]["dictionaries"][0]["words"], 0);
+  EXPECT_EQ(details["auction"], json::object());
+
+  r = run_in(dir.path(), {"stats"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "  Share of the best possible score: ")) << r;
+  EXPECT_TRUE(contains(r.out, "  Words found: 1 of the ")) << r;
+  EXPECT_TRUE(contains(r.out, "  Misses by word length: 4 letters ")) << r;
+  EXPECT_TRUE(contains(r.out, "  Last 5 games, newest first:")) << r;
+  for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
+
+  // The auction's two seats: the leaderboard ranks them by best score.
+  r = run_in(dir.path(), {"leaderboard", "--game", "auction", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json boards = json_of(r)["leaderboards"];
+  ASSERT_EQ(boards.size(), 1u) << r;
+  EXPECT_EQ(boards[0]["game"], "auction");
+  ASSERT_EQ(boards[0]["players"].size(), 2u) << r;
+  EXPECT_GE(boards[0]["players"][0]["best_score"].get<int>(),
+            boards[0]["players"][1]["best_score"].get<int>());
+  EXPECT_EQ(boards[0]["players"][0]["rank"], 1);
+
+  r = run_in(dir.path(), {"leaderboard"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Leaderboard of boggle:")) << r;
+  EXPECT_TRUE(contains(r.out, "Ranked by best score")) << r;
+  for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
+
+  r = run_in(dir.path(), {"leaderboard", "--game", "chess"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(contains(r.err, "unknown game 'chess'")) << r;
+}
+
+TEST(StoreCli, TheLeaderboardOfAnEmptyStoreSaysSo) {
+  TempDir dir;
+  const ProcessResult r = run_in(dir.path(), {"leaderboard", "--game", "boggle"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "No game of boggle has been finished yet.")) << r;
 }
 
 TEST(StoreCli, ClearErrorsForUnknownPlayersGamesAndIds) {

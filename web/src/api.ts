@@ -390,3 +390,52 @@ export function openLibraryDictionary(work: string): Promise<DictionaryDraft> {
 export function defaultDictionary(): Promise<DictionaryDraft> {
   return call('GET', '/api/hangman/dictionaries/default');
 }
+
+// --- Statistics (docs/API.md, "Statistics"): what the server's store kept, read only. A server
+// started without a store answers 503 "not_kept".
+
+/** One player's statistics in one game (app::statistics_json). */
+export interface GameStatistics {
+  game: string;
+  games: number;
+  wins: number;
+  win_rate: number;
+  current_streak: number;
+  best_streak: number;
+  best_score: number;
+  mean_score: number;
+  /** The game's own figures; their shape is the game's (docs/API.md). */
+  details: Record<string, unknown>;
+}
+
+export interface PlayerStatistics {
+  player: string;
+  games: GameStatistics[];
+}
+
+/** A line of a leaderboard (app::leaderboard_json). */
+export interface LeaderboardLine {
+  rank: number;
+  player: string;
+  games: number;
+  wins: number;
+  win_rate: number;
+  best_score: number;
+  mean_score: number;
+}
+
+export interface Leaderboard {
+  game: string;
+  players: LeaderboardLine[];
+}
+
+export function readStatistics(player: string): Promise<PlayerStatistics> {
+  return call('GET', `/api/stats?player=${encodeURIComponent(player)}`);
+}
+
+/** Every game's leaderboard (or one game's), each at most `limit` players. */
+export async function readLeaderboards(limit = 10): Promise<Leaderboard[]> {
+  return (await call<{ leaderboards: Leaderboard[] }>('GET', `/api/leaderboard?limit=${limit}`))
+      .leaderboards;
+}
+

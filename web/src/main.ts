@@ -10,6 +10,7 @@ import { page as boggle } from './games/boggle';
 import { page as evilHangman } from './games/evil_hangman';
 import { page as hand } from './games/hand';
 import { page as hangman } from './games/hangman';
+import { page as statistics } from './stats';
 
 /** The page of each game, by its registry id. */
 const pages: Record<string, GamePage> = {
@@ -34,7 +35,9 @@ function lobby(main: HTMLElement): void {
            h('li', {},
              h('a', { class: 'lobby-card', href: `#/${game.name}` },
                h('h2', {}, game.title),
-               h('p', {}, game.summary))))));
+               h('p', {}, game.summary))))),
+       h('p', { class: 'lobby-more' },
+         h('a', { href: '#/stats' }, 'Statistics and leaderboards')));
 }
 
 function route(): void {
@@ -44,7 +47,13 @@ function route(): void {
   unmount = () => {};
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
   const game = games.find((entry) => entry.name === parts[0] || entry.id === parts[0]);
-  if (!game) {
+  if (parts[0] === 'stats') {
+    document.title = 'Statistics · wordgames';
+    fill(main, h('h1', {}, 'Statistics'));
+    const content = h('div', { class: 'stats' });
+    main.append(content);
+    unmount = statistics.mount(content, parts.slice(1));
+  } else if (!game) {
     lobby(main);
   } else {
     document.title = `${game.title} · wordgames`;

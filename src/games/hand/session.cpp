@@ -166,6 +166,7 @@ void Session::end_play(Events& events, std::optional<Optimum> optimum) {
     records_.back().replay_score = hand_total_;
   } else {
     current_.score = hand_total_;
+    if (optimum && optimum->status == PlanStatus::kSolved) current_.best = optimum->plan.total;
     records_.push_back(current_);
   }
   events.push_back(HandEnded{hand_, replaying_, hand_total_, total(), std::move(optimum)});

@@ -91,6 +91,9 @@ struct HandRecord {
   bool substituted = false;
   int score = 0;                    ///< the first play
   std::optional<int> replay_score;  ///< the replay, if any
+  /// The optimum's total (words only) for `start`, as the first play's HandEnded reported it;
+  /// nullopt when it was not computed (too large, stopped, or the hand was given up).
+  std::optional<int> best;
   /// The score that counts: the better of the play and the replay.
   int counted() const { return replay_score ? std::max(score, *replay_score) : score; }
   bool operator==(const HandRecord&) const = default;

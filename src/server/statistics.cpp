@@ -1,0 +1,225 @@
+#include "server/statistics.h"
+
+#include <algorithm>
+#include <charconv>
+#include <cstdint>
+#include <initializer_list>
+#include <map>
+#include <optional>
+#include <string>
+#include <utility>
+
+#include <fmt/format.h>
+
+#include "app/json.h"
+#include "app/registry.h"
+#include "app/store.h"
+#include "server/responses.h"
+
+namespace wg::server {
+
+using app::Json;
+
+namespace {
+
+/// A history page's games: 20 unless asked, at most 100.
+constexpr std::size_t kDefaultPage = 20;
+constexpr std::size_t kMaxPage = 100;
+/// A leaderboard's players: 10 unless asked, at most 100.
+constexpr std::size_t kDefaultBoard = 10;
+constexpr std::size_t kMaxBoard = 100;
+
+/// A refusal carried out of the parsing below to the route's answer.
+struct Refused {
+  HttpResponse response;
+};
+
+/// `text` with its %XX escapes decoded (and '+' as a space when `plus_is_space`, as in a query);
+/// nothing when an escape is not two hex digits.
+std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_space) {
+  std::string decoded;
+  decoded.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+' && plus_is_space) {
+      decoded += ' ';
+    } else if (c != '%') {
+      decoded += c;
+    } else {
+      unsigned value = 0;
+      if (i + 2 >= text.size()) return std::nullopt;
+      const auto [end, problem] =
+          std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+      if (problem != std::errc() || end != text.data() + i + 3) return std::nullopt;
+      decoded += static_cast<char>(value);
+      i += 2;
+    }
+  }
+  return decoded;
+}
+
+/// The query's values by key, decoded; a Refused for a malformed escape or an unknown key.
+std::map<std::string, std::string> query_of(const HttpRequest& request,
+                                            std::initializer_list<std::string_view> keys) {
+  std::map<std::string, std::string> values;
+  std::string_view query = request.query;
+  while (!query.empty()) {
+    const std::size_t end = std::min(query.find('&'), query.size());
+    const std::string_view pair = query.substr(0, end);
+    query.remove_prefix(std::min(end + 1, query.size()));
+    if (pair.empty()) continue;
+    const std::size_t equals = std::min(pair.find('='), pair.size());
+    const std::optional<std::string> key = percent_decoded(pair.substr(0, equals), true);
+    const std::optional<std::string> value =
+        percent_decoded(pair.substr(std::min(equals + 1, pair.size())), true);
+    if (!key || !value) {
+      throw Refused{error(400, "bad_request", "the query has a malformed %-escape")};
+    }
+    if (std::find(keys.begin(), keys.end(), *key) == keys.end()) {
+      throw Refused{error(400, "bad_request", fmt::format("'{}' is not asked here", *key), *key)};
+    }
+    values[*key] = *value;
+  }
+  return values;
+}
+
+/// The registry's name of the game named `name` (its name or id), else a Refused listing them.
+std::string game_of(const std::string& name) {
+  if (const app::GameEntry* entry = app::find_game(name)) return std::string(entry->name);
+  std::string names;
+  for (const app::GameEntry& game : app::games()) {
+    if (!names.empty()) names += ", ";
+    names += game.name;
+  }
+  throw Refused{error(400, "unknown_game",
+                      fmt::format("unknown game '{}': the games are {}", name, names), "game")};
+}
+
+/// The whole number `values[key]` from `low` to `high`, `otherwise` when absent, else a
+/// Refused.
+std::size_t number_of(const std::map<std::string, std::string>& values, const std::string& key,
+                      std::size_t low, std::size_t high, std::size_t otherwise) {
+  const auto found = values.find(key);
+  if (found == values.end()) return otherwise;
+  const std::string& text = found->second;
+  std::uint64_t number = 0;
+  const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || problem != std::errc() || end != text.data() + text.size() || number < low ||
+      number > high) {
+    throw Refused{error(400, "bad_request",
+                        fmt::format("'{}' is a whole number from {} to {}", key, low, high), key)};
+  }
+  return static_cast<std::size_t>(number);
+}
+
+/// The player named `name` as the store spells it, else a Refused (400 for a name that cannot
+/// be one, 404 for a player who never played here).
+std::string player_of(app::SqliteStore& store, const std::string& name) {
+  if (!app::valid_player_name(name)) {
+    throw Refused{error(400, "bad_player",
+                        "a player's name is 1 to 40 characters, without control characters, "
+                        "not starting or ending with a space",
+                        "player")};
+  }
+  const std::optional<app::Player> found = store.find_player(name);
+  if (!found) {
+    throw Refused{error(404, "unknown_player",
+                        fmt::format("'{}' has not finished a game here yet", name), "player")};
+  }
+  return found->name;
+}
+
+}  // namespace
+
+bool Statistics::owns(const std::vector<std::string_view>& parts) {
+  if (parts.size() < 2 || parts[0] != "api") return false;
+  if (parts.size() == 2) return parts[1] == "stats" || parts[1] == "leaderboard";
+  return parts.size() == 4 && parts[1] == "players" && parts[3] == "history";
+}
+
+HttpResponse Statistics::route(const HttpRequest& request,
+                               const std::vector<std::string_view>& parts) {
+  if (request.method != "GET" && request.method != "HEAD") {
+    HttpResponse response =
+        error(405, "method_not_allowed", fmt::format("{} takes GET only", request.path));
+    response.headers.emplace_back("Allow", "GET");
+    return response;
+  }
+  if (store_ == nullptr) {
+    return error(503, "not_kept",
+                 "this server keeps nothing: it was started without a store, so there are no "
+                 "statistics, leaderboards or histories here");
+  }
+  try {
+    if (parts[1] == "stats") return stats(request);
+    if (parts[1] == "leaderboard") return leaderboard(request);
+    return history(request, parts[2]);
+  } catch (const Refused& refused) {
+    return refused.response;
+  } catch (const app::StoreError& e) {
+    return error(503, "store_failed", fmt::format("the statistics cannot be read: {}", e.what()));
+  }
+}
+
+HttpResponse Statistics::stats(const HttpRequest& request) {
+  const auto query = query_of(request, {"player", "game"});
+  const auto name = query.find("player");
+  if (name == query.end()) {
+    return error(400, "bad_request", "whose statistics? ?player=NAME", "player");
+  }
+  const std::string player = player_of(*store_, name->second);
+  Json games = Json::array();
+  if (const auto game = query.find("game"); game != query.end()) {
+    const app::GameStatistics s = store_->game_statistics(player, game_of(game->second));
+    if (s.totals.games != 0) games.push_back(app::statistics_json(s));
+  } else {
+    for (const app::PlayerStatistics& s : store_->statistics(player)) {
+      games.push_back(app::statistics_json(store_->game_statistics(player, s.game)));
+    }
+  }
+  return json_response(200, Json{{"player", player}, {"games", std::move(games)}});
+}
+
+HttpResponse Statistics::leaderboard(const HttpRequest& request) {
+  const auto query = query_of(request, {"game", "limit"});
+  const std::size_t limit = number_of(query, "limit", 1, kMaxBoard, kDefaultBoard);
+  std::vector<std::string> games;
+  if (const auto game = query.find("game"); game != query.end()) {
+    games.push_back(game_of(game->second));
+  } else {
+    for (const app::GameEntry& entry : app::games()) games.emplace_back(entry.name);
+  }
+  Json boards = Json::array();
+  for (const std::string& game : games) {
+    boards.push_back(
+        {{"game", game}, {"players", app::leaderboard_json(store_->leaderboard(game, limit))}});
+  }
+  return json_response(200, Json{{"leaderboards", std::move(boards)}});
+}
+
+HttpResponse Statistics::history(const HttpRequest& request, std::string_view encoded_player) {
+  const std::optional<std::string> name = percent_decoded(encoded_player, false);
+  if (!name) return error(400, "bad_request", "the player's name has a malformed %-escape");
+  const auto query = query_of(request, {"game", "limit", "offset"});
+  const std::size_t limit = number_of(query, "limit", 1, kMaxPage, kDefaultPage);
+  const std::size_t offset = number_of(query, "offset", 0, 1'000'000'000, 0);
+  const std::string player = player_of(*store_, *name);
+  std::optional<std::string> game;
+  if (const auto found = query.find("game"); found != query.end()) game = game_of(found->second);
+  // One more than the page: whether there is a next one.
+  std::vector<app::GameSummary> summaries = store_->finished_games(
+      player, game ? std::optional<std::string_view>(*game) : std::nullopt, limit + 1, offset);
+  const bool more = summaries.size() > limit;
+  if (more) summaries.pop_back();
+  Json games = Json::array();
+  for (const app::GameSummary& summary : summaries) {
+    games.push_back(app::game_summary_json(summary, player));
+  }
+  return json_response(200, Json{{"player", player},
+                                 {"offset", offset},
+                                 {"limit", limit},
+                                 {"next_offset", more ? Json(offset + limit) : Json(nullptr)},
+                                 {"games", std::move(games)}});
+}
+
+}  // namespace wg::server

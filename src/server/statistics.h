@@ -1,0 +1,40 @@
+#pragma once
+/// The arcade's statistics (docs/API.md, "Statistics"): what the store kept of finished games,
+/// read only. GET /api/stats?player=NAME[&game=G] (a player's statistics per game, with each
+/// game's own figures), GET /api/leaderboard[?game=G][&limit=N] (the players of each game by
+/// best score) and GET /api/players/NAME/history[?game=G][&limit=N][&offset=M] (a player's
+/// finished games, newest first, a page at a time). The JSON is the store's own
+/// (app::statistics_json, leaderboard_json, game_summary_json), as `wordgames stats --json`
+/// prints it. The Arcade routes the paths owns() names here.
+///
+/// A server started without a store keeps nothing: every route answers 503 "not_kept" saying
+/// so, and a page shows that rather than empty statistics.
+
+#include <memory>
+#include <string_view>
+#include <vector>
+
+#include "app/sqlite_store.h"
+#include "server/http_server.h"
+
+namespace wg::server {
+
+class Statistics {
+ public:
+  /// `store` may be null: nothing is kept.
+  explicit Statistics(std::shared_ptr<app::SqliteStore> store) : store_(std::move(store)) {}
+
+  /// Whether the path (split at '/', from "api") is one of the routes above.
+  static bool owns(const std::vector<std::string_view>& parts);
+  /// Answers a request to one of those paths.
+  HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
+
+ private:
+  HttpResponse stats(const HttpRequest& request);
+  HttpResponse leaderboard(const HttpRequest& request);
+  HttpResponse history(const HttpRequest& request, std::string_view encoded_player);
+
+  std::shared_ptr<app::SqliteStore> store_;
+};
+
+}  // namespace wg::server
