@@ -2,6 +2,8 @@
 
 #include "app/file_store.h"
 
+#include <signal.h>
+#include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -241,6 +243,31 @@ TEST_F(FileStoreTest, GamesEndingAtOnceLoseNoHistoryRecord) {
   const History h = store_.history("hangman");
   EXPECT_EQ(h.games.size(), kHistoryGames);
   EXPECT_TRUE(h.problem.empty()) << h.problem;
+  EXPECT_EQ(files_in(dir_ / "hangman"), (std::vector<std::string>{".history.lock", "history.tsv"}));
+}
+
+TEST_F(FileStoreTest, AFullDiskLeavesTheHistoryAsItWas) {
+  // The disk is full for a child whose file size limit (64 bytes) is below a history's size:
+  // its append fails with a StoreError naming the file, and the old history is intact.
+  store_.append("hangman", {"COTTON", 7, true, 45});
+  const auto path = dir_ / "hangman" / "history.tsv";
+  const std::string before = test::read_bytes(path);
+  const pid_t pid = ::fork();
+  if (pid == 0) {
+    ::signal(SIGXFSZ, SIG_IGN);
+    const rlimit limit{64, 64};
+    if (::setrlimit(RLIMIT_FSIZE, &limit) != 0) ::_exit(3);
+    try {
+      FileStore(dir_.path()).append("hangman", {"BANANA", 6, false, 0});
+    } catch (const StoreError& error) {
+      const std::string what = error.what();
+      ::_exit(what.starts_with(path.string() + ": cannot write (file too large") ? 0 : 4);
+    }
+    ::_exit(5);
+  }
+  const int status = test::wait_child(pid).value_or(-1);
+  EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << status;
+  EXPECT_EQ(test::read_bytes(path), before);
   EXPECT_EQ(files_in(dir_ / "hangman"), (std::vector<std::string>{".history.lock", "history.tsv"}));
 }
 
