@@ -3,8 +3,11 @@
 #include <istream>
 #include <limits>
 #include <ostream>
+#include <sstream>
 
 #include <fmt/format.h>
+
+#include "core/file_io.h"
 
 namespace wg::app {
 
@@ -357,6 +360,17 @@ AuctionLog read_auction_log(std::istream& in, const std::string& source) {
   }
   if (log.events.empty()) throw LogError(fmt::format("{}: empty: no header line", source));
   return log;
+}
+
+AuctionLog read_auction_log_file(const std::filesystem::path& path) {
+  std::string text;
+  try {
+    text = read_regular_file(path, kMaxAuctionLogBytes);
+  } catch (const FileError& error) {  // names the path: missing, a directory, /dev/zero, too big
+    throw LogError(fmt::format("cannot read the log {}", error.what()));
+  }
+  std::istringstream in(std::move(text));
+  return read_auction_log(in, path.string());
 }
 
 }  // namespace wg::app

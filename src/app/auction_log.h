@@ -20,6 +20,7 @@
 /// (Awaiting, Answered, Rejected) are not part of a game's log.
 
 #include <cstdint>
+#include <filesystem>
 #include <iosfwd>
 #include <stdexcept>
 #include <string>
@@ -71,5 +72,14 @@ class LogError : public std::runtime_error {
 /// it: the whole lines are read, and `cut_line` says where it stopped (if that is the header,
 /// there is nothing to replay: LogError).
 AuctionLog read_auction_log(std::istream& in, const std::string& source);
+
+/// The largest log read: a game of 100 rounds of 8 players writes well under 1 MiB.
+inline constexpr std::uint64_t kMaxAuctionLogBytes = std::uint64_t{64} << 20;
+
+/// Reads the log file at `path` (core/file_io.h's bounded read: a directory, a FIFO, a device
+/// such as /dev/zero or a file over kMaxAuctionLogBytes is refused at once), then as
+/// read_auction_log. Throws LogError naming the path ("cannot read the log PATH: is a
+/// directory, not a file").
+AuctionLog read_auction_log_file(const std::filesystem::path& path);
 
 }  // namespace wg::app

@@ -84,7 +84,7 @@ Json EvilHangmanCodec::config_schema() {
         choice_property(names_of(eh::all_strategies()), eh::to_string(defaults.strategy),
                         "How the host picks a family of words")},
        {"depth",
-        integer_property(1, std::numeric_limits<int>::max(), defaults.depth,
+        integer_property(1, eh::kMaxLookaheadDepth, defaults.depth,
                          "Host decisions the lookahead host looks at (and optimal's fallback)")},
        {"budget", count(defaults.budget.max_positions,
                         "Positions the optimal host may evaluate per decision")},

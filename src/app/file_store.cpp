@@ -1,15 +1,18 @@
 #include "app/file_store.h"
 
+#include <fcntl.h>
+#include <sys/file.h>
 #include <unistd.h>
 
 #include <algorithm>
-#include <fstream>
+#include <cerrno>
 #include <stdexcept>
 #include <system_error>
 
 #include <fmt/format.h>
 
 #include "app/user_data.h"
+#include "core/file_io.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
 
@@ -22,6 +25,11 @@ constexpr std::string_view kDictionaryHeader = "# wordgames hangman dictionary";
 constexpr std::string_view kDictionaryGame = "hangman";
 /// The longest guess count a history line may hold (anything longer is damage).
 constexpr std::size_t kMaxGuesses = 100000;
+/// The largest files read: a history holds kHistoryGames short lines (anything near the cap is
+/// damage); a dictionary some hundred thousand words; a saved game its commands.
+constexpr std::uint64_t kMaxHistoryBytes = std::uint64_t{1} << 20;
+constexpr std::uint64_t kMaxDictionaryBytes = std::uint64_t{64} << 20;
+constexpr std::uint64_t kMaxGameBytes = std::uint64_t{16} << 20;
 
 void make_dir(const std::filesystem::path& dir) {
   std::error_code error;
@@ -53,13 +61,69 @@ std::vector<std::string> names_in(const std::filesystem::path& dir, std::string_
   return names;
 }
 
-/// The file's text; StoreError (naming the path) when it cannot be read.
-std::string read_text(const std::filesystem::path& path) {
+/// The file's text, at most `max_bytes`; StoreError (naming the path) when it cannot be read.
+std::string read_text(const std::filesystem::path& path, std::uint64_t max_bytes) {
   try {
-    return read_file(path);
-  } catch (const std::exception& error) {  // LexiconError names the path
+    return read_regular_file(path, max_bytes);
+  } catch (const FileError& error) {  // names the path
     throw StoreError(error.what());
   }
+}
+
+/// Writes the file atomically (core/file_io.h), creating its directory.
+void save_file(const std::filesystem::path& path, std::string_view text) {
+  make_dir(path.parent_path());
+  try {
+    write_file_atomically(path, text);
+  } catch (const FileError& error) {  // names the path
+    throw StoreError(error.what());
+  }
+}
+
+/// An exclusive lock on `path` (created if missing) while it lives: flock, released when the
+/// descriptor closes, so a killed holder never leaves it locked.
+class FileLock {
+ public:
+  explicit FileLock(const std::filesystem::path& path)
+      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666)) {
+    if (fd_ < 0) {
+      throw StoreError(
+          fmt::format("cannot lock {}: {}", path.string(), std::generic_category().message(errno)));
+    }
+    while (::flock(fd_, LOCK_EX) != 0) {
+      if (errno != EINTR) {
+        const int error = errno;
+        ::close(fd_);
+        throw StoreError(fmt::format("cannot lock {}: {}", path.string(),
+                                     std::generic_category().message(error)));
+      }
+    }
+  }
+  FileLock(const FileLock&) = delete;
+  FileLock& operator=(const FileLock&) = delete;
+  ~FileLock() { ::close(fd_); }
+
+ private:
+  int fd_;
+};
+
+/// Renames the unreadable file at `path` to the first free "PATH.unreadable-N", so that it is
+/// never overwritten; returns the new path. Throws StoreError when it cannot.
+std::filesystem::path move_aside(const std::filesystem::path& path) {
+  for (int n = 1; n < 1000; ++n) {
+    std::filesystem::path aside = path;
+    aside += fmt::format(".unreadable-{}", n);
+    std::error_code error;
+    if (std::filesystem::exists(std::filesystem::symlink_status(aside, error))) continue;
+    std::filesystem::rename(path, aside, error);
+    if (error) {
+      throw StoreError(
+          fmt::format("cannot keep the unreadable {} aside: {}", path.string(), error.message()));
+    }
+    return aside;
+  }
+  throw StoreError(
+      fmt::format("cannot keep the unreadable {} aside: too many kept already", path.string()));
 }
 
 std::string history_header(std::string_view game) {
@@ -73,29 +137,6 @@ std::string_view game_dir(std::string_view game) {
 }
 
 }  // namespace
-
-void write_file_atomically(const std::filesystem::path& path, std::string_view text) {
-  make_dir(path.parent_path());
-  const std::filesystem::path temp =
-      path.parent_path() / fmt::format(".{}.{}.tmp", path.filename().string(), ::getpid());
-  {
-    std::ofstream out(temp, std::ios::binary | std::ios::trunc);
-    out.write(text.data(), static_cast<std::streamsize>(text.size()));
-    out.flush();
-    if (!out) {
-      std::error_code ignored;
-      std::filesystem::remove(temp, ignored);
-      throw StoreError(fmt::format("cannot write {}", path.string()));
-    }
-  }
-  std::error_code error;
-  std::filesystem::rename(temp, path, error);
-  if (error) {
-    std::error_code ignored;
-    std::filesystem::remove(temp, ignored);
-    throw StoreError(fmt::format("cannot write {}: {}", path.string(), error.message()));
-  }
-}
 
 std::filesystem::path FileStore::root() const {
   if (root_) return *root_;
@@ -168,10 +209,11 @@ History FileStore::history(std::string_view game, std::size_t count) {
   const std::filesystem::path path = history_path(game);
   History history;
   std::error_code error;
-  if (std::filesystem::exists(path, error) && !(std::filesystem::is_regular_file(path, error) &&
-                                                std::filesystem::file_size(path, error) == 0)) {
+  if (std::filesystem::exists(std::filesystem::symlink_status(path, error)) &&
+      !(std::filesystem::is_regular_file(path, error) &&
+        std::filesystem::file_size(path, error) == 0)) {
     try {
-      const std::string text = read_file(path);
+      const std::string text = read_text(path, kMaxHistoryBytes);
       if (text.find('\0') != std::string::npos) {
         history.problem =
             fmt::format("{} is not a history file (binary data); ignoring it", path.string());
@@ -195,7 +237,16 @@ History FileStore::append(std::string_view game, const GameRecord& record) {
     throw std::invalid_argument(
         fmt::format("'{}' with {} points cannot be a history record", record.word, record.points));
   }
+  const std::filesystem::path path = history_path(game);
+  make_dir(path.parent_path());
+  // Two games ending at once must not lose one's record: read, add and write under a lock.
+  const FileLock lock(path.parent_path() / ".history.lock");
   History history = this->history(game);
+  if (!history.problem.empty()) {  // never overwrite what could not be read: keep it aside
+    const std::filesystem::path aside = move_aside(path);
+    history.problem = fmt::format("{} could not be read: kept as {}, and a new history started",
+                                  path.string(), aside.string());
+  }
   history.games.push_back(record);
   if (history.games.size() > kHistoryGames) history.games.erase(history.games.begin());
   std::string text = history_header(game);
@@ -203,7 +254,7 @@ History FileStore::append(std::string_view game, const GameRecord& record) {
     text +=
         fmt::format("{}\t{}\t{}\t{}\n", r.word, r.guesses, r.player_won ? "you" : "host", r.points);
   }
-  write_file_atomically(history_path(game), text);
+  save_file(path, text);
   return history;
 }
 
@@ -232,13 +283,13 @@ void FileStore::save_dictionary(std::string_view name, const hangman::Dictionary
     text += word;
     text += '\n';
   }
-  write_file_atomically(dictionary_path(name), text);
+  save_file(dictionary_path(name), text);
 }
 
 hangman::Dictionary FileStore::load_dictionary(std::string_view name) {
   if (!has_dictionary(name)) throw StoreError(fmt::format("no saved dictionary '{}'", name));
   const std::filesystem::path path = dictionary_path(name);
-  const std::string text = read_text(path);
+  const std::string text = read_text(path, kMaxDictionaryBytes);
   try {
     // The saved form is plain words; reading it as text also copes with a file edited by hand.
     return hangman::Dictionary::from_text(
@@ -263,7 +314,7 @@ void FileStore::save_game(std::string_view name, const Json& saved) {
     throw std::invalid_argument(fmt::format("'{}' is not a valid saved game name", name));
   }
   check_saved_game(saved);
-  write_file_atomically(game_path(name), saved.dump(2) + "\n");
+  save_file(game_path(name), saved.dump(2) + "\n");
 }
 
 Json FileStore::load_game(std::string_view name) {
@@ -272,7 +323,7 @@ Json FileStore::load_game(std::string_view name) {
     throw StoreError(fmt::format("no saved game '{}'", name));
   }
   const std::filesystem::path path = game_path(name);
-  const std::string text = read_text(path);
+  const std::string text = read_text(path, kMaxGameBytes);
   try {
     Json saved = Json::parse(text);
     check_saved_game(saved);

@@ -7,10 +7,14 @@
 ///   hangman/dictionaries/NAME.txt  a header comment, then one upper-case word a line
 ///   games/NAME.json                a saved game, {game, config, seed, commands}
 ///
-/// Files are written atomically (a temporary file beside, then rename), so a crash never leaves
-/// half a file. A file edited or damaged by hand is read as well as it can be: a damaged
-/// dictionary is refused with the rule it breaks, damaged history lines are skipped (and dropped
-/// at the next append), a binary or unreadable history is ignored with a problem to report.
+/// Files are written atomically (core/file_io.h: a temporary file beside, fsync, rename), so a
+/// crash, a full disk or a kill never leaves half a file, and read bounded (only regular files,
+/// up to a size cap per kind: a FIFO or /dev/zero in their place is refused at once). A file
+/// edited or damaged by hand is read as well as it can be: a damaged dictionary is refused with
+/// the rule it breaks, damaged history lines are skipped (and dropped at the next append), a
+/// binary or unreadable history is ignored with a problem to report, and the next append keeps
+/// it aside as history.tsv.unreadable-N rather than overwrite it. Appends to a history are
+/// serialized by a lock file (<game>/.history.lock), so games ending at once lose no record.
 
 #include <filesystem>
 #include <optional>
@@ -58,9 +62,5 @@ class FileStore final : public Store {
 /// Reads the text of a history file: its readable lines, the last kHistoryGames of them, and
 /// the count of lines skipped. Exposed for tests.
 History parse_history(std::string_view text);
-
-/// Writes `text` to a temporary file beside `path` (creating the directory), then renames it
-/// over `path`. Throws StoreError naming the path on failure.
-void write_file_atomically(const std::filesystem::path& path, std::string_view text);
 
 }  // namespace wg::app

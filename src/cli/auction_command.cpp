@@ -495,9 +495,7 @@ int play(Context& context, Options o) {
 }
 
 int replay(Context& context, const Options& o) {
-  std::ifstream in(o.replay_path, std::ios::binary);
-  if (!in) throw std::runtime_error(fmt::format("cannot read the log '{}'", o.replay_path));
-  const AuctionLog log = app::read_auction_log(in, o.replay_path);
+  const AuctionLog log = app::read_auction_log_file(o.replay_path);
   const std::string cut = log.cut_line == 0 ? ""
                                             : fmt::format("{} stops in the middle of line {}",
                                                           o.replay_path, log.cut_line);

@@ -26,6 +26,7 @@
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
+#include "core/file_io.h"
 #include "core/text.h"
 #include "games/boggle/session.h"
 #include "games/boggle/solver.h"
@@ -54,14 +55,14 @@ bg::Board read_board_file(Context& context, const std::string& path) {
   if (path == "-") {
     text.assign(std::istreambuf_iterator<char>(context.in()), std::istreambuf_iterator<char>());
   } else {
-    std::ifstream file(path, std::ios::binary);
-    if (!file) {
-      throw UsageError(
-          fmt::format("cannot read the board file {}: {}", name, std::strerror(errno)));
+    // Bounded (core/file_io.h): a FIFO, a directory or /dev/zero is refused at once; a board
+    // is a few lines, so 1 MiB is far more than any.
+    try {
+      text = read_regular_file(path, std::uint64_t{1} << 20);
+    } catch (const FileError& error) {  // "PATH: problem"
+      throw UsageError(fmt::format("cannot read the board file {}: {}", name,
+                                   std::string_view(error.what()).substr(path.size() + 2)));
     }
-    std::ostringstream all;
-    all << file.rdbuf();
-    text = std::move(all).str();
   }
   try {
     return bg::Board::parse(text);

@@ -122,7 +122,23 @@ int run_check(Context& context, const std::string& file) {
   return kExitOk;
 }
 
+/// True if the two paths name one file: the same path once made absolute and normal, or the
+/// same device and inode (a hard link, a symbolic link, "./x" and "x").
+bool same_file(const std::string& a, const std::string& b) {
+  std::error_code error;
+  const std::filesystem::path pa = std::filesystem::weakly_canonical(a, error);
+  if (!error && pa == std::filesystem::weakly_canonical(b, error) && !error) return true;
+  error.clear();
+  return std::filesystem::equivalent(a, b, error) && !error;
+}
+
 int run_compile(Context& context, const std::string& input, const std::string& output) {
+  if (same_file(input, output)) {
+    throw UsageError(fmt::format(
+        "lexicon compile: the output {} is the input file: compiling would replace the word list; "
+        "name another output file",
+        output));
+  }
   const app::LoadedLexicon loaded = app::load_lexicon_file(input);
   loaded.lexicon->save(output);
   std::error_code error;

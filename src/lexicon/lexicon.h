@@ -73,6 +73,8 @@ class Lexicon {
   std::vector<std::byte> serialize() const;
   /// Throws LexiconError naming `source` if the bytes are truncated, corrupt or another format.
   static Lexicon deserialize(std::span<const std::byte> bytes, std::string_view source);
+  /// Writes serialize() to `path` atomically (core/file_io.h): a full disk, a read-only
+  /// directory or a kill leaves an existing file as it was. Throws LexiconError naming the path.
   void save(const std::filesystem::path& path) const;
   /// True if the bytes start like a compiled lexicon.
   static bool is_compiled(std::span<const std::byte> bytes);

@@ -5,9 +5,9 @@
 #include <algorithm>
 #include <bit>
 #include <cstring>
-#include <fstream>
 #include <limits>
 
+#include "core/file_io.h"
 #include "lexicon/lexicon.h"
 
 namespace wg {
@@ -259,12 +259,12 @@ void Lexicon::check_automaton(std::string_view source) const {
 
 void Lexicon::save(const std::filesystem::path& path) const {
   const std::vector<std::byte> bytes = serialize();
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  if (!out) throw LexiconError(path.string() + ": cannot open for writing");
-  out.write(reinterpret_cast<const char*>(bytes.data()),
-            static_cast<std::streamsize>(bytes.size()));
-  out.close();
-  if (!out) throw LexiconError(path.string() + ": write failed");
+  try {
+    write_file_atomically(
+        path, std::string_view(reinterpret_cast<const char*>(bytes.data()), bytes.size()));
+  } catch (const FileError& error) {  // names the path already
+    throw LexiconError(error.what());
+  }
 }
 
 Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report) {

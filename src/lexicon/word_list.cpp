@@ -1,15 +1,11 @@
 #include "lexicon/word_list.h"
 
-#include <fcntl.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <cstdint>
 #include <cstring>
-#include <system_error>
 #include <utility>
+
+#include "core/file_io.h"
 
 namespace wg {
 
@@ -53,8 +49,6 @@ ByteTables make_tables(const Alphabet& alphabet, char eol) {
   message += problem;
   throw LexiconError(message);
 }
-
-std::string errno_text(int error) { return std::generic_category().message(error); }
 
 // At most `limit` bytes of `text`, never ending inside a UTF-8 sequence.
 std::string cut_utf8(std::string_view text, std::size_t limit) {
@@ -313,50 +307,12 @@ WordList parse_word_list(std::string_view text, std::string_view source, const A
   return result;
 }
 
-std::string read_file(const std::filesystem::path& path) {
-  const std::string name = path.string();
-  const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) {
-    const int error = errno;
-    if (error == ENOENT) fail(name, "file not found");
-    if (error == ENOTDIR) fail(name, "file not found (a parent in the path is not a directory)");
-    if (error == EACCES) fail(name, "cannot open (permission denied)");
-    fail(name, "cannot open (" + errno_text(error) + ")");
+std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  try {
+    return read_regular_file(path, max_bytes);
+  } catch (const FileError& error) {  // names the path already
+    throw LexiconError(error.what());
   }
-  struct Closer {
-    int fd;
-    ~Closer() { ::close(fd); }
-  } closer{fd};
-
-  struct stat info {};
-  if (::fstat(fd, &info) != 0) fail(name, "cannot read (" + errno_text(errno) + ")");
-  if (S_ISDIR(info.st_mode)) fail(name, "is a directory, not a file");
-
-  // A regular file is read in one call into a buffer one byte larger than its size (the spare
-  // byte sees end of file); pipes and devices, and files that grow meanwhile, double the buffer.
-  // The cap keeps a device such as /dev/zero from exhausting memory.
-  constexpr std::size_t kMaxBytes = std::size_t{1} << 31;
-  std::string data;
-  data.resize(S_ISREG(info.st_mode) && info.st_size > 0 ? static_cast<std::size_t>(info.st_size) + 1
-                                                        : std::size_t{1} << 16);
-  std::size_t size = 0;
-  for (;;) {
-    if (size == data.size()) {
-      if (size >= kMaxBytes) fail(name, "file too large (over 2 GiB) to read");
-      data.resize(size * 2);
-    }
-    const ssize_t n = ::read(fd, data.data() + size, data.size() - size);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      const int error = errno;
-      if (error == EISDIR) fail(name, "is a directory, not a file");
-      fail(name, "cannot read (" + errno_text(error) + ")");
-    }
-    if (n == 0) break;
-    size += static_cast<std::size_t>(n);
-  }
-  data.resize(size);
-  return data;
 }
 
 WordList read_word_list(const std::filesystem::path& path, const Alphabet& alphabet) {

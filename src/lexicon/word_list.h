@@ -6,6 +6,7 @@
 
 #include <array>
 #include <cstddef>
+#include <cstdint>
 #include <filesystem>
 #include <stdexcept>
 #include <string>
@@ -78,7 +79,13 @@ void check_text_encoding(std::string_view text, std::string_view source);
 WordList read_word_list(const std::filesystem::path& path,
                         const Alphabet& alphabet = Alphabet::english());
 
-/// Reads a whole file into memory; throws LexiconError naming the path on failure.
-std::string read_file(const std::filesystem::path& path);
+/// The largest word list or compiled lexicon read (a full English list is about 4 MiB).
+inline constexpr std::uint64_t kMaxLexiconFileBytes = std::uint64_t{1} << 30;
+
+/// Reads a whole regular file into memory (core/file_io.h's read_regular_file: a FIFO, a
+/// directory or a device such as /dev/zero is refused at once, and so is a file over
+/// `max_bytes`, before it is read). Throws LexiconError naming the path on failure.
+std::string read_file(const std::filesystem::path& path,
+                      std::uint64_t max_bytes = kMaxLexiconFileBytes);
 
 }  // namespace wg

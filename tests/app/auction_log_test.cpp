@@ -7,6 +7,7 @@
 
 #include "games/auction/bots.h"
 #include "games/auction/game.h"
+#include "support/temp_dir.h"
 
 namespace wg::app {
 namespace {
@@ -212,6 +213,34 @@ TEST(AuctionLogTest, RefusesAWordCountThatIsNoCountAndANumberThatOverflows) {
             "game.jsonl:1: not JSON (number overflow parsing '1e400')");
   EXPECT_EQ(error_of(header + R"({"event":"round_started","round":1e999})" + "\n"),
             "game.jsonl:2: not JSON (number overflow parsing '1e999')");
+}
+
+std::string file_error_of(const std::filesystem::path& path) {
+  try {
+    read_auction_log_file(path);
+  } catch (const LogError& e) {
+    return e.what();
+  }
+  return "no error";
+}
+
+// Issue 15: `auction replay /dev/zero` grew memory without limit, and replaying a directory said
+// "empty: no header line". Only a regular file up to kMaxAuctionLogBytes is read.
+TEST(AuctionLogTest, ReadsALogFileAndRefusesWhatIsNoFileAtOnce) {
+  test::TempDir dir;
+  const std::string text = log_text(a_game());
+  const auto file = dir.write("game.jsonl", text);
+  EXPECT_EQ(read_auction_log_file(file).events.size(), read_text(text).events.size());
+  EXPECT_EQ(file_error_of("/dev/zero"),
+            "cannot read the log /dev/zero: is a device, not a regular file");
+  EXPECT_EQ(file_error_of(dir.path()),
+            "cannot read the log " + dir.path().string() + ": is a directory, not a file");
+  EXPECT_EQ(file_error_of(dir / "none.jsonl"),
+            "cannot read the log " + (dir / "none.jsonl").string() + ": file not found");
+  std::filesystem::resize_file(file, kMaxAuctionLogBytes + 1);  // sparse: refused by its size
+  EXPECT_EQ(file_error_of(file), "cannot read the log " + file.string() + ": file too large (" +
+                                     std::to_string(kMaxAuctionLogBytes + 1) +
+                                     " bytes; the limit is 64 MiB)");
 }
 
 }  // namespace

@@ -85,6 +85,8 @@ TEST(EvilHangmanCodec, BadConfigsAreConfigErrorsNamingTheField) {
   EXPECT_EQ(field_of({{"strategy", 1}}), "strategy");
   EXPECT_EQ(field_of({{"depth", 0}}), "depth");
   EXPECT_EQ(field_of({{"depth", 2.5}}), "depth");
+  EXPECT_EQ(field_of({{"depth", 4}}), "");
+  EXPECT_EQ(field_of({{"depth", 5}}), "depth");  // above kMaxLookaheadDepth
   EXPECT_EQ(field_of({{"budget", 0}}), "budget");
   EXPECT_EQ(field_of({{"memo", -1}}), "memo");
   EXPECT_EQ(field_of({{"work", "lots"}}), "work");

@@ -241,6 +241,12 @@ TEST(BoggleBoardFile, ErrorsNameTheFileAndTheLine) {
   r = wordgames({"boggle", "path", "--board-file", path, "cat"});
   EXPECT_EQ(r.exit_code, 1) << r;
   EXPECT_NE(r.err.find("cannot read the board file '" + path + "'"), std::string::npos) << r;
+  // Issue 15's bounded reads: /dev/zero was read without end; now it is refused at once.
+  r = wordgames({"boggle", "solve", "--board-file", "/dev/zero"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("cannot read the board file '/dev/zero': is a device, not a regular file"),
+            std::string::npos)
+      << r;
   r = wordgames({"boggle", "solve", "--board-file", path, "--board", "ab/cd"});
   EXPECT_EQ(r.exit_code, 1) << "--board and --board-file exclude each other" << r;
 }

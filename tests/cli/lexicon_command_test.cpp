@@ -1,6 +1,8 @@
 // `wordgames lexicon ...` (src/cli/lexicon_command.h), checked against plain scans of
 // data/enable1.txt: counts by length, membership, prefixes, patterns and sub-anagrams.
 
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -374,6 +376,63 @@ TEST(CliLexiconCompileTest, Errors) {
   const std::string unwritable = (dir / "no-such-dir" / "out.wglex").string();
   expect_bad_input(wordgames({"lexicon", "compile", list, unwritable}), unwritable);
   expect_usage_error(wordgames({"lexicon", "compile", list}), "OUTPUT");
+}
+
+// Issue 15: `lexicon compile same.txt same.txt` overwrote the word list with the binary.
+TEST(CliLexiconCompileTest, RefusesToCompileAFileOntoItself) {
+  TempDir dir;
+  const std::string list = dir.write("same.txt", kSmallList).string();
+  std::filesystem::create_hard_link(list, dir / "link.txt");
+  std::filesystem::create_symlink(list, dir / "symlink.txt");
+  std::filesystem::create_directory(dir / "sub");
+  const std::string dotted = (dir / "sub" / ".." / "same.txt").string();
+  for (const std::string& output :
+       {list, (dir / "link.txt").string(), (dir / "symlink.txt").string(), dotted}) {
+    SCOPED_TRACE(output);
+    expect_usage_error(wordgames({"lexicon", "compile", list, output}),
+                       "the output " + output + " is the input file");
+    EXPECT_EQ(read_bytes(list), kSmallList);
+  }
+}
+
+// Issue 15: `lexicon compile` truncated an existing good file on a full disk. The disk is full
+// for the compiler run by a shell with a file size limit of 4 KiB (`ulimit -f 8`, in blocks of
+// 512 bytes) that ignores SIGXFSZ (inherited by the program): its write fails with EFBIG.
+TEST(CliLexiconCompileTest, AFullDiskLeavesTheOldOutputIntact) {
+  TempDir dir;
+  const std::string list = dir.write("small.txt", kSmallList).string();
+  const std::string out = (dir / "out.wglex").string();
+  ASSERT_EQ(wordgames({"lexicon", "compile", list, out}).exit_code, 0);
+  const std::string good = read_bytes(out);
+  ProcessOptions options;
+  options.env.emplace("XDG_DATA_HOME", test_data_home().string());
+  const ProcessResult r =
+      run_process({"/bin/sh", "-c", "trap '' XFSZ; ulimit -f 8 && exec \"$0\" \"$@\"", WG_BINARY,
+                   "lexicon", "compile", enable_path(), out},
+                  options);
+  expect_bad_input(r, out +
+                          ": cannot write (file too large for this process or device); the "
+                          "file was left as it was");
+  EXPECT_EQ(read_bytes(out), good);
+  std::size_t files = 0;
+  for (const auto& entry : std::filesystem::directory_iterator(dir.path())) {
+    (void)entry;
+    ++files;
+  }
+  EXPECT_EQ(files, 2u);  // small.txt and out.wglex: no temporary left
+}
+
+// Issue 15: /dev/zero as a lexicon allocated 2 GB before the size cap refused it; a FIFO hung.
+TEST(CliLexiconFileErrorTest, DevZeroAndAFifoAreRefusedAtOnce) {
+  expect_bad_input(wordgames({"--lexicon", "/dev/zero", "lexicon", "info"}),
+                   "/dev/zero: is a device, not a regular file");
+  expect_bad_input(wordgames({"lexicon", "check", "/dev/zero"}),
+                   "/dev/zero: is a device, not a regular file");
+  TempDir dir;
+  const std::string fifo = (dir / "words.fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  expect_bad_input(wordgames({"--lexicon", fifo, "lexicon", "info"}),
+                   fifo + ": is a FIFO (named pipe), not a regular file");
 }
 
 // --- contains and prefix

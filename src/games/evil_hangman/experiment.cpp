@@ -92,9 +92,8 @@ void AutoplayConfig::validate(const Lexicon& lexicon) const {
     throw ConfigError("guesses",
                       "the number of guesses must be at least 1, not " + std::to_string(guesses));
   }
-  if (depth < 1) {
-    throw ConfigError("depth",
-                      "the lookahead depth must be at least 1, not " + std::to_string(depth));
+  if (const std::string problem = depth_problem(depth); !problem.empty()) {
+    throw ConfigError("depth", problem);
   }
 }
 
@@ -115,7 +114,9 @@ void TableConfig::validate(const Lexicon& lexicon) const {
   }
   if (guesses < 1) throw ConfigError("guesses", "the number of guesses must be at least 1");
   for (int d : depths) {
-    if (d < 1) throw ConfigError("depths", "the lookahead depths must be at least 1");
+    if (const std::string problem = depth_problem(d); !problem.empty()) {
+      throw ConfigError("depths", problem);
+    }
   }
   check_budget(budget);
   for (std::int64_t length = min_length; length <= max_length; ++length) {

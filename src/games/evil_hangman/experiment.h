@@ -52,7 +52,8 @@ struct AutoplayConfig {
 
   /// The guesses the game is played with (guesses, clamped to an int).
   int game_guesses() const;
-  /// Throws ConfigError: a length without words (no_words_of_length), guesses < 1, depth < 1.
+  /// Throws ConfigError: a length without words (no_words_of_length), guesses < 1, a depth
+  /// outside 1..kMaxLookaheadDepth (depth_problem).
   void validate(const Lexicon& lexicon) const;
 };
 
@@ -76,8 +77,8 @@ struct TableConfig {
   std::uint64_t jobs = 0;  ///< threads, one length each; 0: one per core
 
   int game_guesses() const;
-  /// Throws ConfigError: min_length < 1 or above max_length, guesses < 1, a depth < 1, a budget
-  /// limit of 0, no length in the range with words.
+  /// Throws ConfigError: min_length < 1 or above max_length, guesses < 1, a depth outside
+  /// 1..kMaxLookaheadDepth, a budget limit of 0, no length in the range with words.
   void validate(const Lexicon& lexicon) const;
 };
 

@@ -81,6 +81,12 @@ struct Search {
 
 }  // namespace
 
+std::string depth_problem(int depth) {
+  if (depth >= 1 && depth <= kMaxLookaheadDepth) return "";
+  return "the lookahead depth must be from 1 to " + std::to_string(kMaxLookaheadDepth) + ", not " +
+         std::to_string(depth);
+}
+
 std::string_view to_string(Strategy strategy) {
   switch (strategy) {
     case Strategy::kLargest:

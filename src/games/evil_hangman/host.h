@@ -23,6 +23,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <string>
 #include <string_view>
 #include <vector>
 
@@ -55,9 +56,19 @@ struct OptimalBudget {
   std::uint64_t max_work = 3'000'000'000;
 };
 
+/// The deepest lookahead. Each level multiplies the positions looked at by the families of a
+/// guess: an autoplayed game of 8 letters on enable1 takes 1.6 s at depth 3 and 16 s at depth 4
+/// (2 shared cores), 5 takes minutes and 6 longer still (issue 15), with no way to stop it. 4
+/// keeps a game playable; the optimal host, with its budget, is the one to look deeper.
+inline constexpr int kMaxLookaheadDepth = 4;
+
+/// What is wrong with a lookahead depth ("the lookahead depth must be from 1 to 4, not 7"), or
+/// "" when it is from 1 to kMaxLookaheadDepth. Every config with a depth refuses it with this.
+std::string depth_problem(int depth);
+
 struct HostConfig {
   Strategy strategy = Strategy::kLargest;
-  int depth = 2;  ///< lookahead (and optimal's fallback): host decisions looked at, >= 1
+  int depth = 2;  ///< lookahead (and optimal's fallback): host decisions looked at, 1..4
   OptimalBudget budget;
 };
 

@@ -35,9 +35,8 @@ Rejected rejected(Refusal reason, Letter letter, std::string detail) {
 HostConfig Config::host() const { return HostConfig{strategy, depth, budget}; }
 
 void Config::validate() const {
-  if (depth < 1) {
-    throw ConfigError("depth",
-                      "the lookahead depth must be at least 1, not " + std::to_string(depth));
+  if (const std::string problem = depth_problem(depth); !problem.empty()) {
+    throw ConfigError("depth", problem);
   }
   if (budget.max_positions == 0) {
     throw ConfigError("budget", "the optimal host's budget of positions must be at least 1");

@@ -31,7 +31,7 @@ namespace wg::evil_hangman {
 /// The session's settings: the host, and the settings of its games when they are fixed.
 struct Config {
   Strategy strategy = Strategy::kLargest;
-  int depth = 2;  ///< lookahead's depth (and optimal's fallback), >= 1
+  int depth = 2;  ///< lookahead's depth (and optimal's fallback), 1..kMaxLookaheadDepth
   OptimalBudget budget;
   /// Guessed events carry the host's Decision: the families of the guess with their sizes and
   /// scores. That tells how many words the host holds, whatever show_remaining says.
@@ -50,7 +50,8 @@ struct Config {
 
   /// The host of every game.
   HostConfig host() const;
-  /// Throws ConfigError for settings no game can use: depth < 1, a budget limit of 0, guesses
+  /// Throws ConfigError for settings no game can use: depth outside 1..kMaxLookaheadDepth (deeper
+  /// would take minutes a decision), a budget limit of 0, guesses
   /// < 1, a length outside 1..kMaxWordLength.
   void validate() const;
   /// validate(), and a length without words in `lexicon` (no_words_of_length's message).

@@ -64,7 +64,12 @@ TEST(SessionTest, ConfigErrorsNameTheirField) {
   Config c;
   EXPECT_EQ(field_of(c), "");
   c.depth = 0;
-  EXPECT_EQ(field_of(c), "depth: the lookahead depth must be at least 1, not 0");
+  EXPECT_EQ(field_of(c), "depth: the lookahead depth must be from 1 to 4, not 0");
+  // Issue 15: no upper bound, and depth 5 took seconds a decision, 6 over a minute.
+  c.depth = kMaxLookaheadDepth;
+  EXPECT_EQ(field_of(c), "");
+  c.depth = kMaxLookaheadDepth + 1;
+  EXPECT_EQ(field_of(c), "depth: the lookahead depth must be from 1 to 4, not 5");
   c = Config{};
   c.guesses = 0;
   EXPECT_EQ(field_of(c), "guesses: the number of guesses must be at least 1, not 0");

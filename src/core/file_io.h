@@ -1,0 +1,58 @@
+#pragma once
+/// Reading and writing whole files, the one way every loader and saver of wordgames does it.
+///
+/// Reading a file that came from outside (a word list, a compiled lexicon, a saved dictionary,
+/// a history, an auction log) is bounded: only a regular file is read (a FIFO, a directory, a
+/// device such as /dev/zero or a socket is refused at once, and opening never blocks), and a
+/// file larger than the caller's cap is refused from its size before anything is allocated.
+///
+/// Writing a file whole is atomic: the bytes go to a temporary file in the same directory,
+/// which is flushed, fsync'ed and renamed over the target, and the directory is fsync'ed. A
+/// full disk, a read-only directory or a kill at any moment leaves the old file as it was or
+/// the new one complete, never a torn file. A temporary left by a killed writer is named
+/// ".NAME.PID-N.tmp"; the next write of NAME removes those whose process has ended.
+
+#include <cstdint>
+#include <filesystem>
+#include <functional>
+#include <stdexcept>
+#include <string>
+#include <string_view>
+
+namespace wg {
+
+/// A file that cannot be read or written. what() is "PATH: problem".
+class FileError : public std::runtime_error {
+ public:
+  using std::runtime_error::runtime_error;
+};
+
+/// The whole content of the regular file at `path`, at most `max_bytes` long. Throws
+/// FileError naming the path when it is missing, unreadable, not a regular file ("is a
+/// directory, not a file"; "is a FIFO (named pipe), not a regular file"; "is a device, ..."),
+/// or larger than `max_bytes` (refused from its size, before reading; a file that grows while
+/// read is refused at the cap).
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes);
+
+/// The moments of an atomic write, for tests that kill a writer at each of them.
+enum class WriteStep : std::uint8_t {
+  kTemporaryCreated,  ///< the temporary file exists, empty
+  kWritten,           ///< the bytes are written to the temporary, not yet synced
+  kSynced,            ///< the temporary is fsync'ed, not yet renamed
+  kRenamed,           ///< the target holds the new bytes (the directory not yet fsync'ed)
+};
+std::string_view to_string(WriteStep step);
+
+/// Writes `bytes` to `path` atomically (see above). The directory must exist. The new file
+/// keeps the old file's permission bits, or gets 0666 less the umask. `observer`, if given, is
+/// called at each step (tests only). Throws FileError naming the path on any failure (after
+/// removing the temporary): the old file is then untouched. A process writing large files with
+/// RLIMIT_FSIZE set should ignore SIGXFSZ, so that the limit is an error rather than a kill.
+void write_file_atomically(const std::filesystem::path& path, std::string_view bytes,
+                           const std::function<void(WriteStep)>& observer = {});
+
+/// The name pattern of the temporaries: true for ".NAME.PID-N.tmp" (N any decimal number).
+/// Sets `pid` to the writer's process id.
+bool is_temporary_of(std::string_view file_name, std::string_view name, long& pid);
+
+}  // namespace wg
