@@ -22,10 +22,16 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
+#include "protocol/containment.h"
 
 namespace wg::cli {
 
 /// The `define` of the auction entry of the game table (menu.h).
 void define_auction_command(CLI::App& command, Context& context);
+
+/// The options of the limits of external bots' processes (--bot-cpu, --bot-memory,
+/// --bot-processes, --bot-files, --bot-file-size, --bot-stderr; 0 for no limit), setting
+/// `limits`, which must outlive `command`: for `auction`, `auction tournament` and `serve`.
+void add_bot_limit_options(CLI::App& command, protocol::BotLimits& limits);
 
 }  // namespace wg::cli

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/app.h"
+#include "cli/auction_command.h"
 #include "server/arcade.h"
 #include "server/http_server.h"
 
@@ -28,6 +29,7 @@ struct ServeOptions {
   std::uint64_t max_sessions = 20000;
   bool offline = false;
   std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
+  protocol::BotLimits bot_limits;         ///< what each may use (--bot-cpu and the like)
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -49,6 +51,7 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.dictionaries.fetch_open_library = !options.offline;
   arcade_options.tournaments.allowed_bots = options.allowed_bots;
+  arcade_options.tournaments.bot_limits = options.bot_limits;
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -115,6 +118,7 @@ void add_serve_command(CLI::App& app, Context& context) {
       ->type_name("COMMAND")
       ->take_all()
       ->allow_extra_args(false);
+  add_bot_limit_options(*command, options->bot_limits);
   on_run(*command, context, [&context, options] { return serve(context, *options); });
 }
 
