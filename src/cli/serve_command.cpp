@@ -45,6 +45,7 @@ void allow_many_connections() {
 
 int serve(Context& context, const ServeOptions& options) {
   using server::Arcade;
+  protocol::end_bots_with_the_host();  // SIGHUP (and a second SIGINT or SIGTERM) end bots too
   allow_many_connections();
   server::ArcadeOptions arcade_options;
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
@@ -81,6 +82,7 @@ int serve(Context& context, const ServeOptions& options) {
   }
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
+  protocol::kill_all_descendants();  // stopped: games still running end at once, bots faulted
   return kExitOk;
 }
 

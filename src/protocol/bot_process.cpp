@@ -408,13 +408,16 @@ std::optional<ExitStatus> BotProcess::wait_exit(std::chrono::milliseconds wait) 
   }
 }
 
-ExitStatus BotProcess::stop(std::chrono::milliseconds grace) {
+ExitStatus BotProcess::stop(std::chrono::milliseconds grace) { return stop(grace, grace); }
+
+ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
+                            std::chrono::milliseconds sigterm_grace) {
   if (reaped_ || pid_ < 0) return exited_.value_or(ExitStatus{});
   close_input();
   if (grace > std::chrono::milliseconds::zero() && !wait_exit(grace)) {
     // It did not end at the end of its input: asked to, then made to.
     ::kill(-pid_, SIGTERM);
-    wait_exit(grace);
+    wait_exit(sigterm_grace);
   }
   // The whole group and everything else it started: a bot run through a shell, one that
   // started helpers or daemons, leaves no process behind.

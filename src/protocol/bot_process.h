@@ -122,6 +122,9 @@ class BotProcess {
   /// process it started (running_bots::end) and reaps them all. Returns how the bot ended
   /// (signal 9 if it had to be killed). Idempotent. A zero grace kills at once.
   ExitStatus stop(std::chrono::milliseconds grace = kDefaultGrace);
+  /// stop(grace) with its own grace after SIGTERM (the first, `grace`, still decides whether
+  /// SIGTERM is sent: not at all if it is zero).
+  ExitStatus stop(std::chrono::milliseconds grace, std::chrono::milliseconds sigterm_grace);
 
   /// The processes the bot had started that were still running or unreaped when it was stopped
   /// and had to be killed (its leader aside): 0 for a bot that ended cleanly.
