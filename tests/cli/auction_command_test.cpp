@@ -4,6 +4,8 @@
 #include <fcntl.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -603,6 +605,62 @@ TEST(AuctionTournament, TableNamesEveryBot) {
   EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
                           [](const std::string& l) { return l.rfind("random ", 0) == 0; }));
   EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal" << r;
+}
+
+// The host ends its bots when it is ended: a bot that ignores SIGTERM and SIGHUP and never
+// replies, in a live game and in a tournament; the host is killed while it waits for the bot's
+// bid. This test process is a subreaper, so the bot, orphaned when the host ends, becomes its
+// child: already killed by the host (a zombie) when the host is gone.
+TEST(AuctionSignals, TerminationOrHangUpEndsTheBotsWithTheHost) {
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  struct Case {
+    std::vector<std::string> command;
+    int signal;
+  };
+  for (const Case& c : {Case{{"auction"}, SIGTERM}, Case{{"auction"}, SIGHUP},
+                        Case{{"auction", "tournament", "--games", "1", "--jobs", "1"}, SIGTERM},
+                        Case{{"auction", "tournament", "--games", "1", "--jobs", "1"}, SIGHUP}}) {
+    SCOPED_TRACE(fmt::format("{} {}", fmt::join(c.command, " "), c.signal));
+    TempDir dir;
+    const std::string fifo = (dir / "bot.pid").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::vector<std::string> args = c.command;
+    for (const std::string& more :
+         {std::string("--players"),
+          fmt::format("cmd:/bin/sh {}/tests/protocol/bots/hostile_bot.sh stubborn {},value",
+                      WG_SOURCE_DIR, fifo),
+          std::string("--bot-timeout"), std::string("600000")}) {
+      args.push_back(more);
+    }
+    std::vector<char*> argv;
+    std::string binary = WG_BINARY;
+    argv.push_back(binary.data());
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const pid_t host = ::fork();
+    ASSERT_GE(host, 0);
+    if (host == 0) {
+      const int null = ::open("/dev/null", O_RDWR);
+      ::dup2(null, STDIN_FILENO);
+      ::dup2(null, STDOUT_FILENO);
+      ::dup2(null, STDERR_FILENO);
+      ::execv(WG_BINARY, argv.data());
+      ::_exit(127);
+    }
+    pid_t bot = -1;
+    {
+      std::ifstream in(fifo);  // blocks until the bot, asked its first bid, writes its pid
+      in >> bot;
+    }
+    ASSERT_GT(bot, 0);
+    ASSERT_EQ(::kill(host, c.signal), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(host, &status, 0), host);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == c.signal) << status;
+    int bot_status = 0;
+    ASSERT_EQ(::waitpid(bot, &bot_status, WNOHANG), bot) << "the bot outlived its host";
+    EXPECT_TRUE(WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL) << bot_status;
+  }
 }
 
 }  // namespace
