@@ -296,6 +296,39 @@ TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {
   EXPECT_EQ(json.out, read_file(log));
 }
 
+/// `text` with the first `from` replaced by `to`.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const std::size_t at = text.find(from);
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// A log from outside may hold anything JSON can say: a terminal's escape sequences in the
+// player names, the lexicon's source, a word or a fault are shown escaped, never obeyed.
+TEST(Auction, ReplayShowsControlCharactersFromTheLogEscaped) {
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", log})).exit_code, 0);
+  std::string text = read_file(log);
+  text = replaced(text, R"j("source":"built-in (enable1)")j",
+                  R"j("source":"evil\u001b]0;title\u0007.txt")j");
+  text = replaced(text, R"j("players":["value","random","value"])j",
+                  R"j("players":["value","\u001b[2Jrandom","value"])j");
+  text = replaced(text, R"j({"word":"quads","score":15})j",
+                  R"j({"word":"qu\u001b[31mads","score":0,"fault":"replied \u009b2J"})j");
+  const std::string evil = (dir / "evil.jsonl").string();
+  std::ofstream(evil, std::ios::binary) << text;
+  const ProcessResult r = run({"auction", "replay", evil});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r;
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("lexicon evil\\x1b]0;title\\x07.txt."), std::string::npos) << r;
+  EXPECT_NE(r.out.find("2 \\x1b[2Jrandom"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("qu\\x1b[31mads"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("(replied \\xc2\\x9b2J)"), std::string::npos) << r;
+}
+
 TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItStopped) {
   TempDir dir;
   const std::string log = (dir / "game.jsonl").string();
