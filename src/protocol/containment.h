@@ -43,7 +43,8 @@ struct BotLimits {
   /// pipe. The last few KiB are kept in any case for the fault message of a bot that dies.
   std::uint64_t stderr_kb = 1024;
 
-  /// "cpu 600 s, memory 2048 MiB, 64 processes, 64 files, files up to 64 MiB, stderr 1024 KiB".
+  /// "cpu 600 s, memory 2048 MiB, processes 64, open files 64, file size 64 MiB, stderr 1024
+  /// KiB" ("no limit" for a 0).
   std::string describe() const;
 };
 
