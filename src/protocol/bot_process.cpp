@@ -414,10 +414,15 @@ ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
                             std::chrono::milliseconds sigterm_grace) {
   if (reaped_ || pid_ < 0) return exited_.value_or(ExitStatus{});
   close_input();
+  std::string ending;  // how the host had to end it, for its log
   if (grace > std::chrono::milliseconds::zero() && !wait_exit(grace)) {
     // It did not end at the end of its input: asked to, then made to.
     ::kill(-pid_, SIGTERM);
-    wait_exit(sigterm_grace);
+    ending = wait_exit(sigterm_grace)
+                 ? fmt::format("did not exit at the end of its input within {} ms: sent SIGTERM",
+                               grace.count())
+                 : fmt::format("ignored the end of its input and SIGTERM for {} ms each: killed",
+                               grace.count());
   }
   // The whole group and everything else it started: a bot run through a shell, one that
   // started helpers or daemons, leaves no process behind.
@@ -441,6 +446,12 @@ ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
         "[wordgames: {} more bytes of this bot's stderr were discarded]\n", stderr_discarded_);
     write_all(log_, note);
   }
+  if (!killed.empty()) {
+    ending +=
+        fmt::format("{}killed {} process{} it had started and left running",
+                    ending.empty() ? "" : "; ", killed.size(), killed.size() == 1 ? "" : "es");
+  }
+  if (!ending.empty()) write_all(log_, fmt::format("[wordgames: bot {} {}]\n", pid_, ending));
   if (own_log_) ::close(log_);
   log_ = -1;
   return *exited_;

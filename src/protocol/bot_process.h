@@ -120,7 +120,8 @@ class BotProcess {
   /// Closes stdin and gives the bot `grace` to exit; if it is still running, sends its process
   /// group SIGTERM and gives it `grace` again; then kills (SIGKILL) its group and every other
   /// process it started (running_bots::end) and reaps them all. Returns how the bot ended
-  /// (signal 9 if it had to be killed). Idempotent. A zero grace kills at once.
+  /// (signal 9 if it had to be killed). Idempotent. A zero grace kills at once. If it had to
+  /// be sent SIGTERM, or processes it started were left running, a note says so in its log.
   ExitStatus stop(std::chrono::milliseconds grace = kDefaultGrace);
   /// stop(grace) with its own grace after SIGTERM (the first, `grace`, still decides whether
   /// SIGTERM is sent: not at all if it is zero).

@@ -14,6 +14,7 @@
 #include <sstream>
 #include <string>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include "child_processes.h"
@@ -148,7 +149,8 @@ TEST_F(ContainmentTest, AForkBombStopsAtTheProcessLimit) {
 }
 
 TEST_F(ContainmentTest, AChildHoldingThePipeOpenIsKilledWithTheBot) {
-  BotProcess bot("sleep 100000 & echo $!; exit 3");
+  const test::TempDir dir;
+  BotProcess bot("sleep 100000 & echo $!; exit 3", dir / "bot.log");
   const pid_t helper = std::stoi(bot.read_line(Clock::now() + 1s).line);
   EXPECT_EQ(bot.wait_exit(1ms), (ExitStatus{3, 0}));
   // The bot has exited, but its output stays open: the helper holds it.
@@ -157,6 +159,9 @@ TEST_F(ContainmentTest, AChildHoldingThePipeOpenIsKilledWithTheBot) {
   EXPECT_EQ(bot.stop(0ms), (ExitStatus{3, 0}));
   EXPECT_EQ(bot.processes_killed(), 1u);
   EXPECT_FALSE(is_alive(helper));  // killed and reaped by the host
+  EXPECT_EQ(read_file(dir / "bot.log"),
+            fmt::format("[wordgames: bot {} killed 1 process it had started and left running]\n",
+                        bot.pid()));
 }
 
 TEST_F(ContainmentTest, ADaemonThatCalledSetsidIsKilledWithTheBot) {
@@ -192,12 +197,17 @@ TEST_F(ContainmentTest, EndingOneBotLeavesTheOthersRunning) {
 
 TEST_F(ContainmentGraceTest, ABotIgnoringSigtermIsKilledAfterTheGrace) {
   // trap '' makes SIGTERM ignored, and an ignored signal stays ignored across exec.
-  BotProcess bot("trap '' TERM; echo ready; exec sleep 100000");
+  const test::TempDir dir;
+  BotProcess bot("trap '' TERM; echo ready; exec sleep 100000", dir / "bot.log");
   {
     FrozenClock frozen;  // no time limit on its start
     ASSERT_EQ(bot.read_line(Clock::now() + 1s).line, "ready");
   }
   EXPECT_EQ(bot.stop(20ms, 20ms), (ExitStatus{-1, SIGKILL}));
+  EXPECT_EQ(read_file(dir / "bot.log"),
+            fmt::format("[wordgames: bot {} ignored the end of its input and SIGTERM for 20 ms "
+                        "each: killed]\n",
+                        bot.pid()));
 }
 
 TEST_F(ContainmentGraceTest, ABotThatEndsOnSigtermIsNotKilled) {
