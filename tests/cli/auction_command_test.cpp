@@ -17,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -406,6 +407,9 @@ TEST(Auction, BadOptionsAreUsageErrors) {
       {"auction", "tournament", "--players", "value,value", "--games", "0"},
       {"auction", "tournament", "--players", "value,value", "--jobs", "0"},
       {"auction", "replay"},
+      {"auction", "--players", "value,value", "--bot-cpu", "x"},
+      {"auction", "--players", "value,value", "--bot-memory", "-1"},
+      {"auction", "tournament", "--players", "value,value", "--bot-processes", "100001"},
   };
   for (const auto& args : cases) {
     const ProcessResult r = run(args);
@@ -694,6 +698,27 @@ TEST(AuctionSignals, TerminationOrHangUpEndsTheBotsWithTheHost) {
     ASSERT_EQ(::waitpid(bot, &bot_status, WNOHANG), bot) << "the bot outlived its host";
     EXPECT_TRUE(WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL) << bot_status;
   }
+}
+
+// The operator's limits reach the bot's process (docs/games/auction-protocol.md, "Limits").
+TEST(AuctionTournament, TheBotLimitOptionsAreSetInTheBots) {
+  TempDir dir;
+  const std::string log = (dir / "bots.log").string();
+  const ProcessResult r =
+      run({"auction", "tournament", "--games", "1", "--jobs", "1", "--players",
+           fmt::format("cmd:/bin/sh -c 'cat /proc/self/limits >&2; exec /bin/sh "
+                       "{}/tests/protocol/bots/zero_bot.sh',value",
+                       WG_SOURCE_DIR),
+           "--bot-cpu", "9", "--bot-memory", "300", "--bot-files", "40", "--bot-log", log});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string limits = read_file(log);
+  const auto has = [&](const std::string& pattern) {
+    return std::regex_search(limits, std::regex(pattern));
+  };
+  EXPECT_TRUE(has("Max cpu time +9 +10 +seconds")) << limits;
+  EXPECT_TRUE(has("Max address space +314572800 +314572800 +bytes")) << limits;
+  EXPECT_TRUE(has("Max open files +40 +40 +files")) << limits;
+  EXPECT_TRUE(has("Max core file size +0 +0 +bytes")) << limits;
 }
 
 }  // namespace
