@@ -139,12 +139,17 @@ TEST_F(ContainmentTest, AForkBombStopsAtTheProcessLimit) {
   if (::getuid() == 0) GTEST_SKIP() << "the kernel does not apply RLIMIT_NPROC to root";
   BotLimits limits;
   limits.processes = 5;
+  // The shell may give up at the first fork refused: the sleeps do not hold its output open.
   BotProcess bot(
       "for i in 1 2 3 4 5 6 7 8 9 10 11 12 13 14 15 16 17 18 19 20; do "
-      "sleep 100000 & done 2>/dev/null; echo started",
+      "sleep 100000 >/dev/null 2>&1 & done; echo started",
       {}, limits);
-  EXPECT_EQ(bot.read_line(Clock::now() + 1s).line, "started");
+  all_lines(bot);
   bot.stop(0ms);
+  EXPECT_GE(bot.processes_killed(), 1u);
+  // 5 more than the user's tasks when it started (4 and the shell, as a lone user): fewer than
+  // the 20 it tried, whatever else the user's other processes did meanwhile.
+  EXPECT_LT(bot.processes_killed(), 20u);
   EXPECT_LE(bot.processes_killed(), 5u);
 }
 
