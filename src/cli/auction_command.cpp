@@ -29,7 +29,9 @@
 #include "games/auction/bots.h"
 #include "games/auction/session.h"
 #include "games/auction/tournament.h"
+#include "protocol/containment.h"
 #include "protocol/external_player.h"
+#include "protocol/printable.h"
 
 namespace wg::cli {
 
@@ -58,6 +60,7 @@ struct Options {
   std::uint64_t bot_timeout_ms = 1000;
   std::uint64_t time_limit_s = 30;  // a human's bid or word, at a terminal
   std::string bot_log;
+  protocol::BotLimits bot_limits;
   std::string replay_path;
   std::uint64_t games = 100;
   std::uint64_t jobs = 0;  // 0: one per core
@@ -109,6 +112,7 @@ au::ExternalPlayers external_players(const Options& o) {
   protocol::ExternalBotOptions bot;
   bot.reply_timeout = milliseconds(o.bot_timeout_ms);
   bot.stderr_path = o.bot_log;
+  bot.limits = o.bot_limits;
   return [bot](std::string_view name) -> std::unique_ptr<au::Player> {
     return protocol::start_external_player(std::string(name.substr(kCommandPrefix.size())), bot);
   };
@@ -438,6 +442,7 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
 }
 
 int play(Context& context, Options o) {
+  protocol::end_bots_with_the_host();
   if (!ask_setup(context, o)) return kExitOk;
   const std::vector<std::string> lineup =
       parse_lineup(o.players.empty() ? kDefaultLineup : o.players);
@@ -509,8 +514,8 @@ int replay(Context& context, const Options& o) {
     return kExitOk;
   }
   const auto& started = std::get<au::GameStarted>(log.events.front());
-  out << fmt::format("Replay of {}: seed {}, lexicon {}.\n", o.replay_path, started.seed,
-                     log.lexicon.source);
+  out << fmt::format("Replay of {}: seed {}, lexicon {}.\n", protocol::printable(o.replay_path),
+                     started.seed, protocol::printable(log.lexicon.source));
   std::size_t at = 0;
   auto next = [&]() -> std::optional<au::Event> {
     if (at == log.events.size()) return std::nullopt;
@@ -544,6 +549,7 @@ class ProgressBar {
 };
 
 int tournament(Context& context, const Options& o) {
+  protocol::end_bots_with_the_host();
   au::TournamentConfig config;
   config.lineup = parse_lineup(o.players);
   if (std::find(config.lineup.begin(), config.lineup.end(), kHuman) != config.lineup.end()) {
@@ -596,9 +602,13 @@ int tournament(Context& context, const Options& o) {
                      count_of(r.players, "player"), count_of(r.rounds, "round"),
                      count_of(r.hidden_letters, "hidden letter"), config.seed,
                      count_of(config.jobs, "job"));
-  out << fmt::format("Seats rotate each game: {}.\n\n", fmt::join(config.lineup, ", "));
+  std::vector<std::string> lineup;
+  for (const std::string& name : config.lineup) lineup.push_back(protocol::printable(name));
+  out << fmt::format("Seats rotate each game: {}.\n\n", fmt::join(lineup, ", "));
   std::size_t width = 3;
-  for (const au::BotStats& b : result.bots) width = std::max(width, b.name.size());
+  for (const au::BotStats& b : result.bots) {
+    width = std::max(width, protocol::printable(b.name).size());
+  }
   out << fmt::format(
       "{:<{}}  seats  mean score  std err  win rate  letters/game  price/letter  "
       "invalid words  bad bids\n",
@@ -607,8 +617,8 @@ int tournament(Context& context, const Options& o) {
     out << fmt::format(
         "{:<{}}  {:>5}  {:>10.1f}  {:>7.2f}  {:>7.1f}%  {:>12.2f}  {:>12.2f}  "
         "{:>13}  {:>8}\n",
-        b.name, width, b.seats, b.mean_score, b.score_std_error, 100 * b.win_rate,
-        b.letters_per_game, b.mean_price, b.invalid_words, b.faulty_bids);
+        protocol::printable(b.name), width, b.seats, b.mean_score, b.score_std_error,
+        100 * b.win_rate, b.letters_per_game, b.mean_price, b.invalid_words, b.faulty_bids);
   }
   out << "\nPer player-game: a bot in three seats plays three player-games a game; a win shared "
          "by k players counts 1/k.\n";
@@ -665,7 +675,9 @@ void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
       app, "--bot-timeout", 1, 600'000, [o](std::uint64_t n) { o->bot_timeout_ms = n; },
       "Milliseconds an external bot has for each bid or word (default 1000)");
   add_text_option(app, "--bot-log", o->bot_log,
-                  "Append external bots' stderr to this file (default: this program's stderr)");
+                  "Append external bots' stderr to this file (default: this program's stderr), "
+                  "control characters escaped");
+  add_bot_limit_options(app, o->bot_limits);
 }
 
 void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
@@ -695,6 +707,36 @@ int resume_auction_game(Context& context, ResumedGame& game) {
   out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
                      session.seed());
   return kExitOk;
+}
+
+void add_bot_limit_options(CLI::App& app, protocol::BotLimits& limits) {
+  const protocol::BotLimits defaults;
+  add_number_option(
+      app, "--bot-cpu", 0, 1'000'000, [&limits](std::uint64_t n) { limits.cpu_seconds = n; },
+      fmt::format("CPU seconds each process of an external bot may use (default {}; 0: no limit)",
+                  defaults.cpu_seconds));
+  add_number_option(
+      app, "--bot-memory", 0, 1'048'576, [&limits](std::uint64_t n) { limits.memory_mb = n; },
+      fmt::format("MiB of address space for each process of an external bot (default {}; 0: no "
+                  "limit)",
+                  defaults.memory_mb));
+  add_number_option(
+      app, "--bot-processes", 0, 100'000, [&limits](std::uint64_t n) { limits.processes = n; },
+      fmt::format("Processes an external bot may start (default {}; 0: no limit)",
+                  defaults.processes));
+  add_number_option(
+      app, "--bot-files", 0, 1'000'000, [&limits](std::uint64_t n) { limits.open_files = n; },
+      fmt::format("Open files for each process of an external bot (default {}; 0: no limit)",
+                  defaults.open_files));
+  add_number_option(
+      app, "--bot-file-size", 0, 1'048'576, [&limits](std::uint64_t n) { limits.file_size_mb = n; },
+      fmt::format("MiB of the largest file an external bot may write (default {}; 0: no limit)",
+                  defaults.file_size_mb));
+  add_number_option(
+      app, "--bot-stderr", 0, 1'048'576, [&limits](std::uint64_t n) { limits.stderr_kb = n; },
+      fmt::format("KiB of each external bot's stderr passed on, the rest discarded (default {}; "
+                  "0: no limit)",
+                  defaults.stderr_kb));
 }
 
 void define_auction_command(CLI::App& command, Context& context) {

@@ -22,6 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
+#include "protocol/containment.h"
 
 namespace wg::cli {
 
@@ -33,5 +34,10 @@ void define_auction_command(CLI::App& command, Context& context);
 /// Goes on with a resumed game of a person's seat (`wordgames resume`); without the first
 /// run's log and time limit options (the defaults apply).
 int resume_auction_game(Context& context, ResumedGame& game);
+
+/// The options of the limits of external bots' processes (--bot-cpu, --bot-memory,
+/// --bot-processes, --bot-files, --bot-file-size, --bot-stderr; 0 for no limit), setting
+/// `limits`, which must outlive `command`: for `auction`, `auction tournament` and `serve`.
+void add_bot_limit_options(CLI::App& command, protocol::BotLimits& limits);
 
 }  // namespace wg::cli

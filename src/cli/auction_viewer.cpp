@@ -17,6 +17,7 @@
 #include "cli/prompt.h"
 #include "cli/style.h"
 #include "core/text.h"
+#include "protocol/printable.h"
 
 namespace wg::cli {
 
@@ -57,7 +58,10 @@ void AuctionView::show(const au::Event& event) {
 
 void AuctionView::show_start(const au::GameStarted& e) {
   rules_ = e.rules;
-  names_ = e.players;
+  // Names come from outside (a bot's handshake, a log file): shown escaped, like every text
+  // from outside here (protocol/printable.h), so no escape sequence reaches the terminal.
+  names_.clear();
+  for (const std::string& name : e.players) names_.push_back(protocol::printable(name));
   name_width_ = 0;
   for (const std::string& name : names_) name_width_ = std::max(name_width_, name.size());
   points_.assign(names_.size(), e.rules.starting_points);
@@ -122,23 +126,27 @@ void AuctionView::show_auction(const au::AuctionHeld& e) {
   for (std::size_t seat = 0; seat < e.bids.size(); ++seat) {
     if (e.bids[seat].fault.empty()) continue;
     out_ << fmt::format("       {} {}: bid counted as 0: {}\n", seat + 1, names_[seat],
-                        e.bids[seat].fault);
+                        protocol::printable(e.bids[seat].fault));
   }
 }
 
 void AuctionView::show_round_end(const au::RoundEnded& e) {
   out_ << fmt::format("Round {} words:\n", e.round);
+  // A word as played: letters of the alphabet in capitals, anything else escaped.
+  const auto shown = [this](const std::string& played) {
+    const auto letters = alphabet().encode(played);
+    return played.empty() ? std::string("-")
+           : letters      ? alphabet().decode_upper(*letters)
+                          : protocol::printable(played);
+  };
   std::size_t width = 4;
-  for (const au::WordPlayed& w : e.words) width = std::max(width, w.word.size());
+  for (const au::WordPlayed& w : e.words) width = std::max(width, shown(w.word).size());
   for (std::size_t seat = 0; seat < e.words.size(); ++seat) {
     const au::WordPlayed& w = e.words[seat];
-    const auto letters = alphabet().encode(w.word);
-    const std::string word = w.word.empty() ? "-"
-                             : letters      ? alphabet().decode_upper(*letters)
-                                            : w.word;
+    const std::string word = shown(w.word);
     std::string note;
     if (!w.fault.empty()) {
-      note = w.fault;
+      note = protocol::printable(w.fault);
     } else if (w.word.empty()) {
       note = "no word";
     } else if (static_cast<int>(w.word.size()) >= rules_.bonus_length && rules_.bonus > 0) {
@@ -261,10 +269,24 @@ void on_continue(int) {
   errno = saved_errno;
 }
 
-/// Ctrl-C and the like: the terminal as it was, then the signal's default (the end).
+/// What the signals that end the program did before the viewer: their default, or the
+/// handler of the command that runs the viewer (which ends its bots, protocol/containment.h).
+struct sigaction g_before_end[std::size(kEndSignals)]{};
+
+/// Ctrl-C and the like: the terminal as it was, then what the signal did before the viewer
+/// (the end, by default or by the command's own handler).
 void on_end(int signal) {
   g_modes.leave();
-  install(signal, SIG_DFL);
+  std::size_t i = 0;
+  while (i < std::size(kEndSignals) && kEndSignals[i] != signal) ++i;
+  const bool handled = i < std::size(kEndSignals) && g_before_end[i].sa_handler != SIG_DFL &&
+                       g_before_end[i].sa_handler != SIG_IGN &&
+                       (g_before_end[i].sa_flags & SA_SIGINFO) == 0;
+  if (handled) {
+    sigaction(signal, &g_before_end[i], nullptr);
+  } else {
+    install(signal, SIG_DFL);
+  }
   raise(signal);  // delivered when the handler returns
 }
 
@@ -277,8 +299,10 @@ class RawTerminal {
     if (tcgetattr(STDIN_FILENO, &current) != 0) return;
     install(SIGTSTP, on_stop, &old_[0]);
     install(SIGCONT, on_continue, &old_[1]);
-    for (std::size_t i = 0; i < std::size(kEndSignals); ++i)
+    for (std::size_t i = 0; i < std::size(kEndSignals); ++i) {
       install(kEndSignals[i], on_end, &old_[2 + i]);
+      g_before_end[i] = old_[2 + i];
+    }
     installed_ = true;
     g_modes.enter(current);  // if the terminal refuses, keys come by lines, still read
   }

@@ -15,6 +15,7 @@
 #include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/context.h"
+#include "cli/auction_command.h"
 #include "server/arcade.h"
 #include "server/http_server.h"
 
@@ -31,6 +32,7 @@ struct ServeOptions {
   bool offline = false;
   bool no_store = false;                  ///< --no-store: keep no players or games
   std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
+  protocol::BotLimits bot_limits;         ///< what each may use (--bot-cpu and the like)
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -46,6 +48,7 @@ void allow_many_connections() {
 
 int serve(Context& context, const ServeOptions& options) {
   using server::Arcade;
+  protocol::end_bots_with_the_host();  // SIGHUP (and a second SIGINT or SIGTERM) end bots too
   allow_many_connections();
   server::ArcadeOptions arcade_options;
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
@@ -65,6 +68,7 @@ int serve(Context& context, const ServeOptions& options) {
       }
     }
   }
+  arcade_options.tournaments.bot_limits = options.bot_limits;
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -98,6 +102,7 @@ int serve(Context& context, const ServeOptions& options) {
                              : std::string("Nothing is kept: players' games are forgotten.\n"));
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
+  protocol::kill_all_descendants();  // stopped: games still running end at once, bots faulted
   return kExitOk;
 }
 
@@ -138,6 +143,7 @@ void add_serve_command(CLI::App& app, Context& context) {
       ->type_name("COMMAND")
       ->take_all()
       ->allow_extra_args(false);
+  add_bot_limit_options(*command, options->bot_limits);
   on_run(*command, context, [&context, options] { return serve(context, *options); });
 }
 

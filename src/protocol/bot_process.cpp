@@ -4,8 +4,8 @@
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
-#include <spawn.h>
 #include <string.h>
+#include <sys/resource.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -20,6 +20,8 @@
 #include <vector>
 
 #include <fmt/format.h>
+
+#include "protocol/printable.h"
 
 extern char** environ;
 
@@ -104,6 +106,16 @@ ssize_t write_without_sigpipe(int fd, const char* data, std::size_t size) {
   return written;
 }
 
+/// Writes all of `text` to `fd` (a log: a failed write is dropped, the bot's game goes on).
+void write_all(int fd, std::string_view text) {
+  while (!text.empty()) {
+    const ssize_t n = ::write(fd, text.data(), text.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return;
+    text.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
 ExitStatus exit_status_of(int wait_status) {
   ExitStatus status;
   if (WIFEXITED(wait_status)) {
@@ -130,6 +142,36 @@ bool is_shell_word(std::string_view word) {
 bool is_plain_char(char c) {
   return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
          std::string_view("_./,:+=@%^-").find(c) != std::string_view::npos;
+}
+
+struct ResourceLimit {
+  int resource = 0;
+  rlimit value{};
+};
+
+/// The setrlimit calls that apply `limits` (core dumps always off).
+std::vector<ResourceLimit> resource_limits(const BotLimits& limits) {
+  std::vector<ResourceLimit> result;
+  const auto add = [&](int resource, std::uint64_t soft, std::uint64_t hard) {
+    rlimit current{};
+    ::getrlimit(resource, &current);
+    // Never above the host's own hard limit (raising it would fail, and the limit not be set).
+    const rlim_t cap = current.rlim_max;
+    result.push_back({resource, {std::min<rlim_t>(soft, cap), std::min<rlim_t>(hard, cap)}});
+  };
+  constexpr std::uint64_t kMiB = 1024 * 1024;
+  if (limits.cpu_seconds > 0) add(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1);
+  if (limits.memory_mb > 0) add(RLIMIT_AS, limits.memory_mb * kMiB, limits.memory_mb * kMiB);
+  if (limits.processes > 0) {
+    const std::uint64_t n = user_task_count() + limits.processes;
+    add(RLIMIT_NPROC, n, n);
+  }
+  if (limits.open_files > 0) add(RLIMIT_NOFILE, limits.open_files, limits.open_files);
+  if (limits.file_size_mb > 0) {
+    add(RLIMIT_FSIZE, limits.file_size_mb * kMiB, limits.file_size_mb * kMiB);
+  }
+  add(RLIMIT_CORE, 0, 0);
+  return result;
 }
 
 }  // namespace
@@ -184,50 +226,81 @@ std::string shell_command_line(const std::string& command) {
   return "exec " + command;
 }
 
-BotProcess::BotProcess(const std::string& command, const std::filesystem::path& stderr_path) {
-  const Fd log(stderr_path.empty()
-                   ? -1
-                   : ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
+BotProcess::BotProcess(const std::string& command, const std::filesystem::path& stderr_path,
+                       const BotLimits& limits)
+    : stderr_allowed_(limits.stderr_kb == 0 ? std::numeric_limits<std::uint64_t>::max()
+                                            : limits.stderr_kb * 1024) {
+  Fd log(stderr_path.empty()
+             ? -1
+             : ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
   if (!stderr_path.empty() && log.get() < 0) {
     throw_errno(errno, "cannot open " + stderr_path.string());
   }
   Pipe in = make_pipe();
   Pipe out = make_pipe();
+  Pipe err = make_pipe();
+  Pipe report = make_pipe();  // the child's errno if it cannot run the shell; closed by exec
 
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_adddup2(&actions, in.read.get(), STDIN_FILENO);
-  posix_spawn_file_actions_adddup2(&actions, out.write.get(), STDOUT_FILENO);
-  if (log.get() >= 0) posix_spawn_file_actions_adddup2(&actions, log.get(), STDERR_FILENO);
-
-  // Its own process group (killed as a whole), no blocked signals, and SIGPIPE back to its
-  // default even if the host ignores it (ignored signals survive exec).
-  posix_spawnattr_t attributes;
-  posix_spawnattr_init(&attributes);
-  posix_spawnattr_setflags(&attributes,
-                           POSIX_SPAWN_SETPGROUP | POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF);
-  posix_spawnattr_setpgroup(&attributes, 0);
-  sigset_t none;
-  sigemptyset(&none);
-  posix_spawnattr_setsigmask(&attributes, &none);
-  sigset_t defaults;
-  sigemptyset(&defaults);
-  sigaddset(&defaults, SIGPIPE);
-  posix_spawnattr_setsigdefault(&attributes, &defaults);
-
+  // Everything the child needs is made before fork: between fork and exec, a child of a
+  // threaded process may only make async-signal-safe calls.
   std::string line = shell_command_line(command);
   std::string sh = "sh";
   std::string dash_c = "-c";
   char* argv[] = {sh.data(), dash_c.data(), line.data(), nullptr};
-  const int spawned = ::posix_spawn(&pid_, "/bin/sh", &actions, &attributes, argv, environ);
-  posix_spawnattr_destroy(&attributes);
-  posix_spawn_file_actions_destroy(&actions);
-  if (spawned != 0) throw_errno(spawned, "cannot start /bin/sh");
+  const std::vector<ResourceLimit> rlimits = resource_limits(limits);
+  adopt_orphans();
+
+  running_bots::lock();
+  pid_ = ::fork();
+  if (pid_ == 0) {
+    // Its own process group (killed as a whole), no blocked signals, every signal's default
+    // (ignored signals survive exec: SIGPIPE ignored by the host would stay ignored).
+    ::setpgid(0, 0);
+    ::dup2(in.read.get(), STDIN_FILENO);
+    ::dup2(out.write.get(), STDOUT_FILENO);
+    ::dup2(err.write.get(), STDERR_FILENO);
+    struct sigaction default_action {};
+    default_action.sa_handler = SIG_DFL;
+    sigemptyset(&default_action.sa_mask);
+    for (int signal = 1; signal < NSIG; ++signal) ::sigaction(signal, &default_action, nullptr);
+    sigset_t none;
+    sigemptyset(&none);
+    ::sigprocmask(SIG_SETMASK, &none, nullptr);
+    for (const ResourceLimit& limit : rlimits) ::setrlimit(limit.resource, &limit.value);
+    ::execve("/bin/sh", argv, environ);
+    const int error = errno;
+    [[maybe_unused]] const ssize_t ignored = ::write(report.write.get(), &error, sizeof error);
+    ::_exit(127);
+  }
+  const int fork_error = errno;
+  if (pid_ > 0) {
+    ::setpgid(pid_, pid_);  // also here: no kill(-pid) may find the group not made yet
+    running_bots::add(pid_);
+  }
+  running_bots::unlock();
+  if (pid_ < 0) throw_errno(fork_error, "cannot start /bin/sh");
+  report.write.reset();
+  int exec_error = 0;
+  ssize_t got = 0;
+  while ((got = ::read(report.read.get(), &exec_error, sizeof exec_error)) < 0 && errno == EINTR) {
+  }
+  if (got == static_cast<ssize_t>(sizeof exec_error)) {
+    stop(std::chrono::milliseconds::zero());
+    throw_errno(exec_error, "cannot start /bin/sh");
+  }
 
   stdin_ = in.write.release();
   stdout_ = out.read.release();
+  stderr_ = err.read.release();
+  if (log.get() >= 0) {
+    log_ = log.release();
+    own_log_ = true;
+  } else {
+    log_ = STDERR_FILENO;
+  }
   // The host must never block on a bot that does not read: writes wait in poll, with a deadline.
   ::fcntl(stdin_, F_SETFL, ::fcntl(stdin_, F_GETFL) | O_NONBLOCK);
+  ::fcntl(stderr_, F_SETFL, ::fcntl(stderr_, F_GETFL) | O_NONBLOCK);
 }
 
 BotProcess::~BotProcess() {
@@ -256,8 +329,8 @@ IoStatus BotProcess::write_line(std::string_view line, Clock::time_point deadlin
       close_input();  // EPIPE: nobody reads any more
       return IoStatus::kClosed;
     }
-    pollfd fd{stdin_, POLLOUT, 0};
-    const int ready = ::poll(&fd, 1, poll_timeout(deadline));
+    short revents = 0;
+    const int ready = poll_with_stderr(stdin_, POLLOUT, deadline, revents);
     if (ready < 0 && errno != EINTR) throw_errno(errno, "poll");
     if (ready == 0 && Clock::now() >= deadline) return IoStatus::kTimeout;
   }
@@ -280,8 +353,8 @@ ReadResult BotProcess::read_line(Clock::time_point deadline) {
     if (buffer_.size() > kMaxLineLength) return {IoStatus::kTooLong, {}};
     if (output_closed_) return {IoStatus::kClosed, {}};
 
-    pollfd fd{stdout_, POLLIN, 0};
-    const int ready = ::poll(&fd, 1, poll_timeout(deadline));
+    short revents = 0;
+    const int ready = poll_with_stderr(stdout_, POLLIN, deadline, revents);
     if (ready < 0) {
       if (errno == EINTR) continue;
       throw_errno(errno, "poll");
@@ -327,6 +400,7 @@ std::optional<ExitStatus> BotProcess::wait_exit(std::chrono::milliseconds wait) 
       exited_ = status;
       return exited_;
     }
+    drain_stderr();
     const auto now = Clock::now();
     if (now >= deadline) return std::nullopt;
     std::this_thread::sleep_for(std::min<Clock::duration>(pause, deadline - now));
@@ -334,23 +408,109 @@ std::optional<ExitStatus> BotProcess::wait_exit(std::chrono::milliseconds wait) 
   }
 }
 
-ExitStatus BotProcess::stop(std::chrono::milliseconds grace) {
+ExitStatus BotProcess::stop(std::chrono::milliseconds grace) { return stop(grace, grace); }
+
+ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
+                            std::chrono::milliseconds sigterm_grace) {
   if (reaped_ || pid_ < 0) return exited_.value_or(ExitStatus{});
   close_input();
-  if (grace > std::chrono::milliseconds::zero()) wait_exit(grace);
-  // The whole group: a bot run through a shell, or one that started helpers, leaves no orphans.
-  // The leader is not reaped yet, so the group id still names this bot's group.
-  ::kill(-pid_, SIGKILL);
-  ::kill(pid_, SIGKILL);
+  std::string ending;  // how the host had to end it, for its log
+  if (grace > std::chrono::milliseconds::zero() && !wait_exit(grace)) {
+    // It did not end at the end of its input: asked to, then made to.
+    ::kill(-pid_, SIGTERM);
+    ending = wait_exit(sigterm_grace)
+                 ? fmt::format("did not exit at the end of its input within {} ms: sent SIGTERM",
+                               grace.count())
+                 : fmt::format("ignored the end of its input and SIGTERM for {} ms each: killed",
+                               grace.count());
+  }
+  // The whole group and everything else it started: a bot run through a shell, one that
+  // started helpers or daemons, leaves no process behind.
+  const std::vector<pid_t> killed = running_bots::end(pid_);
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0) {
     if (errno != EINTR) break;
   }
   reaped_ = true;
+  running_bots::reap_killed(pid_, killed);
+  processes_killed_ = killed.size();
   if (!exited_) exited_ = exit_status_of(status);
   if (stdout_ >= 0) ::close(stdout_);
   stdout_ = -1;
+  // Every writer of its stderr is gone: what is left in the pipe is the last of it.
+  drain_stderr();
+  if (stderr_ >= 0) ::close(stderr_);
+  stderr_ = -1;
+  if (stderr_discarded_ > 0) {
+    const std::string note = fmt::format(
+        "[wordgames: {} more bytes of this bot's stderr were discarded]\n", stderr_discarded_);
+    write_all(log_, note);
+  }
+  if (!killed.empty()) {
+    ending +=
+        fmt::format("{}killed {} process{} it had started and left running",
+                    ending.empty() ? "" : "; ", killed.size(), killed.size() == 1 ? "" : "es");
+  }
+  if (!ending.empty()) write_all(log_, fmt::format("[wordgames: bot {} {}]\n", pid_, ending));
+  if (own_log_) ::close(log_);
+  log_ = -1;
   return *exited_;
+}
+
+void BotProcess::drain_stderr() {
+  // A bound on one call, so that a bot writing without end cannot keep the host here.
+  constexpr std::size_t kMaxPerCall = 1 << 20;
+  std::size_t taken = 0;
+  char chunk[4096];
+  while (stderr_ >= 0 && taken < kMaxPerCall) {
+    const ssize_t n = ::read(stderr_, chunk, sizeof chunk);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0 && errno == EAGAIN) return;
+    if (n <= 0) {
+      ::close(stderr_);
+      stderr_ = -1;
+      return;
+    }
+    const std::string_view got(chunk, static_cast<std::size_t>(n));
+    taken += got.size();
+    stderr_tail_.append(got);
+    if (stderr_tail_.size() > kStderrTail) stderr_tail_.erase(0, stderr_tail_.size() - kStderrTail);
+    const std::size_t passed = std::min<std::uint64_t>(got.size(), stderr_allowed_);
+    stderr_allowed_ -= passed;
+    stderr_discarded_ += got.size() - passed;
+    if (passed == 0 || log_ < 0) continue;
+    // Escaped whole characters only: a UTF-8 sequence cut between two reads waits for its end.
+    std::string text = std::move(stderr_partial_);
+    stderr_partial_.clear();
+    text.append(got.substr(0, passed));
+    std::size_t complete = text.size();
+    for (std::size_t back = 1; back <= 3 && back <= text.size(); ++back) {
+      const auto c = static_cast<unsigned char>(text[text.size() - back]);
+      if ((c & 0xC0) == 0x80) continue;  // a continuation byte: look further back
+      const std::size_t needed = c >= 0xF0 ? 4 : c >= 0xE0 ? 3 : c >= 0xC0 ? 2 : 1;
+      if (needed > back) complete = text.size() - back;
+      break;
+    }
+    stderr_partial_ = text.substr(complete);
+    write_all(log_, printable(std::string_view(text).substr(0, complete), true));
+  }
+}
+
+int BotProcess::poll_with_stderr(int fd, short events, Clock::time_point deadline, short& revents) {
+  for (;;) {
+    pollfd fds[2] = {{fd, events, 0}, {stderr_, POLLIN, 0}};
+    const int ready = ::poll(fds, stderr_ >= 0 ? 2 : 1, poll_timeout(deadline));
+    if (ready <= 0) return ready;
+    revents = fds[0].revents;
+    if (stderr_ >= 0 && fds[1].revents != 0) {
+      drain_stderr();
+      if (fds[0].revents == 0) {
+        if (Clock::now() >= deadline) return 0;
+        continue;
+      }
+    }
+    return 1;
+  }
 }
 
 }  // namespace wg::protocol

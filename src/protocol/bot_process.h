@@ -1,6 +1,7 @@
 #pragma once
 /// A bot as a child process: a command line run by /bin/sh, its stdin and stdout as pipes for
-/// lines of text, its stderr (its log) inherited or appended to a file. POSIX only.
+/// lines of text, its stderr (its log) a pipe the host drains into its own stderr or a file,
+/// with control characters escaped and a cap on the bytes passed on. Linux only.
 ///
 /// Every read and write has a deadline, so a bot that hangs cannot hang the host. Writing to a
 /// bot that has exited fails with kClosed instead of raising SIGPIPE: the writing thread blocks
@@ -10,14 +11,22 @@
 /// Distinct BotProcess objects may be used on different threads at once (pipes are created
 /// close-on-exec atomically, so no child inherits another's pipes); one object is not
 /// thread-safe.
+///
+/// Contained (protocol/containment.h): the bot runs with BotLimits set before its command
+/// starts, and when it is stopped every process it started is killed and reaped, also those
+/// that left its process group (setsid) or were orphaned.
 
 #include <sys/types.h>
 
 #include <chrono>
+#include <cstdint>
 #include <filesystem>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
+
+#include "protocol/containment.h"
 
 namespace wg::protocol {
 
@@ -72,13 +81,18 @@ class BotProcess {
   /// small enough that a bot printing without end cannot exhaust the host's memory.
   static constexpr std::size_t kMaxLineLength = 64 * 1024;
 
-  /// Starts `command` with /bin/sh -c. A command without shell syntax (only words of plain
-  /// characters) is run as `exec COMMAND`, so that the bot is the shell's process itself and its
-  /// exit status or signal is reported exactly. stderr goes to `stderr_path` (appended; created
-  /// if missing) or, if that is empty, to the host's stderr. Throws std::system_error if the
+  /// How much of a bot's stderr is kept for a fault message (its last bytes).
+  static constexpr std::size_t kStderrTail = 2048;
+
+  /// Starts `command` with /bin/sh -c, within `limits`. A command without shell syntax (only
+  /// words of plain characters) is run as `exec COMMAND`, so that the bot is the shell's process
+  /// itself and its exit status or signal is reported exactly. stderr goes to `stderr_path`
+  /// (appended; created if missing) or, if that is empty, to the host's stderr, escaped
+  /// (protocol/printable.h) and cut after limits.stderr_kb. Throws std::system_error if the
   /// pipes, the log file or the shell cannot be opened or started (a command the shell cannot
   /// find is not an error here: the shell exits with status 127).
-  explicit BotProcess(const std::string& command, const std::filesystem::path& stderr_path = {});
+  explicit BotProcess(const std::string& command, const std::filesystem::path& stderr_path = {},
+                      const BotLimits& limits = {});
   /// stop(0 ms): the bot is always ended and reaped, never left running or a zombie. Call
   /// stop(grace) first to let it exit by itself.
   ~BotProcess();
@@ -103,18 +117,44 @@ class BotProcess {
   std::optional<ExitStatus> wait_exit(std::chrono::milliseconds wait);
 
   static constexpr std::chrono::milliseconds kDefaultGrace{500};
-  /// Closes stdin, gives the bot `grace` to exit, then kills its process group (SIGKILL) and
-  /// reaps it. Returns how the bot ended (signal 9 if it had to be killed). Idempotent.
+  /// Closes stdin and gives the bot `grace` to exit; if it is still running, sends its process
+  /// group SIGTERM and gives it `grace` again; then kills (SIGKILL) its group and every other
+  /// process it started (running_bots::end) and reaps them all. Returns how the bot ended
+  /// (signal 9 if it had to be killed). Idempotent. A zero grace kills at once. If it had to
+  /// be sent SIGTERM, or processes it started were left running, a note says so in its log.
   ExitStatus stop(std::chrono::milliseconds grace = kDefaultGrace);
+  /// stop(grace) with its own grace after SIGTERM (the first, `grace`, still decides whether
+  /// SIGTERM is sent: not at all if it is zero).
+  ExitStatus stop(std::chrono::milliseconds grace, std::chrono::milliseconds sigterm_grace);
+
+  /// The processes the bot had started that were still running or unreaped when it was stopped
+  /// and had to be killed (its leader aside): 0 for a bot that ended cleanly.
+  std::size_t processes_killed() const { return processes_killed_; }
+
+  /// The last bytes of the bot's stderr (up to kStderrTail), as written (not escaped).
+  const std::string& stderr_tail() const { return stderr_tail_; }
 
  private:
   pid_t pid_ = -1;
   int stdin_ = -1;   ///< write end of the bot's stdin; non-blocking
   int stdout_ = -1;  ///< read end of the bot's stdout
+  int stderr_ = -1;  ///< read end of the bot's stderr; non-blocking; -1 once it has ended
+  int log_ = -1;     ///< where its stderr goes (a file, or the host's stderr)
+  bool own_log_ = false;
   bool output_closed_ = false;
   std::string buffer_;  ///< read but not yet returned
   std::optional<ExitStatus> exited_;
   bool reaped_ = false;
+  std::size_t processes_killed_ = 0;
+  std::uint64_t stderr_allowed_ = 0;  ///< bytes of stderr it may still pass on
+  std::uint64_t stderr_discarded_ = 0;
+  std::string stderr_tail_;
+  std::string stderr_partial_;  ///< an incomplete UTF-8 sequence at the end of the last read
+
+  /// Passes on what the bot has written to its stderr so far, without waiting.
+  void drain_stderr();
+  /// poll() on stdout or stdin (`fd`, `events`) and stderr, draining stderr; the result for fd.
+  int poll_with_stderr(int fd, short events, Clock::time_point deadline, short& revents);
 };
 
 /// `command` as /bin/sh -c receives it: prefixed with `exec ` when it is a plain command (words

@@ -7,6 +7,7 @@
 
 #include "protocol/auction_protocol.h"
 #include "protocol/bot_process.h"
+#include "protocol/printable.h"
 
 namespace wg::protocol {
 
@@ -30,7 +31,7 @@ class ExternalPlayer final : public auction::Player {
   ExternalPlayer(const std::string& command, const ExternalBotOptions& options)
       : command_(command), options_(options) {
     try {
-      process_.emplace(command, options.stderr_path);
+      process_.emplace(command, options.stderr_path, options.limits);
     } catch (const std::system_error& e) {
       throw ExternalBotError(
           fmt::format("external bot '{}' could not be started: {}", command, e.what()));
@@ -118,7 +119,7 @@ class ExternalPlayer final : public auction::Player {
       if (stray.status == IoStatus::kTimeout) break;  // nothing waiting: in step
       if (stray.status == IoStatus::kOk && is_comment(stray.line)) continue;
       if (stray.status == IoStatus::kClosed) {
-        return {{}, fmt::format("{} before reading '{}'", how_it_ended(), request)};
+        return {{}, fmt::format("{} before reading '{}'{}", how_it_ended(), request, last_words())};
       }
       return {{},
               fmt::format("wrote {} when no reply was due (before '{}')",
@@ -134,22 +135,37 @@ class ExternalPlayer final : public auction::Player {
                 fmt::format("stopped reading its input (timed out after {} ms sending '{}')",
                             timeout.count(), request)};
       default:
-        return {{}, fmt::format("{} before reading '{}'", how_it_ended(), request)};
+        return {{}, fmt::format("{} before reading '{}'{}", how_it_ended(), request, last_words())};
     }
     for (;;) {
       ReadResult read = process_->read_line(deadline);
       switch (read.status) {
         case IoStatus::kOk:
           if (is_comment(read.line)) continue;
+          if (printable(read.line) != read.line) {
+            return {{},
+                    fmt::format("replied {} to '{}' (not text: control characters or bytes that "
+                                "are not UTF-8)",
+                                quote_line(read.line), request)};
+          }
           return {std::move(read.line), {}};
         case IoStatus::kTimeout:
+          if (const std::optional<ExitStatus> status = process_->wait_exit(milliseconds::zero())) {
+            // Its output is still open: held by a process it started.
+            return {{},
+                    fmt::format("{}, its output held open by a process it started, before "
+                                "replying to '{}' (timed out after {} ms){}",
+                                status->describe(), request, timeout.count(), last_words())};
+          }
           return {{}, fmt::format("timed out after {} ms on '{}'", timeout.count(), request)};
         case IoStatus::kTooLong:
           return {{},
                   fmt::format("replied a line longer than {} bytes to '{}'",
                               BotProcess::kMaxLineLength, request)};
         case IoStatus::kClosed:
-          return {{}, fmt::format("{} before replying to '{}'", how_it_ended(), request)};
+          return {
+              {},
+              fmt::format("{} before replying to '{}'{}", how_it_ended(), request, last_words())};
       }
     }
   }
@@ -166,7 +182,7 @@ class ExternalPlayer final : public auction::Player {
              false);
         return;
       default:
-        fail(fmt::format("{} before reading '{}'", how_it_ended(), line), false);
+        fail(fmt::format("{} before reading '{}'{}", how_it_ended(), line, last_words()), false);
         return;
     }
   }
@@ -180,6 +196,16 @@ class ExternalPlayer final : public auction::Player {
     if (status->exit_code == 127) text += " (command not found?)";
     if (status->exit_code == 126) text += " (command not executable?)";
     return text;
+  }
+
+  /// " (its stderr ends 'LINE')" with the last line the bot wrote to its stderr, or "".
+  std::string last_words() const {
+    std::string_view tail = process_->stderr_tail();
+    while (!tail.empty() && (tail.back() == '\n' || tail.back() == '\r')) tail.remove_suffix(1);
+    const std::size_t newline = tail.rfind('\n');
+    if (newline != std::string_view::npos) tail.remove_prefix(newline + 1);
+    if (tail.empty()) return {};
+    return fmt::format(" (its stderr ends {})", quote_line(tail));
   }
 
   /// Records the first failure and ends the bot (it is not asked again). Returns the fault, for

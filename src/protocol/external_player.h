@@ -3,15 +3,18 @@
 /// docs/games/auction-protocol.md over its stdin and stdout, in any language.
 ///
 /// The host enforces a time limit on every request and never trusts a reply: a bot that times
-/// out, crashes, exits or replies garbage bids 0 or names no word (the answer's `fault` says
-/// what happened, e.g. "timed out after 1000 ms on 'bid 1 3 Q 80 100 EQ'", and the game's log
-/// records it), and the game goes on. After such a failure the bot is ended (killed) and not
-/// asked again: its later answers carry the fault "not asked since it ...". A failure found
+/// out, crashes, exits or replies garbage (a reply that is not UTF-8 text, or holds control
+/// characters, is garbage too: it could reach a terminal) bids 0 or names no word (the answer's
+/// `fault` says what happened, e.g. "timed out after 1000 ms on 'bid 1 3 Q 80 100 EQ'", and the
+/// game's log records it), and the game goes on. After such a failure the bot is ended (killed) and
+/// not asked again: its later answers carry the fault "not asked since it ...". A failure found
 /// while sending a notification (the bot had exited) is reported by the next request.
 ///
 /// Each player is one process, used by one thread at a time; players on different threads (a
 /// tournament's jobs) are independent. The process is ended with the player: `quit`, then up to
-/// half a second to exit, then SIGKILL to its process group, and always reaped.
+/// half a second to exit, then SIGTERM to its process group and half a second more, then
+/// SIGKILL to it and to every process it started (protocol/containment.h), all reaped. The
+/// fault of a bot that died says the last line of its stderr.
 
 #include <chrono>
 #include <filesystem>
@@ -20,6 +23,7 @@
 #include <string>
 
 #include "games/auction/player.h"
+#include "protocol/containment.h"
 
 namespace wg::protocol {
 
@@ -29,6 +33,8 @@ struct ExternalBotOptions {
   /// Where the bot's stderr (its log) goes: empty for the host's own stderr, else this file,
   /// appended to.
   std::filesystem::path stderr_path;
+  /// What the bot's processes may use (protocol/containment.h).
+  BotLimits limits;
 };
 
 /// The bot could not be started, or did not complete the handshake.

@@ -240,12 +240,14 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
   Run* const target = &run;
   std::shared_ptr<const Lexicon> lexicon = lexicon_;
   const au::TournamentConfig config = run.config;
-  run.thread = std::jthread([target, lexicon, config, external,
+  protocol::ExternalBotOptions bot_options;
+  bot_options.limits = options_.bot_limits;
+  run.thread = std::jthread([target, lexicon, config, external, bot_options,
                              after_game = options_.after_game](std::stop_token stop) {
     const au::PlayerFactory players = [&](std::string_view name) -> std::unique_ptr<au::Player> {
       if (stop.stop_requested()) throw Stopped{};
       if (external.contains(std::string(name))) {
-        return protocol::start_external_player(std::string(name));
+        return protocol::start_external_player(std::string(name), bot_options);
       }
       return au::make_bot(name, *lexicon);
     };

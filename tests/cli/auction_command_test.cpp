@@ -4,6 +4,8 @@
 #include <fcntl.h>
 #include <pty.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 #include <termios.h>
 #include <unistd.h>
@@ -15,6 +17,7 @@
 #include <fstream>
 #include <iterator>
 #include <optional>
+#include <regex>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -294,6 +297,39 @@ TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {
   EXPECT_EQ(json.out, read_file(log));
 }
 
+/// `text` with the first `from` replaced by `to`.
+std::string replaced(std::string text, std::string_view from, std::string_view to) {
+  const std::size_t at = text.find(from);
+  if (at != std::string::npos) text.replace(at, from.size(), to);
+  return text;
+}
+
+// A log from outside may hold anything JSON can say: a terminal's escape sequences in the
+// player names, the lexicon's source, a word or a fault are shown escaped, never obeyed.
+TEST(Auction, ReplayShowsControlCharactersFromTheLogEscaped) {
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", log})).exit_code, 0);
+  std::string text = read_file(log);
+  text = replaced(text, R"j("source":"built-in (enable1)")j",
+                  R"j("source":"evil\u001b]0;title\u0007.txt")j");
+  text = replaced(text, R"j("players":["value","random","value"])j",
+                  R"j("players":["value","\u001b[2Jrandom","value"])j");
+  text = replaced(text, R"j({"word":"quads","score":15})j",
+                  R"j({"word":"qu\u001b[31mads","score":0,"fault":"replied \u009b2J"})j");
+  const std::string evil = (dir / "evil.jsonl").string();
+  std::ofstream(evil, std::ios::binary) << text;
+  const ProcessResult r = run({"auction", "replay", evil});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out.find('\x1b'), std::string::npos) << r;
+  EXPECT_EQ(r.out.find('\x07'), std::string::npos) << r;
+  EXPECT_EQ(r.out.find("\xc2\x9b"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("lexicon evil\\x1b]0;title\\x07.txt."), std::string::npos) << r;
+  EXPECT_NE(r.out.find("2 \\x1b[2Jrandom"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("qu\\x1b[31mads"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("(replied \\xc2\\x9b2J)"), std::string::npos) << r;
+}
+
 TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItStopped) {
   TempDir dir;
   const std::string log = (dir / "game.jsonl").string();
@@ -371,6 +407,9 @@ TEST(Auction, BadOptionsAreUsageErrors) {
       {"auction", "tournament", "--players", "value,value", "--games", "0"},
       {"auction", "tournament", "--players", "value,value", "--jobs", "0"},
       {"auction", "replay"},
+      {"auction", "--players", "value,value", "--bot-cpu", "x"},
+      {"auction", "--players", "value,value", "--bot-memory", "-1"},
+      {"auction", "tournament", "--players", "value,value", "--bot-processes", "100001"},
   };
   for (const auto& args : cases) {
     const ProcessResult r = run(args);
@@ -603,6 +642,83 @@ TEST(AuctionTournament, TableNamesEveryBot) {
   EXPECT_TRUE(std::any_of(lines.begin(), lines.end(),
                           [](const std::string& l) { return l.rfind("random ", 0) == 0; }));
   EXPECT_TRUE(r.err.empty()) << "no progress bar when stderr is not a terminal" << r;
+}
+
+// The host ends its bots when it is ended: a bot that ignores SIGTERM and SIGHUP and never
+// replies, in a live game and in a tournament; the host is killed while it waits for the bot's
+// bid. This test process is a subreaper, so the bot, orphaned when the host ends, becomes its
+// child: already killed by the host (a zombie) when the host is gone.
+TEST(AuctionSignals, TerminationOrHangUpEndsTheBotsWithTheHost) {
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  struct Case {
+    std::vector<std::string> command;
+    int signal;
+  };
+  for (const Case& c : {Case{{"auction"}, SIGTERM}, Case{{"auction"}, SIGHUP},
+                        Case{{"auction", "tournament", "--games", "1", "--jobs", "1"}, SIGTERM},
+                        Case{{"auction", "tournament", "--games", "1", "--jobs", "1"}, SIGHUP}}) {
+    SCOPED_TRACE(fmt::format("{} {}", fmt::join(c.command, " "), c.signal));
+    TempDir dir;
+    const std::string fifo = (dir / "bot.pid").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    std::vector<std::string> args = c.command;
+    for (const std::string& more :
+         {std::string("--players"),
+          fmt::format("cmd:/bin/sh {}/tests/protocol/bots/hostile_bot.sh stubborn {},value",
+                      WG_SOURCE_DIR, fifo),
+          std::string("--bot-timeout"), std::string("600000")}) {
+      args.push_back(more);
+    }
+    std::vector<char*> argv;
+    std::string binary = WG_BINARY;
+    argv.push_back(binary.data());
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    const pid_t host = ::fork();
+    ASSERT_GE(host, 0);
+    if (host == 0) {
+      const int null = ::open("/dev/null", O_RDWR);
+      ::dup2(null, STDIN_FILENO);
+      ::dup2(null, STDOUT_FILENO);
+      ::dup2(null, STDERR_FILENO);
+      ::execv(WG_BINARY, argv.data());
+      ::_exit(127);
+    }
+    pid_t bot = -1;
+    {
+      std::ifstream in(fifo);  // blocks until the bot, asked its first bid, writes its pid
+      in >> bot;
+    }
+    ASSERT_GT(bot, 0);
+    ASSERT_EQ(::kill(host, c.signal), 0);
+    int status = 0;
+    ASSERT_EQ(::waitpid(host, &status, 0), host);
+    EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == c.signal) << status;
+    int bot_status = 0;
+    ASSERT_EQ(::waitpid(bot, &bot_status, WNOHANG), bot) << "the bot outlived its host";
+    EXPECT_TRUE(WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL) << bot_status;
+  }
+}
+
+// The operator's limits reach the bot's process (docs/games/auction-protocol.md, "Limits").
+TEST(AuctionTournament, TheBotLimitOptionsAreSetInTheBots) {
+  TempDir dir;
+  const std::string log = (dir / "bots.log").string();
+  const ProcessResult r =
+      run({"auction", "tournament", "--games", "1", "--jobs", "1", "--players",
+           fmt::format("cmd:/bin/sh -c 'cat /proc/self/limits >&2; exec /bin/sh "
+                       "{}/tests/protocol/bots/zero_bot.sh',value",
+                       WG_SOURCE_DIR),
+           "--bot-cpu", "9", "--bot-memory", "300", "--bot-files", "40", "--bot-log", log});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string limits = read_file(log);
+  const auto has = [&](const std::string& pattern) {
+    return std::regex_search(limits, std::regex(pattern));
+  };
+  EXPECT_TRUE(has("Max cpu time +9 +10 +seconds")) << limits;
+  EXPECT_TRUE(has("Max address space +314572800 +314572800 +bytes")) << limits;
+  EXPECT_TRUE(has("Max open files +40 +40 +files")) << limits;
+  EXPECT_TRUE(has("Max core file size +0 +0 +bytes")) << limits;
 }
 
 }  // namespace

@@ -10,6 +10,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <filesystem>
 #include <fstream>
 #include <sstream>
@@ -36,6 +37,9 @@ inline pid_t process_group_of(pid_t pid) {
   fields >> state >> parent >> group;
   return group;
 }
+
+/// True while `pid` exists, running or a zombie not reaped yet (kill with signal 0).
+inline bool is_alive(pid_t pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
 
 /// The processes whose parent is this one, from /proc.
 inline std::vector<pid_t> living_children() {

@@ -18,6 +18,7 @@
 #include "games/auction/tournament.h"
 #include "lexicon/lexicon.h"
 #include "protocol/auction_protocol.h"
+#include "protocol/printable.h"
 #include "support/temp_dir.h"
 
 namespace wg::protocol {
@@ -38,6 +39,9 @@ std::string test_bot(const std::string& behaviour) {
   return kPython + " " + kSource + "/tests/protocol/bots/test_bot.py " + behaviour;
 }
 std::string zero_bot() { return "/bin/sh " + kSource + "/tests/protocol/bots/zero_bot.sh"; }
+std::string hostile_bot(const std::string& behaviour) {
+  return "/bin/sh " + kSource + "/tests/protocol/bots/hostile_bot.sh " + behaviour;
+}
 
 /// A test bot that stops replying on purpose, and then lets the test's frozen clock run.
 std::string hanging_bot(const std::string& behaviour) {
@@ -330,6 +334,47 @@ TEST_F(ExternalPlayerTest, AnEndlessLineIsGarbage) {
   EXPECT_EQ(bid_faults(played)[0].rfind("replied a line longer than 65536 bytes to 'bid 1 1 ", 0),
             0u)
       << bid_faults(played)[0];
+}
+
+// Hostile bots (docs/RELIABILITY.md, "Bots"): each is faulted, ended with every process it
+// started, and the game goes on; ChildProcessTest checks that nothing is left.
+TEST_F(ExternalPlayerTest, ABotFloodingItsOutputIsFaultedAndEnded) {
+  const Played played =
+      play(rules_for(2, 1), seats(start_external_player(hostile_bot("flood-stdout"))), 5);
+  const std::vector<std::string> faults = bid_faults(played);
+  ASSERT_GT(faults.size(), 1u);
+  EXPECT_EQ(faults[0].rfind("replied a line longer than 65536 bytes to 'bid 1 1 ", 0), 0u)
+      << faults[0];
+  EXPECT_EQ(faults[1], "not asked since it " + faults[0]);
+}
+
+TEST_F(ExternalPlayerTest, ABotFloodingItsStderrPlaysOnWithItsLogCut) {
+  const test::TempDir dir;
+  ExternalBotOptions options;
+  options.stderr_path = dir / "bot.log";
+  options.limits.stderr_kb = 4;
+  const Played played =
+      play(rules_for(2, 1), seats(start_external_player(hostile_bot("flood-stderr"), options)), 5);
+  for (const std::string& fault : bid_faults(played)) EXPECT_EQ(fault, "");
+  const std::string log = read_file(dir / "bot.log");
+  EXPECT_LE(log.size(), 4096u * played.auctions.size() + 200u);
+  EXPECT_NE(log.find("more bytes of this bot's stderr were discarded]"), std::string::npos);
+}
+
+TEST_F(ExternalPlayerTest, ARepliedEscapeSequenceIsAFaultShownEscaped) {
+  const Played played =
+      play(rules_for(2, 1), seats(start_external_player(hostile_bot("escape"))), 5);
+  const std::string fault = bid_faults(played)[0];
+  EXPECT_EQ(fault.rfind("replied 'bid 0\\x1b[2J' to 'bid 1 1 ", 0), 0u) << fault;
+  EXPECT_EQ(fault.find('\x1b'), std::string::npos);
+}
+
+TEST_F(ExternalPlayerTest, ARepliedByteThatIsNotUtf8IsAFaultShownEscaped) {
+  const Played played =
+      play(rules_for(2, 1), seats(start_external_player(hostile_bot("not-utf8"))), 5);
+  const std::string fault = bid_faults(played)[0];
+  EXPECT_EQ(fault.rfind("replied 'bid 0\\xff' to 'bid 1 1 ", 0), 0u) << fault;
+  EXPECT_TRUE(is_valid_utf8(fault));
 }
 
 TEST_F(ExternalPlayerTest, AGarbledWordScoresNothing) {
