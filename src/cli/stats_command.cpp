@@ -182,9 +182,9 @@ int run_history(Context& context, const Filters& filters) {
   if (context.options().json) {
     Json list = Json::array();
     for (const app::GameSummary& g : games) {
-      Json game = app::game_summary_json(g, *player);
-      game["when"] = when_text(g.ended_ms);
-      list.push_back(std::move(game));
+      Json summary = app::game_summary_json(g, *player);
+      summary["when"] = when_text(g.ended_ms);
+      list.push_back(std::move(summary));
     }
     print_json(out, {{"player", player ? Json(*player) : Json(nullptr)}, {"games", list}});
     return kExitOk;
@@ -199,9 +199,9 @@ int run_history(Context& context, const Filters& filters) {
   out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", "Id", "Game", "When (UTC)", "Score",
                      "Won");
   for (const app::GameSummary& g : games) {
-    const Json game = app::game_summary_json(g, *player);
+    const Json summary = app::game_summary_json(g, *player);
     out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", g.id, g.game, when_text(g.ended_ms),
-                       game["score"].get<std::int64_t>(), yes_no(game["won"].get<bool>()));
+                       summary["score"].get<std::int64_t>(), yes_no(summary["won"].get<bool>()));
   }
   out << "'wordgames history show ID' prints a game to replay.\n";
   return kExitOk;

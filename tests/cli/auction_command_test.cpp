@@ -278,7 +278,7 @@ TEST(Auction, JsonPrintsTheLogLines) {
   ASSERT_EQ(json.exit_code, 0) << json;
   EXPECT_EQ(json.out, read_file(dir / "game.jsonl"));
   for (const std::string& line : lines_of(json.out))
-    EXPECT_NO_THROW((void)nlohmann::json::parse(line));
+    EXPECT_TRUE(nlohmann::json::accept(line)) << line;
 }
 
 TEST(Auction, ReplayShowsWhatTheLiveGameShowed) {

@@ -187,7 +187,7 @@ TEST(HandSessionTest, OneReplayPerSeriesAndTheBetterScoreCounts) {
   EXPECT_EQ(record.score, 0);
   EXPECT_EQ(record.replay_score, played.score);
   EXPECT_EQ(record.counted(), played.score);
-  EXPECT_EQ((HandRecord{Hand{}, Hand{}, false, 50, 20}).counted(), 50);
+  EXPECT_EQ((HandRecord{Hand{}, Hand{}, false, 50, 20, std::nullopt}).counted(), 50);
 
   s.apply(DeclineSubstitution{});
   events = s.apply(EndHand{});
