@@ -208,11 +208,13 @@ int main(int argc, char** argv) {
     for (int i = 0; i < 200; ++i) {
       auto& socket = *sockets[static_cast<std::size_t>(i)];
       try {
-        socket.send(huge);
+        // One frame announcing 1 MiB: refused on its header; 1006 when the close frame was lost
+        // to the reset of a connection the client was still writing on.
+        socket.send_one_frame(huge);
         socket.receive();
         statuses[socket.close_code()]++;
       } catch (const std::runtime_error&) {
-        statuses[-2]++;  // the server closed before the whole message was written
+        statuses[-2]++;  // an error the test client does not expect
       }
     }
     for (int i = 0; i < 1000; ++i) {
@@ -220,7 +222,7 @@ int main(int argc, char** argv) {
       nowhere.connect(port, "/api/sessions/" + std::string(32, 'f') + "/live");
       statuses[nowhere.refusal().status]++;
     }
-    report("websocket: 200 1 MiB messages (close code), 1000 to no game", statuses, start);
+    report("websocket: 200 1 MiB frames (close code), 1000 to no game", statuses, start);
   }
 
   {

@@ -140,6 +140,28 @@ TEST_F(ServerAbuseTest, SlowClientsPastTheConnectionCapLeaveTheServerAnsweringTh
   EXPECT_EQ(slow.front()->read_response().status, 200);
 }
 
+TEST_F(ServerAbuseTest, PipelinedRequestsInOneWriteAreAnsweredInOrder) {
+  // Two hundred requests in one write, the last one malformed: each answered, in order, then the
+  // 400, and the connection is closed after it.
+  std::string requests;
+  for (int i = 0; i < 100; ++i) {
+    requests += "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n";
+    requests += "GET /api/nothing-here HTTP/1.1\r\nHost: x\r\n\r\n";
+  }
+  requests += "GET / HTTP/1.1\r\nHost x\r\n\r\n";
+  RawConnection client(port_);
+  ASSERT_TRUE(client.send(requests));
+  for (int i = 0; i < 100; ++i) {
+    ASSERT_EQ(client.read_response().status, 200) << i;
+    ASSERT_EQ(client.read_response().status, 404) << i;
+  }
+  const ClientResponse malformed = client.read_response();
+  EXPECT_EQ(malformed.status, 400);
+  EXPECT_TRUE(is_json_error(malformed));
+  EXPECT_EQ(client.read_response().status, 0);
+  EXPECT_TRUE(still_answers());
+}
+
 TEST_F(ServerAbuseTest, OversizedBodiesAndHeadersAreRefusedWithJson) {
   const std::string big_body(64 * 1024 + 1, 'x');
   const ClientResponse body = test::http_post(port_, "/api/sessions", big_body);
