@@ -466,6 +466,71 @@ TEST_F(ServerAbuseTest, WebSocketAbuseClosesTheAbuserOnly) {
   EXPECT_EQ(Json::parse(*update, nullptr, false).value("type", ""), "update") << *update;
 }
 
+// Several clients at once on one game, on games of their own and on sockets, while expiry runs:
+// written for ThreadSanitizer (scripts/test tsan), which sees the server's two threads and the
+// arcade's workers touch shared state. Asserts what each client gets, whatever the interleaving.
+TEST_F(ServerAbuseTest, ClientsOnSeveralThreadsEachGetAnAnswerWhileExpiryRuns) {
+  HttpConnection owner(port_);
+  const auto [shared, watch] = create_session(owner);
+  ASSERT_FALSE(shared.empty());
+  TestSocket watcher;  // never read until the end: the server queues its updates
+  ASSERT_TRUE(watcher.connect(port_, "/api/watch/" + watch + "/live"));
+  constexpr int kClients = 4;
+  constexpr int kRounds = 25;
+  std::vector<std::vector<int>> statuses(kClients);
+  std::vector<std::thread> clients;
+  for (int c = 0; c < kClients; ++c) {
+    clients.emplace_back([&, c, shared = shared] {
+      HttpConnection connection(port_);
+      const std::string letters = "etaoinshrdlucmfwypvbgkqjxz";
+      for (int round = 0; round < kRounds; ++round) {
+        const std::string command =
+            round % 5 == 0
+                ? R"({"command": "new_game"})"
+                : R"({"command": "guess", "letter": ")" +
+                      letters.substr(static_cast<std::size_t>(c + round) % 26, 1) + "\"}";
+        statuses[c].push_back(
+            connection.request("POST", "/api/sessions/" + shared + "/commands", command).status);
+        const ClientResponse own =
+            connection.request("POST", "/api/sessions", R"({"game": "evil-hangman"})");
+        statuses[c].push_back(own.status);
+        const Json created = Json::parse(own.body, nullptr, false);
+        const std::string id = created.is_object() ? created.value("id", "") : "";
+        statuses[c].push_back(connection.request("GET", "/api/sessions/" + shared).status);
+        statuses[c].push_back(connection.request("DELETE", "/api/sessions/" + id).status);
+      }
+    });
+  }
+  std::size_t expired = 0;
+  for (int i = 0; i < 50; ++i) expired += arcade_->expire_idle();  // nothing is idle for long
+  for (std::thread& client : clients) client.join();
+  EXPECT_EQ(expired, 0u);
+  for (int c = 0; c < kClients; ++c) {
+    ASSERT_EQ(statuses[c].size(), 4u * kRounds);
+    for (std::size_t i = 0; i < statuses[c].size(); ++i) {
+      const int status = statuses[c][i];
+      switch (i % 4) {
+        case 0:  // a command on the shared game: played, refused (a letter guessed), or busy
+          EXPECT_TRUE(status == 200 || status == 400 || status == 409) << status;
+          break;
+        case 1:
+          EXPECT_EQ(status, 201);
+          break;
+        case 2:
+          EXPECT_EQ(status, 200);
+          break;
+        default:
+          EXPECT_EQ(status, 200);
+          break;
+      }
+    }
+  }
+  EXPECT_EQ(arcade_->session_count(), 1u);
+  EXPECT_TRUE(watcher.receive().has_value());
+  EXPECT_EQ(owner.request("GET", "/api/sessions/" + shared).status, 200);
+  EXPECT_TRUE(still_answers());
+}
+
 /// Answers every request with 200 "ok".
 class OkHandler final : public Handler {
  public:
