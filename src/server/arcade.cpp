@@ -294,7 +294,11 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   const auto parts = split_path(request.path);
   const bool get = request.method == "GET" || request.method == "HEAD";
   if (parts.empty() || parts[0] != "api") {
-    const WebAsset* asset = find_web_asset(parts.empty() ? "index.html" : request.path.substr(1));
+    // Only an origin-form path names an asset: "xindex.html" or "*" names none.
+    const WebAsset* asset = !request.path.starts_with('/') ? nullptr
+                            : parts.empty()
+                                ? find_web_asset("index.html")
+                                : find_web_asset(std::string_view(request.path).substr(1));
     if (asset == nullptr) return not_found(request);
     if (!get) return method_not_allowed(request, "GET");
     HttpResponse response;

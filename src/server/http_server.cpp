@@ -10,6 +10,8 @@
 // still owned by pending operations when the io_context is destroyed die after the rest.
 #include "server/http_server.h"
 
+#include <sys/resource.h>
+
 #include <algorithm>
 #include <atomic>
 #include <boost/asio.hpp>
@@ -114,6 +116,23 @@ http::response<http::string_body> make_response(HttpResponse response, unsigned 
   return message;
 }
 
+/// Descriptors kept back from connections: the listening sockets, the loop's own, and what the
+/// handler opens (a store, a lexicon, a tournament's bot pipes).
+constexpr std::size_t kReservedDescriptors = 128;
+
+/// The connections the server takes at once: ServerLimits::max_connections, but never more than
+/// the process may open descriptors for (less the reserve). Past that, accept() itself would fail
+/// and leave clients hanging in the backlog, where a connection refused at once tells them.
+std::size_t connection_cap(std::size_t max_connections) {
+  struct rlimit files {};
+  if (getrlimit(RLIMIT_NOFILE, &files) != 0 || files.rlim_cur == RLIM_INFINITY) {
+    return max_connections;
+  }
+  const auto limit = static_cast<std::size_t>(files.rlim_cur);
+  const std::size_t reserve = std::min(kReservedDescriptors, limit / 4);
+  return std::min(max_connections, limit - reserve);
+}
+
 /// What the registry knows of a session: it can be shut down (from the loop's strand).
 class Session {
  public:
@@ -140,8 +159,10 @@ struct Core {
   std::uint64_t next_session = 0;
   bool closing_sessions = false;  // under sessions_mutex: no new sessions
   std::atomic<std::size_t> connections{0};
+  std::size_t max_connections;  // connection_cap: the descriptor limit when the server was made
 
-  Core(Handler& h, ServerLimits l) : handler(h), limits(l) {}
+  Core(Handler& h, ServerLimits l)
+      : handler(h), limits(l), max_connections(connection_cap(l.max_connections)) {}
 
   /// Adds a session; false (and the caller drops it) when the server is stopping.
   bool add_session(std::uint64_t& id, std::shared_ptr<Session> session) {
@@ -584,7 +605,7 @@ void Core::on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket)
     });
     return;
   }
-  if (connections.load() >= limits.max_connections) {
+  if (connections.load() >= max_connections) {
     socket.close(ec);
   } else {
     socket.set_option(tcp::no_delay(true), ec);

@@ -82,12 +82,15 @@ class Handler {
 
 /// The limits that keep one client from exhausting the server.
 struct ServerLimits {
-  std::size_t max_body_bytes = 64 * 1024;       ///< larger: 413 with a JSON error
-  std::size_t max_upload_bytes = 4 << 20;       ///< the same, for Handler::takes_upload paths
-  std::size_t max_header_bytes = 8 * 1024;      ///< larger: 431
-  std::size_t max_message_bytes = 16 * 1024;    ///< a WebSocket message
-  std::size_t max_queued_bytes = 4 << 20;       ///< a WebSocket peer's unsent messages
-  std::size_t max_connections = 20000;          ///< beyond: new connections are closed at once
+  std::size_t max_body_bytes = 64 * 1024;     ///< larger: 413 with a JSON error
+  std::size_t max_upload_bytes = 4 << 20;     ///< the same, for Handler::takes_upload paths
+  std::size_t max_header_bytes = 8 * 1024;    ///< larger: 431
+  std::size_t max_message_bytes = 16 * 1024;  ///< a WebSocket message
+  std::size_t max_queued_bytes = 4 << 20;     ///< a WebSocket peer's unsent messages
+  /// Beyond: new connections are closed at once. Never more than the descriptors the process
+  /// may open when the server is made (RLIMIT_NOFILE's soft limit) less a reserve of 128 (a
+  /// quarter of a smaller limit) for what the handler opens: raise the limit first.
+  std::size_t max_connections = 20000;
   std::chrono::seconds request_timeout{15};     ///< to read one whole request (slow clients)
   std::chrono::seconds keep_alive_timeout{60};  ///< an idle keep-alive connection
 };

@@ -1,11 +1,19 @@
 #include "server/test_client.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <strings.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
 #include <boost/asio/connect.hpp>
 #include <boost/asio/ip/tcp.hpp>
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <boost/beast/websocket.hpp>
+#include <cctype>
+#include <cerrno>
 #include <stdexcept>
 
 namespace wg::server::test {
@@ -166,6 +174,17 @@ void TestSocket::send(const std::string& text) {
   if (ec) fail("send", ec);
 }
 
+bool TestSocket::send_one_frame(const std::string& text) {
+  beast::error_code ec;
+  impl_->ws.text(true);
+  impl_->ws.auto_fragment(false);
+  impl_->ws.write(net::buffer(text), ec);
+  impl_->ws.auto_fragment(true);
+  if (ec == net::error::broken_pipe || ec == net::error::connection_reset) return false;
+  if (ec) fail("send", ec);
+  return true;
+}
+
 std::optional<std::string> TestSocket::receive() {
   beast::flat_buffer buffer;
   beast::error_code ec;
@@ -190,6 +209,91 @@ void TestSocket::close() {
   beast::error_code ec;
   impl_->ws.close(websocket::close_code::normal, ec);
   if (ec && ec != websocket::error::closed) fail("close", ec);
+}
+
+RawConnection::RawConnection(std::uint16_t port) : fd_(::socket(AF_INET, SOCK_STREAM, 0)) {
+  if (fd_ < 0) throw std::runtime_error("test client: socket: " + std::to_string(errno));
+  timeval guard{};
+  guard.tv_sec = 60;
+  ::setsockopt(fd_, SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);
+  sockaddr_in address{};
+  address.sin_family = AF_INET;
+  address.sin_port = htons(port);
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (::connect(fd_, reinterpret_cast<const sockaddr*>(&address), sizeof address) != 0) {
+    const int error = errno;
+    ::close(fd_);
+    throw std::runtime_error("test client: connect: " + std::to_string(error));
+  }
+}
+
+RawConnection::~RawConnection() { ::close(fd_); }
+
+bool RawConnection::send(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t sent = ::send(fd_, bytes.data(), bytes.size(), MSG_NOSIGNAL);
+    if (sent < 0 && errno == EINTR) continue;
+    if (sent <= 0) return false;
+    bytes.remove_prefix(static_cast<std::size_t>(sent));
+  }
+  return true;
+}
+
+bool RawConnection::send_bytewise(std::string_view bytes) {
+  for (char byte : bytes) {
+    if (!send(std::string_view(&byte, 1))) return false;
+  }
+  return true;
+}
+
+ClientResponse RawConnection::read_response() {
+  std::size_t header_end = std::string::npos;
+  while ((header_end = received_.find("\r\n\r\n")) == std::string::npos) {
+    if (!read_more()) return {};
+  }
+  const std::string head = received_.substr(0, header_end);
+  received_.erase(0, header_end + 4);
+  if (head.size() < 12 || !head.starts_with("HTTP/1.")) return {};
+  ClientResponse response;
+  std::size_t length = 0;
+  for (std::size_t line = head.find("\r\n"); line != std::string::npos;) {
+    const std::size_t next = head.find("\r\n", line + 2);
+    const std::string field =
+        head.substr(line + 2, next == std::string::npos ? std::string::npos : next - line - 2);
+    line = next;
+    const std::size_t colon = field.find(':');
+    if (colon == std::string::npos) continue;
+    std::string name = field.substr(0, colon);
+    const std::size_t value_start = field.find_first_not_of(' ', colon + 1);
+    std::string value = value_start == std::string::npos ? "" : field.substr(value_start);
+    if (::strcasecmp(name.c_str(), "content-length") == 0) length = std::stoul(value);
+    response.headers.emplace_back(std::move(name), std::move(value));
+  }
+  while (received_.size() < length) {
+    if (!read_more()) return {};
+  }
+  response.status = std::stoi(head.substr(9, 3));
+  response.body = received_.substr(0, length);
+  received_.erase(0, length);
+  return response;
+}
+
+void RawConnection::wait_closed() {
+  while (read_more()) received_.clear();
+}
+
+bool RawConnection::read_more() {
+  char chunk[16 * 1024];
+  for (;;) {
+    const ssize_t got = ::recv(fd_, chunk, sizeof chunk, 0);
+    if (got < 0 && errno == EINTR) continue;
+    if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+      throw std::runtime_error("test client: the server neither answered nor closed");
+    }
+    if (got <= 0) return false;  // closed, or reset
+    received_.append(chunk, static_cast<std::size_t>(got));
+    return true;
+  }
 }
 
 }  // namespace wg::server::test

@@ -7,6 +7,7 @@
 #include <memory>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <utility>
 #include <vector>
 
@@ -53,6 +54,32 @@ class HttpConnection {
   std::unique_ptr<Impl> impl_;
 };
 
+/// A TCP connection that sends exactly the bytes it is given, when it is told: a slow client
+/// (slowloris), half a request, garbage, many requests in one write. Plain sockets, so that a
+/// bench may hold thousands. Reads block until the answer or the close (SO_RCVTIMEO of a minute
+/// is a hang guard: past it, a read throws std::runtime_error).
+class RawConnection {
+ public:
+  explicit RawConnection(std::uint16_t port);
+  ~RawConnection();
+  RawConnection(const RawConnection&) = delete;
+  RawConnection& operator=(const RawConnection&) = delete;
+
+  /// Sends the bytes; false if the server has closed the connection (reset, broken pipe).
+  bool send(std::string_view bytes);
+  /// Sends the bytes one write a byte.
+  bool send_bytewise(std::string_view bytes);
+  /// Reads one response (Content-Length bodies): status 0 if the server closes first.
+  ClientResponse read_response();
+  /// Blocks until the server closes the connection (what it sends meanwhile is dropped).
+  void wait_closed();
+
+ private:
+  bool read_more();
+  int fd_;
+  std::string received_;
+};
+
 /// A WebSocket client.
 class TestSocket {
  public:
@@ -67,6 +94,10 @@ class TestSocket {
   const ClientResponse& refusal() const;
 
   void send(const std::string& text);
+  /// Sends `text` as one frame however long (send() cuts a message into 4 KiB frames): a client
+  /// announcing a message past the server's limit. False if the server closed the connection
+  /// before the whole frame was written (then receive() returns std::nullopt).
+  bool send_one_frame(const std::string& text);
   /// The next text message; std::nullopt when the server has closed the socket (then
   /// close_code() tells why: 1000 normal, 1009 too big, ...).
   std::optional<std::string> receive();
