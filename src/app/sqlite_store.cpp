@@ -115,6 +115,22 @@ CREATE TABLE player_counters (
   PRIMARY KEY (player_id, game, counter)
 ) WITHOUT ROWID;
 CREATE INDEX player_stats_by_game ON player_stats (game, best_score DESC, wins DESC);
+-- Unfinished games' ids are never given again (AUTOINCREMENT): a front end goes on saving a
+-- game under the id its first save returned, and an id freed by a deletion elsewhere (another
+-- terminal or the server finishing that game) and given to a new game would make the next save
+-- overwrite the new game.
+CREATE TABLE unfinished_games_never_reused (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,
+  player_id INTEGER NOT NULL REFERENCES players (id),
+  game TEXT NOT NULL,
+  saved TEXT NOT NULL,
+  started_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+INSERT INTO unfinished_games_never_reused SELECT * FROM unfinished_games;
+DROP TABLE unfinished_games;
+ALTER TABLE unfinished_games_never_reused RENAME TO unfinished_games;
+CREATE INDEX unfinished_games_by_player ON unfinished_games (player_id, updated_ms);
 )sql",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);

@@ -14,8 +14,8 @@
 
 #include "app/sqlite_store.h"
 #include "cli/app.h"
-#include "cli/context.h"
 #include "cli/auction_command.h"
+#include "cli/context.h"
 #include "server/arcade.h"
 #include "server/http_server.h"
 

@@ -394,6 +394,20 @@ TEST_F(SqliteStoreTest, UnfinishedGamesAreSavedAsTheyGoListedLoadedAndDeleted) {
   EXPECT_EQ(store.finished_games("Ann").size(), 1u);
 }
 
+TEST_F(SqliteStoreTest, TheIdOfADeletedUnfinishedGameIsNeverGivenAgain) {
+  // A session goes on saving under its first id: had the newest id been freed and given to
+  // another game, the session's next save would overwrite that game.
+  SqliteStore store(file_);
+  const std::int64_t first = store.save_unfinished({0, "Ann", saved_game("hand", 1, 0), 0, 0});
+  const std::int64_t newest = store.save_unfinished({0, "Bob", saved_game("hand", 2, 0), 0, 0});
+  EXPECT_TRUE(store.delete_unfinished(newest));  // e.g. finished in another terminal
+  const std::int64_t next = store.save_unfinished({0, "Cy", saved_game("hand", 3, 0), 0, 0});
+  EXPECT_GT(next, newest);
+  EXPECT_NE(next, first);
+  EXPECT_THROW(store.save_unfinished({newest, "Bob", saved_game("hand", 2, 1), 0, 0}), StoreError);
+  EXPECT_EQ(store.unfinished_game(next).player, "Cy");
+}
+
 // --- Statistics.
 
 TEST_F(SqliteStoreTest, TheLastPlayerIsRememberedAcrossOpenings) {
@@ -535,18 +549,35 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Game-specific statistics and the leaderboard.
 
-TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesWithoutDetails) {
+TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOnes) {
   {
     SqliteStore store(file_);
     store.record_finished_game(game_of("boggle", {{"Ann", 12, true}}, 1000));
+    store.save_unfinished({0, "Ann", saved_game("hand", 1, 2), 500, 600});
   }
-  // Back to version 1 as it was: no details column, no counters.
+  // Back to version 1 as it was: no details column, no counters, unfinished ids reusable.
   raw_sql(file_, "DROP TABLE player_counters");
   raw_sql(file_, "DROP INDEX player_stats_by_game");
   raw_sql(file_, "ALTER TABLE games DROP COLUMN details");
+  raw_sql(file_,
+          "CREATE TABLE v1 (id INTEGER PRIMARY KEY, player_id INTEGER NOT NULL REFERENCES "
+          "players (id), game TEXT NOT NULL, saved TEXT NOT NULL, started_ms INTEGER NOT NULL, "
+          "updated_ms INTEGER NOT NULL)");
+  raw_sql(file_, "INSERT INTO v1 SELECT * FROM unfinished_games");
+  raw_sql(file_, "DROP TABLE unfinished_games");
+  raw_sql(file_, "ALTER TABLE v1 RENAME TO unfinished_games");
+  raw_sql(file_,
+          "CREATE INDEX unfinished_games_by_player ON unfinished_games (player_id, updated_ms)");
   raw_sql(file_, "PRAGMA user_version = 1");
   SqliteStore store(file_);
   EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), "2");
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  const std::vector<UnfinishedGame> kept = store.unfinished_games("Ann");
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0], (UnfinishedGame{1, "Ann", saved_game("hand", 1, 2), 500, 600}));
+  EXPECT_NE(raw_sql(file_, "SELECT sql FROM sqlite_schema WHERE name = 'unfinished_games'")
+                .find("AUTOINCREMENT"),
+            std::string::npos);
   const FinishedGame old = store.finished_game(1);
   EXPECT_TRUE(old.details.is_null());
   const GameStatistics stats = store.game_statistics("Ann", "boggle");
