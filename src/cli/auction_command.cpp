@@ -710,33 +710,33 @@ int resume_auction_game(Context& context, ResumedGame& game) {
 }
 
 void add_bot_limit_options(CLI::App& app, protocol::BotLimits& limits) {
+  struct LimitOption {
+    const char* name;
+    std::uint64_t max;
+    std::uint64_t protocol::BotLimits::*field;
+    const char* what;
+  };
+  static constexpr LimitOption kOptions[] = {
+      {"--bot-cpu", 1'000'000, &protocol::BotLimits::cpu_seconds,
+       "CPU seconds each process of an external bot may use"},
+      {"--bot-memory", 1'048'576, &protocol::BotLimits::memory_mb,
+       "MiB of address space for each process of an external bot"},
+      {"--bot-processes", 100'000, &protocol::BotLimits::processes,
+       "Processes an external bot may start"},
+      {"--bot-files", 1'000'000, &protocol::BotLimits::open_files,
+       "Open files for each process of an external bot"},
+      {"--bot-file-size", 1'048'576, &protocol::BotLimits::file_size_mb,
+       "MiB of the largest file an external bot may write"},
+      {"--bot-stderr", 1'048'576, &protocol::BotLimits::stderr_kb,
+       "KiB of each external bot's stderr passed on, the rest discarded"},
+  };
   const protocol::BotLimits defaults;
-  add_number_option(
-      app, "--bot-cpu", 0, 1'000'000, [&limits](std::uint64_t n) { limits.cpu_seconds = n; },
-      fmt::format("CPU seconds each process of an external bot may use (default {}; 0: no limit)",
-                  defaults.cpu_seconds));
-  add_number_option(
-      app, "--bot-memory", 0, 1'048'576, [&limits](std::uint64_t n) { limits.memory_mb = n; },
-      fmt::format("MiB of address space for each process of an external bot (default {}; 0: no "
-                  "limit)",
-                  defaults.memory_mb));
-  add_number_option(
-      app, "--bot-processes", 0, 100'000, [&limits](std::uint64_t n) { limits.processes = n; },
-      fmt::format("Processes an external bot may start (default {}; 0: no limit)",
-                  defaults.processes));
-  add_number_option(
-      app, "--bot-files", 0, 1'000'000, [&limits](std::uint64_t n) { limits.open_files = n; },
-      fmt::format("Open files for each process of an external bot (default {}; 0: no limit)",
-                  defaults.open_files));
-  add_number_option(
-      app, "--bot-file-size", 0, 1'048'576, [&limits](std::uint64_t n) { limits.file_size_mb = n; },
-      fmt::format("MiB of the largest file an external bot may write (default {}; 0: no limit)",
-                  defaults.file_size_mb));
-  add_number_option(
-      app, "--bot-stderr", 0, 1'048'576, [&limits](std::uint64_t n) { limits.stderr_kb = n; },
-      fmt::format("KiB of each external bot's stderr passed on, the rest discarded (default {}; "
-                  "0: no limit)",
-                  defaults.stderr_kb));
+  for (const LimitOption& option : kOptions) {
+    add_number_option(
+        app, option.name, 0, option.max,
+        [&limits, field = option.field](std::uint64_t n) { limits.*field = n; },
+        fmt::format("{} (default {}; 0: no limit)", option.what, defaults.*option.field));
+  }
 }
 
 void define_auction_command(CLI::App& command, Context& context) {

@@ -142,6 +142,16 @@ json history(const std::filesystem::path& dir) {
 
 std::string id_text(const json& game) { return std::to_string(game["id"].get<std::int64_t>()); }
 
+/// Plays one guess of an evil hangman game as ann, whose input then runs out: the game is left
+/// unfinished. The program's exit code.
+int leave_an_evil_hangman_game_unfinished(const std::filesystem::path& dir) {
+  return run_in(
+             dir,
+             {"evil-hangman", "--seed", "1", "--length", "4", "--guesses", "5", "--hide-remaining"},
+             "e\n")
+      .exit_code;
+}
+
 struct KilledGame {
   std::string game;
   std::vector<std::string> args;
@@ -247,12 +257,7 @@ TEST(ResumeCli, AGameWhoseInputEndedIsResumedWhereItWasLeft) {
 
 TEST(ResumeCli, WithoutAnIdListsTheGamesNewestFirst) {
   TempDir dir;
-  ASSERT_EQ(
-      run_in(dir.path(),
-             {"evil-hangman", "--seed", "1", "--length", "4", "--guesses", "5", "--hide-remaining"},
-             "e\n")
-          .exit_code,
-      0);
+  ASSERT_EQ(leave_an_evil_hangman_game_unfinished(dir.path()), 0);
   ASSERT_EQ(run_in(dir.path(), {"hangman", "--seed", "2"}, "1 E\n").exit_code, 0);
   // Position hangman gives up at the end of input: only evil hangman's game is left.
   ProcessResult r = run_in(dir.path(), {"resume"});
@@ -280,12 +285,7 @@ TEST(ResumeCli, WithoutAnIdListsTheGamesNewestFirst) {
 
 TEST(ResumeCli, ABadIdIsAClearErrorAndLosesNothing) {
   TempDir dir;
-  ASSERT_EQ(
-      run_in(dir.path(),
-             {"evil-hangman", "--seed", "1", "--length", "4", "--guesses", "5", "--hide-remaining"},
-             "e\n")
-          .exit_code,
-      0);
+  ASSERT_EQ(leave_an_evil_hangman_game_unfinished(dir.path()), 0);
   const json before = listed(dir.path());
   ASSERT_EQ(before["games"].size(), 1u);
 
@@ -304,12 +304,7 @@ TEST(ResumeCli, ABadIdIsAClearErrorAndLosesNothing) {
 
 TEST(ResumeCli, AnotherPlayersGameIsRefusedAndKept) {
   TempDir dir;
-  ASSERT_EQ(
-      run_in(dir.path(),
-             {"evil-hangman", "--seed", "1", "--length", "4", "--guesses", "5", "--hide-remaining"},
-             "e\n")
-          .exit_code,
-      0);
+  ASSERT_EQ(leave_an_evil_hangman_game_unfinished(dir.path()), 0);
   const json anns = listed(dir.path());
   ASSERT_EQ(anns["games"].size(), 1u);
 
@@ -389,12 +384,7 @@ TEST(ResumeCli, TheMenuOffersResumeStatisticsAndHistory) {
   EXPECT_TRUE(contains(out, "stats ")) << out;
   EXPECT_TRUE(contains(out, "history ")) << out;
 
-  ASSERT_EQ(
-      run_in(dir.path(),
-             {"evil-hangman", "--seed", "1", "--length", "4", "--guesses", "5", "--hide-remaining"},
-             "e\n")
-          .exit_code,
-      0);
+  ASSERT_EQ(leave_an_evil_hangman_game_unfinished(dir.path()), 0);
   const json list = listed(dir.path());
   ASSERT_EQ(list["games"].size(), 1u);
   out = interactive_menu(
