@@ -316,6 +316,10 @@ AuctionLog read_auction_log(std::istream& in, const std::string& source) {
     const bool whole = !in.eof();  // getline stopped at a newline, not at the end of the file
     if (!text.empty() && text.back() == '\r') text.pop_back();
     if (text.empty()) continue;
+    if (nested_deeper_than(text)) {
+      throw LogError(
+          fmt::format("{}:{}: nested deeper than {} levels", source, number, kMaxJsonDepth));
+    }
     Json line;
     try {
       line = Json::parse(text);

@@ -1,6 +1,8 @@
 #include "app/dictionary_source.h"
 
+#include <string>
 #include <utility>
+#include <variant>
 
 #include <fmt/format.h>
 
@@ -11,8 +13,10 @@ namespace wg::app {
 
 std::string words_text_of(const std::string& document, std::string_view source) {
   if (!trim(document).starts_with('{')) return document;
-  const Json parsed = Json::parse(document, nullptr, /*allow_exceptions=*/false);
-  if (!parsed.is_object()) return document;  // not JSON after all: text with a brace
+  const std::variant<Json, std::string> json = parse_json(document);
+  // Not JSON after all (or too deeply nested to read as a document): text with a brace.
+  if (!std::holds_alternative<Json>(json) || !std::get<Json>(json).is_object()) return document;
+  const Json& parsed = std::get<Json>(json);
   const auto description = parsed.find("description");
   if (description != parsed.end()) {
     if (description->is_string()) return description->get<std::string>();

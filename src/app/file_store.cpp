@@ -325,6 +325,9 @@ Json FileStore::load_game(std::string_view name) {
   const std::filesystem::path path = game_path(name);
   const std::string text = read_text(path, kMaxGameBytes);
   try {
+    if (nested_deeper_than(text)) {
+      throw std::invalid_argument(fmt::format("nested deeper than {} levels", kMaxJsonDepth));
+    }
     Json saved = Json::parse(text);
     check_saved_game(saved);
     return saved;

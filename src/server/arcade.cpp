@@ -917,16 +917,17 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
     if (found != peers_.end()) live = found->second;
   }
   if (live == nullptr) return;
-  Json message = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+  std::variant<Json, std::string> parsed = app::parse_json(text);
   std::lock_guard lock(live->mutex);
   const auto held = std::find_if(live->peers.begin(), live->peers.end(),
                                  [&](const auto& entry) { return entry.first == peer; });
   if (held == live->peers.end()) return;
-  if (message.is_discarded() || !message.is_object()) {
+  if (!std::holds_alternative<Json>(parsed) || !std::get<Json>(parsed).is_object()) {
     peer->send(
         Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}.dump());
     return;
   }
+  Json message = std::move(std::get<Json>(parsed));
   if (held->second == kObserver) {
     peer->send(
         Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());

@@ -51,8 +51,11 @@ Json draft_json(const app::DictionaryDraft& draft, std::string_view source) {
 std::variant<std::string, HttpResponse> one_text_field(const HttpRequest& request,
                                                        std::string_view key,
                                                        std::string_view example) {
-  const Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
+  const std::variant<Json, std::string> parsed = app::parse_json(request.body);
+  if (const std::string* problem = std::get_if<std::string>(&parsed)) {
+    return error(400, "bad_json", fmt::format("the body is {}", *problem));
+  }
+  const Json& body = std::get<Json>(parsed);
   if (!body.is_object() || body.size() != 1 || !body.contains(key) || !body[key].is_string()) {
     return error(400, "bad_request", fmt::format("the body is {}", example));
   }

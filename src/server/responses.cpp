@@ -35,10 +35,14 @@ HttpResponse method_not_allowed(const HttpRequest& request, std::string_view all
 }
 
 std::variant<app::Json, HttpResponse> json_body(const HttpRequest& request) {
-  app::Json body = app::Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
-  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
-  return body;
+  std::variant<app::Json, std::string> body = app::parse_json(request.body);
+  if (const std::string* problem = std::get_if<std::string>(&body)) {
+    return error(400, "bad_json", fmt::format("the body is {}", *problem));
+  }
+  if (!std::get<app::Json>(body).is_object()) {
+    return error(400, "bad_request", "the body is a JSON object");
+  }
+  return std::move(std::get<app::Json>(body));
 }
 
 std::string random_id() {

@@ -128,9 +128,9 @@ HttpResponse Tournaments::route(const HttpRequest& request,
 }
 
 HttpResponse Tournaments::start(const HttpRequest& request) {
-  const Json body = Json::parse(request.body, nullptr, /*allow_exceptions=*/false);
-  if (body.is_discarded()) return error(400, "bad_json", "the body is not valid JSON");
-  if (!body.is_object()) return error(400, "bad_request", "the body is a JSON object");
+  std::variant<Json, HttpResponse> parsed = json_body(request);
+  if (HttpResponse* refused = std::get_if<HttpResponse>(&parsed)) return std::move(*refused);
+  const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
     if (key != "config" && key != "games" && key != "seed") {
       return error(400, "bad_request", fmt::format("a tournament takes no '{}'", key));

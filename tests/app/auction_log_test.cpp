@@ -190,6 +190,17 @@ TEST(AuctionLogTest, NamesTheLineOfWhatIsWrong) {
             "game.jsonl:1: \"letters_per_round\" must be a whole number from 0 to 98");
 }
 
+// Found by the server's abuse test (a request body of 30,000 '[' overflowed a thread's stack
+// when copied): a log line nested deeper than kMaxJsonDepth is refused before it is parsed.
+TEST(AuctionLogTest, RefusesALineNestedTooDeeply) {
+  const std::string text = log_text(a_game());
+  const std::string header = text.substr(0, text.find('\n') + 1);
+  const std::string deep = std::string(30'000, '[') + std::string(30'000, ']');
+  EXPECT_EQ(error_of(header + R"({"event":"round_started","round":)" + deep + "}\n"),
+            "game.jsonl:2: nested deeper than 128 levels");
+  EXPECT_EQ(error_of(deep + "\n"), "game.jsonl:1: nested deeper than 128 levels");
+}
+
 // Found by fuzz/auction_log_fuzz (reproducers: fuzz/corpus/auction_log/regression-*): a count of
 // words that is a float, negative or not a number was cast unchecked (1e40: undefined; -5:
 // wrapped) or escaped as a library exception; a number too large for a double did too.

@@ -246,6 +246,10 @@ TEST_F(ServerAbuseTest, MalformedRequestsGetABadRequestInJson) {
         << response.status << " for " << body.substr(0, 60);
     EXPECT_TRUE(is_json_error(response)) << body.substr(0, 60);
   }
+  // Nested past kMaxJsonDepth: refused before anything copies it (copying recursed once per
+  // level and overflowed the I/O thread's stack under ASan).
+  const ClientResponse deep = test::http_post(port_, "/api/sessions", nested);
+  EXPECT_NE(deep.body.find("nested deeper than 128 levels"), std::string::npos) << deep.body;
   EXPECT_TRUE(still_answers());
 }
 
