@@ -204,7 +204,7 @@ int run_history(Context& context, const Filters& filters) {
     out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", g.id, g.game, when_text(g.ended_ms),
                        summary["score"].get<std::int64_t>(), yes_no(summary["won"].get<bool>()));
   }
-  out << "'wordgames history show ID' prints a game to replay.\n";
+  out << "'wordgames history show ID' prints a game to replay ('--log': an auction's log).\n";
   return kExitOk;
 }
 
