@@ -5,6 +5,7 @@
 
 #include <fmt/format.h>
 
+#include "app/auction_codec.h"
 #include "core/text.h"
 
 namespace wg::app {
@@ -104,6 +105,18 @@ std::vector<GamePlayer> auction_players(const auction::Finished& finished,
         {std::move(name), seat < finished.points.size() ? finished.points[seat] : 0, won});
   }
   return players;
+}
+
+FinishedGame auction_tournament_game_record(const auction::Config& seated,
+                                            const auction::Finished& finished, std::string log) {
+  FinishedGame game;
+  game.game = std::string(AuctionCodec::kGame);
+  game.players = auction_players(finished);
+  game.config = AuctionCodec::config_to_json(seated);
+  game.seed = finished.seed;
+  game.result = AuctionCodec::event_to_json(auction::Event{finished});
+  game.log = std::move(log);
+  return game;
 }
 
 }  // namespace wg::app

@@ -7,6 +7,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <string>
 #include <string_view>
 #include <utility>
 #include <vector>
@@ -14,6 +15,7 @@
 #include "app/game_session.h"
 #include "app/sqlite_store.h"
 #include "games/auction/event.h"
+#include "games/auction/session.h"
 #include "games/boggle/session.h"
 #include "games/evil_hangman/session.h"
 #include "games/hand/session.h"
@@ -64,6 +66,14 @@ Json game_details(const Session&, const Finished&) {
 std::vector<GamePlayer> auction_players(const auction::Finished& finished,
                                         std::optional<int> person_seat = std::nullopt,
                                         std::string_view person = {});
+
+/// The record of game `index` of an auction tournament (games/auction/tournament.h), no times:
+/// the seats are bots, under their names (auction_players); the config is the game's, as
+/// seated (`seated`); the seed and result are the Finished event's; there are no commands (a
+/// tournament's game is not a session's), so its log (`log`, app/auction_log.h), kept with it,
+/// is what replays it.
+FinishedGame auction_tournament_game_record(const auction::Config& seated,
+                                            const auction::Finished& finished, std::string log);
 
 /// The record of the game `finished` ended in `session`, with these players and no times.
 template <class Codec, class Finished>

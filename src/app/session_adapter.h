@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <string_view>
@@ -14,6 +15,7 @@
 #include <variant>
 #include <vector>
 
+#include "app/auction_log.h"
 #include "app/game_record.h"
 #include "app/game_session.h"
 #include "app/json.h"
@@ -21,6 +23,10 @@
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
+
+/// The word list's name in the header of the logs kept with a session's auction games (the
+/// session knows the words it plays on, not where they came from).
+inline constexpr std::string_view kSessionLogSource = "server";
 
 /// A command or config that does not decode: what is wrong with it, for a person.
 class CodecError : public std::invalid_argument {
@@ -92,6 +98,18 @@ class SessionAdapter final : public GameSession {
       return {malformed_event(error.what())};
     }
     last_events_ = typed_apply(decoded, work);
+    if constexpr (kKeepsLog) {
+      if (game_ended_) {  // the last game was recorded: a new one's log begins
+        game_log_.clear();
+        game_ended_ = false;
+      }
+      std::ostringstream lines;
+      for (const auto& event : last_events_) {
+        write_log_line(lines, event, log_lexicon_);
+        if (std::holds_alternative<auction::Finished>(event)) game_ended_ = true;
+      }
+      game_log_ += lines.str();
+    }
     std::vector<Json> events;
     for (const auto& event : last_events_) events.push_back(Codec::event_to_json(event));
     return events;
@@ -104,8 +122,20 @@ class SessionAdapter final : public GameSession {
   bool finished() const override { return session_.finished(); }
 
   std::vector<FinishedGame> finished_records(std::string_view player, Seat seat) const override {
-    return finished_game_records<Codec>(session_, last_events_, player, seat);
+    std::vector<FinishedGame> records =
+        finished_game_records<Codec>(session_, last_events_, player, seat);
+    if constexpr (kKeepsLog) {
+      // The auction's record keeps its game's log: the lines `auction --log` writes, from
+      // the game's first command (a restored session replays its commands through here too).
+      if (game_ended_) {
+        for (FinishedGame& record : records) record.log = game_log_;
+      }
+    }
+    return records;
   }
+
+  /// Names the word list in the header of the logs the records keep (open_session sets it).
+  void set_log_lexicon(LogLexicon lexicon) { log_lexicon_ = std::move(lexicon); }
 
   Session& session() { return session_; }
   const Session& session() const { return session_; }
@@ -120,8 +150,14 @@ class SessionAdapter final : public GameSession {
     }
   }
 
+  /// The auction's games keep their JSON Lines log (app/auction_log.h) with their record.
+  static constexpr bool kKeepsLog = std::is_same_v<typename Session::Event, auction::Event>;
+
   Session session_;
   std::vector<typename Session::Event> last_events_;  ///< of the last apply()
+  LogLexicon log_lexicon_;
+  std::string game_log_;     ///< the game in play's log so far (kKeepsLog)
+  bool game_ended_ = false;  ///< game_log_ is a whole game's
 };
 
 /// The registry's way to open a session of `Codec`'s game (app/registry.h, SessionFactory):
@@ -130,8 +166,11 @@ class SessionAdapter final : public GameSession {
 template <class Codec>
 std::unique_ptr<GameSession> open_session(const Json& config, std::uint64_t seed,
                                           std::shared_ptr<const Lexicon> lexicon) {
-  return std::make_unique<SessionAdapter<Codec>>(std::move(lexicon),
-                                                 Codec::config_from_json(config), seed);
+  const std::uint64_t words = lexicon->size();
+  auto adapter = std::make_unique<SessionAdapter<Codec>>(std::move(lexicon),
+                                                         Codec::config_from_json(config), seed);
+  adapter->set_log_lexicon({std::string(kSessionLogSource), words});
+  return adapter;
 }
 
 }  // namespace wg::app

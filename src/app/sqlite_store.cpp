@@ -131,6 +131,25 @@ INSERT INTO unfinished_games_never_reused SELECT * FROM unfinished_games;
 DROP TABLE unfinished_games;
 ALTER TABLE unfinished_games_never_reused RENAME TO unfinished_games;
 CREATE INDEX unfinished_games_by_player ON unfinished_games (player_id, updated_ms);
+-- A finished game's own log, byte for byte (an auction's JSON Lines log), beside its record.
+CREATE TABLE game_logs (
+  game_id INTEGER PRIMARY KEY REFERENCES games (id) ON DELETE CASCADE,
+  log TEXT NOT NULL
+);
+-- Tournaments (an auction's, between bots): what was played, the table of results, and its
+-- games, each a finished game of the games table linked by games.tournament_id.
+CREATE TABLE tournaments (
+  id INTEGER PRIMARY KEY,
+  game TEXT NOT NULL,
+  config TEXT NOT NULL,  -- JSON
+  result TEXT NOT NULL,  -- JSON: the table
+  started_ms INTEGER NOT NULL,
+  ended_ms INTEGER NOT NULL,
+  status TEXT NOT NULL CHECK (status IN ('finished', 'stopped'))
+);
+CREATE INDEX tournaments_by_end ON tournaments (ended_ms, id);
+ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
+CREATE INDEX games_by_tournament ON games (tournament_id, id) WHERE tournament_id IS NOT NULL;
 )sql",
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
@@ -790,19 +809,15 @@ void check_finished_game(const FinishedGame& game) {
   }
 }
 
-}  // namespace
-
-std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
-                                               std::int64_t unfinished_id) {
-  check_finished_game(game);
-  std::lock_guard lock(mutex_);
-  Database& d = *db_;
-  Transaction transaction(d);
+/// Writes a checked game (check_finished_game), its log, players and statistics, inside the
+/// caller's transaction; returns its id. `tournament_id` 0 for none.
+std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& game,
+                                  std::int64_t tournament_id) {
   std::int64_t id = 0;
   {
     auto insert = d.prepare(
-        "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms, details) "
-        "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)");
+        "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms, details, "
+        "tournament_id) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9)");
     insert.bind(1, game.game)
         .bind(2, game.config.dump())
         .bind(3, static_cast<std::int64_t>(game.seed))
@@ -815,8 +830,19 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
     } else {
       insert.bind(8, game.details.dump());
     }
+    if (tournament_id == 0) {
+      insert.bind_null(9);
+    } else {
+      insert.bind(9, tournament_id);
+    }
     insert.run("record a game in it");
     id = sqlite3_last_insert_rowid(d.db);
+  }
+  if (game.log) {
+    d.prepare("INSERT INTO game_logs (game_id, log) VALUES (?1, ?2)")
+        .bind(1, id)
+        .bind(2, *game.log)
+        .run("record a game's log in it");
   }
   const std::vector<Counter> counters = counters_of(game.game, game.details);
   for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
@@ -866,6 +892,18 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
           .run("update statistics in it");
     }
   }
+  return id;
+}
+
+}  // namespace
+
+std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
+                                               std::int64_t unfinished_id) {
+  check_finished_game(game);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  const std::int64_t id = insert_finished_game(d, game, 0);
   if (unfinished_id != 0) {
     d.prepare("DELETE FROM unfinished_games WHERE id = ?1")
         .bind(1, unfinished_id)
@@ -873,6 +911,136 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
   }
   transaction.commit();
   return id;
+}
+
+std::optional<std::string> SqliteStore::game_log(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT log FROM game_logs WHERE game_id = ?1");
+  statement.bind(1, id);
+  if (!statement.step()) return std::nullopt;
+  return statement.text(0);
+}
+
+// --- Tournaments.
+
+std::int64_t SqliteStore::record_tournament(const TournamentRecord& tournament,
+                                            const std::vector<FinishedGame>& games) {
+  checked_game_name(tournament.game);
+  if (tournament.status != "finished" && tournament.status != "stopped") {
+    throw std::invalid_argument(
+        fmt::format("'{}' is not a tournament's status (finished or stopped)", tournament.status));
+  }
+  if (tournament.ended_ms < tournament.started_ms) {
+    throw std::invalid_argument("a tournament cannot end before it started");
+  }
+  for (const FinishedGame& game : games) {
+    check_finished_game(game);
+    if (game.game != tournament.game) {
+      throw std::invalid_argument(
+          fmt::format("a game of {} in a tournament of {}", game.game, tournament.game));
+    }
+  }
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  d.prepare(
+       "INSERT INTO tournaments (game, config, result, started_ms, ended_ms, status) "
+       "VALUES (?1, ?2, ?3, ?4, ?5, ?6)")
+      .bind(1, tournament.game)
+      .bind(2, tournament.config.dump())
+      .bind(3, tournament.table.dump())
+      .bind(4, tournament.started_ms)
+      .bind(5, tournament.ended_ms)
+      .bind(6, tournament.status)
+      .run("record a tournament in it");
+  const std::int64_t id = sqlite3_last_insert_rowid(d.db);
+  for (const FinishedGame& game : games) insert_finished_game(d, game, id);
+  transaction.commit();
+  return id;
+}
+
+std::int64_t SqliteStore::record_tournament_game(std::int64_t tournament_id,
+                                                 const FinishedGame& game) {
+  check_finished_game(game);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  {
+    auto statement = d.prepare("SELECT game FROM tournaments WHERE id = ?1");
+    statement.bind(1, tournament_id);
+    if (!statement.step()) throw StoreError(fmt::format("no tournament {}", tournament_id));
+    if (statement.text(0) != game.game) {
+      throw std::invalid_argument(
+          fmt::format("a game of {} in a tournament of {}", game.game, statement.text(0)));
+    }
+  }
+  const std::int64_t id = insert_finished_game(d, game, tournament_id);
+  transaction.commit();
+  return id;
+}
+
+void SqliteStore::end_tournament(std::int64_t id, const Json& table, std::int64_t ended_ms,
+                                 std::string_view status) {
+  if (status != "finished" && status != "stopped") {
+    throw std::invalid_argument(
+        fmt::format("'{}' is not a tournament's status (finished or stopped)", status));
+  }
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  d.prepare(
+       "UPDATE tournaments SET result = ?2, ended_ms = max(started_ms, ?3), status = ?4 "
+       "WHERE id = ?1")
+      .bind(1, id)
+      .bind(2, table.dump())
+      .bind(3, ended_ms)
+      .bind(4, status)
+      .run("record a tournament in it");
+  if (sqlite3_changes(d.db) == 0) throw StoreError(fmt::format("no tournament {}", id));
+  transaction.commit();
+}
+
+namespace {
+
+constexpr const char* kTournamentColumns =
+    "SELECT id, game, config, result, started_ms, ended_ms, status FROM tournaments ";
+
+}  // namespace
+
+std::vector<TournamentRecord> SqliteStore::tournaments(std::size_t limit) {
+  std::lock_guard lock(mutex_);
+  auto statement =
+      db_->prepare(fmt::format("{} ORDER BY ended_ms DESC, id DESC LIMIT ?1", kTournamentColumns));
+  statement.bind(1, static_cast<std::int64_t>(
+                        std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max())));
+  std::vector<TournamentRecord> all;
+  while (statement.step()) {
+    all.push_back({statement.integer(0),
+                   statement.text(1),
+                   statement.json(2),
+                   statement.json(3),
+                   statement.integer(4),
+                   statement.integer(5),
+                   statement.text(6),
+                   {}});
+  }
+  return all;
+}
+
+TournamentRecord SqliteStore::tournament(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  TournamentRecord found;
+  {
+    auto statement = db_->prepare(fmt::format("{} WHERE id = ?1", kTournamentColumns));
+    statement.bind(1, id);
+    if (!statement.step()) throw StoreError(fmt::format("no tournament {}", id));
+    found = {statement.integer(0), statement.text(1),    statement.json(2), statement.json(3),
+             statement.integer(4), statement.integer(5), statement.text(6), {}};
+  }
+  auto games = db_->prepare("SELECT id FROM games WHERE tournament_id = ?1 ORDER BY id");
+  games.bind(1, id);
+  while (games.step()) found.game_ids.push_back(games.integer(0));
+  return found;
 }
 
 namespace {

@@ -68,7 +68,29 @@ struct FinishedGame {
   Json details = nullptr;
   std::int64_t started_ms = 0;  ///< unix time in milliseconds (UTC)
   std::int64_t ended_ms = 0;    ///< not before started_ms
+  /// The game's own log, kept with it byte for byte: an auction's JSON Lines log
+  /// (app/auction_log.h, the header first), the same lines `auction --log` writes; nullopt for
+  /// none. record_finished_game writes it in the game's transaction; game_log(id) reads it
+  /// (finished_game leaves it out: a log is the bulk of a record).
+  std::optional<std::string> log;
   bool operator==(const FinishedGame&) const = default;
+};
+
+/// A tournament as kept (an auction tournament between bots, issue 14: "a tournament keeps each
+/// game and its table"). Its games are finished games linked to it.
+struct TournamentRecord {
+  std::int64_t id = 0;           ///< given by the store; ignored when recording
+  std::string game = "auction";  ///< the registry's name of the game played
+  /// What was played, as the front end gives it: {"lineup", "rules", "games", "seed", ...}.
+  Json config = Json::object();
+  /// The table of results (app::tournament_table_json for the auction).
+  Json table = Json::array();
+  std::int64_t started_ms = 0;
+  std::int64_t ended_ms = 0;        ///< not before started_ms
+  std::string status = "finished";  ///< "finished", or "stopped" before its last game
+  /// Its games' ids, in the order they were given; filled by tournament(id) only.
+  std::vector<std::int64_t> game_ids;
+  bool operator==(const TournamentRecord&) const = default;
 };
 
 /// A finished game without its commands (the bulk of a record), as lists show it.
@@ -216,11 +238,34 @@ class SqliteStore final : public Store {
   std::int64_t record_finished_game(const FinishedGame& game, std::int64_t unfinished_id = 0);
   /// Throws StoreError when there is no game of that id.
   FinishedGame finished_game(std::int64_t id);
+  /// The log kept with the finished game (FinishedGame::log), byte for byte; nullopt when the
+  /// game has none or there is no such game.
+  std::optional<std::string> game_log(std::int64_t id);
   /// The finished games `player` took part in (of `game` when given), most recent first (by
   /// end time), at most `limit`, skipping the first `offset`; finished_game(id) gives one whole.
   std::vector<GameSummary> finished_games(std::string_view player,
                                           std::optional<std::string_view> game = std::nullopt,
                                           std::size_t limit = 50, std::size_t offset = 0);
+
+  // --- Tournaments.
+
+  /// Records a tournament and its games (each a finished game, with its log, linked to it), all
+  /// in one transaction, and returns its id. Throws std::invalid_argument for a tournament or a
+  /// game that cannot be one (a status other than finished or stopped, ended before started,
+  /// a game of another game), StoreError when it cannot be written.
+  std::int64_t record_tournament(const TournamentRecord& tournament,
+                                 const std::vector<FinishedGame>& games);
+  /// A tournament recorded as it goes (a long one's games are not held in memory): record it
+  /// first without games, status "stopped" (what it stays if the program is killed), then add
+  /// each game as it ends (one transaction each; returns its id), then end_tournament with its
+  /// table. Throw as record_tournament, and StoreError for a tournament id that does not exist.
+  std::int64_t record_tournament_game(std::int64_t tournament_id, const FinishedGame& game);
+  void end_tournament(std::int64_t id, const Json& table, std::int64_t ended_ms,
+                      std::string_view status = "finished");
+  /// The tournaments kept, the last ended first, at most `limit`, without their game ids.
+  std::vector<TournamentRecord> tournaments(std::size_t limit = 50);
+  /// One tournament with its game ids. Throws StoreError when there is none of that id.
+  TournamentRecord tournament(std::int64_t id);
 
   // --- Unfinished games.
 

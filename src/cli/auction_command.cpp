@@ -8,7 +8,9 @@
 #include <filesystem>
 #include <fstream>
 #include <memory>
+#include <mutex>
 #include <optional>
+#include <sstream>
 #include <stdexcept>
 #include <string>
 #include <vector>
@@ -233,6 +235,20 @@ class LogFile {
   std::ofstream out_;
 };
 
+/// A game's log as the store keeps it with the game: the same lines LogFile writes, gathered
+/// as the game goes.
+class LogText {
+ public:
+  explicit LogText(LogLexicon lexicon) : lexicon_(std::move(lexicon)) {}
+  /// Adds the event's line if it has one.
+  void write(const au::Event& event) { app::write_log_line(text_, event, lexicon_); }
+  std::string text() const { return text_.str(); }
+
+ private:
+  LogLexicon lexicon_;
+  std::ostringstream text_;
+};
+
 LogLexicon log_lexicon(Context& context) {
   return {context.lexicon_info().source, context.lexicon().size()};
 }
@@ -309,13 +325,14 @@ class HumanAnswers {
 
 /// Records the game in the store when `event` ends it: the seats' names, the person's seat
 /// (`human`) under the player's name.
+/// Records the game with its log (`kept`, the game's lines so far, `event` included).
 void record_if_finished(Context& context, GameRecorder& recorder, const au::Session& session,
-                        const au::Event& event, std::optional<int> human) {
+                        const au::Event& event, std::optional<int> human, const LogText& kept) {
   const auto* finished = std::get_if<au::Finished>(&event);
   if (finished == nullptr) return;
   const std::string person = human ? context.player_name() : std::string();
   recorder.record<app::AuctionCodec>(session, *finished,
-                                     app::auction_players(*finished, human, person));
+                                     app::auction_players(*finished, human, person), kept.text());
 }
 
 /// A game with the human in `seat`: bots play on their own, the human is asked for each bid
@@ -347,10 +364,14 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
     }
   };
   auto show = [&](const au::Event& event) { show_at(session, event); };
+  LogText kept(log_lexicon(context));  // the whole game's log, kept with it in the store
   if (catch_up) {  // the view learns the game (names, racks, points) as it was played
     au::Session past(context.shared_lexicon(), session.config(), session.seed());
     for (const au::Command& command : session.commands()) {
-      for (const au::Event& event : past.apply(command)) show_at(past, event);
+      for (const au::Event& event : past.apply(command)) {
+        kept.write(event);
+        show_at(past, event);
+      }
     }
   }
   auto rack = [&](const au::View& v) {
@@ -433,7 +454,8 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
       if (const auto* refused = std::get_if<au::Rejected>(&event))
         throw std::logic_error(fmt::format("auction: refused: {}", refused->detail));
       if (log) log->write(event);
-      record_if_finished(context, recorder, session, event, seat);
+      kept.write(event);
+      record_if_finished(context, recorder, session, event, seat, kept);
       show(event);
     }
     recorder.save<app::AuctionCodec>(session);  // the person's game is resumable
@@ -472,6 +494,7 @@ int play(Context& context, Options o) {
 
   // The session stepped one event at a time, each logged as it is played.
   std::deque<au::Event> played;
+  LogText kept(lex);
   auto next = [&]() -> std::optional<au::Event> {
     while (played.empty()) {
       if (session.finished()) return std::nullopt;
@@ -479,7 +502,8 @@ int play(Context& context, Options o) {
         if (const auto* refused = std::get_if<au::Rejected>(&event))
           throw std::logic_error(fmt::format("auction: a step was refused: {}", refused->detail));
         if (log) log->write(event);
-        record_if_finished(context, recorder, session, event, std::nullopt);
+        kept.write(event);
+        record_if_finished(context, recorder, session, event, std::nullopt, kept);
         played.push_back(std::move(event));
       }
     }
@@ -548,6 +572,69 @@ class ProgressBar {
   int last_ = -1;
 };
 
+/// Keeps a tournament in the store as it is played (sqlite_store.h, record_tournament_game):
+/// the tournament when its first game starts, each game with its log as it ends (from the
+/// worker threads: the store serialises its calls), its table at the end. A store that cannot
+/// be written is reported once and never stops the tournament.
+class TournamentKeeper {
+ public:
+  TournamentKeeper(Context& context, Json config) : context_(context), config_(std::move(config)) {
+    store_ = context_.game_store();
+  }
+
+  bool keeping() const { return store_ != nullptr; }
+
+  /// Records game `index`, seated by `seated`, that ended in `finished`, with its log.
+  void keep_game(const au::Config& seated, const au::Finished& finished, std::string log) {
+    app::FinishedGame game = app::auction_tournament_game_record(seated, finished, std::move(log));
+    game.started_ms = started_ms_;
+    game.ended_ms = std::max(Context::now_ms(), started_ms_);
+    std::lock_guard lock(mutex_);
+    if (store_ == nullptr) return;
+    try {
+      if (id_ == 0) {
+        app::TournamentRecord tournament;
+        tournament.game = game.game;
+        tournament.config = config_;
+        tournament.started_ms = started_ms_;
+        tournament.ended_ms = started_ms_;
+        tournament.status = "stopped";  // until its last game
+        id_ = store_->record_tournament(tournament, {});
+      }
+      store_->record_tournament_game(id_, game);
+    } catch (const std::exception& error) {
+      fail(error);
+    }
+  }
+
+  /// Records the table; returns the tournament's id (0 when it was not kept).
+  std::int64_t end(const Json& table) {
+    std::lock_guard lock(mutex_);
+    if (store_ == nullptr || id_ == 0) return 0;
+    try {
+      store_->end_tournament(id_, table, Context::now_ms());
+    } catch (const std::exception& error) {
+      fail(error);
+      return 0;
+    }
+    return id_;
+  }
+
+ private:
+  void fail(const std::exception& error) {
+    context_.err() << fmt::format("wordgames: warning: the tournament is not saved: {}\n",
+                                  error.what());
+    store_ = nullptr;
+  }
+
+  Context& context_;
+  Json config_;
+  app::SqliteStore* store_ = nullptr;  ///< null when not keeping (any more)
+  std::int64_t started_ms_ = Context::now_ms();
+  std::int64_t id_ = 0;
+  std::mutex mutex_;
+};
+
 int tournament(Context& context, const Options& o) {
   protocol::end_bots_with_the_host();
   au::TournamentConfig config;
@@ -561,7 +648,19 @@ int tournament(Context& context, const Options& o) {
   config.jobs = static_cast<int>(jobs_or_cores(o.jobs));
   const Lexicon& lexicon = context.lexicon();
   ProgressBar progress(context.err(), isatty(STDERR_FILENO) == 1 && !context.options().json);
-  au::GameObserver observe;
+  const au::Rules& r = config.rules;
+  Json described = {{"games", config.games},
+                    {"seed", config.seed},
+                    {"jobs", config.jobs},
+                    {"rules",
+                     {{"players", r.players},
+                      {"rounds", r.rounds},
+                      {"hidden_letters", r.hidden_letters},
+                      {"starting_points", r.starting_points},
+                      {"rack_size", r.rack_size},
+                      {"letters_per_round", r.letters_per_round}}},
+                    {"lineup", config.lineup}};
+  TournamentKeeper keeper(context, described);
   if (!o.log_dir.empty()) {
     std::error_code error;
     std::filesystem::create_directories(o.log_dir, error);
@@ -569,32 +668,42 @@ int tournament(Context& context, const Options& o) {
       throw std::runtime_error(
           fmt::format("cannot create the log directory '{}': {}", o.log_dir, error.message()));
     }
-    observe = [&o,
-               lex = log_lexicon(context)](int index) -> std::function<void(const au::GameEvent&)> {
-      const std::string path =
-          (std::filesystem::path(o.log_dir) / fmt::format("game-{:06}.jsonl", index + 1)).string();
-      auto log = std::make_shared<LogFile>(path, lex);
-      return [log](const au::GameEvent& event) { log->write(au::to_event(event)); };
+  }
+  const LogLexicon lex = log_lexicon(context);
+  au::GameObserver observe;
+  if (!o.log_dir.empty() || keeper.keeping()) {
+    observe = [&o, &config, &keeper, &lex](int index) -> std::function<void(const au::GameEvent&)> {
+      std::shared_ptr<LogFile> file;
+      if (!o.log_dir.empty()) {
+        const std::string path =
+            (std::filesystem::path(o.log_dir) / fmt::format("game-{:06}.jsonl", index + 1))
+                .string();
+        file = std::make_shared<LogFile>(path, lex);
+      }
+      auto kept = keeper.keeping() ? std::make_shared<LogText>(lex) : nullptr;
+      return [file, kept, index, &o, &config, &keeper](const au::GameEvent& game_event) {
+        const au::Event event = au::to_event(game_event);
+        if (file) file->write(event);
+        if (!kept) return;
+        kept->write(event);
+        if (const auto* finished = std::get_if<au::Finished>(&game_event)) {
+          keeper.keep_game(config_of(au::tournament_seating(config.lineup, index), o), *finished,
+                           kept->text());
+        }
+      };
     };
   }
   const au::TournamentResult result = au::run_tournament(
       config, lexicon, player_factory(lexicon, o),
       [&](int done, int total) { progress.update(done, total); }, observe);
+  const Json table = app::tournament_table_json(result);
+  const std::int64_t kept_as = keeper.end(table);
 
-  const au::Rules& r = config.rules;
   if (context.options().json) {
-    print_json(context.out(), Json{{"games", result.games},
-                                   {"seed", config.seed},
-                                   {"jobs", config.jobs},
-                                   {"rules",
-                                    {{"players", r.players},
-                                     {"rounds", r.rounds},
-                                     {"hidden_letters", r.hidden_letters},
-                                     {"starting_points", r.starting_points},
-                                     {"rack_size", r.rack_size},
-                                     {"letters_per_round", r.letters_per_round}}},
-                                   {"lineup", config.lineup},
-                                   {"bots", app::tournament_table_json(result)}});
+    described["games"] = result.games;
+    described["bots"] = table;
+    described["id"] = kept_as == 0 ? Json(nullptr) : Json(kept_as);
+    print_json(context.out(), described);
     return kExitOk;
   }
   std::ostream& out = context.out();
@@ -622,6 +731,11 @@ int tournament(Context& context, const Options& o) {
   }
   out << "\nPer player-game: a bot in three seats plays three player-games a game; a win shared "
          "by k players counts 1/k.\n";
+  if (kept_as != 0) {
+    out << fmt::format(
+        "Kept as tournament {} with its games and their logs ('wordgames tournaments show {}').\n",
+        kept_as, kept_as);
+  }
   return kExitOk;
 }
 

@@ -14,7 +14,9 @@
 #include <algorithm>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <stdexcept>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -60,14 +62,16 @@ class GameRecorder {
     if (context_.game_store() != nullptr) context_.player_name();
   }
 
-  /// Records the game `finished` ended, played by `players` (the auction's seats), and deletes
-  /// its unfinished game.
+  /// Records the game `finished` ended, played by `players` (the auction's seats), with its
+  /// log when it has one (the auction's JSON Lines, app/auction_log.h), and deletes its
+  /// unfinished game.
   template <class Codec, class Finished>
   void record(const typename Codec::Session& session, const Finished& finished,
-              std::vector<app::GamePlayer> players) {
+              std::vector<app::GamePlayer> players, std::optional<std::string> log = std::nullopt) {
     if (context_.game_store() == nullptr) return;
     app::FinishedGame game =
         app::finished_game_record<Codec>(session, finished, std::move(players));
+    game.log = std::move(log);
     game.started_ms = started_ms_;
     game.ended_ms = std::max(Context::now_ms(), started_ms_);
     context_.record(game, unfinished_id_);

@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <memory>
 #include <optional>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -203,17 +204,110 @@ int run_history(Context& context, const Filters& filters) {
     out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", g.id, g.game, when_text(g.ended_ms),
                        summary["score"].get<std::int64_t>(), yes_no(summary["won"].get<bool>()));
   }
-  out << "'wordgames history show ID' prints a game to replay.\n";
+  out << "'wordgames history show ID' prints a game to replay ('--log': an auction's log).\n";
   return kExitOk;
 }
 
-int run_show(Context& context, std::uint64_t id) {
+int run_show(Context& context, std::uint64_t id, bool log) {
   app::SqliteStore& store = context.required_game_store();
   const app::FinishedGame game = store.finished_game(static_cast<std::int64_t>(id));
+  if (log) {
+    // The log as it was kept, byte for byte: `wordgames auction replay` reads it back.
+    const std::optional<std::string> text = store.game_log(game.id);
+    if (!text) {
+      throw std::runtime_error(
+          fmt::format("game {} ({}) has no log: auction games keep one", id, game.game));
+    }
+    context.out() << *text << std::flush;
+    return kExitOk;
+  }
   print_json(context.out(), {{"game", game.game},
                              {"config", game.config},
                              {"seed", game.seed},
                              {"commands", game.commands}});
+  return kExitOk;
+}
+
+Json tournament_json(const app::TournamentRecord& t, bool with_games) {
+  Json json = {{"id", t.id},
+               {"game", t.game},
+               {"started_ms", t.started_ms},
+               {"ended_ms", t.ended_ms},
+               {"when", when_text(t.ended_ms)},
+               {"status", t.status},
+               {"config", t.config},
+               {"table", t.table}};
+  if (with_games) json["game_ids"] = t.game_ids;
+  return json;
+}
+
+/// config[key] as text for a table cell ("?" when missing).
+std::string config_text(const Json& config, const char* key) {
+  if (!config.is_object() || !config.contains(key)) return "?";
+  const Json& value = config[key];
+  if (value.is_string()) return value.get<std::string>();
+  if (value.is_array()) {
+    std::string text;
+    for (const Json& item : value) {
+      if (!text.empty()) text += ", ";
+      text += item.is_string() ? item.get<std::string>() : item.dump();
+    }
+    return text;
+  }
+  return value.dump();
+}
+
+int run_tournaments(Context& context, std::uint64_t limit) {
+  app::SqliteStore& store = context.required_game_store();
+  const std::vector<app::TournamentRecord> tournaments =
+      store.tournaments(static_cast<std::size_t>(limit));
+  std::ostream& out = context.out();
+  if (context.options().json) {
+    Json list = Json::array();
+    for (const app::TournamentRecord& t : tournaments) list.push_back(tournament_json(t, false));
+    print_json(out, {{"tournaments", std::move(list)}});
+    return kExitOk;
+  }
+  if (tournaments.empty()) {
+    out << "No tournament has been played yet ('wordgames auction tournament' plays one).\n";
+    return kExitOk;
+  }
+  out << "Tournaments, newest first:\n";
+  out << fmt::format("{:>6}  {:<8} {:<17} {:>6}  {:<9} {}\n", "Id", "Game", "When (UTC)", "Games",
+                     "Status", "Lineup");
+  for (const app::TournamentRecord& t : tournaments) {
+    out << fmt::format("{:>6}  {:<8} {:<17} {:>6}  {:<9} {}\n", t.id, t.game, when_text(t.ended_ms),
+                       config_text(t.config, "games"), t.status, config_text(t.config, "lineup"));
+  }
+  out << "'wordgames tournaments show ID' shows one's table and games.\n";
+  return kExitOk;
+}
+
+int run_tournament_show(Context& context, std::uint64_t id) {
+  app::SqliteStore& store = context.required_game_store();
+  const app::TournamentRecord t = store.tournament(static_cast<std::int64_t>(id));
+  std::ostream& out = context.out();
+  if (context.options().json) {
+    print_json(out, tournament_json(t, true));
+    return kExitOk;
+  }
+  out << fmt::format("Tournament {} of {}, {} {} UTC: {} games, seed {}.\n", t.id, t.game, t.status,
+                     when_text(t.ended_ms), t.game_ids.size(), config_text(t.config, "seed"));
+  out << fmt::format("Lineup: {}.\n", config_text(t.config, "lineup"));
+  if (t.table.is_array() && !t.table.empty()) {
+    out << fmt::format("{:<24} {:>6} {:>11} {:>9}\n", "Bot", "Seats", "Mean score", "Win rate");
+    for (const Json& bot : t.table) {
+      const auto number = [&](const char* key) {
+        return bot.contains(key) && bot[key].is_number() ? bot[key].get<double>() : 0.0;
+      };
+      out << fmt::format("{:<24} {:>6} {:>11.1f} {:>8.1f}%\n", config_text(bot, "name"),
+                         config_text(bot, "seats"), number("mean_score"), 100 * number("win_rate"));
+    }
+  }
+  if (!t.game_ids.empty()) {
+    out << fmt::format("Games: {} to {} ('wordgames history show ID --log' prints one's log).\n",
+                       t.game_ids.front(), t.game_ids.back());
+  }
   return kExitOk;
 }
 
@@ -299,11 +393,38 @@ void add_stats_commands(CLI::App& app, Context& context) {
 
   CLI::App* show = history->add_subcommand("show", "Print a finished game's saved game JSON");
   auto id = std::make_shared<std::uint64_t>(0);
+  auto log = std::make_shared<bool>(false);
   add_number_option(
       *show, "id", 1, static_cast<std::uint64_t>(INT64_MAX), [id](std::uint64_t n) { *id = n; },
       "The game's id (as 'wordgames history' lists it)")
       ->required();
-  on_run(*show, context, [&context, id] { return run_show(context, *id); });
+  show->add_flag("--log", *log,
+                 "Print the game's JSON Lines log instead (auction games): 'wordgames auction "
+                 "replay FILE' replays it");
+  on_run(*show, context, [&context, id, log] { return run_show(context, *id, *log); });
+
+  CLI::App* tournaments =
+      app.add_subcommand("tournaments", "The auction tournaments kept, newest first");
+  auto tournament_limit = std::make_shared<std::uint64_t>(20);
+  add_number_option(
+      *tournaments, "--limit", 1, 10000,
+      [tournament_limit](std::uint64_t n) { *tournament_limit = n; },
+      "How many tournaments to list (default 20)");
+  tournaments->footer(
+      "Every 'wordgames auction tournament' is kept with its table and each of its games (with "
+      "its log: 'wordgames history show ID --log').");
+  on_run(*tournaments, context,
+         [&context, tournament_limit] { return run_tournaments(context, *tournament_limit); });
+  CLI::App* tournament_show =
+      tournaments->add_subcommand("show", "A tournament's table and its games' ids");
+  auto tournament_id = std::make_shared<std::uint64_t>(0);
+  add_number_option(
+      *tournament_show, "id", 1, static_cast<std::uint64_t>(INT64_MAX),
+      [tournament_id](std::uint64_t n) { *tournament_id = n; },
+      "The tournament's id (as 'wordgames tournaments' lists it)")
+      ->required();
+  on_run(*tournament_show, context,
+         [&context, tournament_id] { return run_tournament_show(context, *tournament_id); });
 }
 
 }  // namespace wg::cli

@@ -259,7 +259,13 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       options_(options),
       clock_(std::move(clock)),
       dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
-      tournaments_(lexicon_, options_.tournaments),
+      tournaments_(lexicon_,
+                   [this] {
+                     TournamentOptions kept = options_.tournaments;  // kept in the store too
+                     kept.store = options_.store;
+                     kept.now_ms = [this] { return now_ms(); };
+                     return kept;
+                   }()),
       players_(options_.store),
       workers_(std::make_unique<Workers>(kWorkers)) {}
 

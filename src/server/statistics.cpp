@@ -133,8 +133,12 @@ std::string player_of(app::SqliteStore& store, const std::string& name) {
 
 bool Statistics::owns(const std::vector<std::string_view>& parts) {
   if (parts.size() < 2 || parts[0] != "api") return false;
-  if (parts.size() == 2) return parts[1] == "stats" || parts[1] == "leaderboard";
-  return parts.size() == 4 && parts[1] == "players" && parts[3] == "history";
+  if (parts.size() == 2) {
+    return parts[1] == "stats" || parts[1] == "leaderboard" || parts[1] == "tournaments";
+  }
+  if (parts.size() == 3) return parts[1] == "tournaments";
+  return parts.size() == 4 && ((parts[1] == "players" && parts[3] == "history") ||
+                               (parts[1] == "games" && parts[3] == "log"));
 }
 
 HttpResponse Statistics::route(const HttpRequest& request,
@@ -153,6 +157,10 @@ HttpResponse Statistics::route(const HttpRequest& request,
   try {
     if (parts[1] == "stats") return stats(request);
     if (parts[1] == "leaderboard") return leaderboard(request);
+    if (parts[1] == "tournaments") {
+      return parts.size() == 2 ? tournaments(request) : tournament(request, parts[2]);
+    }
+    if (parts[1] == "games") return game_log(request, parts[2]);
     return history(request, parts[2]);
   } catch (const Refused& refused) {
     return refused.response;
@@ -220,6 +228,73 @@ HttpResponse Statistics::history(const HttpRequest& request, std::string_view en
                                  {"limit", limit},
                                  {"next_offset", more ? Json(offset + limit) : Json(nullptr)},
                                  {"games", std::move(games)}});
+}
+
+namespace {
+
+/// A kept tournament as the routes give it: {"id", "game", "started_ms", "ended_ms", "status",
+/// "config", "table"}, and "game_ids" for one.
+Json tournament_json(const app::TournamentRecord& t, bool with_games) {
+  Json json = {{"id", t.id},
+               {"game", t.game},
+               {"started_ms", t.started_ms},
+               {"ended_ms", t.ended_ms},
+               {"status", t.status},
+               {"config", t.config},
+               {"table", t.table}};
+  if (with_games) json["game_ids"] = t.game_ids;
+  return json;
+}
+
+/// The id in a path: a whole number from 1, else nothing.
+std::optional<std::int64_t> id_of(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (text.empty() || problem != std::errc() || end != text.data() + text.size() || id < 1) {
+    return std::nullopt;
+  }
+  return id;
+}
+
+}  // namespace
+
+HttpResponse Statistics::tournaments(const HttpRequest& request) {
+  const auto query = query_of(request, {"limit"});
+  const std::size_t limit = number_of(query, "limit", 1, kMaxPage, kDefaultPage);
+  Json list = Json::array();
+  for (const app::TournamentRecord& t : store_->tournaments(limit)) {
+    list.push_back(tournament_json(t, false));
+  }
+  return json_response(200, Json{{"tournaments", std::move(list)}});
+}
+
+HttpResponse Statistics::tournament(const HttpRequest& request, std::string_view id) {
+  query_of(request, {});
+  const std::optional<std::int64_t> number = id_of(id);
+  const auto unknown = [] {
+    return error(404, "unknown_tournament", "no tournament of that id is kept here");
+  };
+  if (!number) return unknown();
+  try {
+    return json_response(200, tournament_json(store_->tournament(*number), true));
+  } catch (const app::StoreError& e) {
+    if (std::string_view(e.what()).starts_with("no tournament")) return unknown();
+    throw;  // the store failed: route() says so
+  }
+}
+
+HttpResponse Statistics::game_log(const HttpRequest& request, std::string_view id) {
+  query_of(request, {});
+  const std::optional<std::int64_t> number = id_of(id);
+  const std::optional<std::string> log = number ? store_->game_log(*number) : std::nullopt;
+  if (!log) {
+    return error(404, "no_log",
+                 "no game of that id is kept here with a log (auction games keep one)");
+  }
+  HttpResponse response;
+  response.content_type = "text/plain; charset=utf-8";  // JSON Lines, as `auction --log` writes
+  response.body = *log;
+  return response;
 }
 
 }  // namespace wg::server

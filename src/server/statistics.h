@@ -3,7 +3,10 @@
 /// read only. GET /api/stats?player=NAME[&game=G] (a player's statistics per game, with each
 /// game's own figures), GET /api/leaderboard[?game=G][&limit=N] (the players of each game by
 /// best score) and GET /api/players/NAME/history[?game=G][&limit=N][&offset=M] (a player's
-/// finished games, newest first, a page at a time). The JSON is the store's own
+/// finished games, newest first, a page at a time), GET /api/tournaments[?limit=N] and
+/// /api/tournaments/ID (the auction tournaments kept, with their tables and games' ids) and
+/// GET /api/games/ID/log (a kept auction game's JSON Lines log, as text/plain, for the
+/// browser's "Open a log" replay). The JSON is the store's own
 /// (app::statistics_json, leaderboard_json, game_summary_json), as `wordgames stats --json`
 /// prints it. The Arcade routes the paths owns() names here.
 ///
@@ -33,6 +36,12 @@ class Statistics {
   HttpResponse stats(const HttpRequest& request);
   HttpResponse leaderboard(const HttpRequest& request);
   HttpResponse history(const HttpRequest& request, std::string_view encoded_player);
+  /// GET /api/tournaments[?limit=N]: the tournaments kept, the last ended first.
+  HttpResponse tournaments(const HttpRequest& request);
+  /// GET /api/tournaments/ID: one, with its table and its games' ids.
+  HttpResponse tournament(const HttpRequest& request, std::string_view id);
+  /// GET /api/games/ID/log: a kept game's JSON Lines log (text/plain), byte for byte.
+  HttpResponse game_log(const HttpRequest& request, std::string_view id);
 
   std::shared_ptr<app::SqliteStore> store_;
 };

@@ -2,8 +2,10 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <mutex>
 #include <random>
 #include <set>
+#include <sstream>
 #include <stdexcept>
 #include <stop_token>
 #include <thread>
@@ -13,6 +15,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
+#include "app/game_record.h"
 #include "games/auction/bots.h"
 #include "games/auction/tournament.h"
 #include "protocol/external_player.h"
@@ -38,8 +41,9 @@ struct Tournaments::Run {
   au::TournamentConfig config;
   std::string status = "running";  ///< "running", "finished", "stopped" or "failed"
   int done = 0;
-  Json table;         ///< the final table, null until finished
-  std::string error;  ///< why it failed
+  Json table;                ///< the final table, null until finished
+  std::string error;         ///< why it failed
+  std::int64_t kept_id = 0;  ///< its id in the store once its first game is kept, else 0
   std::vector<std::shared_ptr<WebSocketPeer>> peers;
   std::jthread thread;  ///< last: joined first on destruction
 
@@ -53,6 +57,7 @@ struct Tournaments::Run {
                {"rules", app::rules_json(config.rules)}};
     if (!table.is_null()) state["table"] = table;
     if (!error.empty()) state["error"] = error;
+    if (kept_id != 0) state["kept_id"] = kept_id;
     return state;
   }
   /// The state as a WebSocket message, and the watchers to send it to (the lock held). Sent
@@ -243,7 +248,61 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
   protocol::ExternalBotOptions bot_options;
   bot_options.limits = options_.bot_limits;
   run.thread = std::jthread([target, lexicon, config, external, bot_options,
-                             after_game = options_.after_game](std::stop_token stop) {
+                             after_game = options_.after_game, store = options_.store,
+                             now_ms = options_.now_ms,
+                             source = options_.lexicon_source](std::stop_token stop) mutable {
+    // The store: the tournament when its first game ends, each game with its log as it ends;
+    // a store that fails is left alone (the tournament goes on).
+    std::int64_t kept_id = 0;
+    std::mutex keep_mutex;
+    const std::int64_t started_ms = now_ms ? now_ms() : 0;
+    const auto keep_game = [&](int index, const au::Finished& finished, std::string log) {
+      au::Config seated;
+      seated.rules = config.rules;
+      seated.seats.clear();
+      for (const std::string& name : au::tournament_seating(config.lineup, index)) {
+        seated.seats.push_back(
+            {external.contains(name) ? au::SeatKind::kExternal : au::SeatKind::kBot, name});
+      }
+      app::FinishedGame game =
+          app::auction_tournament_game_record(seated, finished, std::move(log));
+      game.started_ms = started_ms;
+      game.ended_ms = std::max(started_ms, now_ms ? now_ms() : 0);
+      std::lock_guard lock(keep_mutex);
+      if (store == nullptr) return;
+      try {
+        if (kept_id == 0) {
+          app::TournamentRecord record;
+          record.game = game.game;
+          record.config = {{"games", config.games},
+                           {"seed", config.seed},
+                           {"lineup", config.lineup},
+                           {"rules", app::rules_json(config.rules)}};
+          record.started_ms = started_ms;
+          record.ended_ms = started_ms;
+          record.status = "stopped";  // until its last game
+          kept_id = store->record_tournament(record, {});
+          std::lock_guard run_lock(target->mutex);
+          target->kept_id = kept_id;
+        }
+        store->record_tournament_game(kept_id, game);
+      } catch (const std::exception&) {
+        store = nullptr;  // not kept: the tournament goes on
+      }
+    };
+    const app::LogLexicon log_lexicon{source, lexicon->size()};
+    au::GameObserver observe;
+    if (store != nullptr) {
+      observe = [&](int index) -> std::function<void(const au::GameEvent&)> {
+        auto text = std::make_shared<std::ostringstream>();
+        return [&, text, index](const au::GameEvent& event) {
+          app::write_log_line(*text, au::to_event(event), log_lexicon);
+          if (const auto* finished = std::get_if<au::Finished>(&event)) {
+            keep_game(index, *finished, text->str());
+          }
+        };
+      };
+    }
     const au::PlayerFactory players = [&](std::string_view name) -> std::unique_ptr<au::Player> {
       if (stop.stop_requested()) throw Stopped{};
       if (external.contains(std::string(name))) {
@@ -255,20 +314,34 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
     std::string error;
     Json table;
     try {
-      table = app::tournament_table_json(
-          au::run_tournament(config, *lexicon, players, [&](int done, int) {
+      table = app::tournament_table_json(au::run_tournament(
+          config, *lexicon, players,
+          [&](int done, int) {
             std::unique_lock lock(target->mutex);
             target->done = done;
             auto [text, peers] = target->update();
             lock.unlock();
             for (const auto& peer : peers) peer->send(text);
             if (after_game) after_game(done);
-          }));
+          },
+          observe));
     } catch (const Stopped&) {
       status = "stopped";
     } catch (const std::exception& e) {
       status = "failed";
       error = e.what();
+    }
+    {
+      std::lock_guard lock(keep_mutex);
+      if (store != nullptr && kept_id != 0) {
+        try {
+          store->end_tournament(kept_id, table.is_null() ? Json::array() : table,
+                                now_ms ? now_ms() : 0,
+                                status == "finished" ? "finished" : "stopped");
+        } catch (const std::exception&) {
+          // kept as it was: stopped
+        }
+      }
     }
     std::unique_lock lock(target->mutex);
     target->status = status;

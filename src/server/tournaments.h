@@ -12,6 +12,7 @@
 /// command line (`wordgames serve --allow-bot COMMAND`): a lineup with any other is refused.
 
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <map>
 #include <memory>
@@ -22,6 +23,7 @@
 #include <vector>
 
 #include "app/json.h"
+#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "protocol/containment.h"
 #include "server/http_server.h"
@@ -40,6 +42,13 @@ struct TournamentOptions {
   /// Called on a tournament's worker thread after each game (the games done), once its progress
   /// is sent. For tests: holding it there keeps a tournament running for as long as they need.
   std::function<void(int done)> after_game;
+  /// Where tournaments are kept once over (finished, or stopped: what they stay if the server
+  /// is killed), each game with its log as it ends (app/sqlite_store.h); null: nowhere. The
+  /// Arcade gives its store (ArcadeOptions::store) and its clock.
+  std::shared_ptr<app::SqliteStore> store;
+  std::function<std::int64_t()> now_ms;  ///< unix ms, for the times kept
+  /// The lexicon's name in the headers of the kept games' logs.
+  std::string lexicon_source = "server";
 };
 
 class Tournaments {
@@ -51,7 +60,8 @@ class Tournaments {
   Tournaments& operator=(const Tournaments&) = delete;
 
   /// A request to /api/auction/tournaments[/ID]; `parts` are the path's parts after
-  /// "tournaments" (empty or the id).
+  /// "tournaments" (empty or the id). The tournaments kept in the store are read through
+  /// /api/tournaments (statistics.h).
   HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
   /// A WebSocket to /api/auction/tournaments/ID/live: the state goes out at once, then after
   /// each change, as {"type": "tournament", ...}. Status 0 accepts (Handler::open_socket).

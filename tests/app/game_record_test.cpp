@@ -4,12 +4,16 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <sstream>
 #include <string>
 #include <variant>
 #include <vector>
 
+#include "app/auction_codec.h"
+#include "app/auction_log.h"
 #include "app/boggle_codec.h"
 #include "app/registry.h"
+#include "app/session_adapter.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
@@ -84,6 +88,38 @@ TEST(GameRecord, GamesWithoutOwnStatisticsHaveNoDetails) {
   const auction::Finished auction;
   const int no_session = 0;
   EXPECT_TRUE(game_details(no_session, auction).is_null());
+}
+
+TEST(GameRecord, AnAuctionSessionsRecordKeepsItsGamesLogAsTheTerminalWritesIt) {
+  const auto lexicon = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  const Json config = {{"seats", Json::array({Json{{"kind", "bot"}, {"name", "value"}},
+                                              Json{{"kind", "bot"}, {"name", "random"}}})},
+                       {"rounds", 1}};
+  const Json saved = {{"game", "auction"},
+                      {"config", config},
+                      {"seed", std::uint64_t{9}},
+                      {"commands", Json::array({Json{{"command", "step"}}})}};
+  // Restored (its first command replayed), then played to its end.
+  std::unique_ptr<GameSession> session = restore(saved, lexicon);
+  EXPECT_TRUE(session->finished_records("", kObserver).empty());
+  while (!session->finished()) session->apply({{"command", "step"}});
+  const std::vector<FinishedGame> records = session->finished_records("", kObserver);
+  ASSERT_EQ(records.size(), 1u);
+  ASSERT_TRUE(records[0].log.has_value());
+
+  // The same game logged by the typed session, as `wordgames auction --log` does.
+  auction::Session typed(lexicon, AuctionCodec::config_from_json(config), 9);
+  std::ostringstream expected;
+  const LogLexicon words{std::string(kSessionLogSource), lexicon->size()};
+  while (!typed.finished()) {
+    for (const auction::Event& event : typed.apply(auction::Step{})) {
+      write_log_line(expected, event, words);
+    }
+  }
+  EXPECT_EQ(*records[0].log, expected.str());
+  std::istringstream in(*records[0].log);
+  EXPECT_TRUE(
+      std::holds_alternative<auction::Finished>(read_auction_log(in, "kept").events.back()));
 }
 
 }  // namespace

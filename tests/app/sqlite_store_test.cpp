@@ -558,7 +558,20 @@ TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOn
   // Back to version 1 as it was: no details column, no counters, unfinished ids reusable.
   raw_sql(file_, "DROP TABLE player_counters");
   raw_sql(file_, "DROP INDEX player_stats_by_game");
-  raw_sql(file_, "ALTER TABLE games DROP COLUMN details");
+  raw_sql(file_, "DROP TABLE game_logs");
+  raw_sql(file_, "DROP INDEX games_by_tournament");
+  // No details, no tournament_id (a column in a foreign key cannot be dropped: the table is
+  // made again as version 1 had it).
+  raw_sql(file_,
+          "CREATE TABLE games_v1 (id INTEGER PRIMARY KEY, game TEXT NOT NULL, config TEXT NOT "
+          "NULL, seed INTEGER NOT NULL, commands TEXT NOT NULL, result TEXT NOT NULL, started_ms "
+          "INTEGER NOT NULL, ended_ms INTEGER NOT NULL)");
+  raw_sql(file_,
+          "INSERT INTO games_v1 SELECT id, game, config, seed, commands, result, started_ms, "
+          "ended_ms FROM games");
+  raw_sql(file_, "DROP TABLE games");
+  raw_sql(file_, "ALTER TABLE games_v1 RENAME TO games");
+  raw_sql(file_, "DROP TABLE tournaments");
   raw_sql(file_,
           "CREATE TABLE v1 (id INTEGER PRIMARY KEY, player_id INTEGER NOT NULL REFERENCES "
           "players (id), game TEXT NOT NULL, saved TEXT NOT NULL, started_ms INTEGER NOT NULL, "
@@ -584,6 +597,135 @@ TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOn
   EXPECT_EQ(stats.totals.games, 1);
   EXPECT_EQ(stats.details["games"], 0);  // counted in the totals only
   EXPECT_TRUE(stats.details["share"].is_null());
+  EXPECT_EQ(store.game_log(1), std::nullopt);
+  EXPECT_TRUE(store.tournaments().empty());
+  FinishedGame logged = game_of("auction", {{"Bob", 3, true}}, 2000);
+  logged.log = "{\"log\": \"wordgames-auction\"}\n";
+  const std::int64_t id = store.record_finished_game(logged);
+  EXPECT_EQ(store.game_log(id), logged.log);
+}
+
+TEST_F(SqliteStoreTest, AGameKeepsItsLogByteForByte) {
+  SqliteStore store(file_);
+  FinishedGame game = game_of("auction", {{"Ann", 30, true}, {"greedy", 12, false}}, 5000);
+  // Lines as `auction --log` writes them, with what text must not lose: UTF-8, a NUL-free
+  // control-free byte mix, the final newline.
+  game.log = std::string("{\"log\": \"wordgames-auction\", \"players\": [\"Zoë\"]}\n") +
+             "{\"event\": \"game_ended\", \"points\": [30, 12], \"winners\": [0]}\n";
+  const std::int64_t id = store.record_finished_game(game);
+  EXPECT_EQ(store.game_log(id), game.log);
+  FinishedGame read = store.finished_game(id);
+  EXPECT_EQ(read.log, std::nullopt);  // the log is read on its own
+  read.log = game.log;
+  game.id = id;
+  EXPECT_EQ(read, game);
+
+  const std::int64_t without =
+      store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 6000));
+  EXPECT_EQ(store.game_log(without), std::nullopt);
+  EXPECT_EQ(store.game_log(999), std::nullopt);
+
+  FinishedGame empty = game_of("auction", {{"Ann", 0, false}}, 7000);
+  empty.log = "";
+  EXPECT_EQ(store.game_log(store.record_finished_game(empty)), std::string());
+}
+
+TEST_F(SqliteStoreTest, ATournamentKeepsItsTableAndEachGameWithItsLog) {
+  SqliteStore store(file_);
+  const std::int64_t before =
+      store.record_finished_game(game_of("auction", {{"Ann", 1, true}}, 10));
+  TournamentRecord tournament;
+  tournament.config = {{"lineup", {"greedy", "random"}}, {"games", 2}, {"seed", 7}};
+  tournament.table = Json::array(
+      {Json{{"name", "greedy"}, {"win_rate", 0.5}}, Json{{"name", "random"}, {"win_rate", 0.5}}});
+  tournament.started_ms = 1000;
+  tournament.ended_ms = 3000;
+  std::vector<FinishedGame> games;
+  for (int i = 0; i < 2; ++i) {
+    FinishedGame g =
+        game_of("auction", {{"greedy", 10 + i, i == 0}, {"random", 5, i == 1}}, 2000 + i);
+    g.log = fmt::format("{{\"log\": \"wordgames-auction\", \"game\": {}}}\n", i);
+    games.push_back(std::move(g));
+  }
+  const std::int64_t id = store.record_tournament(tournament, games);
+
+  const TournamentRecord read = store.tournament(id);
+  ASSERT_EQ(read.game_ids.size(), 2u);
+  EXPECT_GT(read.game_ids[0], before);
+  EXPECT_LT(read.game_ids[0], read.game_ids[1]);
+  TournamentRecord expected = tournament;
+  expected.id = id;
+  expected.game_ids = read.game_ids;
+  EXPECT_EQ(read, expected);
+  for (int i = 0; i < 2; ++i) {
+    EXPECT_EQ(store.game_log(read.game_ids[i]), games[i].log);
+    EXPECT_EQ(store.finished_game(read.game_ids[i]).players, games[i].players);
+  }
+  // Bots are players like any other name: a teacher finds their games.
+  EXPECT_EQ(store.finished_games("greedy").size(), 2u);
+  EXPECT_EQ(store.statistics("greedy", "auction").wins, 1);
+
+  TournamentRecord stopped = tournament;
+  stopped.status = "stopped";
+  stopped.ended_ms = 4000;
+  const std::int64_t second = store.record_tournament(stopped, {});
+  const std::vector<TournamentRecord> listed = store.tournaments();
+  ASSERT_EQ(listed.size(), 2u);
+  EXPECT_EQ(listed[0].id, second);  // the last ended first
+  EXPECT_EQ(listed[0].status, "stopped");
+  EXPECT_TRUE(listed[1].game_ids.empty());  // lists leave the games out
+  EXPECT_EQ(store.tournaments(1).size(), 1u);
+  EXPECT_TRUE(store.tournament(second).game_ids.empty());
+  EXPECT_THROW(store.tournament(999), StoreError);
+}
+
+TEST_F(SqliteStoreTest, ATournamentIsRecordedAsItGoes) {
+  SqliteStore store(file_);
+  TournamentRecord tournament;
+  tournament.config = {{"games", 2}};
+  tournament.started_ms = 100;
+  tournament.ended_ms = 100;
+  tournament.status = "stopped";  // until it ends
+  const std::int64_t id = store.record_tournament(tournament, {});
+  FinishedGame game = game_of("auction", {{"greedy", 3, true}}, 150);
+  game.log = "line\n";
+  const std::int64_t one = store.record_tournament_game(id, game);
+  EXPECT_EQ(store.tournament(id).status, "stopped");
+  const std::int64_t two = store.record_tournament_game(id, game);
+  store.end_tournament(id, Json::array({Json{{"name", "greedy"}}}), 200);
+  const TournamentRecord read = store.tournament(id);
+  EXPECT_EQ(read.status, "finished");
+  EXPECT_EQ(read.ended_ms, 200);
+  EXPECT_EQ(read.table, Json::array({Json{{"name", "greedy"}}}));
+  EXPECT_EQ(read.game_ids, (std::vector<std::int64_t>{one, two}));
+  EXPECT_EQ(store.game_log(two), "line\n");
+  EXPECT_THROW(store.record_tournament_game(999, game), StoreError);
+  EXPECT_THROW(store.record_tournament_game(id, game_of("hangman", {{"Ann", 1, true}}, 150)),
+               std::invalid_argument);
+  EXPECT_THROW(store.end_tournament(999, Json::array(), 300), StoreError);
+  EXPECT_THROW(store.end_tournament(id, Json::array(), 300, "paused"), std::invalid_argument);
+  EXPECT_EQ(store.tournament(id).game_ids.size(), 2u);
+}
+
+TEST_F(SqliteStoreTest, RefusesWhatCannotBeATournamentAndKeepsNothingOfIt) {
+  SqliteStore store(file_);
+  TournamentRecord tournament;
+  tournament.started_ms = 10;
+  tournament.ended_ms = 20;
+  tournament.status = "paused";
+  EXPECT_THROW(store.record_tournament(tournament, {}), std::invalid_argument);
+  tournament.status = "finished";
+  tournament.ended_ms = 5;
+  EXPECT_THROW(store.record_tournament(tournament, {}), std::invalid_argument);
+  tournament.ended_ms = 20;
+  EXPECT_THROW(store.record_tournament(tournament, {game_of("hangman", {{"Ann", 1, true}}, 15)}),
+               std::invalid_argument);  // a game of another game
+  FinishedGame twice = game_of("auction", {{"Ann", 1, true}, {"ann", 2, false}}, 15);
+  EXPECT_THROW(
+      store.record_tournament(tournament, {game_of("auction", {{"Bob", 1, true}}, 15), twice}),
+      std::invalid_argument);
+  EXPECT_TRUE(store.tournaments().empty());
+  EXPECT_TRUE(store.finished_games("Bob").empty());
 }
 
 TEST_F(SqliteStoreTest, DetailsAreKeptWithTheGameAndRefusedWhenNotAnObject) {

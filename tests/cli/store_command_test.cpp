@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <fstream>
 #include <map>
 #include <set>
 #include <sstream>
@@ -32,6 +33,19 @@ ProcessResult run_in(const std::filesystem::path& dir, std::vector<std::string> 
   ProcessOptions options;
   options.stdin_text = std::move(input);
   return wordgames(std::move(args), options);
+}
+
+std::vector<std::string> with_log(std::vector<std::string> args, const std::filesystem::path& log) {
+  args.push_back("--log");
+  args.push_back(log.string());
+  return args;
+}
+
+std::string read_text(const std::filesystem::path& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return text.str();
 }
 
 /// A short seeded game of each game, with piped input, each finishing.
@@ -125,6 +139,107 @@ TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
     EXPECT_TRUE(contains(r.out, "evil-hangman")) << r;
     for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
   }
+}
+
+/// The id of the newest game of `player` in `dir`'s store.
+std::string newest_game_id(const TempDir& dir, const std::string& player) {
+  const ProcessResult r = run_in(dir.path(), {"history", "--player", player, "--json"});
+  if (r.exit_code != 0) return "";
+  const json games = json_of(r)["games"];
+  return games.empty() ? "" : std::to_string(games[0]["id"].get<long long>());
+}
+
+TEST(StoreCli, AnAuctionGameKeepsItsLogAndHistoryShowLogReplaysIt) {
+  TempDir dir;
+  const ShortGame person = short_games().back();
+  ASSERT_EQ(person.game, "auction");
+  ProcessResult r = run_in(dir.path(), with_log(person.args, dir / "played.jsonl"), person.input);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string id = newest_game_id(dir, "player");
+  ASSERT_FALSE(id.empty());
+
+  // wordgames history show ID --log > game.jsonl; wordgames auction replay game.jsonl
+  r = run_in(dir.path(), {"history", "show", id, "--log"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, read_text(dir / "played.jsonl"));  // the lines `auction --log` wrote
+  const auto log = dir.write("game.jsonl", r.out);
+  r = run_in(dir.path(), {"auction", "replay", log.string(), "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, read_text(log));
+  r = run_in(dir.path(), {"auction", "replay", log.string()});
+  EXPECT_EQ(r.exit_code, 0) << r;
+
+  // A game of bots watched (here printed with --json) is kept too, under the bots' names.
+  r = run_in(dir.path(),
+             {"auction", "--players", "value,random", "--rounds", "1", "--seed", "4", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string printed = r.out;
+  const std::string bots = newest_game_id(dir, "random");
+  ASSERT_FALSE(bots.empty());
+  EXPECT_EQ(bots, newest_game_id(dir, "value"));
+  r = run_in(dir.path(), {"history", "show", bots, "--log"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(r.out, printed);
+
+  // A game without a log says so, and prints nothing.
+  r = run_in(dir.path(), {"boggle", "--board", "EECA/ALEP/HNBO/QTTY", "--seed", "1"}, "peace\n\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  r = run_in(dir.path(), {"history", "show", newest_game_id(dir, "player"), "--log"});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_TRUE(r.out.empty()) << r;
+  EXPECT_TRUE(contains(r.err, "has no log")) << r;
+}
+
+TEST(StoreCli, ATournamentIsKeptWithItsTableAndEachGameWithItsLog) {
+  TempDir dir;
+  ProcessResult r = run_in(dir.path(), {"tournaments"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "No tournament")) << r;
+
+  r = run_in(dir.path(), {"auction", "tournament", "--players", "value,random", "--games", "3",
+                          "--rounds", "1", "--seed", "5", "--jobs", "2", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json played = json_of(r);
+  ASSERT_TRUE(played["id"].is_number()) << r;
+  const std::string id = std::to_string(played["id"].get<long long>());
+
+  r = run_in(dir.path(), {"tournaments", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json listed = json_of(r)["tournaments"];
+  ASSERT_EQ(listed.size(), 1u) << r;
+  EXPECT_EQ(listed[0]["status"], "finished");
+  EXPECT_EQ(listed[0]["table"], played["bots"]);
+  EXPECT_EQ(listed[0]["config"]["lineup"], json({"value", "random"}));
+
+  r = run_in(dir.path(), {"tournaments", "show", id, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json shown = json_of(r);
+  ASSERT_EQ(shown["game_ids"].size(), 3u) << r;
+  EXPECT_EQ(shown["table"], played["bots"]);
+  for (const json& game : shown["game_ids"]) {
+    r = run_in(dir.path(), {"history", "show", std::to_string(game.get<long long>()), "--log"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    const auto log = dir.write("game.jsonl", r.out);
+    const ProcessResult replay = run_in(dir.path(), {"auction", "replay", log.string(), "--json"});
+    ASSERT_EQ(replay.exit_code, 0) << replay;
+    EXPECT_EQ(replay.out, r.out);
+  }
+  // Bots are players like any other name: their games are found.
+  r = run_in(dir.path(), {"history", "--player", "random", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["games"].size(), 3u) << r;
+
+  for (const std::vector<std::string>& args :
+       {std::vector<std::string>{"tournaments"},
+        std::vector<std::string>{"tournaments", "show", id}}) {
+    r = run_in(dir.path(), args);
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "random")) << r;
+    for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
+  }
+  r = run_in(dir.path(), {"tournaments", "show", "999"});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "no tournament 999")) << r;
 }
 
 TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {

@@ -205,6 +205,13 @@ TEST_F(PlayersTest, AnAuctionRecordsThePersonAsThePlayerAndTheBotsByName) {
   EXPECT_EQ(games[0].players[0].name, "Ann");
   EXPECT_EQ(games[0].players[1].name, "value");
   EXPECT_TRUE(store_->unfinished_games("Ann").empty());
+
+  // Its log is kept with it, and the browser's "Open a log" replays it.
+  const HttpResponse log = request("GET", "/api/games/" + std::to_string(games[0].id) + "/log");
+  ASSERT_EQ(log.status, 200) << log.body;
+  EXPECT_EQ(log.body, store_->game_log(games[0].id).value_or(""));
+  EXPECT_EQ(log.body.rfind("{", 0), 0u) << log.body;
+  post("/api/auction/replays", {{"log", log.body}, {"name", "kept.jsonl"}}, 201);
 }
 
 TEST_F(PlayersTest, AnAuctionOfBotsOnlyIsNobodysGame) {

@@ -209,5 +209,55 @@ TEST_F(StatisticsApi, AServerWithoutAStoreSaysItKeepsNothing) {
   }
 }
 
+TEST_F(StatisticsApi, KeptTournamentsAreListedAndShownWithTheirTablesAndGames) {
+  EXPECT_EQ(get("/api/tournaments")["tournaments"], Json::array());
+  app::TournamentRecord tournament;
+  tournament.config = {{"lineup", {"value", "random"}}, {"games", 2}};
+  tournament.table = Json::array({Json{{"name", "value"}}, Json{{"name", "random"}}});
+  tournament.started_ms = 100;
+  tournament.ended_ms = 200;
+  app::FinishedGame game = game_of("auction", "value", 30, true, 150);
+  game.players.push_back({"random", 10, false});
+  game.log = "{\"log\": \"wordgames-auction\"}\n{\"event\": \"game_ended\"}\n";
+  const std::int64_t id = store_->record_tournament(tournament, {game, game});
+
+  const Json list = get("/api/tournaments?limit=5")["tournaments"];
+  ASSERT_EQ(list.size(), 1u);
+  EXPECT_EQ(list[0]["id"], id);
+  EXPECT_EQ(list[0]["status"], "finished");
+  EXPECT_EQ(list[0]["table"], tournament.table);
+  EXPECT_FALSE(list[0].contains("game_ids"));
+  const Json one = get("/api/tournaments/" + std::to_string(id));
+  ASSERT_EQ(one["game_ids"].size(), 2u);
+  EXPECT_EQ(one["config"], tournament.config);
+
+  // A game's log, byte for byte, as text for the browser's replay.
+  const HttpResponse log =
+      call("/api/games/" + std::to_string(one["game_ids"][1].get<std::int64_t>()) + "/log");
+  EXPECT_EQ(log.status, 200);
+  EXPECT_EQ(log.body, *game.log);
+  EXPECT_EQ(log.content_type.rfind("text/plain", 0), 0u) << log.content_type;
+
+  const std::int64_t plain = store_->record_finished_game(game_of("boggle", "Ann", 1, true, 300));
+  EXPECT_EQ(refusal("/api/games/" + std::to_string(plain) + "/log"),
+            (std::pair<int, std::string>{404, "no_log"}));
+  EXPECT_EQ(refusal("/api/games/999/log"), (std::pair<int, std::string>{404, "no_log"}));
+  EXPECT_EQ(refusal("/api/games/x1/log"), (std::pair<int, std::string>{404, "no_log"}));
+  EXPECT_EQ(refusal("/api/tournaments/999"),
+            (std::pair<int, std::string>{404, "unknown_tournament"}));
+  EXPECT_EQ(refusal("/api/tournaments/-1"),
+            (std::pair<int, std::string>{404, "unknown_tournament"}));
+  EXPECT_EQ(refusal("/api/tournaments?limit=0"), (std::pair<int, std::string>{400, "bad_request"}));
+  EXPECT_EQ(refusal("/api/tournaments?color=red"),
+            (std::pair<int, std::string>{400, "bad_request"}));
+  EXPECT_EQ(refusal("/api/tournaments", "POST"),
+            (std::pair<int, std::string>{405, "method_not_allowed"}));
+}
+
+TEST_F(StatisticsApi, TournamentsAndLogsWithoutAStoreSaySoRatherThanNothing) {
+  EXPECT_EQ(refusal("/api/tournaments", "GET", false),
+            (std::pair<int, std::string>{503, "not_kept"}));
+}
+
 }  // namespace
 }  // namespace wg::server

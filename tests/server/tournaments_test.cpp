@@ -18,12 +18,14 @@
 
 #include "app/auction_log.h"
 #include "app/lexicon_catalog.h"
+#include "app/sqlite_store.h"
 #include "games/auction/session.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
 #include "server/http_server.h"
 #include "server/test_client.h"
 #include "support/blocking_wait.h"
+#include "support/temp_dir.h"
 
 namespace wg::server {
 namespace {
@@ -397,6 +399,60 @@ TEST_F(AuctionRoutesTest, DeletingATournamentStopsItBetweenGames) {
   EXPECT_EQ(stopped["status"], "stopped");
   EXPECT_EQ(stopped["done"], 1);  // the game under way is finished, no other begun
   EXPECT_FALSE(stopped.contains("table"));
+}
+
+TEST_F(AuctionRoutesTest, ATournamentIsKeptInTheStoreWithEachGameAndItsLog) {
+  const wg::test::TempDir dir{"wg-kept-tournament"};
+  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  const Json started =
+      post("/api/auction/tournaments",
+           {{"config", bots({"value", "random"})}, {"games", 3}, {"seed", 5}}, 201);
+  const Json done = watch(started["id"])->wait_for(over);
+  ASSERT_EQ(done["status"], "finished") << done.dump();
+  ASSERT_TRUE(done["kept_id"].is_number()) << done.dump();
+  const Json kept = Json::parse(
+      request("GET", "/api/tournaments/" + std::to_string(done["kept_id"].get<std::int64_t>()))
+          .body);
+  EXPECT_EQ(kept["status"], "finished");
+  EXPECT_EQ(kept["table"], done["table"]);
+  EXPECT_EQ(kept["config"]["lineup"], Json({"value", "random"}));
+  ASSERT_EQ(kept["game_ids"].size(), 3u) << kept.dump();
+  for (const Json& id : kept["game_ids"]) {
+    const HttpResponse log =
+        request("GET", "/api/games/" + std::to_string(id.get<std::int64_t>()) + "/log");
+    ASSERT_EQ(log.status, 200) << log.body;
+    // A whole game's log, as `wordgames auction tournament --log-dir` writes one.
+    std::istringstream in(log.body);
+    const app::AuctionLog read = app::read_auction_log(in, "kept.jsonl");
+    EXPECT_EQ(read.cut_line, 0);
+    EXPECT_TRUE(std::holds_alternative<au::Finished>(read.events.back()));
+  }
+  // Bots are players like any other name.
+  EXPECT_EQ(options_.store->finished_games("random").size(), 3u);
+  arcade_.reset();  // before its store's directory goes
+  options_.store.reset();
+}
+
+TEST_F(AuctionRoutesTest, AStoppedTournamentIsKeptAsStoppedWithTheGamesItPlayed) {
+  const wg::test::TempDir dir{"wg-kept-tournament"};
+  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  auto gate = gated();
+  const Json started = post("/api/auction/tournaments",
+                            {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
+  const std::string id = started["id"];
+  gate->wait_held();
+  auto peer = watch(id);
+  EXPECT_EQ(request("DELETE", "/api/auction/tournaments/" + id).status, 200);
+  gate->release();
+  const Json stopped = peer->wait_for(over);
+  ASSERT_EQ(stopped["status"], "stopped");
+  const std::vector<app::TournamentRecord> kept = options_.store->tournaments();
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].status, "stopped");
+  EXPECT_EQ(options_.store->tournament(kept[0].id).game_ids.size(), 1u);
+  peer.reset();
+  arcade_.reset();  // before its store's directory goes
+  options_.store.reset();
 }
 
 TEST_F(AuctionRoutesTest, TheLastWatcherLeavingStopsATournament) {
