@@ -19,6 +19,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
+#include "app/tournament_keeper.h"
 #include "cli/app.h"
 #include "cli/auction_viewer.h"
 #include "cli/game_recorder.h"
@@ -572,69 +573,6 @@ class ProgressBar {
   int last_ = -1;
 };
 
-/// Keeps a tournament in the store as it is played (sqlite_store.h, record_tournament_game):
-/// the tournament when its first game starts, each game with its log as it ends (from the
-/// worker threads: the store serialises its calls), its table at the end. A store that cannot
-/// be written is reported once and never stops the tournament.
-class TournamentKeeper {
- public:
-  TournamentKeeper(Context& context, Json config) : context_(context), config_(std::move(config)) {
-    store_ = context_.game_store();
-  }
-
-  bool keeping() const { return store_ != nullptr; }
-
-  /// Records game `index`, seated by `seated`, that ended in `finished`, with its log.
-  void keep_game(const au::Config& seated, const au::Finished& finished, std::string log) {
-    app::FinishedGame game = app::auction_tournament_game_record(seated, finished, std::move(log));
-    game.started_ms = started_ms_;
-    game.ended_ms = std::max(Context::now_ms(), started_ms_);
-    std::lock_guard lock(mutex_);
-    if (store_ == nullptr) return;
-    try {
-      if (id_ == 0) {
-        app::TournamentRecord tournament;
-        tournament.game = game.game;
-        tournament.config = config_;
-        tournament.started_ms = started_ms_;
-        tournament.ended_ms = started_ms_;
-        tournament.status = "stopped";  // until its last game
-        id_ = store_->record_tournament(tournament, {});
-      }
-      store_->record_tournament_game(id_, game);
-    } catch (const std::exception& error) {
-      fail(error);
-    }
-  }
-
-  /// Records the table; returns the tournament's id (0 when it was not kept).
-  std::int64_t end(const Json& table) {
-    std::lock_guard lock(mutex_);
-    if (store_ == nullptr || id_ == 0) return 0;
-    try {
-      store_->end_tournament(id_, table, Context::now_ms());
-    } catch (const std::exception& error) {
-      fail(error);
-      return 0;
-    }
-    return id_;
-  }
-
- private:
-  void fail(const std::exception& error) {
-    context_.err() << fmt::format("wordgames: warning: the tournament is not saved: {}\n",
-                                  error.what());
-    store_ = nullptr;
-  }
-
-  Context& context_;
-  Json config_;
-  app::SqliteStore* store_ = nullptr;  ///< null when not keeping (any more)
-  std::int64_t started_ms_ = Context::now_ms();
-  std::int64_t id_ = 0;
-  std::mutex mutex_;
-};
-
 int tournament(Context& context, const Options& o) {
   protocol::end_bots_with_the_host();
   au::TournamentConfig config;
@@ -660,7 +598,11 @@ int tournament(Context& context, const Options& o) {
                       {"rack_size", r.rack_size},
                       {"letters_per_round", r.letters_per_round}}},
                     {"lineup", config.lineup}};
-  TournamentKeeper keeper(context, described);
+  app::TournamentKeeper keeper(
+      context.game_store(), described, &Context::now_ms, [&context](const std::exception& error) {
+        context.err() << fmt::format("wordgames: warning: the tournament is not saved: {}\n",
+                                     error.what());
+      });
   if (!o.log_dir.empty()) {
     std::error_code error;
     std::filesystem::create_directories(o.log_dir, error);

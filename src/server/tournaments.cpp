@@ -15,7 +15,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
-#include "app/game_record.h"
+#include "app/tournament_keeper.h"
 #include "games/auction/bots.h"
 #include "games/auction/tournament.h"
 #include "protocol/external_player.h"
@@ -253,9 +253,12 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
                              source = options_.lexicon_source](std::stop_token stop) mutable {
     // The store: the tournament when its first game ends, each game with its log as it ends;
     // a store that fails is left alone (the tournament goes on).
-    std::int64_t kept_id = 0;
-    std::mutex keep_mutex;
-    const std::int64_t started_ms = now_ms ? now_ms() : 0;
+    app::TournamentKeeper keeper(store.get(),
+                                 {{"games", config.games},
+                                  {"seed", config.seed},
+                                  {"lineup", config.lineup},
+                                  {"rules", app::rules_json(config.rules)}},
+                                 now_ms);
     const auto keep_game = [&](int index, const au::Finished& finished, std::string log) {
       au::Config seated;
       seated.rules = config.rules;
@@ -264,35 +267,13 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
         seated.seats.push_back(
             {external.contains(name) ? au::SeatKind::kExternal : au::SeatKind::kBot, name});
       }
-      app::FinishedGame game =
-          app::auction_tournament_game_record(seated, finished, std::move(log));
-      game.started_ms = started_ms;
-      game.ended_ms = std::max(started_ms, now_ms ? now_ms() : 0);
-      std::lock_guard lock(keep_mutex);
-      if (store == nullptr) return;
-      try {
-        if (kept_id == 0) {
-          app::TournamentRecord record;
-          record.game = game.game;
-          record.config = {{"games", config.games},
-                           {"seed", config.seed},
-                           {"lineup", config.lineup},
-                           {"rules", app::rules_json(config.rules)}};
-          record.started_ms = started_ms;
-          record.ended_ms = started_ms;
-          record.status = "stopped";  // until its last game
-          kept_id = store->record_tournament(record, {});
-          std::lock_guard run_lock(target->mutex);
-          target->kept_id = kept_id;
-        }
-        store->record_tournament_game(kept_id, game);
-      } catch (const std::exception&) {
-        store = nullptr;  // not kept: the tournament goes on
-      }
+      keeper.keep_game(seated, finished, std::move(log));
+      std::lock_guard run_lock(target->mutex);
+      target->kept_id = keeper.id();
     };
     const app::LogLexicon log_lexicon{source, lexicon->size()};
     au::GameObserver observe;
-    if (store != nullptr) {
+    if (keeper.keeping()) {
       observe = [&](int index) -> std::function<void(const au::GameEvent&)> {
         auto text = std::make_shared<std::ostringstream>();
         return [&, text, index](const au::GameEvent& event) {
@@ -331,18 +312,8 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
       status = "failed";
       error = e.what();
     }
-    {
-      std::lock_guard lock(keep_mutex);
-      if (store != nullptr && kept_id != 0) {
-        try {
-          store->end_tournament(kept_id, table.is_null() ? Json::array() : table,
-                                now_ms ? now_ms() : 0,
-                                status == "finished" ? "finished" : "stopped");
-        } catch (const std::exception&) {
-          // kept as it was: stopped
-        }
-      }
-    }
+    keeper.end(table.is_null() ? Json::array() : table,
+               status == "finished" ? "finished" : "stopped");
     std::unique_lock lock(target->mutex);
     target->status = status;
     target->error = error;
