@@ -17,35 +17,6 @@ namespace {
 constexpr std::string_view kNameRule =
     "a player's name has 1 to 40 characters, no control characters and no space at either end";
 
-/// A path segment with its %XX escapes decoded (a name with a space comes as "Ann%20Lee");
-/// nothing for a malformed escape.
-std::optional<std::string> percent_decoded(std::string_view text) {
-  std::string decoded;
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    if (text[i] != '%') {
-      decoded += text[i];
-      continue;
-    }
-    if (i + 2 >= text.size()) return std::nullopt;
-    int value = 0;
-    for (const char c : text.substr(i + 1, 2)) {
-      value *= 16;
-      if (c >= '0' && c <= '9') {
-        value += c - '0';
-      } else if (c >= 'a' && c <= 'f') {
-        value += c - 'a' + 10;
-      } else if (c >= 'A' && c <= 'F') {
-        value += c - 'A' + 10;
-      } else {
-        return std::nullopt;
-      }
-    }
-    decoded += static_cast<char>(value);
-    i += 2;
-  }
-  return decoded;
-}
-
 HttpResponse bad_player(std::string_view field) {
   return error(400, "bad_player", std::string(kNameRule), field);
 }
@@ -108,7 +79,7 @@ HttpResponse Players::route(const HttpRequest& request,
     }
     if (parts.size() == 2 && parts[1] == "unfinished") {
       if (!get) return method_not_allowed(request, "GET");
-      const std::optional<std::string> name = percent_decoded(parts[0]);
+      const std::optional<std::string> name = percent_decoded(parts[0], /*plus_is_space=*/false);
       if (!name || !app::valid_player_name(*name)) return bad_player("player");
       if (store_ == nullptr) return no_store();
       const std::optional<app::Player> player = store_->find_player(*name);

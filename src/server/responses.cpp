@@ -1,8 +1,12 @@
 #include "server/responses.h"
 
+#include <charconv>
 #include <cstdint>
 #include <mutex>
+#include <optional>
 #include <random>
+#include <string>
+#include <system_error>
 
 #include <fmt/format.h>
 
@@ -43,6 +47,28 @@ std::variant<app::Json, HttpResponse> json_body(const HttpRequest& request) {
     return error(400, "bad_request", "the body is a JSON object");
   }
   return std::move(std::get<app::Json>(body));
+}
+
+std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_space) {
+  std::string decoded;
+  decoded.reserve(text.size());
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '+' && plus_is_space) {
+      decoded += ' ';
+    } else if (c != '%') {
+      decoded += c;
+    } else {
+      unsigned value = 0;
+      if (i + 2 >= text.size()) return std::nullopt;
+      const auto [end, problem] =
+          std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
+      if (problem != std::errc() || end != text.data() + i + 3) return std::nullopt;
+      decoded += static_cast<char>(value);
+      i += 2;
+    }
+  }
+  return decoded;
 }
 
 std::string random_id() {

@@ -5,6 +5,7 @@
 /// what a client holds (sessions, watch codes, room players, tournaments).
 
 #include <cstddef>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <variant>
@@ -32,6 +33,11 @@ HttpResponse method_not_allowed(const HttpRequest& request, std::string_view all
 /// sends a form type): what protects players from other sites' pages is the Origin check, not
 /// the type.
 std::variant<app::Json, HttpResponse> json_body(const HttpRequest& request);
+
+/// `text` (a path segment, or with `plus_is_space` a query's key or value) with its %XX escapes
+/// decoded, and '+' as a space in a query ("Ann%20Lee", "Ann+Lee"); nothing when an escape is
+/// not two hex digits.
+std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_space);
 
 /// The digits of random_id(): 128 bits as hex.
 inline constexpr std::size_t kIdHexDigits = 32;

@@ -34,30 +34,6 @@ struct Refused {
   HttpResponse response;
 };
 
-/// `text` with its %XX escapes decoded (and '+' as a space when `plus_is_space`, as in a query);
-/// nothing when an escape is not two hex digits.
-std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_space) {
-  std::string decoded;
-  decoded.reserve(text.size());
-  for (std::size_t i = 0; i < text.size(); ++i) {
-    const char c = text[i];
-    if (c == '+' && plus_is_space) {
-      decoded += ' ';
-    } else if (c != '%') {
-      decoded += c;
-    } else {
-      unsigned value = 0;
-      if (i + 2 >= text.size()) return std::nullopt;
-      const auto [end, problem] =
-          std::from_chars(text.data() + i + 1, text.data() + i + 3, value, 16);
-      if (problem != std::errc() || end != text.data() + i + 3) return std::nullopt;
-      decoded += static_cast<char>(value);
-      i += 2;
-    }
-  }
-  return decoded;
-}
-
 /// The query's values by key, decoded; a Refused for a malformed escape or an unknown key.
 std::map<std::string, std::string> query_of(const HttpRequest& request,
                                             std::initializer_list<std::string_view> keys) {
