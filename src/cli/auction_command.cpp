@@ -60,10 +60,9 @@ struct Options {
   bool play = false;
   std::optional<std::uint64_t> delay_ms;
   std::string log_path;
-  std::uint64_t bot_timeout_ms = 1000;
   std::uint64_t time_limit_s = 30;  // a human's bid or word, at a terminal
   std::string bot_log;
-  protocol::BotLimits bot_limits;
+  protocol::ExternalBotOptions bots;  // --bot-timeout and the limits (add_bot_options)
   std::string replay_path;
   std::uint64_t games = 100;
   std::uint64_t jobs = 0;  // 0: one per core
@@ -112,10 +111,8 @@ std::vector<std::string> parse_lineup(std::string_view text) {
 
 /// The external bots of a lineup: "cmd:COMMAND" starts COMMAND.
 au::ExternalPlayers external_players(const Options& o) {
-  protocol::ExternalBotOptions bot;
-  bot.reply_timeout = milliseconds(o.bot_timeout_ms);
+  protocol::ExternalBotOptions bot = o.bots;
   bot.stderr_path = o.bot_log;
-  bot.limits = o.bot_limits;
   return [bot](std::string_view name) -> std::unique_ptr<au::Player> {
     return protocol::start_external_player(std::string(name.substr(kCommandPrefix.size())), bot);
   };
@@ -727,13 +724,10 @@ void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
       app, "--time-limit", 1, 3'600, [o](std::uint64_t n) { o->time_limit_s = n; },
       "Seconds a human has for each bid or word at a terminal (default 30; from piped input, "
       "no limit)");
-  add_number_option(
-      app, "--bot-timeout", 1, 600'000, [o](std::uint64_t n) { o->bot_timeout_ms = n; },
-      "Milliseconds an external bot has for each bid or word (default 1000)");
   add_text_option(app, "--bot-log", o->bot_log,
                   "Append external bots' stderr to this file (default: this program's stderr), "
                   "control characters escaped");
-  add_bot_limit_options(app, o->bot_limits);
+  add_bot_options(app, o->bots);
 }
 
 void add_pacing_options(CLI::App& app, const std::shared_ptr<Options>& o) {
@@ -765,7 +759,13 @@ int resume_auction_game(Context& context, ResumedGame& game) {
   return kExitOk;
 }
 
-void add_bot_limit_options(CLI::App& app, protocol::BotLimits& limits) {
+void add_bot_options(CLI::App& app, protocol::ExternalBotOptions& bots) {
+  add_number_option(
+      app, "--bot-timeout", 1, 600'000,
+      [&bots](std::uint64_t n) { bots.reply_timeout = milliseconds(n); },
+      fmt::format("Milliseconds an external bot has for each bid or word (default {})",
+                  protocol::ExternalBotOptions{}.reply_timeout.count()));
+  protocol::BotLimits& limits = bots.limits;
   struct LimitOption {
     const char* name;
     std::uint64_t max;

@@ -22,7 +22,7 @@
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
-#include "protocol/containment.h"
+#include "protocol/external_player.h"
 
 namespace wg::cli {
 
@@ -35,9 +35,10 @@ void define_auction_command(CLI::App& command, Context& context);
 /// run's log and time limit options (the defaults apply).
 int resume_auction_game(Context& context, ResumedGame& game);
 
-/// The options of the limits of external bots' processes (--bot-cpu, --bot-memory,
-/// --bot-processes, --bot-files, --bot-file-size, --bot-stderr; 0 for no limit), setting
-/// `limits`, which must outlive `command`: for `auction`, `auction tournament` and `serve`.
-void add_bot_limit_options(CLI::App& command, protocol::BotLimits& limits);
+/// The options of how external bots run: --bot-timeout (each reply's time) and the limits of
+/// their processes (--bot-cpu, --bot-memory, --bot-processes, --bot-files, --bot-file-size,
+/// --bot-stderr; 0 for no limit), setting `bots`, which must outlive `command`: for `auction`,
+/// `auction tournament` and `serve`.
+void add_bot_options(CLI::App& command, protocol::ExternalBotOptions& bots);
 
 }  // namespace wg::cli

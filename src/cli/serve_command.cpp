@@ -32,7 +32,7 @@ struct ServeOptions {
   bool offline = false;
   bool no_store = false;                  ///< --no-store: keep no players or games
   std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
-  protocol::BotLimits bot_limits;         ///< what each may use (--bot-cpu and the like)
+  protocol::ExternalBotOptions bots;      ///< their reply time and limits (--bot-*)
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -68,7 +68,7 @@ int serve(Context& context, const ServeOptions& options) {
       }
     }
   }
-  arcade_options.tournaments.bot_limits = options.bot_limits;
+  arcade_options.tournaments.bots = options.bots;
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -143,7 +143,7 @@ void add_serve_command(CLI::App& app, Context& context) {
       ->type_name("COMMAND")
       ->take_all()
       ->allow_extra_args(false);
-  add_bot_limit_options(*command, options->bot_limits);
+  add_bot_options(*command, options->bots);
   on_run(*command, context, [&context, options] { return serve(context, *options); });
 }
 

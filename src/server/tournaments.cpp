@@ -245,8 +245,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
   Run* const target = &run;
   std::shared_ptr<const Lexicon> lexicon = lexicon_;
   const au::TournamentConfig config = run.config;
-  protocol::ExternalBotOptions bot_options;
-  bot_options.limits = options_.bot_limits;
+  const protocol::ExternalBotOptions bot_options = options_.bots;
   run.thread = std::jthread([target, lexicon, config, external, bot_options,
                              after_game = options_.after_game, store = options_.store,
                              now_ms = options_.now_ms,

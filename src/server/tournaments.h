@@ -25,7 +25,7 @@
 #include "app/json.h"
 #include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
-#include "protocol/containment.h"
+#include "protocol/external_player.h"
 #include "server/http_server.h"
 
 namespace wg::server {
@@ -37,8 +37,9 @@ struct TournamentOptions {
   std::size_t max_kept = 64;    ///< tournaments kept, running or done; beyond: the oldest done go
   /// The external bots' command lines the operator allows (exactly as given); empty: none.
   std::vector<std::string> allowed_bots;
-  /// What each external bot's processes may use (the operator's `serve --bot-*` options).
-  protocol::BotLimits bot_limits;
+  /// How external bots run: each reply's time and what their processes may use (the operator's
+  /// `serve --bot-*` options). Their stderr goes to the server's.
+  protocol::ExternalBotOptions bots;
   /// Called on a tournament's worker thread after each game (the games done), once its progress
   /// is sent. For tests: holding it there keeps a tournament running for as long as they need.
   std::function<void(int done)> after_game;

@@ -1,0 +1,203 @@
+// `wordgames serve` run as an operator runs it, and ended as an operator ends it (issue 15):
+// Ctrl-C (SIGINT) or SIGTERM stops the arcade cleanly (exit 0, its connections closed, the games
+// in play kept in the store and resumable by the next server); SIGHUP ends it, and either way a
+// tournament's external bot that ignores signals ends with it. Real processes, each on its own
+// --data directory; no sleeps: the tests wait on the server's output, a FIFO and pidfds.
+#include <signal.h>
+#include <spawn.h>
+#include <sys/prctl.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <cstdint>
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include <fmt/format.h>
+#include <nlohmann/json.hpp>
+
+#include "app/sqlite_store.h"
+#include "server/test_client.h"
+#include "support/blocking_wait.h"
+#include "support/temp_dir.h"
+#include "wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+using nlohmann::json;
+using server::test::ClientResponse;
+using server::test::http_post;
+using server::test::HttpConnection;
+
+/// A running `wordgames serve --port 0 --data DIR ...`: started, its port read from the line it
+/// prints, and ended by the test with a signal.
+class Server {
+ public:
+  Server(const std::filesystem::path& data, std::vector<std::string> more) {
+    std::vector<std::string> args = {WG_BINARY, "--data", data.string(), "serve",
+                                     "--port",  "0",      "--offline"};
+    args.insert(args.end(), more.begin(), more.end());
+    int out[2];
+    EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> env = {"NO_COLOR=1", "XDG_DATA_HOME=" + test_data_home().string(),
+                                    "PATH=/usr/bin:/bin"};
+    std::vector<char*> argv;
+    for (std::string& arg : args) argv.push_back(arg.data());
+    argv.push_back(nullptr);
+    std::vector<char*> envp;
+    for (std::string& var : env) envp.push_back(var.data());
+    envp.push_back(nullptr);
+    EXPECT_EQ(::posix_spawn(&pid_, WG_BINARY, &actions, nullptr, argv.data(), envp.data()), 0);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    output_ = ::fdopen(out[0], "r");
+    // "wordgames arcade: http://127.0.0.1:PORT/", printed once it listens.
+    char line[512];
+    while (output_ != nullptr && std::fgets(line, sizeof line, output_) != nullptr) {
+      unsigned port = 0;
+      if (std::sscanf(line, "wordgames arcade: http://127.0.0.1:%u/", &port) == 1) {
+        port_ = static_cast<std::uint16_t>(port);
+        break;
+      }
+    }
+    EXPECT_NE(port_, 0) << "the server never said where it listens";
+  }
+  ~Server() {
+    if (pid_ > 0 && !ended_) {
+      ::kill(pid_, SIGKILL);
+      ::waitpid(pid_, nullptr, 0);
+    }
+    if (output_ != nullptr) std::fclose(output_);
+  }
+  Server(const Server&) = delete;
+  Server& operator=(const Server&) = delete;
+
+  std::uint16_t port() const { return port_; }
+
+  json post(const std::string& target, const json& body, int status) {
+    const ClientResponse r = http_post(port_, target, body.dump());
+    EXPECT_EQ(r.status, status) << target << ": " << r.body;
+    return json::parse(r.body, nullptr, /*allow_exceptions=*/false);
+  }
+
+  /// Sends `signal` and waits for the process to end: its wait status.
+  int end_with(int signal) {
+    ChildHandle child(pid_);
+    EXPECT_EQ(::kill(pid_, signal), 0);
+    const std::optional<int> status = child.wait();
+    ended_ = true;
+    EXPECT_TRUE(status.has_value()) << "the server did not end";
+    return status.value_or(-1);
+  }
+
+ private:
+  pid_t pid_ = -1;
+  std::FILE* output_ = nullptr;
+  std::uint16_t port_ = 0;
+  bool ended_ = false;
+};
+
+std::string describe(int status) {
+  if (WIFEXITED(status)) return fmt::format("exit {}", WEXITSTATUS(status));
+  if (WIFSIGNALED(status)) return fmt::format("signal {}", WTERMSIG(status));
+  return fmt::format("status {}", status);
+}
+
+TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
+  for (const int signal : {SIGINT, SIGTERM}) {
+    SCOPED_TRACE(strsignal(signal));
+    TempDir data;
+    {
+      Server server(data.path(), {});
+      ASSERT_NE(server.port(), 0);
+      const json session = server.post(
+          "/api/sessions", {{"game", "evil-hangman"}, {"seed", 7}, {"player", "ann"}}, 201);
+      const std::string commands =
+          "/api/sessions/" + session["id"].get<std::string>() + "/commands";
+      server.post(commands, {{"command", "new_game"}, {"length", 5}, {"guesses", 8}}, 200);
+      server.post(commands, {{"command", "guess"}, {"letter", "e"}}, 200);
+      HttpConnection idle(server.port());  // a client that keeps its connection open
+      EXPECT_EQ(idle.request("GET", "/api/health").status, 200);
+      const int status = server.end_with(signal);
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << describe(status);
+      EXPECT_TRUE(idle.closed_by_server());
+    }
+    // The store is sound and the game in play is kept, a guess in...
+    std::vector<app::UnfinishedGame> kept;
+    {
+      app::SqliteStore store(data.path() / "wordgames.db");
+      kept = store.unfinished_games("ann");
+    }
+    ASSERT_EQ(kept.size(), 1u);
+    EXPECT_EQ(kept[0].saved["commands"].size(), 2u) << kept[0].saved.dump();
+    // ...and the next server resumes it.
+    Server next(data.path(), {});
+    const json resumed =
+        next.post("/api/sessions/resume", {{"unfinished", kept[0].id}, {"player", "ann"}}, 201);
+    EXPECT_EQ(resumed["view"]["letters"], json::array({"e"})) << resumed.dump();
+    EXPECT_EQ(resumed["view"]["length"], 5) << resumed.dump();
+    EXPECT_EQ(next.end_with(SIGTERM), 0);
+  }
+}
+
+// A tournament's external bot that ignores SIGTERM and SIGHUP and never replies: whatever ends
+// the server (a clean stop or a hang-up), the bot ends with it. This test process is a
+// subreaper, so the bot, orphaned when the server ends, becomes its child: already killed (a
+// zombie) when the server is gone.
+TEST(ServeSignals, AnExternalBotEndsWithTheServer) {
+  ::prctl(PR_SET_CHILD_SUBREAPER, 1);
+  for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {
+    SCOPED_TRACE(strsignal(signal));
+    TempDir dir;
+    const std::string fifo = (dir / "bot.pid").string();
+    ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+    const std::string bot_command = fmt::format(
+        "/bin/sh {}/tests/protocol/bots/hostile_bot.sh stubborn {}", WG_SOURCE_DIR, fifo);
+    Server server(dir / "data", {"--allow-bot", bot_command, "--bot-timeout", "600000"});
+    ASSERT_NE(server.port(), 0);
+    const json config = {
+        {"seats",
+         {{{"kind", "bot"}, {"name", "value"}}, {{"kind", "external"}, {"name", bot_command}}}},
+        {"rounds", 1}};
+    server.post("/api/auction/tournaments", {{"config", config}, {"games", 1}}, 201);
+    pid_t bot = -1;
+    {
+      std::ifstream in(fifo);  // blocks until the bot, asked its first bid, writes its pid
+      in >> bot;
+    }
+    ASSERT_GT(bot, 0);
+    const int status = server.end_with(signal);
+    if (signal == SIGHUP) {
+      EXPECT_TRUE(WIFSIGNALED(status) && WTERMSIG(status) == SIGHUP) << describe(status);
+    } else {
+      EXPECT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << describe(status);
+    }
+    // Alive, the bot would now be this process's child (0 from WNOHANG). Killed, it is either
+    // a zombie child (killed as the server ended) or reaped already by the server, a subreaper
+    // that kills and reaps its bots when it stops cleanly.
+    int bot_status = 0;
+    const pid_t reaped = ::waitpid(bot, &bot_status, WNOHANG);
+    if (reaped == bot) {
+      EXPECT_TRUE(WIFSIGNALED(bot_status) && WTERMSIG(bot_status) == SIGKILL) << bot_status;
+    } else {
+      EXPECT_EQ(reaped, -1) << "the bot outlived the server";
+      EXPECT_EQ(::kill(bot, 0), -1) << "the bot outlived the server";
+    }
+  }
+}
+
+}  // namespace
+}  // namespace wg::test
