@@ -515,6 +515,19 @@ void BM_LoadCompiled_wg(benchmark::State& state) {
 }
 BENCHMARK(BM_LoadCompiled_wg)->Name("BM_LoadCompiled/wg")->Unit(benchmark::kMicrosecond);
 
+/// A trusted file (LexiconTrust::kTrusted, as the built-in lexicons load): the header and sizes
+/// checked, neither the checksum nor the structure.
+void BM_LoadCompiled_wg_trusted(benchmark::State& state) {
+  const fs::path& path = inputs().wg_path;
+  for (auto _ : state) {
+    wg::Lexicon lexicon = wg::Lexicon::load(path, nullptr, wg::LexiconTrust::kTrusted);
+    benchmark::DoNotOptimize(lexicon.size());
+  }
+}
+BENCHMARK(BM_LoadCompiled_wg_trusted)
+    ->Name("BM_LoadCompiled/wg_trusted")
+    ->Unit(benchmark::kMicrosecond);
+
 #if WG_BENCH_HAVE_DAWGDIC
 void BM_LoadCompiled_dawgdic(benchmark::State& state) {
   const fs::path& path = inputs().dawgdic_path;

@@ -25,6 +25,7 @@
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
+#include "core/parallel.h"
 #include "core/text.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
@@ -345,7 +346,7 @@ class Terminal {
   void render(const hangman::Hinted& hint) {
     out() << fmt::format(
         "Hint: for points, try {} {} (probability {}, expected {:+.1f} points);\n"
-        "      the safest guess is {} {} (probability {}).\n",
+        "      for the best chance to win, try {} {} (probability {}).\n",
         hint.points.guess.position + 1, alphabet().upper(hint.points.guess.letter),
         percent_of(hint.points.probability), hint.points.expected_points,
         hint.safe.guess.position + 1, alphabet().upper(hint.safe.guess.letter),
@@ -736,18 +737,25 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
     std::string player = "advisor";
     std::size_t games = 1000;
     std::string dictionary;
+    std::uint64_t jobs = 0;  // 0: one per core
   };
   auto options = std::make_shared<AutoplayOptions>();
   CLI::App* autoplay =
       hangman.add_subcommand("autoplay", "Seeded games played by a strategy: win rate, points");
   autoplay->group("Commands");
-  autoplay->add_option("--player", options->player, "advisor (points), safe (win chance), naive")
-      ->check(CLI::IsMember({"advisor", "safe", "naive"}))
+  autoplay
+      ->add_option("--player", options->player,
+                   "advisor (points), safe (win chance), naive, plan-points or plan-win (the "
+                   "advisor and the safe player, looking ahead)")
+      ->check(CLI::IsMember({"advisor", "safe", "naive", "plan-points", "plan-win"}))
       ->capture_default_str();
   add_number_option(
       *autoplay, "--games", 1, 1'000'000,
       [options](std::uint64_t n) { options->games = static_cast<std::size_t>(n); },
       "Number of games, 1 to 1,000,000 (default 1000)");
+  add_number_option(
+      *autoplay, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
+      "Threads; the totals are the same for any number (default: one per core)");
   autoplay->add_option("--dictionary", options->dictionary,
                        "A saved dictionary, 'default', a text file or an Open Library work ID");
   on_run(*autoplay, context, [&context, options]() -> int {
@@ -756,7 +764,8 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
     const hangman::Strategy strategy = *hangman::parse_strategy(options->player);
     const std::uint64_t seed = context.seed();
     const hangman::AutoplaySummary s =
-        hangman::autoplay(*d.dictionary, strategy, options->games, seed);
+        hangman::autoplay(*d.dictionary, strategy, options->games, seed,
+                          static_cast<int>(jobs_or_cores(options->jobs)));
     if (context.options().json) {
       print_json(context.out(), {{"player", options->player},
                                  {"games", s.games},

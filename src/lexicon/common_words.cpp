@@ -14,7 +14,8 @@ namespace wg {
 std::shared_ptr<const Lexicon> common_words() {
   static const std::shared_ptr<const Lexicon> lexicon = std::make_shared<const Lexicon>(
       Lexicon::deserialize(std::as_bytes(std::span(wg_common_words_data, wg_common_words_size)),
-                           "the built-in common words (ENABLE and wamerican)"));
+                           "the built-in common words (ENABLE and wamerican)",
+                           LexiconTrust::kTrusted));  // compiled by this program's build
   return lexicon;
 }
 

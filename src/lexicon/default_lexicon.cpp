@@ -14,7 +14,8 @@ namespace wg {
 const Lexicon& default_lexicon() {
   static const Lexicon lexicon = Lexicon::deserialize(
       std::as_bytes(std::span(wg_default_lexicon_data, wg_default_lexicon_size)),
-      "the built-in lexicon (enable1)");
+      "the built-in lexicon (enable1)",
+      LexiconTrust::kTrusted);  // compiled by this program's build
   return lexicon;
 }
 

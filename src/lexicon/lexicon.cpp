@@ -1,6 +1,8 @@
 #include "lexicon/lexicon.h"
 
 #include <algorithm>
+#include <memory>
+#include <mutex>
 #include <stdexcept>
 
 #if defined(__SSE2__)
@@ -8,10 +10,17 @@
 #endif
 
 #include "lexicon/lexicon_builder.h"
+#include "lexicon/pattern_index.h"
 
 namespace wg {
 
-Lexicon::Lexicon() : alphabet_(&Alphabet::english()), units_(32, 0) {}
+struct Lexicon::Lazy {
+  std::once_flag patterns_built;
+  std::unique_ptr<const PatternIndex> patterns;
+};
+
+Lexicon::Lexicon()
+    : alphabet_(&Alphabet::english()), units_(32, 0), lazy_(std::make_shared<Lazy>()) {}
 Lexicon::Lexicon(Lexicon&&) noexcept = default;
 Lexicon& Lexicon::operator=(Lexicon&&) noexcept = default;
 Lexicon::Lexicon(const Lexicon&) = default;
@@ -20,6 +29,17 @@ Lexicon::~Lexicon() = default;
 
 Lexicon Lexicon::build(std::span<const std::string> sorted_words, const Alphabet& alphabet) {
   return LexiconBuilder::build(sorted_words, alphabet);
+}
+
+const PatternIndex& Lexicon::pattern_index() const {
+  std::call_once(lazy_->patterns_built,
+                 [this] { lazy_->patterns = std::make_unique<const PatternIndex>(*this); });
+  return *lazy_->patterns;
+}
+
+std::vector<std::string> Lexicon::match(const Pattern& pattern) const {
+  if (!lazy_) return PatternIndex(*this).match(pattern);  // moved from
+  return pattern_index().match(pattern);
 }
 
 std::size_t Lexicon::memory_bytes() const {

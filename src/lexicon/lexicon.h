@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <filesystem>
 #include <functional>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -20,6 +21,20 @@
 #include "lexicon/word_list.h"
 
 namespace wg {
+
+class PatternIndex;
+
+/// How much of a compiled lexicon Lexicon::deserialize checks.
+enum class LexiconTrust {
+  /// Everything: the header, the sizes, the checksum, every unit and the automaton's structure
+  /// (Lexicon::check_automaton), so that no crafted file can make a walk loop or read out of
+  /// bounds. For any file from outside the program: the default.
+  kUntrusted,
+  /// The header and the sizes only (a wrong size or version is still refused): for bytes this
+  /// program's own build wrote and that cannot have changed since, the lexicons compiled into
+  /// the binary. About ten times faster to load (docs/PERFORMANCE.md).
+  kTrusted,
+};
 
 /// Letters to make words from: counts by letter plus blanks, each blank standing for exactly
 /// one letter of its set (any letter, or a vowel for the word game's `*`).
@@ -67,12 +82,16 @@ class Lexicon {
 
   /// Loads a file: a compiled lexicon (by its magic bytes) or a word list. `report`, if given,
   /// receives the word-list report (for a compiled file: source, word count, `compiled`).
-  static Lexicon load(const std::filesystem::path& path, WordListReport* report = nullptr);
+  /// `trust` is deserialize's, for a compiled file.
+  static Lexicon load(const std::filesystem::path& path, WordListReport* report = nullptr,
+                      LexiconTrust trust = LexiconTrust::kUntrusted);
 
   /// The compiled form: header (magic, format version, alphabet, counts, checksum) and units.
   std::vector<std::byte> serialize() const;
-  /// Throws LexiconError naming `source` if the bytes are truncated, corrupt or another format.
-  static Lexicon deserialize(std::span<const std::byte> bytes, std::string_view source);
+  /// Throws LexiconError naming `source` if the bytes are truncated, corrupt or another format
+  /// (with kTrusted, only what the header and the sizes show).
+  static Lexicon deserialize(std::span<const std::byte> bytes, std::string_view source,
+                             LexiconTrust trust = LexiconTrust::kUntrusted);
   /// Writes serialize() to `path` atomically (core/file_io.h): a full disk, a read-only
   /// directory or a kill leaves an existing file as it was. Throws LexiconError naming the path.
   void save(const std::filesystem::path& path) const;
@@ -136,8 +155,12 @@ class Lexicon {
   void for_each_word_of_length(std::size_t length,
                                const std::function<void(std::string_view)>& visit) const;
   std::vector<std::string> words_of_length(std::size_t length) const;
-  /// Words that match the pattern, in order.
+  /// Words that match the pattern, in order. The first call builds the lexicon's PatternIndex
+  /// (lexicon/pattern_index.h: a few tens of milliseconds, about 7 MB for ENABLE), which later
+  /// calls, and copies of the lexicon, share; safe from several threads at once.
   std::vector<std::string> match(const Pattern& pattern) const;
+  /// That index, built on the first call.
+  const PatternIndex& pattern_index() const;
 
   /// Indices of the distinct words that can be made from some of the rack's tiles, at least
   /// `min_length` long, in increasing order. Reuses `out`.
@@ -198,6 +221,10 @@ class Lexicon {
   std::vector<std::uint32_t> escape_block_start_;
   std::size_t word_count_ = 0;
   std::vector<std::size_t> count_by_length_;
+  /// What is built on first use and kept: the pattern index. Shared by copies, which hold the
+  /// same words; null only in a lexicon moved from.
+  struct Lazy;
+  std::shared_ptr<Lazy> lazy_;
 };
 
 /// The lexicon compiled into the binary: ENABLE (public domain, 172,823 words).

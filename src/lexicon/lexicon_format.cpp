@@ -104,7 +104,9 @@ std::vector<std::byte> Lexicon::serialize() const {
   return out;
 }
 
-Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view source) {
+Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view source,
+                             LexiconTrust trust) {
+  const bool untrusted = trust == LexiconTrust::kUntrusted;
   if (!is_compiled(bytes)) corrupt(source, "wrong magic bytes");
   if (bytes.size() < sizeof(Header)) corrupt(source, "truncated header");
   Header h;
@@ -127,7 +129,7 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
                         std::to_string(expected) + ")");
   }
   if (bytes.size() > expected) corrupt(source, "trailing bytes after the data");
-  if (checksum_of(h, bytes.subspan(sizeof(Header))) != h.checksum) {
+  if (untrusted && checksum_of(h, bytes.subspan(sizeof(Header))) != h.checksum) {
     corrupt(source, "checksum mismatch (the file is damaged)");
   }
   // The checksum guards against accidents; these checks keep a crafted file from reading
@@ -161,6 +163,7 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   lex.base_mask_ = (1u << h.base_bits) - 1;
   lex.before_shift_ = kBaseShift + h.base_bits;
   lex.before_direct_ = (1u << (32 - lex.before_shift_)) - kEscapeCodes;
+  if (!untrusted) return lex;
   for (std::size_t i = 1; i < lex.escape_block_start_.size(); ++i) {
     if (lex.escape_block_start_[i] < lex.escape_block_start_[i - 1]) {
       corrupt(source, "bad escape table");
@@ -267,11 +270,12 @@ void Lexicon::save(const std::filesystem::path& path) const {
   }
 }
 
-Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report) {
+Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
+                      LexiconTrust trust) {
   const std::string data = read_file(path);
   const auto bytes = std::as_bytes(std::span(data));
   if (is_compiled(bytes)) {
-    Lexicon lex = deserialize(bytes, path.string());
+    Lexicon lex = deserialize(bytes, path.string(), trust);
     if (report) {
       *report = WordListReport{};
       report->source = path.string();

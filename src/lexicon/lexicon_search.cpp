@@ -116,18 +116,6 @@ std::vector<std::string> Lexicon::words_of_length(std::size_t length) const {
   return out;
 }
 
-std::vector<std::string> Lexicon::match(const Pattern& pattern) const {
-  std::vector<std::string> out;
-  std::string prefix;
-  const std::size_t n = pattern.positions.size();
-  enumerate(
-      *this, root(), prefix, n, [&](std::size_t depth) { return pattern.positions[depth]; },
-      [&](std::string_view w, const Cursor&) {
-        if (w.size() == n) out.emplace_back(w);
-      });
-  return out;
-}
-
 namespace {
 
 // Sub-anagram search over the automaton: depth first, one tile per letter.

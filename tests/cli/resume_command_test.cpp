@@ -68,7 +68,7 @@ std::size_t person_moves(const app::UnfinishedGame& game) {
 /// program with SIGKILL mid-play. Returns the signal that ended it.
 int play_then_kill(const std::filesystem::path& dir, std::vector<std::string> args,
                    const std::string& input, std::size_t moves) {
-  args.insert(args.begin(), {WG_BINARY, "--data", dir.string(), "--player", kAnn});
+  args.insert(args.begin(), {"--data", dir.string(), "--player", kAnn});
   const int watch = ::inotify_init1(IN_NONBLOCK | IN_CLOEXEC);
   EXPECT_GE(watch, 0);
   ::inotify_add_watch(watch, dir.c_str(), IN_MODIFY | IN_CREATE | IN_CLOSE_WRITE | IN_MOVED_TO);
@@ -80,19 +80,10 @@ int play_then_kill(const std::filesystem::path& dir, std::vector<std::string> ar
   posix_spawn_file_actions_adddup2(&actions, in[0], STDIN_FILENO);
   posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, "/dev/null", O_WRONLY, 0);
   posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-  std::vector<std::string> env = {"NO_COLOR=1", "XDG_DATA_HOME=" + test_data_home().string(),
-                                  "PATH=/usr/bin:/bin"};
-  std::vector<char*> argv;
-  for (std::string& arg : args) argv.push_back(arg.data());
-  argv.push_back(nullptr);
-  std::vector<char*> envp;
-  for (std::string& var : env) envp.push_back(var.data());
-  envp.push_back(nullptr);
-  pid_t pid = 0;
-  const int spawned = ::posix_spawn(&pid, WG_BINARY, &actions, nullptr, argv.data(), envp.data());
+  const pid_t pid = spawn_wordgames(std::move(args), actions);
   posix_spawn_file_actions_destroy(&actions);
   ::close(in[0]);
-  EXPECT_EQ(spawned, 0);
+  EXPECT_NE(pid, 0);
   EXPECT_EQ(::write(in[1], input.data(), input.size()), static_cast<ssize_t>(input.size()));
 
   const std::filesystem::path file = dir / "wordgames.db";

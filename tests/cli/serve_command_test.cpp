@@ -42,8 +42,7 @@ using server::test::HttpConnection;
 class Server {
  public:
   Server(const std::filesystem::path& data, std::vector<std::string> more) {
-    std::vector<std::string> args = {WG_BINARY, "--data", data.string(), "serve",
-                                     "--port",  "0",      "--offline"};
+    std::vector<std::string> args = {"--data", data.string(), "serve", "--port", "0", "--offline"};
     args.insert(args.end(), more.begin(), more.end());
     int out[2];
     EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
@@ -52,15 +51,8 @@ class Server {
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
     posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
     posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    std::vector<std::string> env = {"NO_COLOR=1", "XDG_DATA_HOME=" + test_data_home().string(),
-                                    "PATH=/usr/bin:/bin"};
-    std::vector<char*> argv;
-    for (std::string& arg : args) argv.push_back(arg.data());
-    argv.push_back(nullptr);
-    std::vector<char*> envp;
-    for (std::string& var : env) envp.push_back(var.data());
-    envp.push_back(nullptr);
-    EXPECT_EQ(::posix_spawn(&pid_, WG_BINARY, &actions, nullptr, argv.data(), envp.data()), 0);
+    pid_ = spawn_wordgames(std::move(args), actions);
+    EXPECT_NE(pid_, 0);
     posix_spawn_file_actions_destroy(&actions);
     ::close(out[1]);
     output_ = ::fdopen(out[0], "r");

@@ -1,7 +1,9 @@
 #pragma once
 /// Running the `wordgames` binary from tests, and independent oracles over data/enable1.txt.
 
+#include <spawn.h>
 #include <stdlib.h>
+#include <sys/types.h>
 
 #include <algorithm>
 #include <filesystem>
@@ -48,6 +50,26 @@ inline ProcessResult wordgames(std::vector<std::string> args, ProcessOptions opt
   // Whatever the caller's terminal and locale, the program sees a plain pipe.
   options.env.emplace("NO_COLOR", "1");
   return run_process(std::move(args), options);
+}
+
+/// Starts the binary under test in the background with `args` (after argv[0]), the tests'
+/// environment only (NO_COLOR, XDG_DATA_HOME at test_data_home(), PATH) and its standard
+/// streams as `actions` set them: for tests that signal or kill it mid-run. Returns its pid (0
+/// if it could not be started); the caller waits for it.
+inline pid_t spawn_wordgames(std::vector<std::string> args,
+                             const posix_spawn_file_actions_t& actions) {
+  args.insert(args.begin(), WG_BINARY);
+  std::vector<std::string> env = {"NO_COLOR=1", "XDG_DATA_HOME=" + test_data_home().string(),
+                                  "PATH=/usr/bin:/bin"};
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  std::vector<char*> envp;
+  for (std::string& var : env) envp.push_back(var.data());
+  envp.push_back(nullptr);
+  pid_t pid = 0;
+  if (::posix_spawn(&pid, WG_BINARY, &actions, nullptr, argv.data(), envp.data()) != 0) return 0;
+  return pid;
 }
 
 /// For failure messages: `EXPECT_EQ(r.exit_code, 0) << r;`

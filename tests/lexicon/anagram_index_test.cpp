@@ -7,16 +7,13 @@
 #include <vector>
 
 #include "core/rng.h"
+#include "fixtures.h"
 
 namespace wg {
 namespace {
 
-const Alphabet& en() { return Alphabet::english(); }
-
-Lexicon make(std::vector<std::string> words) {
-  std::sort(words.begin(), words.end());
-  return Lexicon::build(words);
-}
+using test::en;
+using test::make;
 
 TEST(AnagramIndex, FindsTheSameWordsAsTheLexicon) {
   Lexicon lex = make({"a", "at", "ate", "eat", "eta", "tea", "teat", "tee", "seat", "sit", "zit"});

@@ -5,6 +5,7 @@
 #include <string>
 #include <vector>
 
+#include "lexicon/common_words.h"
 #include "lexicon/lexicon.h"
 #include "support/temp_dir.h"
 
@@ -61,6 +62,36 @@ TEST(LexiconFormat, TheDefaultLexiconRoundTrips) {
   EXPECT_EQ(copy.size(), lex.size());
   EXPECT_EQ(copy.serialize(), lex.serialize());
   EXPECT_TRUE(copy.contains("zymurgy"));
+}
+
+// The built-in lexicons load trusted (LexiconTrust::kTrusted: no checksum, no structure check);
+// what they hold passes every check of a file from outside.
+TEST(LexiconFormat, TheBuiltInLexiconsPassTheChecksTheyAreSpared) {
+  for (const Lexicon* lex : {&default_lexicon(), common_words().get()}) {
+    const Lexicon checked = Lexicon::deserialize(lex->serialize(), "checked");
+    EXPECT_EQ(checked.serialize(), lex->serialize());
+  }
+}
+
+// Trusted bytes are still refused for what their header and sizes show.
+TEST(LexiconFormat, TrustedBytesAreCheckedForHeaderAndSizes) {
+  const auto bytes = small().serialize();
+  const auto trusted = [](std::span<const std::byte> b) {
+    return Lexicon::deserialize(b, "t.wglex", LexiconTrust::kTrusted);
+  };
+  expect_same(small(), trusted(bytes));
+  EXPECT_THROW(trusted(std::span(bytes).first(bytes.size() - 1)), LexiconError);
+  auto longer = bytes;
+  longer.push_back(std::byte{0});
+  EXPECT_THROW(trusted(longer), LexiconError);
+  auto other = bytes;
+  other[0] = std::byte{'X'};  // magic
+  EXPECT_THROW(trusted(other), LexiconError);
+  // A damaged unit goes unseen when trusted, and is refused otherwise.
+  auto damaged = bytes;
+  damaged[bytes.size() / 2] ^= std::byte{0x40};
+  EXPECT_NO_THROW(trusted(damaged));
+  EXPECT_THROW(Lexicon::deserialize(damaged, "d.wglex"), LexiconError);
 }
 
 TEST(LexiconFormat, LoadsTextListsToo) {

@@ -8,16 +8,13 @@
 #include <map>
 #include <string>
 #include <vector>
+#include "fixtures.h"
 
 namespace wg {
 namespace {
 
-Lexicon make(std::vector<std::string> words) {
-  std::sort(words.begin(), words.end());
-  return Lexicon::build(words);
-}
-
-const Alphabet& en() { return Alphabet::english(); }
+using test::en;
+using test::make;
 
 TEST(Lexicon, EmptyLexiconContainsNothing) {
   Lexicon lex;

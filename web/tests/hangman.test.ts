@@ -121,7 +121,8 @@ test('a seeded game won with the keyboard alone', async () => {
   await page.keyboard.press('?');
   await nextAnnouncement(
       page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
-                               '[+\u2212][\\d.]+ points\\)\\. Safest: [A-Z] at position \\d+'),
+                               '[+\u2212][\\d.]+ points\\)\\. For the best chance to win: ' +
+                               '[A-Z] at position \\d+'),
               from);
   await context.close();
 });

@@ -2,6 +2,9 @@
 
 #include <algorithm>
 
+#include "core/parallel.h"
+#include "games/hangman/planner.h"
+
 namespace wg::hangman {
 
 namespace {
@@ -26,33 +29,52 @@ std::string_view to_string(Strategy strategy) {
       return "safe";
     case Strategy::kAdvisor:
       return "advisor";
+    case Strategy::kPlanWin:
+      return "plan-win";
+    case Strategy::kPlanPoints:
+      return "plan-points";
   }
   return "unknown";
 }
 
 std::optional<Strategy> parse_strategy(std::string_view name) {
-  for (Strategy s : {Strategy::kNaive, Strategy::kSafe, Strategy::kAdvisor}) {
+  for (Strategy s : {Strategy::kNaive, Strategy::kSafe, Strategy::kAdvisor, Strategy::kPlanWin,
+                     Strategy::kPlanPoints}) {
     if (name == to_string(s)) return s;
   }
   return std::nullopt;
 }
 
+double advisor_score(std::size_t count, std::size_t total, int points, std::size_t open,
+                     int lives) {
+  const double p = static_cast<double>(count) / static_cast<double>(total);
+  const double life_value =
+      kLifeValuePerPosition * static_cast<double>(open > 0 ? open - 1 : 0) / std::max(lives, 1);
+  return expected_change(p, count, total, points) - (1 - p) * life_value;
+}
+
 Advice advise(const Game& game, Strategy strategy) {
+  if (strategy == Strategy::kPlanWin || strategy == Strategy::kPlanPoints) {
+    const PlannedGuess planned =
+        plan(game, strategy == Strategy::kPlanWin ? Goal::kWin : Goal::kPoints);
+    const std::size_t total = game.candidate_count();
+    const std::uint32_t count = game.count(planned.guess.position, planned.guess.letter);
+    return {planned.guess, planned.probability,
+            expected_change(planned.probability, count, total, game.points())};
+  }
   Advice best;
   bool found = false;
   double best_score = 0;
   const std::size_t total = game.candidate_count();
   std::size_t open = 0;
   for (std::size_t p = 0; p < game.length(); ++p) open += game.is_open(p) ? 1 : 0;
-  const double life_value = kLifeValuePerPosition * static_cast<double>(open > 0 ? open - 1 : 0) /
-                            std::max(game.lives(), 1);
   for (std::size_t position = 0; position < game.length(); ++position) {
     if (!game.is_open(position)) continue;
     for (const auto& [letter, count] : game.ranked_letters(position)) {
       const double p = static_cast<double>(count) / static_cast<double>(total);
       double score = p;
       if (strategy == Strategy::kAdvisor) {
-        score = expected_change(p, count, total, game.points()) - (1 - p) * life_value;
+        score = advisor_score(count, total, game.points(), open, game.lives());
       }
       if (!found || score > best_score + 1e-12) {
         found = true;
@@ -68,18 +90,29 @@ Advice advise(const Game& game, Strategy strategy) {
 }
 
 AutoplaySummary autoplay(const Dictionary& dictionary, Strategy strategy, std::size_t games,
-                         std::uint64_t seed) {
-  AutoplaySummary summary;
+                         std::uint64_t seed, int jobs) {
+  // Each game's totals in its own slot, added up in order afterwards: the same sums whatever
+  // the threads did first.
+  std::vector<AutoplaySummary> each(games);
   const Rng root(seed);
-  for (std::size_t i = 0; i < games; ++i) {
-    Rng rng = root.fork(i);
+  parallel_for(static_cast<int>(games), jobs, [&](int i) {
+    Rng rng = root.fork(static_cast<std::uint64_t>(i));
     Game game(dictionary, rng);
     while (!game.finished()) game.guess(advise(game, strategy).guess);
-    ++summary.games;
-    if (game.status() == GameState::kWon) ++summary.wins;
-    summary.points += game.points();
-    summary.guesses += game.guesses().size();
-    summary.misses += game.misses();
+    AutoplaySummary& one = each[static_cast<std::size_t>(i)];
+    one.games = 1;
+    one.wins = game.status() == GameState::kWon ? 1 : 0;
+    one.points = game.points();
+    one.guesses = game.guesses().size();
+    one.misses = game.misses();
+  });
+  AutoplaySummary summary;
+  for (const AutoplaySummary& one : each) {
+    summary.games += one.games;
+    summary.wins += one.wins;
+    summary.points += one.points;
+    summary.guesses += one.guesses;
+    summary.misses += one.misses;
   }
   return summary;
 }

@@ -1,8 +1,9 @@
 #pragma once
 /// Players for position hangman: the advisor (expected points), the safe player (chance to
-/// win) and the naive baseline, as hints in play and in seeded autoplay tournaments.
+/// win), the naive baseline, and the planners that look ahead of the advisor and the safe
+/// player (planner.h), as hints in play and in seeded autoplay tournaments.
 ///
-/// All three look only at what the player sees (the candidates and their letter counts, lives,
+/// All look only at what the player sees (the candidates and their letter counts, lives,
 /// points), never at the secret, and are deterministic (ties go to the lower position, then the
 /// lower letter).
 
@@ -26,6 +27,11 @@ enum class Strategy {
   /// lost), where a miss also costs the points the lost life puts at risk (the positions still
   /// to earn, shared over the lives left).
   kAdvisor,
+  /// Plans for the chance to win: the safe player's guess improved by one guess of exact
+  /// lookahead (planner.h).
+  kPlanWin,
+  /// Plans for points: the advisor's guess improved the same way.
+  kPlanPoints,
 };
 
 std::string_view to_string(Strategy strategy);
@@ -41,6 +47,11 @@ struct Advice {
 
 /// The strategy's guess. Requires !game.finished().
 Advice advise(const Game& game, Strategy strategy);
+
+/// The advisor's score of a guess whose letter `count` of `total` candidates have there, with
+/// `points` so far, `open` positions open (this one included) and `lives` left: the expected
+/// change of points less what a lost life puts at risk. The advisor plays the highest.
+double advisor_score(std::size_t count, std::size_t total, int points, std::size_t open, int lives);
 
 /// Totals over a tournament of seeded games.
 struct AutoplaySummary {
@@ -61,8 +72,9 @@ struct AutoplaySummary {
 };
 
 /// Plays `games` games with the strategy; game i's word comes from Rng(seed).fork(i), so every
-/// strategy meets the same words for the same seed.
+/// strategy meets the same words for the same seed. Games are shared among `jobs` threads; the
+/// totals are the same for any number of jobs.
 AutoplaySummary autoplay(const Dictionary& dictionary, Strategy strategy, std::size_t games,
-                         std::uint64_t seed);
+                         std::uint64_t seed, int jobs = 1);
 
 }  // namespace wg::hangman

@@ -136,7 +136,7 @@ std::vector<Event> Session::apply(const Command& command, const Work&) {
   } else if (std::holds_alternative<Hint>(command)) {
     if (config_.hints) {
       events.emplace_back(
-          Hinted{advise(*game_, Strategy::kAdvisor), advise(*game_, Strategy::kSafe)});
+          Hinted{advise(*game_, Strategy::kPlanPoints), advise(*game_, Strategy::kPlanWin)});
     } else {
       events.emplace_back(rejection(Refusal::kNotAllowed));
     }

@@ -79,7 +79,7 @@ struct NewGame {
   bool operator==(const NewGame&) const = default;
 };
 // Guess (game.h): a letter at a 0-based position.
-/// The advisor's guess for points and the safest guess (advisor.h).
+/// The planners' guesses for points and for the chance to win (advisor.h, planner.h).
 struct Hint {
   bool operator==(const Hint&) const = default;
 };
@@ -113,10 +113,10 @@ struct Guessed {
   bool operator==(const Guessed&) const = default;
 };
 
-/// The advisor's answer to Hint (probabilities included, in either mode).
+/// The planners' answer to Hint (probabilities included, in either mode).
 struct Hinted {
-  Advice points;  ///< for points (Strategy::kAdvisor)
-  Advice safe;    ///< for the chance to win (Strategy::kSafe)
+  Advice points;  ///< for points (Strategy::kPlanPoints)
+  Advice safe;    ///< for the chance to win (Strategy::kPlanWin)
   bool operator==(const Hinted&) const = default;
 };
 

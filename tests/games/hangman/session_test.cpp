@@ -183,17 +183,19 @@ TEST(HangmanSession, EveryRefusalChangesNothing) {
   EXPECT_FALSE(quiet.view(0).hints);
 }
 
-TEST(HangmanSession, HintsSuggestTheAdvisorsAndTheSafestGuess) {
+TEST(HangmanSession, HintsSuggestThePlannersGuesses) {
   Session session = session_on("COTTON");
   session.apply(Guess{0, code('B')});
   const Hinted hint = only<Hinted>(session.apply(Hint{}));
-  // B missed: C 4, D 2, F 2 of 8 at position 1. D scores 30 (P = 1/4), and with no points to
-  // lose the advisor takes the long shot.
-  EXPECT_EQ(hint.points.guess, (Guess{0, code('D')}));
-  EXPECT_DOUBLE_EQ(hint.points.probability, 2.0 / 8);
-  EXPECT_DOUBLE_EQ(hint.points.expected_points, 2.0 / 8 * 30);
-  EXPECT_EQ(hint.safe.guess, (Guess{1, code('A')}));
-  EXPECT_DOUBLE_EQ(hint.safe.probability, 5.0 / 8);
+  // The same position in a game of its own: the planners' guesses for points and to win.
+  Game game(*small(), codes("COTTON"));
+  game.guess({0, code('B')});
+  EXPECT_EQ(hint.points, advise(game, Strategy::kPlanPoints));
+  EXPECT_EQ(hint.safe, advise(game, Strategy::kPlanWin));
+  // B missed: C 4, D 2, F 2 of 8 at position 1. The advisor would take the long shot D (30
+  // points at P = 1/4); the plan for points, looking a guess further, takes T at position 3.
+  EXPECT_EQ(advise(game, Strategy::kAdvisor).guess, (Guess{0, code('D')}));
+  EXPECT_EQ(hint.points.guess, (Guess{2, code('T')}));
   EXPECT_EQ(session.commands().size(), 2u);  // a hint is an accepted command
 }
 

@@ -407,8 +407,9 @@ class HangmanPage {
     const expected = forPoints.expected_points ?? 0;
     return `Hint: for points, ${forPoints.letter} at position ${forPoints.position + 1} ` +
            `(${percent(forPoints.probability)}, expected ${expected >= 0 ? '+' : '\u2212'}` +
-           `${Math.abs(expected).toFixed(1)} points). Safest: ${safest.letter} at position ` +
-           `${safest.position + 1} (${percent(safest.probability)}).`;
+           `${Math.abs(expected).toFixed(1)} points). For the best chance to win: ` +
+           `${safest.letter} at position ${safest.position + 1} ` +
+           `(${percent(safest.probability)}).`;
   }
 
   private refusal(event: GameEvent): string {

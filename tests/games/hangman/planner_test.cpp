@@ -1,0 +1,124 @@
+#include "games/hangman/planner.h"
+
+#include <gtest/gtest.h>
+
+#include <cstddef>
+#include <span>
+#include <vector>
+
+#include "fixtures.h"
+#include "games/hangman/advisor.h"
+#include "lexicon/lexicon.h"
+
+namespace wg::hangman {
+namespace {
+
+using test::code;
+using test::codes;
+
+/// The default dictionary (ENABLE's words of 6+ letters), built once.
+const Dictionary& enable() {
+  static const Dictionary dictionary = Dictionary::from_lexicon(default_lexicon());
+  return dictionary;
+}
+
+/// A length of the default dictionary with 40 to 150 words: small enough to play a game on
+/// every one of them.
+std::size_t small_length() {
+  const auto counts = enable().count_by_length();
+  for (std::size_t length = 15; length < counts.size(); ++length) {
+    if (counts[length] >= 40 && counts[length] <= 150) return length;
+  }
+  ADD_FAILURE() << "no length with 40 to 150 words";
+  return 0;
+}
+
+/// Every word of a length as the secret, each game played to the end by the strategy: the
+/// wins and the sum of final points.
+struct Totals {
+  std::size_t games = 0;
+  std::size_t wins = 0;
+  long long points = 0;
+};
+Totals play_every_word(std::size_t length, Strategy strategy) {
+  Totals totals;
+  const std::span<const Letter> words = enable().words_of_length(length);
+  for (std::size_t i = 0; i * length < words.size(); ++i) {
+    Game game(enable(), words.subspan(i * length, length));
+    while (!game.finished()) game.guess(advise(game, strategy).guess);
+    ++totals.games;
+    totals.wins += game.status() == GameState::kWon ? 1 : 0;
+    totals.points += game.points();
+  }
+  return totals;
+}
+
+Game first_game_of_length(std::size_t length) {
+  return Game(enable(), enable().words_of_length(length).first(length));
+}
+
+// base_value is exact: the safe player's wins and the advisor's points, played out against
+// every word of the length in turn, are what it says.
+TEST(HangmanPlanner, BaseValueIsWhatTheBasePlayerMakesOverEveryCandidate) {
+  const std::size_t length = small_length();
+  const Game start = first_game_of_length(length);
+  const Totals safe = play_every_word(length, Strategy::kSafe);
+  EXPECT_NEAR(base_value(start, Goal::kWin) * static_cast<double>(safe.games),
+              static_cast<double>(safe.wins), 1e-6);
+  const Totals advisor = play_every_word(length, Strategy::kAdvisor);
+  EXPECT_NEAR(base_value(start, Goal::kPoints) * static_cast<double>(advisor.games),
+              static_cast<double>(advisor.points), 1e-6);
+}
+
+// A rollout is never worse than its base player: over every word of the length, the planners
+// win at least as often as the safe player and make at least the advisor's points.
+TEST(HangmanPlanner, ThePlannersAreNeverWorseThanTheirBasePlayers) {
+  const std::size_t length = small_length();
+  const Totals safe = play_every_word(length, Strategy::kSafe);
+  const Totals plan_win = play_every_word(length, Strategy::kPlanWin);
+  EXPECT_GE(plan_win.wins, safe.wins);
+  const Totals advisor = play_every_word(length, Strategy::kAdvisor);
+  const Totals plan_points = play_every_word(length, Strategy::kPlanPoints);
+  EXPECT_GE(plan_points.points, advisor.points);
+  const Game start = first_game_of_length(length);
+  EXPECT_GE(plan(start, Goal::kWin).value, base_value(start, Goal::kWin) - 1e-12);
+  EXPECT_GE(plan(start, Goal::kPoints).value, base_value(start, Goal::kPoints) - 1e-9);
+}
+
+TEST(HangmanPlanner, ValuesOfEndedAndDecidedGames) {
+  const Dictionary dictionary = test::small_dictionary();
+  Game game(dictionary, codes("COTTON"));
+  game.guess({0, code('C')});
+  game.guess({1, code('A')});  // a miss: only COTTON is left
+  EXPECT_DOUBLE_EQ(base_value(game, Goal::kWin), 1.0);
+  // Every open position (5) a certain hit of 5 points, after the miss took the 5 of the C.
+  EXPECT_DOUBLE_EQ(base_value(game, Goal::kPoints), game.points() + 5 * 5);
+  const PlannedGuess planned = plan(game, Goal::kWin);
+  EXPECT_DOUBLE_EQ(planned.probability, 1.0);
+  EXPECT_DOUBLE_EQ(planned.value, 1.0);
+  game.give_up();
+  EXPECT_DOUBLE_EQ(base_value(game, Goal::kWin), 0.0);
+}
+
+TEST(HangmanPlanner, AdviceNamesThePlannersAndIsDeterministic) {
+  EXPECT_EQ(parse_strategy("plan-win"), Strategy::kPlanWin);
+  EXPECT_EQ(parse_strategy("plan-points"), Strategy::kPlanPoints);
+  EXPECT_EQ(to_string(Strategy::kPlanPoints), "plan-points");
+  const Game game = first_game_of_length(small_length());
+  EXPECT_EQ(advise(game, Strategy::kPlanWin), advise(game, Strategy::kPlanWin));
+  EXPECT_EQ(advise(game, Strategy::kPlanPoints), advise(game, Strategy::kPlanPoints));
+}
+
+// autoplay shares games among threads and adds up the same totals.
+TEST(HangmanPlanner, AutoplayTotalsDoNotDependOnThreads) {
+  const Dictionary dictionary = test::small_dictionary();
+  const AutoplaySummary one = autoplay(dictionary, Strategy::kPlanPoints, 40, 7, 1);
+  const AutoplaySummary three = autoplay(dictionary, Strategy::kPlanPoints, 40, 7, 3);
+  EXPECT_EQ(one.wins, three.wins);
+  EXPECT_EQ(one.points, three.points);
+  EXPECT_EQ(one.guesses, three.guesses);
+  EXPECT_EQ(one.misses, three.misses);
+}
+
+}  // namespace
+}  // namespace wg::hangman
