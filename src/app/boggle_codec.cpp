@@ -9,7 +9,9 @@
 
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
+#include "games/boggle/best_boards.h"
 #include "games/boggle/room.h"
+#include "games/boggle/solver.h"
 
 namespace wg::app {
 
@@ -51,6 +53,26 @@ Json BoggleCodec::board_to_json(const bg::Board& board) {
           {"rows", board.rows()},
           {"cols", board.cols()},
           {"cells", std::move(cells)}};
+}
+
+Json BoggleCodec::best_boards_to_json(const Lexicon& lexicon) {
+  bg::Solver solver(lexicon, 1);
+  Json boards = Json::array();
+  for (const bg::BestBoard& record : bg::best_boards()) {
+    const bg::Board board = bg::Board::parse(record.board);
+    const bg::Solver::Summary summary =
+        solver.summarize(board, record.min_length, bg::Scoring::kBoggle);
+    boards.push_back({{"title", record.title},
+                      {"board", board_to_json(board)},
+                      {"dice", bg::to_string(record.dice)},
+                      {"min_length", record.min_length},
+                      {"scoring", bg::to_string(bg::Scoring::kBoggle)},
+                      {"score", summary.score},
+                      {"words", summary.words},
+                      {"enable_score", record.score},
+                      {"note", record.note}});
+  }
+  return {{"boards", std::move(boards)}};
 }
 
 Json BoggleCodec::config_schema() {

@@ -51,6 +51,10 @@ struct BoggleCodec {
   static Json event_to_json(const Session::Event& event);
   static Json view_to_json(const Session::View& view);
   static Json board_to_json(const boggle::Board& board);
+  /// The records (boggle/best_boards.h), each scored on `lexicon`:
+  /// {"boards": [{"title", "board", "dice", "min_length", "scoring", "score", "words",
+  /// "enable_score", "note"}]}, "board" as board_to_json, "score" and "words" on this lexicon.
+  static Json best_boards_to_json(const Lexicon& lexicon);
   /// A room's round (games/boggle/room.h) from each player's name and view at its end:
   /// {"players": [{"name", "words": [{"word", "points", "shared"}], "score"}], "shared",
   ///  "winners"} (winners: indexes into players).

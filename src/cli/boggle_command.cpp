@@ -16,6 +16,8 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <thread>
+#include <tuple>
 #include <variant>
 
 #include <fmt/format.h>
@@ -27,7 +29,9 @@
 #include "cli/prompt.h"
 #include "cli/style.h"
 #include "core/file_io.h"
+#include "core/parallel.h"
 #include "core/text.h"
+#include "games/boggle/board_search.h"
 #include "games/boggle/session.h"
 #include "games/boggle/solver.h"
 
@@ -46,6 +50,13 @@ struct Options {
   std::uint64_t min_length = 0;  // 0: the rules' default
   std::string scoring;           // empty: the command's default
   std::string word;
+  // boggle best
+  std::string shape = "4x4";
+  std::string dice = "letters";
+  std::uint64_t episodes = 0;
+  std::uint64_t target = 0;
+  std::uint64_t jobs = 0;
+  std::uint64_t search_seconds = 60;
 };
 
 // The board of --board-file: its problems name the file and the line (a usage error).
@@ -359,6 +370,112 @@ int play(Context& context, const Options& o) {
   return kExitOk;
 }
 
+// "RxC" (or "N" for N×N) as rows and columns.
+std::pair<int, int> shape_of(const std::string& text) {
+  int rows = 0, cols = 0;
+  char x = 0, rest = 0;
+  std::istringstream in(text);
+  if (in >> rows && !(in >> x)) return {rows, rows};
+  std::istringstream again(text);
+  if (again >> rows >> x >> cols && (x == 'x' || x == 'X') && !(again >> rest) && rows > 0 &&
+      cols > 0)
+    return {rows, cols};
+  throw UsageError(fmt::format("invalid size '{}': use RxC, e.g. 4x4 or 5x5", text));
+}
+
+// The search's progress as a line: the best so far and the speed.
+std::string progress_line(const bg::SearchProgress& p, double seconds) {
+  return fmt::format("best {} after {} boards ({:.0f} boards/s), {} finished",
+                     p.best ? std::to_string(p.best->score) : "-", p.boards,
+                     seconds > 0 ? static_cast<double>(p.boards) / seconds : 0.0,
+                     count_of(static_cast<long long>(p.episodes), "episode"));
+}
+
+int run_best(Context& context, const Options& o) {
+  bg::SearchConfig config;
+  std::tie(config.rows, config.cols) = shape_of(o.shape);
+  const auto dice = bg::dice_set_named(o.dice);
+  if (!dice)
+    throw UsageError(
+        fmt::format("unknown dice '{}': use classic, big, super-big or letters", o.dice));
+  config.dice = *dice;
+  config.min_length = o.min_length;
+  config.scoring = scoring_of(o.scoring, bg::Scoring::kBoggle);
+  config.seed = context.seed();
+  config.episodes = o.episodes;
+  config.target = static_cast<std::int64_t>(o.target);
+  if (o.search_seconds == 0 && o.episodes == 0 && o.target == 0)
+    throw UsageError("--time 0 needs --episodes or --target to end the search");
+  std::optional<bg::BoardSearch> search;
+  try {
+    search.emplace(context.lexicon(), config);
+  } catch (const ConfigError& e) {
+    throw UsageError(
+        fmt::format("--{}: {}", e.field() == "min_length" ? "min" : e.field(), e.what()));
+  }
+  const unsigned jobs = jobs_or_cores(o.jobs);
+  // The clock is the front end's: a thread ends the search at --time and reports progress,
+  // rewriting one line at a terminal, else a line each time the best improves.
+  const Clock::time_point start = Clock::now();
+  auto seconds_since = [start] {
+    return std::chrono::duration<double>(Clock::now() - start).count();
+  };
+  const bool live = &context.err() == &std::cerr && isatty(STDERR_FILENO) != 0;
+  std::ostream& err = context.err();
+  bg::SearchProgress result;
+  {
+    std::jthread clock([&](std::stop_token done) {
+      std::int64_t shown = -1;
+      while (!done.stop_requested()) {
+        std::this_thread::sleep_for(std::chrono::milliseconds(200));
+        const double elapsed = seconds_since();
+        if (o.search_seconds > 0 && elapsed >= static_cast<double>(o.search_seconds))
+          search->stop();
+        const bg::SearchProgress p = search->progress();
+        if (live) {
+          err << '\r' << progress_line(p, elapsed) << "\x1b[K" << std::flush;
+        } else if (p.best && p.best->score > shown) {
+          shown = p.best->score;
+          err << progress_line(p, elapsed) << '\n';
+        }
+      }
+      if (live) err << "\r\x1b[K" << std::flush;
+    });
+    result = search->run(jobs);
+  }
+  const double elapsed = seconds_since();
+  const bg::FoundBoard& best = *result.best;
+  const std::size_t min_length = config.min_word_length();
+  if (context.options().json) {
+    print_json(context.out(), Json{{"board", best.board.spec()},
+                                   {"rows", config.rows},
+                                   {"cols", config.cols},
+                                   {"dice", bg::to_string(config.dice)},
+                                   {"min", min_length},
+                                   {"scoring", bg::to_string(config.scoring)},
+                                   {"score", best.score},
+                                   {"words", best.words},
+                                   {"seed", config.seed},
+                                   {"episode", best.episode},
+                                   {"episodes", result.episodes},
+                                   {"boards", result.boards},
+                                   {"seconds", elapsed},
+                                   {"jobs", jobs}});
+    return kExitOk;
+  }
+  std::ostream& out = context.out();
+  out << best.board.text();
+  out << fmt::format("board {}: score {}, {} of {} letters or more ({} scoring)\n",
+                     best.board.spec(), best.score,
+                     count_of(static_cast<long long>(best.words), "word"), min_length,
+                     bg::to_string(config.scoring));
+  out << fmt::format(
+      "found in episode {} of seed {}; {} finished, {} boards scored in {:.1f} s on {}\n",
+      best.episode, config.seed, count_of(static_cast<long long>(result.episodes), "episode"),
+      result.boards, elapsed, count_of(jobs, "thread"));
+  return kExitOk;
+}
+
 }  // namespace
 
 int resume_boggle_game(Context& /*context*/, ResumedGame& /*game*/) {
@@ -437,6 +554,36 @@ void define_boggle_command(CLI::App& command, Context& context) {
   add_board(*path, "(default: the spec's board)", true);
   path->add_option("WORD", o->word, "The word to trace")->required();
   on_run(*path, context, [&context, o] { return run_path(context, *o); });
+
+  CLI::App* best = add_game_tool(
+      command, context, "best", "Search for the highest-scoring board",
+      "Simulated annealing over the solver, in episodes on every core, each ended by hill\n"
+      "climbing. Prints the best board found, its score and the episode that found it: with\n"
+      "the same --seed and lexicon, --episodes K+1 finds it again, on any number of threads.\n"
+      "Progress goes to standard error.\n"
+      "JSON: {\"board\", \"rows\", \"cols\", \"dice\", \"min\", \"scoring\", \"score\", "
+      "\"words\", \"seed\", \"episode\", \"episodes\", \"boards\", \"seconds\", \"jobs\"}.");
+  best->add_option("--size", o->shape, "The board's rows and columns, RxC (default 4x4)")
+      ->type_name("RxC");
+  best->add_option("--dice", o->dice,
+                   "letters (default: any letter in any cell, Q as Qu), or a set of dice, one "
+                   "per cell: classic (16), big (25), super-big (36, blank faces block)")
+      ->type_name("SET");
+  add_number_option(
+      *best, "--time", 0, 7 * 24 * 60 * 60, [o](std::uint64_t n) { o->search_seconds = n; },
+      "Seconds to search (default 60; 0: no limit, with --episodes or --target)");
+  add_number_option(
+      *best, "--episodes", 1, std::uint64_t{1} << 40, [o](std::uint64_t n) { o->episodes = n; },
+      "Stop after this many episodes: the result is then the same for any --jobs");
+  add_number_option(
+      *best, "--target", 1, std::uint64_t{1} << 40, [o](std::uint64_t n) { o->target = n; },
+      "Stop at the first board that scores at least this");
+  add_number_option(
+      *best, "--jobs", 1, 256, [o](std::uint64_t n) { o->jobs = n; },
+      "Threads (default: one per core)");
+  add_min(*best, "Minimum word length (default 3; 4 on 6x6, as Super Big Boggle's rules say)");
+  best->add_option("--scoring", o->scoring, "boggle (default) or spec");
+  on_run(*best, context, [&context, o] { return run_best(context, *o); });
   on_run(command, context, [&context, o] { return play(context, *o); });
 }
 

@@ -341,6 +341,12 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
         200, Json{{"games", std::move(list)},
                   {"lexicon", {{"words", lexicon_->size()}, {"lengths", std::move(lengths)}}}});
   }
+  if (parts.size() == 3 && parts[1] == "boggle" && parts[2] == "best-boards") {
+    if (!get) return method_not_allowed(request, "GET");
+    std::call_once(best_boards_once_,
+                   [this] { best_boards_ = app::BoggleCodec::best_boards_to_json(*lexicon_); });
+    return json_response(200, best_boards_);
+  }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
   }

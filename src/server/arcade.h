@@ -157,6 +157,9 @@ class Arcade final : public Handler {
   app::Json snapshot(const Live& live, Seat seat) const;
 
   std::shared_ptr<const Lexicon> lexicon_;
+  /// GET /api/boggle/best-boards: scored once, on first request (the lexicon never changes).
+  std::once_flag best_boards_once_;
+  app::Json best_boards_;
   ArcadeOptions options_;
   ArcadeClock clock_;
   mutable std::mutex mutex_;  ///< guards the two maps below (each session has its own lock)

@@ -457,3 +457,64 @@ TEST(BoggleTerminal, TypedKeysDoNotReachTheShellWhenTheClockRunsOut) {
 
 }  // namespace
 }  // namespace wg::test
+
+namespace wg::test {
+namespace {
+
+TEST(BoggleBest, ABudgetOfEpisodesFindsTheSameBoardOnAnyThreads) {
+  auto best = [](const std::string& jobs) {
+    const ProcessResult r = wordgames({"boggle", "best", "--size", "3x3", "--episodes", "2",
+                                       "--time", "0", "--seed", "5", "--jobs", jobs, "--json"});
+    EXPECT_EQ(r.exit_code, 0) << r;
+    return json_of(r);
+  };
+  const auto one = best("1");
+  const auto two = best("2");
+  EXPECT_EQ(one["board"], two["board"]);
+  EXPECT_EQ(one["score"], two["score"]);
+  EXPECT_EQ(one["episode"], two["episode"]);
+  EXPECT_EQ(one["episodes"], 2);
+  EXPECT_EQ(one["seed"], 5);
+  EXPECT_EQ(one["dice"], "letters");
+  EXPECT_EQ(one["scoring"], "boggle");
+  EXPECT_EQ(one["min"], 3);
+  // The board scores what the solver says.
+  const ProcessResult solve =
+      wordgames({"boggle", "solve", "--board", one["board"].get<std::string>(), "--scoring",
+                 "boggle", "--json"});
+  EXPECT_EQ(json_of(solve)["score"], one["score"]);
+  EXPECT_EQ(json_of(solve)["count"], one["words"]);
+}
+
+TEST(BoggleBest, TheTextNamesTheBoardAndHowToFindItAgain) {
+  const ProcessResult r = wordgames({"boggle", "best", "--size", "2x3", "--dice", "letters",
+                                     "--episodes", "1", "--seed", "3", "--jobs", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("found in episode 0 of seed 3; 1 episode finished"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("(boggle scoring)"), std::string::npos) << r;
+}
+
+TEST(BoggleBest, BadOptionsAreUsageErrors) {
+  for (const auto& args :
+       std::vector<std::vector<std::string>>{{"--size", "0x3"},
+                                             {"--size", "abc"},
+                                             {"--size", "4x"},
+                                             {"--size", "17x2"},
+                                             {"--dice", "huge"},
+                                             {"--dice", "classic", "--size", "5x5"},
+                                             {"--time", "0"},
+                                             {"--jobs", "0"},
+                                             {"--episodes", "0"},
+                                             {"--scoring", "golf"},
+                                             {"--min", "0"}}) {
+    std::vector<std::string> full{"boggle", "best"};
+    full.insert(full.end(), args.begin(), args.end());
+    const ProcessResult r = wordgames(full);
+    EXPECT_EQ(r.exit_code, 1) << args[0] << r;
+    EXPECT_TRUE(r.out.empty()) << r;
+    EXPECT_NE(r.err.find("wordgames: "), std::string::npos) << args[0] << r;
+  }
+}
+
+}  // namespace
+}  // namespace wg::test

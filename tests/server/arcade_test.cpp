@@ -168,6 +168,21 @@ bool has_event(const Json& events, const std::string& name) {
                      [&](const Json& e) { return e.value("event", "") == name; });
 }
 
+TEST_F(ArcadeTest, TheBestBoardsAreScoredOnTheArcadesWordList) {
+  const Json reply = json_of(request("GET", "/api/boggle/best-boards"));
+  const Json& boards = reply["boards"];
+  ASSERT_FALSE(boards.empty());
+  EXPECT_EQ(boards[0]["title"], "4×4");
+  EXPECT_EQ(boards[0]["board"]["spec"], "PERS/LATG/SINE/TERS");
+  EXPECT_EQ(boards[0]["board"]["cells"].size(), 16u);
+  EXPECT_EQ(boards[0]["score"], 3623) << "the arcade plays on ENABLE";
+  EXPECT_EQ(boards[0]["enable_score"], 3623);
+  EXPECT_EQ(boards[0]["words"], 1044);
+  EXPECT_EQ(boards[0]["scoring"], "boggle");
+  EXPECT_EQ(json_of(request("GET", "/api/boggle/best-boards")), reply) << "the same each time";
+  EXPECT_EQ(request("POST", "/api/boggle/best-boards").status, 405);
+}
+
 TEST_F(ArcadeTest, ListsEveryGameOfTheRegistryWithItsConfigSchema) {
   const Json reply = json_of(request("GET", "/api/games"));
   const Json& games = reply["games"];

@@ -93,6 +93,23 @@ export async function lexiconInfo(): Promise<LexiconInfo> {
   return (await arcadeInfo()).lexicon;
 }
 
+/** A record board (GET /api/boggle/best-boards; src/app/boggle_codec.h), scored here. */
+export interface BestBoard {
+  title: string;
+  board: { spec: string; rows: number; cols: number; cells: (string | null)[] };
+  dice: string;
+  min_length: number;
+  scoring: string;
+  score: number;
+  words: number;
+  enable_score: number;
+  note: string;
+}
+
+export async function bestBoards(): Promise<BestBoard[]> {
+  return (await call<{ boards: BestBoard[] }>('GET', '/api/boggle/best-boards')).boards;
+}
+
 // --- Players (docs/API.md, "Players"): the name chosen in the lobby is remembered in this
 // browser, and every new session or room carries it, so that the server keeps its games.
 

@@ -247,3 +247,45 @@ for (const colorScheme of ['light', 'dark'] as const) {
          });
   }
 }
+
+test('the best boards: the records, one played from the keyboard, and back to the list',
+     async () => {
+       for (const colorScheme of ['light', 'dark'] as const) {
+         const { context, page } = await openPage(browser, `${arcade.url}#/boggle/best`,
+                                                  { colorScheme, phone: colorScheme === 'dark' });
+         const first = page.locator('.bg-best-card').first();
+         await first.locator('h3:text("4×4: 3623 points")')
+             .waitFor();
+         assert.match(await first.textContent() ?? '', /1044 words of 3 letters or more\./);
+         assert.equal(await first.locator('.bg-mini').getAttribute('aria-label'),
+                      'The board, row 1: P E R S; row 2: L A T G; row 3: S I N E; row 4: T E R S');
+         assert.equal(await page.locator('.bg-modes a[aria-current=page]').textContent(),
+                      'The best boards');
+         assert.deepEqual(await accessibilityProblems(page), []);
+         await screenshot(page, `boggle-best-${colorScheme}${colorScheme === 'dark' ? '-phone' : ''}`);
+         if (colorScheme === 'dark') {
+           await context.close();
+           continue;
+         }
+         let from = await heardCount(page);
+         await first.locator('button:text("Play the 4×4 board")').focus();
+         await page.keyboard.press('Enter');
+         await nextAnnouncement(page, /^Round 1: a 4 by 4 board, words of 3 letters or more/, from);
+         assert.deepEqual(await page.locator('.bg-cell').allTextContents(),
+                          [...'PERSLATGSINETERS']);
+         assert.equal(await page.locator('.bg-best').isHidden(), true);
+         assert.match(await page.locator('.bg-seed').textContent() ?? '',
+                      /The best 4×4 board found: PERS\/LATG\/SINE\/TERS/);
+         from = await heardCount(page);
+         await page.keyboard.type('TSAR');
+         await page.keyboard.press('Enter');
+         await nextAnnouncement(page, /point/, from);
+         from = await heardCount(page);
+         await page.click('button:text("End round now")');
+         await nextAnnouncement(page, /^Round over/, from);
+         await page.click('button:text("Change settings")');
+         assert.equal(await page.locator('.bg-best').isVisible(), true);
+         assert.equal(await page.evaluate(() => document.activeElement?.id), 'bg-best-title');
+         await context.close();
+       }
+     });

@@ -114,6 +114,12 @@ Board::Board(int rows, int cols, std::vector<Tile> cells)
   link();
 }
 
+void Board::set_cell(int index, Tile tile) {
+  cells_.at(static_cast<std::size_t>(index)) = std::move(tile);
+  single_letters_ = std::all_of(cells_.begin(), cells_.end(),
+                                [](const Tile& t) { return t.letters.size() <= 1; });
+}
+
 void Board::link() {
   neighbors_.clear();
   neighbor_begin_.assign(1, 0);
@@ -251,21 +257,25 @@ Board Board::roll(int rows, int cols, std::span<const Die> dice, Rng& rng) {
   return Board(rows, cols, std::move(cells));
 }
 
-Board Board::random_letters(int rows, int cols, Rng& rng, const Alphabet& alphabet) {
-  std::vector<Tile> faces;
-  std::vector<std::uint64_t> weights;
-  for (const auto& [tile, count] : alphabet.auction_bag()) {
-    Tile t = tile;
-    if (t.letters == std::vector<Letter>{alphabet.code('q')})
-      t.letters.push_back(alphabet.code('u'));
-    faces.push_back(std::move(t));
-    weights.push_back(static_cast<std::uint64_t>(count));
+std::vector<TileCount> Board::letter_faces(const Alphabet& alphabet) {
+  std::vector<TileCount> faces;
+  for (TileCount face : alphabet.auction_bag()) {
+    if (face.tile.letters == std::vector<Letter>{alphabet.code('q')})
+      face.tile.letters.push_back(alphabet.code('u'));
+    faces.push_back(std::move(face));
   }
+  return faces;
+}
+
+Board Board::random_letters(int rows, int cols, Rng& rng, const Alphabet& alphabet) {
+  const std::vector<TileCount> faces = letter_faces(alphabet);
+  std::vector<std::uint64_t> weights;
+  for (const TileCount& face : faces) weights.push_back(static_cast<std::uint64_t>(face.count));
   if (rows < 1 || cols < 1)
     throw std::invalid_argument("a board needs at least one row and column");
   std::vector<Tile> cells;
   cells.reserve(static_cast<std::size_t>(rows) * static_cast<std::size_t>(cols));
-  for (int i = 0; i < rows * cols; ++i) cells.push_back(faces[rng.weighted(weights)]);
+  for (int i = 0; i < rows * cols; ++i) cells.push_back(faces[rng.weighted(weights)].tile);
   return Board(rows, cols, std::move(cells));
 }
 

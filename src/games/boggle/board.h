@@ -56,6 +56,9 @@ class Board {
   /// as on the dice.
   static Board random_letters(int rows, int cols, Rng& rng,
                               const Alphabet& alphabet = Alphabet::english());
+  /// The faces random_letters() draws from, each with its weight: the alphabet's letters, Q as
+  /// Qu, weighted by the number of Scrabble tiles.
+  static std::vector<TileCount> letter_faces(const Alphabet& alphabet = Alphabet::english());
 
   /// The classic 16 dice (4×4, 1992 edition), the 25 Big Boggle dice (5×5) and the 36 Super
   /// Big Boggle dice (6×6, 2011): two-letter faces ("Qu", "Th", ...) and three blank faces,
@@ -73,6 +76,10 @@ class Board {
   bool single_letters() const { return single_letters_; }
   /// True when the cell is blocked: no word passes through it.
   bool blocked(int index) const { return cell(index).is_blank(); }
+
+  /// Shows `tile` in cell `index` (a blank tile blocks it): for searches that change a board a
+  /// cell at a time. The index must be a cell of the board.
+  void set_cell(int index, Tile tile);
 
   /// Same shape and same cells.
   bool operator==(const Board& other) const {

@@ -318,5 +318,25 @@ TEST(Board, RandomLettersFollowTileFrequencies) {
   EXPECT_EQ(counts.count("q"), 0u) << "Q shows as Qu";
 }
 
+TEST(Board, SetCellChangesOneCellAndKnowsItsLetters) {
+  Board board = Board::parse("cat/dog/eel");
+  ASSERT_TRUE(board.single_letters());
+  board.set_cell(4, *Alphabet::english().parse_tile("qu"));
+  EXPECT_EQ(board.spec(), "CAT/D[QU]G/EEL");
+  EXPECT_FALSE(board.single_letters());
+  board.set_cell(4, Tile{});
+  EXPECT_EQ(board.spec(), "CAT/D#G/EEL");
+  EXPECT_TRUE(board.blocked(4));
+  EXPECT_TRUE(board.single_letters());
+  EXPECT_THROW(board.set_cell(9, Tile{}), std::out_of_range);
+}
+
+TEST(Board, LetterFacesAreTheAlphabetWithQu) {
+  const std::vector<TileCount> faces = Board::letter_faces();
+  ASSERT_EQ(faces.size(), 26u);
+  EXPECT_EQ(Alphabet::english().decode_upper(faces[16].tile.letters), "QU");
+  EXPECT_GT(faces[4].count, faces[25].count) << "E more often than Z";
+}
+
 }  // namespace
 }  // namespace wg::boggle

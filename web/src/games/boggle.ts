@@ -3,11 +3,13 @@
 // the round's end over the WebSocket), the words found, and at the end the words missed, each
 // showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
 // "Play with friends" (#/boggle/room, #/boggle/room/CODE) is boggle/room.ts: a room's rounds
-// are played on this page's board, through the RoundPlayer below.
-import { ApiError, createSession, follow, type GameEvent, type LiveFeed, readSession,
+// are played on this page's board, through the RoundPlayer below. "The best boards"
+// (#/boggle/best) is boggle/best.ts: the records of the board search, each played here alone.
+import { ApiError, type BestBoard, createSession, follow, type GameEvent, type LiveFeed, readSession,
          sendCommand, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { BestBoards } from './boggle/best';
 import { RoomPanel } from './boggle/room';
 import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
          seedInput, selectOf, sentence, typingInField } from './puzzles_common';
@@ -50,6 +52,8 @@ interface Settings {
   scoring: string;
   minLength: number;
   seed: number;
+  /** A record board played (the best boards), in the board syntax; else rolled from the dice. */
+  board?: { title: string; spec: string };
 }
 
 /** True if cells a and b of a board `cols` wide touch (diagonals too), a != b. */
@@ -161,6 +165,8 @@ class BogglePage implements RoundPlayer {
   /** Set in a room: the room's round number, and who to tell when the player's round ends. */
   private room: { round: number; intro: string; listener: RoomListener } | null = null;
   private roomPanel: RoomPanel | null = null;
+  /** Set on the best boards' page: the list, shown again instead of the setup form. */
+  private bestPanel: BestBoards | null = null;
   private sizeSelect = selectOf('size', [], '4');
   private secondsInput = numberInput('seconds', 180, 0, 86400);
   private scoringSelect = selectOf('scoring', [], 'spec');
@@ -226,18 +232,23 @@ class BogglePage implements RoundPlayer {
                    '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
                    'ends and you see every word you missed.'),
          this.modes, this.errors, this.form, this.play);
-    const withFriends = this.route[0] === 'room';
+    const mode = this.route[0] === 'room' || this.route[0] === 'best' ? this.route[0] : 'alone';
+    const withFriends = mode === 'room';
+    const link = (href: string, current: boolean, text: string) =>
+      h('li', {}, h('a', { href, 'aria-current': current ? 'page' : null }, text));
     fill(this.modes, h('ul', {},
-                       h('li', {}, h('a', { href: '#/boggle',
-                                            'aria-current': withFriends ? null : 'page' },
-                                     'Play alone')),
-                       h('li', {}, h('a', { href: '#/boggle/room',
-                                            'aria-current': withFriends ? 'page' : null },
-                                     'Play with friends'))));
+                       link('#/boggle', mode === 'alone', 'Play alone'),
+                       link('#/boggle/room', withFriends, 'Play with friends'),
+                       link('#/boggle/best', mode === 'best', 'The best boards')));
     if (withFriends) {
       this.form.hidden = true;
       this.roomPanel = new RoomPanel(this, this.route[1]);
       this.errors.after(this.roomPanel.element);
+    }
+    if (mode === 'best') {
+      this.form.hidden = true;
+      this.bestPanel = new BestBoards((board) => void this.playBest(board));
+      this.errors.after(this.bestPanel.element);
     }
     this.form.append(h('p', {}, 'Loading the game’s settings…'));
     fill(this.play,
@@ -249,6 +260,7 @@ class BogglePage implements RoundPlayer {
          this.end,
          this.seedNote);
     if (withFriends) this.roomPanel?.mount();
+    else if (this.bestPanel) void this.bestPanel.mount();
     else void this.applySchema();
     return () => {
       this.roomPanel?.close();
@@ -315,15 +327,27 @@ class BogglePage implements RoundPlayer {
       this.showError(messageOf(error));
       return;
     }
+    await this.begin(settings);
+  }
+
+  /** Plays a record board alone, with Boggle scoring as it was found, on the default clock. */
+  private async playBest(best: BestBoard): Promise<void> {
+    if (this.busy) return;
+    await this.begin({ size: best.board.rows, seconds: 180, scoring: best.scoring,
+                       minLength: best.min_length, seed: 1,
+                       board: { title: best.title, spec: best.board.spec } });
+  }
+
+  private async begin(settings: Settings): Promise<void> {
     this.clearError();
     this.setBusy(true);
     try {
-      const created = await createSession<View>({
-        game: GAME,
-        config: { size: settings.size, seconds: settings.seconds, scoring: settings.scoring,
-                  min_length: settings.minLength },
-        seed: settings.seed,
-      });
+      const config: Record<string, unknown> = { seconds: settings.seconds,
+                                                scoring: settings.scoring,
+                                                min_length: settings.minLength };
+      if (settings.board) config.board = settings.board.spec;
+      else config.size = settings.size;
+      const created = await createSession<View>({ game: GAME, config, seed: settings.seed });
       this.feed?.close();
       this.room = null;
       this.settings = settings;
@@ -440,6 +464,7 @@ class BogglePage implements RoundPlayer {
     this.warned = new Set();
     this.roundStart = performance.now() - view.elapsed_ms;
     this.form.hidden = true;
+    if (this.bestPanel) this.bestPanel.element.hidden = true;
     this.play.hidden = false;
     this.end.hidden = true;
     this.entry.hidden = false;
@@ -447,7 +472,10 @@ class BogglePage implements RoundPlayer {
     this.renderFound();
     this.renderInfo(view);
     this.startClock(view);
-    if (this.settings) {
+    if (this.settings?.board) {
+      fill(this.seedNote, `The best ${this.settings.board.title} board found: ` +
+                          `${this.settings.board.spec}.`);
+    } else if (this.settings) {
       fill(this.seedNote, `Seed ${this.settings.seed}, round ${view.round + 1} ` +
                           '(enter the seed in a new round to replay the boards).');
     }
@@ -765,8 +793,12 @@ class BogglePage implements RoundPlayer {
     window.clearTimeout(this.fallback);
     this.feed?.close();
     this.feed = null;
-    this.form.hidden = false;
     this.play.hidden = true;
+    if (this.bestPanel) {
+      this.bestPanel.show();
+      return;
+    }
+    this.form.hidden = false;
     this.sizeSelect.focus();
   }
 
