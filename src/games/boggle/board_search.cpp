@@ -37,10 +37,11 @@ std::span<const Die> dice_of(DiceSet dice) {
   return {};
 }
 
-// The annealing's temperatures, in points: at the start a change that loses about this much is
-// kept a time in three; at the end hardly any loss is.
-constexpr double kHotPoints = 60.0;
+// The annealing's last temperature, in points: at the end hardly any loss is kept.
 constexpr double kColdPoints = 1.0;
+
+// The board's cells over the classic 16: what the episode's length and heat grow with.
+double scale_of(const SearchConfig& config) { return config.rows * config.cols / 16.0; }
 
 }  // namespace
 
@@ -77,9 +78,11 @@ std::size_t SearchConfig::min_word_length() const {
 
 std::uint64_t SearchConfig::steps_per_episode() const {
   if (steps > 0) return steps;
-  const auto cells = static_cast<std::uint64_t>(rows * cols);
-  return 20'000 * cells * cells / 256;  // 20,000 on 16 cells; more room to wander on more
+  return std::max<std::uint64_t>(1'000,
+                                 static_cast<std::uint64_t>(20'000 * std::pow(scale_of(*this), 5)));
 }
+
+double SearchConfig::start_temperature() const { return 60 * std::pow(scale_of(*this), 2); }
 
 // One episode: a board that changes in place, scored after every change.
 class BoardSearch::Episode {
@@ -91,14 +94,14 @@ class BoardSearch::Episode {
         index_(index),
         board_(start()) {}
 
-  // Anneals, then climbs; offers the best board seen, even when stopped before the end.
+  // Anneals, then climbs; each board better than the episode's best so far is offered.
   void run() {
     std::int64_t score = evaluate();
-    const std::uint64_t steps = search_.config_.steps_per_episode();
+    const std::uint64_t steps = config().steps_per_episode();
+    const double hot = config().start_temperature();
     for (std::uint64_t step = 0; step < steps && !stopped(); ++step) {
       const double temperature =
-          kHotPoints * std::pow(kColdPoints / kHotPoints,
-                                static_cast<double>(step) / static_cast<double>(steps));
+          hot * std::pow(kColdPoints / hot, static_cast<double>(step) / static_cast<double>(steps));
       Change change = random_change();
       apply(change);
       const std::int64_t next = evaluate();
@@ -108,7 +111,6 @@ class BoardSearch::Episode {
         apply(change);  // every change undoes itself
     }
     climb(score);
-    search_.offer(best_);
     if (!stopped()) search_.episodes_done_.fetch_add(1, std::memory_order_relaxed);
   }
 
@@ -191,10 +193,8 @@ class BoardSearch::Episode {
     if (!seen_ || summary.score > best_.score) {
       seen_ = true;
       best_ = FoundBoard{board_, summary.score, summary.words, index_};
-      if (config().target > 0 && summary.score >= config().target) {
-        search_.offer(best_);
-        search_.stop();
-      }
+      search_.offer(best_);  // at once, for progress() while the episode runs
+      if (config().target > 0 && summary.score >= config().target) search_.stop();
     }
     return summary.score;
   }

@@ -64,6 +64,12 @@ TEST(SearchConfig, TheSizeGivesTheMinimumAndTheSteps) {
   SearchConfig config;
   EXPECT_EQ(config.min_word_length(), 3u);
   EXPECT_EQ(config.steps_per_episode(), 20'000u);
+  EXPECT_DOUBLE_EQ(config.start_temperature(), 60.0);
+  config.rows = config.cols = 5;
+  EXPECT_EQ(config.steps_per_episode(), 186'264u);
+  EXPECT_NEAR(config.start_temperature(), 146.48, 0.01);
+  config.rows = config.cols = 2;
+  EXPECT_EQ(config.steps_per_episode(), 1'000u) << "a floor for tiny boards";
   config.rows = config.cols = 6;
   EXPECT_EQ(config.min_word_length(), 4u) << "Super Big Boggle's rule";
   EXPECT_GT(config.steps_per_episode(), 20'000u);
