@@ -68,7 +68,7 @@ void remove_stale_temporaries(const std::filesystem::path& target) {
 
 }  // namespace
 
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+RegularFile::RegularFile(const std::filesystem::path& path, std::uint64_t max_bytes) : path_(path) {
   // O_NONBLOCK: opening a FIFO without a writer would otherwise wait for one forever.
   const int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK);
   if (fd < 0) {
@@ -78,17 +78,46 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
     if (error == EACCES) fail(path, "cannot open (permission denied)");
     fail(path, "cannot open (" + errno_text(error) + ")");
   }
-  const Descriptor closer(fd);
+  Descriptor closer(fd);
   struct stat info {};
   if (::fstat(fd, &info) != 0) fail(path, "cannot read (" + errno_text(errno) + ")");
   if (!S_ISREG(info.st_mode)) fail(path, std::string(kind_of(info.st_mode)));
-  const auto size = static_cast<std::uint64_t>(info.st_size);
-  if (size > max_bytes) {
-    fail(path, "file too large (" + std::to_string(size) + " bytes; the limit is " +
+  size_ = static_cast<std::uint64_t>(info.st_size);
+  if (size_ > max_bytes) {
+    fail(path, "file too large (" + std::to_string(size_) + " bytes; the limit is " +
                    size_text(max_bytes) + ")");
   }
+  fd_ = closer.fd;
+  closer.fd = -1;
+}
+
+RegularFile::~RegularFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+std::size_t RegularFile::read_some(void* out, std::size_t bytes) {
+  for (;;) {
+    const ssize_t n = ::read(fd_, out, bytes);
+    if (n >= 0) return static_cast<std::size_t>(n);
+    if (errno != EINTR) fail(path_, "cannot read (" + errno_text(errno) + ")");
+  }
+}
+
+bool RegularFile::read_exactly(void* out, std::size_t bytes) {
+  auto* at = static_cast<char*>(out);
+  while (bytes > 0) {
+    const std::size_t n = read_some(at, bytes);
+    if (n == 0) return false;
+    at += n;
+    bytes -= n;
+  }
+  return true;
+}
+
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  RegularFile file(path, max_bytes);
   // One byte more than the size, so that a single read sees the end of the file.
-  std::string data(static_cast<std::size_t>(size) + 1, '\0');
+  std::string data(static_cast<std::size_t>(file.size()) + 1, '\0');
   std::size_t filled = 0;
   for (;;) {
     if (filled == data.size()) {  // the file grew while read
@@ -98,13 +127,9 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
       data.resize(static_cast<std::size_t>(
           std::min<std::uint64_t>(max_bytes + 1, std::uint64_t{data.size()} * 2)));
     }
-    const ssize_t n = ::read(fd, data.data() + filled, data.size() - filled);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      fail(path, "cannot read (" + errno_text(errno) + ")");
-    }
+    const std::size_t n = file.read_some(data.data() + filled, data.size() - filled);
     if (n == 0) break;
-    filled += static_cast<std::size_t>(n);
+    filled += n;
   }
   data.resize(filled);
   return data;

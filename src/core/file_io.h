@@ -34,6 +34,30 @@ class FileError : public std::runtime_error {
 /// read is refused at the cap).
 std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes);
 
+/// A regular file open for reading in pieces, with read_regular_file's checks: for a loader
+/// that reads a header, then each part of the file straight into where it goes.
+class RegularFile {
+ public:
+  /// Throws FileError as read_regular_file does, from the file's kind and size.
+  RegularFile(const std::filesystem::path& path, std::uint64_t max_bytes);
+  ~RegularFile();
+  RegularFile(const RegularFile&) = delete;
+  RegularFile& operator=(const RegularFile&) = delete;
+
+  /// The file's size when it was opened.
+  std::uint64_t size() const { return size_; }
+  /// Reads up to `bytes` bytes into `out`: the number read, 0 at the end of the file. Throws
+  /// FileError naming the path when the read fails.
+  std::size_t read_some(void* out, std::size_t bytes);
+  /// Reads exactly `bytes` bytes into `out`; false when the file ends before.
+  bool read_exactly(void* out, std::size_t bytes);
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+  std::uint64_t size_ = 0;
+};
+
 /// The moments of an atomic write, for tests that kill a writer at each of them.
 enum class WriteStep : std::uint8_t {
   kTemporaryCreated,  ///< the temporary file exists, empty

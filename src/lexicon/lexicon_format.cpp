@@ -1,11 +1,15 @@
 // The compiled lexicon file: a fixed little-endian header, then the units, the escaped
 // words-before counts and the count of words by length. A checksum over everything but itself
-// catches truncation and corruption; loading is a copy and a linear validation pass.
+// catches truncation and corruption; loading is a copy and a linear validation pass (a trusted
+// file: a read and a copy, LexiconTrust).
 
 #include <algorithm>
 #include <bit>
+#include <cstdint>
 #include <cstring>
 #include <limits>
+#include <memory>
+#include <string_view>
 
 #include "core/file_io.h"
 #include "lexicon/lexicon.h"
@@ -60,10 +64,18 @@ std::byte* put(std::byte* out, const std::vector<T>& items) {
   return out + items.size() * sizeof(T);
 }
 
+// Bytes aligned for T (as the parts of a file are, at multiples of their size after a header of
+// 64 bytes, in a buffer from operator new or the build's embedded data) are copied in one pass
+// as the vector is built, never zeroed first; others are copied as bytes.
 template <class T>
 const std::byte* take(const std::byte* in, std::vector<T>& items, std::size_t n) {
-  items.resize(n);
-  if (n != 0) std::memcpy(items.data(), in, n * sizeof(T));
+  if (reinterpret_cast<std::uintptr_t>(in) % alignof(T) == 0) {
+    const T* first = reinterpret_cast<const T*>(in);
+    items.assign(first, first + n);
+  } else {
+    items.resize(n);
+    if (n != 0) std::memcpy(items.data(), in, n * sizeof(T));
+  }
   return in + n * sizeof(T);
 }
 
@@ -272,8 +284,21 @@ void Lexicon::save(const std::filesystem::path& path) const {
 
 Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
                       LexiconTrust trust) {
-  const std::string data = read_file(path);
-  const auto bytes = std::as_bytes(std::span(data));
+  // Read once, into a buffer never zeroed: of a trusted file, the units are then copied once
+  // more into place and nothing else is done.
+  std::unique_ptr<std::byte[]> buffer;
+  std::size_t size = 0;
+  try {
+    RegularFile file(path, kMaxLexiconFileBytes);
+    size = static_cast<std::size_t>(file.size());
+    buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);
+    std::byte extra;
+    if (!file.read_exactly(buffer.get(), size) || file.read_some(&extra, 1) != 0)
+      throw FileError(path.string() + ": changed while it was read");
+  } catch (const FileError& error) {  // names the path already
+    throw LexiconError(error.what());
+  }
+  const std::span<const std::byte> bytes(buffer.get(), size);
   if (is_compiled(bytes)) {
     Lexicon lex = deserialize(bytes, path.string(), trust);
     if (report) {
@@ -284,7 +309,8 @@ Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
     }
     return lex;
   }
-  WordList list = parse_word_list(data, path.string());
+  WordList list = parse_word_list(
+      std::string_view(reinterpret_cast<const char*>(bytes.data()), size), path.string());
   Lexicon lex = build(list.words);
   if (report) *report = std::move(list.report);
   return lex;

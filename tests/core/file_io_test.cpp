@@ -155,6 +155,23 @@ TEST(ReadRegularFile, NamesTheProblemOfAMissingPath) {
             (plain / "x").string() + ": file not found (a parent in the path is not a directory)");
 }
 
+TEST(RegularFile, ReadsInPiecesWithTheSameChecks) {
+  test::TempDir dir;
+  RegularFile file(dir.write("parts", "headerBODY"), 100);
+  EXPECT_EQ(file.size(), 10u);
+  char header[6];
+  ASSERT_TRUE(file.read_exactly(header, 6));
+  EXPECT_EQ(std::string(header, 6), "header");
+  char body[8] = {};
+  EXPECT_FALSE(file.read_exactly(body, 8)) << "the file ends after 4 more bytes";
+  EXPECT_EQ(std::string(body, 4), "BODY");
+  EXPECT_EQ(file.read_some(body, 8), 0u) << "at the end";
+  EXPECT_EQ(error_of([&] { RegularFile too_big(dir / "parts", 9); }),
+            (dir / "parts").string() + ": file too large (10 bytes; the limit is 9 bytes)");
+  EXPECT_EQ(error_of([] { RegularFile device("/dev/zero", 100); }),
+            "/dev/zero: is a device, not a regular file");
+}
+
 // --- Atomic writes.
 
 TEST(WriteFileAtomically, ReplacesTheFileAndLeavesNoTemporary) {
