@@ -191,9 +191,12 @@ Json HangmanCodec::event_to_json(const hangman::Event& event) {
     return json;
   }
   if (const auto* e = std::get_if<hangman::Hinted>(&event)) {
-    return {{"event", "hint"},
-            {"for_points", advice_json(e->points, true)},
-            {"safest", advice_json(e->safe, false)}};
+    Json for_points = advice_json(e->points, true);
+    for_points["final_points"] = e->final_points;
+    Json safest = advice_json(e->safe, false);
+    safest["win_chance"] = e->win_chance;
+    return {
+        {"event", "hint"}, {"for_points", std::move(for_points)}, {"safest", std::move(safest)}};
   }
   if (const auto* e = std::get_if<hangman::Rejected>(&event)) {
     Json json = {{"event", "rejected"}, {"reason", to_string(e->reason)}, {"detail", detail(*e)}};

@@ -12,7 +12,9 @@
 ///             {"event": "guessed", "position", "letter", "hit", "points_change", "points",
 ///              "lives", "candidates", "probability" (easy mode only)}
 ///             {"event": "hint", "for_points": {"position", "letter", "probability",
-///              "expected_points"}, "safest": {"position", "letter", "probability"}}
+///              "expected_points", "final_points"}, "safest": {"position", "letter",
+///              "probability", "win_chance"}}: expected_points is the guess's own expected
+///              change, final_points and win_chance what each plan expects by the end
 ///             {"event": "rejected", "reason", "detail", "position", "letter", "length",
 ///              "revealed"}
 ///             {"event": "finished", "game", "word", "guesses", "misses", "player_won",

@@ -345,12 +345,14 @@ class Terminal {
 
   void render(const hangman::Hinted& hint) {
     out() << fmt::format(
-        "Hint: for points, try {} {} (probability {}, expected {:+.1f} points);\n"
-        "      for the best chance to win, try {} {} (probability {}).\n",
+        "Hint: for points, try {} {} (probability {}): played on for points, the game\n"
+        "      ends with {:.1f} points on average.\n"
+        "      For the best chance to win, try {} {} (probability {}): played on to\n"
+        "      win, the game is won {} of the time.\n",
         hint.points.guess.position + 1, alphabet().upper(hint.points.guess.letter),
-        percent_of(hint.points.probability), hint.points.expected_points,
-        hint.safe.guess.position + 1, alphabet().upper(hint.safe.guess.letter),
-        percent_of(hint.safe.probability));
+        percent_of(hint.points.probability), hint.final_points, hint.safe.guess.position + 1,
+        alphabet().upper(hint.safe.guess.letter), percent_of(hint.safe.probability),
+        percent_of(hint.win_chance));
   }
 
   void render(const hangman::Rejected& rejected) {

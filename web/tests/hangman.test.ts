@@ -120,9 +120,10 @@ test('a seeded game won with the keyboard alone', async () => {
   await nextAnnouncement(page, /^Game 2: a word of \d+ letters/, from);
   await page.keyboard.press('?');
   await nextAnnouncement(
-      page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%, expected ' +
-                               '[+\u2212][\\d.]+ points\\)\\. For the best chance to win: ' +
-                               '[A-Z] at position \\d+'),
+      page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%; played on for ' +
+                               'points, the game ends with [\\d.]+ points on average\\)\\. ' +
+                               'For the best chance to win: [A-Z] at position \\d+ \\(\\d+%; ' +
+                               'played on to win, the game is won \\d+% of the time\\)\\.$'),
               from);
   await context.close();
 });

@@ -53,15 +53,17 @@ double advisor_score(std::size_t count, std::size_t total, int points, std::size
   return expected_change(p, count, total, points) - (1 - p) * life_value;
 }
 
+Advice advice_for(const Game& game, Guess guess) {
+  const std::size_t total = game.candidate_count();
+  const std::uint32_t count = game.count(guess.position, guess.letter);
+  const double p = static_cast<double>(count) / static_cast<double>(total);
+  return {guess, p, expected_change(p, count, total, game.points())};
+}
+
 Advice advise(const Game& game, Strategy strategy) {
-  if (strategy == Strategy::kPlanWin || strategy == Strategy::kPlanPoints) {
-    const PlannedGuess planned =
-        plan(game, strategy == Strategy::kPlanWin ? Goal::kWin : Goal::kPoints);
-    const std::size_t total = game.candidate_count();
-    const std::uint32_t count = game.count(planned.guess.position, planned.guess.letter);
-    return {planned.guess, planned.probability,
-            expected_change(planned.probability, count, total, game.points())};
-  }
+  if (strategy == Strategy::kPlanWin || strategy == Strategy::kPlanPoints)
+    return advice_for(
+        game, plan(game, strategy == Strategy::kPlanWin ? Goal::kWin : Goal::kPoints).guess);
   Advice best;
   bool found = false;
   double best_score = 0;

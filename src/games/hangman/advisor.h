@@ -48,6 +48,10 @@ struct Advice {
 /// The strategy's guess. Requires !game.finished().
 Advice advise(const Game& game, Strategy strategy);
 
+/// `guess` as advice: its probability and its expected change of points. Requires
+/// !game.finished().
+Advice advice_for(const Game& game, Guess guess);
+
 /// The advisor's score of a guess whose letter `count` of `total` candidates have there, with
 /// `points` so far, `open` positions open (this one included) and `lives` left: the expected
 /// change of points less what a lost life puts at risk. The advisor plays the highest.

@@ -1,5 +1,7 @@
 #include "games/hangman/session.h"
 
+#include "games/hangman/planner.h"
+
 #include <stdexcept>
 #include <utility>
 
@@ -135,8 +137,10 @@ std::vector<Event> Session::apply(const Command& command, const Work&) {
     events.emplace_back(rejection(Refusal::kWrongPhase));  // a hint or giving up after the end
   } else if (std::holds_alternative<Hint>(command)) {
     if (config_.hints) {
-      events.emplace_back(
-          Hinted{advise(*game_, Strategy::kPlanPoints), advise(*game_, Strategy::kPlanWin)});
+      const PlannedGuess points = plan(*game_, Goal::kPoints);
+      const PlannedGuess win = plan(*game_, Goal::kWin);
+      events.emplace_back(Hinted{advice_for(*game_, points.guess), advice_for(*game_, win.guess),
+                                 points.value, win.value});
     } else {
       events.emplace_back(rejection(Refusal::kNotAllowed));
     }

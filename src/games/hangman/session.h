@@ -117,6 +117,11 @@ struct Guessed {
 struct Hinted {
   Advice points;  ///< for points (Strategy::kPlanPoints)
   Advice safe;    ///< for the chance to win (Strategy::kPlanWin)
+  /// What each plan expects by the game's end, played on from this guess: the final points,
+  /// and the chance to win (planner.h's values). A guess for points may lose points now and
+  /// still be the best for the end.
+  double final_points = 0;
+  double win_chance = 0;
   bool operator==(const Hinted&) const = default;
 };
 

@@ -13,6 +13,7 @@
 
 #include "core/rng.h"
 #include "fixtures.h"
+#include "games/hangman/planner.h"
 #include "lexicon/common_words.h"
 
 namespace wg::hangman {
@@ -196,6 +197,11 @@ TEST(HangmanSession, HintsSuggestThePlannersGuesses) {
   // points at P = 1/4); the plan for points, looking a guess further, takes T at position 3.
   EXPECT_EQ(advise(game, Strategy::kAdvisor).guess, (Guess{0, code('D')}));
   EXPECT_EQ(hint.points.guess, (Guess{2, code('T')}));
+  // And what each plan expects by the end: the planners' own values.
+  EXPECT_DOUBLE_EQ(hint.final_points, plan(game, Goal::kPoints).value);
+  EXPECT_DOUBLE_EQ(hint.win_chance, plan(game, Goal::kWin).value);
+  EXPECT_GT(hint.win_chance, 0.0);
+  EXPECT_LE(hint.win_chance, 1.0);
   EXPECT_EQ(session.commands().size(), 2u);  // a hint is an accepted command
 }
 

@@ -44,6 +44,10 @@ interface Advice {
   letter: string;
   probability: number;
   expected_points?: number;
+  /** What the plan for points expects at the game's end (for_points only). */
+  final_points?: number;
+  /** The plan to win's chance (safest only). */
+  win_chance?: number;
 }
 
 interface Hint {
@@ -404,12 +408,13 @@ class HangmanPage {
   private hintSentence(hint: Hint): string {
     const forPoints = hint.for_points;
     const safest = hint.safest;
-    const expected = forPoints.expected_points ?? 0;
+    const finalPoints = forPoints.final_points ?? 0;
     return `Hint: for points, ${forPoints.letter} at position ${forPoints.position + 1} ` +
-           `(${percent(forPoints.probability)}, expected ${expected >= 0 ? '+' : '\u2212'}` +
-           `${Math.abs(expected).toFixed(1)} points). For the best chance to win: ` +
+           `(${percent(forPoints.probability)}; played on for points, the game ends with ` +
+           `${finalPoints.toFixed(1)} points on average). For the best chance to win: ` +
            `${safest.letter} at position ${safest.position + 1} ` +
-           `(${percent(safest.probability)}).`;
+           `(${percent(safest.probability)}; played on to win, the game is won ` +
+           `${percent(safest.win_chance ?? 0)} of the time).`;
   }
 
   private refusal(event: GameEvent): string {
