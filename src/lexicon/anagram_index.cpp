@@ -71,6 +71,7 @@ class AnagramSearchByAlphagram {
   AnagramSearchByAlphagram(const AnagramIndex& index, const Rack& rack, std::size_t min_length,
                            std::vector<std::uint32_t>& out)
       : index_(index),
+        rack_(rack),
         tiles_(rack),
         tiles_total_(static_cast<std::size_t>(rack.size())),
         min_length_(min_length),
@@ -78,11 +79,53 @@ class AnagramSearchByAlphagram {
 
   void run() {
     out_.clear();
-    if (tiles_total_ > 0) search(0, 0);
+    if (tiles_total_ == 0) return;
+    if (one_kind_of_blank(rack_)) {
+      // The common rack (no blank, or blanks that all stand for the same letters): plain
+      // counts and a number of blanks left, no bookkeeping of kinds.
+      counts_ = rack_.counts;
+      for (std::size_t l = 0; l < counts_.size(); ++l)
+        if (counts_[l] > 0) held_ |= 1u << l;
+      if (!rack_.blanks.empty()) blank_letters_ = rack_.blanks.front().bits();
+      search_one_kind(0, 0, static_cast<int>(rack_.blanks.size()));
+      return;
+    }
+    search(0, 0);
     tiles_.remove_repeats(out_);
   }
 
  private:
+  static bool one_kind_of_blank(const Rack& rack) {
+    return std::all_of(rack.blanks.begin(), rack.blanks.end(),
+                       [&](LetterSet set) { return set == rack.blanks.front(); });
+  }
+
+  // search() and arrive() for one kind of blank: a real tile is taken when the rack holds one
+  // (never worse), else a blank if one is left and may stand for the letter.
+  void search_one_kind(std::uint32_t node, std::size_t depth, int blanks) {
+    const AnagramIndex::Node& n = nodes_[node];
+    const std::uint32_t usable = held_ | (blanks > 0 ? blank_letters_ : 0u);
+    for (std::uint32_t m = n.children & usable; m != 0; m &= m - 1) {
+      const auto l = static_cast<unsigned>(std::countr_zero(m));
+      const auto child =
+          n.first_child + static_cast<std::uint32_t>(std::popcount(n.children & ((1u << l) - 1)));
+      if (counts_[l] > 0) {
+        if (--counts_[l] == 0) held_ &= ~(1u << l);
+        arrive_one_kind(child, depth + 1, blanks);
+        if (counts_[l]++ == 0) held_ |= 1u << l;
+      } else {
+        arrive_one_kind(child, depth + 1, blanks - 1);
+      }
+    }
+  }
+
+  void arrive_one_kind(std::uint32_t node, std::size_t depth, int blanks) {
+    if (depth >= min_length_)
+      out_.insert(out_.end(), words_ + nodes_[node].word_begin,
+                  words_ + nodes_[node + 1].word_begin);
+    if (depth < tiles_total_ && nodes_[node].children != 0) search_one_kind(node, depth, blanks);
+  }
+
   // Extends the multiset at `node`, which used `depth` tiles, by one more tile in every way.
   void search(std::uint32_t node, std::size_t depth) {
     const AnagramIndex::Node& n = index_.nodes_[node];
@@ -103,7 +146,14 @@ class AnagramSearchByAlphagram {
   }
 
   const AnagramIndex& index_;
+  const AnagramIndex::Node* nodes_ = index_.nodes_.data();
+  const std::uint32_t* words_ = index_.words_.data();
+  const Rack& rack_;
   detail::RackTiles tiles_;
+  // One kind of blank: the tiles left by letter, the letters held, what a blank stands for.
+  std::array<std::uint8_t, kMaxLetters> counts_{};
+  std::uint32_t held_ = 0;
+  std::uint32_t blank_letters_ = 0;
   std::size_t tiles_total_;
   std::size_t min_length_;
   std::vector<std::uint32_t>& out_;
