@@ -327,6 +327,13 @@ void set_lookup_counters(benchmark::State& state, std::size_t keys, std::size_t 
               Counter::kIsRate | Counter::kInvert);  // shown in seconds: "26.5n" is 26.5 ns
 }
 
+/// The letters of the lookup keys, for contains' time per letter (read against BM_UnitChase).
+double mean_letters(const std::vector<std::string>& keys) {
+  std::size_t letters = 0;
+  for (const std::string& key : keys) letters += key.size();
+  return static_cast<double>(letters) / static_cast<double>(keys.size());
+}
+
 void BM_Contains_wg(benchmark::State& state) {
   const auto& keys = lookup_keys(state);
   const wg::Lexicon& lexicon = inputs().lexicon;
@@ -336,6 +343,7 @@ void BM_Contains_wg(benchmark::State& state) {
     benchmark::DoNotOptimize(found);
   }
   set_lookup_counters(state, keys.size(), found);
+  state.counters["letters"] = mean_letters(keys);
 }
 BENCHMARK(BM_Contains_wg)
     ->Name("BM_Contains/wg")
@@ -362,6 +370,29 @@ BENCHMARK(BM_Contains_dawgdic)
     ->Arg(1)
     ->Unit(benchmark::kMillisecond);
 #endif
+
+/// What bounds contains: a lookup reads one unit per letter, each read's address given by the
+/// unit before it, so a word costs its letters times the latency of a random read in the units
+/// (495 KB for ENABLE). This chases a random cycle through an array of the same size, one
+/// dependent read per step: the latency alone, with no work between the reads.
+void BM_UnitChase(benchmark::State& state) {
+  const std::size_t units = inputs().lexicon.memory_bytes() / sizeof(std::uint32_t);
+  std::vector<std::uint32_t> next(units);
+  std::vector<std::uint32_t> order(units);
+  for (std::uint32_t i = 0; i < units; ++i) order[i] = i;
+  wg::Rng rng(5);
+  rng.shuffle(order);
+  for (std::size_t i = 0; i < units; ++i) next[order[i]] = order[(i + 1) % units];
+  std::uint32_t at = order[0];
+  constexpr int kSteps = 1 << 20;
+  for (auto _ : state) {
+    for (int i = 0; i < kSteps; ++i) at = next[at];
+    benchmark::DoNotOptimize(at);
+  }
+  state.counters["per_read"] = Counter(static_cast<double>(state.iterations()) * kSteps,
+                                       Counter::kIsRate | Counter::kInvert);
+}
+BENCHMARK(BM_UnitChase)->Unit(benchmark::kMillisecond);
 
 #if WG_BENCH_HAVE_MARISA
 void BM_Contains_marisa(benchmark::State& state) {
