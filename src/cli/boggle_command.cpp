@@ -56,7 +56,7 @@ struct Options {
   std::uint64_t episodes = 0;
   std::uint64_t target = 0;
   std::uint64_t jobs = 0;
-  std::uint64_t search_seconds = 60;
+  std::optional<std::uint64_t> search_seconds;  // unset: 60, or no limit with --episodes
 };
 
 // The board of --board-file: its problems name the file and the line (a usage error).
@@ -404,7 +404,9 @@ int run_best(Context& context, const Options& o) {
   config.seed = context.seed();
   config.episodes = o.episodes;
   config.target = static_cast<std::int64_t>(o.target);
-  if (o.search_seconds == 0 && o.episodes == 0 && o.target == 0)
+  // A budget of episodes is the reproducible search: no clock cuts it short unless asked.
+  const std::uint64_t seconds = o.search_seconds.value_or(o.episodes > 0 ? 0 : 60);
+  if (seconds == 0 && o.episodes == 0 && o.target == 0)
     throw UsageError("--time 0 needs --episodes or --target to end the search");
   std::optional<bg::BoardSearch> search;
   try {
@@ -429,8 +431,7 @@ int run_best(Context& context, const Options& o) {
       while (!done.stop_requested()) {
         std::this_thread::sleep_for(std::chrono::milliseconds(200));
         const double elapsed = seconds_since();
-        if (o.search_seconds > 0 && elapsed >= static_cast<double>(o.search_seconds))
-          search->stop();
+        if (seconds > 0 && elapsed >= static_cast<double>(seconds)) search->stop();
         const bg::SearchProgress p = search->progress();
         if (live) {
           err << '\r' << progress_line(p, elapsed) << "\x1b[K" << std::flush;
@@ -444,6 +445,11 @@ int run_best(Context& context, const Options& o) {
     result = search->run(jobs);
   }
   const double elapsed = seconds_since();
+  if (!result.best)
+    throw UsageError(
+        fmt::format("the search ended after {:.1f} s, before it scored a board: give "
+                    "it more --time",
+                    elapsed));
   const bg::FoundBoard& best = *result.best;
   const std::size_t min_length = config.min_word_length();
   if (context.options().json) {
@@ -558,8 +564,9 @@ void define_boggle_command(CLI::App& command, Context& context) {
   CLI::App* best = add_game_tool(
       command, context, "best", "Search for the highest-scoring board",
       "Simulated annealing over the solver, in episodes on every core, each ended by hill\n"
-      "climbing. Prints the best board found, its score and the episode that found it: with\n"
-      "the same --seed and lexicon, --episodes K+1 finds it again, on any number of threads.\n"
+      "climbing. Prints the best board found, its score and the episode K that found it: with\n"
+      "the same --seed and lexicon, --episodes K+1 finds it again on any number of threads (or\n"
+      "a board at least as good, when the clock or --target cut an episode short).\n"
       "Progress goes to standard error.\n"
       "JSON: {\"board\", \"rows\", \"cols\", \"dice\", \"min\", \"scoring\", \"score\", "
       "\"words\", \"seed\", \"episode\", \"episodes\", \"boards\", \"seconds\", \"jobs\"}.");
@@ -571,10 +578,12 @@ void define_boggle_command(CLI::App& command, Context& context) {
       ->type_name("SET");
   add_number_option(
       *best, "--time", 0, 7 * 24 * 60 * 60, [o](std::uint64_t n) { o->search_seconds = n; },
-      "Seconds to search (default 60; 0: no limit, with --episodes or --target)");
+      "Seconds to search (default 60, or no limit with --episodes; 0: no limit, with "
+      "--episodes or --target)");
   add_number_option(
       *best, "--episodes", 1, std::uint64_t{1} << 40, [o](std::uint64_t n) { o->episodes = n; },
-      "Stop after this many episodes: the result is then the same for any --jobs");
+      "Stop after this many episodes: without --target and --time, the result is then the "
+      "same for any --jobs");
   add_number_option(
       *best, "--target", 1, std::uint64_t{1} << 40, [o](std::uint64_t n) { o->target = n; },
       "Stop at the first board that scores at least this");

@@ -283,7 +283,7 @@ test('the best boards: the records, one played from the keyboard, and back to th
          from = await heardCount(page);
          await page.click('button:text("End round now")');
          await nextAnnouncement(page, /^Round over/, from);
-         await page.click('button:text("Change settings")');
+         await page.click('button:text("Back to the best boards")');
          assert.equal(await page.locator('.bg-best').isVisible(), true);
          assert.equal(await page.evaluate(() => document.activeElement?.id), 'bg-best-title');
          await context.close();

@@ -78,7 +78,7 @@ class Board {
   bool blocked(int index) const { return cell(index).is_blank(); }
 
   /// Shows `tile` in cell `index` (a blank tile blocks it): for searches that change a board a
-  /// cell at a time. The index must be a cell of the board.
+  /// cell at a time. Throws std::out_of_range for an index outside the board.
   void set_cell(int index, Tile tile);
 
   /// Same shape and same cells.

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 #include <exception>
+#include <stdexcept>
 #include <string>
 #include <thread>
 #include <utility>
@@ -48,7 +49,7 @@ double scale_of(const SearchConfig& config) { return config.rows * config.cols /
 std::string_view to_string(DiceSet dice) {
   for (const auto& [set, name] : kDiceNames)
     if (set == dice) return name;
-  return "letters";
+  throw std::invalid_argument("not a dice set");  // only a cast of another number gets here
 }
 
 std::optional<DiceSet> dice_set_named(std::string_view name) {
@@ -78,11 +79,15 @@ std::size_t SearchConfig::min_word_length() const {
 
 std::uint64_t SearchConfig::steps_per_episode() const {
   if (steps > 0) return steps;
-  return std::max<std::uint64_t>(1'000,
-                                 static_cast<std::uint64_t>(20'000 * std::pow(scale_of(*this), 5)));
+  // In integers, the same on every platform: 20,000 × cells⁵ / 16⁵ (cells ≤ 256: no overflow).
+  const auto cells = static_cast<std::uint64_t>(rows * cols);
+  return std::max<std::uint64_t>(
+      1'000, 20'000 * (cells * cells * cells * cells * cells) / (std::uint64_t{1} << 20));
 }
 
-double SearchConfig::start_temperature() const { return 60 * std::pow(scale_of(*this), 2); }
+double SearchConfig::start_temperature() const {
+  return std::max(kColdPoints, 60 * scale_of(*this) * scale_of(*this));
+}
 
 // One episode: a board that changes in place, scored after every change.
 class BoardSearch::Episode {
@@ -261,7 +266,12 @@ SearchProgress BoardSearch::run(unsigned jobs) {
   };
   {
     std::vector<std::jthread> pool;
-    for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    try {
+      for (unsigned t = 1; t < threads; ++t) pool.emplace_back(work, t);
+    } catch (...) {  // no thread to be had: stop those started, or the join would wait forever
+      stop();
+      throw;
+    }
     work(0);
   }
   for (const std::exception_ptr& error : errors)

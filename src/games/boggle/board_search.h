@@ -7,9 +7,10 @@
 /// that falls as the episode cools; it ends by climbing to a board that no single change or swap
 /// improves. Episode k draws its randomness from game_seed(seed, k) alone, so its boards are
 /// the same whatever thread runs it, and the search's answer is the best board of the episodes
-/// run, the lowest episode on a tie: with a budget of episodes, the same for any number of
-/// threads. The search reads no clock: a front end ends it with stop() (its time limit), and
-/// reads progress() while it runs.
+/// run, the lowest episode on a tie: with a budget of episodes and no target, the same for any
+/// number of threads (on one platform: the annealing's chances use the C library's exp). The
+/// search reads no clock: a front end ends it with stop() (its time limit), and reads
+/// progress() while it runs.
 
 #include <atomic>
 #include <cstddef>
@@ -67,7 +68,8 @@ struct SearchConfig {
   /// boards need longer walks: on 5×5, episodes of 48,828 steps did not find the best known board
   /// in 80).
   std::uint64_t steps_per_episode() const;
-  /// The annealing's first temperature, in points: 60 × (cells / 16)^2 (60 on 4×4, 146 on 5×5),
+  /// The annealing's first temperature, in points: 60 × (cells / 16)^2, at least 1 (60 on 4×4,
+  /// 146 on 5×5),
   /// so a change that loses that much is kept a time in three at first; it falls geometrically
   /// to 1 point by the episode's end. Scores, and what a change loses, grow with the board.
   double start_temperature() const;
@@ -78,12 +80,15 @@ struct FoundBoard {
   Board board;
   std::int64_t score = 0;
   std::size_t words = 0;
-  /// The episode that found it (0-based): `--episodes K+1` with the same seed finds it again.
+  /// The episode that found it (0-based). A budget of K + 1 episodes with the same seed finds
+  /// it again, or a board at least as good when the run that found it was cut short (by
+  /// stop() or a target) before episode K or an earlier one ran to its end.
   std::uint64_t episode = 0;
 };
 
 /// Where a search stands.
 struct SearchProgress {
+  /// Empty until a board is scored (a search stopped before its threads scored one).
   std::optional<FoundBoard> best;
   std::uint64_t boards = 0;    ///< boards scored so far, in all episodes
   std::uint64_t episodes = 0;  ///< episodes finished (an episode ended by stop() is not)

@@ -7,7 +7,7 @@
 namespace wg::boggle {
 namespace {
 
-TEST(BestBoards, EachScoresItsRecordOnEnableAndFitsItsDice) {
+TEST(BestBoards, EachScoresItsRecordOnEnableUnderItsSizesRules) {
   Solver solver(default_lexicon());
   ASSERT_FALSE(best_boards().empty());
   for (const BestBoard& record : best_boards()) {

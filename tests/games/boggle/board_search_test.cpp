@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <stdexcept>
 #include <string>
 #include <vector>
 
@@ -36,6 +37,7 @@ TEST(DiceSet, NamesRoundTrip) {
   for (DiceSet dice : {DiceSet::kClassic, DiceSet::kBig, DiceSet::kSuperBig, DiceSet::kLetters})
     EXPECT_EQ(dice_set_named(to_string(dice)), dice);
   EXPECT_EQ(to_string(DiceSet::kSuperBig), "super-big");
+  EXPECT_THROW(to_string(static_cast<DiceSet>(9)), std::invalid_argument);
   EXPECT_FALSE(dice_set_named("huge"));
 }
 
@@ -70,9 +72,11 @@ TEST(SearchConfig, TheSizeGivesTheMinimumAndTheSteps) {
   EXPECT_NEAR(config.start_temperature(), 146.48, 0.01);
   config.rows = config.cols = 2;
   EXPECT_EQ(config.steps_per_episode(), 1'000u) << "a floor for tiny boards";
+  config.rows = 1;
+  EXPECT_DOUBLE_EQ(config.start_temperature(), 1.0) << "never below the last temperature";
   config.rows = config.cols = 6;
   EXPECT_EQ(config.min_word_length(), 4u) << "Super Big Boggle's rule";
-  EXPECT_GT(config.steps_per_episode(), 20'000u);
+  EXPECT_EQ(config.steps_per_episode(), 1'153'300u);
   config.min_length = 5;
   config.steps = 10;
   EXPECT_EQ(config.min_word_length(), 5u);
@@ -104,7 +108,9 @@ TEST(BoardSearch, ABudgetOfEpisodesGivesTheSameBoardOnAnyNumberOfThreads) {
   // And the episode alone finds it again.
   SearchConfig again = small(a.best->episode + 1);
   BoardSearch replay(default_lexicon(), again);
-  EXPECT_EQ(replay.run(1).best->board, a.best->board);
+  const SearchProgress replayed = replay.run(1);
+  ASSERT_TRUE(replayed.best);
+  EXPECT_EQ(replayed.best->board, a.best->board);
 }
 
 TEST(BoardSearch, SeedsGiveDifferentSearches) {
@@ -114,12 +120,13 @@ TEST(BoardSearch, SeedsGiveDifferentSearches) {
 }
 
 TEST(BoardSearch, TheTargetEndsTheSearch) {
-  SearchConfig config = small(0);  // no budget: only the target ends it
+  SearchConfig config = small(1000);  // a budget far beyond the target, so a failure ends
   config.target = 50;
   BoardSearch search(default_lexicon(), config);
   const SearchProgress result = search.run(2);
   ASSERT_TRUE(result.best);
   EXPECT_GE(result.best->score, 50);
+  EXPECT_LT(result.episodes, 1000u) << "the target, not the budget, ended it";
 }
 
 TEST(BoardSearch, StopBeforeRunReturnsAtOnce) {

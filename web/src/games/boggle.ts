@@ -768,7 +768,7 @@ class BogglePage implements RoundPlayer {
                                 onclick: () => void this.command({ command: 'new_game' }) },
                     'New round');
     const change = h('button', { type: 'button', onclick: () => this.showForm() },
-                     'Change settings');
+                     this.bestPanel ? 'Back to the best boards' : 'Change settings');
     fill(this.end,
          h('h2', { id: 'bg-end-title' }, view.end === 'time_up' ? 'Time is up' : 'Round over'),
          h('p', { class: 'status-line' },

@@ -5,7 +5,7 @@ import { type BestBoard, bestBoards } from '../../api';
 import { countOf, errorBox, fill, h } from '../../dom';
 import { messageOf } from '../puzzles_common';
 
-/** A board drawn small; read out as its rows ("Row 1: P E R S, ..."). */
+/** A board drawn small; read out as its rows ("The board, row 1: P E R S; row 2: ..."). */
 function miniBoard(board: BestBoard['board']): HTMLElement {
   const rows: string[] = [];
   const grid = h('div', { class: 'bg-mini', role: 'img' });
