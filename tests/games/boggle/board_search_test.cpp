@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "core/session.h"
+#include "dice_check.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::boggle {
@@ -138,24 +139,6 @@ TEST(BoardSearch, StopBeforeRunReturnsAtOnce) {
   EXPECT_EQ(result.episodes, 0u);
 }
 
-// True when each cell's face can be given a die of its own that shows it.
-bool rolled_from(const Board& board, std::span<const Die> dice) {
-  std::vector<int> die_of_cell(static_cast<std::size_t>(board.size()), -1);
-  std::vector<bool> used(dice.size(), false);
-  auto place = [&](auto&& self, int cell) -> bool {
-    if (cell == board.size()) return true;
-    for (std::size_t d = 0; d < dice.size(); ++d) {
-      if (used[d] || std::find(dice[d].begin(), dice[d].end(), board.cell(cell)) == dice[d].end())
-        continue;
-      used[d] = true;
-      if (self(self, cell + 1)) return true;
-      used[d] = false;
-    }
-    return false;
-  };
-  return place(place, 0);
-}
-
 TEST(BoardSearch, DiceBoardsShowOneFaceOfEachDie) {
   SearchConfig config;
   config.dice = DiceSet::kClassic;
@@ -164,8 +147,9 @@ TEST(BoardSearch, DiceBoardsShowOneFaceOfEachDie) {
   BoardSearch search(default_lexicon(), config);
   const SearchProgress result = search.run(1);
   ASSERT_TRUE(result.best);
-  EXPECT_TRUE(rolled_from(result.best->board, Board::classic_dice())) << result.best->board.spec();
-  EXPECT_FALSE(rolled_from(Board::parse("zzzz/zzzz/zzzz/zzzz"), Board::classic_dice()));
+  EXPECT_TRUE(test::rolled_from(result.best->board, Board::classic_dice()))
+      << result.best->board.spec();
+  EXPECT_FALSE(test::rolled_from(Board::parse("zzzz/zzzz/zzzz/zzzz"), Board::classic_dice()));
 }
 
 }  // namespace
