@@ -169,8 +169,9 @@ class BoardSearch::Episode {
           return Change{cell, other, {}};
         continue;
       }
-      Tile tile = die_at_.empty() ? faces_[rng_.weighted(weights_)]
-                                  : faces_of(cell)[rng_.below(faces_of(cell).size())];
+      const std::span<const Tile> faces = faces_of(cell);
+      Tile tile =
+          die_at_.empty() ? faces_[rng_.weighted(weights_)] : faces[rng_.below(faces.size())];
       if (tile != board_.cell(cell)) return Change{cell, -1, std::move(tile)};
     }
   }
@@ -195,10 +196,10 @@ class BoardSearch::Episode {
     const Solver::Summary summary =
         solver_.summarize(board_, config().min_word_length(), config().scoring);
     search_.boards_.fetch_add(1, std::memory_order_relaxed);
-    if (!seen_ || summary.score > best_.score) {
+    if (!seen_ || summary.score > episode_best_.score) {
       seen_ = true;
-      best_ = FoundBoard{board_, summary.score, summary.words, index_};
-      search_.offer(best_);  // at once, for progress() while the episode runs
+      episode_best_ = FoundBoard{board_, summary.score, summary.words, index_};
+      search_.offer(episode_best_);  // at once, for progress() while the episode runs
       if (config().target > 0 && summary.score >= config().target) search_.stop();
     }
     return summary.score;
@@ -221,8 +222,7 @@ class BoardSearch::Episode {
         }
       };
       for (int cell = 0; cell < cells && !stopped(); ++cell) {
-        const std::vector<Tile> faces(faces_of(cell).begin(), faces_of(cell).end());
-        for (const Tile& tile : faces)
+        for (const Tile& tile : faces_of(cell))  // the letters' or the dice's, never the board's
           if (tile != board_.cell(cell) && !stopped()) keep_if_better(Change{cell, -1, tile});
       }
       for (int cell = 0; cell < cells; ++cell)
@@ -239,8 +239,8 @@ class BoardSearch::Episode {
   std::vector<std::uint64_t> weights_;  // and how often a change picks each
   std::vector<int> die_at_;             // dice: the die in each cell
   Board board_;
-  bool seen_ = false;
-  FoundBoard best_;
+  bool seen_ = false;  // episode_best_ holds a board
+  FoundBoard episode_best_;
 };
 
 BoardSearch::BoardSearch(const Lexicon& lexicon, SearchConfig config)
