@@ -24,9 +24,8 @@
 #include <string_view>
 #include <vector>
 
-#include <time.h>
-
 #include "core/rng.h"
+#include "decision_times.h"
 #include "games/auction/best_word.h"
 #include "games/auction/bots.h"
 #include "games/auction/game.h"
@@ -59,16 +58,9 @@ void BM_Games(benchmark::State& state, std::string_view bot) {
 BENCHMARK_CAPTURE(BM_Games, random, "random")->Unit(benchmark::kMicrosecond);
 BENCHMARK_CAPTURE(BM_Games, value, "value")->Unit(benchmark::kMicrosecond);
 
-/// This thread's CPU time in milliseconds: unlike the wall clock, not lengthened by other
-/// programs on a loaded machine.
-double thread_cpu_ms() {
-  timespec t{};
-  clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t);
-  return static_cast<double>(t.tv_sec) * 1e3 + static_cast<double>(t.tv_nsec) * 1e-6;
-}
-
 struct BidTimes {
-  std::vector<double> wall_ms, cpu_ms, nodes;
+  wg::bench::DecisionTimes times;
+  std::vector<double> nodes;
 };
 
 /// Forwards to a strong player, and times its bids and counts their search nodes.
@@ -80,13 +72,7 @@ class TimedPlayer : public Player {
   void new_game(const GameInfo& info) override { inner_->new_game(info); }
   void new_round(const RoundInfo& info) override { inner_->new_round(info); }
   BidAnswer get_bid(const BidRequest& request) override {
-    const double cpu = thread_cpu_ms();
-    const auto start = std::chrono::steady_clock::now();
-    BidAnswer answer = inner_->get_bid(request);
-    times_.wall_ms.push_back(
-        std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
-            .count());
-    times_.cpu_ms.push_back(thread_cpu_ms() - cpu);
+    BidAnswer answer = times_.times.time([&] { return inner_->get_bid(request); });
     times_.nodes.push_back(static_cast<double>(inner_->last_nodes()));
     return answer;
   }
@@ -100,12 +86,6 @@ class TimedPlayer : public Player {
   std::unique_ptr<StrongPlayer> inner_;
   BidTimes& times_;
 };
-
-/// The value at quantile q of sorted values.
-double quantile(const std::vector<double>& sorted, double q) {
-  if (sorted.empty()) return 0;
-  return sorted[static_cast<std::size_t>(q * static_cast<double>(sorted.size() - 1))];
-}
 
 /// The strong bot's time per bid, in seats of 4-player, 5-round games against three `value`
 /// bots: one game per iteration, the strong bot's seat rotating. Counters: bids timed; the
@@ -122,16 +102,10 @@ void BM_StrongBid(benchmark::State& state) {
     Game game(Rules{}, lexicon(), std::move(seats), seed++);
     benchmark::DoNotOptimize(game.play());
   }
-  for (auto* v : {&times.wall_ms, &times.cpu_ms, &times.nodes}) std::sort(v->begin(), v->end());
-  state.counters["bids"] = static_cast<double>(times.nodes.size());
-  state.counters["median_ms"] = quantile(times.wall_ms, 0.5);
-  state.counters["p99_ms"] = quantile(times.wall_ms, 0.99);
-  state.counters["worst_ms"] = quantile(times.wall_ms, 1.0);
-  state.counters["cpu_median_ms"] = quantile(times.cpu_ms, 0.5);
-  state.counters["cpu_p99_ms"] = quantile(times.cpu_ms, 0.99);
-  state.counters["cpu_worst_ms"] = quantile(times.cpu_ms, 1.0);
-  state.counters["median_nodes"] = quantile(times.nodes, 0.5);
-  state.counters["worst_nodes"] = quantile(times.nodes, 1.0);
+  times.times.report(state, "bids");
+  std::sort(times.nodes.begin(), times.nodes.end());
+  state.counters["median_nodes"] = wg::bench::quantile(times.nodes, 0.5);
+  state.counters["worst_nodes"] = wg::bench::quantile(times.nodes, 1.0);
 }
 BENCHMARK(BM_StrongBid)->Unit(benchmark::kMillisecond)->MinTime(2.0);
 

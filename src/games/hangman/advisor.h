@@ -28,7 +28,7 @@ enum class Strategy {
   /// to earn, shared over the lives left).
   kAdvisor,
   /// Plans for the chance to win: the safe player's guess improved by one guess of exact
-  /// lookahead (planner.h).
+  /// lookahead, and exact play once 24 candidates or fewer are left (planner.h).
   kPlanWin,
   /// Plans for points: the advisor's guess improved the same way.
   kPlanPoints,

@@ -14,6 +14,13 @@
 /// expectation than the base player, and better wherever a guess that is not the most probable
 /// narrows the candidates more usefully.
 ///
+/// For the chance to win, once at most 24 candidates are left, play is exact instead: the most
+/// candidates a player can win from a set with so many lives is max over guesses of (the wins
+/// from the hits, same lives) + (the wins from the misses, one life less), found by a search
+/// with a memo and a bound (a won game's path has at most one hit per position where the
+/// candidates differ and lives - 1 misses). The rollout's base player is then the safe player
+/// down to 24 candidates and exact play after.
+///
 /// Deterministic, and like every player sees only what the player sees. The cost of a
 /// decision grows with the candidates: the first guess of a long game on a large dictionary
 /// is the slowest (docs/games/hangman.md gives the times); `breadth` bounds the guesses
@@ -27,7 +34,7 @@ namespace wg::hangman {
 
 /// What a plan is for.
 enum class Goal {
-  kWin,     ///< the chance to win (base player: safe)
+  kWin,     ///< the chance to win (base player: safe, then exact play from 24 candidates)
   kPoints,  ///< the expected final points (base player: the advisor)
 };
 

@@ -2,8 +2,12 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <cstddef>
+#include <cstdint>
+#include <map>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "fixtures.h"
@@ -98,6 +102,63 @@ TEST(HangmanPlanner, ValuesOfEndedAndDecidedGames) {
   EXPECT_DOUBLE_EQ(planned.value, 1.0);
   game.give_up();
   EXPECT_DOUBLE_EQ(base_value(game, Goal::kWin), 0.0);
+}
+
+/// The most of `candidates` (indices into `words`, `length` letters each) a player with
+/// `lives` can win, each in turn the secret: every guess tried at every step, without the
+/// planner's bounds (`memo` remembers sets already solved).
+int most_wins(std::span<const Letter> words, std::size_t length,
+              const std::vector<std::uint32_t>& candidates, int lives,
+              std::map<std::pair<std::vector<std::uint32_t>, int>, int>& memo) {
+  if (lives == 0) return 0;
+  if (candidates.size() <= 1) return static_cast<int>(candidates.size());
+  if (const auto found = memo.find({candidates, lives}); found != memo.end()) {
+    return found->second;
+  }
+  int best = 1;
+  for (std::size_t position = 0; position < length; ++position) {
+    for (Letter letter = 0; letter < 26; ++letter) {
+      std::vector<std::uint32_t> hits;
+      std::vector<std::uint32_t> misses;
+      for (const std::uint32_t word : candidates) {
+        (words[word * length + position] == letter ? hits : misses).push_back(word);
+      }
+      if (hits.empty() || misses.empty()) continue;
+      best = std::max(best, most_wins(words, length, hits, lives, memo) +
+                                most_wins(words, length, misses, lives - 1, memo));
+    }
+  }
+  memo.emplace(std::pair{candidates, lives}, best);
+  return best;
+}
+
+// Once the candidates are few, plan-win plays exactly: its chance to win is the most a player
+// can win (checked by trying every guess), and playing it against each candidate in turn wins
+// that many games.
+TEST(HangmanPlanner, PlanWinPlaysFewCandidatesExactly) {
+  const Dictionary dictionary = test::small_dictionary();
+  const std::span<const Letter> words = dictionary.words_of_length(6);
+  for (const int lives : {1, 2, 3, kLives}) {
+    std::vector<std::uint32_t> all(words.size() / 6);
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    std::map<std::pair<std::vector<std::uint32_t>, int>, int> memo;
+    const int exact = most_wins(words, 6, all, lives, memo);
+    std::size_t wins = 0;
+    for (const std::uint32_t secret : all) {
+      Game game(dictionary, words.subspan(secret * 6, 6));
+      // Spend lives on a guess no candidate has, to start with `lives`.
+      for (int spent = 0; spent < kLives - lives; ++spent) {
+        game.guess({static_cast<std::size_t>(spent), code('Z')});
+      }
+      if (secret == 0) {
+        EXPECT_DOUBLE_EQ(plan(game, Goal::kWin).value,
+                         static_cast<double>(exact) / static_cast<double>(all.size()));
+      }
+      while (!game.finished()) game.guess(advise(game, Strategy::kPlanWin).guess);
+      wins += game.status() == GameState::kWon ? 1 : 0;
+    }
+    EXPECT_EQ(wins, static_cast<std::size_t>(exact)) << lives << " lives";
+  }
 }
 
 TEST(HangmanPlanner, AdviceNamesThePlannersAndIsDeterministic) {
