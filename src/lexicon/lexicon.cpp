@@ -112,9 +112,8 @@ namespace {
 // Walks the automaton along `word`, calling step(unit_index, unit) per letter; returns the
 // last unit, or nullopt if the walk leaves the automaton or meets a non-letter.
 template <class Letters, class Code, class Step>
-inline bool walk(const std::vector<std::uint32_t>& units, std::uint32_t base,
-                 std::uint32_t base_mask, const Letters& word, Code code, std::uint32_t& unit,
-                 Step step) {
+inline bool walk(std::span<const std::uint32_t> units, std::uint32_t base, std::uint32_t base_mask,
+                 const Letters& word, Code code, std::uint32_t& unit, Step step) {
   for (auto ch : word) {
     const Letter l = code(ch);
     if (l >= kMaxLetters) return false;
@@ -134,7 +133,7 @@ bool Lexicon::contains(std::string_view word) const {
   std::uint32_t unit = 0;
   const Alphabet& a = *alphabet_;
   return walk(
-             units_, root_base_, base_mask_, word, [&a](char c) { return a.code(c); }, unit,
+             units(), root_base_, base_mask_, word, [&a](char c) { return a.code(c); }, unit,
              [](std::uint32_t, std::uint32_t) {}) &&
          ((unit >> kWordShift) & 1u);
 }
@@ -142,23 +141,32 @@ bool Lexicon::contains(std::string_view word) const {
 bool Lexicon::contains(std::span<const Letter> word) const {
   std::uint32_t unit = 0;
   return walk(
-             units_, root_base_, base_mask_, word, [](Letter l) { return l; }, unit,
+             units(), root_base_, base_mask_, word, [](Letter l) { return l; }, unit,
              [](std::uint32_t, std::uint32_t) {}) &&
          ((unit >> kWordShift) & 1u);
+}
+
+std::vector<std::uint32_t> Lexicon::lookup_path(std::span<const Letter> word) const {
+  std::vector<std::uint32_t> path;
+  std::uint32_t unit = 0;
+  walk(
+      units(), root_base_, base_mask_, word, [](Letter l) { return l; }, unit,
+      [&path](std::uint32_t at, std::uint32_t) { path.push_back(at); });
+  return path;
 }
 
 bool Lexicon::is_prefix(std::string_view prefix) const {
   std::uint32_t unit = 0;
   const Alphabet& a = *alphabet_;
   return walk(
-      units_, root_base_, base_mask_, prefix, [&a](char c) { return a.code(c); }, unit,
+      units(), root_base_, base_mask_, prefix, [&a](char c) { return a.code(c); }, unit,
       [](std::uint32_t, std::uint32_t) {});
 }
 
 bool Lexicon::is_prefix(std::span<const Letter> prefix) const {
   std::uint32_t unit = 0;
   return walk(
-      units_, root_base_, base_mask_, prefix, [](Letter l) { return l; }, unit,
+      units(), root_base_, base_mask_, prefix, [](Letter l) { return l; }, unit,
       [](std::uint32_t, std::uint32_t) {});
 }
 

@@ -17,6 +17,8 @@
 #include <string_view>
 #include <vector>
 
+#include <boost/container/vector.hpp>
+
 #include "core/alphabet.h"
 #include "lexicon/word_list.h"
 
@@ -97,6 +99,8 @@ class Lexicon {
   void save(const std::filesystem::path& path) const;
   /// True if the bytes start like a compiled lexicon.
   static bool is_compiled(std::span<const std::byte> bytes);
+  /// The compiled file's header, known only where the format is (lexicon_format.cpp).
+  struct FileHeader;
 
   const Alphabet& alphabet() const { return *alphabet_; }
   std::size_t size() const { return word_count_; }
@@ -124,6 +128,12 @@ class Lexicon {
   /// The word with this index, lowercase. Throws std::out_of_range.
   std::string word_at(std::size_t index) const;
   std::vector<Letter> letters_at(std::size_t index) const;
+
+  // --- For the benchmark of a lookup's memory-latency bound (bench/lexicon_bench.cpp).
+  /// The automaton's units.
+  std::span<const std::uint32_t> units() const { return {units_.data(), units_.size()}; }
+  /// The index of each unit contains(word) reads, in order, for the letters it matches.
+  std::vector<std::uint32_t> lookup_path(std::span<const Letter> word) const;
 
   // --- Navigation, for solvers: O(1) per step.
   Cursor root() const;
@@ -203,12 +213,25 @@ class Lexicon {
 
   friend class LexiconBuilder;
 
+  /// The units' storage: a trusted load reads them from the file straight into place, never
+  /// zero-filled first (boost::container::default_init).
+  using Units = boost::container::vector<std::uint32_t>;
+  /// The header at the start of `bytes` (of a file of `file_size` bytes), checked: magic,
+  /// version, sizes against the file's, alphabet, and the bounds that keep walks in the units.
+  static FileHeader checked_header(std::span<const std::byte> bytes, std::uint64_t file_size,
+                                   std::string_view source);
+  /// deserialize's last step, once the header is checked (and, for an untrusted file, the
+  /// checksum) and the units are in place: reads `tables`, what follows the units in the file,
+  /// and checks the rest as `trust` says.
+  static Lexicon assemble(const FileHeader& header, Units units, std::span<const std::byte> tables,
+                          std::string_view source, LexiconTrust trust);
+
   /// Throws LexiconError naming `source` unless every walk of the automaton ends where the
   /// counts say (deserialize: a crafted file's checksum may be right).
   void check_automaton(std::string_view source) const;
 
   const Alphabet* alphabet_;
-  std::vector<std::uint32_t> units_;  ///< padded so that any base ^ label is in range
+  Units units_;  ///< padded so that any base ^ label is in range
   std::uint32_t root_base_ = 0;
   std::uint32_t base_mask_ = 0;
   unsigned before_shift_ = 26;

@@ -16,15 +16,7 @@
 
 namespace wg {
 
-namespace {
-
-static_assert(std::endian::native == std::endian::little,
-              "the compiled lexicon format is little-endian; add byte swapping for this target");
-
-constexpr char kMagic[8] = {'W', 'G', 'L', 'E', 'X', '\0', '\r', '\n'};
-constexpr std::uint32_t kFormatVersion = 1;
-
-struct Header {
+struct Lexicon::FileHeader {
   char magic[8];
   std::uint32_t version;
   std::uint32_t header_size;
@@ -38,7 +30,17 @@ struct Header {
   std::uint32_t escape_block_count;  // entries of escape_block_start
   std::uint64_t checksum;            // of the header with this field zero, then the payload
 };
+
+namespace {
+
+using Header = Lexicon::FileHeader;
 static_assert(sizeof(Header) == 64);
+
+static_assert(std::endian::native == std::endian::little,
+              "the compiled lexicon format is little-endian; add byte swapping for this target");
+
+constexpr char kMagic[8] = {'W', 'G', 'L', 'E', 'X', '\0', '\r', '\n'};
+constexpr std::uint32_t kFormatVersion = 1;
 
 std::uint64_t checksum(std::span<const std::byte> bytes, std::uint64_t h = 0x243F6A8885A308D3ull) {
   std::size_t i = 0;
@@ -58,8 +60,9 @@ std::uint64_t checksum_of(Header header, std::span<const std::byte> payload) {
 }
 
 // memcpy of nothing from an empty vector's null data() is still undefined: skip it.
-template <class T>
-std::byte* put(std::byte* out, const std::vector<T>& items) {
+template <class Vector>
+std::byte* put(std::byte* out, const Vector& items) {
+  using T = typename Vector::value_type;
   if (!items.empty()) std::memcpy(out, items.data(), items.size() * sizeof(T));
   return out + items.size() * sizeof(T);
 }
@@ -67,8 +70,9 @@ std::byte* put(std::byte* out, const std::vector<T>& items) {
 // Bytes aligned for T (as the parts of a file are, at multiples of their size after a header of
 // 64 bytes, in a buffer from operator new or the build's embedded data) are copied in one pass
 // as the vector is built, never zeroed first; others are copied as bytes.
-template <class T>
-const std::byte* take(const std::byte* in, std::vector<T>& items, std::size_t n) {
+template <class Vector>
+const std::byte* take(const std::byte* in, Vector& items, std::size_t n) {
+  using T = typename Vector::value_type;
   if (reinterpret_cast<std::uintptr_t>(in) % alignof(T) == 0) {
     const T* first = reinterpret_cast<const T*>(in);
     items.assign(first, first + n);
@@ -116,9 +120,8 @@ std::vector<std::byte> Lexicon::serialize() const {
   return out;
 }
 
-Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view source,
-                             LexiconTrust trust) {
-  const bool untrusted = trust == LexiconTrust::kUntrusted;
+Lexicon::FileHeader Lexicon::checked_header(std::span<const std::byte> bytes,
+                                            std::uint64_t file_size, std::string_view source) {
   if (!is_compiled(bytes)) corrupt(source, "wrong magic bytes");
   if (bytes.size() < sizeof(Header)) corrupt(source, "truncated header");
   Header h;
@@ -136,14 +139,11 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
       sizeof(Header) +
       4 * (std::uint64_t{h.unit_count} + h.escape_count + std::uint64_t{h.escape_block_count}) +
       8 * std::uint64_t{h.length_count};
-  if (bytes.size() < expected) {
-    corrupt(source, "truncated (" + std::to_string(bytes.size()) + " bytes, expected " +
+  if (file_size < expected) {
+    corrupt(source, "truncated (" + std::to_string(file_size) + " bytes, expected " +
                         std::to_string(expected) + ")");
   }
-  if (bytes.size() > expected) corrupt(source, "trailing bytes after the data");
-  if (untrusted && checksum_of(h, bytes.subspan(sizeof(Header))) != h.checksum) {
-    corrupt(source, "checksum mismatch (the file is damaged)");
-  }
+  if (file_size > expected) corrupt(source, "trailing bytes after the data");
   // The checksum guards against accidents; these checks keep a crafted file from reading
   // outside the units.
   if (h.unit_count < 32 || h.unit_count % 32 != 0) corrupt(source, "bad unit count");
@@ -153,11 +153,28 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   if (h.root_base >= h.unit_count) corrupt(source, "bad root");
   // Ranks and words-before counts are 32-bit (Cursor::rank).
   if (h.word_count > std::numeric_limits<std::uint32_t>::max()) corrupt(source, "too many words");
+  return h;
+}
 
+Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view source,
+                             LexiconTrust trust) {
+  const Header h = checked_header(bytes, bytes.size(), source);
+  if (trust == LexiconTrust::kUntrusted &&
+      checksum_of(h, bytes.subspan(sizeof(Header))) != h.checksum) {
+    corrupt(source, "checksum mismatch (the file is damaged)");
+  }
+  Units units;
+  const std::byte* tables = take(bytes.data() + sizeof(Header), units, h.unit_count);
+  return assemble(h, std::move(units),
+                  bytes.subspan(static_cast<std::size_t>(tables - bytes.data())), source, trust);
+}
+
+Lexicon Lexicon::assemble(const FileHeader& h, Units units, std::span<const std::byte> tables,
+                          std::string_view source, LexiconTrust trust) {
   Lexicon lex;
   lex.alphabet_ = &Alphabet::english();
-  const std::byte* p = bytes.data() + sizeof(Header);
-  p = take(p, lex.units_, h.unit_count);
+  lex.units_ = std::move(units);
+  const std::byte* p = tables.data();
   p = take(p, lex.escape_values_, h.escape_count);
   p = take(p, lex.escape_block_start_, h.escape_block_count);
   lex.count_by_length_.resize(h.length_count);
@@ -175,7 +192,7 @@ Lexicon Lexicon::deserialize(std::span<const std::byte> bytes, std::string_view 
   lex.base_mask_ = (1u << h.base_bits) - 1;
   lex.before_shift_ = kBaseShift + h.base_bits;
   lex.before_direct_ = (1u << (32 - lex.before_shift_)) - kEscapeCodes;
-  if (!untrusted) return lex;
+  if (trust == LexiconTrust::kTrusted) return lex;
   for (std::size_t i = 1; i < lex.escape_block_start_.size(); ++i) {
     if (lex.escape_block_start_[i] < lex.escape_block_start_[i - 1]) {
       corrupt(source, "bad escape table");
@@ -284,33 +301,59 @@ void Lexicon::save(const std::filesystem::path& path) const {
 
 Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
                       LexiconTrust trust) {
-  // Read once, into a buffer never zeroed: of a trusted file, the units are then copied once
-  // more into place and nothing else is done.
+  const std::string source = path.string();
+  const auto compiled_report = [&](const Lexicon& lex) {
+    if (report) {
+      *report = WordListReport{};
+      report->source = source;
+      report->words = lex.size();
+      report->compiled = true;
+    }
+  };
+  // Read once, into buffers never zeroed. A trusted compiled file's units go straight into
+  // the lexicon, as dawgdic reads its own: the header first, then the units, then the rest.
   std::unique_ptr<std::byte[]> buffer;
   std::size_t size = 0;
+  std::size_t read = 0;
   try {
     RegularFile file(path, kMaxLexiconFileBytes);
     size = static_cast<std::size_t>(file.size());
     buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);
-    std::byte extra;
-    if (!file.read_exactly(buffer.get(), size) || file.read_some(&extra, 1) != 0)
-      throw FileError(path.string() + ": changed while it was read");
+    const auto changed = [&] { throw FileError(source + ": changed while it was read"); };
+    const auto read_at_end = [&] {
+      std::byte extra;
+      if (file.read_some(&extra, 1) != 0) changed();
+    };
+    if (trust == LexiconTrust::kTrusted && size >= sizeof(Header)) {
+      if (!file.read_exactly(buffer.get(), sizeof(Header))) changed();
+      read = sizeof(Header);
+      if (is_compiled(std::span(buffer.get(), read))) {
+        const Header h = checked_header(std::span(buffer.get(), read), size, source);
+        Units units;
+        units.resize(h.unit_count, boost::container::default_init);
+        if (!file.read_exactly(units.data(), units.size() * sizeof(std::uint32_t))) changed();
+        const std::size_t tables = size - sizeof(Header) - units.size() * sizeof(std::uint32_t);
+        if (!file.read_exactly(buffer.get(), tables)) changed();
+        read_at_end();
+        Lexicon lex = assemble(h, std::move(units), std::span(buffer.get(), tables), source,
+                               LexiconTrust::kTrusted);
+        compiled_report(lex);
+        return lex;
+      }
+    }
+    if (!file.read_exactly(buffer.get() + read, size - read)) changed();
+    read_at_end();
   } catch (const FileError& error) {  // names the path already
     throw LexiconError(error.what());
   }
   const std::span<const std::byte> bytes(buffer.get(), size);
   if (is_compiled(bytes)) {
-    Lexicon lex = deserialize(bytes, path.string(), trust);
-    if (report) {
-      *report = WordListReport{};
-      report->source = path.string();
-      report->words = lex.size();
-      report->compiled = true;
-    }
+    Lexicon lex = deserialize(bytes, source, trust);
+    compiled_report(lex);
     return lex;
   }
-  WordList list = parse_word_list(
-      std::string_view(reinterpret_cast<const char*>(bytes.data()), size), path.string());
+  WordList list =
+      parse_word_list(std::string_view(reinterpret_cast<const char*>(bytes.data()), size), source);
   Lexicon lex = build(list.words);
   if (report) *report = std::move(list.report);
   return lex;

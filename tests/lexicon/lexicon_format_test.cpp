@@ -94,6 +94,40 @@ TEST(LexiconFormat, TrustedBytesAreCheckedForHeaderAndSizes) {
   EXPECT_THROW(Lexicon::deserialize(damaged, "d.wglex"), LexiconError);
 }
 
+// A trusted file load reads the units straight into place: the same lexicon as an untrusted
+// load; a file that is not whole is still refused with the path; a word list loads as text.
+TEST(LexiconFormat, TrustedFileLoadsCheckHeaderAndSizes) {
+  TempDir dir;
+  const auto bytes = small().serialize();
+  const auto write = [&dir](const char* name, std::span<const std::byte> b) {
+    dir.write(name, std::string(reinterpret_cast<const char*>(b.data()), b.size()));
+    return dir / name;
+  };
+  const auto trusted = [](const std::filesystem::path& path) {
+    WordListReport report;
+    Lexicon lex = Lexicon::load(path, &report, LexiconTrust::kTrusted);
+    EXPECT_TRUE(report.compiled);
+    EXPECT_EQ(report.words, lex.size());
+    return lex;
+  };
+  expect_same(small(), trusted(write("whole.wglex", bytes)));
+  for (const std::size_t keep : {std::size_t{63}, std::size_t{64}, bytes.size() - 1}) {
+    try {
+      trusted(write("short.wglex", std::span(bytes).first(keep)));
+      ADD_FAILURE() << keep << " bytes loaded";
+    } catch (const LexiconError& e) {
+      EXPECT_NE(std::string(e.what()).find("short.wglex"), std::string::npos) << e.what();
+    }
+  }
+  auto longer = bytes;
+  longer.push_back(std::byte{0});
+  EXPECT_THROW(trusted(write("long.wglex", longer)), LexiconError);
+  dir.write("list.txt", "Zeta\nalpha\nbeta\n");
+  EXPECT_TRUE(Lexicon::load(dir / "list.txt", nullptr, LexiconTrust::kTrusted).contains("beta"));
+  dir.write("tiny.txt", "ox\n");  // shorter than a header
+  EXPECT_TRUE(Lexicon::load(dir / "tiny.txt", nullptr, LexiconTrust::kTrusted).contains("ox"));
+}
+
 TEST(LexiconFormat, LoadsTextListsToo) {
   TempDir dir;
   dir.write("list.txt", "Zeta\nalpha\nbeta\n");
