@@ -20,12 +20,15 @@ TEST(BestBoards, EachScoresItsRecordOnEnableAndFitsItsDice) {
     config.cols = board.cols();
     config.dice = record.dice;
     EXPECT_NO_THROW(config.validate()) << record.board;
-    if (record.dice == DiceSet::kSuperBig)
+    if (record.dice == DiceSet::kSuperBig) {
       EXPECT_TRUE(test::rolled_from(board, Board::super_big_dice())) << record.board;
-    if (record.dice == DiceSet::kBig)
+    }
+    if (record.dice == DiceSet::kBig) {
       EXPECT_TRUE(test::rolled_from(board, Board::big_dice())) << record.board;
-    if (record.dice == DiceSet::kClassic)
+    }
+    if (record.dice == DiceSet::kClassic) {
       EXPECT_TRUE(test::rolled_from(board, Board::classic_dice())) << record.board;
+    }
     EXPECT_EQ(config.min_word_length(), record.min_length) << record.board;
     EXPECT_FALSE(record.title.empty());
     EXPECT_FALSE(record.note.empty());
