@@ -4,6 +4,7 @@
 // file: a read and a copy, LexiconTrust).
 
 #include <algorithm>
+#include <array>
 #include <bit>
 #include <cstdint>
 #include <cstring>
@@ -311,36 +312,41 @@ Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
     }
   };
   // Read once, into buffers never zeroed. A trusted compiled file's units go straight into
-  // the lexicon, as dawgdic reads its own: the header first, then the units, then the rest.
+  // the lexicon, as dawgdic reads its own: the header first, then the units, then the rest;
+  // anything else is read whole into one buffer.
   std::unique_ptr<std::byte[]> buffer;
   std::size_t size = 0;
-  std::size_t read = 0;
   try {
     RegularFile file(path, kMaxLexiconFileBytes);
     size = static_cast<std::size_t>(file.size());
-    buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);
     const auto changed = [&] { throw FileError(source + ": changed while it was read"); };
     const auto read_at_end = [&] {
       std::byte extra;
       if (file.read_some(&extra, 1) != 0) changed();
     };
+    std::array<std::byte, sizeof(Header)> head;
+    std::size_t read = 0;
     if (trust == LexiconTrust::kTrusted && size >= sizeof(Header)) {
-      if (!file.read_exactly(buffer.get(), sizeof(Header))) changed();
-      read = sizeof(Header);
-      if (is_compiled(std::span(buffer.get(), read))) {
-        const Header h = checked_header(std::span(buffer.get(), read), size, source);
+      if (!file.read_exactly(head.data(), head.size())) changed();
+      read = head.size();
+      if (is_compiled(head)) {
+        const Header h = checked_header(head, size, source);
         Units units;
         units.resize(h.unit_count, boost::container::default_init);
         if (!file.read_exactly(units.data(), units.size() * sizeof(std::uint32_t))) changed();
-        const std::size_t tables = size - sizeof(Header) - units.size() * sizeof(std::uint32_t);
-        if (!file.read_exactly(buffer.get(), tables)) changed();
+        const std::size_t tables_size =
+            size - sizeof(Header) - units.size() * sizeof(std::uint32_t);
+        const auto tables = std::make_unique_for_overwrite<std::byte[]>(tables_size + 1);
+        if (!file.read_exactly(tables.get(), tables_size)) changed();
         read_at_end();
-        Lexicon lex = assemble(h, std::move(units), std::span(buffer.get(), tables), source,
+        Lexicon lex = assemble(h, std::move(units), std::span(tables.get(), tables_size), source,
                                LexiconTrust::kTrusted);
         compiled_report(lex);
         return lex;
       }
     }
+    buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);
+    std::memcpy(buffer.get(), head.data(), read);
     if (!file.read_exactly(buffer.get() + read, size - read)) changed();
     read_at_end();
   } catch (const FileError& error) {  // names the path already
