@@ -20,7 +20,9 @@ struct Lexicon::Lazy {
 };
 
 Lexicon::Lexicon()
-    : alphabet_(&Alphabet::english()), units_(32, 0), lazy_(std::make_shared<Lazy>()) {}
+    : alphabet_(&Alphabet::english()), units_(32, 0), lazy_(std::make_shared<Lazy>()) {
+  index_lookups();
+}
 Lexicon::Lexicon(Lexicon&&) noexcept = default;
 Lexicon& Lexicon::operator=(Lexicon&&) noexcept = default;
 Lexicon::Lexicon(const Lexicon&) = default;
@@ -45,7 +47,8 @@ std::vector<std::string> Lexicon::match(const Pattern& pattern) const {
 std::size_t Lexicon::memory_bytes() const {
   return units_.size() * sizeof(units_[0]) + escape_values_.size() * sizeof(escape_values_[0]) +
          escape_block_start_.size() * sizeof(escape_block_start_[0]) +
-         count_by_length_.size() * sizeof(count_by_length_[0]);
+         count_by_length_.size() * sizeof(count_by_length_[0]) +
+         pair_units_.size() * sizeof(pair_units_[0]) + sizeof(char_labels_);
 }
 
 std::uint32_t Lexicon::labels_at(std::uint32_t base, bool words_only) const {
@@ -100,6 +103,38 @@ std::size_t Lexicon::min_length() const {
   return 0;
 }
 
+void Lexicon::set_base_bits(unsigned base_bits) {
+  base_shift_ = 32 - base_bits;
+  count_mask_ = (1u << (32 - kCountShift - base_bits)) - 1;
+  before_direct_ = count_mask_ + 1 - kEscapeCodes;
+}
+
+void Lexicon::index_lookups() {
+  // A label no unit has, so that a lookup meets a non-letter as a mismatch, with no test of its
+  // own: the alphabet (English, the only one) leaves the top label free.
+  static_assert(kNoLabel == kLabelMask);
+  if (alphabet_->size() >= static_cast<int>(kNoLabel)) {
+    throw std::logic_error("Lexicon: an alphabet of 31 letters leaves no label free");
+  }
+  for (int c = 0; c < 256; ++c) {
+    const Letter l = alphabet_->code(static_cast<char>(c));
+    char_labels_[static_cast<std::size_t>(c)] =
+        static_cast<std::uint8_t>(l < kMaxLetters ? label_of(l) : kNoLabel);
+  }
+  pair_units_.assign(kPairUnits, 0);
+  const Cursor start = root();
+  for (Letter first = 0; first < kMaxLetters; ++first) {
+    const Cursor after = child(start, first);
+    if (!after) continue;
+    for (Letter second = 0; second < kMaxLetters; ++second) {
+      const std::uint32_t unit = units_[after.base ^ label_of(second)];
+      if ((unit & kLabelMask) == label_of(second)) {
+        pair_units_[pair_index(label_of(first), label_of(second))] = unit;
+      }
+    }
+  }
+}
+
 Lexicon::Cursor Lexicon::root() const {
   Cursor c;
   c.base = root_base_;
@@ -109,65 +144,77 @@ Lexicon::Cursor Lexicon::root() const {
 
 namespace {
 
-// Walks the automaton along `word`, calling step(unit_index, unit) per letter; returns the
-// last unit, or nullopt if the walk leaves the automaton or meets a non-letter.
-template <class Letters, class Code, class Step>
-inline bool walk(std::span<const std::uint32_t> units, std::uint32_t base, std::uint32_t base_mask,
-                 const Letters& word, Code code, std::uint32_t& unit, Step step) {
-  for (auto ch : word) {
-    const Letter l = code(ch);
-    if (l >= kMaxLetters) return false;
+// Walks the automaton along `word`, calling step(unit_index, unit) per letter it matches.
+template <class Step>
+void walk(std::span<const std::uint32_t> units, std::uint32_t base, unsigned base_shift,
+          std::span<const Letter> word, Step step) {
+  for (const Letter l : word) {
+    if (l >= kMaxLetters) return;
     const std::uint32_t label = static_cast<std::uint32_t>(l) + 1;
     const std::uint32_t at = base ^ label;
-    unit = units[at];
-    if ((unit & 0x1F) != label) return false;
+    const std::uint32_t unit = units[at];
+    if ((unit & 0x1F) != label) return;
     step(at, unit);
-    base = (unit >> 6) & base_mask;
+    base = unit >> base_shift;
   }
-  return true;
 }
 
 }  // namespace
 
+template <class Letters, class ToLabel>
+bool Lexicon::find(const Letters& word, ToLabel to_label, std::uint32_t& last_unit) const {
+  // Locals only: a write through `last_unit` could alias the units for all the compiler knows,
+  // and would put a store and a reload on the chain of reads.
+  const std::uint32_t* units = units_.data();
+  const unsigned shift = base_shift_;
+  const std::size_t n = word.size();
+  std::uint32_t unit = 0;
+  std::size_t i = 0;
+  if (n >= 2) {
+    const std::uint32_t second = to_label(word[1]);
+    unit = pair_units_[pair_index(to_label(word[0]), second)];
+    if ((unit & kLabelMask) != second) return false;
+    i = 2;
+  } else if (n == 1) {
+    const std::uint32_t label = to_label(word[0]);
+    unit = units[root_base_ ^ label];
+    if ((unit & kLabelMask) != label) return false;
+    i = 1;
+  }
+  for (; i < n; ++i) {
+    const std::uint32_t label = to_label(word[i]);
+    unit = units[(unit >> shift) ^ label];
+    if ((unit & kLabelMask) != label) return false;
+  }
+  last_unit = unit;  // 0 for "": a prefix of every word, and no word
+  return true;
+}
+
 bool Lexicon::contains(std::string_view word) const {
   std::uint32_t unit = 0;
-  const Alphabet& a = *alphabet_;
-  return walk(
-             units(), root_base_, base_mask_, word, [&a](char c) { return a.code(c); }, unit,
-             [](std::uint32_t, std::uint32_t) {}) &&
-         ((unit >> kWordShift) & 1u);
+  return find(word, text_labels(), unit) && ((unit >> kWordShift) & 1u);
 }
 
 bool Lexicon::contains(std::span<const Letter> word) const {
   std::uint32_t unit = 0;
-  return walk(
-             units(), root_base_, base_mask_, word, [](Letter l) { return l; }, unit,
-             [](std::uint32_t, std::uint32_t) {}) &&
-         ((unit >> kWordShift) & 1u);
+  return find(word, letter_labels, unit) && ((unit >> kWordShift) & 1u);
 }
 
 std::vector<std::uint32_t> Lexicon::lookup_path(std::span<const Letter> word) const {
   std::vector<std::uint32_t> path;
-  std::uint32_t unit = 0;
-  walk(
-      units(), root_base_, base_mask_, word, [](Letter l) { return l; }, unit,
-      [&path](std::uint32_t at, std::uint32_t) { path.push_back(at); });
+  walk(units(), root_base_, base_shift_, word,
+       [&path](std::uint32_t at, std::uint32_t) { path.push_back(at); });
   return path;
 }
 
 bool Lexicon::is_prefix(std::string_view prefix) const {
   std::uint32_t unit = 0;
-  const Alphabet& a = *alphabet_;
-  return walk(
-      units(), root_base_, base_mask_, prefix, [&a](char c) { return a.code(c); }, unit,
-      [](std::uint32_t, std::uint32_t) {});
+  return find(prefix, text_labels(), unit);
 }
 
 bool Lexicon::is_prefix(std::span<const Letter> prefix) const {
   std::uint32_t unit = 0;
-  return walk(
-      units(), root_base_, base_mask_, prefix, [](Letter l) { return l; }, unit,
-      [](std::uint32_t, std::uint32_t) {});
+  return find(prefix, letter_labels, unit);
 }
 
 namespace {
@@ -220,7 +267,7 @@ std::vector<Letter> Lexicon::letters_at(std::size_t index) const {
       if (r == 0) return out;
       --r;
     }
-    base = (best_unit >> kBaseShift) & base_mask_;
+    base = base_of(best_unit);
   }
 }
 

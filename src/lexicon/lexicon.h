@@ -6,6 +6,7 @@
 /// state, which numbers the words 0..size()-1 in lexicographic order (a perfect hash): a solver
 /// can mark found words in a bitset by index. Case-insensitive for text; codes for solvers.
 
+#include <array>
 #include <bit>
 #include <cstddef>
 #include <cstdint>
@@ -143,7 +144,7 @@ class Lexicon {
     Cursor next;
     next.valid = (unit & kLabelMask) == label_of(letter) && from.valid;
     next.word = (unit >> kWordShift) & 1u;
-    next.base = (unit >> kBaseShift) & base_mask_;
+    next.base = base_of(unit);
     next.rank = from.rank + (from.word ? 1u : 0u) + before(from.base ^ label_of(letter), unit);
     return next;
   }
@@ -183,17 +184,39 @@ class Lexicon {
   static constexpr std::uint32_t kLabelMask = 0x1F;
   static constexpr unsigned kWordShift = 5;
   static constexpr std::uint32_t kWordBit = 1u << kWordShift;
-  static constexpr unsigned kBaseShift = 6;
+  /// A unit's words-before count starts at this bit; the target's base fills the top bits.
+  static constexpr unsigned kCountShift = 6;
   /// Units are addressed with at most this many bits, leaving at least six for the count.
   static constexpr unsigned kMaxBaseBits = 20;
   static constexpr std::uint32_t kEscapeCodes = 32;
   static std::uint32_t label_of(Letter l) { return static_cast<std::uint32_t>(l) + 1; }
+  /// The label of what is not a letter: no unit has it (index_lookups).
+  static constexpr std::uint32_t kNoLabel = 31;
+  /// A letter's label, kNoLabel for a code that is no letter.
+  static std::uint32_t letter_labels(Letter l) { return l < kMaxLetters ? label_of(l) : kNoLabel; }
+  /// A character's label (char_labels_).
+  auto text_labels() const {
+    return [labels = char_labels_.data()](char c) { return labels[static_cast<unsigned char>(c)]; };
+  }
+  /// pair_units_' size, and where the unit of a two-letter prefix, given by labels, is in it.
+  static constexpr std::size_t kPairUnits = 32 * 32;
+  static std::size_t pair_index(std::uint32_t first, std::uint32_t second) {
+    return static_cast<std::size_t>(first) << 5 | second;
+  }
+  /// Walks `word` (its labels through `to_label`): true if it stays in the automaton, with
+  /// `last_unit` its last transition's (0 for an empty word). The first two letters take one
+  /// read (pair_units_); a non-letter is a label no unit has, so each letter has one test.
+  template <class Letters, class ToLabel>
+  bool find(const Letters& word, ToLabel to_label, std::uint32_t& last_unit) const;
   /// Words that sort before the transition in `unit_index`, within its state.
   std::uint32_t before(std::uint32_t unit_index, std::uint32_t unit) const {
-    const std::uint32_t b = unit >> before_shift_;
+    const std::uint32_t b = (unit >> kCountShift) & count_mask_;
     if (b < before_direct_) return b;
     return escape_values_[escape_block_start_[unit_index >> 5] + (b - before_direct_)];
   }
+  /// The base of the state a unit's transition leads to: its top bits, so that a step to the
+  /// next state is one shift (a lookup is a chain of such steps; docs/LEXICON.md).
+  std::uint32_t base_of(std::uint32_t unit) const { return unit >> base_shift_; }
   /// Bit l set if the state with this base has a transition on label l (that ends a word, if
   /// `words_only`), looking only at `labels`: probes a few, or scans the whole block.
   std::uint32_t labels_among(std::uint32_t base, std::uint32_t labels, bool words_only) const {
@@ -212,6 +235,13 @@ class Lexicon {
   std::uint32_t labels_at(std::uint32_t base, bool words_only) const;
 
   friend class LexiconBuilder;
+
+  /// Sets the unit layout's fields for bases of `base_bits` bits: the base's shift, the
+  /// words-before count's mask and the largest count stored in a unit.
+  void set_base_bits(unsigned base_bits);
+  /// Fills char_labels_ and pair_units_; the last step of every way a lexicon is made (a
+  /// lexicon from outside is checked first: this walks it).
+  void index_lookups();
 
   /// The units' storage: a trusted load reads them from the file straight into place, never
   /// zero-filled first (boost::container::default_init).
@@ -233,8 +263,15 @@ class Lexicon {
   const Alphabet* alphabet_;
   Units units_;  ///< padded so that any base ^ label is in range
   std::uint32_t root_base_ = 0;
-  std::uint32_t base_mask_ = 0;
-  unsigned before_shift_ = 26;
+  /// The unit of the second letter of every two-letter prefix, at pair_index(its labels), 0
+  /// where no word starts so: contains() and is_prefix() start at the third letter after one
+  /// read, where the automaton takes two dependent reads (a lookup is a chain of them;
+  /// docs/LEXICON.md). Derived from the units, never stored in a file: 4 KB.
+  std::vector<std::uint32_t> pair_units_;
+  /// Each character's label: its letter's (label_of), kNoLabel for any other.
+  std::array<std::uint8_t, 256> char_labels_{};
+  unsigned base_shift_ = 12;         ///< 32 - the base's bits
+  std::uint32_t count_mask_ = 0x3F;  ///< the words-before count's field, after kCountShift
   /// Words-before counts below this are stored in the unit; a larger count is stored as
   /// before_direct_ + k, the k-th such unit of its 32-unit block, and looked up in
   /// escape_values_ from the block's start in escape_block_start_. O(1), and small: the wide

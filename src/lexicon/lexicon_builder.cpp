@@ -321,9 +321,7 @@ Lexicon LexiconBuilder::build(std::span<const std::string> words, const Alphabet
   lex.alphabet_ = &alphabet;
   lex.units_.assign(units, 0);
   lex.root_base_ = base[root];
-  lex.base_mask_ = (1u << base_bits) - 1;
-  lex.before_shift_ = Lexicon::kBaseShift + base_bits;
-  lex.before_direct_ = (1u << (32 - lex.before_shift_)) - Lexicon::kEscapeCodes;
+  lex.set_base_bits(base_bits);
   for (std::uint32_t id = 0; id < states.size(); ++id) {
     std::uint32_t sum = 0;
     for (std::uint32_t i = 0; i < states[id].edge_count; ++i) {
@@ -331,7 +329,7 @@ Lexicon LexiconBuilder::build(std::span<const std::string> words, const Alphabet
       const std::uint32_t at = base[id] ^ edge_label(e);
       before[at] = sum;
       lex.units_[at] = edge_label(e) | static_cast<std::uint32_t>(edge_final(e)) << 5 |
-                       base[edge_target(e)] << Lexicon::kBaseShift;
+                       base[edge_target(e)] << lex.base_shift_;
       sum += edge_final(e) + count[edge_target(e)];
     }
   }
@@ -345,7 +343,7 @@ Lexicon LexiconBuilder::build(std::span<const std::string> words, const Alphabet
         code = lex.before_direct_ + k++;
         lex.escape_values_.push_back(before[at]);
       }
-      lex.units_[at] |= code << lex.before_shift_;
+      lex.units_[at] |= code << Lexicon::kCountShift;
     }
   }
   while (!lex.escape_block_start_.empty() &&
@@ -353,6 +351,7 @@ Lexicon LexiconBuilder::build(std::span<const std::string> words, const Alphabet
     lex.escape_block_start_.pop_back();
   lex.word_count_ = words.size();
   lex.count_by_length_ = std::move(by_length);
+  lex.index_lookups();
   return lex;
 }
 

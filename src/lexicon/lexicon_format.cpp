@@ -41,7 +41,9 @@ static_assert(std::endian::native == std::endian::little,
               "the compiled lexicon format is little-endian; add byte swapping for this target");
 
 constexpr char kMagic[8] = {'W', 'G', 'L', 'E', 'X', '\0', '\r', '\n'};
-constexpr std::uint32_t kFormatVersion = 1;
+/// 2: the base moved to the top bits of each unit, above the words-before count (1 had it
+/// below), so that a lookup steps to the next state with one shift.
+constexpr std::uint32_t kFormatVersion = 2;
 
 std::uint64_t checksum(std::span<const std::byte> bytes, std::uint64_t h = 0x243F6A8885A308D3ull) {
   std::size_t i = 0;
@@ -104,7 +106,7 @@ std::vector<std::byte> Lexicon::serialize() const {
   h.word_count = word_count_;
   h.unit_count = static_cast<std::uint32_t>(units_.size());
   h.root_base = root_base_;
-  h.base_bits = static_cast<std::uint32_t>(std::popcount(base_mask_));
+  h.base_bits = 32 - base_shift_;
   h.escape_count = static_cast<std::uint32_t>(escape_values_.size());
   h.length_count = static_cast<std::uint32_t>(count_by_length_.size());
   h.escape_block_count = static_cast<std::uint32_t>(escape_block_start_.size());
@@ -129,7 +131,8 @@ Lexicon::FileHeader Lexicon::checked_header(std::span<const std::byte> bytes,
   std::memcpy(&h, bytes.data(), sizeof(Header));
   if (h.version != kFormatVersion) {
     corrupt(source, "format version " + std::to_string(h.version) + ", this program reads " +
-                        std::to_string(kFormatVersion));
+                        std::to_string(kFormatVersion) +
+                        ": compile the word list again (`wordgames lexicon compile`)");
   }
   if (h.header_size != sizeof(Header)) corrupt(source, "bad header size");
   if (std::string_view(h.alphabet, strnlen(h.alphabet, sizeof(h.alphabet))) !=
@@ -190,10 +193,11 @@ Lexicon Lexicon::assemble(const FileHeader& h, Units units, std::span<const std:
   if (total != h.word_count) corrupt(source, "word counts disagree");
   lex.word_count_ = static_cast<std::size_t>(h.word_count);
   lex.root_base_ = h.root_base;
-  lex.base_mask_ = (1u << h.base_bits) - 1;
-  lex.before_shift_ = kBaseShift + h.base_bits;
-  lex.before_direct_ = (1u << (32 - lex.before_shift_)) - kEscapeCodes;
-  if (trust == LexiconTrust::kTrusted) return lex;
+  lex.set_base_bits(h.base_bits);
+  if (trust == LexiconTrust::kTrusted) {
+    lex.index_lookups();
+    return lex;
+  }
   for (std::size_t i = 1; i < lex.escape_block_start_.size(); ++i) {
     if (lex.escape_block_start_[i] < lex.escape_block_start_[i - 1]) {
       corrupt(source, "bad escape table");
@@ -201,8 +205,8 @@ Lexicon Lexicon::assemble(const FileHeader& h, Units units, std::span<const std:
   }
   for (std::uint32_t at = 0; at < h.unit_count; ++at) {
     const std::uint32_t u = lex.units_[at];
-    if (((u >> kBaseShift) & lex.base_mask_) >= h.unit_count) corrupt(source, "bad transition");
-    const std::uint32_t code = u >> lex.before_shift_;
+    if (lex.base_of(u) >= h.unit_count) corrupt(source, "bad transition");
+    const std::uint32_t code = (u >> kCountShift) & lex.count_mask_;
     if (code >= lex.before_direct_ &&
         (at / 32 >= lex.escape_block_start_.size() ||
          lex.escape_block_start_[at / 32] + (code - lex.before_direct_) >= h.escape_count)) {
@@ -210,6 +214,7 @@ Lexicon Lexicon::assemble(const FileHeader& h, Units units, std::span<const std:
     }
   }
   lex.check_automaton(source);
+  lex.index_lookups();
   return lex;
 }
 
@@ -253,7 +258,7 @@ void Lexicon::check_automaton(std::string_view source) const {
       std::uint32_t unit;
       if (!transition(frame.base, frame.label, unit)) continue;
       if (frame.label > letters) corrupt(source, "a transition outside the alphabet");
-      const std::uint32_t child = (unit >> kBaseShift) & base_mask_;
+      const std::uint32_t child = base_of(unit);
       if (state[child] == kOpen) corrupt(source, "a cycle");
       if (state[child] == kUnseen) {
         ++frame.label;
@@ -270,7 +275,7 @@ void Lexicon::check_automaton(std::string_view source) const {
     for (std::uint32_t label = 1; label <= letters; ++label) {
       std::uint32_t unit;
       if (!transition(base, label, unit)) continue;
-      const std::uint32_t child = (unit >> kBaseShift) & base_mask_;
+      const std::uint32_t child = base_of(unit);
       const std::uint64_t here = ((unit >> kWordShift) & 1u) + words[child];
       if (here == 0) corrupt(source, "a transition to no word");
       if (before(base ^ label, unit) != below) corrupt(source, "bad words-before count");

@@ -200,6 +200,13 @@ TEST(LexiconFormat, NamesTheProblem) {
   auto newer = bytes;
   newer[8] = std::byte{99};  // format version
   EXPECT_NE(error_of(newer).find("version 99"), std::string::npos);
+  // A file from before the base moved to the top of each unit: refused, saying how to fix it.
+  auto older = bytes;
+  older[8] = std::byte{1};
+  EXPECT_EQ(error_of(older),
+            "test.wglex: not a usable compiled lexicon: format version 1, this program reads 2: "
+            "compile the word list again "
+            "(`wordgames lexicon compile`)");
 
   auto longer = bytes;
   longer.push_back(std::byte{0});

@@ -44,6 +44,52 @@ TEST(Lexicon, ContainsIsExactAndCaseInsensitive) {
   EXPECT_FALSE(lex.contains("caté"));
 }
 
+// contains and is_prefix take the first two letters from a table and meet a non-letter as a
+// label no unit has (lexicon.h, pair_units_ and char_labels_): they agree with a walk of the
+// cursors for every word, every prefix and every string with one character changed to another
+// letter or to a non-letter, at every position, on a lexicon built, copied and loaded.
+TEST(Lexicon, LookupsAgreeWithTheCursors) {
+  const Lexicon built = make({"a", "ab", "abc", "b", "ba", "bad", "cab", "cabs", "zz", "zzz"});
+  const auto walk = [](const Lexicon& lex, std::string_view text, bool whole_word) {
+    Lexicon::Cursor c = lex.root();
+    for (const char ch : text) {
+      const Letter l = Alphabet::english().code(ch);
+      if (l == kNoLetter) return false;
+      c = lex.child(c, l);
+      if (!c) return false;
+    }
+    return whole_word ? c.word : true;
+  };
+  const std::vector<std::byte> bytes = built.serialize();
+  const Lexicon copy = built;  // NOLINT(performance-unnecessary-copy-initialization)
+  const Lexicon loaded = Lexicon::deserialize(bytes, "test", LexiconTrust::kUntrusted);
+  const Lexicon trusted = Lexicon::deserialize(bytes, "test", LexiconTrust::kTrusted);
+  std::vector<std::string> keys = {"", "-", "a-", "-a", "ab-", "\x80", "{a", "a{", "`", "@b"};
+  for (const std::string word : {"a", "ab", "abc", "bad", "cabs", "zzz"}) {
+    for (std::size_t at = 0; at < word.size(); ++at) {
+      for (const char ch : std::string("abcz-{`@ \xff")) {
+        std::string key = word;
+        key[at] = ch;
+        keys.push_back(key);
+        keys.push_back(key.substr(0, at + 1));
+      }
+    }
+  }
+  for (const Lexicon* lex : {&built, &copy, &loaded, &trusted}) {
+    for (const std::string& key : keys) {
+      EXPECT_EQ(lex->contains(key), walk(*lex, key, true)) << key;
+      EXPECT_EQ(lex->is_prefix(key), walk(*lex, key, false)) << key;
+      if (const auto letters = Alphabet::english().encode(key)) {
+        EXPECT_EQ(lex->contains(*letters), walk(*lex, key, true)) << key;
+        EXPECT_EQ(lex->is_prefix(*letters), walk(*lex, key, false)) << key;
+      }
+    }
+    const std::vector<Letter> not_letters = {0, kNoLetter};
+    EXPECT_FALSE(lex->contains(not_letters));
+    EXPECT_FALSE(lex->is_prefix(std::vector<Letter>{kNoLetter}));
+  }
+}
+
 TEST(Lexicon, AWordIsAPrefixOfItself) {
   Lexicon lex = make({"cat", "catalog"});
   EXPECT_TRUE(lex.is_prefix("cat"));
