@@ -1,0 +1,261 @@
+// Position hangman: how far can planning go? Each benchmark plays one player against every word
+// of the default dictionary, exactly (no sampling), and reports its chance to win and its mean
+// final points with every word equally likely to be the secret, the measure that `autoplay`
+// samples with 10,000 games (docs/games/hangman.md, "How far planning goes").
+//
+//   ninja -C build hangman_policy_bench && build/bench/hangman_policy_bench
+//
+// A deterministic player that sees only the candidates decides every game once the secret is
+// fixed, so one walk down the tree of its decisions, splitting the candidates into hits and
+// misses at each guess, plays all the words of a length at once.
+//
+// The players are policy iteration from the greedy players of advisor.h: level 0 is the safe
+// player (the most probable guess) or the advisor; level k + 1 considers the `breadth` best
+// guesses by the greedy rule and plays the one after which level k does best (from the hit and
+// the miss, to the end). Level 1 with breadth 6 is the planners' rollout (planner.h, without
+// plan-win's exact endgame). Exact policy iteration, every guess at every level, ends at the
+// best player there is; how much each level adds says how far off that is.
+
+#include <benchmark/benchmark.h>
+
+#include <algorithm>
+#include <bit>
+#include <cstdint>
+#include <span>
+#include <vector>
+
+#include "games/hangman/advisor.h"
+#include "games/hangman/dictionary.h"
+#include "games/hangman/game.h"
+#include "games/hangman/planner.h"
+#include "lexicon/lexicon.h"
+
+namespace {
+
+using namespace wg::hangman;
+using wg::Letter;
+
+const Dictionary& dictionary() {
+  static const Dictionary d = Dictionary::from_lexicon(wg::default_lexicon());
+  return d;
+}
+
+/// The words of one length, as the players see them.
+struct Words {
+  std::span<const Letter> letters;  ///< word i at i * length
+  std::size_t length = 0;
+  int alphabet = 0;
+  Letter at(std::uint32_t word, std::size_t position) const {
+    return letters[word * length + position];
+  }
+};
+
+/// A position: the candidates (indices, partitioned in place as the tree splits them), the open
+/// positions, lives and points.
+struct Position {
+  std::span<std::uint32_t> candidates;
+  std::uint64_t open = 0;
+  int lives = kLives;
+  int points = 0;
+};
+
+/// Sums over the candidates of a position: the games won and the final points.
+struct Totals {
+  double wins = 0;
+  double points = 0;
+  Totals& operator+=(const Totals& other) {
+    wins += other.wins;
+    points += other.points;
+    return *this;
+  }
+};
+
+struct Choice {
+  std::size_t position = 0;
+  Letter letter = 0;
+  std::uint32_t count = 0;
+};
+
+class Player {
+ public:
+  Player(Goal goal, int level, std::size_t breadth)
+      : goal_(goal), level_(level), breadth_(breadth) {}
+
+  /// Every candidate of `at` played to the end.
+  Totals play(const Words& words, Position at) const { return play(words, at, level_); }
+
+ private:
+  Totals play(const Words& words, Position at, int level) const {
+    std::vector<std::uint32_t> counts;
+    for (;;) {
+      const auto n = static_cast<double>(at.candidates.size());
+      if (at.open == 0) return {n, n * at.points};
+      if (at.lives == 0) return {0, n * at.points};
+      if (at.candidates.size() == 1) {
+        return {1, static_cast<double>(at.points + std::popcount(at.open) * points_for_hit(1, 1))};
+      }
+      if (counts.empty()) count(words, at, counts);
+      const Choice choice = choose(words, at, counts, level);
+      if (choice.count == at.candidates.size()) {
+        // A certain hit: no candidate changes, nor do the counts.
+        at.open &= ~(std::uint64_t{1} << choice.position);
+        at.points += points_for_hit(1, 1);
+        continue;
+      }
+      Totals totals;
+      for (const Position& next : split(words, at, choice)) {
+        if (!next.candidates.empty()) totals += play(words, next, level);
+      }
+      return totals;
+    }
+  }
+
+  /// The hit and the miss after a guess.
+  static std::array<Position, 2> split(const Words& words, const Position& at,
+                                       const Choice& choice) {
+    const auto middle = std::partition(
+        at.candidates.begin(), at.candidates.end(),
+        [&](std::uint32_t w) { return words.at(w, choice.position) == choice.letter; });
+    const auto hits = static_cast<std::size_t>(middle - at.candidates.begin());
+    const std::size_t total = at.candidates.size();
+    return {Position{at.candidates.first(hits), at.open & ~(std::uint64_t{1} << choice.position),
+                     at.lives, at.points + (hits > 0 ? points_for_hit(hits, total) : 0)},
+            Position{at.candidates.subspan(hits), at.open, at.lives - 1,
+                     at.points - std::min(at.points, kMissPenalty)}};
+  }
+
+  static void count(const Words& words, const Position& at, std::vector<std::uint32_t>& counts) {
+    counts.assign(words.length * static_cast<std::size_t>(words.alphabet), 0);
+    for (const std::uint32_t w : at.candidates) {
+      for (std::uint64_t open = at.open; open != 0; open &= open - 1) {
+        const auto p = static_cast<std::size_t>(std::countr_zero(open));
+        ++counts[p * static_cast<std::size_t>(words.alphabet) + words.at(w, p)];
+      }
+    }
+  }
+
+  /// The greedy rule's score: the safe player's count, or the advisor's score.
+  double score(std::uint32_t count, const Position& at) const {
+    if (goal_ == Goal::kWin) return count;
+    return advisor_score(count, at.candidates.size(), at.points,
+                         static_cast<std::size_t>(std::popcount(at.open)), at.lives);
+  }
+
+  Choice choose(const Words& words, Position at, const std::vector<std::uint32_t>& counts,
+                int level) const {
+    // The greedy rule's guesses with their scores, in order of position, then letter.
+    std::vector<std::pair<double, Choice>> ranked;
+    for (std::uint64_t open = at.open; open != 0; open &= open - 1) {
+      const auto p = static_cast<std::size_t>(std::countr_zero(open));
+      for (int l = 0; l < words.alphabet; ++l) {
+        const std::uint32_t n = counts[p * static_cast<std::size_t>(words.alphabet) + l];
+        if (n > 0) ranked.push_back({score(n, at), {p, static_cast<Letter>(l), n}});
+      }
+    }
+    // The greedy guess, as advise() and the planners choose it: the first of the best, a score
+    // counting as better only by more than 1e-12 (ties go to the lower position, then letter).
+    Choice greedy = ranked.front().second;
+    double greedy_score = ranked.front().first;
+    for (const auto& [guess_score, choice] : ranked) {
+      if (guess_score > greedy_score + 1e-12) {
+        greedy_score = guess_score;
+        greedy = choice;
+      }
+    }
+    if (level == 0 || greedy.count == at.candidates.size()) return greedy;
+    std::stable_sort(ranked.begin(), ranked.end(),
+                     [](const auto& a, const auto& b) { return a.first > b.first; });
+    ranked.resize(std::min(ranked.size(), breadth_));
+    Choice best = greedy;
+    double best_value = -1;
+    for (const auto& [unused, choice] : ranked) {
+      Totals totals;
+      for (const Position& next : split(words, at, choice)) {
+        if (!next.candidates.empty()) totals += play(words, next, level - 1);
+      }
+      const double value = goal_ == Goal::kWin ? totals.wins : totals.points;
+      if (value > best_value + 1e-9) {
+        best_value = value;
+        best = choice;
+      }
+    }
+    return best;
+  }
+
+  Goal goal_;
+  int level_;
+  std::size_t breadth_;
+};
+
+/// Plays every word of the dictionary with lengths in [shortest, longest]: counters win_rate
+/// (percent) and mean_points, over the words played.
+void report(benchmark::State& state, const Player& player, std::size_t shortest,
+            std::size_t longest) {
+  Totals totals;
+  double words = 0;
+  for (auto _ : state) {
+    totals = {};
+    words = 0;
+    const Dictionary& d = dictionary();
+    for (std::size_t length = shortest; length <= std::min(longest, d.max_length()); ++length) {
+      const std::size_t n = d.count_of_length(length);
+      if (n == 0) continue;
+      std::vector<std::uint32_t> candidates(n);
+      for (std::uint32_t i = 0; i < n; ++i) candidates[i] = i;
+      const Words all{d.words_of_length(length), length, d.alphabet().size()};
+      const std::uint64_t open =
+          length >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << length) - 1;
+      totals += player.play(all, Position{candidates, open});
+      words += static_cast<double>(n);
+    }
+  }
+  state.counters["win_rate"] = 100 * totals.wins / words;
+  state.counters["mean_points"] = totals.points / words;
+}
+
+/// Args: level, breadth (0: every guess).
+void BM_Player(benchmark::State& state, Goal goal) {
+  const auto breadth =
+      state.range(1) == 0 ? std::size_t{1000} : static_cast<std::size_t>(state.range(1));
+  report(state, Player(goal, static_cast<int>(state.range(0)), breadth), kMinWordLength, 64);
+}
+BENCHMARK_CAPTURE(BM_Player, safe, Goal::kWin)
+    ->ArgNames({"level", "breadth"})
+    ->Args({0, 1})
+    ->Args({1, 6})
+    ->Args({1, 0})
+    ->Args({2, 3})
+    ->Args({2, 6})
+    ->Args({2, 12})
+    ->Args({3, 3})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(BM_Player, advisor, Goal::kPoints)
+    ->ArgNames({"level", "breadth"})
+    ->Args({0, 1})
+    ->Args({1, 6})
+    ->Args({1, 12})
+    ->Args({2, 3})
+    ->Args({2, 6})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
+/// The safe player and its level 1 (breadth 6) on each length alone, beside the most words of
+/// that length any player can win (C(length + 5, 5): docs/games/hangman.md).
+void BM_ByLength(benchmark::State& state) {
+  const auto length = static_cast<std::size_t>(state.range(1));
+  report(state, Player(Goal::kWin, static_cast<int>(state.range(0)), 6), length, length);
+  double ceiling = 1;
+  for (int i = 1; i <= kLives - 1; ++i) ceiling = ceiling * static_cast<double>(length + i) / i;
+  const auto words = static_cast<double>(dictionary().count_of_length(length));
+  state.counters["ceiling"] = 100 * std::min(ceiling, words) / words;
+}
+BENCHMARK(BM_ByLength)
+    ->ArgNames({"level", "length"})
+    ->ArgsProduct({{0, 1}, benchmark::CreateDenseRange(6, 16, 1)})
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+
+}  // namespace
+
+BENCHMARK_MAIN();
