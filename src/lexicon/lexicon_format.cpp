@@ -206,6 +206,10 @@ Lexicon Lexicon::assemble(const FileHeader& h, Units units, std::span<const std:
   for (std::uint32_t at = 0; at < h.unit_count; ++at) {
     const std::uint32_t u = lex.units_[at];
     if (lex.base_of(u) >= h.unit_count) corrupt(source, "bad transition");
+    // Any unit, reached or not: a lookup meets a non-letter as the label no unit has.
+    if ((u & kLabelMask) > static_cast<std::uint32_t>(lex.alphabet_->size())) {
+      corrupt(source, "a label outside the alphabet");
+    }
     const std::uint32_t code = (u >> kCountShift) & lex.count_mask_;
     if (code >= lex.before_direct_ &&
         (at / 32 >= lex.escape_block_start_.size() ||

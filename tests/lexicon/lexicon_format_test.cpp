@@ -169,15 +169,29 @@ std::vector<std::byte> from_hex(std::string_view hex) {
 // checksum is right but whose words-before counts lead word_at() nowhere, which threw
 // std::logic_error (other such files made it loop). The automaton is now checked on load.
 TEST(LexiconFormat, RejectsAnAutomatonWhoseCountsLeadNowhere) {
+  // (Re-encoded for format version 2: each unit's fields in the new order, the checksum again.)
   const std::vector<std::byte> crafted = from_hex(
-      "57474c4558000d0a0100000040000000656e0000000000000800000000000000200000000100000005000000"
-      "0000000007000000000000000086bb45384794930001000023000000e1070000621900002100000002060000"
-      "a2000000c9040000c50100003a000000d20000009503000033000000000000000000000000000000912f0000"
-      "000000000000000000000000000000000000000000000000000000000000000000000000000000005a330000"
+      "57474c4558000d0a0200000040000000656e0000000000000800000000000000200000000100000005000000"
+      "0000000007000000000000002c3e78dcb0d5d9f20000002023000000210000f8e200002821000000020000c0"
+      "2200001009000098050000383a000000120000181500007033000000000000000000000000000000510100f0"
+      "000000000000000000000000000000000000000000000000000000000000000000000000000000009a010068"
       "0000000000000000000000000000000000000000000000000200000000000000020000000000000001000000"
       "00000000010000000000000001000000000000000100000000000000");
-  const std::string error = error_of(crafted);
-  EXPECT_NE(error.find("test.wglex: not a usable compiled lexicon: "), std::string::npos) << error;
+  EXPECT_EQ(error_of(crafted), "test.wglex: not a usable compiled lexicon: bad words-before count");
+}
+
+// A unit that no walk reaches may still not carry a label outside the alphabet: a lookup meets a
+// character that is no letter as label 31, which no unit may have (lexicon.h, char_labels_).
+// Two words, "ab" and "b", with the free unit 31 given label 31 and the checksum made again.
+TEST(LexiconFormat, RejectsALabelOutsideTheAlphabetAnywhere) {
+  const std::vector<std::byte> crafted = from_hex(
+      "57474c4558000d0a0200000040000000656e0000000000000200000000000000200000000100000005000000"
+      "000000000300000000000000ce7b954f0523d74a010000182200000000000000620000000000000000000000"
+      "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+      "0000000000000000000000000000000000000000000000000000000000000000000000000000000000000000"
+      "0000000000000000000000001f000000000000000000000001000000000000000100000000000000");
+  EXPECT_EQ(error_of(crafted),
+            "test.wglex: not a usable compiled lexicon: a label outside the alphabet");
 }
 
 // Every lexicon the builder makes passes the checks on load: empty, one letter, one longest word.
