@@ -119,8 +119,11 @@ class DawgBuilder {
       const std::uint32_t id = table_[i];
       if (id == kEmpty) break;
       const State& s = states_[id];
+      // No memcmp of nothing (a state with no edges may start at the end of edges_, whose data()
+      // may be null), which is undefined even for zero bytes.
       if (s.edge_count == open.count &&
-          std::memcmp(&edges_[s.first_edge], open.edges.data(), open.count * sizeof(Edge)) == 0)
+          (open.count == 0 || std::memcmp(edges_.data() + s.first_edge, open.edges.data(),
+                                          open.count * sizeof(Edge)) == 0))
         return id;
     }
     const auto id = static_cast<std::uint32_t>(states_.size());
