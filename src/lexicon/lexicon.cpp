@@ -142,25 +142,6 @@ Lexicon::Cursor Lexicon::root() const {
   return c;
 }
 
-namespace {
-
-// Walks the automaton along `word`, calling step(unit_index, unit) per letter it matches.
-template <class Step>
-void walk(std::span<const std::uint32_t> units, std::uint32_t base, unsigned base_shift,
-          std::span<const Letter> word, Step step) {
-  for (const Letter l : word) {
-    if (l >= kMaxLetters) return;
-    const std::uint32_t label = static_cast<std::uint32_t>(l) + 1;
-    const std::uint32_t at = base ^ label;
-    const std::uint32_t unit = units[at];
-    if ((unit & 0x1F) != label) return;
-    step(at, unit);
-    base = unit >> base_shift;
-  }
-}
-
-}  // namespace
-
 template <class Letters, class ToLabel>
 bool Lexicon::find(const Letters& word, ToLabel to_label, std::uint32_t& last_unit) const {
   // Without a branch on the labels: a word that leaves the automaton goes on walking (every
@@ -201,13 +182,19 @@ bool Lexicon::contains(std::string_view word) const {
 
 bool Lexicon::contains(std::span<const Letter> word) const {
   std::uint32_t unit = 0;
-  return find(word, letter_labels, unit) && ((unit >> kWordShift) & 1u);
+  return find(word, letter_label, unit) && ((unit >> kWordShift) & 1u);
 }
 
 std::vector<std::uint32_t> Lexicon::lookup_path(std::span<const Letter> word) const {
   std::vector<std::uint32_t> path;
-  walk(units(), root_base_, base_shift_, word,
-       [&path](std::uint32_t at, std::uint32_t) { path.push_back(at); });
+  std::uint32_t base = root_base_;
+  for (const Letter l : word) {
+    if (l >= kMaxLetters) break;
+    const std::uint32_t at = base ^ label_of(l);
+    if ((units_[at] & kLabelMask) != label_of(l)) break;
+    path.push_back(at);
+    base = base_of(units_[at]);
+  }
   return path;
 }
 
@@ -218,7 +205,7 @@ bool Lexicon::is_prefix(std::string_view prefix) const {
 
 bool Lexicon::is_prefix(std::span<const Letter> prefix) const {
   std::uint32_t unit = 0;
-  return find(prefix, letter_labels, unit);
+  return find(prefix, letter_label, unit);
 }
 
 namespace {

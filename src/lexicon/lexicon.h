@@ -193,7 +193,7 @@ class Lexicon {
   /// The label of what is not a letter: no unit has it (index_lookups).
   static constexpr std::uint32_t kNoLabel = 31;
   /// A letter's label, kNoLabel for a code that is no letter.
-  static std::uint32_t letter_labels(Letter l) { return l < kMaxLetters ? label_of(l) : kNoLabel; }
+  static std::uint32_t letter_label(Letter l) { return l < kMaxLetters ? label_of(l) : kNoLabel; }
   /// A character's label (char_labels_).
   auto text_labels() const {
     return [labels = char_labels_.data()](char c) { return labels[static_cast<unsigned char>(c)]; };
