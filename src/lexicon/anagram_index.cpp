@@ -17,10 +17,22 @@ AnagramIndex::AnagramIndex(const Lexicon& lexicon) : lexicon_(&lexicon) {
   const Alphabet& alphabet = lexicon.alphabet();
   std::vector<Entry> entries;
   entries.reserve(lexicon.size());
+  // The trie takes letters commonest first (see the header): by how often each occurs in the
+  // lexicon's words, ties in alphabetical order.
+  std::array<std::uint64_t, kMaxLetters> frequency{};
+  lexicon.for_each_word([&](std::string_view word) {
+    for (char c : word) ++frequency[alphabet.code(c)];
+  });
+  std::array<Letter, kMaxLetters> by_rank{};
+  for (std::size_t l = 0; l < kMaxLetters; ++l) by_rank[l] = static_cast<Letter>(l);
+  std::stable_sort(by_rank.begin(), by_rank.begin() + alphabet.size(),
+                   [&](Letter a, Letter b) { return frequency[a] > frequency[b]; });
+  for (std::size_t r = 0; r < kMaxLetters; ++r) rank_[by_rank[r]] = static_cast<Letter>(r);
+
   std::uint32_t next_index = 0;
   lexicon.for_each_word([&](std::string_view word) {
     std::array<std::uint8_t, kMaxLetters> counts{};
-    for (char c : word) ++counts[alphabet.code(c)];
+    for (char c : word) ++counts[rank_[alphabet.code(c)]];
     std::string alphagram;
     alphagram.reserve(word.size());
     for (int l = 0; l < alphabet.size(); ++l) alphagram.append(counts[l], static_cast<char>(l));
@@ -101,35 +113,39 @@ class AnagramSearchByAlphagram {
   }
 
   // search() and arrive() for one kind of blank: a real tile is taken when the rack holds one
-  // (never worse), else a blank if one is left and may stand for the letter.
+  // (never worse), else a blank if one is left and may stand for the letter. A child's words
+  // are taken here, and the child is entered only if the tiles left can reach one of its own
+  // children: most children reached are leaves of the search.
   void search_one_kind(std::uint32_t node, std::size_t depth, int blanks) {
     const AnagramIndex::Node& n = nodes_[node];
     const std::uint32_t usable = held_ | (blanks > 0 ? blank_letters_ : 0u);
+    const bool emit = depth + 1 >= min_length_;
+    const bool last = depth + 1 == tiles_total_;
     for (std::uint32_t m = n.children & usable; m != 0; m &= m - 1) {
       const auto l = static_cast<unsigned>(std::countr_zero(m));
       const auto child =
           n.first_child + static_cast<std::uint32_t>(std::popcount(n.children & ((1u << l) - 1)));
+      if (emit) {
+        // A node has a word or two: a loop costs less than a call to insert.
+        for (std::uint32_t i = nodes_[child].word_begin, end = nodes_[child + 1].word_begin;
+             i < end; ++i) {
+          out_.push_back(words_[i]);
+        }
+      }
+      if (last) continue;
       // Without a branch on which it is (the search goes both ways about as often): a real
       // tile comes off the counts, a blank off the blanks.
       const std::uint32_t held = held_;
       const auto real = static_cast<std::uint8_t>((held >> l) & 1u);
       counts_[l] = static_cast<std::uint8_t>(counts_[l] - real);
       held_ &= ~(static_cast<std::uint32_t>(counts_[l] == 0) << l);
-      arrive_one_kind(child, depth + 1, blanks - 1 + real);
+      const int blanks_left = blanks - 1 + real;
+      const std::uint32_t reachable =
+          nodes_[child].children & (held_ | (blanks_left > 0 ? blank_letters_ : 0u));
+      if (reachable != 0) search_one_kind(child, depth + 1, blanks_left);
       counts_[l] = static_cast<std::uint8_t>(counts_[l] + real);
       held_ = held;
     }
-  }
-
-  void arrive_one_kind(std::uint32_t node, std::size_t depth, int blanks) {
-    if (depth >= min_length_) {
-      // A node has a word or two: a loop costs less than a call to insert.
-      for (std::uint32_t i = nodes_[node].word_begin, end = nodes_[node + 1].word_begin; i < end;
-           ++i) {
-        out_.push_back(words_[i]);
-      }
-    }
-    if (depth < tiles_total_ && nodes_[node].children != 0) search_one_kind(node, depth, blanks);
   }
 
   // Extends the multiset at `node`, which used `depth` tiles, by one more tile in every way.
@@ -167,7 +183,16 @@ class AnagramSearchByAlphagram {
 
 void AnagramIndex::sub_anagrams(const Rack& rack, std::vector<std::uint32_t>& out,
                                 std::size_t min_length) const {
-  AnagramSearchByAlphagram(*this, rack, min_length, out).run();
+  // The search works in the trie's order of letters.
+  Rack ranked;
+  for (std::size_t l = 0; l < kMaxLetters; ++l) ranked.counts[rank_[l]] = rack.counts[l];
+  ranked.blanks.reserve(rack.blanks.size());
+  for (LetterSet set : rack.blanks) {
+    LetterSet in_trie_order;
+    for (Letter l : set& LetterSet::all(kMaxLetters)) in_trie_order.insert(rank_[l]);
+    ranked.blanks.push_back(in_trie_order);
+  }
+  AnagramSearchByAlphagram(*this, ranked, min_length, out).run();
 }
 
 std::vector<std::string> AnagramIndex::sub_anagrams(const Rack& rack,
