@@ -188,8 +188,9 @@ void AnagramIndex::sub_anagrams(const Rack& rack, std::vector<std::uint32_t>& ou
   for (std::size_t l = 0; l < kMaxLetters; ++l) ranked.counts[rank_[l]] = rack.counts[l];
   ranked.blanks.reserve(rack.blanks.size());
   for (LetterSet set : rack.blanks) {
+    const LetterSet letters = set & LetterSet::all(kMaxLetters);
     LetterSet in_trie_order;
-    for (Letter l : set& LetterSet::all(kMaxLetters)) in_trie_order.insert(rank_[l]);
+    for (Letter l : letters) in_trie_order.insert(rank_[l]);
     ranked.blanks.push_back(in_trie_order);
   }
   AnagramSearchByAlphagram(*this, ranked, min_length, out).run();
