@@ -112,8 +112,8 @@ class AnagramSearchByAlphagram {
                        [&](LetterSet set) { return set == rack.blanks.front(); });
   }
 
-  // search() and arrive() for one kind of blank: a real tile is taken when the rack holds one
-  // (never worse), else a blank if one is left and may stand for the letter. A child's words
+  // What search() and arrive() do, for one kind of blank: a real tile is taken when the rack holds
+  // one (never worse), else a blank if one is left and may stand for the letter. A child's words
   // are taken here, and the child is entered only if the tiles left can reach one of its own
   // children: most children reached are leaves of the search.
   void search_one_kind(std::uint32_t node, std::size_t depth, int blanks) {
