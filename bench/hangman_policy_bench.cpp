@@ -15,6 +15,9 @@
 // the miss, to the end). Level 1 with breadth 6 is the planners' rollout (planner.h, without
 // plan-win's exact endgame). Exact policy iteration, every guess at every level, ends at the
 // best player there is; how much each level adds says how far off that is.
+//
+// BM_SmallDictionaries checks that reading where it can be checked: on small dictionaries, where
+// the best player there is can be found by a search, beside the levels' results.
 
 #include <benchmark/benchmark.h>
 
@@ -22,7 +25,9 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <map>
 #include <span>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -257,6 +262,168 @@ BENCHMARK(BM_ByLength)
     ->ArgsProduct({{0, 1}, benchmark::CreateDenseRange(6, 16, 1)})
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+/// The best player there is, where it can be found: the most words of a small dictionary that
+/// any player wins, W(S, l) = max over guesses of W(hits, l) + W(misses, l - 1), with W = |S|
+/// when |S| <= l (each miss rules out a word) and W = 1 at one life (the hits lead to one word).
+/// plan-win's endgame (planner.cpp) is this search on at most 24 words; here the sets are bit
+/// sets of any size, which is only practical up to a few hundred words. The same memo and bound:
+/// a won game's path has at most one hit for each of the D positions where the set's words
+/// differ, and l - 1 misses, so W <= C(D + l - 1, l - 1); guesses with more hits are tried first.
+class BestPlayer {
+ public:
+  explicit BestPlayer(const Words& words)
+      : words_(words),
+        count_(words.letters.size() / words.length),
+        blocks_((count_ + 63) / 64),
+        columns_(words.length * static_cast<std::size_t>(words.alphabet), Set(blocks_, 0)) {
+    for (std::uint32_t w = 0; w < count_; ++w) {
+      for (std::size_t p = 0; p < words.length; ++p)
+        columns_[column(p, words.at(w, p))][w / 64] |= std::uint64_t{1} << (w % 64);
+    }
+  }
+
+  /// The most of the words a player wins from the start.
+  int wins() {
+    Set all(blocks_, 0);
+    for (std::uint32_t w = 0; w < count_; ++w) all[w / 64] |= std::uint64_t{1} << (w % 64);
+    return solve(all, static_cast<int>(count_), kLives);
+  }
+
+ private:
+  using Set = std::vector<std::uint64_t>;
+  struct Key {
+    Set set;
+    int lives;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& key) const {
+      std::uint64_t h = 0x9e3779b97f4a7c15u * static_cast<std::uint64_t>(key.lives + 1);
+      for (const std::uint64_t block : key.set) h = (h ^ block) * 0x100000001b3u + (h >> 29);
+      return static_cast<std::size_t>(h);
+    }
+  };
+  struct Split {
+    int hits;
+    std::size_t column;
+  };
+
+  std::size_t column(std::size_t position, Letter letter) const {
+    return position * static_cast<std::size_t>(words_.alphabet) + letter;
+  }
+  /// C(differing + misses, misses), capped: the won paths with at most so many misses.
+  static int leaves(int differing, int misses) {
+    double paths = 1;
+    for (int i = 1; i <= misses; ++i) paths = paths * (differing + i) / i;
+    return paths > 1e9 ? 1'000'000'000 : static_cast<int>(paths + 0.5);
+  }
+
+  int solve(const Set& set, int n, int lives) {
+    if (n <= lives) return n;
+    if (lives == 1) return 1;
+    Key key{set, lives};
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    std::vector<Split> splits;
+    int differing = 0;
+    for (std::size_t p = 0; p < words_.length; ++p) {
+      const std::size_t before = splits.size();
+      for (int l = 0; l < words_.alphabet; ++l) {
+        const std::size_t c = column(p, static_cast<Letter>(l));
+        int hits = 0;
+        for (std::size_t b = 0; b < blocks_; ++b) hits += std::popcount(set[b] & columns_[c][b]);
+        if (hits == n) break;  // every word has this letter here: nothing to learn
+        if (hits > 0) splits.push_back({hits, c});
+      }
+      if (splits.size() > before) ++differing;
+    }
+    std::stable_sort(splits.begin(), splits.end(),
+                     [](const Split& a, const Split& b) { return a.hits > b.hits; });
+    const int bound = std::min(n, leaves(differing, lives - 1));
+    int best = 0;
+    Set hits(blocks_), misses(blocks_);
+    for (const Split& split : splits) {
+      const int hit_bound = std::min(split.hits, leaves(differing - 1, lives - 1));
+      const int miss_bound = std::min(n - split.hits, leaves(differing, lives - 2));
+      if (hit_bound + miss_bound <= best) continue;
+      for (std::size_t b = 0; b < blocks_; ++b) {
+        hits[b] = set[b] & columns_[split.column][b];
+        misses[b] = set[b] & ~columns_[split.column][b];
+      }
+      const int hit_wins = solve(hits, split.hits, lives);
+      if (hit_wins + miss_bound <= best) continue;
+      best = std::max(best, hit_wins + solve(misses, n - split.hits, lives - 1));
+      if (best == bound) break;
+    }
+    memo_.emplace(std::move(key), best);
+    return best;
+  }
+
+  Words words_;
+  std::size_t count_;
+  std::size_t blocks_;
+  std::vector<Set> columns_;  ///< per position and letter, the words with that letter there
+  std::unordered_map<Key, int, KeyHash> memo_;
+};
+
+/// How close policy iteration comes to the best player, where the best player can be found:
+/// small dictionaries, each the words of one length that end in the same two or three letters,
+/// from 40 to 120 words (hard ones: those words differ only in their first letters). Arg:
+/// length. Counters: the dictionaries and their words, and the words won, as a percentage of
+/// them, by the safe player, its level 1 (every guess), level 2 (6 guesses) and the best player.
+void BM_SmallDictionaries(benchmark::State& state) {
+  const auto length = static_cast<std::size_t>(state.range(0));
+  const Dictionary& d = dictionary();
+  const std::span<const Letter> letters = d.words_of_length(length);
+  const std::size_t count = d.count_of_length(length);
+  double dictionaries = 0;
+  double words = 0;
+  std::array<double, 4> wins{};  // safe, level 1, level 2, best
+  for (auto _ : state) {
+    dictionaries = words = 0;
+    wins = {};
+    for (const std::size_t suffix : {3, 2}) {
+      // The groups by their last letters, five bits a letter.
+      std::map<std::uint32_t, std::vector<std::uint32_t>> by_suffix;
+      for (std::uint32_t w = 0; w < count; ++w) {
+        std::uint32_t key = 0;
+        for (std::size_t p = length - suffix; p < length; ++p)
+          key = key << 5 | letters[w * length + p];
+        by_suffix[key].push_back(w);
+      }
+      for (const auto& [unused, group] : by_suffix) {
+        if (group.size() < 40 || group.size() > 120) continue;
+        std::vector<Letter> small;
+        for (const std::uint32_t w : group) {
+          const auto begin = letters.begin() + static_cast<std::ptrdiff_t>(w * length);
+          small.insert(small.end(), begin, begin + static_cast<std::ptrdiff_t>(length));
+        }
+        const Words small_words{small, length, d.alphabet().size()};
+        const std::uint64_t open = (std::uint64_t{1} << length) - 1;
+        std::size_t i = 0;
+        for (const auto& [level, breadth] :
+             {std::pair<int, std::size_t>{0, 1}, {1, 1000}, {2, 6}}) {
+          std::vector<std::uint32_t> candidates(group.size());
+          for (std::uint32_t c = 0; c < candidates.size(); ++c) candidates[c] = c;
+          wins[i++] +=
+              Player(Goal::kWin, level, breadth).play(small_words, Position{candidates, open}).wins;
+        }
+        wins[3] += BestPlayer(small_words).wins();
+        ++dictionaries;
+        words += static_cast<double>(group.size());
+      }
+    }
+  }
+  state.counters["dictionaries"] = dictionaries;
+  state.counters["words"] = words;
+  const char* names[] = {"safe", "level1", "level2", "best"};
+  for (std::size_t i = 0; i < wins.size(); ++i) state.counters[names[i]] = 100 * wins[i] / words;
+}
+BENCHMARK(BM_SmallDictionaries)
+    ->ArgName("length")
+    ->DenseRange(6, 9)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 }  // namespace
 
