@@ -31,6 +31,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/rng.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
 #include "games/hangman/game.h"
@@ -366,62 +367,230 @@ class BestPlayer {
   std::unordered_map<Key, int, KeyHash> memo_;
 };
 
-/// How close policy iteration comes to the best player, where the best player can be found:
-/// small dictionaries, each the words of one length that end in the same two or three letters,
-/// from 40 to 120 words (hard ones: those words differ only in their first letters). Arg:
-/// length. Counters: the dictionaries and their words, and the words won, as a percentage of
-/// them, by the safe player, its level 1 (every guess), level 2 (6 guesses) and the best player.
-void BM_SmallDictionaries(benchmark::State& state) {
-  const auto length = static_cast<std::size_t>(state.range(0));
-  const Dictionary& d = dictionary();
-  const std::span<const Letter> letters = d.words_of_length(length);
-  const std::size_t count = d.count_of_length(length);
-  double dictionaries = 0;
-  double words = 0;
-  std::array<double, 4> wins{};  // safe, level 1, level 2, best
-  for (auto _ : state) {
-    dictionaries = words = 0;
-    wins = {};
-    for (const std::size_t suffix : {3, 2}) {
-      // The groups by their last letters, five bits a letter.
-      std::map<std::uint32_t, std::vector<std::uint32_t>> by_suffix;
-      for (std::uint32_t w = 0; w < count; ++w) {
-        std::uint32_t key = 0;
-        for (std::size_t p = length - suffix; p < length; ++p)
-          key = key << 5 | letters[w * length + p];
-        by_suffix[key].push_back(w);
+/// The best player there is for points: the most expected final points from a position, by an
+/// exact expectimax over every guess (no bound prunes it: only practical up to a few dozen
+/// words). A position is its set of words, lives, points and open positions; points matter
+/// through the floor (a miss costs min(points, 15)), so they are kept up to 15 points a life,
+/// and open positions where every word has the same letter ("sure", each worth 5 points
+/// whenever it is taken) through their number. A sure hit is a move like any other: when to
+/// take it matters, since points taken make the next miss cost more.
+class BestPointsPlayer {
+ public:
+  explicit BestPointsPlayer(const Words& words)
+      : words_(words),
+        count_(words.letters.size() / words.length),
+        blocks_((count_ + 63) / 64),
+        columns_(words.length * static_cast<std::size_t>(words.alphabet), Set(blocks_, 0)) {
+    for (std::uint32_t w = 0; w < count_; ++w) {
+      for (std::size_t p = 0; p < words.length; ++p)
+        columns_[p * static_cast<std::size_t>(words.alphabet) + words.at(w, p)][w / 64] |=
+            std::uint64_t{1} << (w % 64);
+    }
+  }
+
+  /// The expected final points from the start of a game.
+  double points() {
+    Set all(blocks_, 0);
+    for (std::uint32_t w = 0; w < count_; ++w) all[w / 64] |= std::uint64_t{1} << (w % 64);
+    return solve(all, static_cast<int>(count_), kLives, 0,
+                 static_cast<int>(words_.length) - differing(all));
+  }
+
+ private:
+  using Set = std::vector<std::uint64_t>;
+  struct Key {
+    Set set;
+    int lives, points, sure;
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& key) const {
+      std::uint64_t h =
+          0x9e3779b97f4a7c15u *
+          static_cast<std::uint64_t>((key.lives * 128 + key.points) * 64 + key.sure + 1);
+      for (const std::uint64_t block : key.set) h = (h ^ block) * 0x100000001b3u + (h >> 29);
+      return static_cast<std::size_t>(h);
+    }
+  };
+
+  int hits(const Set& set, std::size_t column) const {
+    int n = 0;
+    for (std::size_t b = 0; b < blocks_; ++b) n += std::popcount(set[b] & columns_[column][b]);
+    return n;
+  }
+  /// The positions where the set's words differ.
+  int differing(const Set& set) const {
+    int n = 0;
+    for (const std::uint64_t block : set) n += std::popcount(block);
+    int positions = 0;
+    for (std::size_t p = 0; p < words_.length; ++p) {
+      for (int l = 0; l < words_.alphabet; ++l) {
+        const int k = hits(set, p * static_cast<std::size_t>(words_.alphabet) + l);
+        if (k == n) break;
+        if (k > 0) {
+          ++positions;
+          break;
+        }
       }
-      for (const auto& [unused, group] : by_suffix) {
-        if (group.size() < 40 || group.size() > 120) continue;
-        std::vector<Letter> small;
-        for (const std::uint32_t w : group) {
-          const auto begin = letters.begin() + static_cast<std::ptrdiff_t>(w * length);
-          small.insert(small.end(), begin, begin + static_cast<std::ptrdiff_t>(length));
-        }
-        const Words small_words{small, length, d.alphabet().size()};
-        const std::uint64_t open = (std::uint64_t{1} << length) - 1;
-        std::size_t i = 0;
-        for (const auto& [level, breadth] :
-             {std::pair<int, std::size_t>{0, 1}, {1, 1000}, {2, 6}}) {
-          std::vector<std::uint32_t> candidates(group.size());
-          for (std::uint32_t c = 0; c < candidates.size(); ++c) candidates[c] = c;
-          wins[i++] +=
-              Player(Goal::kWin, level, breadth).play(small_words, Position{candidates, open}).wins;
-        }
-        wins[3] += BestPlayer(small_words).wins();
-        ++dictionaries;
-        words += static_cast<double>(group.size());
+    }
+    return positions;
+  }
+
+  /// The expected points still to come.
+  double solve(const Set& set, int n, int lives, int points, int sure) {
+    if (n == 1) return points_for_hit(1, 1) * sure;  // every open position is sure
+    Key key{set, lives, points, sure};
+    if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const int kept = kMissPenalty * lives;  // more points change nothing to come
+    double best = -1e300;
+    if (sure > 0) {
+      const int sure_hit = points_for_hit(1, 1);
+      best = sure_hit + solve(set, n, lives, std::min(points + sure_hit, kept), sure - 1);
+    }
+    const int open_differing = differing(set);
+    Set hit_set(blocks_), miss_set(blocks_);
+    for (std::size_t c = 0; c < columns_.size(); ++c) {
+      const int k = hits(set, c);
+      if (k == 0 || k == n) continue;
+      for (std::size_t b = 0; b < blocks_; ++b) {
+        hit_set[b] = set[b] & columns_[c][b];
+        miss_set[b] = set[b] & ~columns_[c][b];
+      }
+      const int gain = points_for_hit(static_cast<std::size_t>(k), static_cast<std::size_t>(n));
+      // After a hit its position is revealed, and the others where the hits agree are sure.
+      const double hit = gain + solve(hit_set, k, lives, std::min(points + gain, kept),
+                                      sure + open_differing - 1 - differing(hit_set));
+      const int penalty = std::min(points, kMissPenalty);
+      double miss = -penalty;
+      if (lives > 1) {
+        miss += solve(miss_set, n - k, lives - 1,
+                      std::min(points - penalty, kMissPenalty * (lives - 1)),
+                      sure + open_differing - differing(miss_set));
+      }
+      best = std::max(best, (k * hit + (n - k) * miss) / n);
+    }
+    memo_.emplace(std::move(key), best);
+    return best;
+  }
+
+  Words words_;
+  std::size_t count_;
+  std::size_t blocks_;
+  std::vector<Set> columns_;
+  std::unordered_map<Key, double, KeyHash> memo_;
+};
+
+/// Small dictionaries: the words of `length` that end in the same three letters, or the same two
+/// (hard games: such words differ only in their first letters), from `fewest` to `most` words.
+std::vector<std::vector<Letter>> dictionaries_by_suffix(std::size_t length, std::size_t fewest,
+                                                        std::size_t most) {
+  const std::span<const Letter> letters = dictionary().words_of_length(length);
+  const std::size_t count = dictionary().count_of_length(length);
+  std::vector<std::vector<Letter>> out;
+  for (const std::size_t suffix : {3, 2}) {
+    // The groups by their last letters, five bits a letter.
+    std::map<std::uint32_t, std::vector<std::uint32_t>> by_suffix;
+    for (std::uint32_t w = 0; w < count; ++w) {
+      std::uint32_t key = 0;
+      for (std::size_t p = length - suffix; p < length; ++p)
+        key = key << 5 | letters[w * length + p];
+      by_suffix[key].push_back(w);
+    }
+    for (const auto& [unused, group] : by_suffix) {
+      if (group.size() < fewest || group.size() > most) continue;
+      std::vector<Letter>& small = out.emplace_back();
+      for (const std::uint32_t w : group) {
+        const auto begin = letters.begin() + static_cast<std::ptrdiff_t>(w * length);
+        small.insert(small.end(), begin, begin + static_cast<std::ptrdiff_t>(length));
       }
     }
   }
-  state.counters["dictionaries"] = dictionaries;
-  state.counters["words"] = words;
-  const char* names[] = {"safe", "level1", "level2", "best"};
-  for (std::size_t i = 0; i < wins.size(); ++i) state.counters[names[i]] = 100 * wins[i] / words;
+  return out;
 }
-BENCHMARK(BM_SmallDictionaries)
+
+/// `samples` small dictionaries of `size` words of `length` drawn at random (seeded), no word
+/// in two of them.
+std::vector<std::vector<Letter>> dictionaries_at_random(std::size_t length, std::size_t size,
+                                                        std::size_t samples) {
+  const std::span<const Letter> letters = dictionary().words_of_length(length);
+  std::vector<std::uint32_t> order(dictionary().count_of_length(length));
+  for (std::uint32_t w = 0; w < order.size(); ++w) order[w] = w;
+  wg::Rng rng(42);
+  rng.shuffle(std::span<std::uint32_t>(order));
+  std::vector<std::vector<Letter>> out(samples);
+  for (std::size_t s = 0; s < samples; ++s) {
+    for (std::size_t i = 0; i < size; ++i) {
+      const auto begin =
+          letters.begin() + static_cast<std::ptrdiff_t>(order[s * size + i] * length);
+      out[s].insert(out[s].end(), begin, begin + static_cast<std::ptrdiff_t>(length));
+    }
+  }
+  return out;
+}
+
+/// How close policy iteration comes to the best player, where the best player can be found:
+/// each small dictionary played exactly by the greedy player (level 0: safe or advisor), its
+/// level 1 (every guess), its level 2 (6 guesses) and the best player. Counters: the
+/// dictionaries and their words, and each player's win rate (percent) or mean points.
+void report_small(benchmark::State& state, Goal goal, std::size_t length,
+                  const std::vector<std::vector<Letter>>& small) {
+  double words = 0;
+  std::array<double, 4> totals{};  // level 0, level 1, level 2, best
+  for (auto _ : state) {
+    words = 0;
+    totals = {};
+    for (const std::vector<Letter>& letters : small) {
+      const Words small_words{letters, length, dictionary().alphabet().size()};
+      const std::size_t n = letters.size() / length;
+      std::size_t i = 0;
+      for (const auto& [level, breadth] : {std::pair<int, std::size_t>{0, 1}, {1, 1000}, {2, 6}}) {
+        std::vector<std::uint32_t> candidates(n);
+        for (std::uint32_t c = 0; c < n; ++c) candidates[c] = c;
+        const Totals t =
+            Player(goal, level, breadth)
+                .play(small_words, Position{candidates, (std::uint64_t{1} << length) - 1});
+        totals[i++] += goal == Goal::kWin ? t.wins : t.points;
+      }
+      totals[3] += goal == Goal::kWin
+                       ? BestPlayer(small_words).wins()
+                       : static_cast<double>(n) * BestPointsPlayer(small_words).points();
+      words += static_cast<double>(n);
+    }
+  }
+  state.counters["dictionaries"] = static_cast<double>(small.size());
+  state.counters["words"] = words;
+  const char* names[] = {"level0", "level1", "level2", "best"};
+  const double scale = goal == Goal::kWin ? 100 : 1;
+  for (std::size_t i = 0; i < totals.size(); ++i)
+    state.counters[names[i]] = scale * totals[i] / words;
+}
+
+/// For the chance to win: dictionaries of 40 to 120 words sharing their ending. Arg: length.
+void BM_SmallDictionaries_win(benchmark::State& state) {
+  const auto length = static_cast<std::size_t>(state.range(0));
+  report_small(state, Goal::kWin, length, dictionaries_by_suffix(length, 40, 120));
+}
+BENCHMARK(BM_SmallDictionaries_win)
+    ->Name("BM_SmallDictionaries/win")
     ->ArgName("length")
     ->DenseRange(6, 9)
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
+/// For points (the exact search is slower: smaller dictionaries), six letters: 20 to 25 words
+/// sharing their ending, and 10 dictionaries of 20 words drawn at random.
+void BM_SmallDictionaries_points_by_suffix(benchmark::State& state) {
+  report_small(state, Goal::kPoints, 6, dictionaries_by_suffix(6, 20, 25));
+}
+BENCHMARK(BM_SmallDictionaries_points_by_suffix)
+    ->Name("BM_SmallDictionaries/points_by_suffix")
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+void BM_SmallDictionaries_points_at_random(benchmark::State& state) {
+  report_small(state, Goal::kPoints, 6, dictionaries_at_random(6, 20, 10));
+}
+BENCHMARK(BM_SmallDictionaries_points_at_random)
+    ->Name("BM_SmallDictionaries/points_at_random")
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 
