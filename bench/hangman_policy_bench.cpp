@@ -264,16 +264,13 @@ BENCHMARK(BM_ByLength)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
-/// The best player there is, where it can be found: the most words of a small dictionary that
-/// any player wins, W(S, l) = max over guesses of W(hits, l) + W(misses, l - 1), with W = |S|
-/// when |S| <= l (each miss rules out a word) and W = 1 at one life (the hits lead to one word).
-/// plan-win's endgame (planner.cpp) is this search on at most 24 words; here the sets are bit
-/// sets of any size, which is only practical up to a few hundred words. The same memo and bound:
-/// a won game's path has at most one hit for each of the D positions where the set's words
-/// differ, and l - 1 misses, so W <= C(D + l - 1, l - 1); guesses with more hits are tried first.
-class BestPlayer {
+/// A small dictionary's words as bit sets, for the exact searches below: a set of words is one
+/// bit per word, and each (position, letter) has the set of words with that letter there.
+class WordSets {
  public:
-  explicit BestPlayer(const Words& words)
+  using Set = std::vector<std::uint64_t>;
+
+  explicit WordSets(const Words& words)
       : words_(words),
         count_(words.letters.size() / words.length),
         blocks_((count_ + 63) / 64),
@@ -284,15 +281,62 @@ class BestPlayer {
     }
   }
 
-  /// The most of the words a player wins from the start.
-  int wins() {
-    Set all(blocks_, 0);
-    for (std::uint32_t w = 0; w < count_; ++w) all[w / 64] |= std::uint64_t{1} << (w % 64);
-    return solve(all, static_cast<int>(count_), kLives);
+  const Words& words() const { return words_; }
+  std::size_t count() const { return count_; }
+  std::size_t columns() const { return columns_.size(); }
+  std::size_t column(std::size_t position, Letter letter) const {
+    return position * static_cast<std::size_t>(words_.alphabet) + letter;
+  }
+  /// Every word.
+  Set all() const {
+    Set set(blocks_, 0);
+    for (std::uint32_t w = 0; w < count_; ++w) set[w / 64] |= std::uint64_t{1} << (w % 64);
+    return set;
+  }
+  /// How many words of the set have the column's letter at its position.
+  int hits(const Set& set, std::size_t column) const {
+    int n = 0;
+    for (std::size_t b = 0; b < blocks_; ++b) n += std::popcount(set[b] & columns_[column][b]);
+    return n;
+  }
+  /// The set's words that hit, and those that miss, a guess.
+  void split(const Set& set, std::size_t column, Set& hit, Set& miss) const {
+    hit.resize(blocks_);
+    miss.resize(blocks_);
+    for (std::size_t b = 0; b < blocks_; ++b) {
+      hit[b] = set[b] & columns_[column][b];
+      miss[b] = set[b] & ~columns_[column][b];
+    }
+  }
+  static std::uint64_t hash(const Set& set, std::uint64_t seed) {
+    std::uint64_t h = 0x9e3779b97f4a7c15u * (seed + 1);
+    for (const std::uint64_t block : set) h = (h ^ block) * 0x100000001b3u + (h >> 29);
+    return h;
   }
 
  private:
-  using Set = std::vector<std::uint64_t>;
+  Words words_;
+  std::size_t count_;
+  std::size_t blocks_;
+  std::vector<Set> columns_;
+};
+
+/// The best player there is, where it can be found: the most words of a small dictionary that
+/// any player wins, W(S, l) = max over guesses of W(hits, l) + W(misses, l - 1), with W = |S|
+/// when |S| <= l (each miss rules out a word) and W = 1 at one life (the hits lead to one word).
+/// plan-win's endgame (planner.cpp) is this search on at most 24 words; here the sets are bit
+/// sets of any size, which is only practical up to a few hundred words. The same memo and bound:
+/// a won game's path has at most one hit for each of the D positions where the set's words
+/// differ, and l - 1 misses, so W <= C(D + l - 1, l - 1); guesses with more hits are tried first.
+class BestPlayer {
+ public:
+  explicit BestPlayer(const Words& words) : sets_(words) {}
+
+  /// The most of the words a player wins from the start.
+  int wins() { return solve(sets_.all(), static_cast<int>(sets_.count()), kLives); }
+
+ private:
+  using Set = WordSets::Set;
   struct Key {
     Set set;
     int lives;
@@ -300,9 +344,8 @@ class BestPlayer {
   };
   struct KeyHash {
     std::size_t operator()(const Key& key) const {
-      std::uint64_t h = 0x9e3779b97f4a7c15u * static_cast<std::uint64_t>(key.lives + 1);
-      for (const std::uint64_t block : key.set) h = (h ^ block) * 0x100000001b3u + (h >> 29);
-      return static_cast<std::size_t>(h);
+      return static_cast<std::size_t>(
+          WordSets::hash(key.set, static_cast<std::uint64_t>(key.lives)));
     }
   };
   struct Split {
@@ -310,9 +353,6 @@ class BestPlayer {
     std::size_t column;
   };
 
-  std::size_t column(std::size_t position, Letter letter) const {
-    return position * static_cast<std::size_t>(words_.alphabet) + letter;
-  }
   /// C(differing + misses, misses), capped: the won paths with at most so many misses.
   static int leaves(int differing, int misses) {
     double paths = 1;
@@ -325,14 +365,14 @@ class BestPlayer {
     if (lives == 1) return 1;
     Key key{set, lives};
     if (const auto it = memo_.find(key); it != memo_.end()) return it->second;
+    const Words& words = sets_.words();
     std::vector<Split> splits;
     int differing = 0;
-    for (std::size_t p = 0; p < words_.length; ++p) {
+    for (std::size_t p = 0; p < words.length; ++p) {
       const std::size_t before = splits.size();
-      for (int l = 0; l < words_.alphabet; ++l) {
-        const std::size_t c = column(p, static_cast<Letter>(l));
-        int hits = 0;
-        for (std::size_t b = 0; b < blocks_; ++b) hits += std::popcount(set[b] & columns_[c][b]);
+      for (int l = 0; l < words.alphabet; ++l) {
+        const std::size_t c = sets_.column(p, static_cast<Letter>(l));
+        const int hits = sets_.hits(set, c);
         if (hits == n) break;  // every word has this letter here: nothing to learn
         if (hits > 0) splits.push_back({hits, c});
       }
@@ -342,15 +382,12 @@ class BestPlayer {
                      [](const Split& a, const Split& b) { return a.hits > b.hits; });
     const int bound = std::min(n, leaves(differing, lives - 1));
     int best = 0;
-    Set hits(blocks_), misses(blocks_);
+    Set hits, misses;
     for (const Split& split : splits) {
       const int hit_bound = std::min(split.hits, leaves(differing - 1, lives - 1));
       const int miss_bound = std::min(n - split.hits, leaves(differing, lives - 2));
       if (hit_bound + miss_bound <= best) continue;
-      for (std::size_t b = 0; b < blocks_; ++b) {
-        hits[b] = set[b] & columns_[split.column][b];
-        misses[b] = set[b] & ~columns_[split.column][b];
-      }
+      sets_.split(set, split.column, hits, misses);
       const int hit_wins = solve(hits, split.hits, lives);
       if (hit_wins + miss_bound <= best) continue;
       best = std::max(best, hit_wins + solve(misses, n - split.hits, lives - 1));
@@ -360,10 +397,7 @@ class BestPlayer {
     return best;
   }
 
-  Words words_;
-  std::size_t count_;
-  std::size_t blocks_;
-  std::vector<Set> columns_;  ///< per position and letter, the words with that letter there
+  WordSets sets_;
   std::unordered_map<Key, int, KeyHash> memo_;
 };
 
@@ -376,28 +410,17 @@ class BestPlayer {
 /// take it matters, since points taken make the next miss cost more.
 class BestPointsPlayer {
  public:
-  explicit BestPointsPlayer(const Words& words)
-      : words_(words),
-        count_(words.letters.size() / words.length),
-        blocks_((count_ + 63) / 64),
-        columns_(words.length * static_cast<std::size_t>(words.alphabet), Set(blocks_, 0)) {
-    for (std::uint32_t w = 0; w < count_; ++w) {
-      for (std::size_t p = 0; p < words.length; ++p)
-        columns_[p * static_cast<std::size_t>(words.alphabet) + words.at(w, p)][w / 64] |=
-            std::uint64_t{1} << (w % 64);
-    }
-  }
+  explicit BestPointsPlayer(const Words& words) : sets_(words) {}
 
   /// The expected final points from the start of a game.
   double points() {
-    Set all(blocks_, 0);
-    for (std::uint32_t w = 0; w < count_; ++w) all[w / 64] |= std::uint64_t{1} << (w % 64);
-    return solve(all, static_cast<int>(count_), kLives, 0,
-                 static_cast<int>(words_.length) - differing(all));
+    const Set all = sets_.all();
+    return solve(all, static_cast<int>(sets_.count()), kLives, 0,
+                 static_cast<int>(sets_.words().length) - differing(all));
   }
 
  private:
-  using Set = std::vector<std::uint64_t>;
+  using Set = WordSets::Set;
   struct Key {
     Set set;
     int lives, points, sure;
@@ -405,27 +428,20 @@ class BestPointsPlayer {
   };
   struct KeyHash {
     std::size_t operator()(const Key& key) const {
-      std::uint64_t h =
-          0x9e3779b97f4a7c15u *
-          static_cast<std::uint64_t>((key.lives * 128 + key.points) * 64 + key.sure + 1);
-      for (const std::uint64_t block : key.set) h = (h ^ block) * 0x100000001b3u + (h >> 29);
-      return static_cast<std::size_t>(h);
+      return static_cast<std::size_t>(WordSets::hash(
+          key.set, static_cast<std::uint64_t>((key.lives * 128 + key.points) * 64 + key.sure)));
     }
   };
 
-  int hits(const Set& set, std::size_t column) const {
-    int n = 0;
-    for (std::size_t b = 0; b < blocks_; ++b) n += std::popcount(set[b] & columns_[column][b]);
-    return n;
-  }
   /// The positions where the set's words differ.
   int differing(const Set& set) const {
+    const Words& words = sets_.words();
     int n = 0;
     for (const std::uint64_t block : set) n += std::popcount(block);
     int positions = 0;
-    for (std::size_t p = 0; p < words_.length; ++p) {
-      for (int l = 0; l < words_.alphabet; ++l) {
-        const int k = hits(set, p * static_cast<std::size_t>(words_.alphabet) + l);
+    for (std::size_t p = 0; p < words.length; ++p) {
+      for (int l = 0; l < words.alphabet; ++l) {
+        const int k = sets_.hits(set, sets_.column(p, static_cast<Letter>(l)));
         if (k == n) break;
         if (k > 0) {
           ++positions;
@@ -448,14 +464,11 @@ class BestPointsPlayer {
       best = sure_hit + solve(set, n, lives, std::min(points + sure_hit, kept), sure - 1);
     }
     const int open_differing = differing(set);
-    Set hit_set(blocks_), miss_set(blocks_);
-    for (std::size_t c = 0; c < columns_.size(); ++c) {
-      const int k = hits(set, c);
+    Set hit_set, miss_set;
+    for (std::size_t c = 0; c < sets_.columns(); ++c) {
+      const int k = sets_.hits(set, c);
       if (k == 0 || k == n) continue;
-      for (std::size_t b = 0; b < blocks_; ++b) {
-        hit_set[b] = set[b] & columns_[c][b];
-        miss_set[b] = set[b] & ~columns_[c][b];
-      }
+      sets_.split(set, c, hit_set, miss_set);
       const int gain = points_for_hit(static_cast<std::size_t>(k), static_cast<std::size_t>(n));
       // After a hit its position is revealed, and the others where the hits agree are sure.
       const double hit = gain + solve(hit_set, k, lives, std::min(points + gain, kept),
@@ -473,10 +486,7 @@ class BestPointsPlayer {
     return best;
   }
 
-  Words words_;
-  std::size_t count_;
-  std::size_t blocks_;
-  std::vector<Set> columns_;
+  WordSets sets_;
   std::unordered_map<Key, double, KeyHash> memo_;
 };
 
@@ -578,18 +588,16 @@ BENCHMARK(BM_SmallDictionaries_win)
     ->Unit(benchmark::kSecond);
 
 /// For points (the exact search is slower: smaller dictionaries), six letters: 20 to 25 words
-/// sharing their ending, and 10 dictionaries of 20 words drawn at random.
-void BM_SmallDictionaries_points_by_suffix(benchmark::State& state) {
-  report_small(state, Goal::kPoints, 6, dictionaries_by_suffix(6, 20, 25));
+/// sharing their ending, or 10 dictionaries of 20 words drawn at random.
+void BM_SmallDictionaries_points(benchmark::State& state, bool by_suffix) {
+  report_small(state, Goal::kPoints, 6,
+               by_suffix ? dictionaries_by_suffix(6, 20, 25) : dictionaries_at_random(6, 20, 10));
 }
-BENCHMARK(BM_SmallDictionaries_points_by_suffix)
+BENCHMARK_CAPTURE(BM_SmallDictionaries_points, by_suffix, true)
     ->Name("BM_SmallDictionaries/points_by_suffix")
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-void BM_SmallDictionaries_points_at_random(benchmark::State& state) {
-  report_small(state, Goal::kPoints, 6, dictionaries_at_random(6, 20, 10));
-}
-BENCHMARK(BM_SmallDictionaries_points_at_random)
+BENCHMARK_CAPTURE(BM_SmallDictionaries_points, at_random, false)
     ->Name("BM_SmallDictionaries/points_at_random")
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
