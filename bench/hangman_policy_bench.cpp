@@ -24,9 +24,11 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <cmath>
 #include <cstdint>
 #include <map>
 #include <span>
+#include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
@@ -489,6 +491,103 @@ class BestPointsPlayer {
   WordSets sets_;
   std::unordered_map<Key, double, KeyHash> memo_;
 };
+
+/// The plain search the two above compress: every move (sure hits too) from the whole state
+/// (the words left, the open positions, lives and points), with a memo. Only for tiny
+/// dictionaries, to check the two.
+class PlainSearch {
+ public:
+  explicit PlainSearch(const Words& words) : words_(words) {}
+
+  double points(const std::vector<std::uint32_t>& left, std::uint64_t open, int lives, int points) {
+    if (open == 0 || lives == 0) return points;
+    const auto key = std::make_tuple(left, open, lives, points);
+    if (const auto it = points_memo_.find(key); it != points_memo_.end()) return it->second;
+    double best = -1e300;
+    for_each_guess(left, open, [&](std::size_t p, const auto& hit, const auto& miss) {
+      const int gain = points_for_hit(hit.size(), left.size());
+      double value = static_cast<double>(hit.size()) *
+                     this->points(hit, open & ~(std::uint64_t{1} << p), lives, points + gain);
+      if (!miss.empty()) {
+        value += static_cast<double>(miss.size()) *
+                 this->points(miss, open, lives - 1, points - std::min(points, kMissPenalty));
+      }
+      best = std::max(best, value / static_cast<double>(left.size()));
+    });
+    return points_memo_[key] = best;
+  }
+
+  int wins(const std::vector<std::uint32_t>& left, std::uint64_t open, int lives) {
+    if (open == 0) return static_cast<int>(left.size());
+    if (lives == 0) return 0;
+    const auto key = std::make_tuple(left, open, lives);
+    if (const auto it = wins_memo_.find(key); it != wins_memo_.end()) return it->second;
+    int best = 0;
+    for_each_guess(left, open, [&](std::size_t p, const auto& hit, const auto& miss) {
+      best = std::max(best, wins(hit, open & ~(std::uint64_t{1} << p), lives) +
+                                (miss.empty() ? 0 : wins(miss, open, lives - 1)));
+    });
+    return wins_memo_[key] = best;
+  }
+
+ private:
+  /// Calls visit(position, hits, misses) for each guess that some word hits.
+  template <class Visit>
+  void for_each_guess(const std::vector<std::uint32_t>& left, std::uint64_t open, Visit visit) {
+    for (; open != 0; open &= open - 1) {
+      const auto p = static_cast<std::size_t>(std::countr_zero(open));
+      for (int l = 0; l < words_.alphabet; ++l) {
+        std::vector<std::uint32_t> hit, miss;
+        for (const std::uint32_t w : left) (words_.at(w, p) == l ? hit : miss).push_back(w);
+        if (!hit.empty()) visit(p, hit, miss);
+      }
+    }
+  }
+
+  Words words_;
+  std::map<std::tuple<std::vector<std::uint32_t>, std::uint64_t, int, int>, double> points_memo_;
+  std::map<std::tuple<std::vector<std::uint32_t>, std::uint64_t, int>, int> wins_memo_;
+};
+
+/// BestPlayer and BestPointsPlayer against the plain search, on 400 tiny random dictionaries (2
+/// to 14 words of 3 to 5 letters from 2 to 4 letters, so that words look alike). Counter: the
+/// dictionaries where they differ (an error if any).
+void BM_ExactSearchesAgreeWithThePlainOne(benchmark::State& state) {
+  int differ = 0;
+  for (auto _ : state) {
+    wg::Rng rng(7);
+    for (int t = 0; t < 400; ++t) {
+      const std::size_t length = 3 + rng.below(3);
+      const std::uint64_t letters = 2 + rng.below(3);
+      const std::size_t count = std::min<std::size_t>(
+          2 + rng.below(13), static_cast<std::size_t>(std::pow(letters, length)));
+      std::vector<std::vector<Letter>> distinct;
+      while (distinct.size() < count) {
+        std::vector<Letter> word(length);
+        for (Letter& l : word) l = static_cast<Letter>(rng.below(letters));
+        if (std::find(distinct.begin(), distinct.end(), word) == distinct.end())
+          distinct.push_back(word);
+      }
+      std::vector<Letter> flat;
+      for (const auto& word : distinct) flat.insert(flat.end(), word.begin(), word.end());
+      const Words words{flat, length, 26};
+      std::vector<std::uint32_t> all(count);
+      for (std::uint32_t i = 0; i < count; ++i) all[i] = i;
+      const std::uint64_t open = (std::uint64_t{1} << length) - 1;
+      PlainSearch plain(words);
+      if (std::abs(plain.points(all, open, kLives, 0) - BestPointsPlayer(words).points()) > 1e-9 ||
+          plain.wins(all, open, kLives) != BestPlayer(words).wins()) {
+        ++differ;
+      }
+    }
+  }
+  state.counters["differ"] = differ;
+  if (differ > 0) state.SkipWithError("an exact search differs from the plain one");
+}
+BENCHMARK(BM_ExactSearchesAgreeWithThePlainOne)
+    ->Name("BM_SmallDictionaries/check")
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
 
 /// Small dictionaries: the words of `length` that end in the same three letters, or the same two
 /// (hard games: such words differ only in their first letters), from `fewest` to `most` words.
