@@ -27,6 +27,7 @@
 #include <cmath>
 #include <cstdint>
 #include <map>
+#include <numeric>
 #include <span>
 #include <tuple>
 #include <unordered_map>
@@ -68,6 +69,18 @@ struct Position {
   int lives = kLives;
   int points = 0;
 };
+
+/// Words 0 to n - 1: every word of a dictionary as the candidates.
+std::vector<std::uint32_t> every_word(std::size_t n) {
+  std::vector<std::uint32_t> words(n);
+  std::iota(words.begin(), words.end(), 0u);
+  return words;
+}
+
+/// Every position of a word of `length` open.
+std::uint64_t all_open(std::size_t length) {
+  return length >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << length) - 1;
+}
 
 /// Sums over the candidates of a position: the games won and the final points.
 struct Totals {
@@ -210,12 +223,9 @@ void report(benchmark::State& state, const Player& player, std::size_t shortest,
     for (std::size_t length = shortest; length <= std::min(longest, d.max_length()); ++length) {
       const std::size_t n = d.count_of_length(length);
       if (n == 0) continue;
-      std::vector<std::uint32_t> candidates(n);
-      for (std::uint32_t i = 0; i < n; ++i) candidates[i] = i;
+      std::vector<std::uint32_t> candidates = every_word(n);
       const Words all{d.words_of_length(length), length, d.alphabet().size()};
-      const std::uint64_t open =
-          length >= 64 ? ~std::uint64_t{0} : (std::uint64_t{1} << length) - 1;
-      totals += player.play(all, Position{candidates, open});
+      totals += player.play(all, Position{candidates, all_open(length)});
       words += static_cast<double>(n);
     }
   }
@@ -571,9 +581,8 @@ void BM_ExactSearchesAgreeWithThePlainOne(benchmark::State& state) {
       std::vector<Letter> flat;
       for (const auto& word : distinct) flat.insert(flat.end(), word.begin(), word.end());
       const Words words{flat, length, 26};
-      std::vector<std::uint32_t> all(count);
-      for (std::uint32_t i = 0; i < count; ++i) all[i] = i;
-      const std::uint64_t open = (std::uint64_t{1} << length) - 1;
+      const std::vector<std::uint32_t> all = every_word(count);
+      const std::uint64_t open = all_open(length);
       PlainSearch plain(words);
       if (std::abs(plain.points(all, open, kLives, 0) - BestPointsPlayer(words).points()) > 1e-9 ||
           plain.wins(all, open, kLives) != BestPlayer(words).wins()) {
@@ -653,11 +662,9 @@ void report_small(benchmark::State& state, Goal goal, std::size_t length,
       const std::size_t n = letters.size() / length;
       std::size_t i = 0;
       for (const auto& [level, breadth] : {std::pair<int, std::size_t>{0, 1}, {1, 1000}, {2, 6}}) {
-        std::vector<std::uint32_t> candidates(n);
-        for (std::uint32_t c = 0; c < n; ++c) candidates[c] = c;
+        std::vector<std::uint32_t> candidates = every_word(n);
         const Totals t =
-            Player(goal, level, breadth)
-                .play(small_words, Position{candidates, (std::uint64_t{1} << length) - 1});
+            Player(goal, level, breadth).play(small_words, Position{candidates, all_open(length)});
         totals[i++] += goal == Goal::kWin ? t.wins : t.points;
       }
       totals[3] += goal == Goal::kWin
