@@ -40,6 +40,20 @@ TEST(AnagramIndex, ListsEachWordOnceEvenWithMixedBlanks) {
   EXPECT_EQ(index.sub_anagrams(mixed), lex.sub_anagrams(mixed));
 }
 
+TEST(AnagramIndex, IgnoresLettersOutsideTheAlphabet) {
+  // A rack built by hand may hold counts or blank letters past the alphabet's 26 (up to bit 31
+  // of a LetterSet): no word uses them, and the index finds what the lexicon's own search does.
+  Lexicon lex = make({"at", "ate", "eat", "tea", "tee", "sit", "zit"});
+  AnagramIndex index(lex);
+  Rack rack = *Rack::parse("t", en().letters());
+  rack.counts[28] = 2;
+  rack.blanks = {LetterSet(0xFFFFFFFFu), LetterSet(1u << 30)};
+  EXPECT_EQ(index.sub_anagrams(rack), lex.sub_anagrams(rack));
+  // The letters past the alphabet count for nothing: the blank that may be any letter and the
+  // T make the only word.
+  EXPECT_EQ(index.sub_anagrams(rack), (std::vector<std::string>{"at"}));
+}
+
 TEST(AnagramIndex, EmptyLexicon) {
   Lexicon lex;
   AnagramIndex index(lex);
