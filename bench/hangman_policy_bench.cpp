@@ -694,17 +694,27 @@ BENCHMARK(BM_SmallDictionaries_win)
     ->Unit(benchmark::kSecond);
 
 /// For points (the exact search is slower: smaller dictionaries), six letters: 20 to 25 words
-/// sharing their ending, or 10 dictionaries of 20 words drawn at random.
-void BM_SmallDictionaries_points(benchmark::State& state, bool by_suffix) {
-  report_small(state, Goal::kPoints, 6,
-               by_suffix ? dictionaries_by_suffix(6, 20, 25) : dictionaries_at_random(6, 20, 10));
+/// sharing their ending.
+void BM_SmallDictionaries_points_by_suffix(benchmark::State& state) {
+  report_small(state, Goal::kPoints, 6, dictionaries_by_suffix(6, 20, 25));
 }
-BENCHMARK_CAPTURE(BM_SmallDictionaries_points, by_suffix, true)
+BENCHMARK(BM_SmallDictionaries_points_by_suffix)
     ->Name("BM_SmallDictionaries/points_by_suffix")
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
-BENCHMARK_CAPTURE(BM_SmallDictionaries_points, at_random, false)
+
+/// For points, six letters: 10 dictionaries of so many words drawn at random (the gap between
+/// level 2 and the best player as the dictionaries grow). Arg: words in each.
+void BM_SmallDictionaries_points_at_random(benchmark::State& state) {
+  report_small(state, Goal::kPoints, 6,
+               dictionaries_at_random(6, static_cast<std::size_t>(state.range(0)), 10));
+}
+BENCHMARK(BM_SmallDictionaries_points_at_random)
     ->Name("BM_SmallDictionaries/points_at_random")
+    ->ArgName("words")
+    ->Arg(10)
+    ->Arg(20)
+    ->Arg(30)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 
