@@ -6,11 +6,17 @@
 //
 // Each benchmark plays the first 1,000 games of `wordgames hangman autoplay --seed 1` (the same
 // words in the same order) and times every guess; the wins and points of all 10,000 come from
-// autoplay itself (docs/games/hangman.md).
+// autoplay itself (docs/games/hangman.md). BM_GuessOnSmallDictionaries times the planners on
+// dictionaries of 24 long words, where plan-win plays exactly from the first guess.
 
 #include <benchmark/benchmark.h>
 
+#include <algorithm>
 #include <cstdint>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
 
 #include "core/rng.h"
 #include "decision_times.h"
@@ -55,6 +61,53 @@ BENCHMARK_CAPTURE(BM_Guess, plan_win, Strategy::kPlanWin)
     ->Unit(benchmark::kMillisecond);
 BENCHMARK_CAPTURE(BM_Guess, plan_points, Strategy::kPlanPoints)
     ->Iterations(1000)
+    ->Unit(benchmark::kMillisecond);
+
+/// Dictionaries a player may make (`words` in the config): 24 words of one length, drawn at
+/// random (seeded) from the built-in lexicon, five of each length from 9 to 15 letters.
+std::vector<Dictionary> small_dictionaries() {
+  std::vector<Dictionary> out;
+  for (std::size_t length = 9; length <= 15; ++length) {
+    std::vector<std::string> all;
+    wg::default_lexicon().for_each_word([&](std::string_view word) {
+      if (word.size() == length) all.emplace_back(word);
+    });
+    for (std::uint64_t draw = 0; draw < 5; ++draw) {
+      wg::Rng rng(length * 100 + draw);
+      std::vector<std::string> words = all;
+      rng.shuffle(std::span<std::string>(words));
+      words.resize(24);
+      std::sort(words.begin(), words.end());
+      out.push_back(Dictionary::from_words(words));
+    }
+  }
+  return out;
+}
+
+/// One game on each small dictionary (35), every guess timed: plan-win's exact play from 24
+/// candidates, the hint's slowest case before session 14 (1.4 s for a first guess).
+void BM_GuessOnSmallDictionaries(benchmark::State& state, Strategy strategy) {
+  static const std::vector<Dictionary> dictionaries = small_dictionaries();
+  wg::bench::DecisionTimes times;
+  std::uint64_t wins = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < dictionaries.size(); ++i) {
+      wg::Rng rng(i);
+      Game game(dictionaries[i], rng);
+      while (!game.finished()) {
+        game.guess(times.time([&] { return advise(game, strategy); }).guess);
+      }
+      wins += game.status() == GameState::kWon ? 1 : 0;
+    }
+  }
+  times.report(state, "guesses");
+  state.counters["wins"] = static_cast<double>(wins);
+}
+BENCHMARK_CAPTURE(BM_GuessOnSmallDictionaries, plan_win, Strategy::kPlanWin)
+    ->Iterations(1)
+    ->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_GuessOnSmallDictionaries, plan_points, Strategy::kPlanPoints)
+    ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
 
 }  // namespace

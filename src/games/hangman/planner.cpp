@@ -76,19 +76,37 @@ class Endgame {
 
   /// The best guess for the whole set and the candidates it wins (-1 if no guess splits the
   /// set). Ties go to the guess with more hits, then the lower position, then the lower
-  /// letter.
+  /// letter. Requires lives >= 1.
   std::pair<Guess, int> best(int lives) {
     std::vector<std::pair<int, std::size_t>> order;  // (-hits, split)
+    std::uint64_t differing = 0;
     for (std::size_t i = 0; i < splits_.size(); ++i) {
       order.emplace_back(-std::popcount(splits_[i].mask), i);
+      differing |= std::uint64_t{1} << splits_[i].position;
     }
     std::stable_sort(order.begin(), order.end(),
                      [](const auto& a, const auto& b) { return a.first < b.first; });
+    // The bounds of wins(): a guess is skipped when it cannot win more than the best so far
+    // (it could only tie, and ties keep the earlier guess), and the search stops once a guess
+    // wins all that any can, so the answer is the one trying every guess would give. A set
+    // that can be won whole used to be searched under every guess: 1.4 s for the first hint
+    // on a dictionary of 24 fifteen-letter words.
+    const int n = std::popcount(all_);
+    const int d = std::popcount(differing);
+    const int bound = std::min(n, leaves(d, lives - 1));
+    const int hit_leaves = leaves(d - 1, lives - 1);
+    const int miss_leaves = leaves(d, lives - 2);
     Guess guess{};
     int best_wins = -1;
     for (const auto& [minus_hits, i] : order) {
+      if (best_wins >= bound) break;
+      const int k = -minus_hits;
+      const int hit_bound = std::min(k, hit_leaves);
+      if (hit_bound + std::min(n - k, miss_leaves) <= best_wins) continue;
       const std::uint64_t hits = all_ & splits_[i].mask;
-      const int wins_here = wins(hits, lives) + wins(all_ & ~hits, lives - 1);
+      const int miss_wins = wins(all_ & ~hits, lives - 1);
+      if (hit_bound + miss_wins <= best_wins) continue;
+      const int wins_here = wins(hits, lives) + miss_wins;
       if (wins_here > best_wins) {
         best_wins = wins_here;
         guess = {splits_[i].position, splits_[i].letter};

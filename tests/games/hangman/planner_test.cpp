@@ -161,6 +161,45 @@ TEST(HangmanPlanner, PlanWinPlaysFewCandidatesExactly) {
   }
 }
 
+// Among the guesses that win the most, plan-win's exact play takes the one with the most hits,
+// then the lowest position, then the lowest letter, however its search prunes the others.
+TEST(HangmanPlanner, PlanWinBreaksTiesByHitsThenPositionThenLetter) {
+  const Dictionary dictionary = test::small_dictionary();
+  const std::span<const Letter> words = dictionary.words_of_length(6);
+  std::vector<std::uint32_t> all(words.size() / 6);
+  for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+  for (const int lives : {1, 2, 3, kLives}) {
+    std::map<std::pair<std::vector<std::uint32_t>, int>, int> memo;
+    Guess expected{};
+    int most = -1;
+    std::size_t most_hits = 0;
+    for (std::size_t position = 0; position < 6; ++position) {
+      for (Letter letter = 0; letter < 26; ++letter) {
+        std::vector<std::uint32_t> hits;
+        std::vector<std::uint32_t> misses;
+        for (const std::uint32_t word : all) {
+          (words[word * 6 + position] == letter ? hits : misses).push_back(word);
+        }
+        if (hits.empty() || misses.empty()) continue;
+        const int wins =
+            most_wins(words, 6, hits, lives, memo) + most_wins(words, 6, misses, lives - 1, memo);
+        if (wins > most || (wins == most && hits.size() > most_hits)) {
+          most = wins;
+          most_hits = hits.size();
+          expected = {position, letter};
+        }
+      }
+    }
+    Game game(dictionary, words.first(6));
+    for (int spent = 0; spent < kLives - lives; ++spent) {
+      game.guess({static_cast<std::size_t>(spent), code('Z')});
+    }
+    const Guess planned = plan(game, Goal::kWin).guess;
+    EXPECT_EQ(planned.position, expected.position) << lives << " lives";
+    EXPECT_EQ(planned.letter, expected.letter) << lives << " lives";
+  }
+}
+
 TEST(HangmanPlanner, AdviceNamesThePlannersAndIsDeterministic) {
   EXPECT_EQ(parse_strategy("plan-win"), Strategy::kPlanWin);
   EXPECT_EQ(parse_strategy("plan-points"), Strategy::kPlanPoints);
