@@ -39,7 +39,9 @@ struct Position {
 /// so many lives (the chance to win is that count over the set's size). A set is a bit mask over
 /// the candidates; a guess splits it into the hits and the misses, so wins(set, lives) = max over
 /// guesses of wins(hits, lives) + wins(misses, lives - 1), solved by depth-first search with a memo
-/// and an upper bound.
+/// and upper bounds: the most a won game's paths allow, and a floor passed down to each part, the
+/// most it must win for its guess to beat the best found so far (below the floor, a part's search
+/// stops at an upper bound instead of its exact value).
 ///
 /// Positions where the set's candidates all agree are certain hits, free and telling nothing,
 /// so a set and its lives are the whole state: the open positions do not matter.
@@ -88,9 +90,9 @@ class Endgame {
                      [](const auto& a, const auto& b) { return a.first < b.first; });
     // The bounds of wins(): a guess is skipped when it cannot win more than the best so far
     // (it could only tie, and ties keep the earlier guess), and the search stops once a guess
-    // wins all that any can, so the answer is the one trying every guess would give. A set
-    // that can be won whole used to be searched under every guess: 1.4 s for the first hint
-    // on a dictionary of 24 fifteen-letter words.
+    // wins all that any can, so the answer is the one trying every guess would give. Without
+    // them, a set that can be won whole was searched under every guess: 1.4 s for the first
+    // hint on a dictionary of 24 fifteen-letter words (docs/PERFORMANCE.md).
     const int n = std::popcount(all_);
     const int d = std::popcount(differing);
     const int bound = std::min(n, leaves(d, lives - 1));
@@ -104,32 +106,39 @@ class Endgame {
       const int hit_bound = std::min(k, hit_leaves);
       if (hit_bound + std::min(n - k, miss_leaves) <= best_wins) continue;
       const std::uint64_t hits = all_ & splits_[i].mask;
-      const int miss_wins = wins(all_ & ~hits, lives - 1);
+      const int miss_wins = wins(all_ & ~hits, lives - 1, best_wins - hit_bound);
       if (hit_bound + miss_wins <= best_wins) continue;
-      const int wins_here = wins(hits, lives) + miss_wins;
-      if (wins_here > best_wins) {
-        best_wins = wins_here;
-        guess = {splits_[i].position, splits_[i].letter};
-      }
+      const int hit_wins = wins(hits, lives, best_wins - miss_wins);
+      if (hit_wins + miss_wins <= best_wins) continue;
+      best_wins = hit_wins + miss_wins;
+      guess = {splits_[i].position, splits_[i].letter};
     }
     return {guess, best_wins};
   }
 
   /// The most candidates a player with `lives` can win.
-  int wins(int lives) { return wins(all_, lives); }
+  int wins(int lives) { return wins(all_, lives, 0); }
 
  private:
-  /// The most candidates of `set` a player with `lives` can win. `parent` lists the splits
-  /// that split the parent set (none of the others can split a part of it); `depth` is the
-  /// depth of the search, a scratch list each.
-  int wins(std::uint64_t set, int lives, const std::vector<std::uint16_t>* parent = nullptr,
-           std::size_t depth = 0) {
+  /// W, the most candidates of `set` a player with `lives` can win, when W > `floor`;
+  /// otherwise an upper bound of W no greater than `floor`: a caller that needs more than
+  /// `floor` (to beat the best guess it has) learns that this set will not give it, without the
+  /// search that would find W exactly. A floor below 1 asks for W (W >= 1 always). `parent`
+  /// lists the splits that split the parent set (none of the others can split a part of it);
+  /// `depth` is the depth of the search, a scratch list each.
+  int wins(std::uint64_t set, int lives, int floor,
+           const std::vector<std::uint16_t>* parent = nullptr, std::size_t depth = 0) {
     const int n = std::popcount(set);
     if (lives <= 0) return 0;
     if (n <= lives) return n;  // every miss rules out one candidate at least
     if (lives == 1) return 1;  // no miss allowed: the hits lead to one candidate
+    // The memo holds W (exact) or an upper bound of it, found under a floor.
     auto& memo = memo_[static_cast<std::size_t>(lives)];
-    if (const auto found = memo.find(set); found != memo.end()) return found->second;
+    int known_bound = n;
+    if (const auto found = memo.find(set); found != memo.end()) {
+      if (found->second.exact || found->second.wins <= floor) return found->second.wins;
+      known_bound = found->second.wins;
+    }
     // The splits of this set; D, the positions where its candidates differ; and the split with
     // the most hits, tried first: a good first answer lets the bounds skip most of the others.
     std::vector<std::uint16_t>& useful = scratch_[depth];
@@ -155,25 +164,35 @@ class Endgame {
       for (std::size_t i = 0; i < splits_.size(); ++i) consider(static_cast<std::uint16_t>(i));
     }
     const int d = std::popcount(differing);
-    const int bound = std::min(n, leaves(d, lives - 1));
+    const int bound = std::min({n, leaves(d, lives - 1), known_bound});
+    if (bound <= floor) {
+      memo.insert_or_assign(set, Solved{bound, false});
+      return bound;
+    }
     const int hit_leaves = leaves(d - 1, lives - 1);
     const int miss_leaves = leaves(d, lives - 2);
-    int best_wins = 1;
+    // Only a guess winning more than both the best so far and the floor matters. Until one
+    // does, best_wins is the floor, an upper bound of W, or 1, which any guess wins.
+    int best_wins = std::max(1, floor);
+    bool exact = floor < 1;
     const auto try_split = [&](std::uint16_t i) {
       const std::uint64_t hits = set & splits_[i].mask;
       const int k = std::popcount(hits);
       const int hit_bound = std::min(k, hit_leaves);
       const int miss_bound = std::min(n - k, miss_leaves);
       if (hit_bound + miss_bound <= best_wins) return;
-      const int miss_wins = wins(set & ~hits, lives - 1, &useful, depth + 1);
+      const int miss_wins = wins(set & ~hits, lives - 1, best_wins - hit_bound, &useful, depth + 1);
       if (hit_bound + miss_wins <= best_wins) return;
-      best_wins = std::max(best_wins, wins(hits, lives, &useful, depth + 1) + miss_wins);
+      const int hit_wins = wins(hits, lives, best_wins - miss_wins, &useful, depth + 1);
+      if (hit_wins + miss_wins <= best_wins) return;
+      best_wins = hit_wins + miss_wins;  // both exact: each is above its floor
+      exact = true;
     };
     if (!useful.empty()) try_split(useful[first]);
     for (std::size_t j = 0; j < useful.size() && best_wins < bound; ++j) {
       if (j != first) try_split(useful[j]);
     }
-    memo.emplace(set, best_wins);
+    memo.insert_or_assign(set, Solved{best_wins, exact});
     return best_wins;
   }
 
@@ -196,7 +215,12 @@ class Endgame {
   };
   std::uint64_t all_;
   std::vector<Split> splits_;
-  std::array<std::unordered_map<std::uint64_t, int>, kLives + 1> memo_;
+  /// A set's entry in the memo: W, or an upper bound of it.
+  struct Solved {
+    int wins;
+    bool exact;
+  };
+  std::array<std::unordered_map<std::uint64_t, Solved>, kLives + 1> memo_;
   std::vector<std::vector<std::uint16_t>> scratch_;
 };
 

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <map>
 #include <span>
+#include <string>
 #include <utility>
 #include <vector>
 
@@ -159,6 +160,52 @@ TEST(HangmanPlanner, PlanWinPlaysFewCandidatesExactly) {
     }
     EXPECT_EQ(wins, static_cast<std::size_t>(exact)) << lives << " lives";
   }
+}
+
+// Sets that cannot be won whole are where the exact search's bounds prune most: on groups of 20
+// to 24 six-letter words of the default dictionary that share their last three letters (they
+// differ only in the first three), plan-win's chance to win is still the most a player can win.
+TEST(HangmanPlanner, PlanWinIsExactOnWordsThatShareTheirEnding) {
+  std::map<std::string, std::vector<std::string>> by_ending;
+  const std::span<const Letter> six = enable().words_of_length(6);
+  for (std::size_t w = 0; w < six.size() / 6; ++w) {
+    const std::string word = Alphabet::english().decode_upper(six.subspan(w * 6, 6));
+    by_ending[word.substr(3)].push_back(word);
+  }
+  int groups = 0;
+  for (const auto& [ending, group] : by_ending) {
+    if (group.size() < 20 || group.size() > 24) continue;
+    // Six words of 9 letters make it a dictionary (20 % of 9+ letters); never of the secret's
+    // length, they do not change the game.
+    std::vector<std::string> words = group;
+    for (const char* longer :
+         {"ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION", "EVERGREEN", "FURNITURE"}) {
+      words.emplace_back(longer);
+    }
+    std::sort(words.begin(), words.end());
+    const Dictionary dictionary = Dictionary::from_words(words);
+    const std::span<const Letter> letters = dictionary.words_of_length(6);
+    std::vector<std::uint32_t> all(group.size());
+    for (std::uint32_t i = 0; i < all.size(); ++i) all[i] = i;
+    for (const int lives : {2, 3, kLives}) {
+      std::map<std::pair<std::vector<std::uint32_t>, int>, int> memo;
+      const int exact = most_wins(letters, 6, all, lives, memo);
+      Game game(dictionary, letters.first(6));
+      // Spend lives on letters no candidate has at the first positions.
+      for (int spent = 0; spent < kLives - lives; ++spent) {
+        const auto position = static_cast<std::size_t>(spent);
+        Letter absent = 0;
+        while (game.count(position, absent) > 0) ++absent;
+        game.guess({position, absent});
+      }
+      ASSERT_EQ(game.lives(), lives);
+      EXPECT_DOUBLE_EQ(plan(game, Goal::kWin).value,
+                       static_cast<double>(exact) / static_cast<double>(all.size()))
+          << ending << ", " << lives << " lives";
+    }
+    if (++groups == 4) break;
+  }
+  EXPECT_EQ(groups, 4);
 }
 
 // Among the guesses that win the most, plan-win's exact play takes the one with the most hits,
