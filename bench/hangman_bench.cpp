@@ -34,6 +34,14 @@ const Dictionary& dictionary() {
   return d;
 }
 
+/// Plays `game` to its end with the strategy, each guess timed into `times`: 1 if it was won.
+std::uint64_t play_timed(Game& game, Strategy strategy, wg::bench::DecisionTimes& times) {
+  while (!game.finished()) {
+    game.guess(times.time([&] { return advise(game, strategy); }).guess);
+  }
+  return game.status() == GameState::kWon ? 1 : 0;
+}
+
 /// One game an iteration, game i on autoplay's word i; counters: the guesses timed and their
 /// median, 99th percentile and worst times (wall and CPU), and the games won.
 void BM_Guess(benchmark::State& state, Strategy strategy) {
@@ -44,10 +52,7 @@ void BM_Guess(benchmark::State& state, Strategy strategy) {
   for (auto _ : state) {
     wg::Rng rng = root.fork(game_index++);
     Game game(dictionary(), rng);
-    while (!game.finished()) {
-      game.guess(times.time([&] { return advise(game, strategy); }).guess);
-    }
-    wins += game.status() == GameState::kWon ? 1 : 0;
+    wins += play_timed(game, strategy, times);
   }
   times.report(state, "guesses");
   state.counters["wins"] = static_cast<double>(wins);
@@ -94,10 +99,7 @@ void BM_GuessOnSmallDictionaries(benchmark::State& state, Strategy strategy) {
     for (std::size_t i = 0; i < dictionaries.size(); ++i) {
       wg::Rng rng(i);
       Game game(dictionaries[i], rng);
-      while (!game.finished()) {
-        game.guess(times.time([&] { return advise(game, strategy); }).guess);
-      }
-      wins += game.status() == GameState::kWon ? 1 : 0;
+      wins += play_timed(game, strategy, times);
     }
   }
   times.report(state, "guesses");
