@@ -93,25 +93,18 @@ class Endgame {
     // wins all that any can, so the answer is the one trying every guess would give. Without
     // them, a set that can be won whole was searched under every guess: 1.4 s for the first
     // hint on a dictionary of 24 fifteen-letter words (docs/PERFORMANCE.md).
-    const int n = std::popcount(all_);
     const int d = std::popcount(differing);
-    const int bound = std::min(n, leaves(d, lives - 1));
-    const int hit_leaves = leaves(d - 1, lives - 1);
-    const int miss_leaves = leaves(d, lives - 2);
+    const int bound = std::min(std::popcount(all_), leaves(d, lives - 1));
+    const Leaves most{leaves(d - 1, lives - 1), leaves(d, lives - 2)};
     Guess guess{};
     int best_wins = -1;
     for (const auto& [minus_hits, i] : order) {
       if (best_wins >= bound) break;
-      const int k = -minus_hits;
-      const int hit_bound = std::min(k, hit_leaves);
-      if (hit_bound + std::min(n - k, miss_leaves) <= best_wins) continue;
-      const std::uint64_t hits = all_ & splits_[i].mask;
-      const int miss_wins = wins(all_ & ~hits, lives - 1, best_wins - hit_bound);
-      if (hit_bound + miss_wins <= best_wins) continue;
-      const int hit_wins = wins(hits, lives, best_wins - miss_wins);
-      if (hit_wins + miss_wins <= best_wins) continue;
-      best_wins = hit_wins + miss_wins;
-      guess = {splits_[i].position, splits_[i].letter};
+      const int wins_here = guess_wins(all_, splits_[i].mask, lives, best_wins, most, nullptr, 0);
+      if (wins_here > best_wins) {
+        best_wins = wins_here;
+        guess = {splits_[i].position, splits_[i].letter};
+      }
     }
     return {guess, best_wins};
   }
@@ -169,23 +162,16 @@ class Endgame {
       memo.insert_or_assign(set, Solved{bound, false});
       return bound;
     }
-    const int hit_leaves = leaves(d - 1, lives - 1);
-    const int miss_leaves = leaves(d, lives - 2);
+    const Leaves most{leaves(d - 1, lives - 1), leaves(d, lives - 2)};
     // Only a guess winning more than both the best so far and the floor matters. Until one
     // does, best_wins is the floor, an upper bound of W, or 1, which any guess wins.
     int best_wins = std::max(1, floor);
     bool exact = floor < 1;
     const auto try_split = [&](std::uint16_t i) {
-      const std::uint64_t hits = set & splits_[i].mask;
-      const int k = std::popcount(hits);
-      const int hit_bound = std::min(k, hit_leaves);
-      const int miss_bound = std::min(n - k, miss_leaves);
-      if (hit_bound + miss_bound <= best_wins) return;
-      const int miss_wins = wins(set & ~hits, lives - 1, best_wins - hit_bound, &useful, depth + 1);
-      if (hit_bound + miss_wins <= best_wins) return;
-      const int hit_wins = wins(hits, lives, best_wins - miss_wins, &useful, depth + 1);
-      if (hit_wins + miss_wins <= best_wins) return;
-      best_wins = hit_wins + miss_wins;  // both exact: each is above its floor
+      const int wins_here =
+          guess_wins(set, splits_[i].mask, lives, best_wins, most, &useful, depth + 1);
+      if (wins_here <= best_wins) return;
+      best_wins = wins_here;
       exact = true;
     };
     if (!useful.empty()) try_split(useful[first]);
@@ -194,6 +180,27 @@ class Endgame {
     }
     memo.insert_or_assign(set, Solved{best_wins, exact});
     return best_wins;
+  }
+
+  /// The most leaves of a won game's paths after a guess: from its hits and from its misses.
+  struct Leaves {
+    int hits;
+    int misses;
+  };
+
+  /// What the guess that splits `set` into the candidates of `column` and the rest wins, when
+  /// that is more than `best`; otherwise at most `best`. Each part is searched with the floor
+  /// that would let the guess beat `best` (the misses first: with their wins known, the hits
+  /// need only make up the rest), so a sum above `best` is exact.
+  int guess_wins(std::uint64_t set, std::uint64_t column, int lives, int best, const Leaves& most,
+                 const std::vector<std::uint16_t>* parent, std::size_t depth) {
+    const std::uint64_t hits = set & column;
+    const int k = std::popcount(hits);
+    const int hit_bound = std::min(k, most.hits);
+    if (hit_bound + std::min(std::popcount(set) - k, most.misses) <= best) return best;
+    const int miss_wins = wins(set & ~hits, lives - 1, best - hit_bound, parent, depth);
+    if (hit_bound + miss_wins <= best) return best;
+    return wins(hits, lives, best - miss_wins, parent, depth) + miss_wins;
   }
 
   /// The most leaves of a decision tree whose paths have at most `hits` hits and `misses`
