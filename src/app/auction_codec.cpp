@@ -7,6 +7,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 #include "app/auction_log.h"
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
@@ -17,6 +19,26 @@ namespace wg::app {
 namespace {
 
 namespace au = wg::auction;
+
+/// `name` as a valid player name: control characters dropped, cut to 40 bytes (at a character
+/// boundary), spaces trimmed; empty when nothing is left.
+std::string player_name_of(std::string_view name) {
+  std::string cleaned;
+  for (const char c : name) {
+    if (static_cast<unsigned char>(c) >= 0x20 && c != 0x7f) cleaned += c;
+  }
+  constexpr std::size_t kMaxBytes = 40;
+  if (cleaned.size() > kMaxBytes) {
+    std::size_t cut = kMaxBytes;
+    while (cut > 0 && (static_cast<unsigned char>(cleaned[cut]) & 0xC0) == 0x80) --cut;
+    cleaned.resize(cut);
+  }
+  const std::size_t first = cleaned.find_first_not_of(' ');
+  if (first == std::string::npos) return {};
+  const std::size_t last = cleaned.find_last_not_of(' ');
+  cleaned = cleaned.substr(first, last - first + 1);
+  return valid_player_name(cleaned) ? cleaned : std::string();
+}
 
 const Alphabet& alphabet() { return Alphabet::english(); }
 
@@ -275,14 +297,101 @@ Json AuctionCodec::view_to_json(const au::View& view) {
   return json;
 }
 
+std::optional<std::vector<GamePlayer>> AuctionCodec::players_of(const Finished& finished,
+                                                                std::string_view person,
+                                                                Seat seat) {
+  return auction_players(finished, seat == kObserver ? std::nullopt : std::optional<int>(seat),
+                         person);
+}
+
+Json AuctionCodec::details_of(const Session&, const Finished&) { return nullptr; }
+
+Seat AuctionCodec::owner_seat(const Session& session) {
+  const std::vector<au::SeatConfig>& seats = session.config().seats;
+  for (std::size_t i = 0; i < seats.size(); ++i) {
+    if (seats[i].kind == au::SeatKind::kPerson) return static_cast<Seat>(i);
+  }
+  return kObserver;
+}
+
+std::vector<Timer> AuctionCodec::timers(const Session& session) {
+  const au::View view = session.view(kObserver);
+  std::vector<Timer> timers;
+  for (std::size_t seat = 0; seat < view.seats.size(); ++seat) {
+    const au::SeatView& awaited = view.seats[seat];
+    if (!awaited.awaited || awaited.answered) continue;
+    const bool bid = *awaited.awaited == au::Answer::kBid;
+    // One wait per answer: the game, the round, the auction (for a bid) and the seat.
+    const std::string key = fmt::format(
+        "game {} round {} {} seat {}", view.game, view.round,
+        bid && view.auction ? fmt::format("auction {}", view.auction->number) : std::string("word"),
+        seat);
+    const int at = static_cast<int>(seat);
+    const au::Command empty = bid ? au::Command{au::Bid{at, 0}} : au::Command{au::Word{at, {}}};
+    timers.push_back({Timer::Kind::kAnswer, key, {}, command_to_json(empty)});
+  }
+  return timers;
+}
+
+void AuctionCodec::write_log(std::ostream& out, const au::Event& event, const LogLexicon& words) {
+  write_log_line(out, event, words);
+}
+
 GameEntry auction_game() {
-  return {"auction",
-          "auction",
-          "Letter Auction",
-          "Bid for letter tiles, then make words from what you win",
-          &AuctionCodec::config_schema,
-          &open_session<AuctionCodec>,
-          /*private_events=*/true};
+  GameEntry entry{"auction",
+                  "auction",
+                  "Letter Auction",
+                  "Bid for letter tiles, then make words from what you win",
+                  &AuctionCodec::config_schema,
+                  &open_session<AuctionCodec>,
+                  /*private_events=*/true};
+  // A person's answers are their seat's: the host says which seat that is.
+  entry.stamps.seated = {"bid", "word"};
+  entry.keeps_log = true;
+  return entry;
+}
+
+std::vector<GamePlayer> auction_players(const auction::Finished& finished,
+                                        std::optional<int> person_seat, std::string_view person) {
+  std::vector<std::string> names;
+  for (std::size_t seat = 0; seat < finished.players.size(); ++seat) {
+    std::string name = person_seat && static_cast<std::size_t>(*person_seat) == seat
+                           ? std::string(person)
+                           : player_name_of(finished.players[seat]);
+    names.push_back(name.empty() ? fmt::format("seat {}", seat + 1) : std::move(name));
+  }
+  const auto same = [](const std::string& a, const std::string& b) {
+    return lower_ascii(a) == lower_ascii(b);
+  };
+  std::vector<GamePlayer> players;
+  for (std::size_t seat = 0; seat < names.size(); ++seat) {
+    std::string name = names[seat];
+    const bool shared = std::count_if(names.begin(), names.end(), [&](const std::string& other) {
+                          return same(other, name);
+                        }) > 1;
+    const bool is_person = person_seat && static_cast<std::size_t>(*person_seat) == seat;
+    if (shared && !is_person) {
+      const std::string suffix = fmt::format(" (seat {})", seat + 1);
+      name = player_name_of(name.substr(0, 40 - suffix.size())) + suffix;
+    }
+    const bool won = std::find(finished.winners.begin(), finished.winners.end(),
+                               static_cast<int>(seat)) != finished.winners.end();
+    players.push_back(
+        {std::move(name), seat < finished.points.size() ? finished.points[seat] : 0, won});
+  }
+  return players;
+}
+
+FinishedGame auction_tournament_game_record(const auction::Config& seated,
+                                            const auction::Finished& finished, std::string log) {
+  FinishedGame game;
+  game.game = std::string(AuctionCodec::kGame);
+  game.players = auction_players(finished);
+  game.config = AuctionCodec::config_to_json(seated);
+  game.seed = finished.seed;
+  game.result = AuctionCodec::event_to_json(auction::Event{finished});
+  game.log = std::move(log);
+  return game;
 }
 
 // --- The tools' documents.

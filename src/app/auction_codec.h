@@ -31,6 +31,7 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "games/auction/session.h"
 #include "games/auction/tournament.h"
 
@@ -39,6 +40,7 @@ namespace wg::app {
 /// The conversions SessionAdapter<AuctionCodec> needs (app/session_adapter.h).
 struct AuctionCodec {
   using Session = auction::Session;
+  using Finished = auction::Finished;
   static constexpr std::string_view kGame = "auction";
 
   /// The config's JSON Schema: every field, its type, range and default.
@@ -49,16 +51,44 @@ struct AuctionCodec {
   /// number of seats, the bots' names, hidden letters below the rack size).
   static auction::Config config_from_json(const Json& config);
 
-  /// Throws CodecError (app/session_adapter.h) for what does not decode, a field the command
+  /// Throws CodecError (app/json_fields.h) for what does not decode, a field the command
   /// does not take included.
   static auction::Command command_from_json(const Json& command);
   static Json command_to_json(const auction::Command& command);
   static Json event_to_json(const auction::Event& event);
   static Json view_to_json(const auction::View& view);
+  /// Every seat, named as auction_players() names them (`person` at `seat`, if a seat).
+  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+                                                           std::string_view person, Seat seat);
+  /// None: the auction's statistics are its scores and wins.
+  static Json details_of(const Session& session, const Finished& finished);
+  /// The first person seat; kObserver when every seat is a bot's.
+  static Seat owner_seat(const Session& session);
+  /// A person's time to answer (Timer::kAnswer) for each person seat whose answer is awaited
+  /// and not given: at its end, the empty answer (bid 0, no word), for that seat.
+  static std::vector<Timer> timers(const Session& session);
+  /// The event's line of the game's JSON Lines log (app/auction_log.h), kept with its record.
+  static void write_log(std::ostream& out, const auction::Event& event, const LogLexicon& words);
 };
 
 /// The registry's entry for Letter Auction.
 GameEntry auction_game();
+
+/// The auction's players, by seat: each seat's name and points, won for every winner (several
+/// on a tie). The person's seat (if any) is named `person`; the other seats by their players'
+/// names made valid player names (cut to 40 bytes, "seat N" when nothing is left), with
+/// " (seat N)" after a name that more than one seat has, so that each name is there once.
+std::vector<GamePlayer> auction_players(const auction::Finished& finished,
+                                        std::optional<int> person_seat = std::nullopt,
+                                        std::string_view person = {});
+
+/// The record of game `index` of an auction tournament (games/auction/tournament.h), no times:
+/// the seats are bots, under their names (auction_players); the config is the game's, as
+/// seated (`seated`); the seed and result are the Finished event's; there are no commands (a
+/// tournament's game is not a session's), so its log (`log`, app/auction_log.h), kept with it,
+/// is what replays it.
+FinishedGame auction_tournament_game_record(const auction::Config& seated,
+                                            const auction::Finished& finished, std::string log);
 
 // --- The tools' documents.
 

@@ -28,16 +28,11 @@
 
 #include <optional>
 
+#include "app/game_session.h"
 #include "app/json.h"
 #include "games/auction/event.h"
 
 namespace wg::app {
-
-/// Where the game's words came from, for the header.
-struct LogLexicon {
-  std::string source;
-  std::uint64_t words = 0;
-};
 
 /// The rules as the header writes them.
 Json rules_json(const auction::Rules& rules);

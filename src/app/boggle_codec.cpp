@@ -1,11 +1,14 @@
 #include "app/boggle_codec.h"
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <span>
 #include <string>
 #include <type_traits>
 #include <variant>
+
+#include <fmt/format.h>
 
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
@@ -215,13 +218,38 @@ Json BoggleCodec::view_to_json(const bg::View& view) {
   return out;
 }
 
+std::optional<std::vector<GamePlayer>> BoggleCodec::players_of(const Finished& finished,
+                                                               std::string_view person, Seat) {
+  return std::vector<GamePlayer>{{std::string(person), finished.score, finished.score > 0}};
+}
+
+Json BoggleCodec::details_of(const Session&, const Finished& finished) {
+  return {{"found", finished.found.size()},
+          {"words", finished.all_words.size()},
+          {"score", finished.score},
+          {"total_score", finished.total_score}};
+}
+
+std::vector<Timer> BoggleCodec::timers(const Session& session) {
+  if (session.finished()) return {};
+  return {Timer{Timer::Kind::kRound, fmt::format("round {}", session.round()),
+                std::chrono::milliseconds(session.deadline_ms()),
+                command_to_json(bg::Tick{session.deadline_ms()})}};
+}
+
 GameEntry boggle_game() {
-  return {"boggle",
-          "boggle",
-          "Word Search",
-          "Find words in a grid of letter dice against the clock",
-          &BoggleCodec::config_schema,
-          &open_session<BoggleCodec>};
+  GameEntry entry{"boggle",
+                  "boggle",
+                  "Word Search",
+                  "Find words in a grid of letter dice against the clock",
+                  &BoggleCodec::config_schema,
+                  &open_session<BoggleCodec>};
+  // The round runs on the front end's clock; a stopped host cannot give it back.
+  entry.stamps.clocked = {"submit", "tick", "close"};
+  entry.resumable = false;
+  entry.room_result = &BoggleCodec::room_result;
+  entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
+  return entry;
 }
 
 Json BoggleCodec::room_result(std::span<const std::pair<std::string, Json>> players) {

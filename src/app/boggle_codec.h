@@ -29,6 +29,7 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "games/boggle/session.h"
 
 namespace wg::app {
@@ -36,6 +37,7 @@ namespace wg::app {
 /// The conversions SessionAdapter<BoggleCodec> needs, and the config's schema.
 struct BoggleCodec {
   using Session = wg::boggle::Session;
+  using Finished = wg::boggle::Finished;
   static constexpr std::string_view kGame = "boggle";
 
   /// JSON Schema (draft 2020-12) of the config.
@@ -50,6 +52,15 @@ struct BoggleCodec {
   static Json command_to_json(const Session::Command& command);
   static Json event_to_json(const Session::Event& event);
   static Json view_to_json(const Session::View& view);
+  /// The round's score; won when it scored (found at least one word).
+  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+                                                           std::string_view person, Seat seat);
+  /// What the statistics count: {"found": words found, "words": words on the board, "score",
+  /// "total_score"}.
+  static Json details_of(const Session& session, const Finished& finished);
+  /// The round's clock while a round is played (Timer::kRound, keyed by the round; untimed
+  /// rounds too, for the elapsed time their words carry): at its end, a tick.
+  static std::vector<Timer> timers(const Session& session);
   static Json board_to_json(const boggle::Board& board);
   /// The records (boggle/best_boards.h), each scored on `lexicon`:
   /// {"boards": [{"title", "board", "dice", "min_length", "scoring", "score", "words",

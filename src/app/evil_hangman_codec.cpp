@@ -235,6 +235,15 @@ Json EvilHangmanCodec::view_to_json(const eh::Session::View& view) {
   return json;
 }
 
+std::optional<std::vector<GamePlayer>> EvilHangmanCodec::players_of(const Finished& finished,
+                                                                    std::string_view person, Seat) {
+  return std::vector<GamePlayer>{{std::string(person), finished.won ? 1 : 0, finished.won}};
+}
+
+Json EvilHangmanCodec::details_of(const Session&, const Finished& finished) {
+  return {{"length", finished.length}, {"misses", finished.misses}, {"won", finished.won}};
+}
+
 GameEntry evil_hangman_game() {
   GameEntry entry{"evil_hangman",
                   "evil-hangman",
@@ -251,6 +260,8 @@ GameEntry evil_hangman_game() {
   entry.slow = [](const Json& config) {
     return config.is_object() && config.value("strategy", "") == "optimal";
   };
+  // Where a stopped decision was cut is the session's record, for replays: never a player's.
+  entry.stamps.reserved = {"cut"};
   return entry;
 }
 

@@ -28,6 +28,7 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "games/evil_hangman/experiment.h"
 #include "games/evil_hangman/session.h"
 
@@ -36,6 +37,7 @@ namespace wg::app {
 /// The conversions SessionAdapter names (app/session_adapter.h).
 struct EvilHangmanCodec {
   using Session = evil_hangman::Session;
+  using Finished = evil_hangman::Finished;
   static constexpr std::string_view kGame = "evil-hangman";
 
   /// The JSON Schema of the config: every field with its type, range and default.
@@ -50,6 +52,11 @@ struct EvilHangmanCodec {
   static Json command_to_json(const Session::Command& command);
   static Json event_to_json(const Session::Event& event);
   static Json view_to_json(const Session::View& view);
+  /// Won when the word was found; the score is 1 for a win, else 0 (the game has no points).
+  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+                                                           std::string_view person, Seat seat);
+  /// What the statistics count: {"length", "misses", "won"}.
+  static Json details_of(const Session& session, const Finished& finished);
 };
 
 /// The registry's entry for Evil Hangman.

@@ -4,6 +4,7 @@
 /// wraps its typed session (`games/<game>/session.h`) in one of these; the codecs turn commands,
 /// events and views into JSON and back, and nothing else decides anything.
 
+#include <chrono>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -18,6 +19,36 @@
 namespace wg::app {
 
 struct FinishedGame;  // app/sqlite_store.h
+
+/// Where a session's words came from, for the header of the logs its games keep (a session
+/// knows the words it plays on, not where they came from).
+struct LogLexicon {
+  std::string source;
+  std::uint64_t words = 0;
+};
+
+/// A wait that a session's state asks its host to time. A session never reads a clock: it lists
+/// its waits, the host times them by its own clock and, when one runs out, applies its command.
+struct Timer {
+  enum class Kind : std::uint8_t {
+    /// A round's clock: `after` is the round's time (0: untimed, it never runs out). The
+    /// commands a game's entry lists as clocked (GameEntry::stamps) carry the milliseconds
+    /// passed since the host first saw this wait.
+    kRound,
+    /// A person's time to give an answer the session awaits: how long is the host's choice (the
+    /// arcade's `answer_seconds`), `after` is not used.
+    kAnswer,
+  };
+  Kind kind = Kind::kRound;
+  /// Names the wait: a key the host has not seen before is a wait begun now; a wait the session
+  /// no longer lists is over (its command is never applied).
+  std::string key;
+  std::chrono::milliseconds after{0};
+  /// Applied when the wait runs out while the session still lists it. It names its own seat
+  /// when it has one; a host adds only its clock (a clocked command's elapsed_ms).
+  Json command;
+  bool operator==(const Timer&) const = default;
+};
 
 /// The saved game of a typed session, {"game", "config", "seed", "commands"}: what
 /// GameSession::saved() writes and restore() replays (front ends holding a typed session use it
@@ -58,6 +89,14 @@ class GameSession {
   /// True once the session has nothing more to play (every game of it finished and no new one
   /// begun).
   virtual bool finished() const = 0;
+
+  /// The seat of the person who opened the session: 0 in the one-player games, the auction's
+  /// first person seat; kObserver when there is none (an auction of bots, only watched).
+  virtual Seat owner_seat() const = 0;
+
+  /// The waits the session's state asks its host to time now (a round's clock, a person's
+  /// answer), none in a game without a clock.
+  virtual std::vector<Timer> timers() const = 0;
 
   /// The records of the games the last apply() finished (app/game_record.h,
   /// finished_game_records), none when it finished none: `player` is the person at `seat` (seat

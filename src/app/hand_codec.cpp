@@ -204,6 +204,20 @@ Json HandCodec::view_to_json(const wh::View& view) {
           {"records", records_json(view.records)}};
 }
 
+std::optional<std::vector<GamePlayer>> HandCodec::players_of(const Finished& finished,
+                                                             std::string_view person, Seat) {
+  return std::vector<GamePlayer>{{std::string(person), finished.total, !finished.given_up}};
+}
+
+Json HandCodec::details_of(const Session&, const Finished& finished) {
+  Json hands = Json::array();
+  for (const wh::HandRecord& record : finished.records) {
+    hands.push_back(
+        {{"score", record.counted()}, {"best", record.best ? Json(*record.best) : Json(nullptr)}});
+  }
+  return {{"hands", std::move(hands)}};
+}
+
 GameEntry hand_game() {
   return {
       "hand",

@@ -18,11 +18,14 @@
 /// replay_score (or null), counted}. The view: {status ("substitution_offered" | "playing" |
 /// "replay_offered" | "finished"), hand, replay, tiles, hand_total, total, hints, records}.
 
+#include <optional>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "games/hand/session.h"
 
 namespace wg::app {
@@ -30,6 +33,7 @@ namespace wg::app {
 /// The conversions SessionAdapter needs (app/session_adapter.h).
 struct HandCodec {
   using Session = hand::Session;
+  using Finished = hand::Finished;
   static constexpr std::string_view kGame = "hand";
 
   /// Absent fields take their defaults; throws ConfigError for an unknown field or a value of
@@ -41,6 +45,12 @@ struct HandCodec {
   static Json command_to_json(const hand::Command& command);
   static Json event_to_json(const hand::Event& event);
   static Json view_to_json(const hand::View& view);
+  /// The person's total; won unless given up.
+  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+                                                           std::string_view person, Seat seat);
+  /// What the statistics count: {"hands": [{"score": the counted score, "best": the optimum's
+  /// total or null when it was not computed}]}.
+  static Json details_of(const Session& session, const Finished& finished);
 };
 
 /// The JSON of a hand ("aciprt*"), a play and a plan, shared with `wordgames hand` tools.

@@ -261,6 +261,20 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
   return json;
 }
 
+std::optional<std::vector<GamePlayer>> HangmanCodec::players_of(const Finished& finished,
+                                                                std::string_view person, Seat) {
+  if (!finished.played) return std::nullopt;
+  return std::vector<GamePlayer>{{std::string(person), finished.points, finished.player_won}};
+}
+
+Json HangmanCodec::details_of(const Session& session, const Finished& finished) {
+  return {{"length", finished.word.size()},
+          {"misses", finished.misses},
+          {"won", finished.player_won},
+          {"points", finished.points},
+          {"dictionary_words", session.config().words.size()}};
+}
+
 GameEntry hangman_game() {
   return {"hangman",
           "hangman",

@@ -28,6 +28,7 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "games/hangman/session.h"
 
 namespace wg::app {
@@ -35,6 +36,7 @@ namespace wg::app {
 /// The conversions SessionAdapter (app/session_adapter.h) asks for.
 struct HangmanCodec {
   using Session = hangman::Session;
+  using Finished = hangman::Finished;
   static constexpr std::string_view kGame = "hangman";
 
   /// The config's JSON Schema: every field with its type, range and default.
@@ -50,6 +52,13 @@ struct HangmanCodec {
   static Json command_to_json(const hangman::Command& command);
   static Json event_to_json(const hangman::Event& event);
   static Json view_to_json(const hangman::View& view);
+  /// The game's points and win; nullopt for a game that ended before any guess (not a game:
+  /// Finished::played).
+  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+                                                           std::string_view person, Seat seat);
+  /// What the statistics count: {"length", "misses", "won", "points", "dictionary_words": 0
+  /// for the lexicon's words, else the size of the word list played on}.
+  static Json details_of(const Session& session, const Finished& finished);
 };
 
 /// The registry's entry for Position Hangman. Sessions on the lexicon's words share one

@@ -5,10 +5,13 @@
 
 #include <fmt/format.h>
 
-#include "app/session_adapter.h"
 #include "core/session.h"
 
 namespace wg::app {
+
+Json malformed_event(const std::string& detail) {
+  return {{"event", "rejected"}, {"reason", to_string(Refusal::kMalformed)}, {"detail", detail}};
+}
 
 namespace {
 

@@ -5,7 +5,7 @@
 /// One policy for every game: a config or command with a field it does not know is refused,
 /// naming the field (a typo silently ignored is a setting the player never gets), and every
 /// problem names the field and the value. A problem in a config throws wg::ConfigError(field,
-/// message); in a command, CodecError (app/session_adapter.h), which the adapter answers with a
+/// message); in a command, CodecError (below), which the session adapter answers with a
 /// "malformed" rejection.
 
 #include <array>
@@ -16,6 +16,7 @@
 #include <limits>
 #include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -24,6 +25,16 @@
 #include "core/alphabet.h"
 
 namespace wg::app {
+
+/// A command or config that does not decode: what is wrong with it, for a person.
+class CodecError : public std::invalid_argument {
+ public:
+  using std::invalid_argument::invalid_argument;
+};
+
+/// The event every game sends for a command that could not be decoded (Refusal::kMalformed):
+/// {"event": "rejected", "reason": "malformed", "detail"}.
+Json malformed_event(const std::string& detail);
 
 // --- Whole numbers, however the JSON holds them (parsed text gives unsigned numbers for
 // non-negative values, documents built in code signed ones).

@@ -36,6 +36,38 @@ const GameEntry* find_game(std::string_view name) {
   return found == all.end() ? nullptr : &*found;
 }
 
+namespace {
+
+/// The command's name, "" for anything but an object with a string "command".
+std::string command_name_of(const Json& command) {
+  if (!command.is_object()) return {};
+  const auto name = command.find("command");
+  return name != command.end() && name->is_string() ? name->get<std::string>() : std::string();
+}
+
+bool listed(const std::vector<std::string>& names, const std::string& name) {
+  return !name.empty() && std::find(names.begin(), names.end(), name) != names.end();
+}
+
+}  // namespace
+
+void stamp_player_command(const GameEntry& game, Json& command, Seat seat,
+                          std::uint64_t elapsed_ms) {
+  if (!command.is_object()) return;
+  for (const std::string& field : game.stamps.reserved) command.erase(field);
+  const std::string name = command_name_of(command);
+  if (listed(game.stamps.seated, name)) command["seat"] = seat;
+  if (listed(game.stamps.clocked, name)) command["elapsed_ms"] = elapsed_ms;
+}
+
+void stamp_timer_command(const GameEntry& game, Json& command, std::uint64_t elapsed_ms) {
+  if (listed(game.stamps.clocked, command_name_of(command))) command["elapsed_ms"] = elapsed_ms;
+}
+
+bool needs_seat(const GameEntry& game, const Json& command) {
+  return listed(game.stamps.seated, command_name_of(command));
+}
+
 std::unique_ptr<GameSession> restore(const Json& saved, std::shared_ptr<const Lexicon> lexicon) {
   if (!saved.is_object()) throw ConfigError("game", "a saved game is a JSON object");
   const auto game_field = saved.find("game");

@@ -8,7 +8,10 @@
 #include <functional>
 #include <memory>
 #include <span>
+#include <string>
 #include <string_view>
+#include <utility>
+#include <vector>
 
 #include "app/game_session.h"
 #include "app/json.h"
@@ -23,7 +26,28 @@ namespace wg::app {
 using SessionFactory = std::function<std::unique_ptr<GameSession>(
     const Json& config, std::uint64_t seed, std::shared_ptr<const Lexicon> lexicon)>;
 
-/// One game of the arcade.
+/// What a host adds to a player's command before the session applies it, and what it takes
+/// away: the facts that are the front end's (its clock, which seat the player holds), never the
+/// player's to claim.
+struct CommandStamps {
+  /// Commands that carry the host's clock as "elapsed_ms": the milliseconds passed since the
+  /// round's timer began (Timer::kRound), whatever the player sent.
+  std::vector<std::string> clocked;
+  /// Commands that carry the acting player's seat as "seat": only a player who holds a seat may
+  /// send them (a spectator is refused).
+  std::vector<std::string> seated;
+  /// Fields no player may send (a host or a replay writes them): dropped from every player's
+  /// command.
+  std::vector<std::string> reserved;
+};
+
+/// A document a game computes from the lexicon alone (the same every time it is asked).
+struct GameTool {
+  std::string name;  ///< "best-boards"
+  std::function<Json(const Lexicon& lexicon)> document;
+};
+
+/// One game of the arcade: everything a host needs to know of it, so that no host names a game.
 struct GameEntry {
   std::string_view id;       ///< "evil_hangman": its folder and library (wg::evil_hangman)
   std::string_view name;     ///< "evil-hangman": its command and its address in the web arcade
@@ -39,7 +63,34 @@ struct GameEntry {
   /// decision): a front end then runs them off its I/O threads, shows their progress and stops
   /// them when the player leaves (GameSession::apply's Work). Unset: never.
   std::function<bool(const Json& config)> slow = nullptr;
+  /// What a host stamps on a player's command, and what it drops.
+  CommandStamps stamps;
+  /// True when a game in play may be saved and resumed later; false for a game on a clock that
+  /// a stopped host cannot give back (a Boggle round).
+  bool resumable = true;
+  /// True when each finished game keeps a log with its record (the auction's JSON Lines):
+  /// GameSession::finished_records fills FinishedGame::log.
+  bool keeps_log = false;
+  /// For a game played in rooms (players on the same boards and clock, each in a session of
+  /// their own): the comparison of a round from each player's name and view at its end.
+  /// Unset: the game has no rooms.
+  std::function<Json(std::span<const std::pair<std::string, Json>> players)> room_result = nullptr;
+  /// Documents the game publishes about its lexicon (Boggle's best boards), each computed once
+  /// and served read-only at /api/<name>/<tool>.
+  std::vector<GameTool> tools;
 };
+
+/// `command` as a player at `seat` (kObserver: a spectator) sends it, made ready for the
+/// session: the reserved fields dropped, the seat of a seated command and the clock of a
+/// clocked one (`elapsed_ms`) written over whatever the player sent. Anything but an object is
+/// left as it is (the session refuses it).
+void stamp_player_command(const GameEntry& game, Json& command, Seat seat,
+                          std::uint64_t elapsed_ms);
+/// `command`, a timer's (Timer::command), made ready for the session: the clock of a clocked
+/// command written.
+void stamp_timer_command(const GameEntry& game, Json& command, std::uint64_t elapsed_ms);
+/// True when `command` (a player's) needs a seat to be sent (CommandStamps::seated).
+bool needs_seat(const GameEntry& game, const Json& command);
 
 /// Every game, in menu order.
 std::span<const GameEntry> games();

@@ -7,76 +7,62 @@
 #include <memory>
 #include <optional>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <string_view>
-#include <type_traits>
 #include <utility>
 #include <variant>
 #include <vector>
 
-#include "app/auction_log.h"
 #include "app/game_record.h"
 #include "app/game_session.h"
 #include "app/json.h"
+#include "app/json_fields.h"
 #include "core/session.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
 
-/// The word list's name in the header of the logs kept with a session's auction games (the
-/// session knows the words it plays on, not where they came from).
+/// The word list's name in the header of the logs kept with a session's games (the session
+/// knows the words it plays on, not where they came from).
 inline constexpr std::string_view kSessionLogSource = "server";
 
-/// A command or config that does not decode: what is wrong with it, for a person.
-class CodecError : public std::invalid_argument {
- public:
-  using std::invalid_argument::invalid_argument;
-};
-
-/// The event every game sends for a command that could not be decoded (Refusal::kMalformed).
-Json malformed_event(const std::string& detail);
-
-/// The records (app/game_record.h) of the games that `events`, just caused in `session`, finished:
-/// `player` is the person at `seat` (seat 0 of a one-player game); the auction's other seats are
-/// named after their players (auction_players). Position hangman's games ended before any guess
-/// are not games (hangman::Finished::played) and give none. Times are left 0.
+/// The records (app/game_record.h) of the games that `events`, just caused in `session`,
+/// finished: `player` is the person at `seat` (Codec::players_of names the seats; a game that
+/// was no game, such as position hangman's given up before any guess, gives none). Times are
+/// left 0.
 template <class Codec>
 std::vector<FinishedGame> finished_game_records(
     const typename Codec::Session& session,
     const std::vector<typename Codec::Session::Event>& events, std::string_view player, Seat seat) {
   std::vector<FinishedGame> records;
   for (const auto& event : events) {
-    std::visit(
-        [&](const auto& happened) {
-          using Happened = std::decay_t<decltype(happened)>;
-          if constexpr (std::is_same_v<Happened, auction::Finished>) {
-            const std::optional<int> person =
-                seat == kObserver ? std::nullopt : std::optional<int>(static_cast<int>(seat));
-            records.push_back(finished_game_record<Codec>(
-                session, happened, auction_players(happened, person, player)));
-          } else if constexpr (requires { outcome_of(happened); }) {
-            if constexpr (std::is_same_v<Happened, hangman::Finished>) {
-              if (!happened.played) return;
-            }
-            const Outcome outcome = outcome_of(happened);
-            records.push_back(finished_game_record<Codec>(
-                session, happened, {{std::string(player), outcome.score, outcome.won}}));
-          }
-        },
-        event);
+    const auto* finished = std::get_if<typename Codec::Finished>(&event);
+    if (finished == nullptr) continue;
+    if (std::optional<std::vector<GamePlayer>> players =
+            Codec::players_of(*finished, player, seat)) {
+      records.push_back(finished_game_record<Codec>(session, *finished, std::move(*players)));
+    }
   }
   return records;
 }
 
 /// Wraps a `Codec::Session` in the JSON interface. The codec provides, as static members:
 ///   using Session;                            // the game's session type
+///   using Finished;                           // its event that ends a game
 ///   static constexpr std::string_view kGame;  // the registry name ("evil-hangman")
 ///   Json config_to_json(const Session::Config&);
 ///   Session::Command command_from_json(const Json&);   // throws CodecError
 ///   Json command_to_json(const Session::Command&);
 ///   Json event_to_json(const Session::Event&);         // {"event": NAME, ...}
 ///   Json view_to_json(const Session::View&);
+///   // each seat's score and win (`person` plays at `seat`); nullopt: the game is no game
+///   std::optional<std::vector<GamePlayer>> players_of(const Finished&, std::string_view person,
+///                                                     Seat seat);
+///   Json details_of(const Session&, const Finished&);  // for statistics (app/game_record.h)
+/// and, where the game has them:
+///   Seat owner_seat(const Session&);                   // else 0
+///   std::vector<Timer> timers(const Session&);         // else none
+///   void write_log(std::ostream&, const Event&, const LogLexicon&);  // a game that keeps a log
 /// and the Session: apply(const Command&[, const Work&]) -> std::vector<Event> (given the
 /// GameSession's Work when it takes one), view(Seat) -> View,
 /// config(), seed(), commands() (the accepted commands, in order) and finished().
@@ -105,8 +91,8 @@ class SessionAdapter final : public GameSession {
       }
       std::ostringstream lines;
       for (const auto& event : last_events_) {
-        write_log_line(lines, event, log_lexicon_);
-        if (std::holds_alternative<auction::Finished>(event)) game_ended_ = true;
+        Codec::write_log(lines, event, log_lexicon_);
+        if (std::holds_alternative<typename Codec::Finished>(event)) game_ended_ = true;
       }
       game_log_ += lines.str();
     }
@@ -121,11 +107,27 @@ class SessionAdapter final : public GameSession {
 
   bool finished() const override { return session_.finished(); }
 
+  Seat owner_seat() const override {
+    if constexpr (requires { Codec::owner_seat(session_); }) {
+      return Codec::owner_seat(session_);
+    } else {
+      return 0;
+    }
+  }
+
+  std::vector<Timer> timers() const override {
+    if constexpr (requires { Codec::timers(session_); }) {
+      return Codec::timers(session_);
+    } else {
+      return {};
+    }
+  }
+
   std::vector<FinishedGame> finished_records(std::string_view player, Seat seat) const override {
     std::vector<FinishedGame> records =
         finished_game_records<Codec>(session_, last_events_, player, seat);
     if constexpr (kKeepsLog) {
-      // The auction's record keeps its game's log: the lines `auction --log` writes, from
+      // The record keeps its game's log (the auction's: the lines `auction --log` writes), from
       // the game's first command (a restored session replays its commands through here too).
       if (game_ended_) {
         for (FinishedGame& record : records) record.log = game_log_;
@@ -150,8 +152,11 @@ class SessionAdapter final : public GameSession {
     }
   }
 
-  /// The auction's games keep their JSON Lines log (app/auction_log.h) with their record.
-  static constexpr bool kKeepsLog = std::is_same_v<typename Session::Event, auction::Event>;
+  /// A game whose codec writes a log keeps it with each game's record.
+  static constexpr bool kKeepsLog =
+      requires(std::ostream & out, const typename Session::Event& e, const LogLexicon& words) {
+    Codec::write_log(out, e, words);
+  };
 
   Session session_;
   std::vector<typename Session::Event> last_events_;  ///< of the last apply()

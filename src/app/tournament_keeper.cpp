@@ -3,7 +3,7 @@
 #include <algorithm>
 #include <utility>
 
-#include "app/game_record.h"
+#include "app/auction_codec.h"
 
 namespace wg::app {
 

@@ -65,8 +65,8 @@ class GameRecorder {
   /// Records the game `finished` ended, played by `players` (the auction's seats), with its
   /// log when it has one (the auction's JSON Lines, app/auction_log.h), and deletes its
   /// unfinished game.
-  template <class Codec, class Finished>
-  void record(const typename Codec::Session& session, const Finished& finished,
+  template <class Codec>
+  void record(const typename Codec::Session& session, const typename Codec::Finished& finished,
               std::vector<app::GamePlayer> players, std::optional<std::string> log = std::nullopt) {
     if (context_.game_store() == nullptr) return;
     app::FinishedGame game =
@@ -101,12 +101,15 @@ class GameRecorder {
     unfinished_id_ = context_.save_unfinished(game);
   }
 
-  /// Records the game `finished` ended, played by the terminal's player alone.
-  template <class Codec, class Finished>
-  void record(const typename Codec::Session& session, const Finished& finished) {
+  /// Records the game `finished` ended, played by the terminal's player alone at seat 0 (a game
+  /// that was no game, Codec::players_of, is forgotten).
+  template <class Codec>
+  void record(const typename Codec::Session& session, const typename Codec::Finished& finished) {
     if (context_.game_store() == nullptr) return;
-    const app::Outcome outcome = app::outcome_of(finished);
-    record<Codec>(session, finished, {{context_.player_name(), outcome.score, outcome.won}});
+    std::optional<std::vector<app::GamePlayer>> players =
+        Codec::players_of(finished, context_.player_name(), 0);
+    if (!players) return forget();
+    record<Codec>(session, finished, std::move(*players));
   }
 
   /// The game in play ended without a record (position hangman's game given up before any

@@ -8,6 +8,7 @@
 #include <iostream>
 #include <optional>
 #include <random>
+#include <set>
 #include <stdexcept>
 #include <stop_token>
 #include <thread>
@@ -18,7 +19,6 @@
 #include <fmt/format.h>
 
 #include "app/auction_log.h"
-#include "app/boggle_codec.h"
 #include "core/session.h"
 #include "core/text.h"
 #include "server/auction_replay.h"
@@ -40,10 +40,11 @@ struct Arcade::Live {
   std::string watch;  ///< sees it as a spectator
   Seat seat = 0;      ///< the seat the session's owner plays
   Clock::time_point last_used;
-  Clock::time_point round_start;  ///< Boggle: when the current round began
-  std::uint64_t round = 0;        ///< Boggle: the current round, for its timer
-  std::uint64_t awaited = 0;      ///< Auction: counts the owner's awaited answers, for timers
-  std::chrono::seconds answer_time{30};  ///< Auction: the owner's time to bid or name a word
+  /// When the session's round timer (app::Timer::kRound) began: its clocked commands count from it.
+  Clock::time_point clock_start;
+  /// The keys of the session's timers started (app::Timer::key), while the session lists them.
+  std::set<std::string> timers;
+  std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
   std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
@@ -232,24 +233,27 @@ bool runs_long(const app::GameEntry& game, const Json& config) {
   return game.slow && game.slow(config);
 }
 
+/// The game a new room plays: the one named ("game"), or the first that has rooms; nullptr when
+/// the name is not one of a game with rooms.
+const app::GameEntry* room_game(const Json& body) {
+  const auto named = body.find("game");
+  if (named == body.end()) {
+    for (const app::GameEntry& game : app::games()) {
+      if (game.room_result) return &game;
+    }
+    return nullptr;
+  }
+  if (!named->is_string()) return nullptr;
+  const app::GameEntry* game = app::find_game(named->get<std::string>());
+  return game != nullptr && game->room_result ? game : nullptr;
+}
+
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
 std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
   return to <= from ? 0
                     : static_cast<std::uint64_t>(
                           std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count());
-}
-
-/// The seat a new session's owner plays: the auction's first person seat (a spectator if there
-/// is none), seat 0 in the one-player games.
-Seat owner_seat(const app::GameSession& session) {
-  const Json view = session.view(kObserver);
-  const auto seats = view.find("seats");
-  if (seats == view.end() || !seats->is_array()) return 0;
-  for (std::size_t i = 0; i < seats->size(); ++i) {
-    if ((*seats)[i].value("kind", "") == "person") return static_cast<Seat>(i);
-  }
-  return kObserver;
 }
 
 }  // namespace
@@ -294,6 +298,20 @@ void Arcade::handle(HttpRequest request, Respond respond) {
     response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
   }
   if (respond) respond(std::move(response));  // else a worker answers
+}
+
+const Json& Arcade::tool_document(const app::GameEntry& game, const app::GameTool& tool) {
+  const std::string key = fmt::format("{}/{}", game.name, tool.name);
+  {
+    std::lock_guard lock(tools_mutex_);
+    if (const auto found = tool_documents_.find(key); found != tool_documents_.end()) {
+      return *found->second;
+    }
+  }
+  // Computed without the lock (a best-board scoring takes a while); the first one kept wins.
+  auto document = std::make_shared<const Json>(tool.document(*lexicon_));
+  std::lock_guard lock(tools_mutex_);
+  return *tool_documents_.emplace(key, std::move(document)).first->second;
 }
 
 HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
@@ -341,11 +359,14 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
         200, Json{{"games", std::move(list)},
                   {"lexicon", {{"words", lexicon_->size()}, {"lengths", std::move(lengths)}}}});
   }
-  if (parts.size() == 3 && parts[1] == "boggle" && parts[2] == "best-boards") {
-    if (!get) return method_not_allowed(request, "GET");
-    std::call_once(best_boards_once_,
-                   [this] { best_boards_ = app::BoggleCodec::best_boards_to_json(*lexicon_); });
-    return json_response(200, best_boards_);
+  if (parts.size() == 3) {
+    if (const app::GameEntry* game = app::find_game(parts[1]); game != nullptr) {
+      for (const app::GameTool& tool : game->tools) {
+        if (tool.name != parts[2]) continue;
+        if (!get) return method_not_allowed(request, "GET");
+        return json_response(200, tool_document(*game, tool));
+      }
+    }
   }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", session_count()}});
@@ -471,7 +492,7 @@ HttpResponse Arcade::create(const HttpRequest& request) {
     live->started_ms = now_ms();
   }
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
-  after_events(*live, Json::array(), /*opening=*/true);
+  start_timers(*live);
   Json reply = snapshot(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
@@ -504,7 +525,8 @@ HttpResponse Arcade::replay(const HttpRequest& request) {
   } catch (const ReplayError& e) {
     return error(422, "log_not_replayable", e.what());
   }
-  LivePtr live = add(std::move(session), *app::find_game("auction"));
+  const app::GameEntry* game = app::find_game(session->saved().value("game", ""));
+  LivePtr live = add(std::move(session), *game);
   std::lock_guard lock(live->mutex);
   Json reply = snapshot(*live, live->seat);
   reply["id"] = live->id;
@@ -514,7 +536,7 @@ HttpResponse Arcade::replay(const HttpRequest& request) {
 Arcade::LivePtr Arcade::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game) {
   auto live = std::make_shared<Live>();
   live->game = &game;
-  live->seat = owner_seat(*session);
+  live->seat = session->owner_seat();
   live->session = std::move(session);
   live->id = random_id();
   live->watch = random_id();
@@ -535,17 +557,16 @@ HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request, Re
   if (live->running) {
     return error(409, "busy", "the game is still working on your last command: wait for it");
   }
-  if (live->game->name == "auction" && live->seat == kObserver) {
-    const std::string name = std::get<Json>(parsed).value("command", "");
-    if (name == "bid" || name == "word") {
-      return error(403, "no_seat", "this game has no seat for you: you are watching it");
-    }
+  Json& command = std::get<Json>(parsed);
+  if (live->seat == kObserver && app::needs_seat(*live->game, command)) {
+    return error(403, "no_seat", "this game has no seat for you: you are watching it");
   }
+  stamp(*live, command);
   if (live->slow) {
-    play_on_worker(live, std::move(std::get<Json>(parsed)), std::exchange(respond, nullptr));
+    play_on_worker(live, std::move(command), std::exchange(respond, nullptr));
     return {};  // the worker answers
   }
-  Json events = play(*live, std::move(std::get<Json>(parsed)));
+  Json events = play(*live, std::move(command));
   Json reply = snapshot(*live, live->seat);
   if (!live->game->private_events) reply["events"] = std::move(events);
   return json_response(200, reply);
@@ -553,22 +574,13 @@ HttpResponse Arcade::command(const LivePtr& live, const HttpRequest& request, Re
 
 Json Arcade::play(Live& live, Json command) {
   if (live.running) return Json::array();  // a timer's command: no slow game has timers
-  stamp(live, command);
   return applied(live, live.session->apply(command));
 }
 
 void Arcade::stamp(Live& live, Json& command) {
   live.last_used = clock_.now();
-  if (command.is_object()) {
-    const std::string name = command.value("command", "");
-    if (live.game->name == "evil-hangman") command.erase("cut");  // replays only
-    if (live.game->name == "boggle" && (name == "submit" || name == "close" || name == "tick")) {
-      command["elapsed_ms"] = elapsed_ms(live.round_start, clock_.now());
-    }
-    if (live.game->name == "auction" && (name == "bid" || name == "word")) {
-      command["seat"] = live.seat;
-    }
-  }
+  app::stamp_player_command(*live.game, command, live.seat,
+                            elapsed_ms(live.clock_start, live.last_used));
 }
 
 Json Arcade::applied(Live& live, std::vector<Json> applied_events) {
@@ -576,7 +588,7 @@ Json Arcade::applied(Live& live, std::vector<Json> applied_events) {
   for (Json& event : applied_events) events.push_back(std::move(event));
   ++live.version;
   keep(live);
-  after_events(live, events, /*opening=*/false);
+  start_timers(live);
   push(live, events);
   if (!live.room.expired()) room_session_changed(live);
   return events;
@@ -607,7 +619,7 @@ void Arcade::keep(Live& live) {
     }
     // A Boggle round runs on a clock that a stopped server cannot give back, and a room's
     // round is the room's: neither is saved to resume (docs/API.md, "Players").
-    if (live.game->name == "boggle" || live.member >= 0) return;
+    if (!live.game->resumable || live.member >= 0) return;
     app::UnfinishedGame unfinished{live.unfinished, live.player, live.session->saved(),
                                    live.started_ms, now};
     try {
@@ -706,14 +718,13 @@ HttpResponse Arcade::resume(const HttpRequest& request) {
   live->player = unfinished.player;
   live->unfinished = id;
   live->started_ms = unfinished.started_ms;
-  after_events(*live, Json::array(), /*opening=*/true);
+  start_timers(*live);
   Json reply = snapshot(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
 }
 
 void Arcade::play_on_worker(const LivePtr& live, Json command, Respond respond) {
-  stamp(*live, command);
   auto running = std::make_unique<Live::Running>();
   for (const Seat seat : {live->seat, kObserver}) running->views[seat] = live->session->view(seat);
   running->finished = live->session->finished();
@@ -773,52 +784,37 @@ void Arcade::push_progress(Live& live, double fraction) {
   for (const auto& peer : peers) peer->send(message);
 }
 
-void Arcade::after_events(Live& live, const Json& events, bool opening) {
+void Arcade::start_timers(Live& live) {
   std::weak_ptr<Live> weak;
   {
     std::lock_guard lock(mutex_);
     const auto found = sessions_.find(live.id);
     if (found != sessions_.end()) weak = found->second;
   }
-  const Json view = live.session->view(live.seat);
-  const auto happened = [&events](std::string_view name, Seat seat = kObserver) {
-    return std::any_of(events.begin(), events.end(), [&](const Json& event) {
-      return event.value("event", "") == name &&
-             (seat == kObserver || event.value("seat", kObserver) == seat);
-    });
-  };
-  // A Boggle round's clock starts with the round; at its deadline the round ends even if the
-  // player sends nothing.
-  if (live.game->name == "boggle" && view.value("status", "") == "playing" &&
-      (opening || happened("round_started"))) {
-    live.round_start = clock_.now();
-    live.round = view.value("round", std::uint64_t{0});
-    const std::uint64_t seconds = view.value("seconds", std::uint64_t{0});
-    if (seconds > 0) {
-      clock_.after(std::chrono::seconds(seconds), [this, weak, round = live.round] {
-        const LivePtr held = weak.lock();
-        if (held == nullptr) return;
-        std::lock_guard lock(held->mutex);
-        if (held->round != round) return;
-        if (held->session->view(held->seat).value("status", "") != "playing") return;
-        play(*held, Json{{"command", "tick"}});
-      });
-    }
-  }
-  // The auction's person seat: an answer not given in time is the empty one (bid 0, no word).
-  if (live.game->name == "auction" && live.seat != kObserver &&
-      (happened("awaiting", live.seat) || (opening && view.value("status", "") == "awaiting"))) {
-    clock_.after(live.answer_time, [this, weak, awaited = ++live.awaited] {
+  std::set<std::string> listed;
+  for (const app::Timer& timer : live.session->timers()) {
+    listed.insert(timer.key);
+    if (!live.timers.insert(timer.key).second) continue;  // started before
+    const bool round = timer.kind == app::Timer::Kind::kRound;
+    if (round) live.clock_start = clock_.now();
+    const auto after =
+        round ? timer.after
+              : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
+    if (after.count() <= 0) continue;  // an untimed round: its clock only counts
+    clock_.after(after, [this, weak, key = timer.key] {
       const LivePtr held = weak.lock();
       if (held == nullptr) return;
       std::lock_guard lock(held->mutex);
-      if (held->awaited != awaited) return;
-      const Json seat = held->session->view(held->seat)["seats"][held->seat];
-      if (!seat.contains("awaited") || seat.value("answered", true)) return;
-      play(*held, seat["awaited"] == "bid" ? Json{{"command", "bid"}, {"amount", 0}}
-                                           : Json{{"command", "word"}, {"word", ""}});
+      for (app::Timer& now : held->session->timers()) {
+        if (now.key != key) continue;  // over: the session moved on
+        app::stamp_timer_command(*held->game, now.command,
+                                 elapsed_ms(held->clock_start, clock_.now()));
+        play(*held, std::move(now.command));
+        return;
+      }
     });
   }
+  std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
 }
 
 void Arcade::push(Live& live, const Json& events) {
@@ -1094,10 +1090,14 @@ HttpResponse Arcade::create_room(const HttpRequest& request) {
   if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
   auto player = requested_player(body);
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
-  const std::string game_name = body.value("game", "boggle");
-  const app::GameEntry* game = app::find_game(game_name);
-  if (game == nullptr || game->name != "boggle") {
-    return error(400, "bad_request", "rooms are for Word Search (\"game\": \"boggle\")");
+  const app::GameEntry* game = room_game(body);
+  if (game == nullptr) {
+    std::string names;
+    for (const app::GameEntry& entry : app::games()) {
+      if (entry.room_result)
+        names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", entry.name);
+    }
+    return error(400, "bad_request", fmt::format("rooms are for the games {}", names));
   }
   const Json config = body.value("config", Json::object());
   auto requested = requested_seed(body);
@@ -1198,7 +1198,7 @@ HttpResponse Arcade::start_room(const RoomPtr& room, const HttpRequest& request)
       live->player = players[i];
       live->started_ms = now_ms();
     }
-    after_events(*live, Json::array(), /*opening=*/true);
+    start_timers(*live);
     rounds.push_back(std::move(live));
   }
   std::lock_guard lock(room->mutex);
@@ -1234,7 +1234,7 @@ void Arcade::room_session_changed(Live& live) {
     for (const Room::Member& m : room->members) {
       if (!m.session.empty()) players.emplace_back(m.name, m.view);
     }
-    room->results = app::BoggleCodec::room_result(players);
+    room->results = room->game->room_result(players);
     room->phase = Room::Phase::kFinished;
   }
   push_room(*room);

@@ -141,8 +141,9 @@ class Arcade final : public Handler {
   void play_on_worker(const LivePtr& live, app::Json command, Respond respond);
   /// Pushes {"type": "progress", "fraction"} to the session's peers.
   void push_progress(Live& live, double fraction);
-  /// Starts the timers the events call for (`opening`: the session was just opened).
-  void after_events(Live& live, const app::Json& events, bool opening);
+  /// Starts the timers the session lists that were not started yet (app::Timer), and forgets
+  /// those it no longer lists.
+  void start_timers(Live& live);
   void push(Live& live, const app::Json& events);
   /// Keeps what the last command did in the store, for a session with a player: the games it
   /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
@@ -157,9 +158,11 @@ class Arcade final : public Handler {
   app::Json snapshot(const Live& live, Seat seat) const;
 
   std::shared_ptr<const Lexicon> lexicon_;
-  /// GET /api/boggle/best-boards: scored once, on first request (the lexicon never changes).
-  std::once_flag best_boards_once_;
-  app::Json best_boards_;
+  /// A game's tool document (GET /api/<game>/<tool>): computed once, on first request (the
+  /// lexicon never changes).
+  const app::Json& tool_document(const app::GameEntry& game, const app::GameTool& tool);
+  std::mutex tools_mutex_;  ///< guards tool_documents_
+  std::map<std::string, std::shared_ptr<const app::Json>> tool_documents_;
   ArcadeOptions options_;
   ArcadeClock clock_;
   mutable std::mutex mutex_;  ///< guards the two maps below (each session has its own lock)

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <sstream>
 #include <string>
 #include <variant>
@@ -12,6 +13,9 @@
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
 #include "app/boggle_codec.h"
+#include "app/evil_hangman_codec.h"
+#include "app/hand_codec.h"
+#include "app/hangman_codec.h"
 #include "app/registry.h"
 #include "app/session_adapter.h"
 #include "lexicon/lexicon.h"
@@ -19,23 +23,36 @@
 namespace wg::app {
 namespace {
 
+/// The one player of a one-player game's record, as its codec names them.
+template <class Codec>
+GamePlayer only_player(const typename Codec::Finished& finished) {
+  const std::optional<std::vector<GamePlayer>> players = Codec::players_of(finished, "Ann", 0);
+  EXPECT_TRUE(players.has_value());
+  EXPECT_EQ(players.value_or(std::vector<GamePlayer>(1)).size(), 1u);
+  return players.value_or(std::vector<GamePlayer>(1)).front();
+}
+
 TEST(GameRecord, OutcomesOfOnePlayerGames) {
   hand::Finished hand;
   hand.total = 42;
-  EXPECT_EQ(outcome_of(hand), (Outcome{42, true}));
+  EXPECT_EQ(only_player<HandCodec>(hand), (GamePlayer{"Ann", 42, true}));
   hand.given_up = true;
-  EXPECT_EQ(outcome_of(hand), (Outcome{42, false}));
+  EXPECT_EQ(only_player<HandCodec>(hand), (GamePlayer{"Ann", 42, false}));
   boggle::Finished boggle;
-  EXPECT_EQ(outcome_of(boggle), (Outcome{0, false}));
+  EXPECT_EQ(only_player<BoggleCodec>(boggle), (GamePlayer{"Ann", 0, false}));
   boggle.score = 7;
-  EXPECT_EQ(outcome_of(boggle), (Outcome{7, true}));
+  EXPECT_EQ(only_player<BoggleCodec>(boggle), (GamePlayer{"Ann", 7, true}));
   evil_hangman::Finished evil;
   evil.won = true;
-  EXPECT_EQ(outcome_of(evil), (Outcome{1, true}));
+  EXPECT_EQ(only_player<EvilHangmanCodec>(evil), (GamePlayer{"Ann", 1, true}));
   hangman::Finished hangman;
   hangman.points = 80;
   hangman.player_won = true;
-  EXPECT_EQ(outcome_of(hangman), (Outcome{80, true}));
+  hangman.played = true;
+  EXPECT_EQ(only_player<HangmanCodec>(hangman), (GamePlayer{"Ann", 80, true}));
+  // A position hangman game ended before any guess is no game: no record.
+  hangman.played = false;
+  EXPECT_FALSE(HangmanCodec::players_of(hangman, "Ann", 0).has_value());
 }
 
 TEST(GameRecord, AuctionSeatsGetOneValidNameEach) {
@@ -85,9 +102,9 @@ TEST(GameRecord, TheRecordHoldsTheSavedGameAndTheFinishedEventAsTheCodecWritesTh
 }
 
 TEST(GameRecord, GamesWithoutOwnStatisticsHaveNoDetails) {
-  const auction::Finished auction;
-  const int no_session = 0;
-  EXPECT_TRUE(game_details(no_session, auction).is_null());
+  const auto lexicon = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  const auction::Session session(lexicon, auction::Config{}, 1);
+  EXPECT_TRUE(AuctionCodec::details_of(session, auction::Finished{}).is_null());
 }
 
 TEST(GameRecord, AnAuctionSessionsRecordKeepsItsGamesLogAsTheTerminalWritesIt) {
