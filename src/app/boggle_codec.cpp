@@ -10,6 +10,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/boggle/best_boards.h"
@@ -237,6 +239,50 @@ std::vector<Timer> BoggleCodec::timers(const Session& session) {
                 command_to_json(bg::Tick{session.deadline_ms()})}};
 }
 
+namespace {
+
+/// Words found against the words on the boards, and the score against the boards' totals.
+GameStatisticsRules boggle_statistics() {
+  GameStatisticsRules rules;
+  rules.counters = [](const Json& details) {
+    std::vector<std::pair<std::string, std::int64_t>> counters;
+    if (!details.is_object()) return counters;
+    counters.emplace_back("games", 1);
+    for (const char* key : {"found", "words", "score", "total_score"}) {
+      if (const std::optional<std::int64_t> value = detail_integer(details, key)) {
+        counters.emplace_back(key, *value);
+      }
+    }
+    return counters;
+  };
+  // {"games", "found", "words", "share", "score", "total_score", "score_share"}
+  rules.figures = [](const Counters& counters, const Json&) {
+    const auto value = [&](const char* name) { return counter(counters, name); };
+    return Json{{"games", value("games")},
+                {"found", value("found")},
+                {"words", value("words")},
+                {"share", share_of(value("found"), value("words"))},
+                {"score", value("score")},
+                {"total_score", value("total_score")},
+                {"score_share", share_of(value("score"), value("total_score"))}};
+  };
+  rules.lines = [](const Json& figures) {
+    if (figures.value("games", 0) <= 0) return std::vector<StatisticsLine>{};
+    return std::vector<StatisticsLine>{
+        {"Words found",
+         {{"", figures.value("share", Json()), "%",
+           fmt::format("{} of the {} on the boards", figures.value("found", 0),
+                       count_of(figures.value("words", 0), "word"))}}},
+        {"Score",
+         {{"", figures.value("score_share", Json()), "%",
+           fmt::format("{} of the boards' {}", figures.value("score", 0),
+                       count_of(figures.value("total_score", 0), "point"))}}}};
+  };
+  return rules;
+}
+
+}  // namespace
+
 GameEntry boggle_game() {
   GameEntry entry{"boggle",
                   "boggle",
@@ -248,6 +294,7 @@ GameEntry boggle_game() {
   entry.stamps.clocked = {"submit", "tick", "close"};
   entry.resumable = false;
   entry.room_result = &BoggleCodec::room_result;
+  entry.statistics = boggle_statistics();
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
   return entry;
 }

@@ -262,6 +262,18 @@ GameEntry evil_hangman_game() {
   };
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
+  // {"by_length": [{"length", "games", "wins", "misses", "mean_misses"}]}
+  entry.statistics.counters = [](const Json& details) {
+    std::vector<std::pair<std::string, std::int64_t>> counters;
+    add_length_counters(counters, details);
+    return counters;
+  };
+  entry.statistics.figures = [](const Counters& counters, const Json&) {
+    return Json{{"by_length", misses_by_length(counters)}};
+  };
+  entry.statistics.lines = [](const Json& figures) {
+    return misses_by_length_lines(figures.value("by_length", Json::array()));
+  };
   return entry;
 }
 

@@ -218,8 +218,63 @@ Json HandCodec::details_of(const Session&, const Finished& finished) {
   return {{"hands", std::move(hands)}};
 }
 
+namespace {
+
+/// Per hand number: the games that reached it, their counted scores, and over the hands whose
+/// optimum was computed ("solved") the score against the optimum's.
+GameStatisticsRules hand_statistics() {
+  GameStatisticsRules rules;
+  rules.counters = [](const Json& details) {
+    std::vector<std::pair<std::string, std::int64_t>> counters;
+    const auto hands = details.is_object() ? details.find("hands") : details.end();
+    if (!details.is_object() || hands == details.end() || !hands->is_array()) return counters;
+    for (std::size_t i = 0; i < hands->size() && i < 100; ++i) {
+      const Json& hand = (*hands)[i];
+      const std::optional<std::int64_t> score = detail_integer(hand, "score");
+      if (!score) continue;
+      const std::string prefix = fmt::format("hand.{}.", i + 1);
+      counters.emplace_back(prefix + "played", 1);
+      counters.emplace_back(prefix + "score", *score);
+      if (const std::optional<std::int64_t> best = detail_integer(hand, "best")) {
+        counters.emplace_back(prefix + "solved", 1);
+        counters.emplace_back(prefix + "solved_score", *score);
+        counters.emplace_back(prefix + "best", *best);
+      }
+    }
+    return counters;
+  };
+  // {"hands": [{"hand", "played", "score", "solved", "solved_score", "best", "share"}], "share"}
+  rules.figures = [](const Counters& counters, const Json&) {
+    Json hands = counter_rows(counters, "hand", "hand",
+                              {"played", "score", "solved", "solved_score", "best"});
+    std::int64_t solved_score = 0;
+    std::int64_t best = 0;
+    for (Json& hand : hands) {
+      hand["share"] = share_of(row_integer(hand, "solved_score"), row_integer(hand, "best"));
+      solved_score += row_integer(hand, "solved_score");
+      best += row_integer(hand, "best");
+    }
+    return Json{{"hands", std::move(hands)}, {"share", share_of(solved_score, best)}};
+  };
+  rules.lines = [](const Json& figures) {
+    const Json hands = figures.value("hands", Json::array());
+    if (!hands.is_array() || hands.empty()) return std::vector<StatisticsLine>{};
+    StatisticsLine by_hand{"Share of the best possible score by hand", {}};
+    for (const Json& hand : hands) {
+      by_hand.figures.push_back({fmt::format("hand {}", row_integer(hand, "hand")),
+                                 hand.value("share", Json()), "%", ""});
+    }
+    return std::vector<StatisticsLine>{
+        {"Share of the best possible score", {{"", figures.value("share", Json()), "%", ""}}},
+        std::move(by_hand)};
+  };
+  return rules;
+}
+
+}  // namespace
+
 GameEntry hand_game() {
-  return {
+  GameEntry entry{
       "hand",
       "hand",
       "Word Game",
@@ -235,6 +290,8 @@ GameEntry hand_game() {
               boolean_property(defaults.hints, "Allow the hint command (best word and plan)")}});
       },
       &open_session<HandCodec>};
+  entry.statistics = hand_statistics();
+  return entry;
 }
 
 }  // namespace wg::app

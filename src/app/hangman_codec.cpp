@@ -14,6 +14,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
+#include "core/text.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -275,24 +276,105 @@ Json HangmanCodec::details_of(const Session& session, const Finished& finished) 
           {"dictionary_words", session.config().words.size()}};
 }
 
+namespace {
+
+/// Misses by word length (as evil hangman's), the games won on each dictionary, and the last
+/// five games.
+GameStatisticsRules hangman_statistics() {
+  GameStatisticsRules rules;
+  rules.counters = [](const Json& details) {
+    std::vector<std::pair<std::string, std::int64_t>> counters;
+    add_length_counters(counters, details);
+    const std::optional<std::int64_t> words = detail_integer(details, "dictionary_words");
+    if (!words || *words < 0 || counters.empty()) return counters;
+    const std::string dictionary = fmt::format("dictionary.{}.", *words);
+    counters.emplace_back(dictionary + "games", 1);
+    for (const auto& [figure, key] : {std::pair{"wins", "won"}, std::pair{"points", "points"}}) {
+      if (const std::optional<std::int64_t> value = detail_integer(details, key)) {
+        counters.emplace_back(dictionary + figure, *value);
+      }
+    }
+    return counters;
+  };
+  rules.recent_games = 5;
+  // {"by_length": as evil hangman's, "dictionaries": [{"words": 0 for the lexicon's or the
+  // list's size, "games", "wins", "points"}], "last_games": [{"id", "word", "guesses",
+  // "misses", "won", "points", "ended_ms"}] (newest first)}
+  rules.figures = [](const Counters& counters, const Json& recent) {
+    Json last = Json::array();
+    for (const Json& game : recent) {
+      const Json result = game.value("result", Json::object());
+      const auto field = [&](const char* name) {
+        return result.is_object() && result.contains(name) ? result[name] : Json(nullptr);
+      };
+      last.push_back({{"id", game.value("id", Json())},
+                      {"word", field("word")},
+                      {"guesses", field("guesses")},
+                      {"misses", field("misses")},
+                      {"won", field("player_won")},
+                      {"points", field("points")},
+                      {"ended_ms", game.value("ended_ms", Json())}});
+    }
+    return Json{{"by_length", misses_by_length(counters)},
+                {"dictionaries",
+                 counter_rows(counters, "dictionary", "words", {"games", "wins", "points"})},
+                {"last_games", std::move(last)}};
+  };
+  rules.lines = [](const Json& figures) {
+    std::vector<StatisticsLine> lines =
+        misses_by_length_lines(figures.value("by_length", Json::array()));
+    const Json dictionaries = figures.value("dictionaries", Json::array());
+    if (dictionaries.is_array() && !dictionaries.empty()) {
+      StatisticsLine line{"Games won by dictionary", {}};
+      for (const Json& row : dictionaries) {
+        const std::int64_t words = row_integer(row, "words");
+        line.figures.push_back({words == 0 ? std::string("the lexicon's words")
+                                           : fmt::format("a list of {}", count_of(words, "word")),
+                                row_integer(row, "wins"), "won",
+                                fmt::format("of {}", count_of(row_integer(row, "games"), "game"))});
+      }
+      lines.push_back(std::move(line));
+    }
+    const Json last = figures.value("last_games", Json::array());
+    if (last.is_array() && !last.empty()) {
+      StatisticsLine line{"Last games, newest first", {}};
+      for (const Json& game : last) {
+        const Json word = game.value("word", Json());
+        line.figures.push_back(
+            {word.is_string() ? word.get<std::string>() : "?", game.value("points", Json()),
+             "points",
+             fmt::format("{}, {}", game.value("won", Json()) == true ? "found" : "not found",
+                         count_of(row_integer(game, "guesses"), "guess"))});
+      }
+      lines.push_back(std::move(line));
+    }
+    return lines;
+  };
+  return rules;
+}
+
+}  // namespace
+
 GameEntry hangman_game() {
-  return {"hangman",
-          "hangman",
-          "Position Hangman",
-          "Position hangman: guess a letter at a position, scored by its odds",
-          &HangmanCodec::config_schema,
-          [](const Json& config, std::uint64_t seed,
-             std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
-            hangman::Config parsed = HangmanCodec::config_from_json(config);
-            if (!parsed.words.empty()) {
-              return std::make_unique<SessionAdapter<HangmanCodec>>(
-                  std::move(lexicon), std::move(parsed), seed, common_words());
-            }
-            auto dictionary = lexicon_dictionary(lexicon);
-            auto pool = shared_secret_pool(dictionary, parsed.secrets);
-            return std::make_unique<SessionAdapter<HangmanCodec>>(
-                std::move(dictionary), std::move(pool), std::move(parsed), seed);
-          }};
+  GameEntry entry{"hangman",
+                  "hangman",
+                  "Position Hangman",
+                  "Position hangman: guess a letter at a position, scored by its odds",
+                  &HangmanCodec::config_schema,
+                  [](const Json& config, std::uint64_t seed,
+                     std::shared_ptr<const Lexicon> lexicon) -> std::unique_ptr<GameSession> {
+                    hangman::Config parsed = HangmanCodec::config_from_json(config);
+                    if (!parsed.words.empty()) {
+                      return std::make_unique<SessionAdapter<HangmanCodec>>(
+                          std::move(lexicon), std::move(parsed), seed, common_words());
+                    }
+                    auto dictionary = lexicon_dictionary(lexicon);
+                    auto pool = shared_secret_pool(dictionary, parsed.secrets);
+                    return std::make_unique<SessionAdapter<HangmanCodec>>(
+                        std::move(dictionary), std::move(pool), std::move(parsed), seed);
+                  }};
+  entry.statistics = hangman_statistics();
+  return entry;
 }
 
 }  // namespace wg::app

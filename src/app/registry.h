@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/game_session.h"
+#include "app/game_statistics.h"
 #include "app/json.h"
 #include "lexicon/lexicon.h"
 
@@ -75,6 +76,9 @@ struct GameEntry {
   /// their own): the comparison of a round from each player's name and view at its end.
   /// Unset: the game has no rooms.
   std::function<Json(std::span<const std::pair<std::string, Json>> players)> room_result = nullptr;
+  /// The game's own statistics: what a finished game adds to its player's, and the lines a
+  /// front end prints of them.
+  GameStatisticsRules statistics;
   /// Documents the game publishes about its lexicon (Boggle's best boards), each computed once
   /// and served read-only at /api/<name>/<tool>.
   std::vector<GameTool> tools;

@@ -11,6 +11,7 @@
 #include <fmt/format.h>
 
 #include "app/file_store.h"
+#include "app/registry.h"
 #include "app/user_data.h"
 #include "core/text.h"
 
@@ -723,68 +724,13 @@ SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
 FROM runs
 )sql";
 
-/// One figure of a game's details, added to the player's counter of that name.
-struct Counter {
-  std::string name;
-  std::int64_t value = 0;
-};
-
-/// details[key] when it is an integer (a bool counts as 0 or 1), else nothing.
-std::optional<std::int64_t> integer_of(const Json& details, const char* key) {
-  if (!details.is_object()) return std::nullopt;
-  const auto found = details.find(key);
-  if (found == details.end()) return std::nullopt;
-  if (found->is_boolean()) return found->get<bool>() ? 1 : 0;
-  if (found->is_number_integer()) return found->get<std::int64_t>();
-  return std::nullopt;
-}
-
-/// A game's details (sqlite_store.h, GameStatistics) as the counters they add to. Figures that
-/// are missing or of the wrong type are skipped: details only ever add to statistics.
-std::vector<Counter> counters_of(std::string_view game, const Json& details) {
-  std::vector<Counter> counters;
-  if (!details.is_object()) return counters;
-  const auto add = [&](std::string name, std::optional<std::int64_t> value) {
-    if (value) counters.push_back({std::move(name), *value});
-  };
-  if (game == "hand") {
-    const auto hands = details.find("hands");
-    if (hands == details.end() || !hands->is_array()) return counters;
-    for (std::size_t i = 0; i < hands->size() && i < 100; ++i) {
-      const Json& hand = (*hands)[i];
-      const std::optional<std::int64_t> score = integer_of(hand, "score");
-      if (!score) continue;
-      const std::string prefix = fmt::format("hand.{}.", i + 1);
-      add(prefix + "played", 1);
-      add(prefix + "score", score);
-      if (const std::optional<std::int64_t> best = integer_of(hand, "best")) {
-        add(prefix + "solved", 1);
-        add(prefix + "solved_score", score);
-        add(prefix + "best", best);
-      }
-    }
-  } else if (game == "evil-hangman" || game == "hangman") {
-    const std::optional<std::int64_t> length = integer_of(details, "length");
-    if (!length || *length < 1 || *length > 64) return counters;
-    const std::string prefix = fmt::format("length.{}.", *length);
-    add(prefix + "games", 1);
-    add(prefix + "wins", integer_of(details, "won"));
-    add(prefix + "misses", integer_of(details, "misses"));
-    if (game == "hangman") {
-      const std::optional<std::int64_t> words = integer_of(details, "dictionary_words");
-      if (!words || *words < 0) return counters;
-      const std::string dictionary = fmt::format("dictionary.{}.", *words);
-      add(dictionary + "games", 1);
-      add(dictionary + "wins", integer_of(details, "won"));
-      add(dictionary + "points", integer_of(details, "points"));
-    }
-  } else if (game == "boggle") {
-    add("games", 1);
-    for (const char* key : {"found", "words", "score", "total_score"}) {
-      add(key, integer_of(details, key));
-    }
-  }
-  return counters;
+/// The counters a game's details add to, as the game's entry says (GameEntry::statistics);
+/// none for a game without statistics of its own, or one this program does not know.
+std::vector<std::pair<std::string, std::int64_t>> counters_of(std::string_view game,
+                                                              const Json& details) {
+  const GameEntry* entry = find_game(game);
+  if (entry == nullptr || !entry->statistics.counters || details.is_null()) return {};
+  return entry->statistics.counters(details);
 }
 
 void check_finished_game(const FinishedGame& game) {
@@ -844,7 +790,8 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
         .bind(2, *game.log)
         .run("record a game's log in it");
   }
-  const std::vector<Counter> counters = counters_of(game.game, game.details);
+  const std::vector<std::pair<std::string, std::int64_t>> counters =
+      counters_of(game.game, game.details);
   for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
     const GamePlayer& p = game.players[seat];
     d.prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
@@ -881,14 +828,14 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
           .bind(2, game.game)
           .run("update statistics in it");
     }
-    for (const Counter& counter : counters) {
+    for (const auto& [name, value] : counters) {
       d.prepare(
            "INSERT INTO player_counters (player_id, game, counter, value) VALUES (?1, ?2, ?3, ?4) "
            "ON CONFLICT (player_id, game, counter) DO UPDATE SET value = value + excluded.value")
           .bind(1, player_id)
           .bind(2, game.game)
-          .bind(3, counter.name)
-          .bind(4, counter.value)
+          .bind(3, name)
+          .bind(4, value)
           .run("update statistics in it");
     }
   }
@@ -1246,132 +1193,40 @@ std::vector<PlayerStatistics> SqliteStore::statistics(std::string_view player) {
   return all;
 }
 
-namespace {
-
-/// a / b, or null when b is 0.
-Json share_of(std::int64_t a, std::int64_t b) {
-  return b == 0 ? Json(nullptr) : Json(static_cast<double>(a) / static_cast<double>(b));
-}
-
-/// "length.7.misses" as {"length", 7, "misses"}; nothing for another shape.
-struct CounterName {
-  std::string group;
-  std::int64_t number = 0;
-  std::string figure;
-};
-std::optional<CounterName> split_counter(std::string_view name) {
-  const std::size_t first = name.find('.');
-  const std::size_t second = name.rfind('.');
-  if (first == std::string_view::npos || second == first) return std::nullopt;
-  CounterName split{std::string(name.substr(0, first)), 0, std::string(name.substr(second + 1))};
-  const std::string_view number = name.substr(first + 1, second - first - 1);
-  if (number.empty() || number.size() > 9) return std::nullopt;
-  for (const char c : number) {
-    if (c < '0' || c > '9') return std::nullopt;
-    split.number = split.number * 10 + (c - '0');
-  }
-  return split;
-}
-
-/// Rows of {key: number, each of `figures` (0 when not counted)} from the counters of one group,
-/// by number.
-Json rows_of(const std::map<std::int64_t, std::map<std::string, std::int64_t>>& group,
-             const char* key, std::initializer_list<const char*> figures) {
-  Json rows = Json::array();
-  for (const auto& [number, values] : group) {
-    Json row = {{key, number}};
-    for (const char* name : figures) {
-      const auto found = values.find(name);
-      row[name] = found == values.end() ? std::int64_t{0} : found->second;
-    }
-    rows.push_back(std::move(row));
-  }
-  return rows;
-}
-
-/// The figure of a row.
-std::int64_t figure(const Json& row, const char* name) { return row[name].get<std::int64_t>(); }
-
-}  // namespace
-
 GameStatistics SqliteStore::game_statistics(std::string_view player, std::string_view game) {
   std::lock_guard lock(mutex_);
   GameStatistics stats{statistics(player, game)};
-  std::map<std::string, std::int64_t> plain;
-  std::map<std::string, std::map<std::int64_t, std::map<std::string, std::int64_t>>> groups;
+  const GameEntry* entry = find_game(game);
+  if (entry == nullptr || !entry->statistics.figures) return stats;
   std::int64_t player_id = 0;
   {
     auto statement = db_->prepare("SELECT id FROM players WHERE name = ?1");
     statement.bind(1, player);
     if (statement.step()) player_id = statement.integer(0);
   }
+  Counters counters;
   {
     auto statement = db_->prepare(
         "SELECT counter, value FROM player_counters WHERE player_id = ?1 AND game = ?2");
     statement.bind(1, player_id).bind(2, game);
+    while (statement.step()) counters[statement.text(0)] = statement.integer(1);
+  }
+  Json recent = Json::array();
+  if (entry->statistics.recent_games > 0) {
+    auto statement = db_->prepare(
+        "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
+        "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 ORDER BY gp.ended_ms DESC, "
+        "gp.game_id DESC LIMIT ?3");
+    statement.bind(1, player_id)
+        .bind(2, game)
+        .bind(3, static_cast<std::int64_t>(entry->statistics.recent_games));
     while (statement.step()) {
-      const std::string name = statement.text(0);
-      if (const std::optional<CounterName> split = split_counter(name)) {
-        groups[split->group][split->number][split->figure] = statement.integer(1);
-      } else {
-        plain[name] = statement.integer(1);
-      }
-    }
-  }
-  Json& details = stats.details;
-  if (game == "hand") {
-    Json hands =
-        rows_of(groups["hand"], "hand", {"played", "score", "solved", "solved_score", "best"});
-    std::int64_t solved_score = 0;
-    std::int64_t best = 0;
-    for (Json& hand : hands) {
-      hand["share"] = share_of(figure(hand, "solved_score"), figure(hand, "best"));
-      solved_score += figure(hand, "solved_score");
-      best += figure(hand, "best");
-    }
-    details = {{"hands", std::move(hands)}, {"share", share_of(solved_score, best)}};
-  } else if (game == "evil-hangman" || game == "hangman") {
-    Json by_length = rows_of(groups["length"], "length", {"games", "wins", "misses"});
-    for (Json& row : by_length) {
-      row["mean_misses"] = share_of(figure(row, "misses"), figure(row, "games"));
-    }
-    details = {{"by_length", std::move(by_length)}};
-    if (game == "hangman") {
-      details["dictionaries"] = rows_of(groups["dictionary"], "words", {"games", "wins", "points"});
-      Json last = Json::array();
-      auto statement = db_->prepare(
-          "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
-          "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 ORDER BY gp.ended_ms DESC, "
-          "gp.game_id DESC LIMIT 5");
-      statement.bind(1, player_id).bind(2, game);
-      while (statement.step()) {
-        const Json result = statement.json(1);
-        const auto field = [&](const char* name) {
-          return result.is_object() && result.contains(name) ? result[name] : Json(nullptr);
-        };
-        last.push_back({{"id", statement.integer(0)},
-                        {"word", field("word")},
-                        {"guesses", field("guesses")},
-                        {"misses", field("misses")},
-                        {"won", field("player_won")},
-                        {"points", field("points")},
+      recent.push_back({{"id", statement.integer(0)},
+                        {"result", statement.json(1)},
                         {"ended_ms", statement.integer(2)}});
-      }
-      details["last_games"] = std::move(last);
     }
-  } else if (game == "boggle") {
-    const auto value = [&](const char* name) {
-      const auto found = plain.find(name);
-      return found == plain.end() ? std::int64_t{0} : found->second;
-    };
-    details = {{"games", value("games")},
-               {"found", value("found")},
-               {"words", value("words")},
-               {"share", share_of(value("found"), value("words"))},
-               {"score", value("score")},
-               {"total_score", value("total_score")},
-               {"score_share", share_of(value("score"), value("total_score"))}};
   }
+  stats.details = entry->statistics.figures(counters, recent);
   return stats;
 }
 
@@ -1396,6 +1251,12 @@ std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, st
   return board;
 }
 
+std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics) {
+  const GameEntry* entry = find_game(statistics.totals.game);
+  if (entry == nullptr || !entry->statistics.lines) return {};
+  return entry->statistics.lines(statistics.details);
+}
+
 Json statistics_json(const GameStatistics& statistics) {
   const PlayerStatistics& s = statistics.totals;
   return {{"game", s.game},
@@ -1406,7 +1267,8 @@ Json statistics_json(const GameStatistics& statistics) {
           {"best_streak", s.best_streak},
           {"best_score", s.best_score},
           {"mean_score", s.mean_score},
-          {"details", statistics.details}};
+          {"details", statistics.details},
+          {"lines", statistics_lines_json(statistics_lines(statistics))}};
 }
 
 Json leaderboard_json(const std::vector<LeaderboardEntry>& board) {

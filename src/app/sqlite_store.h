@@ -28,6 +28,7 @@
 #include <string_view>
 #include <vector>
 
+#include "app/game_statistics.h"
 #include "app/store.h"
 
 namespace wg::app {
@@ -133,18 +134,8 @@ struct PlayerStatistics {
 
 /// One player's statistics in one game with the game's own figures (`details`), counted at
 /// record time from each game's FinishedGame::details (games without details count in `totals`
-/// only). The shapes of `details`, by game (an empty object for the other games):
-/// - "hand": {"hands": [{"hand": 1-based, "played", "score", "solved", "solved_score", "best",
-///   "share"}], "share"}: per hand number, the games that reached it, their counted scores, and
-///   over the hands whose optimum was computed ("solved") the score against the optimum's:
-///   share = solved_score / best (null when best is 0).
-/// - "evil-hangman": {"by_length": [{"length", "games", "wins", "misses", "mean_misses"}]}.
-/// - "boggle": {"games", "found", "words", "share", "score", "total_score", "score_share"}: words
-///   found against the words on the board (share = found / words, null without words).
-/// - "hangman": {"last_games": [{"id", "word", "guesses", "misses", "won", "points",
-///   "ended_ms"}] (the last five, newest first, from the results), "by_length": as evil
-///   hangman's, "dictionaries": [{"words": 0 for the lexicon's or the list's size, "games",
-///   "wins", "points"}]}.
+/// only). The shape of `details` is the game's (GameEntry::statistics, documented beside its
+/// codec); an empty object for a game without figures of its own.
 struct GameStatistics {
   PlayerStatistics totals;
   Json details = Json::object();
@@ -162,11 +153,16 @@ struct LeaderboardEntry {
   bool operator==(const LeaderboardEntry&) const = default;
 };
 
+/// The lines every front end prints of a game's own figures (GameEntry::statistics): none for a
+/// game without figures of its own.
+std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics);
+
 /// The JSON every front end gives of what the store reads (`wordgames stats --json`, the
 /// server's /api/stats, /api/leaderboard and /api/players/NAME/history: docs/API.md), so that
 /// they say the same in the same words.
 /// {"game", "games", "wins", "win_rate", "current_streak", "best_streak", "best_score",
-/// "mean_score", "details"}.
+/// "mean_score", "details", "lines" (statistics_lines: [{"title", "figures": [{"label", "value",
+/// "unit", "note"}]}])}.
 Json statistics_json(const GameStatistics& statistics);
 /// [{"rank": 1-based, "player", "games", "wins", "win_rate", "best_score", "mean_score"}].
 Json leaderboard_json(const std::vector<LeaderboardEntry>& board);

@@ -11,14 +11,6 @@ void print_json(std::ostream& out, const Json& document) {
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
-std::string count_of(long long n, std::string_view noun, std::string_view plural) {
-  if (n == 1) return fmt::format("1 {}", noun);
-  if (!plural.empty()) return fmt::format("{} {}", n, plural);
-  const bool sibilant =
-      noun.ends_with('s') || noun.ends_with('x') || noun.ends_with("ch") || noun.ends_with("sh");
-  return fmt::format("{} {}{}", n, noun, sibilant ? "es" : "s");
-}
-
 std::size_t display_width(std::string_view text) {
   std::size_t n = 0;
   for (std::size_t i = 0; i < text.size(); ++i) {

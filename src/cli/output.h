@@ -8,6 +8,7 @@
 #include <string_view>
 
 #include "app/json.h"
+#include "core/text.h"
 #include "lexicon/word_list.h"
 
 namespace wg::cli {
@@ -20,9 +21,7 @@ void print_json(std::ostream& out, const Json& document);
 
 std::string_view yes_no(bool value);
 
-/// A count with its noun, singular for one: "1 word", "3 words", "0 guesses". `plural` is the
-/// noun's plural when adding "s" will not do.
-std::string count_of(long long n, std::string_view noun, std::string_view plural = {});
+using wg::count_of;  // core/text.h
 
 /// The width the games' text fits: an 80-column terminal.
 inline constexpr std::size_t kColumns = 80;

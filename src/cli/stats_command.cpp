@@ -66,65 +66,34 @@ std::string percent_text(const Json& share) {
   return share.is_number() ? fmt::format("{:.0f}%", share.get<double>() * 100) : "-";
 }
 
-/// The lines of the game's own figures (app::GameStatistics::details) under its row, each
-/// starting with two spaces and wrapped to 80 columns; none when there is nothing to say.
-std::vector<std::string> detail_lines(const app::GameStatistics& g) {
-  const Json& d = g.details;
-  std::vector<std::string> lines;
-  const auto rows = [&](const char* key) { return d.contains(key) ? d[key] : Json::array(); };
-  if (g.totals.game == "hand" && !rows("hands").empty()) {
-    std::string text =
-        fmt::format("Share of the best possible score: {}", percent_text(d["share"]));
-    std::string per_hand;
-    for (const Json& hand : rows("hands")) {
-      if (!per_hand.empty()) per_hand += ", ";
-      per_hand += fmt::format("{} {}", hand["hand"].get<int>(), percent_text(hand["share"]));
-    }
-    lines.push_back(text + " (by hand: " + per_hand + ")");
-  } else if (g.totals.game == "boggle" && d.value("games", 0) > 0) {
-    lines.push_back(fmt::format("Words found: {} of the {} on the boards ({})",
-                                d["found"].get<long long>(), d["words"].get<long long>(),
-                                percent_text(d["share"])));
-  } else if (g.totals.game == "evil-hangman" || g.totals.game == "hangman") {
-    if (!rows("by_length").empty()) {
-      std::string text = "Misses by word length:";
-      bool first = true;
-      for (const Json& row : rows("by_length")) {
-        text += fmt::format("{} {} letters {:.1f} ({})", first ? "" : ",", row["length"].get<int>(),
-                            row["mean_misses"].get<double>(),
-                            count_of(row["games"].get<long long>(), "game"));
-        first = false;
-      }
-      lines.push_back(text);
-    }
-    if (!rows("dictionaries").empty()) {
-      std::string text = "Dictionaries:";
-      bool first = true;
-      for (const Json& row : rows("dictionaries")) {
-        const long long words = row["words"].get<long long>();
-        text += fmt::format("{} {} {} won of {}", first ? "" : ";",
-                            words == 0 ? std::string("the lexicon's words")
-                                       : "a list of " + count_of(words, "word"),
-                            row["wins"].get<long long>(),
-                            count_of(row["games"].get<long long>(), "game"));
-        first = false;
-      }
-      lines.push_back(text);
-    }
-    if (!rows("last_games").empty()) {
-      lines.push_back("Last 5 games, newest first:");
-      for (const Json& game : rows("last_games")) {
-        const auto number = [&](const char* key) {
-          return game[key].is_number() ? game[key].get<long long>() : 0;
-        };
-        lines.push_back(fmt::format(
-            "  {} {}, {}, {}", game["word"].is_string() ? game["word"].get<std::string>() : "?",
-            game["won"] == true ? "found" : "not found",
-            count_of(number("guesses"), "guess", "guesses"), count_of(number("points"), "point")));
-      }
-    }
+/// A figure's value and unit: "69%", "2.5 misses", "12 words", "-" when it cannot be computed.
+std::string figure_text(const app::StatisticsFigure& figure) {
+  if (figure.unit == "%") return percent_text(figure.value);
+  std::string value = "-";
+  if (figure.value.is_number_integer()) {
+    value = fmt::format("{}", figure.value.get<long long>());
+  } else if (figure.value.is_number()) {
+    value = fmt::format("{:.1f}", figure.value.get<double>());
   }
-  for (std::string& line : lines) line = "  " + wrap(line, kColumns - 2, "    ");
+  return figure.unit.empty() ? value : value + " " + figure.unit;
+}
+
+/// The lines of the game's own figures under its row (app::statistics_lines, as the game's
+/// entry says them), each starting with two spaces and wrapped to 80 columns: "Title: label
+/// value unit (note), ...".
+std::vector<std::string> detail_lines(const app::GameStatistics& g) {
+  std::vector<std::string> lines;
+  for (const app::StatisticsLine& line : app::statistics_lines(g)) {
+    std::string text = line.title + ":";
+    for (std::size_t i = 0; i < line.figures.size(); ++i) {
+      const app::StatisticsFigure& figure = line.figures[i];
+      text += i == 0 ? " " : ", ";
+      if (!figure.label.empty()) text += figure.label + " ";
+      text += figure_text(figure);
+      if (!figure.note.empty()) text += " (" + figure.note + ")";
+    }
+    lines.push_back("  " + wrap(text, kColumns - 2, "    "));
+  }
   return lines;
 }
 

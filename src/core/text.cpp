@@ -67,4 +67,13 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, bool* too_lar
   return value;
 }
 
+std::string count_of(long long n, std::string_view noun, std::string_view plural) {
+  std::string text = std::to_string(n) + " ";
+  if (n == 1) return text.append(noun);
+  if (!plural.empty()) return text.append(plural);
+  const bool sibilant =
+      noun.ends_with('s') || noun.ends_with('x') || noun.ends_with("ch") || noun.ends_with("sh");
+  return text.append(noun).append(sibilant ? "es" : "s");
+}
+
 }  // namespace wg

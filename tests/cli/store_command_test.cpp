@@ -275,9 +275,13 @@ TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {
   r = run_in(dir.path(), {"stats"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "  Share of the best possible score: ")) << r;
-  EXPECT_TRUE(contains(r.out, "  Words found: 1 of the ")) << r;
+  EXPECT_TRUE(contains(r.out, "  Words found: 1% (1 of the ")) << r;
   EXPECT_TRUE(contains(r.out, "  Misses by word length: 4 letters ")) << r;
-  EXPECT_TRUE(contains(r.out, "  Last 5 games, newest first:")) << r;
+  EXPECT_TRUE(
+      contains(r.out, "  Last games, newest first: APPARITIONS 0 points (not found, 1 guess)"))
+      << r;
+  EXPECT_TRUE(contains(r.out, "  Games won by dictionary: the lexicon's words 0 won (of 1 game)"))
+      << r;
   for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
 
   // The auction's two seats: the leaderboard ranks them by best score.

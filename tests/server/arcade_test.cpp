@@ -239,6 +239,36 @@ TEST_F(ArcadeTest, ARefusedCommandIsTheGamesAnswerAndChangesNothing) {
   EXPECT_EQ(malformed["events"][0]["reason"], "malformed");
 }
 
+TEST_F(ArcadeTest, ACommandWhoseNameIsNotAStringIsRefusedByEveryGame) {
+  for (const app::GameEntry& game : app::games()) {
+    const Json created = create({{"game", game.name}, {"seed", 1}});
+    const std::string id = created["id"];
+    const HttpResponse reply =
+        request("POST", "/api/sessions/" + id + "/commands", R"({"command":5,"seat":0})");
+    // A spectator's session refuses a seated command before the game sees it; any other is the
+    // game's refusal, never a failure of the server.
+    EXPECT_NE(reply.status, 500) << game.name << ": " << reply.body;
+    if (reply.status != 200) continue;
+    const Json body = json_of(reply);
+    if (body.contains("events")) {
+      ASSERT_EQ(body["events"].size(), 1u) << game.name;
+      EXPECT_EQ(body["events"][0]["reason"], "malformed") << game.name;
+    }
+    // Over the session's socket too: the update carries the refusal.
+    auto peer = std::make_shared<RecordingPeer>();
+    HttpRequest upgrade;
+    upgrade.path = "/api/sessions/" + id + "/live";
+    ASSERT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+    const std::size_t before = peer->received.size();
+    arcade_->socket_message(peer, R"({"command":[1,2]})");
+    if (created["seat"].is_null()) continue;  // a watched game takes no commands
+    ASSERT_EQ(peer->received.size(), before + 1) << game.name;
+    if (peer->received.back().contains("events")) {
+      EXPECT_EQ(peer->received.back()["events"][0]["reason"], "malformed") << game.name;
+    }
+  }
+}
+
 TEST_F(ArcadeTest, BadRequestsGetAJsonErrorAndAFourHundredStatus) {
   const auto error_of = [&](const HttpResponse& response) {
     return Json::parse(response.body).value("code", "");
