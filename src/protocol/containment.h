@@ -8,9 +8,10 @@
 /// parent exited) becomes the host's child instead of init's, so the host still sees it. When
 /// a bot ends, its process group is killed, then every process that descends from it and every
 /// orphan the host adopted that belongs to no running bot (its process group is no running
-/// bot's), until none is left running; the host reaps each. No cgroup is needed (containers
-/// rarely let a program make one): the limits bound what one bot may use while it runs, the
-/// tracking ends everything it started when it ends.
+/// bot's), until none is left running; the host reaps each. No cgroup is used (containers
+/// rarely let a program make one): the limits bound what each process of a bot may use while it
+/// runs, the tracking ends everything it started when it ends. A sandboxed bot
+/// (protocol/sandbox.h) is in a PID namespace of its own besides, which ends with it.
 
 #include <sys/types.h>
 
