@@ -724,5 +724,17 @@ TEST(AuctionTournament, TheBotLimitOptionsAreSetInTheBots) {
   EXPECT_NE(r.err.find("wordgames: external bots: sandbox: bubblewrap ("), std::string::npos) << r;
 }
 
+// --trusted-bots runs them without the sandbox, and says so; built-in bots alone say nothing.
+TEST(AuctionTournament, TrustedBotsRunWithoutTheSandboxAndItIsSaid) {
+  const std::string zero_bot =
+      fmt::format("cmd:/bin/sh {}/tests/protocol/bots/zero_bot.sh", WG_SOURCE_DIR);
+  const ProcessResult r = run({"auction", "tournament", "--games", "1", "--jobs", "1", "--players",
+                               zero_bot + ",value", "--trusted-bots"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.err.find("wordgames: external bots: no sandbox (trusted bots"), std::string::npos)
+      << r;
+  EXPECT_EQ(r.err.find("bubblewrap"), std::string::npos) << r;
+}
+
 }  // namespace
 }  // namespace wg::test
