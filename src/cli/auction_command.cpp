@@ -102,7 +102,9 @@ std::vector<std::string> parse_lineup(std::string_view text) {
   }
   for (const std::string& name : lineup) {
     if (name.starts_with(kCommandPrefix) && trim(name.substr(kCommandPrefix.size())).empty())
-      throw UsageError("cmd: needs a command line, e.g. 'cmd:python3 examples/auction_bot.py'");
+      throw UsageError(
+          "cmd: needs a command line, e.g. 'cmd:python3 examples/auction_bot.py "
+          "data/enable1.txt'");
     if (!name.starts_with(kCommandPrefix) && !is_built_in(name) && name != kHuman)
       throw UsageError(fmt::format("unknown player '{}': use {}", name, built_in_names()));
   }
@@ -116,6 +118,15 @@ au::ExternalPlayers external_players(const Options& o) {
   return [bot](std::string_view name) -> std::unique_ptr<au::Player> {
     return protocol::start_external_player(std::string(name.substr(kCommandPrefix.size())), bot);
   };
+}
+
+/// Says on stderr how the lineup's external bots run (in the sandbox or trusted), if it has any.
+void announce_sandbox(Context& context, const std::vector<std::string>& lineup, const Options& o) {
+  if (std::none_of(lineup.begin(), lineup.end(),
+                   [](const std::string& name) { return name.starts_with(kCommandPrefix); })) {
+    return;
+  }
+  context.err() << "wordgames: external bots: " << o.bots.sandbox.describe() << "\n";
 }
 
 /// Every player of a lineup, for a tournament: built-in bots and external ones.
@@ -471,6 +482,7 @@ int play(Context& context, Options o) {
     throw UsageError("--json prints a game of bots; a human plays in the viewer");
   }
   const au::Config config = config_of(lineup, o);
+  announce_sandbox(context, lineup, o);
   const LogLexicon lex = log_lexicon(context);
   const std::uint64_t seed = context.seed();
   au::Session session(context.shared_lexicon(), config, seed, external_players(o));
@@ -574,6 +586,7 @@ int tournament(Context& context, const Options& o) {
   protocol::end_bots_with_the_host();
   au::TournamentConfig config;
   config.lineup = parse_lineup(o.players);
+  announce_sandbox(context, config.lineup, o);
   if (std::find(config.lineup.begin(), config.lineup.end(), kHuman) != config.lineup.end()) {
     throw UsageError("a tournament is played by bots: 'human' plays in 'wordgames auction'");
   }
@@ -765,6 +778,10 @@ void add_bot_options(CLI::App& app, protocol::ExternalBotOptions& bots) {
       [&bots](std::uint64_t n) { bots.reply_timeout = milliseconds(n); },
       fmt::format("Milliseconds an external bot has for each bid or word (default {})",
                   protocol::ExternalBotOptions{}.reply_timeout.count()));
+  app.add_flag_callback(
+      "--trusted-bots", [&bots] { bots.sandbox.enabled = false; },
+      "Run external bots without the sandbox (bubblewrap), with this user's files, network and "
+      "terminal session: only bots you trust");
   protocol::BotLimits& limits = bots.limits;
   struct LimitOption {
     const char* name;

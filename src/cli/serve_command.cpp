@@ -16,6 +16,7 @@
 #include "cli/app.h"
 #include "cli/auction_command.h"
 #include "cli/context.h"
+#include "protocol/sandbox.h"
 #include "server/arcade.h"
 #include "server/http_server.h"
 
@@ -69,6 +70,11 @@ int serve(Context& context, const ServeOptions& options) {
     }
   }
   arcade_options.tournaments.bots = options.bots;
+  // Refused now rather than at the first tournament: no external bot runs unsandboxed unasked.
+  if (!options.allowed_bots.empty() && options.bots.sandbox.enabled &&
+      !protocol::find_bwrap(options.bots.sandbox)) {
+    throw std::runtime_error(protocol::bwrap_missing_message());
+  }
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
@@ -100,6 +106,10 @@ int serve(Context& context, const ServeOptions& options) {
                              ? fmt::format("Players and their games are kept in {}.\n",
                                            arcade_options.store->file().string())
                              : std::string("Nothing is kept: players' games are forgotten.\n"));
+  if (!options.allowed_bots.empty()) {
+    context.live_out() << "External bots (--allow-bot): " << options.bots.sandbox.describe()
+                       << ".\n";
+  }
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
   protocol::kill_all_descendants();  // stopped: games still running end at once, bots faulted
@@ -138,7 +148,9 @@ void add_serve_command(CLI::App& app, Context& context) {
   command
       ->add_option("--allow-bot", options->allowed_bots,
                    "Let tournaments in the browser run this external bot (a command line, "
-                   "e.g. \"python3 examples/auction_bot.py\", run in this directory); "
+                   "e.g. \"python3 examples/auction_bot.py data/enable1.txt\", run from this "
+                   "directory, in the sandbox unless --trusted-bots: it sees the folders its "
+                   "command names); "
                    "repeatable. Without it, no external bot runs")
       ->type_name("COMMAND")
       ->take_all()

@@ -1,11 +1,14 @@
 #include "protocol/bot_process.h"
 
 #include <fcntl.h>
+#include <grp.h>
+#include <linux/close_range.h>
 #include <poll.h>
 #include <pthread.h>
 #include <signal.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -149,8 +152,9 @@ struct ResourceLimit {
   rlimit value{};
 };
 
-/// The setrlimit calls that apply `limits` (core dumps always off).
-std::vector<ResourceLimit> resource_limits(const BotLimits& limits) {
+/// The setrlimit calls that apply `limits` (core dumps always off), for a bot run as `user`
+/// through `launchers` processes of its own (bwrap's) besides those the limit allows it.
+std::vector<ResourceLimit> resource_limits(const BotLimits& limits, uid_t user, int launchers) {
   std::vector<ResourceLimit> result;
   const auto add = [&](int resource, std::uint64_t soft, std::uint64_t hard) {
     rlimit current{};
@@ -163,7 +167,7 @@ std::vector<ResourceLimit> resource_limits(const BotLimits& limits) {
   if (limits.cpu_seconds > 0) add(RLIMIT_CPU, limits.cpu_seconds, limits.cpu_seconds + 1);
   if (limits.memory_mb > 0) add(RLIMIT_AS, limits.memory_mb * kMiB, limits.memory_mb * kMiB);
   if (limits.processes > 0) {
-    const std::uint64_t n = user_task_count() + limits.processes;
+    const std::uint64_t n = user_task_count(user) + limits.processes + launchers;
     add(RLIMIT_NPROC, n, n);
   }
   if (limits.open_files > 0) add(RLIMIT_NOFILE, limits.open_files, limits.open_files);
@@ -172,6 +176,49 @@ std::vector<ResourceLimit> resource_limits(const BotLimits& limits) {
   }
   add(RLIMIT_CORE, 0, 0);
   return result;
+}
+
+/// Marks every descriptor from `first` on close-on-exec: a bot inherits none of the host's files
+/// or sockets (a server's listening socket and its clients' connections among them), whatever
+/// flags they were opened with. In the child after fork: raw system calls only.
+void close_other_descriptors_on_exec(int first) {
+  if (::syscall(SYS_close_range, static_cast<unsigned>(first), ~0U, CLOSE_RANGE_CLOEXEC) == 0) {
+    return;
+  }
+  // Before Linux 5.11: each descriptor /proc/self/fd lists.
+  const int dir = ::open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
+  if (dir < 0) return;
+  alignas(8) char buffer[4096];
+  for (;;) {
+    const long got = ::syscall(SYS_getdents64, dir, buffer, sizeof buffer);
+    if (got <= 0) break;
+    for (long at = 0; at < got;) {
+      struct Entry {
+        ino64_t inode;
+        off64_t offset;
+        unsigned short length;
+        unsigned char type;
+        char name[1];
+      };
+      const auto* entry = reinterpret_cast<const Entry*>(buffer + at);
+      at += entry->length;
+      int fd = 0;
+      const char* c = entry->name;
+      if (*c < '0' || *c > '9') continue;
+      while (*c >= '0' && *c <= '9') fd = fd * 10 + (*c++ - '0');
+      if (fd >= first && fd != dir) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+    }
+  }
+  ::close(dir);
+}
+
+/// How a sandboxed bot ended, from how bwrap ended: bwrap exits with 128 + N for a bot killed by
+/// signal N (as a shell reports it), which is taken for that signal.
+ExitStatus unwrap_sandbox_status(ExitStatus status) {
+  if (status.exit_code > 128 && status.exit_code < 128 + NSIG) {
+    return ExitStatus{-1, status.exit_code - 128};
+  }
+  return status;
 }
 
 }  // namespace
@@ -196,6 +243,23 @@ std::string ExitStatus::describe() const {
     return fmt::format("killed by signal {} (SIG{})", signal, abbreviation);
   }
   return fmt::format("exited with status {}", exit_code);
+}
+
+std::optional<std::string> sandbox_unusable() {
+  static const std::optional<std::string> answer = []() -> std::optional<std::string> {
+    if (!find_bwrap({})) return bwrap_missing_message();
+    try {
+      BotProcess probe("true", "/dev/null");
+      const ExitStatus status = probe.stop(std::chrono::seconds(10));
+      if (status == ExitStatus{0, 0}) return std::nullopt;
+      std::string reason = probe.stderr_tail();
+      while (!reason.empty() && reason.back() == '\n') reason.pop_back();
+      return fmt::format("bwrap {}: {}", status.describe(), reason);
+    } catch (const std::exception& e) {
+      return std::string(e.what());
+    }
+  }();
+  return answer;
 }
 
 std::string shell_command_line(const std::string& command) {
@@ -227,8 +291,9 @@ std::string shell_command_line(const std::string& command) {
 }
 
 BotProcess::BotProcess(const std::string& command, const std::filesystem::path& stderr_path,
-                       const BotLimits& limits)
-    : stderr_allowed_(limits.stderr_kb == 0 ? std::numeric_limits<std::uint64_t>::max()
+                       const BotLimits& limits, const SandboxOptions& sandbox)
+    : sandboxed_(sandbox.enabled),
+      stderr_allowed_(limits.stderr_kb == 0 ? std::numeric_limits<std::uint64_t>::max()
                                             : limits.stderr_kb * 1024) {
   Fd log(stderr_path.empty()
              ? -1
@@ -240,25 +305,62 @@ BotProcess::BotProcess(const std::string& command, const std::filesystem::path& 
   Pipe out = make_pipe();
   Pipe err = make_pipe();
   Pipe report = make_pipe();  // the child's errno if it cannot run the shell; closed by exec
+  // bwrap's own stdin and stdout: the bot's pipes reach it as descriptors 3 and 4 instead
+  // (protocol/sandbox.h), so that no process of bwrap's holds them once the bot has exited.
+  Fd null(sandbox.enabled ? ::open("/dev/null", O_RDWR | O_CLOEXEC) : -1);
+  if (sandbox.enabled && null.get() < 0) throw_errno(errno, "cannot open /dev/null");
 
   // Everything the child needs is made before fork: between fork and exec, a child of a
   // threaded process may only make async-signal-safe calls.
-  std::string line = shell_command_line(command);
-  std::string sh = "sh";
-  std::string dash_c = "-c";
-  char* argv[] = {sh.data(), dash_c.data(), line.data(), nullptr};
-  const std::vector<ResourceLimit> rlimits = resource_limits(limits);
+  const std::string line = shell_command_line(command);
+  std::string program = "/bin/sh";
+  std::vector<std::string> args = {"sh", "-c", line};
+  // A host running as root starts the sandbox as nobody: the kernel applies RLIMIT_NPROC to
+  // every user but root.
+  const bool as_nobody = sandboxed_ && ::geteuid() == 0;
+  if (sandboxed_) {
+    const std::optional<std::filesystem::path> bwrap = find_bwrap(sandbox);
+    if (!bwrap) throw SandboxUnavailable(bwrap_missing_message());
+    const std::filesystem::path cwd = std::filesystem::current_path();
+    program = bwrap->string();
+    args = bwrap_arguments(line, bot_paths(command, cwd), cwd);
+    args.insert(args.begin(), "bwrap");
+  }
+  std::vector<char*> argv;
+  for (std::string& arg : args) argv.push_back(arg.data());
+  argv.push_back(nullptr);
+  // bwrap's two processes (the one outside, and the namespace's init) count as the user's.
+  const std::vector<ResourceLimit> rlimits = resource_limits(
+      limits, as_nobody ? kSandboxUser : ::getuid(), sandboxed_ ? kSandboxLaunchers : 0);
   adopt_orphans();
 
   running_bots::lock();
   pid_ = ::fork();
   if (pid_ == 0) {
-    // Its own process group (killed as a whole), no blocked signals, every signal's default
-    // (ignored signals survive exec: SIGPIPE ignored by the host would stay ignored).
-    ::setpgid(0, 0);
-    ::dup2(in.read.get(), STDIN_FILENO);
-    ::dup2(out.write.get(), STDOUT_FILENO);
-    ::dup2(err.write.get(), STDERR_FILENO);
+    // A session of its own: no controlling terminal (no TIOCSTI into the player's shell, no
+    // /dev/tty), and its own process group (killed as a whole). Only its three pipes open, no
+    // blocked signals, every signal's default (ignored signals survive exec: SIGPIPE ignored by
+    // the host would stay ignored).
+    ::setsid();
+    // Above every target first, so that no dup2 overwrites a source.
+    constexpr int kAbove = 10;
+    const int bot_in = ::fcntl(in.read.get(), F_DUPFD, kAbove);
+    const int bot_out = ::fcntl(out.write.get(), F_DUPFD, kAbove);
+    const int bot_err = ::fcntl(err.write.get(), F_DUPFD, kAbove);
+    if (sandboxed_) {
+      const int nothing = ::fcntl(null.get(), F_DUPFD, kAbove);
+      ::dup2(nothing, STDIN_FILENO);
+      ::dup2(nothing, STDOUT_FILENO);
+      ::dup2(bot_err, STDERR_FILENO);
+      ::dup2(bot_in, kSandboxStdin);
+      ::dup2(bot_out, kSandboxStdout);
+      close_other_descriptors_on_exec(kSandboxStdout + 1);
+    } else {
+      ::dup2(bot_in, STDIN_FILENO);
+      ::dup2(bot_out, STDOUT_FILENO);
+      ::dup2(bot_err, STDERR_FILENO);
+      close_other_descriptors_on_exec(STDERR_FILENO + 1);
+    }
     struct sigaction default_action {};
     default_action.sa_handler = SIG_DFL;
     sigemptyset(&default_action.sa_mask);
@@ -267,26 +369,32 @@ BotProcess::BotProcess(const std::string& command, const std::filesystem::path& 
     sigemptyset(&none);
     ::sigprocmask(SIG_SETMASK, &none, nullptr);
     for (const ResourceLimit& limit : rlimits) ::setrlimit(limit.resource, &limit.value);
-    ::execve("/bin/sh", argv, environ);
-    const int error = errno;
+    int error = 0;
+    if (as_nobody && (::setgroups(0, nullptr) != 0 ||
+                      ::setresgid(kSandboxUser, kSandboxUser, kSandboxUser) != 0 ||
+                      ::setresuid(kSandboxUser, kSandboxUser, kSandboxUser) != 0)) {
+      error = errno;
+    } else {
+      ::execve(program.c_str(), argv.data(), environ);
+      error = errno;
+    }
     [[maybe_unused]] const ssize_t ignored = ::write(report.write.get(), &error, sizeof error);
     ::_exit(127);
   }
   const int fork_error = errno;
-  if (pid_ > 0) {
-    ::setpgid(pid_, pid_);  // also here: no kill(-pid) may find the group not made yet
-    running_bots::add(pid_);
-  }
+  if (pid_ > 0) running_bots::add(pid_);
   running_bots::unlock();
-  if (pid_ < 0) throw_errno(fork_error, "cannot start /bin/sh");
+  if (pid_ < 0) throw_errno(fork_error, "cannot start " + program);
   report.write.reset();
+  // The pipe ends at the child's exec, which comes after its setsid(): from then on its process
+  // group is its own, and kill(-pid) reaches only the bot.
   int exec_error = 0;
   ssize_t got = 0;
   while ((got = ::read(report.read.get(), &exec_error, sizeof exec_error)) < 0 && errno == EINTR) {
   }
   if (got == static_cast<ssize_t>(sizeof exec_error)) {
     stop(std::chrono::milliseconds::zero());
-    throw_errno(exec_error, "cannot start /bin/sh");
+    throw_errno(exec_error, "cannot start " + program);
   }
 
   stdin_ = in.write.release();
@@ -397,7 +505,7 @@ std::optional<ExitStatus> BotProcess::wait_exit(std::chrono::milliseconds wait) 
       } else {
         status.signal = info.si_status;
       }
-      exited_ = status;
+      exited_ = sandboxed_ ? unwrap_sandbox_status(status) : status;
       return exited_;
     }
     drain_stderr();
@@ -416,8 +524,14 @@ ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
   close_input();
   std::string ending;  // how the host had to end it, for its log
   if (grace > std::chrono::milliseconds::zero() && !wait_exit(grace)) {
-    // It did not end at the end of its input: asked to, then made to.
-    ::kill(-pid_, SIGTERM);
+    // It did not end at the end of its input: asked to, then made to. In a sandbox, SIGTERM goes
+    // to the bot's processes inside it (the namespace's init ignores it), not to bwrap, whose
+    // end would kill them at once.
+    if (sandboxed_) {
+      running_bots::signal_descendants(pid_, SIGTERM);
+    } else {
+      ::kill(-pid_, SIGTERM);
+    }
     ending = wait_exit(sigterm_grace)
                  ? fmt::format("did not exit at the end of its input within {} ms: sent SIGTERM",
                                grace.count())
@@ -426,15 +540,22 @@ ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
   }
   // The whole group and everything else it started: a bot run through a shell, one that
   // started helpers or daemons, leaves no process behind.
-  const std::vector<pid_t> killed = running_bots::end(pid_);
+  // In a sandbox, the bot's own process is inside it, and killed with the rest if bwrap (which
+  // exits when it does) has not ended yet: it is not a process the bot left running.
+  std::size_t sandbox_processes = 0;
+  if (sandboxed_ && !wait_exit(std::chrono::milliseconds::zero())) sandbox_processes = 1;
+  const std::vector<pid_t> killed = running_bots::end(pid_, &sandbox_processes);
   int status = 0;
   while (::waitpid(pid_, &status, 0) < 0) {
     if (errno != EINTR) break;
   }
   reaped_ = true;
   running_bots::reap_killed(pid_, killed);
-  processes_killed_ = killed.size();
-  if (!exited_) exited_ = exit_status_of(status);
+  processes_killed_ =
+      sandboxed_ ? killed.size() - std::min(killed.size(), sandbox_processes) : killed.size();
+  if (!exited_) {
+    exited_ = sandboxed_ ? unwrap_sandbox_status(exit_status_of(status)) : exit_status_of(status);
+  }
   if (stdout_ >= 0) ::close(stdout_);
   stdout_ = -1;
   // Every writer of its stderr is gone: what is left in the pipe is the last of it.
@@ -446,10 +567,10 @@ ExitStatus BotProcess::stop(std::chrono::milliseconds grace,
         "[wordgames: {} more bytes of this bot's stderr were discarded]\n", stderr_discarded_);
     write_all(log_, note);
   }
-  if (!killed.empty()) {
-    ending +=
-        fmt::format("{}killed {} process{} it had started and left running",
-                    ending.empty() ? "" : "; ", killed.size(), killed.size() == 1 ? "" : "es");
+  if (processes_killed_ > 0) {
+    ending += fmt::format("{}killed {} process{} it had started and left running",
+                          ending.empty() ? "" : "; ", processes_killed_,
+                          processes_killed_ == 1 ? "" : "es");
   }
   if (!ending.empty()) write_all(log_, fmt::format("[wordgames: bot {} {}]\n", pid_, ending));
   if (own_log_) ::close(log_);

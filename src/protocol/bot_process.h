@@ -3,11 +3,16 @@
 /// lines of text, its stderr (its log) a pipe the host drains into its own stderr or a file,
 /// with control characters escaped and a cap on the bytes passed on. Linux only.
 ///
+/// Sandboxed by default (protocol/sandbox.h): the shell runs inside bubblewrap. Sandboxed or
+/// not, the bot starts in a session of its own (no controlling terminal) with only its three
+/// pipes open: no other descriptor of the host reaches it, whatever its flags.
+///
 /// Every read and write has a deadline, so a bot that hangs cannot hang the host. Writing to a
 /// bot that has exited fails with kClosed instead of raising SIGPIPE: the writing thread blocks
 /// SIGPIPE around each write and consumes the one its write raised, so the process's signal
 /// dispositions are never changed (the CLI and other threads keep theirs). Each bot runs in a
-/// process group of its own, killed as a whole, so helpers a bot starts do not outlive it.
+/// session and process group of its own, killed as a whole, so helpers a bot starts do not
+/// outlive it.
 /// Distinct BotProcess objects may be used on different threads at once (pipes are created
 /// close-on-exec atomically, so no child inherits another's pipes); one object is not
 /// thread-safe.
@@ -27,6 +32,7 @@
 #include <vector>
 
 #include "protocol/containment.h"
+#include "protocol/sandbox.h"
 
 namespace wg::protocol {
 
@@ -84,22 +90,29 @@ class BotProcess {
   /// How much of a bot's stderr is kept for a fault message (its last bytes).
   static constexpr std::size_t kStderrTail = 2048;
 
-  /// Starts `command` with /bin/sh -c, within `limits`. A command without shell syntax (only
-  /// words of plain characters) is run as `exec COMMAND`, so that the bot is the shell's process
-  /// itself and its exit status or signal is reported exactly. stderr goes to `stderr_path`
-  /// (appended; created if missing) or, if that is empty, to the host's stderr, escaped
-  /// (protocol/printable.h) and cut after limits.stderr_kb. Throws std::system_error if the
-  /// pipes, the log file or the shell cannot be opened or started (a command the shell cannot
-  /// find is not an error here: the shell exits with status 127).
+  /// Starts `command` with /bin/sh -c, within `limits`, in the sandbox unless
+  /// `sandbox.enabled` is false (then as this process's child, with its user, files and
+  /// network). A command without shell syntax (only words of plain characters) is run as `exec
+  /// COMMAND`, so that the bot is the shell's process itself and its exit status or signal is
+  /// reported exactly (in a sandbox, bwrap reports a signal N as the exit status 128 + N, which
+  /// is taken for the signal). stderr goes to `stderr_path` (appended; created if missing) or,
+  /// if that is empty, to the host's stderr, escaped (protocol/printable.h) and cut after
+  /// limits.stderr_kb. Throws SandboxUnavailable if the sandbox is asked for and bwrap is
+  /// missing, std::system_error if the pipes, the log file or the shell (or bwrap) cannot be
+  /// opened or started (a command the shell cannot find is not an error here: the shell exits
+  /// with status 127; nor is a sandbox bwrap cannot make: bwrap exits with status 1, its reason
+  /// on the bot's stderr).
   explicit BotProcess(const std::string& command, const std::filesystem::path& stderr_path = {},
-                      const BotLimits& limits = {});
+                      const BotLimits& limits = {}, const SandboxOptions& sandbox = {});
   /// stop(0 ms): the bot is always ended and reaped, never left running or a zombie. Call
   /// stop(grace) first to let it exit by itself.
   ~BotProcess();
   BotProcess(const BotProcess&) = delete;
   BotProcess& operator=(const BotProcess&) = delete;
 
+  /// The host's child: the shell (or the bot itself), or bwrap for a sandboxed bot.
   pid_t pid() const { return pid_; }
+  bool sandboxed() const { return sandboxed_; }
 
   /// Writes `line` and a newline, waiting no later than `deadline` for room in the pipe.
   /// kTimeout leaves part of the line written: the stream is then out of step for good.
@@ -118,7 +131,8 @@ class BotProcess {
 
   static constexpr std::chrono::milliseconds kDefaultGrace{500};
   /// Closes stdin and gives the bot `grace` to exit; if it is still running, sends its process
-  /// group SIGTERM and gives it `grace` again; then kills (SIGKILL) its group and every other
+  /// group SIGTERM (in a sandbox: every process of the bot inside it) and gives it `grace`
+  /// again; then kills (SIGKILL) its group and every other
   /// process it started (running_bots::end) and reaps them all. Returns how the bot ended
   /// (signal 9 if it had to be killed). Idempotent. A zero grace kills at once. If it had to
   /// be sent SIGTERM, or processes it started were left running, a note says so in its log.
@@ -128,7 +142,9 @@ class BotProcess {
   ExitStatus stop(std::chrono::milliseconds grace, std::chrono::milliseconds sigterm_grace);
 
   /// The processes the bot had started that were still running or unreaped when it was stopped
-  /// and had to be killed (its leader aside): 0 for a bot that ended cleanly.
+  /// and had to be killed (its leader and the sandbox's own processes aside): 0 for a bot that
+  /// ended cleanly. In a sandbox, what the bot left running may already have been killed with
+  /// the sandbox when the bot ended, and then is not counted.
   std::size_t processes_killed() const { return processes_killed_; }
 
   /// The last bytes of the bot's stderr (up to kStderrTail), as written (not escaped).
@@ -136,6 +152,7 @@ class BotProcess {
 
  private:
   pid_t pid_ = -1;
+  bool sandboxed_ = true;
   int stdin_ = -1;   ///< write end of the bot's stdin; non-blocking
   int stdout_ = -1;  ///< read end of the bot's stdout
   int stderr_ = -1;  ///< read end of the bot's stderr; non-blocking; -1 once it has ended
@@ -156,6 +173,15 @@ class BotProcess {
   /// poll() on stdout or stdin (`fd`, `events`) and stderr, draining stderr; the result for fd.
   int poll_with_stderr(int fd, short events, Clock::time_point deadline, short& revents);
 };
+
+/// The processes a sandbox adds to a bot's (bwrap outside the sandbox and the namespace's init),
+/// allowed on top of BotLimits::processes.
+inline constexpr int kSandboxLaunchers = 2;
+
+/// Whether bwrap can make the sandbox on this machine: runs `true` in it, once per process (the
+/// answer is cached). nullopt if it can; else why not (bwrap's message). For tests, which skip
+/// the sandbox's tests where it cannot run, and diagnostics.
+std::optional<std::string> sandbox_unusable();
 
 /// `command` as /bin/sh -c receives it: prefixed with `exec ` when it is a plain command (words
 /// of letters, digits and `_./,:+=@%^-`, the first without `=` and not one the shell handles

@@ -32,12 +32,15 @@ struct ProcessInfo {
   pid_t pid = 0;
   pid_t parent = 0;
   pid_t group = 0;
-  char state = '?';  ///< 'Z' (zombie) or 'X' (dead): ended, only waiting to be reaped
-  int depth = 0;     ///< filled by mark_descendants: 1 for a child of the root
+  char state = '?';    ///< 'Z' (zombie) or 'X' (dead): ended, only waiting to be reaped
+  int depth = 0;       ///< filled by mark_descendants: 1 for a child of the root
+  char name[16] = {};  ///< its command's name (comm), cut to 15 bytes
   bool ended() const { return state == 'Z' || state == 'X'; }
+  bool is_bwrap() const { return std::string_view(name) == "bwrap"; }
 };
 
-/// Processes more than this are not seen by one scan (a machine running bots has far fewer).
+/// The table of a scan in a signal handler, which cannot allocate: processes past it are not
+/// seen by one scan (ended ones are left out of it, so each round of killing sees new ones).
 constexpr std::size_t kMaxProcesses = 4096;
 using ProcessTable = std::array<ProcessInfo, kMaxProcesses>;
 
@@ -74,6 +77,13 @@ bool read_stat(long pid, ProcessInfo& info) {
     if (*p == ')') paren = p;
   }
   if (paren + 3 >= end) return false;
+  const char* open = stat;
+  while (open < paren && *open != '(') ++open;
+  std::size_t length = 0;
+  for (const char* c = open + 1; c < paren && length + 1 < sizeof info.name; ++c) {
+    info.name[length++] = *c;
+  }
+  info.name[length] = '\0';
   const char* field = paren + 2;
   info.pid = static_cast<pid_t>(pid);
   info.state = *field++;
@@ -83,9 +93,9 @@ bool read_stat(long pid, ProcessInfo& info) {
   return true;
 }
 
-/// Every process of /proc, up to the table's size; the count. Raw system calls only, no
-/// allocation: async-signal-safe.
-std::size_t scan_processes(ProcessTable& table) {
+/// Every process of /proc (only those still running if `running_only`), up to `capacity`; the
+/// count. Raw system calls only, no allocation: async-signal-safe.
+std::size_t scan_processes(ProcessInfo* table, std::size_t capacity, bool running_only) {
   const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
   if (dir < 0) return 0;
   std::size_t count = 0;
@@ -107,17 +117,27 @@ std::size_t scan_processes(ProcessTable& table) {
       const char* name_end = name;
       while (*name_end != '\0') ++name_end;
       const long pid = parse_number(name, name_end);
-      if (pid <= 0 || name != name_end || count == table.size()) continue;
-      if (read_stat(pid, table[count])) ++count;
+      if (pid <= 0 || name != name_end || count == capacity) continue;
+      if (read_stat(pid, table[count]) && !(running_only && table[count].ended())) ++count;
     }
   }
   ::close(dir);
   return count;
 }
 
+/// Every process of /proc, however many: the table grows until one scan fits in it.
+std::size_t scan_all_processes(std::vector<ProcessInfo>& table) {
+  if (table.size() < kMaxProcesses) table.resize(kMaxProcesses);
+  for (;;) {
+    const std::size_t count = scan_processes(table.data(), table.size(), false);
+    if (count < table.size()) return count;
+    table.resize(table.size() * 2);
+  }
+}
+
 /// Sets the depth of every process that descends from `root` (1 for its children). The parent
 /// links of a snapshot, followed generation by generation. Async-signal-safe.
-void mark_descendants(ProcessTable& table, std::size_t count, pid_t root) {
+void mark_descendants(ProcessInfo* table, std::size_t count, pid_t root) {
   for (int generation = 1;; ++generation) {
     bool marked = false;
     for (std::size_t i = 0; i < count; ++i) {
@@ -178,8 +198,9 @@ std::string BotLimits::describe() const {
                      limit(stderr_kb, "{} KiB"));
 }
 
-std::uint64_t user_task_count() {
-  const uid_t user = ::getuid();
+std::uint64_t user_task_count() { return user_task_count(::getuid()); }
+
+std::uint64_t user_task_count(uid_t user) {
   std::uint64_t tasks = 0;
   std::error_code error;
   for (const auto& entry : std::filesystem::directory_iterator("/proc", error)) {
@@ -214,8 +235,10 @@ int kill_all_descendants() noexcept {
   const pid_t host = ::getpid();
   int killed = 0;
   for (int round = 0; round < kMaxKillRounds; ++round) {
-    const std::size_t count = scan_processes(table);
-    mark_descendants(table, count, host);
+    // Ended processes left out: they have no children any more (theirs went to the host), and
+    // here nobody reaps them, so they would fill the table.
+    const std::size_t count = scan_processes(table.data(), table.size(), true);
+    mark_descendants(table.data(), count, host);
     bool any_running = false;
     for (std::size_t i = 0; i < count; ++i) {
       if (table[i].depth == 0 || table[i].ended()) continue;
@@ -248,34 +271,36 @@ void add(pid_t leader) {
   unreaped().insert(leader);
 }
 
-std::vector<pid_t> end(pid_t leader) {
+std::vector<pid_t> end(pid_t leader, std::size_t* sandbox_processes) {
   const std::lock_guard lock(bots_mutex);
   running().erase(leader);
   ::kill(-leader, SIGKILL);  // the leader is not reaped yet: the group id is still the bot's
   ::kill(leader, SIGKILL);
-  const auto table = std::make_unique<ProcessTable>();
+  std::vector<ProcessInfo> table;
   const pid_t host = ::getpid();
   std::vector<std::pair<int, pid_t>> killed;  // (depth, pid)
   for (int round = 0; round < kMaxKillRounds; ++round) {
-    const std::size_t count = scan_processes(*table);
-    mark_descendants(*table, count, host);
+    const std::size_t count = scan_all_processes(table);
+    mark_descendants(table.data(), count, host);
     // The bot's own processes: below its leader in the tree.
     std::set<pid_t> below_leader{leader};
     for (int generation = 0; generation < 64; ++generation) {
       for (std::size_t i = 0; i < count; ++i) {
-        if (below_leader.contains((*table)[i].parent)) below_leader.insert((*table)[i].pid);
+        if (below_leader.contains(table[i].parent)) below_leader.insert(table[i].pid);
       }
     }
     bool any_running = false;
     for (std::size_t i = 0; i < count; ++i) {
-      const ProcessInfo& p = (*table)[i];
+      const ProcessInfo& p = table[i];
       if (p.pid == leader || p.depth == 0) continue;
       // An orphan the host adopted that no running bot owns (by its process group).
       const bool stray =
           p.parent == host && !unreaped().contains(p.pid) && !running().contains(p.group);
       if (!stray && !below_leader.contains(p.pid)) continue;
-      if (std::none_of(killed.begin(), killed.end(), [&](auto& k) { return k.second == p.pid; }))
+      if (std::none_of(killed.begin(), killed.end(), [&](auto& k) { return k.second == p.pid; })) {
         killed.emplace_back(p.depth, p.pid);
+        if (sandbox_processes != nullptr && p.is_bwrap()) ++*sandbox_processes;
+      }
       if (p.ended()) continue;
       any_running = true;
       ::kill(p.pid, SIGKILL);
@@ -287,6 +312,17 @@ std::vector<pid_t> end(pid_t leader) {
   std::vector<pid_t> pids;
   for (const auto& k : killed) pids.push_back(k.second);
   return pids;
+}
+
+int signal_descendants(pid_t leader, int signal) {
+  std::vector<ProcessInfo> table;
+  const std::size_t count = scan_all_processes(table);
+  mark_descendants(table.data(), count, leader);
+  int signalled = 0;
+  for (std::size_t i = 0; i < count; ++i) {
+    if (table[i].depth > 0 && !table[i].ended() && ::kill(table[i].pid, signal) == 0) ++signalled;
+  }
+  return signalled;
 }
 
 void reap_killed(pid_t leader, const std::vector<pid_t>& killed) {

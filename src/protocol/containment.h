@@ -8,9 +8,10 @@
 /// parent exited) becomes the host's child instead of init's, so the host still sees it. When
 /// a bot ends, its process group is killed, then every process that descends from it and every
 /// orphan the host adopted that belongs to no running bot (its process group is no running
-/// bot's), until none is left running; the host reaps each. No cgroup is needed (containers
-/// rarely let a program make one): the limits bound what one bot may use while it runs, the
-/// tracking ends everything it started when it ends.
+/// bot's), until none is left running; the host reaps each. No cgroup is used (containers
+/// rarely let a program make one): the limits bound what each process of a bot may use while it
+/// runs, the tracking ends everything it started when it ends. A sandboxed bot
+/// (protocol/sandbox.h) is in a PID namespace of its own besides, which ends with it.
 
 #include <sys/types.h>
 
@@ -51,6 +52,8 @@ struct BotLimits {
 /// The tasks (processes and their threads) of this process's real user, as the kernel counts
 /// them for RLIMIT_NPROC (from /proc).
 std::uint64_t user_task_count();
+/// The same for the processes whose real user is `user`.
+std::uint64_t user_task_count(uid_t user);
 
 /// Makes this process a child subreaper, once (later calls do nothing). Called by BotProcess
 /// before it starts a bot. Returns false if the kernel refused (then orphans go to init, out of
@@ -84,8 +87,12 @@ void add(pid_t leader);
 /// Ends a bot: forgets it, kills its process group, every process that descends from it and
 /// every adopted orphan that belongs to no running bot, until none is left running; reaps all of
 /// them but the leader (BotProcess reaps it, then calls reap_killed()). Returns the processes
-/// killed besides the leader, parents before children.
-std::vector<pid_t> end(pid_t leader);
+/// killed besides the leader, parents before children; adds to `sandbox_processes`, if given,
+/// how many of them were the sandbox's own (named bwrap: its init), not the bot's.
+std::vector<pid_t> end(pid_t leader, std::size_t* sandbox_processes = nullptr);
+/// Sends `signal` to every running process that descends from `leader` (not to the leader): a
+/// sandboxed bot's processes inside its sandbox. Returns how many were signalled.
+int signal_descendants(pid_t leader, int signal);
 /// Once the leader is reaped: forgets it, and reaps what end() killed (each is then dead and the
 /// host's child, an orphan's parent being the subreaper, or gone, reaped by init without one).
 void reap_killed(pid_t leader, const std::vector<pid_t>& killed);

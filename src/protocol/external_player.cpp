@@ -31,8 +31,8 @@ class ExternalPlayer final : public auction::Player {
   ExternalPlayer(const std::string& command, const ExternalBotOptions& options)
       : command_(command), options_(options) {
     try {
-      process_.emplace(command, options.stderr_path, options.limits);
-    } catch (const std::system_error& e) {
+      process_.emplace(command, options.stderr_path, options.limits, options.sandbox);
+    } catch (const std::exception& e) {
       throw ExternalBotError(
           fmt::format("external bot '{}' could not be started: {}", command, e.what()));
     }

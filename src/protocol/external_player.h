@@ -24,6 +24,7 @@
 
 #include "games/auction/player.h"
 #include "protocol/containment.h"
+#include "protocol/sandbox.h"
 
 namespace wg::protocol {
 
@@ -35,6 +36,8 @@ struct ExternalBotOptions {
   std::filesystem::path stderr_path;
   /// What the bot's processes may use (protocol/containment.h).
   BotLimits limits;
+  /// The sandbox it runs in (protocol/sandbox.h), or none for a trusted bot.
+  SandboxOptions sandbox;
 };
 
 /// The bot could not be started, or did not complete the handshake.
@@ -43,10 +46,12 @@ class ExternalBotError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// Starts `command` (run by /bin/sh -c, in the current directory and environment) and performs
+/// Starts `command` (run by /bin/sh -c, in the sandbox of options.sandbox with the current
+/// directory's path, or without it in the current directory and environment) and performs
 /// the handshake (`auction 1` / `name NAME`, `isready` / `readyok`, each within
 /// handshake_timeout); the player's name() is the name the bot gave. Throws ExternalBotError
-/// with the command and what went wrong (the bot is then ended).
+/// with the command and what went wrong (the bot is then ended), also when the sandbox is asked
+/// for and bwrap is missing (the message names the package and --trusted-bots).
 std::unique_ptr<auction::Player> start_external_player(const std::string& command,
                                                        const ExternalBotOptions& options = {});
 

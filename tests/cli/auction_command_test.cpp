@@ -647,7 +647,8 @@ TEST(AuctionTournament, TableNamesEveryBot) {
 // The host ends its bots when it is ended: a bot that ignores SIGTERM and SIGHUP and never
 // replies, in a live game and in a tournament; the host is killed while it waits for the bot's
 // bid. This test process is a subreaper, so the bot, orphaned when the host ends, becomes its
-// child: already killed by the host (a zombie) when the host is gone.
+// child: already killed by the host (a zombie) when the host is gone. The bot is trusted (no
+// sandbox): it writes its pid, as this test sees it, to a FIFO outside its folder.
 TEST(AuctionSignals, TerminationOrHangUpEndsTheBotsWithTheHost) {
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   struct Case {
@@ -666,7 +667,7 @@ TEST(AuctionSignals, TerminationOrHangUpEndsTheBotsWithTheHost) {
          {std::string("--players"),
           fmt::format("cmd:/bin/sh {}/tests/protocol/bots/hostile_bot.sh stubborn {},value",
                       WG_SOURCE_DIR, fifo),
-          std::string("--bot-timeout"), std::string("600000")}) {
+          std::string("--bot-timeout"), std::string("600000"), std::string("--trusted-bots")}) {
       args.push_back(more);
     }
     std::vector<char*> argv;
@@ -719,6 +720,20 @@ TEST(AuctionTournament, TheBotLimitOptionsAreSetInTheBots) {
   EXPECT_TRUE(has("Max address space +314572800 +314572800 +bytes")) << limits;
   EXPECT_TRUE(has("Max open files +40 +40 +files")) << limits;
   EXPECT_TRUE(has("Max core file size +0 +0 +bytes")) << limits;
+  // In the sandbox, as the host says.
+  EXPECT_NE(r.err.find("wordgames: external bots: sandbox: bubblewrap ("), std::string::npos) << r;
+}
+
+// --trusted-bots runs them without the sandbox, and says so; built-in bots alone say nothing.
+TEST(AuctionTournament, TrustedBotsRunWithoutTheSandboxAndItIsSaid) {
+  const std::string zero_bot =
+      fmt::format("cmd:/bin/sh {}/tests/protocol/bots/zero_bot.sh", WG_SOURCE_DIR);
+  const ProcessResult r = run({"auction", "tournament", "--games", "1", "--jobs", "1", "--players",
+                               zero_bot + ",value", "--trusted-bots"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.err.find("wordgames: external bots: no sandbox (trusted bots"), std::string::npos)
+      << r;
+  EXPECT_EQ(r.err.find("bubblewrap"), std::string::npos) << r;
 }
 
 }  // namespace

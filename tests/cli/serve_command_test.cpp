@@ -158,7 +158,10 @@ TEST(ServeSignals, AnExternalBotEndsWithTheServer) {
     ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
     const std::string bot_command = fmt::format(
         "/bin/sh {}/tests/protocol/bots/hostile_bot.sh stubborn {}", WG_SOURCE_DIR, fifo);
-    Server server(dir / "data", {"--allow-bot", bot_command, "--bot-timeout", "600000"});
+    // Trusted (no sandbox): the bot writes its pid, as this test sees it, to a FIFO outside its
+    // folder.
+    Server server(dir / "data",
+                  {"--allow-bot", bot_command, "--bot-timeout", "600000", "--trusted-bots"});
     ASSERT_NE(server.port(), 0);
     const json config = {
         {"seats",

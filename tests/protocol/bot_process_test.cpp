@@ -74,7 +74,7 @@ TEST_F(BotProcessTest, WritesAndReadsLines) {
 }
 
 TEST_F(BotProcessTest, PlainCommandsRunWithoutAShellInBetween) {
-  BotProcess bot("cat");
+  BotProcess bot("cat", {}, {}, testing::trusted());  // in a sandbox, bwrap is the host's child
   // cat echoing the line shows the shell has run it; exec'd in its place, it has the bot's pid.
   ASSERT_EQ(bot.write_line("ping", in(5s)), IoStatus::kOk);
   ASSERT_EQ(bot.read_line(in(5s)).line, "ping");
@@ -173,7 +173,7 @@ TEST_F(BotProcessTimeLimitTest, StopKillsABotThatDoesNotExitAndReapsIt) {
 }
 
 TEST_F(BotProcessTest, StopKillsTheProcessesTheBotStarted) {
-  BotProcess bot(std::string(kSilentBot) + " & echo $!; wait");
+  BotProcess bot(std::string(kSilentBot) + " & echo $!; wait", {}, {}, testing::trusted());
   const ReadResult read = bot.read_line(in(5s));
   ASSERT_EQ(read.status, IoStatus::kOk);
   const pid_t helper = std::stoi(read.line);

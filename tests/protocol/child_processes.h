@@ -109,6 +109,14 @@ inline pid_t wait_for_a_child_to_end() {
   }
 }
 
+/// No sandbox: for tests of what the host does with a bot's processes, which need to see them as
+/// they are (their pids, files outside the bot's folder, a signal to the test process).
+inline SandboxOptions trusted() {
+  SandboxOptions options;
+  options.enabled = false;
+  return options;
+}
+
 /// The signal a bot sends the test process to let a FrozenClock run (test_bot.py --wake).
 inline constexpr int kWakeSignal = SIGUSR1;
 

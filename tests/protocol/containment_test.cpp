@@ -155,7 +155,7 @@ TEST_F(ContainmentTest, AForkBombStopsAtTheProcessLimit) {
 
 TEST_F(ContainmentTest, AChildHoldingThePipeOpenIsKilledWithTheBot) {
   const test::TempDir dir;
-  BotProcess bot("sleep 100000 & echo $!; exit 3", dir / "bot.log");
+  BotProcess bot("sleep 100000 & echo $!; exit 3", dir / "bot.log", {}, testing::trusted());
   const pid_t helper = std::stoi(bot.read_line(Clock::now() + 1s).line);
   EXPECT_EQ(bot.wait_exit(1ms), (ExitStatus{3, 0}));
   // The bot has exited, but its output stays open: the helper holds it.
@@ -172,7 +172,8 @@ TEST_F(ContainmentTest, AChildHoldingThePipeOpenIsKilledWithTheBot) {
 TEST_F(ContainmentTest, ADaemonThatCalledSetsidIsKilledWithTheBot) {
   // setsid -f: the daemon leaves the bot's process group and session, and its parent exits at
   // once: orphaned, it comes back to the host (a subreaper), which kills it with the bot.
-  BotProcess bot("setsid -f sh -c 'echo $$; exec sleep 100000 >/dev/null'; echo started");
+  BotProcess bot("setsid -f sh -c 'echo $$; exec sleep 100000 >/dev/null'; echo started", {}, {},
+                 testing::trusted());
   pid_t daemon = -1;
   for (const std::string& line : all_lines(bot)) {
     if (line != "started") daemon = std::stoi(line);
@@ -187,8 +188,8 @@ TEST_F(ContainmentTest, ADaemonThatCalledSetsidIsKilledWithTheBot) {
 }
 
 TEST_F(ContainmentTest, EndingOneBotLeavesTheOthersRunning) {
-  BotProcess first("sleep 100000 & echo $!; exec cat");
-  BotProcess second("sleep 100000 & echo $!; exec cat");
+  BotProcess first("sleep 100000 & echo $!; exec cat", {}, {}, testing::trusted());
+  BotProcess second("sleep 100000 & echo $!; exec cat", {}, {}, testing::trusted());
   const pid_t first_helper = std::stoi(first.read_line(Clock::now() + 1s).line);
   const pid_t second_helper = std::stoi(second.read_line(Clock::now() + 1s).line);
   first.stop(0ms);

@@ -34,7 +34,12 @@ using testing::FrozenClock;
 const std::string kPython = WG_PYTHON3;
 const std::string kSource = WG_SOURCE_DIR;
 
-std::string example_bot() { return kPython + " " + kSource + "/examples/auction_bot.py --quiet"; }
+/// The example bot, with its word list named (the sandbox shows a bot the folders its command
+/// names, not the project's).
+std::string example_bot() {
+  return kPython + " " + kSource + "/examples/auction_bot.py " + kSource +
+         "/data/enable1.txt --quiet";
+}
 std::string test_bot(const std::string& behaviour) {
   return kPython + " " + kSource + "/tests/protocol/bots/test_bot.py " + behaviour;
 }
@@ -50,8 +55,11 @@ std::string hanging_bot(const std::string& behaviour) {
 
 /// Short limits, for bots that stop replying: they keep the suite fast. The clock only runs
 /// once the bot has stopped replying, so no reply can be too late however slow the machine.
+/// Without the sandbox: the bot signals the test process (--wake), which a sandboxed bot cannot
+/// see.
 ExternalBotOptions impatient() {
   ExternalBotOptions options;
+  options.sandbox = testing::trusted();
   options.handshake_timeout = 300ms;
   options.reply_timeout = 250ms;
   return options;
@@ -236,7 +244,9 @@ TEST_F(ExternalPlayerTest, AGameWithWellBehavedExternalBotsIsDeterministic) {
 TEST_F(ExternalPlayerTest, TheBotReceivesExactlyTheProtocolsMessages) {
   const test::TempDir dir;
   const auto transcript = dir / "received.txt";
-  auto bot = start_external_player(test_bot("good --record " + transcript.string()));
+  ExternalBotOptions options;
+  options.sandbox = testing::trusted();  // it writes the transcript outside its folder
+  auto bot = start_external_player(test_bot("good --record " + transcript.string()), options);
   const Played played = play(rules_for(2, 1), seats(std::move(bot)), 99);
 
   const std::vector<std::string> lines = lines_of(read_file(transcript));

@@ -5,6 +5,8 @@
 #   escape        replies a bid with an escape sequence in it (it would clear the terminal)
 #   not-utf8      replies a bid with a byte that is not UTF-8
 #   stubborn FIFO ignores SIGTERM and SIGHUP, writes its pid to FIFO and never replies
+#   host          at every bid, sends its parent SIGKILL and SIGSTOP (the host, were it not in a
+#                 sandbox: run it only in one), then bids 0
 # Builtins, coreutils and sh only.
 behaviour=$1
 while read -r command rest; do
@@ -18,6 +20,7 @@ while read -r command rest; do
         escape) printf 'bid 0\033[2J\n' ;;
         not-utf8) printf 'bid 0\377\n' ;;
         stubborn) trap '' TERM HUP; echo $$ > "$2"; exec sleep 100000 ;;
+        host) kill -KILL "$PPID"; kill -STOP "$PPID"; echo "bid 0" ;;
         *) echo "bid 0" ;;
       esac ;;
     word) echo "word -" ;;
