@@ -423,6 +423,24 @@ export interface GameStatistics {
   mean_score: number;
   /** The game's own figures; their shape is the game's (docs/API.md). */
   details: Record<string, unknown>;
+  /** What every front end prints of them, as the game says it. */
+  lines: StatisticsLine[];
+}
+
+/** One figure of a game's own statistics (app::StatisticsFigure). */
+export interface StatisticsFigure {
+  label: string;
+  /** A number, or null when it cannot be computed. */
+  value: number | null;
+  /** After the value ("misses"); "%" for a share from 0 to 1. */
+  unit: string;
+  note: string;
+}
+
+/** A titled line of figures (app::StatisticsLine). */
+export interface StatisticsLine {
+  title: string;
+  figures: StatisticsFigure[];
 }
 
 export interface PlayerStatistics {

@@ -4,7 +4,8 @@
 // players the server knows) picks another. Everything shown is the server's (docs/API.md,
 // "Statistics"); the page computes nothing but percentages.
 import { ApiError, chosenPlayer, type GameInfo, type GameStatistics, type Leaderboard,
-         listGames, listPlayers, readLeaderboards, readStatistics } from './api';
+         listGames, listPlayers, readLeaderboards, readStatistics,
+         type StatisticsFigure } from './api';
 import { countOf, errorBox, fill, h, say } from './dom';
 import type { GamePage } from './page';
 import { type BarChart, barChart } from './stats_chart';
@@ -15,18 +16,6 @@ function percent(share: unknown): string {
 
 function oneDecimal(value: unknown): string {
   return typeof value === 'number' ? value.toFixed(1) : '–';
-}
-
-type Row = Record<string, unknown>;
-
-function rowsOf(details: Record<string, unknown>, key: string): Row[] {
-  const rows = details[key];
-  return Array.isArray(rows) ? (rows as Row[]) : [];
-}
-
-function numberOf(row: Row, key: string): number {
-  const value = row[key];
-  return typeof value === 'number' ? value : 0;
 }
 
 /** A table with a caption, column headings and rows of cells (numbers right-aligned). */
@@ -60,74 +49,48 @@ function totalsTable(stats: GameStatistics[], titles: Map<string, string>): HTML
                'stats-totals');
 }
 
-/** The game's own figures: a sentence, charts and tables, by game. */
+/** A figure's value as the page shows it: a share as a percentage, a mean with one decimal. */
+function figureText(figure: StatisticsFigure): string {
+  if (figure.unit === '%') return percent(figure.value);
+  if (typeof figure.value !== 'number') return '–';
+  const value = Number.isInteger(figure.value) ? String(figure.value) : oneDecimal(figure.value);
+  return figure.unit === '' ? value : `${value} ${figure.unit}`;
+}
+
+/** The game's own figures, as the game says them (the statistics' lines, docs/API.md): a line
+ *  of one unnamed figure is a sentence; a line of named figures is a chart with its table, and a
+ *  table of the notes when the figures have any. */
 function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
-  const d = s.details;
   const parts: HTMLElement[] = [];
-  const chart = (made: BarChart) => {
+  for (const line of s.lines) {
+    const [first] = line.figures;
+    if (line.figures.length === 1 && first.label === '') {
+      parts.push(h('p', {}, `${line.title}: `, h('strong', { class: 'stats-share' },
+                                                 figureText(first)),
+                   first.note === '' ? '' : ` (${first.note})`, '.'));
+      continue;
+    }
+    const share = line.figures.every((figure) => figure.unit === '%');
+    const units = new Set(line.figures.map((figure) => figure.unit));
+    const unit = units.size === 1 ? [...units][0] : '';
+    const made = barChart({
+      caption: line.title,
+      labelHeading: '',
+      valueHeading: share ? 'Share (%)' : unit === '' ? 'Value' : unit,
+      max: share ? 100 : undefined,
+      bars: line.figures.map((figure) => ({
+        label: figure.label,
+        value: typeof figure.value !== 'number' ? 0
+            : share ? Math.round(figure.value * 100) : Math.round(figure.value * 10) / 10,
+      })),
+      format: (value) => share ? `${value}%` : String(value),
+    });
     charts.push(made);
     parts.push(made.element);
-  };
-  if (s.game === 'hand') {
-    const hands = rowsOf(d, 'hands');
-    if (hands.length === 0) return parts;
-    parts.push(h('p', {}, 'Share of the best possible score, over the hands whose best was ',
-                 'computed: ', h('strong', { class: 'stats-share' }, percent(d.share)), '.'));
-    chart(barChart({
-      caption: 'Your score as a share of the best possible, by hand',
-      labelHeading: 'Hand', valueHeading: 'Share of the best (%)', max: 100,
-      bars: hands.map((row) => ({ label: String(row.hand),
-                                   value: Math.round(numberOf(row, 'solved_score') * 100 /
-                                                     Math.max(1, numberOf(row, 'best'))) })),
-      format: (value) => `${value}%`,
-    }));
-    parts.push(table('Each hand', ['Hand', 'Played', 'Your score', 'Best possible', 'Share'],
-                     hands.map((row) => [String(row.hand), numberOf(row, 'played'),
-                                         numberOf(row, 'solved_score'), numberOf(row, 'best'),
-                                         percent(row.share)])));
-  } else if (s.game === 'boggle') {
-    if (numberOf(d, 'games') === 0) return parts;
-    parts.push(h('p', {}, `Words found: ${numberOf(d, 'found')} of the `,
-                 `${countOf(numberOf(d, 'words'), 'word')} on the boards (`,
-                 h('strong', { class: 'stats-share' }, percent(d.share)), ').'));
-    chart(barChart({
-      caption: 'Words found and missed on the boards',
-      labelHeading: 'Words', valueHeading: 'Count',
-      bars: [{ label: 'Found', value: numberOf(d, 'found') },
-             { label: 'Missed', value: numberOf(d, 'words') - numberOf(d, 'found') }],
-    }));
-  } else if (s.game === 'evil-hangman' || s.game === 'hangman') {
-    const lengths = rowsOf(d, 'by_length');
-    if (lengths.length > 0) {
-      chart(barChart({
-        caption: 'Mean misses by word length',
-        labelHeading: 'Word length', valueHeading: 'Mean misses',
-        bars: lengths.map((row) => ({ label: String(row.length),
-                                       value: typeof row.mean_misses === 'number'
-                                           ? Math.round(row.mean_misses * 10) / 10 : 0 })),
-        format: (value) => value.toFixed(1),
-      }));
-      parts.push(table('Games by word length', ['Word length', 'Games', 'Wins', 'Misses'],
-                       lengths.map((row) => [String(row.length), numberOf(row, 'games'),
-                                             numberOf(row, 'wins'), numberOf(row, 'misses')])));
-    }
-    const last = rowsOf(d, 'last_games');
-    if (last.length > 0) {
-      parts.push(table('The last five games, newest first',
-                       ['Word', 'Found', 'Guesses', 'Misses', 'Points'],
-                       last.map((row) => [String(row.word ?? '?'), row.won === true ? 'yes' : 'no',
-                                          numberOf(row, 'guesses'), numberOf(row, 'misses'),
-                                          numberOf(row, 'points')])));
-    }
-    const dictionaries = rowsOf(d, 'dictionaries');
-    if (dictionaries.length > 0) {
-      parts.push(table('Dictionaries played on', ['Dictionary', 'Games', 'Wins', 'Points'],
-                       dictionaries.map((row) => [
-                         numberOf(row, 'words') === 0 ? 'The built-in word list'
-                                                      : `A list of ${countOf(numberOf(row, 'words'),
-                                                                             'word')}`,
-                         numberOf(row, 'games'), numberOf(row, 'wins'),
-                         numberOf(row, 'points')])));
+    if (line.figures.some((figure) => figure.note !== '')) {
+      parts.push(table(`${line.title}, in full`, ['', 'Value', 'Note'],
+                       line.figures.map((figure) => [figure.label, figureText(figure),
+                                                     figure.note])));
     }
   }
   return parts;

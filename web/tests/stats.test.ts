@@ -76,8 +76,8 @@ test('the lobby leads to a player\'s statistics, which are the store\'s', async 
                                          String(g.best_score)]));
   const boggle = ann.games.find((g) => g.game === 'boggle');
   assert.ok(boggle);
-  await page.getByText(`Words found: ${boggle.details.found} of the ${boggle.details.words} words`)
-      .waitFor();
+  await page.getByText(`(${boggle.details.found} of the ${boggle.details.words} words on the boards)`,
+                       { exact: false }).waitFor();
   // Every chart has a caption, a canvas that says what it is, and its table.
   const figures = page.locator('figure.stats-chart');
   assert.ok(await figures.count() >= 3);
@@ -86,9 +86,9 @@ test('the lobby leads to a player\'s statistics, which are the store\'s', async 
     assert.equal(await figure.locator('canvas[role="img"]').count(), 1);
     assert.ok(await figure.locator('table tbody tr').count() >= 1);
   }
-  assert.deepEqual(await cells(page, 'Words found and missed'),
-                   [['Found', String(boggle.details.found)],
-                    ['Missed', String((boggle.details.words ?? 0) - (boggle.details.found ?? 0))]]);
+  assert.deepEqual(await cells(page, 'Words on the boards'),
+                   [['found', String(boggle.details.found)],
+                    ['missed', String((boggle.details.words ?? 0) - (boggle.details.found ?? 0))]]);
   // The Word Search leaderboard: Bob found more; Ann's line says it is hers in words.
   const leaders = await cells(page, 'Leaderboard of Word Search');
   assert.deepEqual(leaders.map((row) => row.slice(0, 2)), [['1', 'Bob'], ['2', 'Ann (you)']]);
