@@ -21,8 +21,8 @@ namespace wg::app {
 namespace {
 
 constexpr std::string_view kDictionaryHeader = "# wordgames hangman dictionary";
-/// The game whose dictionaries the store keeps.
-constexpr std::string_view kDictionaryGame = "hangman";
+/// Where the file store keeps position hangman's saved dictionaries, below its root.
+constexpr std::string_view kDictionaryFolder = "hangman/dictionaries";
 /// The longest guess count a history line may hold (anything longer is damage).
 constexpr std::size_t kMaxGuesses = 100000;
 /// The largest files read: a history holds kHistoryGames short lines (anything near the cap is
@@ -152,7 +152,7 @@ std::filesystem::path FileStore::history_path(std::string_view game) const {
 }
 
 std::filesystem::path FileStore::dictionary_path(std::string_view name) const {
-  return root() / kDictionaryGame / "dictionaries" / (std::string(name) + ".txt");
+  return root() / kDictionaryFolder / (std::string(name) + ".txt");
 }
 
 std::filesystem::path FileStore::game_path(std::string_view name) const {
@@ -261,7 +261,7 @@ History FileStore::append(std::string_view game, const GameRecord& record) {
 // --- Dictionaries.
 
 std::vector<std::string> FileStore::dictionary_names() {
-  return names_in(root() / kDictionaryGame / "dictionaries", ".txt", &valid_dictionary_name);
+  return names_in(root() / kDictionaryFolder, ".txt", &valid_dictionary_name);
 }
 
 bool FileStore::has_dictionary(std::string_view name) {

@@ -80,8 +80,8 @@ struct FinishedGame {
 /// A tournament as kept (an auction tournament between bots, issue 14: "a tournament keeps each
 /// game and its table"). Its games are finished games linked to it.
 struct TournamentRecord {
-  std::int64_t id = 0;           ///< given by the store; ignored when recording
-  std::string game = "auction";  ///< the registry's name of the game played
+  std::int64_t id = 0;  ///< given by the store; ignored when recording
+  std::string game;     ///< the registry's name of the game played ("auction")
   /// What was played, as the front end gives it: {"lineup", "rules", "games", "seed", ...}.
   Json config = Json::object();
   /// The table of results (app::tournament_table_json for the auction).

@@ -21,6 +21,7 @@
 
 #include <CLI/CLI.hpp>
 
+#include "cli/bot_options.h"
 #include "cli/context.h"
 #include "protocol/external_player.h"
 
@@ -34,11 +35,5 @@ void define_auction_command(CLI::App& command, Context& context);
 /// Goes on with a resumed game of a person's seat (`wordgames resume`); without the first
 /// run's log and time limit options (the defaults apply).
 int resume_auction_game(Context& context, ResumedGame& game);
-
-/// The options of how external bots run: --bot-timeout (each reply's time) and the limits of
-/// their processes (--bot-cpu, --bot-memory, --bot-processes, --bot-files, --bot-file-size,
-/// --bot-stderr; 0 for no limit), setting `bots`, which must outlive `command`: for `auction`,
-/// `auction tournament` and `serve`.
-void add_bot_options(CLI::App& command, protocol::ExternalBotOptions& bots);
 
 }  // namespace wg::cli

@@ -13,11 +13,11 @@
 
 #include <fmt/format.h>
 
-#include "app/dictionary_source.h"
 #include "app/file_store.h"
 #include "app/hangman_codec.h"
+#include "app/hangman_dictionary_source.h"
+#include "app/hangman_open_library.h"
 #include "app/json.h"
-#include "app/open_library.h"
 #include "app/store.h"
 #include "cli/app.h"
 #include "cli/gallows.h"

@@ -14,7 +14,7 @@
 
 #include "app/sqlite_store.h"
 #include "cli/app.h"
-#include "cli/auction_command.h"
+#include "cli/bot_options.h"
 #include "cli/context.h"
 #include "protocol/sandbox.h"
 #include "server/arcade.h"

@@ -12,6 +12,7 @@
 #include "app/session_adapter.h"
 #include "core/session.h"
 #include "games/auction/session.h"
+#include "server/responses.h"
 
 namespace wg::server {
 
@@ -161,6 +162,30 @@ std::unique_ptr<app::GameSession> replay_session(const std::string& text, const 
   table = replay_table(records, started);  // fresh players for the session handed out
   return std::make_unique<app::SessionAdapter<app::AuctionCodec>>(
       std::move(lexicon), std::move(table.config), started.seed, std::move(table.players));
+}
+
+std::variant<std::unique_ptr<app::GameSession>, HttpResponse> replay_request(
+    const HttpRequest& request, std::shared_ptr<const Lexicon> lexicon) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const app::Json& body = std::get<app::Json>(parsed);
+  if (!body.contains("log") || !body["log"].is_string()) {
+    return error(400, "bad_request", "send the log's text: {\"log\": \"...\", \"name\"?}");
+  }
+  const auto name = body.find("name");
+  if (name != body.end() && (!name->is_string() || name->get<std::string>().empty() ||
+                             name->get<std::string>().size() > 200)) {
+    return error(400, "bad_request", "'name' (the log's file name) has 1 to 200 characters");
+  }
+  try {
+    return replay_session(body["log"].get<std::string>(),
+                          name == body.end() ? std::string("log") : name->get<std::string>(),
+                          std::move(lexicon));
+  } catch (const app::LogError& e) {
+    return error(400, "bad_log", e.what());
+  } catch (const ReplayError& e) {
+    return error(422, "log_not_replayable", e.what());
+  }
 }
 
 }  // namespace wg::server

@@ -14,9 +14,13 @@
 #include <memory>
 #include <stdexcept>
 #include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
 
 #include "app/game_session.h"
 #include "lexicon/lexicon.h"
+#include "server/http_server.h"
 
 namespace wg::server {
 
@@ -33,5 +37,14 @@ class ReplayError : public std::runtime_error {
 /// replays (a log's "game" 0, as `wordgames auction --log` writes it): a later one is refused.
 std::unique_ptr<app::GameSession> replay_session(const std::string& text, const std::string& source,
                                                  std::shared_ptr<const Lexicon> lexicon);
+
+/// The path a log is uploaded to, to be replayed: POST {"log": text, "name"?: its file name}.
+inline constexpr std::string_view kReplayPath = "/api/auction/replays";
+
+/// The session that a request to kReplayPath asks for, or the answer refusing it: 400
+/// bad_request (no log, a bad name), 400 bad_log (the reader refuses it), 422
+/// log_not_replayable (it does not play the same here).
+std::variant<std::unique_ptr<app::GameSession>, HttpResponse> replay_request(
+    const HttpRequest& request, std::shared_ptr<const Lexicon> lexicon);
 
 }  // namespace wg::server

@@ -635,6 +635,7 @@ TEST_F(SqliteStoreTest, ATournamentKeepsItsTableAndEachGameWithItsLog) {
   const std::int64_t before =
       store.record_finished_game(game_of("auction", {{"Ann", 1, true}}, 10));
   TournamentRecord tournament;
+  tournament.game = "auction";
   tournament.config = {{"lineup", {"greedy", "random"}}, {"games", 2}, {"seed", 7}};
   tournament.table = Json::array(
       {Json{{"name", "greedy"}, {"win_rate", 0.5}}, Json{{"name", "random"}, {"win_rate", 0.5}}});
@@ -682,6 +683,7 @@ TEST_F(SqliteStoreTest, ATournamentKeepsItsTableAndEachGameWithItsLog) {
 TEST_F(SqliteStoreTest, ATournamentIsRecordedAsItGoes) {
   SqliteStore store(file_);
   TournamentRecord tournament;
+  tournament.game = "auction";
   tournament.config = {{"games", 2}};
   tournament.started_ms = 100;
   tournament.ended_ms = 100;
@@ -710,6 +712,7 @@ TEST_F(SqliteStoreTest, ATournamentIsRecordedAsItGoes) {
 TEST_F(SqliteStoreTest, RefusesWhatCannotBeATournamentAndKeepsNothingOfIt) {
   SqliteStore store(file_);
   TournamentRecord tournament;
+  tournament.game = "auction";
   tournament.started_ms = 10;
   tournament.ended_ms = 20;
   tournament.status = "paused";

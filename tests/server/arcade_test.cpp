@@ -466,6 +466,37 @@ TEST_F(ArcadeTest, AnAuctionPersonWhoDoesNotAnswerInTimeBidsNothing) {
   EXPECT_EQ(last["seat"], 0);
 }
 
+TEST_F(ArcadeTest, ACommandOverTheSocketIsStampedLikeOneOverHttp) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "Ann"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const std::string id = create({{"game", "auction"}, {"seed", 2}, {"config", config}})["id"];
+  ASSERT_EQ(command(id, {{"command", "run_to_end"}})["view"]["status"], "awaiting");
+  auto peer = std::make_shared<RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = "/api/sessions/" + id + "/live";
+  ASSERT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+  // The bid claims the bot's seat: the host writes the seat the socket's owner holds.
+  arcade_->socket_message(peer, R"({"command":"bid","seat":1,"amount":3})");
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  bool bid = false;
+  for (const Json& sent : saved["commands"]) {
+    if (sent["command"] != "bid") continue;
+    bid = true;
+    EXPECT_EQ(sent["seat"], 0);
+  }
+  EXPECT_TRUE(bid) << saved.dump();
+  // Boggle's clock: the host's, not the socket's claim.
+  const std::string boggle = create({{"game", "boggle"}, {"seed", 3}})["id"];
+  auto player = std::make_shared<RecordingPeer>();
+  upgrade.path = "/api/sessions/" + boggle + "/live";
+  ASSERT_EQ(arcade_->open_socket(upgrade, player).status, 0);
+  time_.advance(5s);
+  arcade_->socket_message(player, R"({"command":"close","elapsed_ms":1})");
+  const Json closed = json_of(request("GET", "/api/sessions/" + boggle + "/saved"));
+  EXPECT_EQ(closed["commands"].back()["elapsed_ms"], 5000);
+}
+
 TEST_F(ArcadeTest, AnAuctionWatcherHoldsNoSeat) {
   const Json created = create({{"game", "auction"}, {"seed", 2}});
   EXPECT_EQ(created["seat"], nullptr);

@@ -212,6 +212,7 @@ TEST_F(StatisticsApi, AServerWithoutAStoreSaysItKeepsNothing) {
 TEST_F(StatisticsApi, KeptTournamentsAreListedAndShownWithTheirTablesAndGames) {
   EXPECT_EQ(get("/api/tournaments")["tournaments"], Json::array());
   app::TournamentRecord tournament;
+  tournament.game = "auction";
   tournament.config = {{"lineup", {"value", "random"}}, {"games", 2}};
   tournament.table = Json::array({Json{{"name", "value"}}, Json{{"name", "random"}}});
   tournament.started_ms = 100;

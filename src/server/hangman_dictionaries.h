@@ -2,8 +2,8 @@
 /// Position hangman's dictionaries over HTTP (docs/API.md, "Hangman dictionaries"): what the
 /// game would make of an uploaded text or of an Open Library work, its statistics and the rule
 /// it breaks, and the default dictionary's statistics. The app layer decides all of it
-/// (app/dictionary_source.h, app/open_library.h, the same code as the terminal's); the browser
-/// shows it and creates its session with the words as config.words.
+/// (app/hangman_dictionary_source.h, app/hangman_open_library.h, the same code as the terminal's);
+/// the browser shows it and creates its session with the words as config.words.
 ///
 /// Open Library fetches block (up to the client's timeouts), so they run on a worker thread of
 /// this class's own, never on the server's I/O threads; the answer is sent from there.
@@ -18,8 +18,8 @@
 #include <string_view>
 #include <thread>
 
+#include "app/hangman_open_library.h"
 #include "app/json.h"
-#include "app/open_library.h"
 #include "games/hangman/dictionary.h"
 #include "lexicon/lexicon.h"
 #include "server/http_server.h"
@@ -46,6 +46,9 @@ class Dictionaries {
 
   /// True for the paths answered here: /api/hangman/dictionaries and below.
   static bool owns(std::string_view path);
+  /// True for the path whose body is a whole text to make a dictionary of (a book's worth of
+  /// words), read with the larger upload limit.
+  static bool takes_upload(std::string_view path);
 
   /// Answers a request for one of those paths, at once or later from the worker. The caller has
   /// checked the request's origin.

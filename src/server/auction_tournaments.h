@@ -60,6 +60,9 @@ class Tournaments {
   Tournaments(const Tournaments&) = delete;
   Tournaments& operator=(const Tournaments&) = delete;
 
+  /// True for the paths answered here: /api/auction/tournaments and below (`parts`: the path's
+  /// parts, "api" first).
+  static bool owns(const std::vector<std::string_view>& parts);
   /// A request to /api/auction/tournaments[/ID]; `parts` are the path's parts after
   /// "tournaments" (empty or the id). The tournaments kept in the store are read through
   /// /api/tournaments (statistics.h).

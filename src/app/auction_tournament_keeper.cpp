@@ -1,4 +1,4 @@
-#include "app/tournament_keeper.h"
+#include "app/auction_tournament_keeper.h"
 
 #include <algorithm>
 #include <utility>

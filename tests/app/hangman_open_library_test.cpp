@@ -1,8 +1,8 @@
-// app/open_library.h without the network: work IDs, the refusal of a bad one before any fetch,
-// and the base URL from the environment. Fetches against a stand-in server are in
-// tests/server/dictionaries_test.cpp.
+// app/hangman_open_library.h without the network: work IDs, the refusal of a bad one before any
+// fetch, and the base URL from the environment. Fetches against a stand-in server are in
+// tests/server/hangman_dictionaries_test.cpp.
 
-#include "app/open_library.h"
+#include "app/hangman_open_library.h"
 
 #include <gtest/gtest.h>
 

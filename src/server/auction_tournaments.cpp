@@ -1,4 +1,4 @@
-#include "server/tournaments.h"
+#include "server/auction_tournaments.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,7 +15,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
-#include "app/tournament_keeper.h"
+#include "app/auction_tournament_keeper.h"
 #include "games/auction/bots.h"
 #include "games/auction/tournament.h"
 #include "protocol/external_player.h"
@@ -69,6 +69,11 @@ struct Tournaments::Run {
   }
   bool running() const { return status == "running"; }
 };
+
+bool Tournaments::owns(const std::vector<std::string_view>& parts) {
+  return parts.size() >= 3 && parts[0] == "api" && parts[1] == app::AuctionCodec::kGame &&
+         parts[2] == "tournaments";
+}
 
 Tournaments::Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options)
     : lexicon_(std::move(lexicon)), options_(std::move(options)) {}

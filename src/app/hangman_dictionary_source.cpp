@@ -1,4 +1,4 @@
-#include "app/dictionary_source.h"
+#include "app/hangman_dictionary_source.h"
 
 #include <string>
 #include <utility>

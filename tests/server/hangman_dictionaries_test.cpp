@@ -2,7 +2,7 @@
 // uploaded text, the default dictionary, and Open Library works fetched from a stand-in server
 // on loopback (tests/server/open_library_stand_in.h), never the network.
 
-#include "server/dictionaries.h"
+#include "server/hangman_dictionaries.h"
 
 #include <gtest/gtest.h>
 

@@ -1,7 +1,7 @@
-// app/dictionary_source.h: the text of a document (plain text, or a JSON document's
+// app/hangman_dictionary_source.h: the text of a document (plain text, or a JSON document's
 // "description"), the draft of a dictionary (words, statistics, broken rule) and the dictionary.
 
-#include "app/dictionary_source.h"
+#include "app/hangman_dictionary_source.h"
 
 #include <gtest/gtest.h>
 

@@ -14,7 +14,7 @@
 #include <string>
 #include <string_view>
 
-#include "app/dictionary_source.h"
+#include "app/hangman_dictionary_source.h"
 
 namespace wg::app {
 

@@ -1,4 +1,4 @@
-#include "app/open_library.h"
+#include "app/hangman_open_library.h"
 
 #include <curl/curl.h>
 

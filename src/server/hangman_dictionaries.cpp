@@ -1,4 +1,4 @@
-#include "server/dictionaries.h"
+#include "server/hangman_dictionaries.h"
 
 #include <utility>
 #include <variant>
@@ -6,7 +6,7 @@
 
 #include <fmt/format.h>
 
-#include "app/dictionary_source.h"
+#include "app/hangman_dictionary_source.h"
 #include "lexicon/word_list.h"
 #include "server/responses.h"
 
@@ -84,6 +84,8 @@ Dictionaries::~Dictionaries() {
 bool Dictionaries::owns(std::string_view path) {
   return path.starts_with(kBase) && (path.size() == kBase.size() || path[kBase.size()] == '/');
 }
+
+bool Dictionaries::takes_upload(std::string_view path) { return path == kBase; }
 
 void Dictionaries::handle(const HttpRequest& request, Respond respond) {
   if (request.path == fmt::format("{}/open-library", kBase)) {

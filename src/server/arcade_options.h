@@ -1,0 +1,46 @@
+#pragma once
+/// What the web arcade runs with: the operator's options and the clock (the server's, or a
+/// test's own).
+
+#include <chrono>
+#include <cstddef>
+#include <functional>
+#include <memory>
+
+#include "app/sqlite_store.h"
+#include "server/auction_tournaments.h"
+#include "server/hangman_dictionaries.h"
+
+namespace wg::server {
+
+/// What the operator sets when starting the server.
+struct ArcadeOptions {
+  std::size_t max_sessions = 20000;      ///< beyond: 503 until some expire
+  std::chrono::minutes idle_expiry{60};  ///< a session nobody touched this long is dropped
+  /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
+  /// another site must not play, or create sessions, through a visitor's browser).
+  bool check_origin = true;
+  /// Hangman's dictionaries (/api/hangman/dictionaries): whether and where Open Library is
+  /// fetched from.
+  DictionaryOptions dictionaries;
+  /// Letter Auction tournaments: their caps, and the external bots the operator allows.
+  TournamentOptions tournaments;
+  std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
+};
+
+/// The clock and the timers the arcade runs on: the server's in production, a test's own in
+/// tests (so nothing in a test waits on real time).
+struct ArcadeClock {
+  std::function<std::chrono::steady_clock::time_point()> now = [] {
+    return std::chrono::steady_clock::now();
+  };
+  /// Calls the task on the server's loop after the delay (HttpServer::post_after).
+  std::function<void(std::chrono::milliseconds, std::function<void()>)> after =
+      [](std::chrono::milliseconds, std::function<void()>) {};
+  /// The wall clock, for the start and end times of the games recorded (unix time).
+  std::function<std::chrono::system_clock::time_point()> system_now = [] {
+    return std::chrono::system_clock::now();
+  };
+};
+
+}  // namespace wg::server

@@ -1,0 +1,67 @@
+#pragma once
+/// One game session as the arcade hosts it: the app layer's session, who holds it (its id and
+/// watch code, the owner's seat, the player it is kept for), its timers and its sockets.
+
+#include <atomic>
+#include <chrono>
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <set>
+#include <stop_token>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "app/game_session.h"
+#include "app/json.h"
+#include "app/registry.h"
+#include "core/session.h"
+#include "server/http_server.h"
+
+namespace wg::server {
+
+/// One open game session, and who watches it.
+struct LiveSession {
+  std::mutex mutex;  ///< guards everything below but the constant members
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = nullptr;
+  std::string id;     ///< controls the session
+  std::string watch;  ///< sees it as a spectator
+  Seat seat = 0;      ///< the seat the session's owner plays
+  std::chrono::steady_clock::time_point last_used;
+  /// When the session's round timer (app::Timer::kRound) began: its clocked commands count from it.
+  std::chrono::steady_clock::time_point clock_start;
+  /// The keys of the session's timers started (app::Timer::key), while the session lists them.
+  std::set<std::string> timers;
+  std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
+  std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
+  /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
+  std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
+  std::string player;  ///< whose game it is in the store; "" for nobody's (not kept)
+  /// The unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
+  /// with only the map lock held.
+  std::atomic<std::int64_t> unfinished{0};
+  std::int64_t started_ms = 0;  ///< when its current game began (unix ms), for its record
+  /// False for a session whose game in play is never saved to resume (a room's round).
+  bool saves_unfinished = true;
+  /// Called after each command the session applied, its lock held (a room follows its
+  /// members' rounds so); may be empty.
+  std::function<void(LiveSession&)> changed;
+  bool slow = false;  ///< its commands run on a worker (GameEntry::slow of its config)
+  /// A command running on a worker, while it runs: the session is the worker's alone, and
+  /// readers see it as it was when the command began.
+  struct Running {
+    std::stop_source stop;            ///< requested when the session is deleted or the arcade ends
+    std::map<Seat, app::Json> views;  ///< the owner's and a spectator's
+    bool finished = false;
+    app::Json saved;
+  };
+  std::unique_ptr<Running> running;
+};
+
+using LivePtr = std::shared_ptr<LiveSession>;
+
+}  // namespace wg::server

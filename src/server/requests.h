@@ -1,0 +1,49 @@
+#pragma once
+/// Reading what a request asks, the same way for every part of the arcade: its path's parts,
+/// its query, where it comes from, the seed it names.
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <variant>
+#include <vector>
+
+#include "app/json.h"
+#include "core/session.h"
+#include "server/http_server.h"
+
+namespace wg::server {
+
+/// The path's parts between slashes: "/api/sessions/ab/commands" -> {api, sessions, ab, commands}.
+std::vector<std::string_view> split_path(std::string_view path);
+
+/// The value of `key` in a query string "a=1&b=2" ("" if absent).
+std::string query_value(std::string_view query, std::string_view key);
+
+/// True if the request comes from a page of this server (or from no page: curl, a test, a bot).
+bool same_origin(const HttpRequest& request);
+
+/// True if a request that changes or costs something (not a GET) comes from another site's page
+/// and the operator asked to refuse those.
+bool foreign_post(const HttpRequest& request, bool check_origin);
+
+/// 403 forbidden_origin for a WebSocket from another site's page (when the operator asked to
+/// refuse those); nullopt-like empty status 0 otherwise.
+bool foreign_socket(const HttpRequest& request, bool check_origin);
+HttpResponse forbidden_socket(const HttpRequest& request);
+
+/// Accepts a WebSocket upgrade, the state as it is now going out first, as a message of `type`.
+HttpResponse accept_socket(WebSocketPeer& peer, app::Json state, std::string_view type);
+
+/// The seed a new session or room asks for ("seed"), or one drawn from std::random_device when
+/// it names none; or the refusal of a seed that is not one.
+std::variant<std::uint64_t, HttpResponse> requested_seed(const app::Json& body);
+
+/// The refusal of a config the game cannot play, naming the field.
+HttpResponse config_refusal(const ConfigError& problem);
+
+/// A seat as JSON: its number, or null for a spectator.
+app::Json seat_json(Seat seat);
+
+}  // namespace wg::server

@@ -1,0 +1,69 @@
+#include "server/sessions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <iostream>
+
+namespace wg::server {
+
+std::int64_t Sessions::now_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             clock_.system_now().time_since_epoch())
+      .count();
+}
+
+void Sessions::keep(LiveSession& live) {
+  if (options_.store == nullptr || live.player.empty()) return;
+  const std::int64_t now = now_ms();
+  try {
+    for (app::FinishedGame& game : live.session->finished_records(live.player, live.seat)) {
+      game.started_ms = live.started_ms;
+      game.ended_ms = std::max(now, live.started_ms);
+      options_.store->record_finished_game(game, live.unfinished.exchange(0));
+      live.started_ms = game.ended_ms;  // the session's next game begins now
+    }
+    if (live.session->finished()) {
+      // Finished without a record (position hangman's game given up before a guess).
+      if (const std::int64_t id = live.unfinished.exchange(0); id != 0) {
+        options_.store->delete_unfinished(id);
+      }
+      return;
+    }
+    // A game on a clock that a stopped server cannot give back (GameEntry::resumable), and a
+    // room's round, which is the room's: neither is saved to resume (docs/API.md, "Players").
+    if (!live.game->resumable || !live.saves_unfinished) return;
+    app::UnfinishedGame unfinished{live.unfinished, live.player, live.session->saved(),
+                                   live.started_ms, now};
+    try {
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    } catch (const app::StoreError&) {
+      if (unfinished.id == 0) throw;
+      // Gone from the store (finished or deleted by another front end on the same file): this
+      // session's game is saved anew.
+      unfinished.id = 0;
+      live.unfinished = options_.store->save_unfinished(unfinished);
+    }
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+  }
+}
+
+std::string Sessions::stored_player(const std::string& name) {
+  if (options_.store == nullptr || name.empty()) return "";
+  try {
+    return options_.store->player(name).name;
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+    return "";
+  }
+}
+
+void Sessions::store_failed(const std::exception& problem) {
+  // Play goes on without the store; the operator hears of it once.
+  if (!store_warned_.exchange(true)) {
+    std::cerr << "wordgames: warning: the arcade could not save a game: " << problem.what()
+              << "; playing on without saving\n";
+  }
+}
+
+}  // namespace wg::server

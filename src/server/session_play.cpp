@@ -1,0 +1,185 @@
+#include "server/sessions.h"
+
+#include <algorithm>
+#include <chrono>
+#include <optional>
+#include <set>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include <fmt/format.h>
+
+#include "server/requests.h"
+#include "server/responses.h"
+
+namespace wg::server {
+
+using app::Json;
+using Clock = std::chrono::steady_clock;
+
+namespace {
+
+/// A progress message goes out when the work has grown by this share since the last one, or...
+constexpr double kProgressStep = 0.01;
+/// ...when this long has passed since the last one (and the work has grown at all).
+constexpr std::chrono::milliseconds kProgressInterval{100};
+
+std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
+  return to <= from ? 0
+                    : static_cast<std::uint64_t>(
+                          std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count());
+}
+
+}  // namespace
+
+Json Sessions::play(LiveSession& live, Json command) {
+  if (live.running) return Json::array();  // a timer's command: no slow game has timers
+  return applied(live, live.session->apply(command));
+}
+
+void Sessions::stamp(LiveSession& live, Json& command) {
+  live.last_used = clock_.now();
+  app::stamp_player_command(*live.game, command, live.seat,
+                            elapsed_ms(live.clock_start, live.last_used));
+}
+
+Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events) {
+  Json events = Json::array();
+  for (Json& event : applied_events) events.push_back(std::move(event));
+  ++live.version;
+  keep(live);
+  start_timers(live);
+  push(live, events);
+  if (live.changed) live.changed(live);
+  return events;
+}
+
+void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond) {
+  auto running = std::make_unique<LiveSession::Running>();
+  for (const Seat seat : {live->seat, kObserver}) running->views[seat] = live->session->view(seat);
+  running->finished = live->session->finished();
+  running->saved = live->session->saved();
+  const std::stop_token stop = running->stop.get_token();
+  live->running = std::move(running);
+  workers_->post([this, live, command = std::move(command), respond = std::move(respond), stop] {
+    // Progress, throttled: only when it grew by a step, or grew at all after an interval.
+    double sent = -1;
+    Clock::time_point sent_at{};
+    const Work work{stop, [&](double fraction) {
+                      fraction = std::clamp(fraction, 0.0, 1.0);
+                      const auto now = clock_.now();
+                      if (fraction <= sent) return;
+                      if (fraction < sent + kProgressStep && now - sent_at < kProgressInterval) {
+                        return;
+                      }
+                      sent = fraction;
+                      sent_at = now;
+                      push_progress(*live, fraction);
+                    }};
+    std::vector<Json> events;
+    std::optional<std::string> failure;
+    try {
+      events = live->session->apply(command, work);
+    } catch (const std::exception& e) {
+      failure = e.what();
+    }
+    HttpResponse response;
+    {
+      std::lock_guard lock(live->mutex);
+      live->running.reset();
+      if (failure) {
+        response = error(500, "internal", fmt::format("the server failed: {}", *failure));
+      } else {
+        Json done = applied(*live, std::move(events));
+        Json reply = snapshot(*live, live->seat);
+        if (!live->game->private_events) reply["events"] = std::move(done);
+        response = json_response(200, reply);
+      }
+    }
+    if (respond) respond(std::move(response));
+  });
+}
+
+void Sessions::push_progress(LiveSession& live, double fraction) {
+  std::vector<std::shared_ptr<WebSocketPeer>> peers;
+  std::uint64_t version = 0;
+  {
+    std::lock_guard lock(live.mutex);
+    for (const auto& [peer, seat] : live.peers) peers.push_back(peer);
+    version = live.version;
+  }
+  // Sent without the lock: a slow peer must not hold up the session's readers.
+  const std::string message =
+      Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}}.dump();
+  for (const auto& peer : peers) peer->send(message);
+}
+
+void Sessions::start_timers(LiveSession& live) {
+  std::weak_ptr<LiveSession> weak;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = sessions_.find(live.id);
+    if (found != sessions_.end()) weak = found->second;
+  }
+  std::set<std::string> listed;
+  for (const app::Timer& timer : live.session->timers()) {
+    listed.insert(timer.key);
+    if (!live.timers.insert(timer.key).second) continue;  // started before
+    const bool round = timer.kind == app::Timer::Kind::kRound;
+    if (round) live.clock_start = clock_.now();
+    const auto after =
+        round ? timer.after
+              : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
+    if (after.count() <= 0) continue;  // an untimed round: its clock only counts
+    clock_.after(after, [this, weak, key = timer.key] {
+      const LivePtr held = weak.lock();
+      if (held == nullptr) return;
+      std::lock_guard lock(held->mutex);
+      for (app::Timer& now : held->session->timers()) {
+        if (now.key != key) continue;  // over: the session moved on
+        app::stamp_timer_command(*held->game, now.command,
+                                 elapsed_ms(held->clock_start, clock_.now()));
+        play(*held, std::move(now.command));
+        return;
+      }
+    });
+  }
+  std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
+}
+
+void Sessions::push(LiveSession& live, const Json& events) {
+  if (live.peers.empty()) return;
+  std::map<Seat, std::string> messages;  // one rendering per seat watching
+  for (const auto& [peer, seat] : live.peers) {
+    auto message = messages.find(seat);
+    if (message == messages.end()) {
+      Json update = snapshot(live, seat);
+      update["type"] = "update";
+      if (!live.game->private_events && seat == live.seat) update["events"] = events;
+      message = messages.emplace(seat, update.dump()).first;
+    }
+    peer->send(message->second);
+  }
+}
+
+Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
+  if (live.running) {  // the session is the worker's: as it was when the command began
+    const auto view = live.running->views.find(seat);
+    return Json{{"game", live.game->name},
+                {"version", live.version},
+                {"watch", live.watch},
+                {"seat", seat_json(seat)},
+                {"finished", live.running->finished},
+                {"view", view == live.running->views.end() ? Json() : view->second},
+                {"busy", true}};
+  }
+  return Json{{"game", live.game->name},
+              {"version", live.version},
+              {"watch", live.watch},
+              {"seat", seat_json(seat)},
+              {"finished", live.session->finished()},
+              {"view", live.session->view(seat)}};
+}
+
+}  // namespace wg::server

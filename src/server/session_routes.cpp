@@ -1,0 +1,231 @@
+#include "server/sessions.h"
+
+#include <algorithm>
+#include <string>
+#include <utility>
+#include <variant>
+
+#include <fmt/format.h>
+
+#include "core/text.h"
+#include "server/players.h"
+#include "server/requests.h"
+#include "server/responses.h"
+
+namespace wg::server {
+
+using app::Json;
+
+bool Sessions::owns(const std::vector<std::string_view>& parts) {
+  return parts.size() >= 2 && parts[0] == "api" && (parts[1] == "sessions" || parts[1] == "watch");
+}
+
+HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::string_view>& parts,
+                             Respond& respond) {
+  const bool get = request.method == "GET" || request.method == "HEAD";
+  const bool watching = parts[1] == "watch";
+  if (parts.size() == 2) {
+    if (watching) return not_found(request);
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return create(request);
+  }
+  if (parts.size() == 3 && parts[2] == "resume" && !watching) {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return resume(request);
+  }
+  bool by_watch = false;
+  LivePtr live = find(parts[2], &by_watch);
+  if (live == nullptr || by_watch != watching) {
+    return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
+  }
+  if (parts.size() == 3) {
+    if (request.method == "DELETE" && !watching) {
+      {
+        std::lock_guard lock(live->mutex);
+        if (live->running) live->running->stop.request_stop();  // it ends, answers, and goes
+      }
+      std::lock_guard lock(mutex_);
+      sessions_.erase(live->id);
+      sessions_.erase(live->watch);
+      return json_response(200, Json{{"deleted", true}});
+    }
+    if (!get) return method_not_allowed(request, watching ? "GET" : "GET, DELETE");
+    std::lock_guard lock(live->mutex);
+    live->last_used = clock_.now();
+    return json_response(200, snapshot(*live, watching ? kObserver : live->seat));
+  }
+  if (parts.size() == 4 && parts[3] == "commands" && !watching) {
+    if (request.method != "POST") return method_not_allowed(request, "POST");
+    return command(live, request, respond);
+  }
+  if (parts.size() == 4 && parts[3] == "saved" && !watching) {
+    if (!get) return method_not_allowed(request, "GET");
+    std::lock_guard lock(live->mutex);
+    return json_response(200, live->running ? live->running->saved : live->session->saved());
+  }
+  return not_found(request);
+}
+
+HttpResponse Sessions::create(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
+        key != "answer_seconds" && key != "player") {
+      return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
+    }
+  }
+  auto player = requested_player(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
+  if (count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = nullptr;
+  try {
+    if (body.contains("saved")) {
+      const Json& saved = body["saved"];
+      if (!saved.is_object() || !saved.contains("game") || !saved["game"].is_string()) {
+        return error(400, "bad_request", "'saved' is a saved game: {\"game\", \"config\", ...}");
+      }
+      game = app::find_game(saved["game"].get<std::string>());
+      session = app::restore(saved, lexicon_);
+    } else {
+      if (!body.contains("game") || !body["game"].is_string()) {
+        return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");
+      }
+      game = app::find_game(body["game"].get<std::string>());
+      if (game == nullptr) {
+        return error(404, "unknown_game",
+                     fmt::format("there is no game '{}'", body["game"].get<std::string>()));
+      }
+      const Json config = body.value("config", Json::object());
+      if (!config.is_object()) return error(400, "bad_config", "'config' is a JSON object");
+      auto seed = requested_seed(body);
+      if (auto* refusal = std::get_if<HttpResponse>(&seed)) return std::move(*refusal);
+      session = game->open(config, std::get<std::uint64_t>(seed), lexicon_);
+    }
+  } catch (const ConfigError& e) {
+    return config_refusal(e);
+  } catch (const std::invalid_argument& e) {
+    return error(400, "bad_saved_game", e.what());
+  }
+  LivePtr live = add(std::move(session), *game);
+  if (body.contains("answer_seconds")) {
+    const Json& seconds = body["answer_seconds"];
+    if (!seconds.is_number_unsigned() || seconds.get<std::uint64_t>() < 1 ||
+        seconds.get<std::uint64_t>() > 600) {
+      std::lock_guard lock(mutex_);
+      sessions_.erase(live->id);
+      sessions_.erase(live->watch);
+      return error(400, "bad_request", "'answer_seconds' is a whole number from 1 to 600");
+    }
+    live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
+  }
+  std::lock_guard lock(live->mutex);
+  // Kept for its player: an auction without a person seat is nobody's (it is only watched).
+  if (live->seat != kObserver) {
+    live->player = stored_player(std::get<std::string>(player));
+    live->started_ms = now_ms();
+  }
+  // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
+  start_timers(*live);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
+}
+
+HttpResponse Sessions::resume(const HttpRequest& request) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  const Json& body = std::get<Json>(parsed);
+  for (const auto& [key, value] : body.items()) {
+    if (key != "unfinished" && key != "player") {
+      return error(400, "bad_request", fmt::format("a resume takes no '{}'", key));
+    }
+  }
+  auto player = requested_player(body);
+  if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
+  const std::string& name = std::get<std::string>(player);
+  if (name.empty()) {
+    return error(400, "bad_player", "say whose game it is: {\"player\": \"Ann\"}", "player");
+  }
+  const auto id_field = body.find("unfinished");
+  if (id_field == body.end() || !id_field->is_number_integer() ||
+      id_field->get<std::int64_t>() < 1) {
+    return error(400, "bad_request", "'unfinished' is the id of an unfinished game", "unfinished");
+  }
+  const std::int64_t id = id_field->get<std::int64_t>();
+  if (options_.store == nullptr) return no_store();
+  app::UnfinishedGame unfinished;
+  try {
+    unfinished = options_.store->unfinished_game(id);
+  } catch (const app::StoreError&) {
+    return error(404, "unknown_unfinished",
+                 "there is no such unfinished game: it was finished, or never saved");
+  }
+  if (lower_ascii(unfinished.player) != lower_ascii(name)) {
+    return error(403, "not_your_game", "that unfinished game is another player's");
+  }
+  // Already open (another tab, or resumed before): that session, not a second one that would
+  // save over it.
+  LivePtr open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, live] : sessions_) {
+      if (key == live->id && live->unfinished == id) open = live;
+    }
+  }
+  if (open != nullptr) {
+    std::lock_guard lock(open->mutex);
+    Json reply = snapshot(*open, open->seat);
+    reply["id"] = open->id;
+    return json_response(200, reply);
+  }
+  if (count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
+  const app::GameEntry* game = app::find_game(unfinished.saved.value("game", ""));
+  try {
+    session = app::restore(unfinished.saved, lexicon_);
+  } catch (const std::exception& e) {  // ConfigError, std::invalid_argument: not this program's
+    return error(422, "bad_saved_game",
+                 fmt::format("the saved game cannot be resumed: {}", e.what()));
+  }
+  if (game == nullptr) return error(422, "bad_saved_game", "the saved game names no game here");
+  LivePtr live = add(std::move(session), *game);
+  std::lock_guard lock(live->mutex);
+  live->player = unfinished.player;
+  live->unfinished = id;
+  live->started_ms = unfinished.started_ms;
+  start_timers(*live);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
+}
+
+HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, Respond& respond) {
+  auto parsed = json_body(request);
+  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+  std::lock_guard lock(live->mutex);
+  if (live->running) {
+    return error(409, "busy", "the game is still working on your last command: wait for it");
+  }
+  Json& command = std::get<Json>(parsed);
+  if (live->seat == kObserver && app::needs_seat(*live->game, command)) {
+    return error(403, "no_seat", "this game has no seat for you: you are watching it");
+  }
+  stamp(*live, command);
+  if (live->slow) {
+    play_on_worker(live, std::move(command), std::exchange(respond, nullptr));
+    return {};  // the worker answers
+  }
+  Json events = play(*live, std::move(command));
+  Json reply = snapshot(*live, live->seat);
+  if (!live->game->private_events) reply["events"] = std::move(events);
+  return json_response(200, reply);
+}
+
+}  // namespace wg::server

@@ -1,0 +1,181 @@
+#include "server/sessions.h"
+
+#include <algorithm>
+#include <utility>
+#include <variant>
+
+#include "server/requests.h"
+#include "server/responses.h"
+
+namespace wg::server {
+
+using app::Json;
+
+namespace {
+
+/// Long commands running at once; more wait their turn (each session runs one at a time).
+constexpr unsigned kWorkers = 2;
+/// Whether the commands of a session of `game` with `config` (complete, as saved) may take long.
+bool runs_long(const app::GameEntry& game, const Json& config) {
+  return game.slow && game.slow(config);
+}
+
+}  // namespace
+
+Sessions::Sessions(std::shared_ptr<const Lexicon> lexicon, const ArcadeOptions& options,
+                   const ArcadeClock& clock)
+    : lexicon_(std::move(lexicon)),
+      options_(options),
+      clock_(clock),
+      workers_(std::make_unique<Workers>(kWorkers)) {}
+
+Sessions::~Sessions() {
+  std::vector<LivePtr> open;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, live] : sessions_) open.push_back(live);
+  }
+  for (const LivePtr& live : open) {
+    std::lock_guard lock(live->mutex);
+    if (live->running) live->running->stop.request_stop();
+  }
+  workers_.reset();  // the stopped commands end, answer and push
+}
+
+LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game) {
+  auto live = std::make_shared<LiveSession>();
+  live->game = &game;
+  live->seat = session->owner_seat();
+  live->session = std::move(session);
+  live->id = random_id();
+  live->watch = random_id();
+  live->last_used = clock_.now();
+  live->slow = runs_long(game, live->session->saved().value("config", Json::object()));
+  {
+    std::lock_guard lock(mutex_);
+    sessions_[live->id] = live;
+    sessions_[live->watch] = live;
+  }
+  return live;
+}
+
+HttpResponse Sessions::opened(const LivePtr& live) {
+  std::lock_guard lock(live->mutex);
+  Json reply = snapshot(*live, live->seat);
+  reply["id"] = live->id;
+  return json_response(201, reply);
+}
+
+LivePtr Sessions::find(std::string_view id, bool* is_watch) {
+  if (id.size() != kIdHexDigits) return nullptr;
+  std::lock_guard lock(mutex_);
+  const auto found = sessions_.find(std::string(id));
+  if (found == sessions_.end()) return nullptr;
+  if (is_watch != nullptr) *is_watch = found->second->watch == id;
+  return found->second;
+}
+
+HttpResponse Sessions::open_socket(const std::vector<std::string_view>& parts,
+                                   std::shared_ptr<WebSocketPeer> peer) {
+  bool by_watch = false;
+  LivePtr live = find(parts[2], &by_watch);
+  if (live == nullptr || by_watch != (parts[1] == "watch")) {
+    return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
+  }
+  std::lock_guard lock(live->mutex);
+  const Seat seat = by_watch ? kObserver : live->seat;
+  live->peers.emplace_back(peer, seat);
+  {
+    std::lock_guard map_lock(mutex_);
+    peers_[peer.get()] = live;
+  }
+  return accept_socket(*peer, snapshot(*live, seat), "update");
+}
+
+bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) {
+  LivePtr live;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = peers_.find(peer.get());
+    if (found != peers_.end()) live = found->second;
+  }
+  if (live == nullptr) return false;
+  std::variant<Json, std::string> parsed = app::parse_json(text);
+  std::lock_guard lock(live->mutex);
+  const auto held = std::find_if(live->peers.begin(), live->peers.end(),
+                                 [&](const auto& entry) { return entry.first == peer; });
+  if (held == live->peers.end()) return true;
+  if (!std::holds_alternative<Json>(parsed) || !std::get<Json>(parsed).is_object()) {
+    peer->send(
+        Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}.dump());
+    return true;
+  }
+  Json message = std::move(std::get<Json>(parsed));
+  if (held->second == kObserver) {
+    peer->send(
+        Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
+    return true;
+  }
+  if (live->running) {
+    peer->send(Json{{"type", "error"},
+                    {"code", "busy"},
+                    {"error", "the game is still working on your last command: wait for it"}}
+                   .dump());
+    return true;
+  }
+  if (live->seat == kObserver && app::needs_seat(*live->game, message)) {
+    peer->send(Json{{"type", "error"},
+                    {"code", "no_seat"},
+                    {"error", "this game has no seat for you: you are watching it"}}
+                   .dump());
+    return true;
+  }
+  stamp(*live, message);
+  if (live->slow) {
+    play_on_worker(live, std::move(message), nullptr);  // the update is pushed when it ends
+    return true;
+  }
+  play(*live, std::move(message));
+  return true;
+}
+
+void Sessions::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
+  LivePtr live;
+  {
+    std::lock_guard lock(mutex_);
+    const auto found = peers_.find(peer.get());
+    if (found == peers_.end()) return;
+    live = found->second;
+    peers_.erase(found);
+  }
+  std::lock_guard lock(live->mutex);
+  std::erase_if(live->peers, [&](const auto& entry) { return entry.first == peer; });
+}
+
+std::size_t Sessions::expire_idle() {
+  const auto now = clock_.now();
+  std::vector<LivePtr> expired;
+  {
+    std::lock_guard lock(mutex_);
+    for (auto it = sessions_.begin(); it != sessions_.end();) {
+      const LivePtr& live = it->second;
+      std::unique_lock session_lock(live->mutex, std::try_to_lock);
+      const bool idle = session_lock.owns_lock() && live->peers.empty() &&
+                        now - live->last_used > options_.idle_expiry;
+      if (idle) {
+        if (it->first == live->id) expired.push_back(live);
+        it = sessions_.erase(it);
+      } else {
+        ++it;
+      }
+    }
+  }
+  return expired.size();
+}
+
+std::size_t Sessions::count() const {
+  std::lock_guard lock(mutex_);
+  return sessions_.size() / 2;
+}
+
+}  // namespace wg::server

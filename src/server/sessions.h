@@ -1,0 +1,127 @@
+#pragma once
+/// The arcade's live game sessions (docs/API.md, "Sessions"): the table of sessions by id and
+/// watch code, their routes (/api/sessions, /api/watch), the flow of a command (the host's
+/// stamps, the game's timers, the push to every socket), the long commands on the workers, and
+/// what the store keeps of them. Its parts live in small files, one job each:
+/// - sessions.cpp: the table (open, find, expire, count) and the sockets that follow a session;
+/// - session_routes.cpp: the requests (create, resume, command, read, delete, saved);
+/// - session_play.cpp: a command's flow, the timers, the workers and the pushes;
+/// - session_keeper.cpp: the store's part (finished games recorded, unfinished ones saved).
+///
+/// Threads: requests come on the server's I/O threads. The commands of a session whose game
+/// says they may take long (GameEntry::slow: the optimal evil host) run on a small pool of
+/// workers instead, one at a time per session: the HTTP answer goes out when the command ends,
+/// its progress is pushed to the session's sockets meanwhile, a second command is refused (409
+/// "busy"), and deleting the session or destroying the table stops it (the game then falls back
+/// and records where it was cut, so its saved game replays the same).
+///
+/// The store (ArcadeOptions::store; docs/API.md, "Players"): after each command of a session
+/// with a player, its finished games are recorded and a game in play is saved unfinished. The
+/// store's calls are short and made on the thread that applied the command, never with the
+/// table's lock held; a store that fails is reported once on stderr and play goes on.
+
+#include <atomic>
+#include <cstddef>
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <vector>
+
+#include "app/game_session.h"
+#include "app/json.h"
+#include "app/registry.h"
+#include "lexicon/lexicon.h"
+#include "server/arcade_options.h"
+#include "server/http_server.h"
+#include "server/live_session.h"
+#include "server/workers.h"
+
+namespace wg::server {
+
+class Sessions {
+ public:
+  Sessions(std::shared_ptr<const Lexicon> lexicon, const ArcadeOptions& options,
+           const ArcadeClock& clock);
+  /// Stops the commands running on the workers (their games fall back) and waits for them.
+  ~Sessions();
+  Sessions(const Sessions&) = delete;
+  Sessions& operator=(const Sessions&) = delete;
+
+  /// True for the paths answered by route(): /api/sessions and /api/watch and below (`parts`:
+  /// the path's parts, "api" first).
+  static bool owns(const std::vector<std::string_view>& parts);
+  /// The answer to a request for one of those paths; or, when the answer comes later (a long
+  /// command), `respond` is taken (left empty) and the response returned is not sent.
+  HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts,
+                     Respond& respond);
+
+  /// Opens `session` of `game` in the table: its id, watch code and owner's seat. Its timers
+  /// are not started: its opener sets it up, then calls start_timers.
+  LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game);
+  /// The answer that hands a session just opened to its owner: 201 with its state and id.
+  HttpResponse opened(const LivePtr& live);
+  /// Starts the timers the session lists that were not started yet (app::Timer), and forgets
+  /// those it no longer lists. The session's lock is held.
+  void start_timers(LiveSession& live);
+
+  /// Sessions open now.
+  std::size_t count() const;
+  /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
+  std::size_t expire_idle();
+
+  /// A WebSocket to /api/sessions/ID/live or /api/watch/CODE/live (`parts`, "api" first).
+  HttpResponse open_socket(const std::vector<std::string_view>& parts,
+                           std::shared_ptr<WebSocketPeer> peer);
+  /// A command sent over a session's socket; false when the socket follows no session.
+  bool socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text);
+  void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
+
+  /// The store's spelling of the player `name` (created if new), "" for none: no name, no
+  /// store, or a store that failed (reported by store_failed).
+  std::string stored_player(const std::string& name);
+  /// The wall clock in unix milliseconds (ArcadeClock::system_now).
+  std::int64_t now_ms() const;
+
+ private:
+  HttpResponse create(const HttpRequest& request);
+  /// POST /api/sessions/resume: a session from a player's unfinished game in the store.
+  HttpResponse resume(const HttpRequest& request);
+  HttpResponse command(const LivePtr& live, const HttpRequest& request, Respond& respond);
+  LivePtr find(std::string_view id, bool* is_watch = nullptr);
+  /// Runs a command that is ready (stamped) on the session, its lock held: what follows it
+  /// (applied), and its events.
+  app::Json play(LiveSession& live, app::Json command);
+  /// Adds the front end's fields to a player's command (the clock, the seat) and drops what a
+  /// player may not send.
+  void stamp(LiveSession& live, app::Json& command);
+  /// What follows a command's events: the update's number, the store, the timers, the push,
+  /// the session's follower (LiveSession::changed).
+  app::Json applied(LiveSession& live, std::vector<app::Json> events);
+  /// Runs `command` on a worker (the session's lock held now, not while it runs); answers
+  /// `respond` (if any) when it ends, pushing progress to the peers meanwhile.
+  void play_on_worker(const LivePtr& live, app::Json command, Respond respond);
+  /// Pushes {"type": "progress", "fraction"} to the session's peers.
+  void push_progress(LiveSession& live, double fraction);
+  void push(LiveSession& live, const app::Json& events);
+  app::Json snapshot(const LiveSession& live, Seat seat) const;
+  /// Keeps what the last command did in the store, for a session with a player: the games it
+  /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
+  void keep(LiveSession& live);
+  /// Reports, once, that the store failed: play goes on without it.
+  void store_failed(const std::exception& problem);
+
+  std::shared_ptr<const Lexicon> lexicon_;
+  ArcadeOptions options_;
+  ArcadeClock clock_;
+  mutable std::mutex mutex_;  ///< guards the two maps below (each session has its own lock)
+  std::unordered_map<std::string, LivePtr> sessions_;  ///< by id and by watch code
+  std::map<WebSocketPeer*, LivePtr> peers_;
+  std::atomic<bool> store_warned_{false};  ///< a failed write was reported (once)
+  std::unique_ptr<Workers> workers_;       ///< last: destroyed (joined) first
+};
+
+}  // namespace wg::server
