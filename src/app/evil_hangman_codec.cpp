@@ -12,6 +12,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
+#include "core/overloaded.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -19,14 +20,6 @@ namespace wg::app {
 namespace eh = wg::evil_hangman;
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments (C++20's P1816).
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 const Alphabet& alphabet() { return Alphabet::english(); }
 

@@ -7,17 +7,6 @@
 namespace wg::cli {
 namespace {
 
-TEST(CountOf, SingularForOne) {
-  EXPECT_EQ(count_of(1, "word"), "1 word");
-  EXPECT_EQ(count_of(0, "word"), "0 words");
-  EXPECT_EQ(count_of(2, "player"), "2 players");
-  EXPECT_EQ(count_of(1, "guess"), "1 guess");
-  EXPECT_EQ(count_of(3, "guess"), "3 guesses");
-  EXPECT_EQ(count_of(2, "match"), "2 matches");
-  EXPECT_EQ(count_of(5, "die", "dice"), "5 dice");
-  EXPECT_EQ(count_of(-1, "point"), "-1 points");
-}
-
 TEST(DisplayWidth, CountsCodePointsWithoutColour) {
   EXPECT_EQ(display_width(""), 0u);
   EXPECT_EQ(display_width("peace"), 5u);

@@ -59,5 +59,16 @@ TEST(ParseUnsigned, CoversTheWholeRange) {
   EXPECT_EQ(parse_unsigned("012"), 12u);
 }
 
+TEST(CountOf, SingularForOne) {
+  EXPECT_EQ(count_of(1, "word"), "1 word");
+  EXPECT_EQ(count_of(0, "word"), "0 words");
+  EXPECT_EQ(count_of(2, "player"), "2 players");
+  EXPECT_EQ(count_of(1, "guess"), "1 guess");
+  EXPECT_EQ(count_of(3, "guess"), "3 guesses");
+  EXPECT_EQ(count_of(2, "match"), "2 matches");
+  EXPECT_EQ(count_of(5, "die", "dice"), "5 dice");
+  EXPECT_EQ(count_of(-1, "point"), "-1 points");
+}
+
 }  // namespace
 }  // namespace wg

@@ -5,17 +5,11 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/overloaded.h"
+
 namespace wg::evil_hangman {
 
 namespace {
-
-template <class... F>
-struct Overloaded : F... {
-  using F::operator()...;
-};
-// Clang 14 (the fuzz build) does not deduce an aggregate's template arguments (C++20's P1816).
-template <class... F>
-Overloaded(F...) -> Overloaded<F...>;
 
 /// More guesses than an int holds are as good as 26: the game keeps an int.
 int clamp_guesses(std::int64_t guesses) {
