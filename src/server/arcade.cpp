@@ -168,7 +168,7 @@ HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<Web
   }
   if (Sessions::owns(parts)) {
     if (foreign_socket(request, options_.check_origin)) return forbidden_socket(request);
-    return sessions_->open_socket(parts, std::move(peer));
+    return sessions_->open_socket(request, parts, std::move(peer));
   }
   return not_found(request);
 }

@@ -38,8 +38,15 @@ struct LiveSession {
   std::set<std::string> timers;
   std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
-  /// Open sockets, with the seat each sees (the owner's, or kObserver for a watch code).
-  std::vector<std::pair<std::shared_ptr<WebSocketPeer>, Seat>> peers;
+  /// An open socket that follows the session.
+  struct Follower {
+    std::shared_ptr<WebSocketPeer> peer;
+    Seat seat = kObserver;  ///< the seat it sees: the owner's, or kObserver for a watch code
+    /// The page that opened it (its `client` query), "" for none: that page's own commands over
+    /// HTTP get their update in the answer, not again over its socket.
+    std::string client;
+  };
+  std::vector<Follower> peers;
   std::string player;  ///< whose game it is in the store; "" for nobody's (not kept)
   /// The unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
   /// with only the map lock held.

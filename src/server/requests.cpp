@@ -91,4 +91,14 @@ HttpResponse forbidden_socket(const HttpRequest& request) {
 
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
+std::string client_of(const HttpRequest& request) {
+  const std::string client = query_value(request.query, "client");
+  if (client.empty() || client.size() > 64) return {};
+  const bool valid = std::all_of(client.begin(), client.end(), [](char c) {
+    return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '-' ||
+           c == '_';
+  });
+  return valid ? client : std::string();
+}
+
 }  // namespace wg::server

@@ -43,6 +43,10 @@ std::variant<std::uint64_t, HttpResponse> requested_seed(const app::Json& body);
 /// The refusal of a config the game cannot play, naming the field.
 HttpResponse config_refusal(const ConfigError& problem);
 
+/// The page a request comes from, as it names itself in the query (`client=C`, 1 to 64 letters,
+/// digits, '-' or '_'): "" for none or for what is not one.
+std::string client_of(const HttpRequest& request);
+
 /// A seat as JSON: its number, or null for a spectator.
 app::Json seat_json(Seat seat);
 

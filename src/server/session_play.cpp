@@ -33,9 +33,9 @@ std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
 
 }  // namespace
 
-Json Sessions::play(LiveSession& live, Json command) {
+Json Sessions::play(LiveSession& live, Json command, std::string_view replying) {
   if (live.running) return Json::array();  // a timer's command: no slow game has timers
-  return applied(live, live.session->apply(command));
+  return applied(live, live.session->apply(command), replying);
 }
 
 void Sessions::stamp(LiveSession& live, Json& command) {
@@ -44,25 +44,28 @@ void Sessions::stamp(LiveSession& live, Json& command) {
                             elapsed_ms(live.clock_start, live.last_used));
 }
 
-Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events) {
+Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
+                       std::string_view replying) {
   Json events = Json::array();
   for (Json& event : applied_events) events.push_back(std::move(event));
   ++live.version;
   keep(live);
   start_timers(live);
-  push(live, events);
+  push(live, events, replying);
   if (live.changed) live.changed(live);
   return events;
 }
 
-void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond) {
+void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond,
+                              std::string replying) {
   auto running = std::make_unique<LiveSession::Running>();
   for (const Seat seat : {live->seat, kObserver}) running->views[seat] = live->session->view(seat);
   running->finished = live->session->finished();
   running->saved = live->session->saved();
   const std::stop_token stop = running->stop.get_token();
   live->running = std::move(running);
-  workers_->post([this, live, command = std::move(command), respond = std::move(respond), stop] {
+  workers_->post([this, live, command = std::move(command), respond = std::move(respond), stop,
+                  replying = std::move(replying)] {
     // Progress, throttled: only when it grew by a step, or grew at all after an interval.
     double sent = -1;
     Clock::time_point sent_at{};
@@ -91,7 +94,7 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
       if (failure) {
         response = error(500, "internal", fmt::format("the server failed: {}", *failure));
       } else {
-        Json done = applied(*live, std::move(events));
+        Json done = applied(*live, std::move(events), respond ? replying : std::string());
         Json reply = snapshot(*live, live->seat);
         if (!live->game->private_events) reply["events"] = std::move(done);
         response = json_response(200, reply);
@@ -106,7 +109,7 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
   std::uint64_t version = 0;
   {
     std::lock_guard lock(live.mutex);
-    for (const auto& [peer, seat] : live.peers) peers.push_back(peer);
+    for (const LiveSession::Follower& follower : live.peers) peers.push_back(follower.peer);
     version = live.version;
   }
   // Sent without the lock: a slow peer must not hold up the session's readers.
@@ -148,18 +151,20 @@ void Sessions::start_timers(LiveSession& live) {
   std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
 }
 
-void Sessions::push(LiveSession& live, const Json& events) {
+void Sessions::push(LiveSession& live, const Json& events, std::string_view replying) {
   if (live.peers.empty()) return;
   std::map<Seat, std::string> messages;  // one rendering per seat watching
-  for (const auto& [peer, seat] : live.peers) {
-    auto message = messages.find(seat);
+  for (const LiveSession::Follower& follower : live.peers) {
+    // The page whose request this answers has the update in the answer already.
+    if (!replying.empty() && follower.client == replying) continue;
+    auto message = messages.find(follower.seat);
     if (message == messages.end()) {
-      Json update = snapshot(live, seat);
+      Json update = snapshot(live, follower.seat);
       update["type"] = "update";
-      if (!live.game->private_events && seat == live.seat) update["events"] = events;
-      message = messages.emplace(seat, update.dump()).first;
+      if (!live.game->private_events && follower.seat == live.seat) update["events"] = events;
+      message = messages.emplace(follower.seat, update.dump()).first;
     }
-    peer->send(message->second);
+    follower.peer->send(message->second);
   }
 }
 

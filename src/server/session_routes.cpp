@@ -219,10 +219,10 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   }
   stamp(*live, command);
   if (live->slow) {
-    play_on_worker(live, std::move(command), std::exchange(respond, nullptr));
+    play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));
     return {};  // the worker answers
   }
-  Json events = play(*live, std::move(command));
+  Json events = play(*live, std::move(command), client_of(request));
   Json reply = snapshot(*live, live->seat);
   if (!live->game->private_events) reply["events"] = std::move(events);
   return json_response(200, reply);

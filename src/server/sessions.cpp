@@ -75,7 +75,8 @@ LivePtr Sessions::find(std::string_view id, bool* is_watch) {
   return found->second;
 }
 
-HttpResponse Sessions::open_socket(const std::vector<std::string_view>& parts,
+HttpResponse Sessions::open_socket(const HttpRequest& request,
+                                   const std::vector<std::string_view>& parts,
                                    std::shared_ptr<WebSocketPeer> peer) {
   bool by_watch = false;
   LivePtr live = find(parts[2], &by_watch);
@@ -84,7 +85,7 @@ HttpResponse Sessions::open_socket(const std::vector<std::string_view>& parts,
   }
   std::lock_guard lock(live->mutex);
   const Seat seat = by_watch ? kObserver : live->seat;
-  live->peers.emplace_back(peer, seat);
+  live->peers.push_back({peer, seat, client_of(request)});
   {
     std::lock_guard map_lock(mutex_);
     peers_[peer.get()] = live;
@@ -103,7 +104,7 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
   std::variant<Json, std::string> parsed = app::parse_json(text);
   std::lock_guard lock(live->mutex);
   const auto held = std::find_if(live->peers.begin(), live->peers.end(),
-                                 [&](const auto& entry) { return entry.first == peer; });
+                                 [&](const LiveSession::Follower& f) { return f.peer == peer; });
   if (held == live->peers.end()) return true;
   if (!std::holds_alternative<Json>(parsed) || !std::get<Json>(parsed).is_object()) {
     peer->send(
@@ -111,7 +112,7 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
     return true;
   }
   Json message = std::move(std::get<Json>(parsed));
-  if (held->second == kObserver) {
+  if (held->seat == kObserver) {
     peer->send(
         Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
     return true;
@@ -149,7 +150,7 @@ void Sessions::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
     peers_.erase(found);
   }
   std::lock_guard lock(live->mutex);
-  std::erase_if(live->peers, [&](const auto& entry) { return entry.first == peer; });
+  std::erase_if(live->peers, [&](const LiveSession::Follower& f) { return f.peer == peer; });
 }
 
 std::size_t Sessions::expire_idle() {

@@ -73,8 +73,9 @@ class Sessions {
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
   std::size_t expire_idle();
 
-  /// A WebSocket to /api/sessions/ID/live or /api/watch/CODE/live (`parts`, "api" first).
-  HttpResponse open_socket(const std::vector<std::string_view>& parts,
+  /// A WebSocket to /api/sessions/ID/live or /api/watch/CODE/live (`parts`, "api" first),
+  /// `?client=C` naming the page that opened it (client_of).
+  HttpResponse open_socket(const HttpRequest& request, const std::vector<std::string_view>& parts,
                            std::shared_ptr<WebSocketPeer> peer);
   /// A command sent over a session's socket; false when the socket follows no session.
   bool socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text);
@@ -94,19 +95,24 @@ class Sessions {
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   /// Runs a command that is ready (stamped) on the session, its lock held: what follows it
   /// (applied), and its events.
-  app::Json play(LiveSession& live, app::Json command);
+  /// `replying`: the page (client_of) whose request gets the update in its answer, so that its
+  /// socket is not sent it again ("" for none: a socket's command, a timer's).
+  app::Json play(LiveSession& live, app::Json command, std::string_view replying = {});
   /// Adds the front end's fields to a player's command (the clock, the seat) and drops what a
   /// player may not send.
   void stamp(LiveSession& live, app::Json& command);
   /// What follows a command's events: the update's number, the store, the timers, the push,
   /// the session's follower (LiveSession::changed).
-  app::Json applied(LiveSession& live, std::vector<app::Json> events);
+  app::Json applied(LiveSession& live, std::vector<app::Json> events,
+                    std::string_view replying = {});
   /// Runs `command` on a worker (the session's lock held now, not while it runs); answers
   /// `respond` (if any) when it ends, pushing progress to the peers meanwhile.
-  void play_on_worker(const LivePtr& live, app::Json command, Respond respond);
+  void play_on_worker(const LivePtr& live, app::Json command, Respond respond,
+                      std::string replying = {});
   /// Pushes {"type": "progress", "fraction"} to the session's peers.
   void push_progress(LiveSession& live, double fraction);
-  void push(LiveSession& live, const app::Json& events);
+  /// Pushes the update to the session's sockets, but those of the page `replying`.
+  void push(LiveSession& live, const app::Json& events, std::string_view replying = {});
   app::Json snapshot(const LiveSession& live, Seat seat) const;
   /// Keeps what the last command did in the store, for a session with a player: the games it
   /// finished are recorded (and the unfinished one deleted), a game still in play is saved.

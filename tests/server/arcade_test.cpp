@@ -497,6 +497,34 @@ TEST_F(ArcadeTest, ACommandOverTheSocketIsStampedLikeOneOverHttp) {
   EXPECT_EQ(closed["commands"].back()["elapsed_ms"], 5000);
 }
 
+TEST_F(ArcadeTest, APageGetsItsOwnCommandsUpdateOnceInTheAnswerNotAgainOnItsSocket) {
+  const std::string id = create({{"game", "hand"}, {"seed", 4}})["id"];
+  const auto follow = [&](const std::string& client) {
+    auto peer = std::make_shared<RecordingPeer>();
+    HttpRequest upgrade;
+    upgrade.path = "/api/sessions/" + id + "/live";
+    upgrade.query = "client=" + client;
+    EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+    return peer;
+  };
+  const auto mine = follow("page-1");
+  const auto other_tab = follow("page-2");
+  ASSERT_EQ(mine->received.size(), 1u);  // the state on joining
+  HttpRequest post = test::handler_request("POST", "/api/sessions/" + id + "/commands",
+                                           R"({"command":"decline_substitution"})");
+  post.query = "client=page-1";
+  const HttpResponse answer = test::handle(*arcade_, post);
+  ASSERT_EQ(answer.status, 200) << answer.body;
+  EXPECT_EQ(json_of(answer)["version"], 1);
+  EXPECT_EQ(mine->received.size(), 1u) << "the answer carried it";
+  ASSERT_EQ(other_tab->received.size(), 2u);
+  EXPECT_EQ(other_tab->received.back()["version"], 1);
+  // A command over the page's own socket has no answer but the push.
+  arcade_->socket_message(mine, R"({"command":"play","word":"zzzzzz"})");
+  EXPECT_EQ(mine->received.size(), 2u);
+  EXPECT_EQ(other_tab->received.size(), 3u);
+}
+
 TEST_F(ArcadeTest, AnAuctionWatcherHoldsNoSeat) {
   const Json created = create({{"game", "auction"}, {"seed", 2}});
   EXPECT_EQ(created["seat"], nullptr);

@@ -189,9 +189,16 @@ export function restoreSession<View>(saved: unknown): Promise<Snapshot<View>> {
   return call('POST', '/api/sessions', { saved });
 }
 
+/**
+ * This page's name for itself (docs/API.md, "Live updates"): its commands' answers carry their
+ * updates, so the server does not send them again over this page's own sockets.
+ */
+const pageClient = Array.from(crypto.getRandomValues(new Uint8Array(12)),
+                              (byte) => byte.toString(16).padStart(2, '0')).join('');
+
 export function sendCommand<View>(id: string, command: Record<string, unknown>):
     Promise<Snapshot<View>> {
-  return call('POST', `/api/sessions/${id}/commands`, command);
+  return call('POST', `/api/sessions/${id}/commands?client=${pageClient}`, command);
 }
 
 export function readSession<View>(id: string): Promise<Snapshot<View>> {
@@ -231,7 +238,7 @@ export function follow<View>(key: string, watch: boolean,
                              onUpdate: (update: Snapshot<View>) => void,
                              onClosed?: () => void,
                              onProgress?: (fraction: number) => void): LiveFeed {
-  return openFeed(`/api/${watch ? 'watch' : 'sessions'}/${key}/live`, (data) => {
+  return openFeed(`/api/${watch ? 'watch' : 'sessions'}/${key}/live?client=${pageClient}`, (data) => {
     if (data.type === 'update') onUpdate(data as Snapshot<View> & { type: string });
     const progress = data as { type: string; fraction?: unknown };
     if (progress.type === 'progress' && typeof progress.fraction === 'number') {
