@@ -75,7 +75,7 @@ function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
     const unit = units.size === 1 ? [...units][0] : '';
     const made = barChart({
       caption: line.title,
-      labelHeading: '',
+      labelHeading: line.title,
       valueHeading: share ? 'Share (%)' : unit === '' ? 'Value' : unit,
       max: share ? 100 : undefined,
       bars: line.figures.map((figure) => ({
