@@ -18,6 +18,7 @@
 #include "cli/context.h"
 #include "protocol/sandbox.h"
 #include "server/arcade.h"
+#include "server/hosts.h"
 #include "server/http_server.h"
 
 namespace wg::cli {
@@ -31,9 +32,10 @@ struct ServeOptions {
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
   bool offline = false;
-  bool no_store = false;                  ///< --no-store: keep no players or games
-  std::vector<std::string> allowed_bots;  ///< external bots' command lines (--allow-bot)
-  protocol::ExternalBotOptions bots;      ///< their reply time and limits (--bot-*)
+  bool no_store = false;                   ///< --no-store: keep no players or games
+  std::vector<std::string> allowed_hosts;  ///< names the Host may give besides loopback ones
+  std::vector<std::string> allowed_bots;   ///< external bots' command lines (--allow-bot)
+  protocol::ExternalBotOptions bots;       ///< their reply time and limits (--bot-*)
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -56,6 +58,16 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.dictionaries.fetch_open_library = !options.offline;
   arcade_options.tournaments.allowed_bots = options.allowed_bots;
+  // The Host a request may name (server/hosts.h): loopback, the address listened on when it is
+  // one interface's, any address literal when it is every interface's, and --allow-host.
+  arcade_options.any_address_host = server::every_interface(options.host);
+  if (!arcade_options.any_address_host) arcade_options.allowed_hosts.push_back(options.host);
+  for (const std::string& name : options.allowed_hosts) {
+    if (!server::host_name(name)) {
+      throw UsageError(fmt::format("--allow-host: '{}' is not a host name or an address", name));
+    }
+    arcade_options.allowed_hosts.push_back(name);
+  }
   // The terminal's database (--data, else the user data directory), on a connection of the
   // arcade's own; one that cannot be opened is reported once (by game_store) and the arcade
   // serves on without it.
@@ -89,6 +101,7 @@ int serve(Context& context, const ServeOptions& options) {
   } catch (const std::runtime_error& error) {
     throw UsageError(error.what());
   }
+  arcade.listening_on(port);  // an Origin must name it (--port 0: the one the system chose)
   // Idle games are dropped once a minute.
   std::function<void()> expire = [&] {
     arcade.expire_idle();
@@ -145,6 +158,16 @@ void add_serve_command(CLI::App& app, Context& context) {
                     "directory's wordgames.db, as the terminal's)");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
+  command
+      ->add_option("--allow-host", options->allowed_hosts,
+                   "Answer requests that name this host (a name or an address of this "
+                   "machine, as other machines reach it) besides localhost, 127.0.0.1, [::1] "
+                   "and the --host address; with --host 0.0.0.0 any address is answered, a "
+                   "name only if listed. Others are refused (a defence against DNS "
+                   "rebinding). Repeatable")
+      ->type_name("NAME")
+      ->take_all()
+      ->allow_extra_args(false);
   command
       ->add_option("--allow-bot", options->allowed_bots,
                    "Let tournaments in the browser run this external bot (a command line, "

@@ -22,6 +22,7 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
     : lexicon_(std::move(lexicon)),
       options_(options),
       clock_(std::move(clock)),
+      hosts_(options_.allowed_hosts, options_.any_address_host),
       dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
       tournaments_(lexicon_,
                    [this] {
@@ -36,8 +37,25 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
 
 Arcade::~Arcade() = default;
 
+void Arcade::listening_on(std::uint16_t port) { options_.port = port; }
+
+bool Arcade::foreign(const HttpRequest& request) const {
+  return options_.check_origin && !request.origin.empty() &&
+         !hosts_.allows_origin(request.origin, request.host, options_.port);
+}
+
+bool Arcade::foreign_post(const HttpRequest& request) const {
+  return !reads_only(request) && foreign(request);
+}
+
 void Arcade::handle(HttpRequest request, Respond respond) {
-  if (Dictionaries::owns(request.path) && !foreign_post(request, options_.check_origin)) {
+  // Before anything, an asset as much as a game: a page whose name was made to resolve here
+  // (DNS rebinding) names its own host.
+  if (!hosts_.allows_host(request.host)) {
+    respond(misdirected(request));
+    return;
+  }
+  if (Dictionaries::owns(request.path) && !foreign_post(request)) {
     dictionaries_->handle(request, std::move(respond));  // may answer later, from its worker
     return;
   }
@@ -66,7 +84,7 @@ const Json& Arcade::tool_document(const app::GameEntry& game, const app::GameToo
 
 HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   const auto parts = split_path(request.path);
-  const bool get = request.method == "GET" || request.method == "HEAD";
+  const bool get = reads_only(request);
   if (parts.empty() || parts[0] != "api") {
     // Only an origin-form path names an asset: "xindex.html" or "*" names none.
     const WebAsset* asset = !request.path.starts_with('/') ? nullptr
@@ -84,7 +102,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
         "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'");
     return response;
   }
-  if (foreign_post(request, options_.check_origin)) {
+  if (foreign_post(request)) {
     return error(403, "forbidden_origin",
                  fmt::format("requests from {} may not play here", request.origin));
   }
@@ -154,20 +172,21 @@ HttpResponse Arcade::replay(const HttpRequest& request) {
 }
 
 HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<WebSocketPeer> peer) {
+  if (!hosts_.allows_host(request.host)) return misdirected(request);
   const auto parts = split_path(request.path);
   const bool live = parts.size() >= 4 && parts.back() == "live";
   if (!live) return not_found(request);
   if (parts.size() == 5 && Tournaments::owns(parts)) {
-    if (foreign_socket(request, options_.check_origin)) return forbidden_socket(request);
+    if (foreign(request)) return forbidden_socket(request);
     return tournaments_.open_socket(parts[3], std::move(peer));
   }
   if (parts.size() != 4) return not_found(request);
   if (Rooms::owns(parts)) {
-    if (foreign_socket(request, options_.check_origin)) return forbidden_socket(request);
+    if (foreign(request)) return forbidden_socket(request);
     return rooms_->open_socket(request, parts, std::move(peer));
   }
   if (Sessions::owns(parts)) {
-    if (foreign_socket(request, options_.check_origin)) return forbidden_socket(request);
+    if (foreign(request)) return forbidden_socket(request);
     return sessions_->open_socket(request, parts, std::move(peer));
   }
   return not_found(request);

@@ -26,6 +26,7 @@
 #include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "server/arcade_options.h"
+#include "server/hosts.h"
 #include "server/http_server.h"
 #include "server/players.h"
 #include "server/rooms.h"
@@ -49,6 +50,10 @@ class Arcade final : public Handler {
   /// An auction log is uploaded whole: POST /api/auction/replays.
   bool takes_upload(std::string_view path) const override;
 
+  /// The port the server listens on, once it does (ArcadeOptions::port): an Origin must name
+  /// it. Call it before the server runs.
+  void listening_on(std::uint16_t port);
+
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
   /// The server calls it every minute; tests call it after moving their clock.
   std::size_t expire_idle();
@@ -62,6 +67,11 @@ class Arcade final : public Handler {
   /// The answer to `request`; or, when the answer comes later (a long command), `respond` is
   /// taken (left empty) and the response returned is not sent.
   HttpResponse route(const HttpRequest& request, Respond& respond);
+  /// True if the request comes from a page of another site (its Origin is not this server's:
+  /// an allowed host at this server's port) and the operator asked to refuse those.
+  bool foreign(const HttpRequest& request) const;
+  /// True if `request` changes or costs something (not a GET) and is foreign().
+  bool foreign_post(const HttpRequest& request) const;
   /// A session replaying an uploaded auction log (server/auction_replay.h).
   HttpResponse replay(const HttpRequest& request);
   /// A game's tool document (GET /api/<game>/<tool>): computed once, on first request (the
@@ -73,6 +83,7 @@ class Arcade final : public Handler {
   std::shared_ptr<const Lexicon> lexicon_;
   ArcadeOptions options_;
   ArcadeClock clock_;
+  AllowedHosts hosts_;
   std::mutex tools_mutex_;  ///< guards tool_documents_
   std::map<std::string, std::shared_ptr<const app::Json>> tool_documents_;
   std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread

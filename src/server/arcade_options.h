@@ -4,8 +4,11 @@
 
 #include <chrono>
 #include <cstddef>
+#include <cstdint>
 #include <functional>
 #include <memory>
+#include <string>
+#include <vector>
 
 #include "app/sqlite_store.h"
 #include "server/auction_tournaments.h"
@@ -20,6 +23,18 @@ struct ArcadeOptions {
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;
+  /// The hosts requests may name (the Host header) besides the loopback ones (localhost, any
+  /// 127.x.y.z, [::1]): the address `serve --host` names when it is one interface's, and each
+  /// `--allow-host`. A request naming another host is refused (421), whatever its path: a page
+  /// whose name was made to resolve to this server (DNS rebinding) cannot use it (server/hosts.h).
+  std::vector<std::string> allowed_hosts;
+  /// True when the server listens on every interface (0.0.0.0, ::): any address literal is an
+  /// allowed host too (a machine's address, as another machine of the classroom types it), a
+  /// name never unless listed.
+  bool any_address_host = false;
+  /// The port the server listens on: an Origin must name it (Arcade::listening_on sets it once
+  /// the server listens; 0: not known, an Origin must name the Host's port).
+  std::uint16_t port = 0;
   /// Hangman's dictionaries (/api/hangman/dictionaries): whether and where Open Library is
   /// fetched from.
   DictionaryOptions dictionaries;

@@ -39,18 +39,8 @@ std::vector<std::string_view> split_path(std::string_view path) {
   return parts;
 }
 
-/// True if the request comes from a page of this server (or from no page: curl, a test, a bot).
-bool same_origin(const HttpRequest& request) {
-  if (request.origin.empty()) return true;
-  const auto scheme = request.origin.find("://");
-  return scheme != std::string::npos && request.origin.substr(scheme + 3) == request.host;
-}
-
-/// True if a request that changes or costs something (not a GET) comes from another site's page
-/// and the operator asked to refuse those.
-bool foreign_post(const HttpRequest& request, bool check_origin) {
-  const bool get = request.method == "GET" || request.method == "HEAD";
-  return !get && check_origin && !same_origin(request);
+bool reads_only(const HttpRequest& request) {
+  return request.method == "GET" || request.method == "HEAD";
 }
 
 /// Accepts a WebSocket upgrade, the state as it is now going out first.
@@ -80,13 +70,16 @@ HttpResponse config_refusal(const ConfigError& problem) {
   return error(400, "bad_config", problem.what(), problem.field());
 }
 
-bool foreign_socket(const HttpRequest& request, bool check_origin) {
-  return check_origin && !same_origin(request);
-}
-
 HttpResponse forbidden_socket(const HttpRequest& request) {
   return error(403, "forbidden_origin",
                fmt::format("pages from {} may not watch here", request.origin));
+}
+
+HttpResponse misdirected(const HttpRequest& request) {
+  return error(421, "misdirected_host",
+               fmt::format("this server does not answer for the host '{}' (serve --allow-host "
+                           "names the others it may)",
+                           request.host));
 }
 
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }

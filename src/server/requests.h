@@ -21,17 +21,14 @@ std::vector<std::string_view> split_path(std::string_view path);
 /// The value of `key` in a query string "a=1&b=2" ("" if absent).
 std::string query_value(std::string_view query, std::string_view key);
 
-/// True if the request comes from a page of this server (or from no page: curl, a test, a bot).
-bool same_origin(const HttpRequest& request);
+/// True for GET and HEAD: the requests that change and cost nothing a page may not see.
+bool reads_only(const HttpRequest& request);
 
-/// True if a request that changes or costs something (not a GET) comes from another site's page
-/// and the operator asked to refuse those.
-bool foreign_post(const HttpRequest& request, bool check_origin);
-
-/// 403 forbidden_origin for a WebSocket from another site's page (when the operator asked to
-/// refuse those); nullopt-like empty status 0 otherwise.
-bool foreign_socket(const HttpRequest& request, bool check_origin);
+/// 403 forbidden_origin for a WebSocket from another site's page.
 HttpResponse forbidden_socket(const HttpRequest& request);
+
+/// 421 misdirected_host for a request whose Host this server does not answer for.
+HttpResponse misdirected(const HttpRequest& request);
 
 /// Accepts a WebSocket upgrade, the state as it is now going out first, as a message of `type`.
 HttpResponse accept_socket(WebSocketPeer& peer, app::Json state, std::string_view type);

@@ -125,18 +125,18 @@ TEST_F(ServerAbuseTest, SlowClientsPastTheConnectionCapLeaveTheServerAnsweringTh
   // Past the cap, connections are closed at once, without an answer, and nothing is held.
   for (int i = 0; i < 8; ++i) {
     RawConnection extra(port_);
-    extra.send("GET /api/games HTTP/1.1\r\nHost: x\r\n\r\n");
+    extra.send("GET /api/games HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_EQ(extra.read_response().status, 0);
   }
   // The slow clients are served when their requests end, a byte at a time still.
   for (auto& client : slow) {
-    ASSERT_TRUE(client->send_bytewise("st: x\r\n\r\n"));
+    ASSERT_TRUE(client->send_bytewise("st: 127.0.0.1\r\n\r\n"));
     const ClientResponse games = client->read_response();
     EXPECT_EQ(games.status, 200);
     EXPECT_NE(games.body.find("\"games\""), std::string::npos);
   }
   // And the connections they hold go on serving (keep-alive).
-  ASSERT_TRUE(slow.front()->send("GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n"));
+  ASSERT_TRUE(slow.front()->send("GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"));
   EXPECT_EQ(slow.front()->read_response().status, 200);
 }
 
@@ -145,8 +145,8 @@ TEST_F(ServerAbuseTest, PipelinedRequestsInOneWriteAreAnsweredInOrder) {
   // 400, and the connection is closed after it.
   std::string requests;
   for (int i = 0; i < 100; ++i) {
-    requests += "GET /api/health HTTP/1.1\r\nHost: x\r\n\r\n";
-    requests += "GET /api/nothing-here HTTP/1.1\r\nHost: x\r\n\r\n";
+    requests += "GET /api/health HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
+    requests += "GET /api/nothing-here HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n";
   }
   requests += "GET / HTTP/1.1\r\nHost x\r\n\r\n";
   RawConnection client(port_);
@@ -350,7 +350,7 @@ TEST_F(ServerAbuseTest, PathTraversalFindsNoFile) {
        {std::string("GET * HTTP/1.1"), std::string("GET etc/passwd HTTP/1.1"),
         std::string("GET xindex.html HTTP/1.1"),
         std::string("GET C:\\Windows\\win.ini HTTP/1.1")}) {
-    const ClientResponse response = test::send_raw(port_, line + "\r\nHost: x\r\n\r\n");
+    const ClientResponse response = test::send_raw(port_, line + "\r\nHost: 127.0.0.1\r\n\r\n");
     EXPECT_TRUE(response.status == 404 || response.status == 400)
         << line << ": " << response.status;
     EXPECT_TRUE(is_json_error(response)) << line;
@@ -396,6 +396,47 @@ TEST_F(ServerAbuseTest, RequestsFromAnotherSitesPageAreForbidden) {
                          {{"Origin", "http://" + host}})
                 .status,
             201);
+}
+
+// DNS rebinding: a page on attacker.example has its name resolve to 127.0.0.1, so the browser
+// sends the attacker's name as the Host and its page's origin, which matches it, as the Origin.
+TEST_F(ServerAbuseTest, AForgedHostIsMisdirectedWhateverItsOrigin) {
+  HttpConnection connection(port_);
+  const auto [id, watch] = create_session(connection);
+  const std::string port = std::to_string(port_);
+  for (const std::string& host : std::vector<std::string>{
+           "attacker.example:" + port, "attacker.example", "localhost.attacker.example:" + port,
+           "127.0.0.1.attacker.example:" + port, "user@127.0.0.1:" + port, "[::1].example:" + port,
+           "::1:" + port, "127.0.0.1:port"}) {
+    const test::Headers rebound = {
+        {"Host", host}, {"Origin", "http://" + host}, {"Content-Type", "application/json"}};
+    for (const auto& [method, target] : std::vector<std::pair<std::string, std::string>>{
+             {"POST", "/api/sessions"},
+             {"GET", "/api/players"},
+             {"GET", "/api/sessions/" + id},
+             {"POST", "/api/sessions/" + id + "/commands"},
+             {"GET", "/api/hangman/dictionaries"},
+             {"GET", "/"},
+             {"GET", "/assets/app.js"}}) {
+      const ClientResponse response = connection.request(
+          method, target, method == "POST" ? R"({"game": "hangman"})" : "", rebound);
+      EXPECT_EQ(response.status, 421) << host << " " << method << " " << target;
+      EXPECT_TRUE(is_json_error(response)) << host << " " << target;
+    }
+    TestSocket socket;
+    EXPECT_FALSE(socket.connect(port_, "/api/sessions/" + id + "/live",
+                                {{"Host", host}, {"Origin", "http://" + host}}))
+        << host;
+    EXPECT_EQ(socket.refusal().status, 421) << host;
+  }
+  // The loopback names, as a browser on this machine sends them, are answered.
+  for (const std::string& host :
+       std::vector<std::string>{"localhost:" + port, "LocalHost:" + port, "127.0.0.1:" + port,
+                                "127.0.0.2:" + port, "[::1]:" + port, "127.0.0.1"}) {
+    EXPECT_EQ(connection.request("GET", "/api/games", "", {{"Host", host}}).status, 200) << host;
+  }
+  TestSocket socket;
+  EXPECT_TRUE(socket.connect(port_, "/api/sessions/" + id + "/live", {{"Host", "localhost"}}));
 }
 
 TEST_F(ServerAbuseTest, WebSocketAbuseClosesTheAbuserOnly) {
@@ -596,7 +637,7 @@ TEST(ServerAbuseDescriptors, ConnectionsPastTheDescriptorLimitAreRefusedNotLeftH
   bool refused = false;
   while (!refused && held.size() < kDescriptors) {
     auto client = std::make_unique<RawConnection>(port);
-    client->send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+    client->send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
     // Without the cap: no answer, no close (the client waits in the backlog), the guard throws.
     const ClientResponse response = client->read_response();
     if (response.status == 0) {
@@ -610,7 +651,7 @@ TEST(ServerAbuseDescriptors, ConnectionsPastTheDescriptorLimitAreRefusedNotLeftH
   EXPECT_LT(held.size(), kDescriptors);
   // The connections it holds are served still.
   ASSERT_FALSE(held.empty());
-  held.front()->send("GET / HTTP/1.1\r\nHost: x\r\n\r\n");
+  held.front()->send("GET / HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n");
   EXPECT_EQ(held.front()->read_response().status, 200);
 }
 

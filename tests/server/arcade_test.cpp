@@ -311,6 +311,79 @@ TEST_F(ArcadeTest, APageOfAnotherSiteMayNotPlay) {
             201);
 }
 
+/// POST /api/sessions for a hand game, as a page at `origin` whose browser sends `host`.
+HttpRequest new_game_from(const std::string& host, const std::string& origin) {
+  HttpRequest post = test::handler_request("POST", "/api/sessions", R"({"game":"hand"})", origin);
+  post.host = host;
+  return post;
+}
+
+TEST_F(ArcadeTest, AnOriginIsAnAllowedHostAtTheServersPort) {
+  options_.port = 8080;
+  arcade_ = make();
+  for (const std::string origin : {"http://127.0.0.1:8080", "http://localhost:8080",
+                                   "HTTP://LOCALHOST:8080", "http://[::1]:8080"}) {
+    EXPECT_EQ(test::handle(*arcade_, new_game_from("127.0.0.1:8080", origin)).status, 201)
+        << origin;
+  }
+  for (const std::string origin :
+       {"http://127.0.0.1:9090", "http://127.0.0.1", "https://127.0.0.1:8080",
+        "http://127.0.0.1:8080/", "http://attacker.example:8080", "http://127.0.0.1:08080x",
+        "ws://127.0.0.1:8080", "null"}) {
+    const HttpResponse refused = test::handle(*arcade_, new_game_from("127.0.0.1:8080", origin));
+    EXPECT_EQ(refused.status, 403) << origin;
+    EXPECT_EQ(json_of(refused)["code"], "forbidden_origin") << origin;
+  }
+  // The port is the server's, not the Host's: a Host naming another port does not move it.
+  EXPECT_EQ(test::handle(*arcade_, new_game_from("127.0.0.1:9090", "http://127.0.0.1:9090")).status,
+            403);
+}
+
+TEST_F(ArcadeTest, AHostNotAllowedIsMisdirectedOnEveryPath) {
+  const std::string forged = "attacker.example:8080";
+  for (const std::string path : {"/", "/assets/app.js", "/api/games", "/api/players", "/api/health",
+                                 "/api/hangman/dictionaries", "/api/nowhere"}) {
+    HttpRequest get = test::handler_request("GET", path);
+    get.host = forged;
+    const HttpResponse refused = test::handle(*arcade_, get);
+    EXPECT_EQ(refused.status, 421) << path;
+    EXPECT_EQ(json_of(refused)["code"], "misdirected_host") << path;
+  }
+  const HttpResponse created = test::handle(*arcade_, new_game_from(forged, "http://" + forged));
+  EXPECT_EQ(created.status, 421);
+  EXPECT_EQ(arcade_->session_count(), 0U);
+  // A socket to a session that exists.
+  const std::string id = create({{"game", "hand"}})["id"];
+  HttpRequest upgrade = test::handler_request("GET", "/api/sessions/" + id + "/live");
+  upgrade.host = forged;
+  upgrade.origin = "http://" + forged;
+  auto peer = std::make_shared<GatedPeer>();
+  EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 421);
+  EXPECT_TRUE(peer->messages().empty());
+}
+
+TEST_F(ArcadeTest, TheOperatorNamesTheOtherHosts) {
+  options_.port = 8080;
+  options_.allowed_hosts = {"Classroom.Example", "fe80::1", "192.168.1.5"};
+  arcade_ = make();
+  for (const std::string host :
+       {"classroom.example:8080", "[fe80::1]:8080", "192.168.1.5:8080", "localhost:8080"}) {
+    EXPECT_EQ(test::handle(*arcade_, new_game_from(host, "http://" + host)).status, 201) << host;
+  }
+  for (const std::string host : {"192.168.1.6:8080", "[fe80::2]:8080", "other.example:8080"}) {
+    EXPECT_EQ(test::handle(*arcade_, new_game_from(host, "http://" + host)).status, 421) << host;
+  }
+  // Listening on every interface: any address, as the classroom's machines type it, but a name
+  // only if listed.
+  options_.allowed_hosts = {};
+  options_.any_address_host = true;
+  arcade_ = make();
+  for (const std::string host : {"192.168.1.6:8080", "[fe80::2]:8080", "10.0.0.1"}) {
+    EXPECT_EQ(test::handle(*arcade_, new_game_from(host, "")).status, 201) << host;
+  }
+  EXPECT_EQ(test::handle(*arcade_, new_game_from("other.example:8080", "")).status, 421);
+}
+
 TEST_F(ArcadeTest, ServesThePageAndItsAssets) {
   const HttpResponse page = request("GET", "/");
   EXPECT_EQ(page.status, 200);
