@@ -11,17 +11,18 @@ namespace wg::wordle {
 
 namespace {
 
-/// A set of answers (indices into the root's answers) as a 128-bit mask.
+/// A set of answers (indices into the root's answers) as a mask.
 struct Mask {
-  std::uint64_t lo = 0;
-  std::uint64_t hi = 0;
-  void insert(std::size_t i) { (i < 64 ? lo : hi) |= std::uint64_t{1} << (i & 63u); }
+  std::array<std::uint64_t, kMaxExactAnswers / 64> bits{};
+  void insert(std::size_t i) { bits[i / 64] |= std::uint64_t{1} << (i % 64); }
   bool operator==(const Mask&) const = default;
 };
 
 struct MaskHash {
   std::size_t operator()(const Mask& m) const {
-    return static_cast<std::size_t>(m.lo * 0x9E3779B97F4A7C15ull ^ (m.hi + 0x632BE59BD9B4E019ull));
+    std::uint64_t h = 0x632BE59BD9B4E019ull;
+    for (std::uint64_t b : m.bits) h = (h ^ b) * 0x9E3779B97F4A7C15ull;
+    return static_cast<std::size_t>(h ^ (h >> 29));
   }
 };
 
@@ -29,7 +30,7 @@ struct OutOfWork {};
 
 class Search {
  public:
-  Search(const WordList& words, std::span<const WordId> answers, const ExactLimits& limits,
+  Search(const WordBank& words, std::span<const WordId> answers, const ExactLimits& limits,
          const Work& work)
       : limits_(limits), work_(work), n_(answers.size()), green_(all_green(words.length())) {
     // One row per distinct way a guess splits the answers: guesses with the same row behave
@@ -50,18 +51,28 @@ class Search {
       rows_.insert(rows_.end(), row.begin(), row.end());
     }
     counts_.assign(pattern_count(words.length()), 0);
+    seen_.assign(pattern_count(words.length()), 0);
   }
 
   std::size_t rows() const { return n_ == 0 ? 0 : rows_.size() / n_; }
 
   /// The value of `set` if it is at most `cap`, else cap + 1.
-  int value(const std::vector<std::uint8_t>& set, int cap, bool root = false) {
+  int value(const std::vector<std::uint16_t>& set, int cap, bool root = false) {
     if (set.size() == 1) return std::min(1, cap + 1);
     const int lower = 2;
     if (cap < lower) return cap + 1;
     if (set.size() == 2) return 2;
     Mask key;
-    for (std::uint8_t i : set) key.insert(i);
+    for (std::uint16_t i : set) key.insert(i);
+    if (cap == lower) {
+      // The leaves of the search: is there a guess that tells every answer apart?
+      if (const auto found = memo_.find(key); found != memo_.end()) {
+        return found->second.exact && found->second.value <= cap ? found->second.value : cap + 1;
+      }
+      const bool split = separable(set);
+      memo_[key] = split ? Bound{lower, true} : Bound{lower + 1, false};
+      return split ? lower : cap + 1;
+    }
     if (const auto found = memo_.find(key); found != memo_.end()) {
       const Bound b = found->second;
       if (b.exact) return b.value <= cap ? b.value : cap + 1;
@@ -73,7 +84,7 @@ class Search {
       const Pattern* row = rows_.data() + r * n_;
       std::uint32_t worst = 0;
       touched_.clear();
-      for (std::uint8_t i : set) {
+      for (std::uint16_t i : set) {
         if (counts_[row[i]]++ == 0) touched_.push_back(row[i]);
       }
       for (Pattern p : touched_) {
@@ -93,9 +104,9 @@ class Search {
       const int bound = 1 + (worst >= 2 ? 2 : static_cast<int>(worst));
       if (bound >= best) break;  // sorted: no later row does better
       const Pattern* row = rows_.data() + static_cast<std::size_t>(r) * n_;
-      std::vector<std::vector<std::uint8_t>> families;
+      std::vector<std::vector<std::uint16_t>> families;
       std::vector<Pattern> patterns;
-      for (std::uint8_t i : set) {
+      for (std::uint16_t i : set) {
         const Pattern p = row[i];
         if (p == green_) continue;
         const auto at = std::find(patterns.begin(), patterns.end(), p);
@@ -135,6 +146,32 @@ class Search {
 
   std::uint64_t spent() const { return spent_; }
 
+  /// True when some guess gives every answer of `set` a pattern of its own.
+  bool separable(const std::vector<std::uint16_t>& set) {
+    for (std::size_t r = 0; r < rows(); ++r) {
+      const Pattern* row = rows_.data() + r * n_;
+      ++stamp_;
+      bool distinct = true;
+      std::size_t looked = 0;
+      for (std::uint16_t i : set) {
+        ++looked;
+        std::uint32_t& seen = seen_[row[i]];
+        if (seen == stamp_) {
+          distinct = false;
+          break;
+        }
+        seen = stamp_;
+      }
+      steps_ += looked;
+      if (distinct) {
+        spend(0);
+        return true;
+      }
+    }
+    spend(0);
+    return false;
+  }
+
  private:
   struct Bound {
     int value = 0;  ///< the value when exact, else a lower bound
@@ -142,7 +179,8 @@ class Search {
   };
 
   void spend(std::uint64_t steps) {
-    spent_ += steps;
+    spent_ += steps + steps_;
+    steps_ = 0;
     if (spent_ > limits_.max_work) throw OutOfWork{};
     if (work_.stop.stop_requested()) {
       stopped_ = true;
@@ -161,13 +199,16 @@ class Search {
   std::vector<Pattern> rows_;  // rows() rows of n_ patterns
   std::vector<std::uint32_t> counts_;
   std::vector<Pattern> touched_;
+  std::vector<std::uint32_t> seen_;  // separable(): the stamp of the row that saw each pattern
+  std::uint32_t stamp_ = 0;
+  std::uint64_t steps_ = 0;  // separable()'s steps not yet spent
   std::unordered_map<Mask, Bound, MaskHash> memo_;
   std::uint64_t spent_ = 0;
 };
 
 }  // namespace
 
-ExactResult fewest_guesses(const WordList& words, std::span<const WordId> answers,
+ExactResult fewest_guesses(const WordBank& words, std::span<const WordId> answers,
                            const ExactLimits& limits, const Work& work) {
   ExactResult result;
   const std::size_t most = std::min(limits.max_answers, kMaxExactAnswers);
@@ -176,8 +217,8 @@ ExactResult fewest_guesses(const WordList& words, std::span<const WordId> answer
     result.guesses = 1;
     return result;
   }
-  std::vector<std::uint8_t> all(answers.size());
-  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint8_t>(i);
+  std::vector<std::uint16_t> all(answers.size());
+  for (std::size_t i = 0; i < all.size(); ++i) all[i] = static_cast<std::uint16_t>(i);
   std::optional<Search> search;
   try {
     search.emplace(words, answers, limits, work);

@@ -18,11 +18,11 @@
 
 namespace wg::wordle {
 
-/// The most answers the search takes (its sets of answers are 128-bit masks).
-inline constexpr std::size_t kMaxExactAnswers = 128;
+/// The most answers the search takes (its sets of answers are 256-bit masks).
+inline constexpr std::size_t kMaxExactAnswers = 256;
 
 struct ExactLimits {
-  std::size_t max_answers = 100;       ///< at most kMaxExactAnswers
+  std::size_t max_answers = 256;       ///< at most kMaxExactAnswers
   std::uint64_t max_work = 300000000;  ///< steps of work (about a second here)
 };
 
@@ -37,7 +37,7 @@ struct ExactResult {
 
 /// The value of the position `answers` (ids of `words`): see above. Progress reports the share
 /// of the first guesses weighed at the deepest bound tried.
-ExactResult fewest_guesses(const WordList& words, std::span<const WordId> answers,
+ExactResult fewest_guesses(const WordBank& words, std::span<const WordId> answers,
                            const ExactLimits& limits = {}, const Work& work = {});
 
 }  // namespace wg::wordle

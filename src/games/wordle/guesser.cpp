@@ -33,7 +33,7 @@ std::optional<HardModeProblem> hard_mode_problem(std::span<const Row> rows,
   return std::nullopt;
 }
 
-std::vector<WordId> consistent_answers(const WordList& words, std::span<const WordId> answers,
+std::vector<WordId> consistent_answers(const WordBank& words, std::span<const WordId> answers,
                                        std::span<const Row> rows) {
   std::vector<WordId> kept;
   for (WordId id : answers) {
@@ -49,7 +49,7 @@ namespace {
 
 /// The worst family and the number of families of a guess, counted in `counts` (all zero
 /// before and after).
-std::pair<std::size_t, std::size_t> split(const WordList& words, std::span<const WordId> answers,
+std::pair<std::size_t, std::size_t> split(const WordBank& words, std::span<const WordId> answers,
                                           std::span<const Letter> guess,
                                           std::vector<std::uint32_t>& counts,
                                           std::vector<Pattern>& touched) {
@@ -69,14 +69,14 @@ std::pair<std::size_t, std::size_t> split(const WordList& words, std::span<const
 
 }  // namespace
 
-std::size_t worst_family(const WordList& words, std::span<const WordId> answers,
+std::size_t worst_family(const WordBank& words, std::span<const WordId> answers,
                          std::span<const Letter> guess) {
   std::vector<std::uint32_t> counts(pattern_count(words.length()));
   std::vector<Pattern> touched;
   return split(words, answers, guess, counts, touched).first;
 }
 
-std::vector<WordId> candidate_guesses(const WordList& words, std::span<const WordId> answers,
+std::vector<WordId> candidate_guesses(const WordBank& words, std::span<const WordId> answers,
                                       const GuesserLimits& limits) {
   const std::size_t n = answers.size();
   const std::size_t length = words.length();
@@ -129,7 +129,7 @@ std::vector<WordId> candidate_guesses(const WordList& words, std::span<const Wor
   return unique;
 }
 
-Advice best_guess(const WordList& words, std::span<const WordId> answers,
+Advice best_guess(const WordBank& words, std::span<const WordId> answers,
                   const GuesserLimits& limits, const std::function<bool(WordId)>& allowed) {
   std::vector<bool> is_answer(words.size(), false);
   for (WordId id : answers) is_answer[id] = true;

@@ -40,12 +40,12 @@ std::optional<HardModeProblem> hard_mode_problem(std::span<const Row> rows,
                                                  std::span<const Letter> guess);
 
 /// The answers still possible after `rows`: those of `answers` giving every row its pattern.
-std::vector<WordId> consistent_answers(const WordList& words, std::span<const WordId> answers,
+std::vector<WordId> consistent_answers(const WordBank& words, std::span<const WordId> answers,
                                        std::span<const Row> rows);
 
 /// The largest family `guess` leaves among `answers`, the all-green family counting 0 (it ends
 /// the game).
-std::size_t worst_family(const WordList& words, std::span<const WordId> answers,
+std::size_t worst_family(const WordBank& words, std::span<const WordId> answers,
                          std::span<const Letter> guess);
 
 /// How many guesses the AI weighs: the `scored` words that split the answers best by their
@@ -58,7 +58,7 @@ struct GuesserLimits {
 };
 
 /// The guesses the AI weighs, in a fixed order, each once.
-std::vector<WordId> candidate_guesses(const WordList& words, std::span<const WordId> answers,
+std::vector<WordId> candidate_guesses(const WordBank& words, std::span<const WordId> answers,
                                       const GuesserLimits& limits = {});
 
 /// The AI's pick and the largest family it leaves (worst_family).
@@ -73,7 +73,7 @@ struct Advice {
 /// more families, then the smaller id. `allowed` filters the candidates (hard mode); the
 /// answers themselves are always allowed (they agree with every row). `answers` must not be
 /// empty.
-Advice best_guess(const WordList& words, std::span<const WordId> answers,
+Advice best_guess(const WordBank& words, std::span<const WordId> answers,
                   const GuesserLimits& limits = {},
                   const std::function<bool(WordId)>& allowed = nullptr);
 

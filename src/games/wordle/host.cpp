@@ -32,7 +32,7 @@ std::span<const HostKind> all_hosts() {
   return kAll;
 }
 
-std::vector<Family> partition(const WordList& words, std::span<const WordId> answers,
+std::vector<Family> partition(const WordBank& words, std::span<const WordId> answers,
                               std::span<const Letter> guess) {
   std::vector<std::vector<WordId>> by_pattern(pattern_count(words.length()));
   for (WordId id : answers) by_pattern[feedback(guess, words.word(id))].push_back(id);
@@ -73,14 +73,14 @@ std::size_t largest_family(std::span<const Family> families, std::size_t length)
   return largest_order(families, length).front();
 }
 
-long family_hardness(const WordList& words, const Family& family, const LookaheadLimits& limits) {
+long family_hardness(const WordBank& words, const Family& family, const LookaheadLimits& limits) {
   if (family.pattern == all_green(words.length())) return -1;
   const Advice reply =
       best_guess(words, family.words, GuesserLimits{limits.scored, limits.answers});
   return static_cast<long>(reply.worst);
 }
 
-std::size_t lookahead_family(const WordList& words, std::span<const Family> families,
+std::size_t lookahead_family(const WordBank& words, std::span<const Family> families,
                              const LookaheadLimits& limits) {
   const std::vector<std::size_t> order = largest_order(families, words.length());
   std::size_t chosen = order.front();

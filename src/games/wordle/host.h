@@ -38,7 +38,7 @@ struct Family {
 };
 
 /// The families of `answers` for `guess`, by increasing pattern code; only families with words.
-std::vector<Family> partition(const WordList& words, std::span<const WordId> answers,
+std::vector<Family> partition(const WordBank& words, std::span<const WordId> answers,
                               std::span<const Letter> guess);
 
 /// True when family a goes before b in the largest host's order: more words; ties, fewer
@@ -59,11 +59,11 @@ struct LookaheadLimits {
 /// What the lookahead host thinks of a family: the largest family the guesser's best reply
 /// (best_guess within the limits) still leaves in it; -1 for the all-green family (it ends the
 /// game).
-long family_hardness(const WordList& words, const Family& family, const LookaheadLimits& limits);
+long family_hardness(const WordBank& words, const Family& family, const LookaheadLimits& limits);
 
 /// The index of the family the lookahead host keeps: of the first `limits.families` in
 /// larger_family's order, the hardest (family_hardness); ties, the first in that order.
-std::size_t lookahead_family(const WordList& words, std::span<const Family> families,
+std::size_t lookahead_family(const WordBank& words, std::span<const Family> families,
                              const LookaheadLimits& limits = {});
 
 }  // namespace wg::wordle

@@ -92,7 +92,7 @@ Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uin
       seed_(seed) {
   if (!lexicon_) throw std::invalid_argument("a wordle session needs a lexicon");
   config_.validate(*lexicon_);
-  words_ = WordList::of_length(*lexicon_, static_cast<std::size_t>(config_.length));
+  words_ = WordBank::of_length(*lexicon_, static_cast<std::size_t>(config_.length));
   answers_ = answer_ids(words_, config_.secrets, common_.get());
   start_game();
 }
@@ -263,6 +263,18 @@ View Session::view(Seat) const {
     v.best_from = finished_->best_from;
   }
   return v;
+}
+
+std::optional<Finished> autoplay(Session& session, int max_guesses, const Work& work) {
+  for (int played = 0; played < max_guesses && !session.finished(); ++played) {
+    const std::vector<Event> hinted = session.apply(Hint{});
+    const auto* hint = std::get_if<Hinted>(&hinted.front());
+    if (hint == nullptr) return std::nullopt;
+    for (const Event& event : session.apply(Guess{hint->word}, work)) {
+      if (const auto* finished = std::get_if<Finished>(&event)) return *finished;
+    }
+  }
+  return std::nullopt;
 }
 
 }  // namespace wg::wordle

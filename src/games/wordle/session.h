@@ -201,7 +201,7 @@ class Session {
   const std::vector<Command>& commands() const { return commands_; }
   const Lexicon& lexicon() const { return *lexicon_; }
   const Alphabet& alphabet() const { return lexicon_->alphabet(); }
-  const WordList& words() const { return words_; }
+  const WordBank& words() const { return words_; }
   /// The game in play or last played (0-based).
   int game() const { return game_; }
   /// The answers still possible (for tests and tools; a front end shows only what the view
@@ -214,7 +214,7 @@ class Session {
   std::vector<Event> guess(const Guess& command, const Work& work);
   std::vector<Event> hint();
   std::vector<Event> give_up(const GiveUp& command, const Work& work);
-  /// Ends the game; false when the exact search was stopped.
+  /// Ends the game; `stopped` is set when `work` stopped the exact search.
   Finished finish(bool won, bool gave_up, bool unanalysed, const Work& work, bool& stopped);
   std::optional<std::uint32_t> shown_remaining() const;
 
@@ -222,7 +222,7 @@ class Session {
   std::shared_ptr<const Lexicon> common_;
   Config config_;
   std::uint64_t seed_;
-  WordList words_;
+  WordBank words_;
   std::vector<WordId> answers_;
   // The game in play.
   int game_ = 0;
@@ -237,5 +237,10 @@ class Session {
   std::vector<WordId> exact_answers_;
   std::vector<Command> commands_;
 };
+
+/// The AI guesser against the session's host: plays the hint as the guess until the game in
+/// play ends, or until `max_guesses` more guesses were played. The game's Finished event, or
+/// nullopt when it did not end.
+std::optional<Finished> autoplay(Session& session, int max_guesses = 100, const Work& work = {});
 
 }  // namespace wg::wordle

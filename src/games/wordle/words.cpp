@@ -6,8 +6,8 @@
 
 namespace wg::wordle {
 
-WordList WordList::of_length(const Lexicon& lexicon, std::size_t length) {
-  WordList list;
+WordBank WordBank::of_length(const Lexicon& lexicon, std::size_t length) {
+  WordBank list;
   list.alphabet_ = &lexicon.alphabet();
   list.length_ = length;
   if (length == 0) return list;
@@ -17,7 +17,7 @@ WordList WordList::of_length(const Lexicon& lexicon, std::size_t length) {
   return list;
 }
 
-WordList WordList::from_words(std::span<const std::string_view> words, const Alphabet& alphabet) {
+WordBank WordBank::from_words(std::span<const std::string_view> words, const Alphabet& alphabet) {
   std::vector<std::vector<Letter>> codes;
   std::size_t length = 0;
   for (std::string_view text : words) {
@@ -33,7 +33,7 @@ WordList WordList::from_words(std::span<const std::string_view> words, const Alp
   }
   std::sort(codes.begin(), codes.end());
   codes.erase(std::unique(codes.begin(), codes.end()), codes.end());
-  WordList list;
+  WordBank list;
   list.alphabet_ = &alphabet;
   list.length_ = length;
   for (const auto& word : codes)
@@ -41,7 +41,7 @@ WordList WordList::from_words(std::span<const std::string_view> words, const Alp
   return list;
 }
 
-std::optional<WordId> WordList::find(std::span<const Letter> word) const {
+std::optional<WordId> WordBank::find(std::span<const Letter> word) const {
   if (word.size() != length_ || length_ == 0) return std::nullopt;
   std::size_t lo = 0;
   std::size_t hi = size();
@@ -60,13 +60,13 @@ std::optional<WordId> WordList::find(std::span<const Letter> word) const {
   return std::nullopt;
 }
 
-std::vector<WordId> WordList::all_ids() const {
+std::vector<WordId> WordBank::all_ids() const {
   std::vector<WordId> ids(size());
   std::iota(ids.begin(), ids.end(), WordId{0});
   return ids;
 }
 
-std::vector<WordId> answer_ids(const WordList& words, Secrets secrets, const Lexicon* common) {
+std::vector<WordId> answer_ids(const WordBank& words, Secrets secrets, const Lexicon* common) {
   if (secrets == Secrets::kCommon && common != nullptr) {
     std::vector<WordId> ids;
     for (WordId id = 0; id < words.size(); ++id) {

@@ -17,21 +17,21 @@
 
 namespace wg::wordle {
 
-/// Index of a word in a WordList.
+/// Index of a word in a WordBank.
 using WordId = std::uint32_t;
 
 /// With fewer common words than this at a length, every word of it is an answer (a handful of
 /// answers would make the game a guess of which few words the list holds).
 inline constexpr std::size_t kMinCommonAnswers = 20;
 
-class WordList {
+class WordBank {
  public:
-  WordList() = default;
+  WordBank() = default;
   /// The words of `length` in the lexicon, in lexicographic order (empty if none).
-  static WordList of_length(const Lexicon& lexicon, std::size_t length);
+  static WordBank of_length(const Lexicon& lexicon, std::size_t length);
   /// From text (tests, small examples): sorted and deduplicated; throws std::invalid_argument
   /// for a word of another length or with a character outside the alphabet.
-  static WordList from_words(std::span<const std::string_view> words,
+  static WordBank from_words(std::span<const std::string_view> words,
                              const Alphabet& alphabet = Alphabet::english());
 
   std::size_t length() const { return length_; }
@@ -57,6 +57,6 @@ class WordList {
 
 /// The answers among `words`: with Secrets::kCommon, the words also in `common` when there are
 /// at least kMinCommonAnswers of them; otherwise (kAll, no common list, too few) every word.
-std::vector<WordId> answer_ids(const WordList& words, Secrets secrets, const Lexicon* common);
+std::vector<WordId> answer_ids(const WordBank& words, Secrets secrets, const Lexicon* common);
 
 }  // namespace wg::wordle

@@ -39,7 +39,7 @@ int brute_force(const std::vector<std::string>& guesses, const std::vector<std::
 }
 
 TEST(WordleExact, SmallPositionsHaveTheirObviousValues) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   EXPECT_EQ(fewest_guesses(words, std::vector<WordId>{4}).guesses, 1);
   EXPECT_EQ(fewest_guesses(words, std::vector<WordId>{4, 7}).guesses, 2);
   EXPECT_FALSE(fewest_guesses(words, std::vector<WordId>{}).guesses);
@@ -63,7 +63,7 @@ TEST(WordleExact, AgreesWithBruteForceOnRandomTinyLists) {
     std::sort(guesses.begin(), guesses.end());
     guesses.erase(std::unique(guesses.begin(), guesses.end()), guesses.end());
     std::vector<std::string_view> views(guesses.begin(), guesses.end());
-    const WordList words = WordList::from_words(views);
+    const WordBank words = WordBank::from_words(views);
     std::vector<WordId> answers;
     std::vector<std::string> answer_text;
     for (WordId id = 0; id < words.size(); ++id) {
@@ -81,7 +81,7 @@ TEST(WordleExact, AgreesWithBruteForceOnRandomTinyLists) {
 }
 
 TEST(WordleExact, AgreesWithBruteForceOnTheSmallList) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   std::vector<std::string> guesses;
   for (WordId id = 0; id < words.size(); ++id) guesses.push_back(words.text(id));
   std::map<std::vector<std::string>, int> memo;
@@ -94,7 +94,7 @@ TEST(WordleExact, AgreesWithBruteForceOnTheSmallList) {
 }
 
 TEST(WordleExact, OverBudgetOrStoppedGivesNoValue) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   ExactLimits tight;
   tight.max_work = 10;
   const ExactResult over = fewest_guesses(words, words.all_ids(), tight);
@@ -110,7 +110,7 @@ TEST(WordleExact, OverBudgetOrStoppedGivesNoValue) {
 }
 
 TEST(WordleExact, ProgressReachesOne) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   double last = -1;
   Work work;
   work.progress = [&last](double fraction) { last = fraction; };

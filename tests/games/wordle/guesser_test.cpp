@@ -42,7 +42,7 @@ TEST(WordleGuesser, HardModeKeepsGreensAndUsesYellows) {
 }
 
 TEST(WordleGuesser, EveryConsistentAnswerKeepsToHardMode) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<Row> rows = {row("speed", "creed"), row("bleed", "creed")};
   const std::vector<WordId> left = consistent_answers(words, words.all_ids(), rows);
   ASSERT_FALSE(left.empty());
@@ -52,7 +52,7 @@ TEST(WordleGuesser, EveryConsistentAnswerKeepsToHardMode) {
 }
 
 TEST(WordleGuesser, TheBestGuessMinimisesTheWorstFamily) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<WordId> all = words.all_ids();
   const Advice advice = best_guess(words, all);
   EXPECT_EQ(advice.worst, worst_family(words, all, words.word(advice.word)));
@@ -71,7 +71,7 @@ TEST(WordleGuesser, TheBestGuessMinimisesTheWorstFamily) {
 }
 
 TEST(WordleGuesser, HardModeFiltersTheCandidatesButNeverTheAnswers) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<WordId> all = words.all_ids();
   const Advice only_answers =
       best_guess(words, std::vector<WordId>{1, 2, 3}, {}, [](WordId) { return false; });
@@ -80,7 +80,7 @@ TEST(WordleGuesser, HardModeFiltersTheCandidatesButNeverTheAnswers) {
 }
 
 TEST(WordleGuesser, CandidatesAreListedOnceInAFixedOrder) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<WordId> all = words.all_ids();
   const std::vector<WordId> candidates = candidate_guesses(words, all, GuesserLimits{5, 3});
   EXPECT_LE(candidates.size(), 8u);

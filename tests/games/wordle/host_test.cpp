@@ -19,7 +19,7 @@ TEST(WordleHost, NamesRoundTrip) {
 }
 
 TEST(WordleHost, FamiliesHoldEveryAnswerOnceByPattern) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<WordId> all = words.all_ids();
   const std::vector<Family> families = partition(words, all, codes("speed"));
   std::size_t total = 0;
@@ -37,7 +37,7 @@ TEST(WordleHost, FamiliesHoldEveryAnswerOnceByPattern) {
 
 TEST(WordleHost, LargestKeepsTheLargestFamilyWithItsTieBreaks) {
   constexpr std::array<std::string_view, 4> kWords = {"deal", "tear", "monk", "dear"};
-  const WordList words = WordList::from_words(kWords);
+  const WordBank words = WordBank::from_words(kWords);
   // DEAR against deal (ggg.), dear (gggg), monk (....), tear (.ggg): four families of one.
   const std::vector<Family> families = partition(words, words.all_ids(), codes("dear"));
   ASSERT_EQ(families.size(), 4u);
@@ -59,7 +59,7 @@ TEST(WordleHost, LargestKeepsTheLargestFamilyWithItsTieBreaks) {
 
 TEST(WordleHost, TheGreenFamilyIsKeptOnlyWhenItIsTheLastWord) {
   constexpr std::array<std::string_view, 2> kWords = {"deal", "tear"};
-  const WordList words = WordList::from_words(kWords);
+  const WordBank words = WordBank::from_words(kWords);
   const std::vector<Family> two = partition(words, words.all_ids(), codes("deal"));
   EXPECT_EQ(words.text(two[largest_family(two, 4)].words.front()), "tear");
   EXPECT_EQ(words.text(two[lookahead_family(words, two)].words.front()), "tear");
@@ -70,7 +70,7 @@ TEST(WordleHost, TheGreenFamilyIsKeptOnlyWhenItIsTheLastWord) {
 }
 
 TEST(WordleHost, LookaheadKeepsTheFamilyTheBestReplySplitsWorst) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   const std::vector<WordId> all = words.all_ids();
   const std::vector<Family> families = partition(words, all, codes("spine"));
   const std::size_t largest = largest_family(families, 5);

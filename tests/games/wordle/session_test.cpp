@@ -207,7 +207,7 @@ TEST(WordleSession, NewGamesAreSeededByTheirIndex) {
   EXPECT_EQ(started.guess_limit, 6);
   const Finished second = only<Finished>(s.apply(GiveUp{}));
   // Game 1 of seed 9 draws its word as the generator of game_seed(9, 1) does.
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   Rng rng(game_seed(9, 1));
   const std::span<const Letter> expected = words.word(static_cast<WordId>(rng.below(27)));
   EXPECT_EQ(second.word, std::vector<Letter>(expected.begin(), expected.end()));

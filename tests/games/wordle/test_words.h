@@ -49,6 +49,6 @@ inline std::shared_ptr<const Lexicon> small_lexicon() {
   return std::make_shared<const Lexicon>(Lexicon::build(small_words()));
 }
 
-inline WordList five_letter_words() { return WordList::of_length(*small_lexicon(), 5); }
+inline WordBank five_letter_words() { return WordBank::of_length(*small_lexicon(), 5); }
 
 }  // namespace wg::wordle::test

@@ -10,7 +10,7 @@ namespace wg::wordle {
 namespace {
 
 TEST(WordleWords, TheWordsOfALengthInOrder) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   EXPECT_EQ(words.length(), 5u);
   EXPECT_EQ(words.size(), 27u);
   EXPECT_EQ(words.text(0), "abide");
@@ -18,21 +18,21 @@ TEST(WordleWords, TheWordsOfALengthInOrder) {
   EXPECT_EQ(words.text(*words.find(test::codes("speed"))), "speed");
   EXPECT_FALSE(words.find(test::codes("zzzzz")));
   EXPECT_FALSE(words.find(test::codes("bake")));
-  EXPECT_EQ(WordList::of_length(*test::small_lexicon(), 4).size(), 7u);
-  EXPECT_TRUE(WordList::of_length(*test::small_lexicon(), 6).empty());
+  EXPECT_EQ(WordBank::of_length(*test::small_lexicon(), 4).size(), 7u);
+  EXPECT_TRUE(WordBank::of_length(*test::small_lexicon(), 6).empty());
 }
 
 TEST(WordleWords, FromWordsSortsAndRefusesMixedLengths) {
   constexpr std::array<std::string_view, 3> kWords = {"tear", "DEAL", "tear"};
-  const WordList words = WordList::from_words(kWords);
+  const WordBank words = WordBank::from_words(kWords);
   EXPECT_EQ(words.size(), 2u);
   EXPECT_EQ(words.text(0), "deal");
   constexpr std::array<std::string_view, 2> kMixed = {"tear", "deals"};
-  EXPECT_THROW(WordList::from_words(kMixed), std::invalid_argument);
+  EXPECT_THROW(WordBank::from_words(kMixed), std::invalid_argument);
 }
 
 TEST(WordleWords, AnswersAreTheCommonWordsWhenThereAreEnough) {
-  const WordList words = test::five_letter_words();
+  const WordBank words = test::five_letter_words();
   EXPECT_EQ(answer_ids(words, Secrets::kAll, nullptr).size(), words.size());
   EXPECT_EQ(answer_ids(words, Secrets::kCommon, nullptr).size(), words.size());
   // Fewer than kMinCommonAnswers common words: every word.
