@@ -10,6 +10,7 @@ import { page as boggle } from './games/boggle';
 import { page as evilHangman } from './games/evil_hangman';
 import { page as hand } from './games/hand';
 import { page as hangman } from './games/hangman';
+import { page as wordle } from './games/wordle';
 import { page as statistics } from './stats';
 
 /** The page of each game, by its registry id. */
@@ -19,6 +20,7 @@ const pages: Record<string, GamePage> = {
   boggle,
   auction,
   hangman,
+  wordle,
 };
 
 let games: GameInfo[] = [];
