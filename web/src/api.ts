@@ -423,6 +423,22 @@ export interface GameStatistics {
   mean_score: number;
   /** The game's own figures; their shape is the game's (docs/API.md). */
   details: Record<string, unknown>;
+  /** Those figures as lines any page may print (app/game_statistics.h). */
+  lines?: StatisticsLine[];
+}
+
+/** One figure of a game's own statistics (app/game_statistics.h, StatisticsFigure). */
+export interface StatisticsFigure {
+  label: string;
+  value: number | null;
+  unit: string;
+  note: string;
+}
+
+/** A titled line of figures. */
+export interface StatisticsLine {
+  title: string;
+  figures: StatisticsFigure[];
 }
 
 export interface PlayerStatistics {

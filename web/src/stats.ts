@@ -4,7 +4,8 @@
 // players the server knows) picks another. Everything shown is the server's (docs/API.md,
 // "Statistics"); the page computes nothing but percentages.
 import { ApiError, chosenPlayer, type GameInfo, type GameStatistics, type Leaderboard,
-         listGames, listPlayers, readLeaderboards, readStatistics } from './api';
+         listGames, listPlayers, readLeaderboards, readStatistics,
+         type StatisticsFigure } from './api';
 import { countOf, errorBox, fill, h, say } from './dom';
 import type { GamePage } from './page';
 import { type BarChart, barChart } from './stats_chart';
@@ -15,6 +16,14 @@ function percent(share: unknown): string {
 
 function oneDecimal(value: unknown): string {
   return typeof value === 'number' ? value.toFixed(1) : '–';
+}
+
+/** A figure as the server says it: "2.5 guesses", "40%", "–" when it cannot be computed. */
+function figureText(figure: StatisticsFigure): string {
+  if (typeof figure.value !== 'number') return '–';
+  if (figure.unit === '%') return percent(figure.value);
+  const value = Number.isInteger(figure.value) ? String(figure.value) : figure.value.toFixed(1);
+  return figure.unit ? `${value} ${figure.unit}` : value;
 }
 
 type Row = Record<string, unknown>;
@@ -128,6 +137,13 @@ function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
                                                                              'word')}`,
                          numberOf(row, 'games'), numberOf(row, 'wins'),
                          numberOf(row, 'points')])));
+    }
+  } else {
+    // A game without a section of its own: the lines its entry says (app/game_statistics.h).
+    for (const line of s.lines ?? []) {
+      if (line.figures.length === 0) continue;
+      parts.push(table(line.title, ['', 'Figure', 'Note'],
+                       line.figures.map((f) => [f.label || line.title, figureText(f), f.note])));
     }
   }
   return parts;
