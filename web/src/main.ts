@@ -30,7 +30,7 @@ function lobby(main: HTMLElement): void {
   document.title = 'wordgames';
   fill(main,
        h('h1', {}, 'wordgames'),
-       h('p', { class: 'lead' }, 'Five word games, with an honest AI and a few dishonest ones.'),
+       h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.'),
        playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('ul', { class: 'lobby' },
          games.map((game) =>
