@@ -2,10 +2,18 @@
 // hint, the keys' names), the mouse on the on-screen keyboard, and no serious accessibility
 // problem during and after a game in both schemes, desktop and phone.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { test } from 'node:test';
+import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage,
-         screenshot, tabTo, useArcade } from './support';
+         screenshot, startArcade, tabTo, useArcade } from './support';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
 
 let arcade: Arcade;
 let browser: Browser;
@@ -112,6 +120,31 @@ test('the on-screen keyboard plays a word against the largest host', async () =>
       (keys) => keys.map((key) => key.className));
   assert.ok(states.some((name) => /wd-(absent|present|placed)/.test(name)));
   await context.close();
+});
+
+test('the statistics page prints the lines the game\'s entry gives', async () => {
+  const data = mkdtempSync(path.join(os.tmpdir(), 'wg-wordle-stats-'));
+  const run = spawnSync(binary, ['--data', data, '--player', 'Ann', '--seed', '3', 'wordle',
+                                 '--host', 'fair', '--guesses', '1'],
+                        { input: 'crane\nno\n', encoding: 'utf8' });
+  assert.equal(run.status, 0, run.stderr);
+  const stats = await startArcade(['--data', data]);
+  const { context, page } = await openPage(browser, `${stats.url}#/stats/Ann`);
+  try {
+    const table = page.locator('table', { has: page.locator('caption', {
+      hasText: 'Guesses to win by word length' }) });
+    await table.waitFor();
+    const cells = await table.evaluate((element) => Array.from(
+        element.querySelectorAll('tbody tr'),
+        (row) => Array.from(row.children, (cell) => cell.textContent ?? '')));
+    // One game of five letters, lost: no mean yet.
+    assert.deepEqual(cells, [['5 letters', '–', '0 wins of 1 game']]);
+    assert.deepEqual(await accessibilityProblems(page), []);
+  } finally {
+    await context.close();
+    await stats.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {
