@@ -106,7 +106,7 @@ void Session::start_game() {
   over_ = false;
   finished_.reset();
   exact_from_.reset();
-  exact_answers_.clear();
+  exact_positions_.clear();
 }
 
 std::vector<Event> Session::apply(const Command& command, const Work& work) {
@@ -172,9 +172,9 @@ std::vector<Event> Session::guess(const Guess& command, const Work& work) {
     remaining_ = std::move(families[chosen].words);
   }
   rows_.push_back(Row{word, pattern});
-  if (!exact_from_ && remaining_.size() <= std::min(config_.exact.max_answers, kMaxExactAnswers)) {
-    exact_from_ = static_cast<int>(rows_.size());
-    exact_answers_ = remaining_;
+  if (exact_from_ || remaining_.size() <= std::min(config_.exact.max_answers, kMaxExactAnswers)) {
+    if (!exact_from_) exact_from_ = static_cast<int>(rows_.size());
+    exact_positions_.push_back(remaining_);
   }
   const int played = static_cast<int>(rows_.size());
   const int limit = config_.guess_limit();
@@ -231,15 +231,27 @@ Finished Session::finish(bool won, bool gave_up, bool unanalysed, const Work& wo
   const std::span<const Letter> letters = words_.word(word);
   f.word.assign(letters.begin(), letters.end());
   if (exact_from_ && !unanalysed) {
-    const Row& at = rows_[static_cast<std::size_t>(*exact_from_ - 1)];
-    if (at.pattern == all_green(words_.length())) {
-      f.best_possible = *exact_from_;  // the word was found there
-    } else {
-      const ExactResult r = fewest_guesses(words_, exact_answers_, config_.exact, work);
-      stopped = r.stopped;
-      if (r.guesses) f.best_possible = *exact_from_ + *r.guesses;
+    // The first position the search values within one budget for the game: each position but
+    // the last may spend half of what is left of it, so that a later one still gets its turn.
+    std::uint64_t left = config_.exact.max_work;
+    for (std::size_t i = 0; i < exact_positions_.size() && !f.best_possible && left > 0; ++i) {
+      ExactLimits limits = config_.exact;
+      limits.max_work =
+          i + 1 < exact_positions_.size() ? std::max<std::uint64_t>(left / 2, 1) : left;
+      const int from = *exact_from_ + static_cast<int>(i);
+      if (rows_[static_cast<std::size_t>(from - 1)].pattern == all_green(words_.length())) {
+        f.best_possible = from;  // the word was found there
+      } else {
+        const ExactResult r = fewest_guesses(words_, exact_positions_[i], limits, work);
+        if (r.stopped) {
+          stopped = true;
+          break;
+        }
+        if (r.guesses) f.best_possible = from + *r.guesses;
+        left -= std::min(left, r.work);
+      }
+      if (f.best_possible) f.best_from = from;
     }
-    if (f.best_possible) f.best_from = *exact_from_;
   }
   finished_ = f;
   return f;

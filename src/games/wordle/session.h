@@ -10,8 +10,9 @@
 /// The session starts game 0 when it is made; NewGame starts the next once a game is over.
 /// Game k is seeded game_seed(seed, k): the fair host's word and the word named when a game is
 /// lost come from it. When a game ends, the exact search (exact.h) values the first position
-/// of the game with few enough answers left: `best_possible`, the fewest guesses a perfect
-/// guesser was sure to need from the guesses played up to there.
+/// of the game with few enough answers left (or, when its budget runs out there, the next,
+/// within what is left of one budget for the game): `best_possible`, the fewest guesses a
+/// perfect guesser was sure to need from the guesses played up to there.
 
 #include <cstdint>
 #include <memory>
@@ -232,9 +233,11 @@ class Session {
   std::vector<Row> rows_;
   bool over_ = false;
   std::optional<Finished> finished_;
-  /// The first position with few enough answers for the exact search: guesses played, answers.
+  /// The positions with few enough answers for the exact search, in the order played: the
+  /// answers left after each guess from the first such one on (exact_positions_[i] after guess
+  /// exact_from_ + i).
   std::optional<int> exact_from_;
-  std::vector<WordId> exact_answers_;
+  std::vector<std::vector<WordId>> exact_positions_;
   std::vector<Command> commands_;
 };
 

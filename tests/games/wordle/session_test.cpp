@@ -117,6 +117,25 @@ TEST(WordleSession, BestPossibleIsTheExactValueAfterTheOpening) {
   EXPECT_FALSE(only<Finished>(t.apply(GiveUp{})).best_possible);
 }
 
+TEST(WordleSession, ALaterPositionIsValuedWhenTheFirstIsOverBudget) {
+  Config config;
+  config.exact.max_work = 400;  // too little for the 27 answers left after one guess
+  Session s = session(config);
+  s.apply(Guess{codes("speed")});
+  const Hinted hint = only<Hinted>(s.apply(Hint{}));
+  std::vector<Event> events = s.apply(Guess{hint.word});
+  const std::vector<WordId> second = s.remaining();
+  if (!s.finished()) events = s.apply(GiveUp{});
+  const Finished& f = std::get<Finished>(events.back());
+  ASSERT_TRUE(f.best_possible);
+  EXPECT_EQ(f.best_from, 2);
+  if (f.won) {
+    EXPECT_EQ(f.best_possible, 2);
+  } else {
+    EXPECT_EQ(*f.best_possible, 2 + *fewest_guesses(s.words(), second).guesses);
+  }
+}
+
 TEST(WordleSession, TheFairHostPicksItsWordBySeedAndAllowsSixGuesses) {
   Config config;
   config.host = HostKind::kFair;
