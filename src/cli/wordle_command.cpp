@@ -37,7 +37,7 @@ struct Options {
 };
 
 constexpr std::string_view kLegend =
-    "[A] is in the word at this place, (A) is in the word elsewhere, a is not in the word.";
+    "[A]: in the word, here. (A): in the word, elsewhere. a: not in the word.";
 
 constexpr std::string_view kGuessHelp =
     "Type a word to guess it. '?' (or 'hint') asks the AI for a guess, '!' (or 'give up') ends\n"

@@ -86,7 +86,7 @@ TEST(WordleCliTest, TheGridShowsMarksInShapeAsWellAsColour) {
                                "no\n");
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "You found ")) << r;
-  EXPECT_TRUE(contains(r.out, "[A] is in the word at this place")) << r;
+  EXPECT_TRUE(contains(r.out, "[A]: in the word, here.")) << r;
   EXPECT_FALSE(contains(r.out, "\x1b[")) << r;  // NO_COLOR, and a pipe
   const std::size_t found = r.out.find("You found ");
   // The last row is all brackets: five greens.
