@@ -97,7 +97,7 @@ TEST(WordleCliTest, TheGridShowsMarksInShapeAsWellAsColour) {
 
 TEST(WordleCliTest, HardModeSaysWhatTheGuessMustUse) {
   Lists lists;
-  // Seed 2 with the fair host: SPEED shows a green or yellow E, so BAKE-less words are refused.
+  // With the fair host, some seed's word shows SPEED a letter that ABIDE drops: ABIDE is refused.
   bool refused = false;
   for (int seed = 1; seed < 30 && !refused; ++seed) {
     const ProcessResult r =
