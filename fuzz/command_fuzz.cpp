@@ -45,10 +45,10 @@ constexpr Decoder decoder() {
 
 // The codecs in the registry's order (app/game_list.inc): a game added there and not here fails
 // to compile, one in another order fails at the first input.
-constexpr std::array kDecoders = {decoder<wg::app::HandCodec>(),
-                                  decoder<wg::app::EvilHangmanCodec>(),
-                                  decoder<wg::app::BoggleCodec>(), decoder<wg::app::AuctionCodec>(),
-                                  decoder<wg::app::HangmanCodec>()};
+constexpr std::array kDecoders = {
+    decoder<wg::app::HandCodec>(),    decoder<wg::app::EvilHangmanCodec>(),
+    decoder<wg::app::BoggleCodec>(),  decoder<wg::app::AuctionCodec>(),
+    decoder<wg::app::HangmanCodec>(), decoder<wg::app::WordleCodec>()};
 // clang-format off
 constexpr std::size_t kGames = 0
 #define WG_GAME(id) + 1

@@ -143,7 +143,7 @@ void configure(CLI::App& app, Context& context) {
 /// Parses and runs one command line; `chosen` receives the game picked in an interactive menu.
 int dispatch(std::span<const std::string> args, Context& context,
              std::optional<std::string>& chosen) {
-  CLI::App app{"Engine, arcade and AI for five word games.", std::string(kProgram)};
+  CLI::App app{"Engine, arcade and AI for word games.", std::string(kProgram)};
   configure(app, context);
 
   std::vector<const char*> argv;

@@ -1,4 +1,4 @@
-// wordgames: engine, arcade and AI for five word games. The command line lives in src/cli
+// wordgames: engine, arcade and AI for word games. The command line lives in src/cli
 // (app.h); this file only hands it the process.
 
 #include <iostream>

@@ -55,7 +55,7 @@ std::size_t name_width() {
 /// `unfinished`: the player's unfinished games (the resume line shows when there are some).
 void print_listing(std::ostream& out, std::size_t unfinished = 0) {
   const std::size_t width = name_width();
-  out << version_text() << ": engine, arcade and AI for five word games\n\nGames:\n";
+  out << version_text() << ": engine, arcade and AI for word games\n\nGames:\n";
   int number = 1;
   for (const app::GameEntry& game : app::games()) {
     out << fmt::format("  {}. {:<{}}  {}\n", number++, game.name, width, game.summary);

@@ -40,7 +40,7 @@ TEST(CliAppTest, RootHelpListsGlobalOptionsAndCommands) {
     EXPECT_EQ(r.exit_code, 0) << r;
     EXPECT_EQ(r.err, "");
     for (const char* part : {"--lexicon", "--seed", "--version", "--json", "--help", "lexicon",
-                             "hand", "evil-hangman", "boggle", "auction", "hangman"}) {
+                             "hand", "evil-hangman", "boggle", "auction", "hangman", "wordle"}) {
       EXPECT_TRUE(contains(r.out, part)) << "missing " << part << r;
     }
   }

@@ -12,7 +12,8 @@
 namespace wg::test {
 namespace {
 
-const std::vector<std::string> kGames = {"hand", "evil-hangman", "boggle", "auction", "hangman"};
+const std::vector<std::string> kGames = {"hand",    "evil-hangman", "boggle",
+                                         "auction", "hangman",      "wordle"};
 
 bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;

@@ -67,6 +67,7 @@ std::vector<ShortGame> short_games() {
        {"evil-hangman", "--length", "4", "--guesses", "3", "--hide-remaining", "--seed", "1"},
        "give up\nno\n"},
       {"hangman", {"hangman", "--seed", "1"}, "1 E\ngive up\n"},
+      {"wordle", {"wordle", "--seed", "1"}, "crane\n!\nno\n"},
       {"auction",
        {"auction", "--players", "human,value", "--rounds", "1", "--hidden", "2", "--seed", "3"},
        auction_input},
@@ -92,15 +93,16 @@ TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
     games.insert(s["game"].get<std::string>());
     EXPECT_EQ(s["games"], 1) << s;
   }
-  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman"}));
+  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman",
+                                          "wordle"}));
 
   r = run_in(dir.path(), {"history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   json history = json_of(r);
-  ASSERT_EQ(history["games"].size(), 5u) << r;
+  ASSERT_EQ(history["games"].size(), 6u) << r;
   // Newest first: the auction was played last.
   EXPECT_EQ(history["games"][0]["game"], "auction");
-  EXPECT_EQ(history["games"][4]["game"], "hand");
+  EXPECT_EQ(history["games"][5]["game"], "hand");
   // The evil host's game was given up: not won.
   for (const json& g : history["games"]) {
     if (g["game"] == "evil-hangman") {

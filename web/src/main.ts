@@ -10,6 +10,7 @@ import { page as boggle } from './games/boggle';
 import { page as evilHangman } from './games/evil_hangman';
 import { page as hand } from './games/hand';
 import { page as hangman } from './games/hangman';
+import { page as wordle } from './games/wordle';
 import { page as statistics } from './stats';
 
 /** The page of each game, by its registry id. */
@@ -19,6 +20,7 @@ const pages: Record<string, GamePage> = {
   boggle,
   auction,
   hangman,
+  wordle,
 };
 
 let games: GameInfo[] = [];
@@ -28,7 +30,7 @@ function lobby(main: HTMLElement): void {
   document.title = 'wordgames';
   fill(main,
        h('h1', {}, 'wordgames'),
-       h('p', { class: 'lead' }, 'Five word games, with an honest AI and a few dishonest ones.'),
+       h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.'),
        playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('ul', { class: 'lobby' },
          games.map((game) =>

@@ -1,4 +1,4 @@
-// The lobby: the five games from the registry, reachable with the keyboard, and accessible in
+// The lobby: the games from the registry, reachable with the keyboard, and accessible in
 // both colour schemes and at phone width.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -13,12 +13,13 @@ useArcade((started, launched) => {
   browser = launched;
 });
 
-test('the lobby lists the five games and the keyboard opens one', async () => {
+test('the lobby lists the games and the keyboard opens one', async () => {
   const { context, page } = await openPage(browser, arcade.url);
   const cards = page.locator('.lobby-card h2');
   await cards.first().waitFor();
   assert.deepEqual(await cards.allTextContents(), ['Word Game', 'Evil Hangman', 'Word Search',
-                                                   'Letter Auction', 'Position Hangman']);
+                                                   'Letter Auction', 'Position Hangman',
+                                                   'Adversarial Wordle']);
   await page.keyboard.press('Tab');  // the skip link
   await page.keyboard.press('Tab');  // the brand
   let focused = '';

@@ -1,0 +1,555 @@
+// Adversarial Wordle: Wordle whose host never picks a word. The page is a setup form, the grid
+// of guesses as tiles, an on-screen keyboard coloured by what is known (every mark also has a
+// shape: a tick for a letter in place, a two-way arrow for one elsewhere, a strike for one not in
+// the word), typing with the physical keyboard, and the result with the fewest guesses possible.
+// JSON contract: src/app/wordle_codec.h.
+import { ApiError, createSession, type GameEvent, lexiconInfo, readSaved, readSession,
+         sendCommand, type Snapshot } from '../api';
+import { countOf, errorBox, fill, h, rules, say } from '../dom';
+import type { GamePage } from '../page';
+import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, schemaDefault,
+         seedInput, selectOf, sentence, typingInField } from './puzzles_common';
+
+const GAME = 'wordle';
+
+type KeyState = 'unknown' | 'absent' | 'present' | 'placed';
+
+interface Row {
+  word: string;
+  pattern: string;  // 'g' green, 'y' yellow, '.' grey
+}
+
+/** The view (wordle_codec.h). */
+interface View {
+  status: 'playing' | 'finished';
+  game: number;
+  length: number;
+  host: string;
+  hard: boolean;
+  guesses: number;  // the limit, 0 for none
+  rows: Row[];
+  keyboard: Record<string, KeyState>;
+  remaining?: number;
+  won?: boolean;
+  word?: string;
+  best_possible?: number | null;
+  best_from?: number | null;
+}
+
+interface Settings {
+  length: number;
+  host: string;
+  guesses: number | null;
+  hard: boolean;
+  showRemaining: boolean;
+  seed: number;
+}
+
+const HOSTS: Record<string, string> = {
+  largest: 'Largest family (Absurdle: never picks a word)',
+  lookahead: 'Lookahead (keeps what your next guess splits worst)',
+  fair: 'Fair (picks a word at the start: plain Wordle)',
+};
+
+const KEY_ROWS = ['qwertyuiop', 'asdfghjkl', 'zxcvbnm'];
+const WORKING = 'Working out the fewest guesses possible…';
+
+const MARK_STATE: Record<string, KeyState> = { g: 'placed', y: 'present', '.': 'absent' };
+
+/** What a letter's state says, for screen readers. */
+function stateWords(state: KeyState): string {
+  switch (state) {
+    case 'placed': return 'in the word at this place';
+    case 'present': return 'in the word elsewhere';
+    case 'absent': return 'not in the word';
+    default: return 'not tried yet';
+  }
+}
+
+/** A row for screen readers: "CRANE: C not in the word, R in the word elsewhere, ...". */
+function spokenRow(row: Row): string {
+  const letters = [...row.word].map((c, i) =>
+      `${c.toUpperCase()} ${stateWords(MARK_STATE[row.pattern[i]] ?? 'unknown')}`);
+  return `${row.word.toUpperCase()}: ${letters.join(', ')}`;
+}
+
+function bestText(best: number | null | undefined, from: number | null | undefined): string {
+  if (typeof best !== 'number' || typeof from !== 'number') {
+    return 'The fewest guesses possible could not be computed for this game.';
+  }
+  const after = from === 1 ? 'your opening' : `your first ${countOf(from, 'guess', 'guesses')}`;
+  return `After ${after}, a perfect guesser was sure to win in ` +
+         `${countOf(best, 'guess', 'guesses')}.`;
+}
+
+class WordlePage {
+  private readonly errors = h('div', { class: 'wd-messages' });
+  private readonly form = h('form', { class: 'wd-setup', 'aria-labelledby': 'wd-setup-title' });
+  private readonly play = h('section', { class: 'wd-play', 'aria-labelledby': 'wd-play-title',
+                                         hidden: true });
+  private readonly status = h('p', { class: 'status-line' });
+  private readonly grid = h('ol', { class: 'wd-grid', 'aria-label': 'Your guesses' });
+  private readonly working = h('p', { class: 'wd-working', hidden: true }, WORKING);
+  private readonly keys = new Map<string, HTMLButtonElement>();
+  private readonly keyboard = h('div', { class: 'wd-keyboard', role: 'group',
+                                         'aria-label': 'Keyboard' });
+  private readonly enterKey = h('button', { type: 'button', class: 'wd-key wd-wide',
+                                            onclick: () => void this.submit() }, 'Enter');
+  private readonly backKey = h('button', { type: 'button', class: 'wd-key wd-wide',
+                                           'aria-label': 'Delete a letter',
+                                           onclick: () => this.erase() }, '⌫');
+  private readonly hintButton = h('button', { type: 'button', class: 'wd-hint' }, 'Hint');
+  private readonly giveUp = h('button', { type: 'button' }, 'Give up');
+  private readonly end = h('div', { class: 'wd-end', hidden: true });
+  private readonly seedNote = h('p', { class: 'wd-seed' });
+  private lengthSelect = selectOf('length', [], '5');
+  private hostSelect = selectOf('host', [], 'largest');
+  private guessesInput = numberInput('guesses', '', 0, 1000);
+  private hardBox = checkbox('hard', 'Hard mode: revealed letters must be used', false);
+  private showBox = checkbox('show_remaining', 'Show how many words are still possible', false);
+  private seedField = seedInput();
+  private startButton = h('button', { type: 'submit', class: 'primary' }, 'Start');
+  private id: string | null = null;
+  private view: View | null = null;
+  private settings: Settings | null = null;
+  private typed = '';
+  private busy = false;
+  private busyTimer = 0;
+  private readonly onKey = (event: KeyboardEvent) => this.key(event);
+
+  constructor(private readonly root: HTMLElement) {}
+
+  mount(route: string[] = []): () => void {
+    this.buildKeyboard();
+    this.hintButton.addEventListener('click', () => void this.command({ command: 'hint' }));
+    this.giveUp.addEventListener('click', () => void this.command({ command: 'give_up' }));
+    this.form.addEventListener('submit', (event) => {
+      event.preventDefault();
+      void this.start();
+    });
+    fill(this.root,
+         rules('How to play',
+               'Guess the word: type a word and press Enter. Each letter of your guess is ' +
+                   'marked: in the word at this place (blue, with a tick), in the word elsewhere ' +
+                   '(yellow, with a two-way arrow), or not in the word (struck through).',
+               'The catch: the largest and lookahead hosts never pick a word. After each ' +
+                   'guess they keep every word that fits the marks they give, choosing the marks ' +
+                   'that leave you the most words (or the hardest ones), so the game ends only ' +
+                   'when your guess is the last word left. The fair host picks a word at the ' +
+                   'start, as Wordle does.',
+               'At the end the page says how few guesses a perfect player was sure to need ' +
+                   'after your opening, whatever the host did.'),
+         this.errors, this.form, this.play);
+    this.form.append(h('p', {}, 'Loading the game’s settings…'));
+    fill(this.play,
+         h('h2', { id: 'wd-play-title', tabindex: -1 }, 'Your guesses'),
+         this.status,
+         this.grid,
+         this.working,
+         this.keyboard,
+         h('div', { class: 'row' }, this.hintButton, this.giveUp),
+         this.end,
+         this.seedNote);
+    void this.applySchema();
+    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
+    document.addEventListener('keydown', this.onKey);
+    return () => {
+      document.removeEventListener('keydown', this.onKey);
+      window.clearTimeout(this.busyTimer);
+    };
+  }
+
+  // --- The setup form.
+
+  private async applySchema(): Promise<void> {
+    const schema = await configSchema(GAME);
+    const hosts = schema.host?.enum ?? Object.keys(HOSTS);
+    const host = schemaDefault(schema, 'host', 'largest');
+    const lo = schema.length?.minimum ?? 4;
+    const hi = schema.length?.maximum ?? 7;
+    let lengths = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
+    try {
+      const have = new Set((await lexiconInfo()).lengths.map((entry) => entry.length));
+      lengths = lengths.filter((n) => have.has(n));
+    } catch {
+      // The server cannot tell: a refusal will say.
+    }
+    const length = String(schemaDefault(schema, 'length', 5));
+    this.lengthSelect = selectOf('length', lengths.map((n) => [String(n), String(n)]),
+                                 lengths.map(String).includes(length) ? length
+                                                                      : String(lengths[0] ?? 5));
+    this.hostSelect = selectOf('host', hosts.map((name) => [name, HOSTS[name] ?? name]),
+                               hosts.includes(host) ? host : hosts[0]);
+    this.guessesInput = numberInput('guesses', '', 0, schema.guesses?.maximum ?? 1000);
+    this.hardBox = checkbox('hard', 'Hard mode: revealed letters must be used',
+                            schemaDefault(schema, 'hard', false));
+    this.showBox = checkbox('show_remaining', 'Show how many words are still possible',
+                            schemaDefault(schema, 'show_remaining', false));
+    fill(this.form,
+         h('h2', { id: 'wd-setup-title' }, 'New game'),
+         h('div', { class: 'row' },
+           labelled('Word length', this.lengthSelect),
+           labelled('Host', this.hostSelect),
+           labelled('Guesses allowed', this.guessesInput,
+                    'Blank: the host’s (6 for fair, else no limit). 0: no limit.')),
+         h('div', { class: 'row' }, this.hardBox, this.showBox),
+         h('div', { class: 'row' },
+           labelled('Seed (optional)', this.seedField, 'Blank: a new game. A number: replay it.')),
+         h('div', { class: 'row' }, this.startButton));
+  }
+
+  private readSettings(): Settings {
+    const text = this.guessesInput.value.trim();
+    const guesses = Number(text);
+    if (text !== '' && (!Number.isInteger(guesses) || guesses < 0 || guesses > 1000)) {
+      throw new Error('The guesses allowed are a whole number from 0 to 1000, or blank.');
+    }
+    return {
+      length: Number(this.lengthSelect.value),
+      host: this.hostSelect.value,
+      guesses: text === '' ? null : guesses,
+      hard: checked(this.hardBox),
+      showRemaining: checked(this.showBox),
+      seed: readSeed(this.seedField),
+    };
+  }
+
+  // --- Talking to the server.
+
+  private async start(): Promise<void> {
+    if (this.busy) return;
+    let settings: Settings;
+    try {
+      settings = this.readSettings();
+    } catch (error) {
+      this.showError(messageOf(error));
+      return;
+    }
+    this.clearError();
+    this.setBusy(true);
+    try {
+      const created = await createSession<View>({
+        game: GAME,
+        config: { length: settings.length, host: settings.host, guesses: settings.guesses,
+                  hard: settings.hard, show_remaining: settings.showRemaining },
+        seed: settings.seed,
+      });
+      this.id = created.id ?? null;
+      this.settings = settings;
+      this.setBusy(false);
+      this.begin(created.view);
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
+  }
+
+  /** Goes on with the session `id` (the lobby's Resume). */
+  private async resume(id: string): Promise<void> {
+    this.setBusy(true);
+    try {
+      const saved = await readSaved(id) as { config?: { guesses?: number | null;
+                                                        show_remaining?: boolean };
+                                             seed?: number };
+      const snapshot = await readSession<View>(id);
+      const view = snapshot.view;
+      this.id = id;
+      this.settings = { length: view.length, host: view.host, guesses: saved.config?.guesses ?? null,
+                        hard: view.hard, showRemaining: saved.config?.show_remaining ?? false,
+                        seed: saved.seed ?? 0 };
+      this.setBusy(false);
+      this.begin(view, 'Resumed: ');
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(messageOf(error));
+    }
+  }
+
+  /** Shows a game in play (a new one, or one resumed). */
+  private begin(view: View, prefix = 'New game: '): void {
+    this.view = view;
+    this.typed = '';
+    this.form.hidden = true;
+    this.play.hidden = false;
+    this.render();
+    this.play.querySelector<HTMLElement>('h2')?.focus();
+    if (view.status === 'playing') say(`${prefix}${this.startSentence(view)}`);
+  }
+
+  private startSentence(view: View): string {
+    const limit = view.guesses > 0 ? `${countOf(view.guesses, 'guess', 'guesses')} allowed`
+                                   : 'no guess limit';
+    const remaining = typeof view.remaining === 'number'
+        ? ` ${countOf(view.remaining, 'word')} possible.` : '';
+    return `a word of ${view.length} letters, ${limit}${view.hard ? ', hard mode' : ''}.` +
+           `${remaining} Type a word and press Enter.`;
+  }
+
+  private async command(command: Record<string, unknown>): Promise<void> {
+    if (this.busy || !this.id) return;
+    this.setBusy(true);
+    try {
+      const reply = await sendCommand<View>(this.id, command);
+      this.setBusy(false);
+      this.take(reply);
+    } catch (error) {
+      this.setBusy(false);
+      if (error instanceof ApiError && error.code === 'unknown_session') {
+        this.id = null;
+        this.showForm();
+        this.showError('This game is no longer on the server (it expired or the server ' +
+                       'restarted). Start a new one.');
+        return;
+      }
+      this.showError(messageOf(error));
+    }
+  }
+
+  private async submit(): Promise<void> {
+    if (this.view?.status !== 'playing' || this.busy) return;
+    if (this.typed.length !== this.view.length) {
+      this.showError(`Type a word of ${this.view.length} letters.`);
+      return;
+    }
+    await this.command({ command: 'guess', word: this.typed });
+  }
+
+  private type(letter: string): void {
+    if (this.view?.status !== 'playing' || this.busy) return;
+    if (this.typed.length >= this.view.length) return;
+    this.typed += letter;
+    this.renderGrid();
+  }
+
+  private erase(): void {
+    if (this.view?.status !== 'playing' || this.busy || this.typed === '') return;
+    this.typed = this.typed.slice(0, -1);
+    this.renderGrid();
+  }
+
+  private take(reply: Snapshot<View>): void {
+    this.view = reply.view;
+    const sentences: string[] = [];
+    let refused = false;
+    for (const event of reply.events ?? []) {
+      if (event.event === 'rejected') refused = true;
+      const said = this.tell(event);
+      if (said) sentences.push(said);
+    }
+    if (!refused) this.clearError();
+    this.render();
+    if (sentences.length > 0 && !refused) say(sentences.join(' '));
+  }
+
+  private tell(event: GameEvent): string {
+    switch (event.event) {
+      case 'game_started':
+        this.typed = '';
+        this.play.hidden = false;
+        this.form.hidden = true;
+        queueMicrotask(() => this.play.querySelector<HTMLElement>('h2')?.focus());
+        return this.view ? `New game: ${this.startSentence(this.view)}` : 'New game.';
+      case 'guessed': {
+        this.typed = '';
+        const row = { word: String(event.word), pattern: String(event.pattern) };
+        const remaining = typeof event.remaining === 'number'
+            ? ` ${countOf(event.remaining, 'word')} possible.` : '';
+        return `${spokenRow(row)}.${remaining}`;
+      }
+      case 'hinted':
+        return `Hint: try ${String(event.word).toUpperCase()}.`;
+      case 'rejected': {
+        const text = this.refusal(event);
+        this.showError(text);
+        return text;
+      }
+      case 'finished': {
+        const word = String(event.word).toUpperCase();
+        const rows = Array.isArray(event.rows) ? event.rows.length : 0;
+        const best = bestText(event.best_possible as number | null,
+                              event.best_from as number | null);
+        if (event.won) return `You found ${word} in ${countOf(rows, 'guess', 'guesses')}. ${best}`;
+        if (event.gave_up) return `You gave up. The word was ${word}. ${best}`;
+        return `Out of guesses. The word was ${word}. ${best}`;
+      }
+      default:
+        return '';
+    }
+  }
+
+  private refusal(event: GameEvent): string {
+    const word = typeof event.word === 'string' ? event.word.toUpperCase() : '';
+    const problem = event.problem as { letter?: string; position?: number; count?: number }
+        | undefined;
+    if (event.reason === 'not_a_word' && word) return `${word} is not in the word list.`;
+    if (event.reason === 'not_allowed' && problem?.letter) {
+      const letter = problem.letter.toUpperCase();
+      if (typeof problem.position === 'number') {
+        return `Hard mode: letter ${problem.position + 1} must be ${letter}.`;
+      }
+      const times = (problem.count ?? 1) > 1 ? ` ${problem.count} times` : '';
+      return `Hard mode: the guess must use ${letter}${times}.`;
+    }
+    return sentence(String(event.detail ?? event.reason));
+  }
+
+  // --- Rendering.
+
+  private buildKeyboard(): void {
+    KEY_ROWS.forEach((letters, index) => {
+      const row = h('div', { class: 'wd-key-row' });
+      if (index === 2) row.append(this.enterKey);
+      for (const letter of letters) {
+        const key = h('button', { type: 'button', class: 'wd-key', 'data-letter': letter,
+                                  onclick: () => this.type(letter) }, letter.toUpperCase());
+        this.keys.set(letter, key);
+        row.append(key);
+      }
+      if (index === 2) row.append(this.backKey);
+      this.keyboard.append(row);
+    });
+  }
+
+  private render(): void {
+    const view = this.view;
+    if (!view) return;
+    const played = view.rows.length;
+    let status = view.status === 'playing'
+        ? `Guess ${played + 1}${view.guesses > 0 ? ` of ${view.guesses}` : ''}`
+        : `${countOf(played, 'guess', 'guesses')} played`;
+    if (typeof view.remaining === 'number') {
+      status += ` · ${countOf(view.remaining, 'word')} possible`;
+    }
+    const host = `${HOSTS[view.host]?.split(' (')[0] ?? view.host} host` +
+                 `${view.hard ? ', hard mode' : ''}`;
+    fill(this.status, `${status} · ${host}`);
+    this.renderGrid();
+    this.renderKeys(view);
+    const playing = view.status === 'playing';
+    this.hintButton.hidden = !playing;
+    this.giveUp.hidden = !playing;
+    this.renderEnd(view);
+    if (this.settings) {
+      fill(this.seedNote, `Seed ${this.settings.seed}, game ${view.game + 1} of this session ` +
+                          '(enter the seed in a new game to replay it).');
+    }
+  }
+
+  private renderGrid(): void {
+    const view = this.view;
+    if (!view) return;
+    const items: HTMLElement[] = view.rows.map((row, index) =>
+        h('li', { class: 'wd-row', 'aria-label': `Guess ${index + 1}, ${spokenRow(row)}` },
+          [...row.word].map((c, i) => {
+            const state = MARK_STATE[row.pattern[i]] ?? 'unknown';
+            return h('span', { class: `wd-tile wd-${state}`, 'aria-hidden': 'true' },
+                     c.toUpperCase());
+          })));
+    if (view.status === 'playing') {
+      const letters = [...this.typed.padEnd(view.length, ' ')];
+      const typed = this.typed === '' ? 'empty' : [...this.typed.toUpperCase()].join(' ');
+      items.push(h('li', { class: 'wd-row wd-current',
+                           'aria-label': `Guess ${view.rows.length + 1}, typed so far: ${typed}` },
+                   letters.map((c) => h('span', { class: `wd-tile${c === ' ' ? ' wd-empty' : ''}`,
+                                                  'aria-hidden': 'true' },
+                                        c === ' ' ? '' : c.toUpperCase()))));
+    }
+    fill(this.grid, items);
+  }
+
+  private renderKeys(view: View): void {
+    const playing = view.status === 'playing';
+    for (const [letter, key] of this.keys) {
+      const state = view.keyboard[letter] ?? 'unknown';
+      key.className = `wd-key wd-${state}`;
+      key.setAttribute('aria-label', state === 'unknown'
+          ? letter.toUpperCase() : `${letter.toUpperCase()}, ${stateWords(state)}`);
+      key.disabled = !playing;
+    }
+    this.enterKey.disabled = !playing;
+    this.backKey.disabled = !playing;
+  }
+
+  private renderEnd(view: View): void {
+    if (view.status !== 'finished') {
+      this.end.hidden = true;
+      return;
+    }
+    const word = (view.word ?? '').toUpperCase();
+    const again = h('button', { type: 'button', class: 'primary',
+                                onclick: () => void this.command({ command: 'new_game' }) },
+                    'Play again');
+    const change = h('button', { type: 'button', onclick: () => this.showForm() },
+                     'Change settings');
+    fill(this.end,
+         h('p', { class: `wd-result ${view.won ? 'wd-won' : 'wd-lost'}` },
+           view.won ? `You found ${word}` : `The word was ${word}`),
+         h('p', { class: 'wd-best' }, bestText(view.best_possible, view.best_from)),
+         h('div', { class: 'row' }, again, change));
+    const focusAgain = this.end.hidden;
+    this.end.hidden = false;
+    if (focusAgain) queueMicrotask(() => again.focus());
+  }
+
+  private showForm(): void {
+    this.form.hidden = false;
+    this.play.hidden = true;
+    this.lengthSelect.focus();
+  }
+
+  // --- Input, busy state and messages.
+
+  private key(event: KeyboardEvent): void {
+    if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
+    if (this.view?.status !== 'playing' || this.play.hidden) return;
+    if (/^[a-zA-Z]$/.test(event.key)) {
+      event.preventDefault();
+      this.type(event.key.toLowerCase());
+    } else if (event.key === 'Backspace') {
+      event.preventDefault();
+      this.erase();
+    } else if (event.key === 'Enter') {
+      // With letters typed, Enter sends the word wherever the focus is; with none, it presses
+      // the focused button (Hint, Give up, a letter key).
+      const target = event.target as HTMLElement | null;
+      if (this.typed === '' && target?.tagName === 'BUTTON' && target !== this.enterKey) return;
+      event.preventDefault();
+      void this.submit();
+    }
+  }
+
+  private setBusy(busy: boolean): void {
+    this.busy = busy;
+    this.root.setAttribute('aria-busy', String(busy));
+    this.startButton.disabled = busy;
+    window.clearTimeout(this.busyTimer);
+    if (busy) {
+      // A quick answer shows nothing (no flicker); the exact search at a game's end may not be.
+      this.busyTimer = window.setTimeout(() => {
+        this.working.hidden = false;
+      }, 400);
+    } else {
+      this.working.hidden = true;
+    }
+  }
+
+  private showError(message: string): void {
+    fill(this.errors, errorBox(message));
+    say(message);
+  }
+
+  private clearError(): void {
+    fill(this.errors);
+  }
+}
+
+function checked(box: HTMLLabelElement): boolean {
+  return box.querySelector('input')?.checked ?? false;
+}
+
+export const page: GamePage = {
+  mount(root, route) {
+    return new WordlePage(root).mount(route);
+  },
+  resumes: true,
+};
