@@ -523,15 +523,15 @@ int play(Context& context, Options o) {
 
 int replay(Context& context, const Options& o) {
   const AuctionLog log = app::read_auction_log_file(o.replay_path);
-  const std::string cut = log.cut_line == 0 ? ""
-                                            : fmt::format("{} stops in the middle of line {}",
-                                                          o.replay_path, log.cut_line);
+  const std::string cut = log.cut_line == 0
+                              ? ""
+                              : fmt::format("{} stops in the middle of line {}",
+                                            protocol::printable(o.replay_path), log.cut_line);
   std::ostream& out = context.out();
   if (context.options().json) {
     for (const au::Event& event : log.events) app::write_log_line(out, event, log.lexicon);
     if (!cut.empty()) {
-      context.err() << fmt::format("wordgames: warning: {}: the lines before it were replayed\n",
-                                   cut);
+      print_warning(context.err(), fmt::format("{}: the lines before it were replayed", cut));
     }
     return kExitOk;
   }
@@ -597,8 +597,7 @@ int tournament(Context& context, const Options& o) {
                     {"lineup", config.lineup}};
   app::TournamentKeeper keeper(
       context.game_store(), described, &Context::now_ms, [&context](const std::exception& error) {
-        context.err() << fmt::format("wordgames: warning: the tournament is not saved: {}\n",
-                                     error.what());
+        print_warning(context.err(), fmt::format("the tournament is not saved: {}", error.what()));
       });
   if (!o.log_dir.empty()) {
     std::error_code error;

@@ -330,6 +330,43 @@ TEST(Auction, ReplayShowsControlCharactersFromTheLogEscaped) {
   EXPECT_NE(r.out.find("(replied \\xc2\\x9b2J)"), std::string::npos) << r;
 }
 
+TEST(Auction, ReplayErrorsAndWarningsQuoteTheLogEscaped) {
+  // Issue 31: `auction replay` quoted a raw byte of the log in its error.
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", log})).exit_code, 0);
+  const std::string text = read_file(log);
+  const std::string header = text.substr(0, text.find('\n') + 1);
+  const auto raw = [](const std::string& out) {
+    return out.find('\x1b') != std::string::npos || out.find('\xff') != std::string::npos ||
+           out.find("\xc2\x9b") != std::string::npos;
+  };
+  for (const std::string& line :
+       {std::string("\xff\x1b[2J\n"), std::string("{\"event\": \"x\\u001b[2J\\u009b\"}\n"),
+        std::string("{\"event\": \"\xff\"}\n")}) {
+    const auto bad = dir.write("bad.jsonl", header + line);
+    const ProcessResult r = run({"auction", "replay", bad.string()});
+    EXPECT_EQ(r.exit_code, 2) << r;
+    EXPECT_NE(r.err.find("bad.jsonl:2: "), std::string::npos) << r;
+    EXPECT_FALSE(raw(r.err)) << r;
+  }
+  // A file name with an escape sequence, in the warning and the text of a cut log.
+  std::size_t cut = 0;
+  for (int line = 0; line < 5; ++line) cut = text.find('\n', cut) + 1;
+  const auto named = dir.write("cut\x1b[2J\xc2\x9b.jsonl", text.substr(0, cut + 20));
+  for (const bool json : {false, true}) {
+    std::vector<std::string> args = {"auction", "replay", named.string()};
+    if (json) args.emplace_back("--json");
+    const ProcessResult r = run(args, "play\n");
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_NE((json ? r.err : r.out).find("cut\\x1b[2J\\xc2\\x9b.jsonl stops in the middle"),
+              std::string::npos)
+        << r;
+    EXPECT_FALSE(raw(r.err)) << r;
+    if (!json) EXPECT_FALSE(raw(r.out)) << r;
+  }
+}
+
 TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItStopped) {
   TempDir dir;
   const std::string log = (dir / "game.jsonl").string();
