@@ -105,7 +105,16 @@ void configure(CLI::App& app, Context& context) {
                  "Word list (one word per line) or compiled lexicon to use; default: the "
                  "built-in ENABLE list (172,823 words)")
       ->type_name("PATH")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->check(CLI::Validator(
+          [](const std::string& path) {
+            // Empty would otherwise mean "not given": the built-in list, silently.
+            return path.empty() ? std::string(
+                                      "needs a file: an empty path names none (leave "
+                                      "--lexicon out for the built-in list)")
+                                : std::string();
+          },
+          "PATH"));
   add_number_option(
       app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "

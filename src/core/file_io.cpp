@@ -135,6 +135,49 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   return data;
 }
 
+StreamedFile::StreamedFile(const std::filesystem::path& path) : path_(path) {
+  // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader forever (without
+  // one it fails with ENXIO). No O_TRUNC: nothing is emptied before it is known to be a file.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0666);
+  if (fd < 0) {
+    const int error = errno;
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+      fail(path, "cannot write: it " + std::string(kind_of(info.st_mode)));
+    }
+    if (error == ENXIO) fail(path, "cannot write: it is a FIFO (named pipe), not a regular file");
+    if (error == ENOENT) fail(path, "cannot write (no such directory)");
+    fail(path, "cannot write (" + errno_text(error) + ")");
+  }
+  Descriptor closer(fd);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
+  if (!S_ISREG(info.st_mode)) fail(path, "cannot write: it " + std::string(kind_of(info.st_mode)));
+  if (::ftruncate(fd, 0) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
+  // A regular file never blocks; the flag off keeps writes plain.
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  fd_ = closer.fd;
+  closer.fd = -1;
+}
+
+StreamedFile::~StreamedFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void StreamedFile::write(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      if (error == ENOSPC) fail(path_, "cannot write (no space left on the device)");
+      if (error == EFBIG) fail(path_, "cannot write (file too large for this process or device)");
+      fail(path_, "cannot write (" + errno_text(error) + ")");
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
 std::string_view to_string(WriteStep step) {
   switch (step) {
     case WriteStep::kTemporaryCreated:

@@ -58,6 +58,29 @@ class RegularFile {
   std::uint64_t size_ = 0;
 };
 
+/// A regular file written from its start as a program goes (a game's log, streamed a line at a
+/// time so that a game cut short leaves its log up to the cut), where write_file_atomically,
+/// which writes a file whole, cannot serve.
+class StreamedFile {
+ public:
+  /// Opens `path` for writing, creating it (0666 less the umask) or emptying it. Opening never
+  /// blocks: anything but a regular file (a FIFO, with or without a reader; a device such as
+  /// /dev/null; a directory; a socket) is refused with FileError "PATH: cannot write: it is a
+  /// FIFO (named pipe), not a regular file", and left as it is.
+  explicit StreamedFile(const std::filesystem::path& path);
+  ~StreamedFile();
+  StreamedFile(const StreamedFile&) = delete;
+  StreamedFile& operator=(const StreamedFile&) = delete;
+
+  /// Writes all of `bytes` at the end of what was written. Throws FileError naming the path
+  /// when it cannot (a full disk: "cannot write (no space left on the device)").
+  void write(std::string_view bytes);
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
+};
+
 /// The moments of an atomic write, for tests that kill a writer at each of them.
 enum class WriteStep : std::uint8_t {
   kTemporaryCreated,  ///< the temporary file exists, empty

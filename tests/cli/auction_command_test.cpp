@@ -489,6 +489,40 @@ TEST(Auction, EmptyArgumentsAreRefusedNotReadAsTheDefault) {
   EXPECT_NE(players.err.find("--players: needs a value"), std::string::npos) << players;
 }
 
+TEST(Auction, ALogThatIsNoRegularFileIsRefusedAtOnce) {
+  // Issue 31: `auction --log FIFO` blocked for ever, waiting for a reader.
+  TempDir dir;
+  const std::string fifo = (dir / "log.fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const ProcessResult r = run(with(kGame, {"--log", fifo}));
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_FALSE(r.timed_out) << r;
+  EXPECT_NE(r.err.find("cannot write the log '" + fifo +
+                       "': it is a FIFO (named pipe), not a regular file"),
+            std::string::npos)
+      << r;
+  const ProcessResult directory = run(with(kGame, {"--log", dir.path().string()}));
+  EXPECT_EQ(directory.exit_code, 2) << directory;
+  EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory;
+  const ProcessResult device = run(with(kGame, {"--log", "/dev/null"}));
+  EXPECT_EQ(device.exit_code, 2) << device;
+  EXPECT_NE(device.err.find("'/dev/null': it is a device, not a regular file"), std::string::npos)
+      << device;
+  // A bot's stderr log, appended to when the bot starts: refused before the game too.
+  const ProcessResult bot_log = run({"auction", "--players", "cmd:true,value", "--bot-log", fifo});
+  EXPECT_EQ(bot_log.exit_code, 1) << bot_log;
+  EXPECT_NE(bot_log.err.find("cannot write the bot log '" + fifo + "': it is not a regular file"),
+            std::string::npos)
+      << bot_log;
+  // A regular file is written, and one written before is replaced.
+  const std::string file = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", file})).exit_code, 0);
+  const std::string first = read_file(file);
+  dir.write("game.jsonl", first + first + "more\n");
+  ASSERT_EQ(run(with(kGame, {"--log", file})).exit_code, 0);
+  EXPECT_EQ(read_file(file), first);
+}
+
 TEST(Auction, HiddenLettersFromNoneToAFullRack) {
   // 0 to 7 as the original simulator allowed: with 7 every rack is full from the start, so a
   // round has no auction and ends with the words.

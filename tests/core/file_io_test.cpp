@@ -174,6 +174,46 @@ TEST(RegularFile, ReadsInPiecesWithTheSameChecks) {
 
 // --- Atomic writes.
 
+// --- Streamed writes.
+
+TEST(StreamedFile, WritesAFileFromItsStartAsItGoes) {
+  test::TempDir dir;
+  const fs::path file = dir.write("game.jsonl", "an older, longer log\n");
+  {
+    StreamedFile log(file);
+    EXPECT_EQ(read_regular_file(file, 100), "") << "emptied when opened";
+    log.write("one\n");
+    EXPECT_EQ(read_regular_file(file, 100), "one\n") << "written at once, not buffered";
+    log.write("two\n");
+  }
+  EXPECT_EQ(read_regular_file(file, 100), "one\ntwo\n");
+  { StreamedFile created(dir / "new.jsonl"); }
+  EXPECT_TRUE(fs::is_regular_file(dir / "new.jsonl"));
+  EXPECT_EQ(error_of([&] { StreamedFile missing(dir / "no" / "log"); }),
+            (dir / "no" / "log").string() + ": cannot write (no such directory)");
+}
+
+TEST(StreamedFile, RefusesAFifoADeviceOrADirectoryWithoutBlocking) {
+  // Issue 31: `auction --log FIFO` opened the FIFO for writing, which waits for a reader for
+  // ever; with a reader, the log would have gone to whoever reads it.
+  test::TempDir dir;
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string refused = fifo.string() +
+                              ": cannot write: it is a FIFO (named pipe), not a "
+                              "regular file";
+  EXPECT_EQ(error_of([&] { StreamedFile log(fifo); }), refused) << "no reader";
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  EXPECT_EQ(error_of([&] { StreamedFile log(fifo); }), refused) << "with a reader";
+  ::close(reader);
+  EXPECT_TRUE(fs::is_fifo(fifo)) << "left as it is";
+  EXPECT_EQ(error_of([] { StreamedFile log("/dev/null"); }),
+            "/dev/null: cannot write: it is a device, not a regular file");
+  EXPECT_EQ(error_of([&] { StreamedFile log(dir.path()); }),
+            dir.path().string() + ": cannot write: it is a directory, not a file");
+}
+
 TEST(WriteFileAtomically, ReplacesTheFileAndLeavesNoTemporary) {
   test::TempDir dir;
   const fs::path file = dir / "data.txt";
