@@ -9,7 +9,10 @@
 #include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <system_error>
+
+#include "core/text.h"
 
 namespace wg {
 
@@ -114,8 +117,22 @@ bool RegularFile::read_exactly(void* out, std::size_t bytes) {
   return true;
 }
 
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                              ReadUntil until) {
   RegularFile file(path, max_bytes);
+  if (until == ReadUntil::kFirstNulBlock) {
+    std::string data;
+    for (;;) {
+      const std::size_t at = data.size();
+      data.resize(at + kTextBlockBytes);  // what is read is what is touched: a block at a time
+      const std::size_t n = file.read_some(data.data() + at, kTextBlockBytes);
+      data.resize(at + n);
+      if (data.size() > max_bytes) {
+        fail(path, "file too large (grew past the limit of " + size_text(max_bytes) + ")");
+      }
+      if (n == 0 || std::memchr(data.data() + at, 0, n) != nullptr) return data;
+    }
+  }
   // One byte more than the size, so that a single read sees the end of the file.
   std::string data(static_cast<std::size_t>(file.size()) + 1, '\0');
   std::size_t filled = 0;
@@ -176,6 +193,20 @@ void StreamedFile::write(std::string_view bytes) {
     }
     bytes.remove_prefix(static_cast<std::size_t>(n));
   }
+}
+
+std::string_view checked_text(std::string_view text, std::string_view source) {
+  if (const void* nul = std::memchr(text.data(), 0, text.size())) {
+    const auto offset = static_cast<const char*>(nul) - text.data();
+    throw FileError(std::string(source) + ": binary file (NUL byte at offset " +
+                    std::to_string(offset) + "), not text");
+  }
+  return without_utf8_bom(text);
+}
+
+std::string read_text_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  const std::string text = read_regular_file(path, max_bytes, ReadUntil::kFirstNulBlock);
+  return std::string(checked_text(text, path.string()));
 }
 
 std::string_view to_string(WriteStep step) {

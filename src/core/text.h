@@ -40,6 +40,10 @@ ParsedNumber parse_integer(std::string_view text, bool allow_negative = false);
 /// `*too_large` (when given) tells whether it was only too large.
 std::optional<std::uint64_t> parse_unsigned(std::string_view text, bool* too_large = nullptr);
 
+/// `text` without the UTF-8 byte-order mark (EF BB BF) it may start with: every reader of text
+/// files skips it alike.
+std::string_view without_utf8_bom(std::string_view text);
+
 /// The length in bytes (1 to 4) of the valid UTF-8 sequence that begins at `text[at]`, or 0 if
 /// the bytes there are not one (a stray continuation byte, an overlong form, a surrogate, a
 /// code point past U+10FFFF, a sequence cut short by the end of `text`). `at` < `text.size()`.

@@ -61,6 +61,15 @@ TEST(ParseUnsigned, CoversTheWholeRange) {
   EXPECT_EQ(parse_unsigned("012"), 12u);
 }
 
+TEST(Utf8, WithoutAByteOrderMark) {
+  EXPECT_EQ(without_utf8_bom("\xEF\xBB\xBF"
+                             "abc"),
+            "abc");
+  EXPECT_EQ(without_utf8_bom("abc"), "abc");
+  EXPECT_EQ(without_utf8_bom("\xEF\xBB"), "\xEF\xBB");
+  EXPECT_EQ(without_utf8_bom("a\xEF\xBB\xBF"), "a\xEF\xBB\xBF") << "only at the start";
+}
+
 TEST(Utf8, TellsValidUtf8FromBytesThatAreNot) {
   EXPECT_TRUE(is_valid_utf8(""));
   EXPECT_TRUE(is_valid_utf8("plain, \xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));
