@@ -20,6 +20,7 @@
 #include "core/session.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
+#include "protocol/printable.h"
 
 #ifndef WG_VERSION
 #define WG_VERSION "unknown"
@@ -89,7 +90,9 @@ std::uint64_t number_in(const std::string& name, const std::string& text, std::u
 }
 
 void report_error(std::ostream& err, std::string_view message) {
-  err << kProgram << ": " << message << '\n';
+  // Errors quote what came from outside (an argument, a file's line, a name): escaped, so that
+  // no byte of it reaches the terminal as a control.
+  err << kProgram << ": " << protocol::printable(message, /*keep_newlines=*/true) << '\n';
 }
 
 void configure(CLI::App& app, Context& context) {
@@ -102,7 +105,16 @@ void configure(CLI::App& app, Context& context) {
                  "Word list (one word per line) or compiled lexicon to use; default: the "
                  "built-in ENABLE list (172,823 words)")
       ->type_name("PATH")
-      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
+      ->check(CLI::Validator(
+          [](const std::string& path) {
+            // Empty would otherwise mean "not given": the built-in list, silently.
+            return path.empty() ? std::string(
+                                      "needs a file: an empty path names none (leave "
+                                      "--lexicon out for the built-in list)")
+                                : std::string();
+          },
+          "PATH"));
   add_number_option(
       app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
@@ -121,12 +133,10 @@ void configure(CLI::App& app, Context& context) {
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast)
       ->check(CLI::Validator(
           [](const std::string& name) {
-            return app::valid_player_name(name)
+            return wg::valid_player_name(name)
                        ? std::string()
-                       : fmt::format(
-                             "'{}' is not a player name: 1 to 40 characters, no control "
-                             "characters, no space at either end",
-                             name);
+                       : fmt::format("'{}' is not a player name: {}", protocol::printable(name),
+                                     kPlayerNameRule);
           },
           "NAME"));
   add_game_commands(app, context);

@@ -26,6 +26,7 @@
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
+#include "core/file_io.h"
 #include "core/parallel.h"
 #include "core/text.h"
 #include "games/auction/best_word.h"
@@ -111,8 +112,18 @@ std::vector<std::string> parse_lineup(std::string_view text) {
   return lineup;
 }
 
-/// The external bots of a lineup: "cmd:COMMAND" starts COMMAND.
+/// The external bots of a lineup: "cmd:COMMAND" starts COMMAND. --bot-log, appended to by each
+/// bot's stderr, must be a regular file (or none yet): a FIFO would block the game when a bot
+/// starts, until a reader came.
 au::ExternalPlayers external_players(const Options& o) {
+  if (!o.bot_log.empty()) {
+    std::error_code error;
+    const std::filesystem::file_status status = std::filesystem::status(o.bot_log, error);
+    if (!error && std::filesystem::exists(status) && !std::filesystem::is_regular_file(status)) {
+      throw UsageError(
+          fmt::format("cannot write the bot log '{}': it is not a regular file", o.bot_log));
+    }
+  }
   protocol::ExternalBotOptions bot = o.bots;
   bot.stderr_path = o.bot_log;
   return [bot](std::string_view name) -> std::unique_ptr<au::Player> {
@@ -219,29 +230,45 @@ bool ask_setup(Context& context, Options& o) {
          ask_number(o.rounds, "Rounds", 1, 100, defaults.rounds);
 }
 
-/// A game's log file: every line is written and flushed as the game goes, and a failed write
-/// (a full disk) is an error rather than a log silently cut short.
+/// A game's log file: every line is written as the game goes, and a failed write (a full disk)
+/// is an error rather than a log silently cut short. Only a regular file is written: a FIFO
+/// (which would block the game until a reader came), a device or a directory is refused at once
+/// (core/file_io.h, StreamedFile).
 class LogFile {
  public:
   LogFile(std::string path, LogLexicon lexicon)
-      : path_(std::move(path)),
-        lexicon_(std::move(lexicon)),
-        out_(path_, std::ios::binary | std::ios::trunc) {
-    if (!out_) fail();
-  }
+      : path_(std::move(path)), lexicon_(std::move(lexicon)), out_(open(path_)) {}
   /// Writes the event's line if it has one (a game's events do).
   void write(const au::Event& event) {
-    app::write_log_line(out_, event, lexicon_);
-    if (!out_) fail();
+    std::ostringstream line;
+    app::write_log_line(line, event, lexicon_);
+    try {
+      out_.write(line.view());
+    } catch (const FileError& error) {
+      fail(path_, error);
+    }
   }
 
  private:
-  [[noreturn]] void fail() const {
-    throw std::runtime_error(fmt::format("cannot write the log '{}'", path_));
+  static StreamedFile open(const std::string& path) {
+    try {
+      return StreamedFile(path);
+    } catch (const FileError& error) {
+      fail(path, error);
+    }
+  }
+  /// "cannot write the log 'PATH': it is a FIFO ..." or "... 'PATH' (no space left on the
+  /// device)", from FileError's "PATH: cannot write...".
+  [[noreturn]] static void fail(const std::string& path, const FileError& error) {
+    std::string_view problem = error.what();
+    problem.remove_prefix(std::min(problem.size(), path.size() + 2));
+    if (problem.starts_with("cannot write"))
+      problem.remove_prefix(std::string_view("cannot write").size());
+    throw std::runtime_error(fmt::format("cannot write the log '{}'{}", path, problem));
   }
   std::string path_;
   LogLexicon lexicon_;
-  std::ofstream out_;
+  StreamedFile out_;
 };
 
 /// A game's log as the store keeps it with the game: the same lines LogFile writes, gathered
@@ -535,15 +562,15 @@ int play(Context& context, Options o) {
 
 int replay(Context& context, const Options& o) {
   const AuctionLog log = app::read_auction_log_file(o.replay_path);
-  const std::string cut = log.cut_line == 0 ? ""
-                                            : fmt::format("{} stops in the middle of line {}",
-                                                          o.replay_path, log.cut_line);
+  const std::string cut = log.cut_line == 0
+                              ? ""
+                              : fmt::format("{} stops in the middle of line {}",
+                                            protocol::printable(o.replay_path), log.cut_line);
   std::ostream& out = context.out();
   if (context.options().json) {
     for (const au::Event& event : log.events) app::write_log_line(out, event, log.lexicon);
     if (!cut.empty()) {
-      context.err() << fmt::format("wordgames: warning: {}: the lines before it were replayed\n",
-                                   cut);
+      print_warning(context.err(), fmt::format("{}: the lines before it were replayed", cut));
     }
     return kExitOk;
   }
@@ -610,8 +637,7 @@ int tournament(Context& context, const Options& o) {
                     {"lineup", config.lineup}};
   app::TournamentKeeper keeper(
       context.game_store(), described, &Context::now_ms, [&context](const std::exception& error) {
-        context.err() << fmt::format("wordgames: warning: the tournament is not saved: {}\n",
-                                     error.what());
+        print_warning(context.err(), fmt::format("the tournament is not saved: {}", error.what()));
       });
   if (!o.log_dir.empty()) {
     std::error_code error;

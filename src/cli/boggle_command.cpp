@@ -63,17 +63,20 @@ struct Options {
 bg::Board read_board_file(Context& context, const std::string& path) {
   const std::string name = path == "-" ? "standard input" : "'" + path + "'";
   std::string text;
-  if (path == "-") {
-    text.assign(std::istreambuf_iterator<char>(context.in()), std::istreambuf_iterator<char>());
-  } else {
-    // Bounded (core/file_io.h): a FIFO, a directory or /dev/zero is refused at once; a board
-    // is a few lines, so 1 MiB is far more than any.
-    try {
-      text = read_regular_file(path, std::uint64_t{1} << 20);
-    } catch (const FileError& error) {  // "PATH: problem"
-      throw UsageError(fmt::format("cannot read the board file {}: {}", name,
-                                   std::string_view(error.what()).substr(path.size() + 2)));
+  // Read as every text file is (core/file_io.h): bounded (a FIFO, a directory or /dev/zero is
+  // refused at once; a board is a few lines, so 1 MiB is far more than any), a UTF-8
+  // byte-order mark skipped, a NUL byte refused.
+  const std::string source = path == "-" ? std::string("-") : path;
+  try {
+    if (path == "-") {
+      text.assign(std::istreambuf_iterator<char>(context.in()), std::istreambuf_iterator<char>());
+      text = checked_text(text, source);
+    } else {
+      text = read_text_file(path, std::uint64_t{1} << 20);
     }
+  } catch (const FileError& error) {  // "SOURCE: problem"
+    throw UsageError(fmt::format("cannot read the board file {}: {}", name,
+                                 std::string_view(error.what()).substr(source.size() + 2)));
   }
   try {
     return bg::Board::parse(text);

@@ -7,7 +7,9 @@
 #include <fmt/format.h>
 
 #include "app/user_data.h"
+#include "cli/output.h"
 #include "cli/prompt.h"
+#include "core/text.h"
 
 namespace wg::cli {
 
@@ -67,7 +69,7 @@ app::SqliteStore* Context::game_store_or_problem() {
     game_store_ = std::make_unique<app::SqliteStore>(dir / "wordgames.db");
     const app::ImportReport report = game_store_->import_file_store(dir);
     for (const std::string& problem : report.problems) {
-      err_ << "wordgames: warning: " << problem << '\n';
+      print_warning(err_, problem);
     }
     if (!report.already_done && report.history_records + report.dictionaries + report.games != 0) {
       err_ << fmt::format(
@@ -86,7 +88,7 @@ app::SqliteStore* Context::game_store_or_problem() {
 void Context::warn_not_saving(std::string_view problem) {
   if (warned_) return;
   warned_ = true;
-  err_ << "wordgames: warning: cannot save games: " << problem << "; playing on without saving\n";
+  print_warning(err_, fmt::format("cannot save games: {}; playing on without saving", problem));
 }
 
 app::Store& Context::store() {
@@ -104,7 +106,10 @@ const std::string& Context::player_name() {
   std::string name = options_.player;
   try {
     if (name.empty() && store != nullptr) {
-      if (const std::optional<app::Player> last = store->last_player()) name = last->name;
+      // A name stored by an older wordgames or another program may break the rule: never
+      // play under it again.
+      const std::optional<app::Player> last = store->last_player();
+      if (last && wg::valid_player_name(last->name)) name = last->name;
     }
     if (name.empty() && store != nullptr && interactive_) name = ask_player_name();
     if (name.empty()) name = kDefaultPlayerName;
@@ -121,8 +126,8 @@ std::string Context::ask_player_name() {
   Prompt prompt(in_, out_, !interactive_);
   const std::optional<std::string> name = prompt.ask<std::string>(
       "Your name: ", [](std::string_view answer, std::string& error) -> std::optional<std::string> {
-        if (app::valid_player_name(answer)) return std::string(answer);
-        error = "A name is 1 to 40 characters, without control characters.";
+        if (wg::valid_player_name(answer)) return std::string(answer);
+        error = "A name is 1 to 40 bytes of text, without control characters.";
         return std::nullopt;
       });
   in_.clear();

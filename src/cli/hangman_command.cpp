@@ -161,11 +161,11 @@ void print_history(std::ostream& out, const app::History& history) {
 }
 
 void warn_about(Context& context, const app::History& history) {
-  if (!history.problem.empty()) context.err() << "wordgames: warning: " << history.problem << '\n';
+  if (!history.problem.empty()) print_warning(context.err(), history.problem);
   if (history.bad_records != 0) {
-    context.err() << fmt::format("wordgames: warning: skipped {} unreadable line{} in {}\n",
-                                 history.bad_records, history.bad_records == 1 ? "" : "s",
-                                 history.source);
+    print_warning(context.err(),
+                  fmt::format("skipped {} unreadable line{} in {}", history.bad_records,
+                              history.bad_records == 1 ? "" : "s", history.source));
   }
 }
 
@@ -397,7 +397,7 @@ class Terminal {
       warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
                                                      finished.points}));
     } catch (const std::exception& error) {
-      context_.err() << "wordgames: warning: the history was not saved: " << error.what() << '\n';
+      print_warning(context_.err(), fmt::format("the history was not saved: {}", error.what()));
     }
   }
 

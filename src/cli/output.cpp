@@ -5,7 +5,13 @@
 
 #include <fmt/format.h>
 
+#include "protocol/printable.h"
+
 namespace wg::cli {
+
+void print_warning(std::ostream& err, std::string_view message) {
+  err << "wordgames: warning: " << protocol::printable(message, /*keep_newlines=*/true) << '\n';
+}
 
 void print_json(std::ostream& out, const Json& document) {
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';

@@ -19,6 +19,10 @@ using app::Json;
 /// word as the user typed it) become U+FFFD rather than failing.
 void print_json(std::ostream& out, const Json& document);
 
+/// Writes "wordgames: warning: MESSAGE" and a newline to `err`, the message escaped for a
+/// terminal (protocol::printable: it may quote a path, a file's line or a name from outside).
+void print_warning(std::ostream& err, std::string_view message);
+
 std::string_view yes_no(bool value);
 
 using wg::count_of;  // core/text.h

@@ -16,6 +16,7 @@
 #include "cli/app.h"
 #include "cli/bot_options.h"
 #include "cli/context.h"
+#include "cli/output.h"
 #include "protocol/sandbox.h"
 #include "server/arcade.h"
 #include "server/hosts.h"
@@ -76,8 +77,8 @@ int serve(Context& context, const ServeOptions& options) {
       try {
         arcade_options.store = std::make_shared<app::SqliteStore>(store->file());
       } catch (const std::exception& error) {
-        context.err() << "wordgames: warning: cannot save games: " << error.what()
-                      << "; playing on without saving\n";
+        print_warning(context.err(), fmt::format("cannot save games: {}; playing on without saving",
+                                                 error.what()));
       }
     }
   }
@@ -108,11 +109,14 @@ int serve(Context& context, const ServeOptions& options) {
     http.post_after(kExpiryCheck, expire);
   };
   http.post_after(kExpiryCheck, expire);
+  // Every wildcard form ("0.0.0.0", "0", "::", ...) serves every interface: this machine's
+  // own page is at the loopback address, and the warning is the same for all.
+  const bool everywhere = http.listens_on_every_interface();
   const bool v6 = options.host.find(':') != std::string::npos;
-  const std::string shown = options.host == "0.0.0.0" ? "127.0.0.1" : options.host;
+  const std::string shown = !everywhere ? options.host : v6 ? "::1" : "127.0.0.1";
   context.live_out() << fmt::format("wordgames arcade: http://{}{}{}:{}/\n", v6 ? "[" : "", shown,
                                     v6 ? "]" : "", port);
-  if (options.host == "0.0.0.0") {
+  if (everywhere) {
     context.live_out() << "Listening on every interface: other machines use this one's address.\n";
   }
   context.live_out() << (arcade_options.store != nullptr
@@ -138,7 +142,15 @@ void add_serve_command(CLI::App& app, Context& context) {
       ->add_option("--host", options->host,
                    "Address to listen on: 127.0.0.1 (this machine only, the default) or "
                    "0.0.0.0 (every interface, for a classroom)")
-      ->type_name("ADDRESS");
+      ->type_name("ADDRESS")
+      ->check(CLI::Validator(
+          [](const std::string& host) {
+            return host.empty() ? std::string(
+                                      "an empty host is not an address: 127.0.0.1 "
+                                      "serves this machine only, 0.0.0.0 every interface")
+                                : std::string();
+          },
+          "ADDRESS"));
   add_number_option(
       *command, "--port", 0, 65535, [options](std::uint64_t port) { options->port = port; },
       "Port to listen on; 0: a free port (printed); default 8080");

@@ -15,6 +15,7 @@
 #include "cli/app.h"
 #include "cli/output.h"
 #include "core/text.h"
+#include "protocol/printable.h"
 
 namespace wg::cli {
 
@@ -119,12 +120,12 @@ int run_stats(Context& context, const Filters& filters) {
     return kExitOk;
   }
   if (statistics.empty()) {
-    out << (player ? fmt::format("{} has not finished a game{} yet.\n", *player,
-                                 game.empty() ? "" : " of " + game)
+    out << (player ? fmt::format("{} has not finished a game{} yet.\n",
+                                 protocol::printable(*player), game.empty() ? "" : " of " + game)
                    : std::string("No game has been finished yet.\n"));
     return kExitOk;
   }
-  out << "Statistics of " << *player << ":\n";
+  out << "Statistics of " << protocol::printable(*player) << ":\n";
   out << fmt::format("{:<13} {:>6} {:>6} {:>6} {:>7} {:>7} {:>11} {:>11}\n", "Game", "Games",
                      "Wins", "Win %", "Streak", "Best", "Best score", "Mean score");
   for (const app::GameStatistics& g : statistics) {
@@ -160,12 +161,12 @@ int run_history(Context& context, const Filters& filters) {
     return kExitOk;
   }
   if (games.empty()) {
-    out << (player ? fmt::format("{} has not finished a game{} yet.\n", *player,
-                                 game.empty() ? "" : " of " + game)
+    out << (player ? fmt::format("{} has not finished a game{} yet.\n",
+                                 protocol::printable(*player), game.empty() ? "" : " of " + game)
                    : std::string("No game has been finished yet.\n"));
     return kExitOk;
   }
-  out << "Games of " << *player << ", newest first:\n";
+  out << "Games of " << protocol::printable(*player) << ", newest first:\n";
   out << fmt::format("{:>6}  {:<13} {:<17} {:>7}  {}\n", "Id", "Game", "When (UTC)", "Score",
                      "Won");
   for (const app::GameSummary& g : games) {
@@ -308,8 +309,9 @@ int run_leaderboard(Context& context, const Filters& filters) {
                        "Wins", "Win %", "Best score");
     std::size_t rank = 0;
     for (const app::LeaderboardEntry& e : board) {
-      out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6.0f} {:>11}\n", ++rank, e.player, e.games,
-                         e.wins, e.win_rate * 100, e.best_score);
+      out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6.0f} {:>11}\n", ++rank,
+                         protocol::printable(e.player), e.games, e.wins, e.win_rate * 100,
+                         e.best_score);
     }
     any = true;
   }

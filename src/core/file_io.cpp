@@ -9,7 +9,10 @@
 #include <atomic>
 #include <cerrno>
 #include <charconv>
+#include <cstring>
 #include <system_error>
+
+#include "core/text.h"
 
 namespace wg {
 
@@ -114,8 +117,22 @@ bool RegularFile::read_exactly(void* out, std::size_t bytes) {
   return true;
 }
 
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                              ReadUntil until) {
   RegularFile file(path, max_bytes);
+  if (until == ReadUntil::kFirstNulBlock) {
+    std::string data;
+    for (;;) {
+      const std::size_t at = data.size();
+      data.resize(at + kTextBlockBytes);  // what is read is what is touched: a block at a time
+      const std::size_t n = file.read_some(data.data() + at, kTextBlockBytes);
+      data.resize(at + n);
+      if (data.size() > max_bytes) {
+        fail(path, "file too large (grew past the limit of " + size_text(max_bytes) + ")");
+      }
+      if (n == 0 || std::memchr(data.data() + at, 0, n) != nullptr) return data;
+    }
+  }
   // One byte more than the size, so that a single read sees the end of the file.
   std::string data(static_cast<std::size_t>(file.size()) + 1, '\0');
   std::size_t filled = 0;
@@ -133,6 +150,63 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   }
   data.resize(filled);
   return data;
+}
+
+StreamedFile::StreamedFile(const std::filesystem::path& path) : path_(path) {
+  // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader forever (without
+  // one it fails with ENXIO). No O_TRUNC: nothing is emptied before it is known to be a file.
+  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0666);
+  if (fd < 0) {
+    const int error = errno;
+    struct stat info {};
+    if (::stat(path.c_str(), &info) == 0 && !S_ISREG(info.st_mode)) {
+      fail(path, "cannot write: it " + std::string(kind_of(info.st_mode)));
+    }
+    if (error == ENXIO) fail(path, "cannot write: it is a FIFO (named pipe), not a regular file");
+    if (error == ENOENT) fail(path, "cannot write (no such directory)");
+    fail(path, "cannot write (" + errno_text(error) + ")");
+  }
+  Descriptor closer(fd);
+  struct stat info {};
+  if (::fstat(fd, &info) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
+  if (!S_ISREG(info.st_mode)) fail(path, "cannot write: it " + std::string(kind_of(info.st_mode)));
+  if (::ftruncate(fd, 0) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
+  // A regular file never blocks; the flag off keeps writes plain.
+  ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  fd_ = closer.fd;
+  closer.fd = -1;
+}
+
+StreamedFile::~StreamedFile() {
+  if (fd_ >= 0) ::close(fd_);
+}
+
+void StreamedFile::write(std::string_view bytes) {
+  while (!bytes.empty()) {
+    const ssize_t n = ::write(fd_, bytes.data(), bytes.size());
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      const int error = errno;
+      if (error == ENOSPC) fail(path_, "cannot write (no space left on the device)");
+      if (error == EFBIG) fail(path_, "cannot write (file too large for this process or device)");
+      fail(path_, "cannot write (" + errno_text(error) + ")");
+    }
+    bytes.remove_prefix(static_cast<std::size_t>(n));
+  }
+}
+
+std::string_view checked_text(std::string_view text, std::string_view source) {
+  if (const void* nul = std::memchr(text.data(), 0, text.size())) {
+    const auto offset = static_cast<const char*>(nul) - text.data();
+    throw FileError(std::string(source) + ": binary file (NUL byte at offset " +
+                    std::to_string(offset) + "), not text");
+  }
+  return without_utf8_bom(text);
+}
+
+std::string read_text_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+  const std::string text = read_regular_file(path, max_bytes, ReadUntil::kFirstNulBlock);
+  return std::string(checked_text(text, path.string()));
 }
 
 std::string_view to_string(WriteStep step) {

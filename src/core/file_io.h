@@ -27,12 +27,35 @@ class FileError : public std::runtime_error {
   using std::runtime_error::runtime_error;
 };
 
-/// The whole content of the regular file at `path`, at most `max_bytes` long. Throws
-/// FileError naming the path when it is missing, unreadable, not a regular file ("is a
-/// directory, not a file"; "is a FIFO (named pipe), not a regular file"; "is a device, ..."),
-/// or larger than `max_bytes` (refused from its size, before reading; a file that grows while
-/// read is refused at the cap).
-std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes);
+/// How much of a file read_regular_file reads.
+enum class ReadUntil : std::uint8_t {
+  kEnd,  ///< all of it (a binary file: a compiled lexicon)
+  /// a text file, which never holds a NUL byte: up to the end of the block (kTextBlockBytes)
+  /// that holds the first NUL, if there is one, so that the caller sees it (and at least a
+  /// block of what comes before and after it) and refuses the file without the rest being read.
+  /// A file of a gigabyte of zeros costs one block, not a gigabyte and seconds.
+  kFirstNulBlock,
+};
+
+/// The block of ReadUntil::kFirstNulBlock: larger than any sample a reader inspects.
+inline constexpr std::size_t kTextBlockBytes = 64 * 1024;
+
+/// The whole content of the regular file at `path` (or up to its first NUL block: `until`), at
+/// most `max_bytes` long. Throws FileError naming the path when it is missing, unreadable, not
+/// a regular file ("is a directory, not a file"; "is a FIFO (named pipe), not a regular file";
+/// "is a device, ..."), or larger than `max_bytes` (refused from its size, before reading; a
+/// file that grows while read is refused at the cap).
+std::string read_regular_file(const std::filesystem::path& path, std::uint64_t max_bytes,
+                              ReadUntil until = ReadUntil::kEnd);
+
+/// `text` read from `source` (a file's path, "standard input") as every reader of text files
+/// takes it: without a UTF-8 byte-order mark at its start, and refused with FileError
+/// "SOURCE: binary file (NUL byte at offset N), not text" when it holds a NUL byte.
+std::string_view checked_text(std::string_view text, std::string_view source);
+
+/// A text file (a board file): read_regular_file's checks and cap, read up to its first NUL
+/// block, then checked_text: its byte-order mark skipped, a NUL byte refused.
+std::string read_text_file(const std::filesystem::path& path, std::uint64_t max_bytes);
 
 /// A regular file open for reading in pieces, with read_regular_file's checks: for a loader
 /// that reads a header, then each part of the file straight into where it goes.
@@ -56,6 +79,29 @@ class RegularFile {
   std::filesystem::path path_;
   int fd_ = -1;
   std::uint64_t size_ = 0;
+};
+
+/// A regular file written from its start as a program goes (a game's log, streamed a line at a
+/// time so that a game cut short leaves its log up to the cut), where write_file_atomically,
+/// which writes a file whole, cannot serve.
+class StreamedFile {
+ public:
+  /// Opens `path` for writing, creating it (0666 less the umask) or emptying it. Opening never
+  /// blocks: anything but a regular file (a FIFO, with or without a reader; a device such as
+  /// /dev/null; a directory; a socket) is refused with FileError "PATH: cannot write: it is a
+  /// FIFO (named pipe), not a regular file", and left as it is.
+  explicit StreamedFile(const std::filesystem::path& path);
+  ~StreamedFile();
+  StreamedFile(const StreamedFile&) = delete;
+  StreamedFile& operator=(const StreamedFile&) = delete;
+
+  /// Writes all of `bytes` at the end of what was written. Throws FileError naming the path
+  /// when it cannot (a full disk: "cannot write (no space left on the device)").
+  void write(std::string_view bytes);
+
+ private:
+  std::filesystem::path path_;
+  int fd_ = -1;
 };
 
 /// The moments of an atomic write, for tests that kill a writer at each of them.

@@ -354,10 +354,30 @@ Lexicon Lexicon::load(const std::filesystem::path& path, WordListReport* report,
         return lex;
       }
     }
-    buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);
+    buffer = std::make_unique_for_overwrite<std::byte[]>(size + 1);  // touched only as read
     std::memcpy(buffer.get(), head.data(), read);
-    if (!file.read_exactly(buffer.get() + read, size - read)) changed();
-    read_at_end();
+    // A word list holds no NUL byte: the block that holds the first one ends the read of a file
+    // that is not a compiled one, and parse_word_list refuses it from what was read (the same
+    // message: the offset and the sample it judges by come before). A gigabyte of zeros was
+    // read whole before (issue 31: 1 GB and 5 s). A compiled file is read whole.
+    std::size_t filled = read;
+    bool cut = false;
+    while (filled < size) {
+      const std::size_t n = std::min(kTextBlockBytes, size - filled);
+      if (!file.read_exactly(buffer.get() + filled, n)) changed();
+      const std::size_t scan = filled == read ? 0 : filled;  // the header read first, too
+      const bool nul = std::memchr(buffer.get() + scan, 0, filled + n - scan) != nullptr;
+      filled += n;
+      if (nul && !is_compiled(std::span(buffer.get(), filled))) {
+        cut = true;
+        break;
+      }
+    }
+    if (cut) {
+      size = filled;
+    } else {
+      read_at_end();
+    }
   } catch (const FileError& error) {  // names the path already
     throw LexiconError(error.what());
   }

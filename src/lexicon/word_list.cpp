@@ -307,16 +307,18 @@ WordList parse_word_list(std::string_view text, std::string_view source, const A
   return result;
 }
 
-std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes) {
+std::string read_file(const std::filesystem::path& path, std::uint64_t max_bytes, ReadUntil until) {
   try {
-    return read_regular_file(path, max_bytes);
+    return read_regular_file(path, max_bytes, until);
   } catch (const FileError& error) {  // names the path already
     throw LexiconError(error.what());
   }
 }
 
 WordList read_word_list(const std::filesystem::path& path, const Alphabet& alphabet) {
-  const std::string text = read_file(path);
+  // Text: up to the block of its first NUL, which check_encoding refuses (or reads as the mark
+  // of UTF-16 or UTF-32) from what comes before it and the first block.
+  const std::string text = read_file(path, kMaxLexiconFileBytes, ReadUntil::kFirstNulBlock);
   if (text.empty()) fail(path.string(), "empty file (0 bytes)");
   return parse_word_list(text, path.string(), alphabet);
 }

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "core/alphabet.h"
+#include "core/file_io.h"
 
 namespace wg {
 
@@ -84,8 +85,11 @@ inline constexpr std::uint64_t kMaxLexiconFileBytes = std::uint64_t{1} << 30;
 
 /// Reads a whole regular file into memory (core/file_io.h's read_regular_file: a FIFO, a
 /// directory or a device such as /dev/zero is refused at once, and so is a file over
-/// `max_bytes`, before it is read). Throws LexiconError naming the path on failure.
+/// `max_bytes`, before it is read), or with ReadUntil::kFirstNulBlock, for text, only up to the
+/// block that holds its first NUL byte (which parse_word_list and check_text_encoding refuse).
+/// Throws LexiconError naming the path on failure.
 std::string read_file(const std::filesystem::path& path,
-                      std::uint64_t max_bytes = kMaxLexiconFileBytes);
+                      std::uint64_t max_bytes = kMaxLexiconFileBytes,
+                      ReadUntil until = ReadUntil::kEnd);
 
 }  // namespace wg

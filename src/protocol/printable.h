@@ -6,10 +6,12 @@
 #include <string>
 #include <string_view>
 
+#include "core/text.h"
+
 namespace wg::protocol {
 
-/// True if `text` is valid UTF-8 (no overlong forms, surrogates or code points past U+10FFFF).
-bool is_valid_utf8(std::string_view text);
+/// True if `text` is valid UTF-8 (core/text.h: one decoder for every layer).
+using wg::is_valid_utf8;
 
 /// `text` with every byte a terminal could take for a control shown as `\xNN` instead: C0
 /// controls (tab and, if `keep_newlines`, the newline excepted), DEL, the C1 controls U+0080 to

@@ -102,16 +102,22 @@ HttpRequest make_request(const http::request<http::string_body>& message) {
   return request;
 }
 
+/// The message answering a request; `head`: the request was HEAD, so the answer has the
+/// headers a GET would get, Content-Length included, and no body (RFC 9110, 9.3.2).
 http::response<http::string_body> make_response(HttpResponse response, unsigned version,
-                                                bool keep_alive) {
+                                                bool keep_alive, bool head = false) {
   int status = response.status >= 100 && response.status <= 599 ? response.status : 500;
   http::response<http::string_body> message{static_cast<http::status>(status), version};
   message.set(http::field::server, kServerName);
   message.set("X-Content-Type-Options", "nosniff");
   if (!response.content_type.empty()) message.set(http::field::content_type, response.content_type);
   for (auto& [name, value] : response.headers) message.insert(name, value);
-  message.body() = std::move(response.body);
   message.keep_alive(keep_alive);
+  if (head) {
+    message.content_length(response.body.size());
+    return message;
+  }
+  message.body() = std::move(response.body);
   message.prepare_payload();
   return message;
 }
@@ -149,6 +155,7 @@ struct Core {
   net::strand<net::io_context::executor_type> strand{net::make_strand(ioc)};
   std::optional<net::executor_work_guard<net::io_context::executor_type>> work{ioc.get_executor()};
   std::vector<std::unique_ptr<tcp::acceptor>> acceptors;
+  bool every_interface = false;  ///< an acceptor is bound to 0.0.0.0 or ::
   std::optional<net::signal_set> signals;
   std::unordered_map<std::uint64_t, std::shared_ptr<net::steady_timer>> timers;  // on strand
   std::uint64_t next_timer = 0;
@@ -463,6 +470,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     parser_.reset();
     keep_alive_ = message.keep_alive();
     version_ = message.version();
+    head_ = message.method() == http::verb::head;
     if (websocket::is_upgrade(message)) return upgrade(std::move(message));
 
     awaiting_handler_ = true;
@@ -497,11 +505,12 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   /// still sends for a while, so that it sees the answer rather than a reset.
   void fail(HttpResponse response) {
     version_ = 11;
+    head_ = false;
     write(std::move(response), false);
   }
 
   void write(HttpResponse response, bool keep_alive) {
-    response_ = make_response(std::move(response), version_, keep_alive);
+    response_ = make_response(std::move(response), version_, keep_alive, head_);
     stream_.expires_after(server_.limits.request_timeout);
     http::async_write(stream_, response_,
                       beast::bind_front_handler(&HttpSession::on_write, shared_from_this()));
@@ -578,6 +587,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   unsigned version_ = 11;
   bool request_begun_ = true;
   bool keep_alive_ = true;
+  bool head_ = false;  ///< the request being answered is HEAD: headers only
   bool awaiting_handler_ = false;
   bool stopping_ = false;
   bool handed_off_ = false;
@@ -665,6 +675,11 @@ std::uint16_t HttpServer::listen(const std::string& host, std::uint16_t port) {
     return std::runtime_error("cannot listen on " + host + ":" + std::to_string(port) + ": " +
                               reason);
   };
+  if (host.empty()) {
+    throw std::runtime_error(
+        "no host given to listen on: 127.0.0.1 serves this machine only, 0.0.0.0 every "
+        "interface");
+  }
   error_code ec;
   tcp::resolver resolver(impl_->ioc);
   auto results = resolver.resolve(host, std::to_string(port),
@@ -687,11 +702,14 @@ std::uint16_t HttpServer::listen(const std::string& host, std::uint16_t port) {
   if (ec) throw fail(ec.message());
   tcp::acceptor& ref = *acceptor;
   impl_->acceptors.push_back(std::move(acceptor));
+  if (bound.address().is_unspecified()) impl_->every_interface = true;
   net::post(impl_->strand, [impl = impl_.get(), &ref] {
     if (!impl->stopping) impl->accept(ref);
   });
   return bound.port();
 }
+
+bool HttpServer::listens_on_every_interface() const { return impl_->every_interface; }
 
 void HttpServer::run(int threads, bool stop_on_signals) {
   if (stop_on_signals) {

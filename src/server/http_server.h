@@ -105,8 +105,13 @@ class HttpServer {
 
   /// Binds and listens on host:port (port 0: a free port chosen by the system) and returns the
   /// port. Throws std::runtime_error with a message for people ("cannot listen on
-  /// 127.0.0.1:8080: Address already in use") when it cannot.
+  /// 127.0.0.1:8080: Address already in use") when it cannot, and for an empty host (which the
+  /// resolver would take for every interface).
   std::uint16_t listen(const std::string& host, std::uint16_t port);
+
+  /// True once listen() has bound a wildcard address (0.0.0.0 or ::, however the host named it:
+  /// "0", "::", "0.0.0.0", "0x0"...), so that every interface of the machine is served.
+  bool listens_on_every_interface() const;
 
   /// Runs the loop on `threads` threads (the calling one included) until stop(), then closes
   /// every connection and returns. With `stop_on_signals`, SIGINT and SIGTERM stop it too.

@@ -6,6 +6,7 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
 #include "server/responses.h"
 
 namespace wg::server {
@@ -14,11 +15,8 @@ using app::Json;
 
 namespace {
 
-constexpr std::string_view kNameRule =
-    "a player's name has 1 to 40 characters, no control characters and no space at either end";
-
 HttpResponse bad_player(std::string_view field) {
-  return error(400, "bad_player", std::string(kNameRule), field);
+  return error(400, "bad_player", std::string(kPlayerNameRule), field);
 }
 
 HttpResponse store_failed(const std::exception& problem) {
@@ -30,7 +28,7 @@ HttpResponse store_failed(const std::exception& problem) {
 std::variant<std::string, HttpResponse> requested_player(const Json& body, std::string_view field) {
   const auto found = body.find(field);
   if (found == body.end() || found->is_null()) return std::string();
-  if (!found->is_string() || !app::valid_player_name(found->get<std::string>())) {
+  if (!found->is_string() || !valid_player_name(found->get<std::string>())) {
     return bad_player(field);
   }
   return found->get<std::string>();
@@ -80,7 +78,13 @@ HttpResponse Players::route(const HttpRequest& request,
     if (parts.size() == 2 && parts[1] == "unfinished") {
       if (!get) return method_not_allowed(request, "GET");
       const std::optional<std::string> name = percent_decoded(parts[0], /*plus_is_space=*/false);
-      if (!name || !app::valid_player_name(*name)) return bad_player("player");
+      if (!name) {
+        return error(400, "bad_player", "the player's name has a malformed %-escape", "player");
+      }
+      if (!is_valid_utf8(*name)) {
+        return error(400, "bad_player", "the player's name is not UTF-8 once %-decoded", "player");
+      }
+      if (!valid_player_name(*name)) return bad_player("player");
       if (store_ == nullptr) return no_store();
       const std::optional<app::Player> player = store_->find_player(*name);
       if (!player) {

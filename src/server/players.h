@@ -19,7 +19,7 @@ namespace wg::server {
 
 /// The player a request to create a session or a room names in `field` ("player"): "" when it
 /// names none (anonymous: nothing is kept); or the refusal (400 "bad_player", naming the field)
-/// of a value that is not a player name (app::valid_player_name).
+/// of a value that is not a player name (wg::valid_player_name, core/text.h).
 std::variant<std::string, HttpResponse> requested_player(const app::Json& body,
                                                          std::string_view field = "player");
 

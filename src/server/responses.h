@@ -16,6 +16,8 @@
 namespace wg::server {
 
 /// `body` as the reply, with Cache-Control: no-store (a game's state is never to be cached).
+/// Strings that are not valid UTF-8 (a player's name stored before names were checked) are
+/// encoded with U+FFFD in place of each invalid byte, never refused.
 HttpResponse json_response(int status, const app::Json& body);
 
 /// A refusal: {"error": message, "code": code} and "field" when one is named.

@@ -14,6 +14,7 @@
 #include "app/json.h"
 #include "app/registry.h"
 #include "app/store.h"
+#include "core/text.h"
 #include "server/responses.h"
 
 namespace wg::server {
@@ -50,6 +51,9 @@ std::map<std::string, std::string> query_of(const HttpRequest& request,
         percent_decoded(pair.substr(std::min(equals + 1, pair.size())), true);
     if (!key || !value) {
       throw Refused{error(400, "bad_request", "the query has a malformed %-escape")};
+    }
+    if (!is_valid_utf8(*key) || !is_valid_utf8(*value)) {
+      throw Refused{error(400, "bad_request", "the query is not UTF-8 once %-decoded")};
     }
     if (std::find(keys.begin(), keys.end(), *key) == keys.end()) {
       throw Refused{error(400, "bad_request", fmt::format("'{}' is not asked here", *key), *key)};
@@ -91,11 +95,8 @@ std::size_t number_of(const std::map<std::string, std::string>& values, const st
 /// The player named `name` as the store spells it, else a Refused (400 for a name that cannot
 /// be one, 404 for a player who never played here).
 std::string player_of(app::SqliteStore& store, const std::string& name) {
-  if (!app::valid_player_name(name)) {
-    throw Refused{error(400, "bad_player",
-                        "a player's name is 1 to 40 characters, without control characters, "
-                        "not starting or ending with a space",
-                        "player")};
+  if (!valid_player_name(name)) {
+    throw Refused{error(400, "bad_player", std::string(kPlayerNameRule), "player")};
   }
   const std::optional<app::Player> found = store.find_player(name);
   if (!found) {
@@ -184,6 +185,9 @@ HttpResponse Statistics::leaderboard(const HttpRequest& request) {
 HttpResponse Statistics::history(const HttpRequest& request, std::string_view encoded_player) {
   const std::optional<std::string> name = percent_decoded(encoded_player, false);
   if (!name) return error(400, "bad_request", "the player's name has a malformed %-escape");
+  if (!is_valid_utf8(*name)) {
+    return error(400, "bad_player", "the player's name is not UTF-8 once %-decoded", "player");
+  }
   const auto query = query_of(request, {"game", "limit", "offset"});
   const std::size_t limit = number_of(query, "limit", 1, kMaxPage, kDefaultPage);
   const std::size_t offset = number_of(query, "offset", 0, 1'000'000'000, 0);

@@ -330,6 +330,43 @@ TEST(Auction, ReplayShowsControlCharactersFromTheLogEscaped) {
   EXPECT_NE(r.out.find("(replied \\xc2\\x9b2J)"), std::string::npos) << r;
 }
 
+TEST(Auction, ReplayErrorsAndWarningsQuoteTheLogEscaped) {
+  // Issue 31: `auction replay` quoted a raw byte of the log in its error.
+  TempDir dir;
+  const std::string log = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", log})).exit_code, 0);
+  const std::string text = read_file(log);
+  const std::string header = text.substr(0, text.find('\n') + 1);
+  const auto raw = [](const std::string& out) {
+    return out.find('\x1b') != std::string::npos || out.find('\xff') != std::string::npos ||
+           out.find("\xc2\x9b") != std::string::npos;
+  };
+  for (const std::string& line :
+       {std::string("\xff\x1b[2J\n"), std::string("{\"event\": \"x\\u001b[2J\\u009b\"}\n"),
+        std::string("{\"event\": \"\xff\"}\n")}) {
+    const auto bad = dir.write("bad.jsonl", header + line);
+    const ProcessResult r = run({"auction", "replay", bad.string()});
+    EXPECT_EQ(r.exit_code, 2) << r;
+    EXPECT_NE(r.err.find("bad.jsonl:2: "), std::string::npos) << r;
+    EXPECT_FALSE(raw(r.err)) << r;
+  }
+  // A file name with an escape sequence, in the warning and the text of a cut log.
+  std::size_t cut = 0;
+  for (int line = 0; line < 5; ++line) cut = text.find('\n', cut) + 1;
+  const auto named = dir.write("cut\x1b[2J\xc2\x9b.jsonl", text.substr(0, cut + 20));
+  for (const bool json : {false, true}) {
+    std::vector<std::string> args = {"auction", "replay", named.string()};
+    if (json) args.emplace_back("--json");
+    const ProcessResult r = run(args, "play\n");
+    EXPECT_EQ(r.exit_code, 0) << r;
+    EXPECT_NE((json ? r.err : r.out).find("cut\\x1b[2J\\xc2\\x9b.jsonl stops in the middle"),
+              std::string::npos)
+        << r;
+    EXPECT_FALSE(raw(r.err)) << r;
+    if (!json) EXPECT_FALSE(raw(r.out)) << r;
+  }
+}
+
 TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItStopped) {
   TempDir dir;
   const std::string log = (dir / "game.jsonl").string();
@@ -450,6 +487,40 @@ TEST(Auction, EmptyArgumentsAreRefusedNotReadAsTheDefault) {
   }
   const ProcessResult players = run({"auction", "--players", ""});
   EXPECT_NE(players.err.find("--players: needs a value"), std::string::npos) << players;
+}
+
+TEST(Auction, ALogThatIsNoRegularFileIsRefusedAtOnce) {
+  // Issue 31: `auction --log FIFO` blocked for ever, waiting for a reader.
+  TempDir dir;
+  const std::string fifo = (dir / "log.fifo").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const ProcessResult r = run(with(kGame, {"--log", fifo}));
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_FALSE(r.timed_out) << r;
+  EXPECT_NE(r.err.find("cannot write the log '" + fifo +
+                       "': it is a FIFO (named pipe), not a regular file"),
+            std::string::npos)
+      << r;
+  const ProcessResult directory = run(with(kGame, {"--log", dir.path().string()}));
+  EXPECT_EQ(directory.exit_code, 2) << directory;
+  EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory;
+  const ProcessResult device = run(with(kGame, {"--log", "/dev/null"}));
+  EXPECT_EQ(device.exit_code, 2) << device;
+  EXPECT_NE(device.err.find("'/dev/null': it is a device, not a regular file"), std::string::npos)
+      << device;
+  // A bot's stderr log, appended to when the bot starts: refused before the game too.
+  const ProcessResult bot_log = run({"auction", "--players", "cmd:true,value", "--bot-log", fifo});
+  EXPECT_EQ(bot_log.exit_code, 1) << bot_log;
+  EXPECT_NE(bot_log.err.find("cannot write the bot log '" + fifo + "': it is not a regular file"),
+            std::string::npos)
+      << bot_log;
+  // A regular file is written, and one written before is replaced.
+  const std::string file = (dir / "game.jsonl").string();
+  ASSERT_EQ(run(with(kGame, {"--log", file})).exit_code, 0);
+  const std::string first = read_file(file);
+  dir.write("game.jsonl", first + first + "more\n");
+  ASSERT_EQ(run(with(kGame, {"--log", file})).exit_code, 0);
+  EXPECT_EQ(read_file(file), first);
 }
 
 TEST(Auction, HiddenLettersFromNoneToAFullRack) {

@@ -251,6 +251,41 @@ TEST(BoggleBoardFile, ErrorsNameTheFileAndTheLine) {
   EXPECT_EQ(r.exit_code, 1) << "--board and --board-file exclude each other" << r;
 }
 
+TEST(BoggleBoardFile, AByteOrderMarkIsSkippedAndANulRefusedAsInEveryTextFile) {
+  // Issue 31: a board file with a UTF-8 BOM or a NUL was read unlike every other file ("'\xef'
+  // is not a letter"; the NUL quoted raw). As word lists and the other readers do, the BOM is
+  // skipped and a NUL byte is binary data.
+  const std::string bom = temp_file("bom.txt",
+                                    "\xEF\xBB\xBF"
+                                    "EECA\nALEP\nHNBO\n[QU]TTY\n");
+  ProcessResult r = wordgames({"boggle", "solve", "--board-file", bom, "--min", "6", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["board"], "EECA/ALEP/HNBO/[QU]TTY");
+  std::remove(bom.c_str());
+  const std::string nul = temp_file("nul.txt", std::string("EECA\nAL\0EP\nHNBO\nQTTY\n", 20));
+  r = wordgames({"boggle", "solve", "--board-file", nul});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("cannot read the board file '" + nul +
+                       "': binary file (NUL byte at offset 7), not text"),
+            std::string::npos)
+      << r;
+  std::remove(nul.c_str());
+  ProcessOptions options;
+  options.stdin_text =
+      "\xEF\xBB\xBF"
+      "c,a\nt,s\n";
+  r = wordgames({"boggle", "solve", "--board-file", "-", "--min", "4", "--json"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["board"], "CA/TS");
+  options.stdin_text = std::string("c,a\n\0t,s\n", 9);
+  r = wordgames({"boggle", "solve", "--board-file", "-"}, options);
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(r.err.find("cannot read the board file standard input: binary file (NUL byte at "
+                       "offset 4), not text"),
+            std::string::npos)
+      << r;
+}
+
 TEST(BoggleSolve, BracketedCellsBetweenCommasAndBadCharacters) {
   // Issue 17: the documented "[QU],A/T,E" was refused; 'é' was shown as a broken byte.
   ProcessResult r = wordgames({"boggle", "solve", "--board", "[QU],A/T,E", "--json"});

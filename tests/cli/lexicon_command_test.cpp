@@ -435,6 +435,14 @@ TEST(CliLexiconFileErrorTest, DevZeroAndAFifoAreRefusedAtOnce) {
                    fifo + ": is a FIFO (named pipe), not a regular file");
 }
 
+TEST(CliLexiconFileErrorTest, AnEmptyPathIsAUsageErrorNotTheBuiltInList) {
+  // Issue 31: `--lexicon ''` silently used the built-in list.
+  const ProcessResult r = wordgames({"--lexicon", "", "lexicon", "info"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(r.out.empty()) << r;
+  EXPECT_TRUE(contains(r.err, "--lexicon: needs a file: an empty path names none")) << r;
+}
+
 // --- contains and prefix
 
 TEST(CliLexiconContainsTest, JsonMapsEachWordAsGiven) {

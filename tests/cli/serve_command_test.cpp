@@ -18,6 +18,7 @@
 #include <fstream>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <fmt/format.h>
@@ -56,14 +57,23 @@ class Server {
     posix_spawn_file_actions_destroy(&actions);
     ::close(out[1]);
     output_ = ::fdopen(out[0], "r");
-    // "wordgames arcade: http://127.0.0.1:PORT/", printed once it listens.
+    // "wordgames arcade: http://HOST:PORT/", printed once it listens.
     char line[512];
     while (output_ != nullptr && std::fgets(line, sizeof line, output_) != nullptr) {
+      const std::string_view text(line);
+      if (!text.starts_with("wordgames arcade: http://")) continue;
+      address_ = text.substr(0, text.find('\n'));
       unsigned port = 0;
-      if (std::sscanf(line, "wordgames arcade: http://127.0.0.1:%u/", &port) == 1) {
+      const std::size_t colon = text.rfind(':');
+      if (colon != std::string_view::npos && std::sscanf(line + colon, ":%u/", &port) == 1) {
         port_ = static_cast<std::uint16_t>(port);
-        break;
       }
+      break;
+    }
+    // What it says before it serves, up to "Ctrl-C stops it.".
+    while (!address_.empty() && std::fgets(line, sizeof line, output_) != nullptr) {
+      banner_ += line;
+      if (banner_.ends_with("Ctrl-C stops it.\n")) break;
     }
     EXPECT_NE(port_, 0) << "the server never said where it listens";
   }
@@ -78,6 +88,10 @@ class Server {
   Server& operator=(const Server&) = delete;
 
   std::uint16_t port() const { return port_; }
+  /// The line "wordgames arcade: http://HOST:PORT/".
+  const std::string& address() const { return address_; }
+  /// The lines printed after the address, up to "Ctrl-C stops it.".
+  const std::string& banner() const { return banner_; }
 
   json post(const std::string& target, const json& body, int status) {
     const ClientResponse r = http_post(port_, target, body.dump());
@@ -99,6 +113,8 @@ class Server {
   pid_t pid_ = -1;
   std::FILE* output_ = nullptr;
   std::uint16_t port_ = 0;
+  std::string address_;
+  std::string banner_;
   bool ended_ = false;
 };
 
@@ -106,6 +122,31 @@ std::string describe(int status) {
   if (WIFEXITED(status)) return fmt::format("exit {}", WEXITSTATUS(status));
   if (WIFSIGNALED(status)) return fmt::format("signal {}", WTERMSIG(status));
   return fmt::format("status {}", status);
+}
+
+TEST(ServeHost, EveryWildcardFormOfTheHostIsWarnedAboutAndAnEmptyOneRefused) {
+  // Issue 31: `--host ''`, `::` and `0` listened on every interface without the warning that
+  // 0.0.0.0 gets.
+  const TempDir data("wg-serve-host");
+  constexpr std::string_view kWarning = "Listening on every interface";
+  for (const char* host : {"0.0.0.0", "0", "0x0"}) {
+    Server server(data.path(), {"--host", host, "--no-store"});
+    EXPECT_NE(server.banner().find(kWarning), std::string::npos) << host << ":\n"
+                                                                 << server.banner();
+    EXPECT_TRUE(server.address().starts_with("wordgames arcade: http://127.0.0.1:"))
+        << "this machine's own address to open: " << server.address();
+  }
+  {
+    Server server(data.path(), {"--host", "127.0.0.1", "--no-store"});
+    EXPECT_EQ(server.banner().find(kWarning), std::string::npos) << server.banner();
+  }
+  const TempDir untouched("wg-serve-empty-host");
+  const ProcessResult empty =
+      wordgames({"--data", untouched.path().string(), "serve", "--port", "0", "--host", ""});
+  EXPECT_EQ(empty.exit_code, 1) << empty;
+  EXPECT_NE(empty.err.find("an empty host is not an address"), std::string::npos) << empty;
+  EXPECT_FALSE(std::filesystem::exists(untouched.path() / "wordgames.db"))
+      << "refused before anything";
 }
 
 TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <filesystem>
 #include <fstream>
@@ -369,10 +370,17 @@ TEST(StoreCli, AtATerminalTheNameIsAskedOnceAndRemembered) {
     EXPECT_EQ(cli::run(args, in, out, err, /*interactive=*/true), 0) << err.str();
     return out.str();
   };
-  // A name that is not one is asked again.
-  std::string out = play("\nZoe\n");
+  // A name that is not one is asked again: empty, a C1 control (CSI), a byte that is not UTF-8.
+  std::string out = play(
+      "\nbad\xc2\x9b"
+      "2Jname\nbad\xffname\nZoe\n");
   EXPECT_TRUE(contains(out, "Your name: ")) << out;
-  EXPECT_TRUE(contains(out, "A name is 1 to 40 characters")) << out;
+  std::size_t refusals = 0;
+  for (std::size_t at = out.find("A name is 1 to 40 bytes"); at != std::string::npos;
+       at = out.find("A name is 1 to 40 bytes", at + 1)) {
+    ++refusals;
+  }
+  EXPECT_EQ(refusals, 3u) << out;
   // The second game does not ask: Zoe played last.
   out = play("");
   EXPECT_FALSE(contains(out, "Your name: ")) << out;
@@ -382,6 +390,48 @@ TEST(StoreCli, AtATerminalTheNameIsAskedOnceAndRemembered) {
   EXPECT_EQ(stats["player"], "Zoe");
   ASSERT_EQ(stats["games"].size(), 1u) << r;
   EXPECT_EQ(stats["games"][0]["games"], 2);
+}
+
+TEST(StoreCli, APlayerNameThatIsNotTextIsRefusedAndNeverEchoedRaw) {
+  // Issue 31: `--player $'bad\xffname'` was taken, and then every visitor of the arcade on the
+  // same data got 500 for the list of players and the leaderboards.
+  TempDir dir;
+  for (const std::string& bad : {std::string("bad\xffname"), std::string("\x1b]0;title\x07"),
+                                 std::string("c1\xc2\x9b"
+                                             "2J"),
+                                 std::string("del\x7f")}) {
+    const ProcessResult r = run_in(dir.path(), {"--player", bad, "stats"});
+    EXPECT_EQ(r.exit_code, 1) << r;
+    EXPECT_TRUE(contains(r.err, "is not a player name")) << r;
+    EXPECT_TRUE(contains(r.err, "UTF-8 text without control characters")) << r;
+    for (const char raw : {'\xff', '\x1b', '\x07', '\x7f'}) {
+      EXPECT_FALSE(contains(r.err, std::string(1, raw))) << "the name is shown escaped: " << r;
+    }
+    EXPECT_FALSE(contains(r.err, "\xc2\x9b")) << r;
+  }
+  const ProcessResult escaped = run_in(dir.path(), {"--player", "bad\xffname", "stats"});
+  EXPECT_TRUE(contains(escaped.err, "'bad\\xffname'")) << escaped;
+  EXPECT_FALSE(std::filesystem::exists(dir / "wordgames.db")) << "refused before anything";
+}
+
+TEST(StoreCli, ALastPlayerStoredWithANameThatIsNotTextIsNotPlayedAgain) {
+  // A name an older wordgames kept (it checked less): the terminal never plays under it again.
+  TempDir dir;
+  app::SqliteStore(dir / "wordgames.db").set_last_player("Bob");
+  sqlite3* db = nullptr;
+  ASSERT_EQ(sqlite3_open((dir / "wordgames.db").c_str(), &db), SQLITE_OK);
+  ASSERT_EQ(sqlite3_exec(db,
+                         "UPDATE players SET name = CAST(X'626164ff6e616d65' AS TEXT);"
+                         "UPDATE meta SET value = CAST(X'626164ff6e616d65' AS TEXT) "
+                         "WHERE key = 'last_player';",
+                         nullptr, nullptr, nullptr),
+            SQLITE_OK);
+  sqlite3_close(db);
+  const ProcessResult played = run_in(dir.path(), {"hand", "--seed", "1", "--hands", "1"}, "\n\n");
+  ASSERT_EQ(played.exit_code, 0) << played;
+  const ProcessResult r = run_in(dir.path(), {"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["player"], "player") << "piped input: the default player, never asked";
 }
 
 TEST(StoreCli, OldHangmanHistoryAndDictionariesAreImportedOnce) {

@@ -124,6 +124,52 @@ TEST(ReadRegularFile, RefusesAFileOverTheCapFromItsSize) {
                        "file too large (1099511627776 bytes; the limit is 1 GiB)"));
 }
 
+TEST(ReadRegularFile, ATextFileIsReadUpToTheBlockOfItsFirstNul) {
+  // Issue 31: a 1 GiB file of zeros (here sparse: cheap to make) was read whole, 1 GB of memory
+  // and 5 s, before its reader refused it for its first byte.
+  test::TempDir dir;
+  const fs::path zeros = dir / "zeros";
+  { std::ofstream(zeros).put('\0'); }
+  fs::resize_file(zeros, std::uint64_t{1} << 30);
+  EXPECT_EQ(read_regular_file(zeros, std::uint64_t{1} << 30, ReadUntil::kFirstNulBlock),
+            std::string(kTextBlockBytes, '\0'));
+  // A NUL further in: the blocks up to its own, whole.
+  std::string text(3 * kTextBlockBytes + 100, 'a');
+  text[kTextBlockBytes + 5] = '\0';
+  const fs::path late = dir.write("late", text);
+  EXPECT_EQ(read_regular_file(late, text.size(), ReadUntil::kFirstNulBlock),
+            text.substr(0, 2 * kTextBlockBytes));
+  // Text without a NUL: all of it, as kEnd reads it; the cap still holds.
+  const fs::path plain = dir.write("plain", std::string(kTextBlockBytes + 3, 'b'));
+  EXPECT_EQ(read_regular_file(plain, kTextBlockBytes + 3, ReadUntil::kFirstNulBlock),
+            read_regular_file(plain, kTextBlockBytes + 3));
+  EXPECT_TRUE(contains(
+      error_of([&] { read_regular_file(plain, kTextBlockBytes, ReadUntil::kFirstNulBlock); }),
+      "file too large"));
+}
+
+TEST(ReadTextFile, SkipsAByteOrderMarkAndRefusesANulByte) {
+  test::TempDir dir;
+  EXPECT_EQ(read_text_file(dir.write("bom",
+                                     "\xEF\xBB\xBF"
+                                     "ab\ncd\n"),
+                           100),
+            "ab\ncd\n");
+  EXPECT_EQ(read_text_file(dir.write("plain", "ab\n"), 100), "ab\n");
+  EXPECT_EQ(read_text_file(dir.write("empty", ""), 100), "");
+  const fs::path nul = dir.write("nul", std::string("ab\0cd", 5));
+  EXPECT_EQ(error_of([&] { read_text_file(nul, 100); }),
+            nul.string() + ": binary file (NUL byte at offset 2), not text");
+  const fs::path zeros = dir / "zeros";
+  { std::ofstream(zeros).put('x'); }
+  fs::resize_file(zeros, std::uint64_t{1} << 30);
+  EXPECT_EQ(error_of([&] { read_text_file(zeros, std::uint64_t{1} << 30); }),
+            zeros.string() + ": binary file (NUL byte at offset 1), not text");
+  EXPECT_EQ(checked_text("\xEF\xBB\xBFx", "-"), "x");
+  EXPECT_EQ(error_of([] { checked_text(std::string_view("x\0", 2), "standard input"); }),
+            "standard input: binary file (NUL byte at offset 1), not text");
+}
+
 TEST(ReadRegularFile, RefusesADirectory) {
   test::TempDir dir;
   EXPECT_EQ(error_of([&] { read_regular_file(dir.path(), 1000); }),
@@ -173,6 +219,46 @@ TEST(RegularFile, ReadsInPiecesWithTheSameChecks) {
 }
 
 // --- Atomic writes.
+
+// --- Streamed writes.
+
+TEST(StreamedFile, WritesAFileFromItsStartAsItGoes) {
+  test::TempDir dir;
+  const fs::path file = dir.write("game.jsonl", "an older, longer log\n");
+  {
+    StreamedFile log(file);
+    EXPECT_EQ(read_regular_file(file, 100), "") << "emptied when opened";
+    log.write("one\n");
+    EXPECT_EQ(read_regular_file(file, 100), "one\n") << "written at once, not buffered";
+    log.write("two\n");
+  }
+  EXPECT_EQ(read_regular_file(file, 100), "one\ntwo\n");
+  { StreamedFile created(dir / "new.jsonl"); }
+  EXPECT_TRUE(fs::is_regular_file(dir / "new.jsonl"));
+  EXPECT_EQ(error_of([&] { StreamedFile missing(dir / "no" / "log"); }),
+            (dir / "no" / "log").string() + ": cannot write (no such directory)");
+}
+
+TEST(StreamedFile, RefusesAFifoADeviceOrADirectoryWithoutBlocking) {
+  // Issue 31: `auction --log FIFO` opened the FIFO for writing, which waits for a reader for
+  // ever; with a reader, the log would have gone to whoever reads it.
+  test::TempDir dir;
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string refused = fifo.string() +
+                              ": cannot write: it is a FIFO (named pipe), not a "
+                              "regular file";
+  EXPECT_EQ(error_of([&] { StreamedFile log(fifo); }), refused) << "no reader";
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  EXPECT_EQ(error_of([&] { StreamedFile log(fifo); }), refused) << "with a reader";
+  ::close(reader);
+  EXPECT_TRUE(fs::is_fifo(fifo)) << "left as it is";
+  EXPECT_EQ(error_of([] { StreamedFile log("/dev/null"); }),
+            "/dev/null: cannot write: it is a device, not a regular file");
+  EXPECT_EQ(error_of([&] { StreamedFile log(dir.path()); }),
+            dir.path().string() + ": cannot write: it is a directory, not a file");
+}
 
 TEST(WriteFileAtomically, ReplacesTheFileAndLeavesNoTemporary) {
   test::TempDir dir;

@@ -2,6 +2,8 @@
 
 #include <gtest/gtest.h>
 
+#include <string>
+
 namespace wg {
 namespace {
 
@@ -68,6 +70,59 @@ TEST(CountOf, SingularForOne) {
   EXPECT_EQ(count_of(2, "match"), "2 matches");
   EXPECT_EQ(count_of(5, "die", "dice"), "5 dice");
   EXPECT_EQ(count_of(-1, "point"), "-1 points");
+}
+
+TEST(Utf8, WithoutAByteOrderMark) {
+  EXPECT_EQ(without_utf8_bom("\xEF\xBB\xBF"
+                             "abc"),
+            "abc");
+  EXPECT_EQ(without_utf8_bom("abc"), "abc");
+  EXPECT_EQ(without_utf8_bom("\xEF\xBB"), "\xEF\xBB");
+  EXPECT_EQ(without_utf8_bom("a\xEF\xBB\xBF"), "a\xEF\xBB\xBF") << "only at the start";
+}
+
+TEST(Utf8, TellsValidUtf8FromBytesThatAreNot) {
+  EXPECT_TRUE(is_valid_utf8(""));
+  EXPECT_TRUE(is_valid_utf8("plain, \xc3\xa9t\xc3\xa9 \xe2\x82\xac \xf0\x9f\x98\x80"));
+  EXPECT_FALSE(is_valid_utf8("bad\xffname"));
+  EXPECT_FALSE(is_valid_utf8("\xc3"));              // cut short
+  EXPECT_FALSE(is_valid_utf8("\xc0\xaf"));          // overlong '/'
+  EXPECT_FALSE(is_valid_utf8("\xed\xa0\x80"));      // a surrogate
+  EXPECT_FALSE(is_valid_utf8("\xf4\x90\x80\x80"));  // past U+10FFFF
+  EXPECT_FALSE(is_valid_utf8("\x80"));              // a stray continuation byte
+  EXPECT_EQ(utf8_sequence_length("a\xc3\xa9", 1), 2U);
+  EXPECT_EQ(utf8_sequence_length("\xf0\x9f\x98\x80", 0), 4U);
+  EXPECT_EQ(utf8_sequence_length("\xf0\x9f\x98", 0), 0U);
+}
+
+TEST(PlainText, RefusesControlsOfEveryKindAndBytesThatAreNotUtf8) {
+  EXPECT_TRUE(is_plain_text("Ann Lee, Zo\xc3\xab, \xe6\x9d\x8e"));
+  EXPECT_TRUE(is_plain_text("\xc2\xa0"));  // U+00A0, the first past the C1 controls
+  EXPECT_FALSE(is_plain_text("a\tb"));
+  EXPECT_FALSE(is_plain_text("a\nb"));
+  EXPECT_FALSE(is_plain_text("\x1b[31mred"));
+  EXPECT_FALSE(is_plain_text("del\x7f"));
+  EXPECT_FALSE(is_plain_text("c1\xc2\x85"));  // NEL
+  EXPECT_FALSE(is_plain_text("c1\xc2\x9b"));  // CSI
+  EXPECT_FALSE(is_plain_text(std::string("nul\0", 4)));
+  EXPECT_FALSE(is_plain_text("bad\xffname"));
+}
+
+TEST(PlayerName, IsPlainTextOfOneToFortyBytesWithoutOuterSpaces) {
+  EXPECT_TRUE(valid_player_name("Ann"));
+  EXPECT_TRUE(valid_player_name("Ann Lee"));
+  EXPECT_TRUE(valid_player_name("Zo\xc3\xab"));
+  EXPECT_TRUE(valid_player_name(std::string(kMaxPlayerNameBytes, 'x')));
+  EXPECT_FALSE(valid_player_name(std::string(kMaxPlayerNameBytes + 1, 'x')));
+  EXPECT_FALSE(valid_player_name(""));
+  EXPECT_FALSE(valid_player_name(" Ann"));
+  EXPECT_FALSE(valid_player_name("Ann "));
+  EXPECT_FALSE(valid_player_name("bad\xffname"));  // issue 31: broke every list of players
+  EXPECT_FALSE(
+      valid_player_name("a\xc2\x9b"
+                        "2J"));  // a C1 control
+  EXPECT_FALSE(valid_player_name("a\x1b[2J"));
+  EXPECT_FALSE(valid_player_name("tab\there"));
 }
 
 }  // namespace

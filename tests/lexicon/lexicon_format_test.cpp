@@ -1,12 +1,19 @@
 // The compiled lexicon file: round trips, and every way a file can be damaged.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <cstring>
+#include <filesystem>
+#include <fstream>
 #include <string>
 #include <vector>
 
+#include "core/file_io.h"
 #include "lexicon/common_words.h"
 #include "lexicon/lexicon.h"
+#include "lexicon/word_list.h"
 #include "support/temp_dir.h"
 
 namespace wg {
@@ -137,6 +144,52 @@ TEST(LexiconFormat, LoadsTextListsToo) {
   EXPECT_TRUE(lex.contains("zeta"));
   EXPECT_EQ(report.words, 3u);
   EXPECT_EQ(report.lines, 3u);
+}
+
+TEST(LexiconFormat, AGigabyteOfZerosIsRefusedFromItsFirstBlock) {
+  // Issue 31: a 1 GiB file of NULs given as --lexicon was read whole (1 GB of memory, 5 s)
+  // before being refused for its first byte. Loaded in a child, which reports its peak memory:
+  // the file is sparse (cheap to make), but reading it whole would take a gigabyte.
+  TempDir dir;
+  const std::filesystem::path zeros = dir / "zeros.txt";
+  { std::ofstream(zeros).put('\0'); }
+  std::filesystem::resize_file(zeros, std::uint64_t{1} << 30);
+  for (const LexiconTrust trust : {LexiconTrust::kUntrusted, LexiconTrust::kTrusted}) {
+    int report[2];
+    ASSERT_EQ(::pipe(report), 0);
+    const pid_t child = ::fork();
+    ASSERT_GE(child, 0);
+    if (child == 0) {
+      ::close(report[0]);
+      std::string message = "(loaded)";
+      try {
+        Lexicon::load(zeros, nullptr, trust);
+      } catch (const LexiconError& e) {
+        message = e.what();
+      }
+      struct rusage usage {};
+      ::getrusage(RUSAGE_SELF, &usage);
+      const std::string line = std::to_string(usage.ru_maxrss) + " " + message;
+      const ssize_t written = ::write(report[1], line.data(), line.size());
+      ::_exit(written == static_cast<ssize_t>(line.size()) ? 0 : 1);
+    }
+    ::close(report[1]);
+    std::string line;
+    char buffer[512];
+    for (ssize_t n; (n = ::read(report[0], buffer, sizeof buffer)) > 0;) line.append(buffer, n);
+    ::close(report[0]);
+    int status = 0;
+    ::waitpid(child, &status, 0);
+    ASSERT_TRUE(WIFEXITED(status) && WEXITSTATUS(status) == 0) << line;
+    const long peak_kib = std::stol(line);
+    EXPECT_NE(line.find("zeros.txt: binary file (NUL byte at offset 0), not a word list"),
+              std::string::npos)
+        << line;
+    EXPECT_LT(peak_kib, 256 * 1024) << "a gigabyte was read: " << line;
+  }
+  EXPECT_THROW(read_word_list(zeros), LexiconError);
+  EXPECT_EQ(read_regular_file(zeros, std::uint64_t{1} << 30, ReadUntil::kFirstNulBlock).size(),
+            kTextBlockBytes);
 }
 
 TEST(LexiconFormat, RejectsTruncatedFiles) {

@@ -161,6 +161,27 @@ TEST_F(HttpServerTest, EchoesARequest) {
   EXPECT_EQ(response.header("Cache-Control"), "no-store");
 }
 
+TEST_F(HttpServerTest, AnswersHeadWithTheHeadersOfGetAndNoBody) {
+  // Issue 31: HEAD /assets/app.js carried its 308,883 bytes. The HEAD on a kept-alive
+  // connection, then a GET on the same one: the GET's answer follows the HEAD's headers at once.
+  test::RawConnection connection(port_);
+  ASSERT_TRUE(
+      connection.send("HEAD /page HTTP/1.1\r\nHost: 127.0.0.1\r\n\r\n"
+                      "GET /page HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n"));
+  const std::string bytes = connection.read_until_closed();
+  const std::size_t head_end = bytes.find("\r\n\r\n");
+  ASSERT_NE(head_end, std::string::npos) << bytes;
+  const std::string head = bytes.substr(0, head_end);
+  const std::string rest = bytes.substr(head_end + 4);
+  EXPECT_TRUE(head.starts_with("HTTP/1.1 200")) << head;
+  EXPECT_NE(head.find("Content-Length: " + std::to_string(std::string("HEAD /page ? [] ").size())),
+            std::string::npos)
+      << "the length a GET's body would have: " << head;
+  EXPECT_NE(head.find("Content-Type: text/plain"), std::string::npos) << head;
+  EXPECT_TRUE(rest.starts_with("HTTP/1.1 200")) << "no body after the HEAD's headers: " << rest;
+  EXPECT_TRUE(rest.ends_with("\r\n\r\nGET /page ? [] ")) << rest;
+}
+
 TEST_F(HttpServerTest, KeepsAConnectionAliveForSeveralRequests) {
   HttpConnection connection(port_);
   EXPECT_EQ(connection.request("GET", "/one").body, "GET /one ? [] ");
@@ -307,6 +328,31 @@ TEST_F(HttpServerTest, SaysWhyItCannotListen) {
     EXPECT_EQ(std::string(e.what()).substr(0, expected.size()), expected) << e.what();
     EXPECT_NE(std::string(e.what()).find("in use"), std::string::npos) << e.what();
   }
+}
+
+TEST(HttpServerListen, KnowsAWildcardAddressInEveryFormAndRefusesAnEmptyHost) {
+  TestHandler handler;
+  for (const char* host : {"0.0.0.0", "0", "::"}) {
+    HttpServer server(handler);
+    try {
+      EXPECT_NE(server.listen(host, 0), 0) << host;
+    } catch (const std::runtime_error& e) {
+      if (std::string_view(host) == "::") GTEST_SKIP() << "no IPv6 here: " << e.what();
+      throw;
+    }
+    EXPECT_TRUE(server.listens_on_every_interface()) << host;
+  }
+  HttpServer local(handler);
+  local.listen("127.0.0.1", 0);
+  EXPECT_FALSE(local.listens_on_every_interface());
+  HttpServer empty(handler);
+  try {
+    empty.listen("", 0);
+    ADD_FAILURE() << "an empty host is every interface to the resolver: refused";
+  } catch (const std::runtime_error& e) {
+    EXPECT_NE(std::string(e.what()).find("no host given"), std::string::npos) << e.what();
+  }
+  EXPECT_FALSE(empty.listens_on_every_interface());
 }
 
 TEST_F(HttpServerTest, ListensOnLocalhost) {

@@ -85,7 +85,10 @@ TEST_F(PlayersTest, ListsAndAddsPlayersByName) {
 
 TEST_F(PlayersTest, RefusesNamesThatAreNotPlayerNames) {
   for (const Json& bad : {Json(""), Json(" Ann"), Json("Ann "), Json(std::string(41, 'a')),
-                          Json("A\tB"), Json(5), Json(nullptr)}) {
+                          Json("A\tB"), Json("A\x7f"),
+                          Json("C1 \xc2\x9b"
+                               "2J"),
+                          Json("\xc2\x85"), Json(5), Json(nullptr)}) {
     const HttpResponse response = request("POST", "/api/players", {{"name", bad}});
     EXPECT_EQ(refusal(response, 400), "bad_player") << bad.dump();
     EXPECT_EQ(reply(response)["field"], "name");
@@ -101,6 +104,13 @@ TEST_F(PlayersTest, RefusesNamesThatAreNotPlayerNames) {
   EXPECT_EQ(refusal(request("GET", "/api/players/%20Ann/unfinished"), 400), "bad_player");
   EXPECT_EQ(refusal(request("GET", "/api/players/Ann%2/unfinished"), 400), "bad_player");
   EXPECT_EQ(refusal(request("GET", "/api/players/Nobody/unfinished"), 404), "unknown_player");
+  // Issue 31: a percent-escaped name that is not UTF-8 answered 500.
+  for (const char* path : {"/api/players/bad%FFname/unfinished", "/api/players/%C3/unfinished",
+                           "/api/players/%ED%A0%80/unfinished", "/api/players/%C2%9B/unfinished"}) {
+    const HttpResponse response = request("GET", path);
+    EXPECT_EQ(refusal(response, 400), "bad_player") << path;
+    EXPECT_EQ(reply(response)["field"], "player") << path;
+  }
   EXPECT_EQ(refusal(request("DELETE", "/api/players"), 405), "method_not_allowed");
   EXPECT_EQ(get("/api/players")["players"], Json::array()) << "nothing was created";
 }

@@ -2,6 +2,7 @@
 // through its Handler, on a store in a temporary directory filled directly.
 
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <algorithm>
 #include <memory>
@@ -83,6 +84,23 @@ class StatisticsApi : public ::testing::Test {
     store_->record_finished_game(game_of("boggle", "Bob Ray", 20, true, 3000));
     store_->record_finished_game(game_of("evil-hangman", "Ann", 1, true, 4000,
                                          {{"length", 5}, {"misses", 3}, {"won", true}}));
+  }
+
+  /// Renames a player in the database file behind the store's back, to a name the store
+  /// would refuse today (as an older wordgames, which checked less, kept it).
+  void rename_behind_the_store(const std::string& from, const std::string& to) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir_ / "wordgames.db").c_str(), &db), SQLITE_OK);
+    sqlite3_stmt* statement = nullptr;
+    ASSERT_EQ(sqlite3_prepare_v2(db, "UPDATE players SET name = ?1 WHERE name = ?2", -1, &statement,
+                                 nullptr),
+              SQLITE_OK);
+    sqlite3_bind_text(statement, 1, to.data(), static_cast<int>(to.size()), SQLITE_TRANSIENT);
+    sqlite3_bind_text(statement, 2, from.data(), static_cast<int>(from.size()), SQLITE_TRANSIENT);
+    EXPECT_EQ(sqlite3_step(statement), SQLITE_DONE);
+    EXPECT_EQ(sqlite3_changes(db), 1);
+    sqlite3_finalize(statement);
+    sqlite3_close(db);
   }
 
   wg::test::TempDir dir_{"wg-statistics-api"};
@@ -196,6 +214,43 @@ TEST_F(StatisticsApi, BadRequestsGetAClearErrorAndChangeNothing) {
   EXPECT_EQ(refusal("/api/players/Ann/history", "DELETE").first, 405);
   // Nothing was lost.
   EXPECT_EQ(get("/api/stats?player=Ann")["games"][0]["games"], 2);
+}
+
+TEST_F(StatisticsApi, ANameStoredThatIsNotTextBreaksNoList) {
+  // Issue 31: `--player $'bad\xffname'` in the terminal, and from then on every visitor's
+  // /api/players and /api/leaderboard answered 500. Such a name is listed with U+FFFD for each
+  // byte that is not UTF-8.
+  fill();
+  rename_behind_the_store("Bob Ray", "bad\xffname");
+  const std::string shown = "bad\xef\xbf\xbdname";
+  EXPECT_EQ(get("/api/players")["players"], (Json{"Ann", shown}));
+  const Json boards = get("/api/leaderboard?game=boggle");
+  const Json& board = boards["leaderboards"][0]["players"];
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0]["player"], shown);
+  EXPECT_EQ(get("/api/leaderboard")["leaderboards"].size(), app::games().size());
+  // Its own pages cannot be asked for by a name that is not UTF-8: a clear refusal.
+  EXPECT_EQ(refusal("/api/stats?player=bad%FFname"),
+            (std::pair<int, std::string>{400, "bad_request"}));
+  EXPECT_EQ(refusal("/api/players/bad%FFname/history"),
+            (std::pair<int, std::string>{400, "bad_player"}));
+  EXPECT_EQ(get("/api/stats?player=Ann")["player"], "Ann") << "the others are served as before";
+}
+
+TEST_F(StatisticsApi, APercentEscapedNameOrQueryThatIsNotUtf8IsABadRequest) {
+  // Issue 31: invalid UTF-8 in a percent-escaped name answered 500 "internal".
+  fill();
+  for (const char* target :
+       {"/api/players/%FF/history", "/api/players/Ann%C3/history", "/api/players/%C0%AF/history"}) {
+    EXPECT_EQ(refusal(target), (std::pair<int, std::string>{400, "bad_player"})) << target;
+  }
+  for (const char* target :
+       {"/api/stats?player=%FF", "/api/stats?player=Ann&game=%FF", "/api/leaderboard?game=%FE%FF",
+        "/api/leaderboard?%FF=1", "/api/players/Ann/history?game=b%FFggle"}) {
+    EXPECT_EQ(refusal(target), (std::pair<int, std::string>{400, "bad_request"})) << target;
+  }
+  EXPECT_EQ(refusal("/api/stats?player=a%C2%9Bb"), (std::pair<int, std::string>{400, "bad_player"}))
+      << "a C1 control is no part of a name";
 }
 
 TEST_F(StatisticsApi, AServerWithoutAStoreSaysItKeepsNothing) {

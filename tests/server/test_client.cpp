@@ -15,6 +15,7 @@
 #include <cctype>
 #include <cerrno>
 #include <stdexcept>
+#include <utility>
 
 namespace wg::server::test {
 namespace {
@@ -280,6 +281,12 @@ ClientResponse RawConnection::read_response() {
 
 void RawConnection::wait_closed() {
   while (read_more()) received_.clear();
+}
+
+std::string RawConnection::read_until_closed() {
+  while (read_more()) {
+  }
+  return std::exchange(received_, std::string());
 }
 
 bool RawConnection::read_more() {

@@ -73,6 +73,9 @@ class RawConnection {
   ClientResponse read_response();
   /// Blocks until the server closes the connection (what it sends meanwhile is dropped).
   void wait_closed();
+  /// Blocks until the server closes the connection, and returns every byte it sent that no
+  /// read_response() took: an answer as it came on the wire (a HEAD's, with no body).
+  std::string read_until_closed();
 
  private:
   bool read_more();
