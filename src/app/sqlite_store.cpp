@@ -196,13 +196,7 @@ std::string move_aside(const std::filesystem::path& path, std::string_view probl
 
 }  // namespace
 
-bool valid_player_name(std::string_view name) {
-  if (name.empty() || name.size() > 40 || name.front() == ' ' || name.back() == ' ') return false;
-  return std::none_of(name.begin(), name.end(), [](char c) {
-    const auto byte = static_cast<unsigned char>(c);
-    return byte < 0x20 || byte == 0x7f;
-  });
-}
+bool valid_player_name(std::string_view name) { return wg::valid_player_name(name); }
 
 // --- The connection, its statements and transactions: a thin RAII layer over SQLite's C API.
 

@@ -36,8 +36,9 @@ namespace wg::app {
 /// The schema version this program writes (PRAGMA user_version).
 inline constexpr int kStoreSchemaVersion = 2;
 
-/// A player name: 1 to 40 bytes of UTF-8 text without control characters, not starting or
-/// ending with a space. Names are matched without regard to ASCII case ("Ann" is "ann").
+/// A player name as every front end takes it (wg::valid_player_name, core/text.h: valid UTF-8
+/// without control characters, C1 included, 1 to 40 bytes, no space at either end): the store
+/// is the last guard. Names are matched without regard to ASCII case ("Ann" is "ann").
 bool valid_player_name(std::string_view name);
 
 struct Player {

@@ -293,7 +293,8 @@ TEST_F(SqliteStoreTest, PlayersAreFoundByNameInAnyCaseAndCreatedOnce) {
   for (const Player& p : store.players()) names.push_back(p.name);
   EXPECT_EQ(names, (std::vector<std::string>{"Ann", "bob", "Zoé Martin"}));
   for (const std::string& bad :
-       std::vector<std::string>{"", " Ann", "Ann ", "a\tb", std::string(41, 'x')}) {
+       std::vector<std::string>{"", " Ann", "Ann ", "a\tb", std::string(41, 'x'), "bad\xffname",
+                                "a\xc2\x85z" /* C1 NEL */, "\xc3"}) {
     EXPECT_FALSE(valid_player_name(bad)) << bad;
     EXPECT_THROW(store.player(bad), std::invalid_argument) << bad;
   }
