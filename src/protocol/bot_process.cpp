@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include "protocol/directory_entries.h"
 #include "protocol/printable.h"
 
 extern char** environ;
@@ -186,30 +187,12 @@ void close_other_descriptors_on_exec(int first) {
     return;
   }
   // Before Linux 5.11: each descriptor /proc/self/fd lists.
-  const int dir = ::open("/proc/self/fd", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return;
-  alignas(8) char buffer[4096];
-  for (;;) {
-    const long got = ::syscall(SYS_getdents64, dir, buffer, sizeof buffer);
-    if (got <= 0) break;
-    for (long at = 0; at < got;) {
-      struct Entry {
-        ino64_t inode;
-        off64_t offset;
-        unsigned short length;
-        unsigned char type;
-        char name[1];
-      };
-      const auto* entry = reinterpret_cast<const Entry*>(buffer + at);
-      at += entry->length;
-      int fd = 0;
-      const char* c = entry->name;
-      if (*c < '0' || *c > '9') continue;
-      while (*c >= '0' && *c <= '9') fd = fd * 10 + (*c++ - '0');
-      if (fd >= first && fd != dir) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
-    }
-  }
-  ::close(dir);
+  detail::for_each_directory_entry("/proc/self/fd", [first](const char* c, int dir) {
+    if (*c < '0' || *c > '9') return;
+    int fd = 0;
+    while (*c >= '0' && *c <= '9') fd = fd * 10 + (*c++ - '0');
+    if (fd >= first && fd != dir) ::fcntl(fd, F_SETFD, FD_CLOEXEC);
+  });
 }
 
 /// How a sandboxed bot ended, from how bwrap ended: bwrap exits with 128 + N for a bot killed by

@@ -23,6 +23,8 @@
 
 #include <fmt/format.h>
 
+#include "protocol/directory_entries.h"
+
 namespace wg::protocol {
 
 namespace {
@@ -96,32 +98,14 @@ bool read_stat(long pid, ProcessInfo& info) {
 /// Every process of /proc (only those still running if `running_only`), up to `capacity`; the
 /// count. Raw system calls only, no allocation: async-signal-safe.
 std::size_t scan_processes(ProcessInfo* table, std::size_t capacity, bool running_only) {
-  const int dir = ::open("/proc", O_RDONLY | O_DIRECTORY | O_CLOEXEC);
-  if (dir < 0) return 0;
   std::size_t count = 0;
-  alignas(8) char buffer[4096];
-  for (;;) {
-    const long got = ::syscall(SYS_getdents64, dir, buffer, sizeof buffer);
-    if (got <= 0) break;
-    for (long at = 0; at < got;) {
-      struct Entry {
-        ino64_t inode;
-        off64_t offset;
-        unsigned short length;
-        unsigned char type;
-        char name[1];
-      };
-      const auto* entry = reinterpret_cast<const Entry*>(buffer + at);
-      at += entry->length;
-      const char* name = entry->name;
-      const char* name_end = name;
-      while (*name_end != '\0') ++name_end;
-      const long pid = parse_number(name, name_end);
-      if (pid <= 0 || name != name_end || count == capacity) continue;
-      if (read_stat(pid, table[count]) && !(running_only && table[count].ended())) ++count;
-    }
-  }
-  ::close(dir);
+  detail::for_each_directory_entry("/proc", [&](const char* name, int) {
+    const char* name_end = name;
+    while (*name_end != '\0') ++name_end;
+    const long pid = parse_number(name, name_end);
+    if (pid <= 0 || name != name_end || count == capacity) return;
+    if (read_stat(pid, table[count]) && !(running_only && table[count].ended())) ++count;
+  });
   return count;
 }
 
