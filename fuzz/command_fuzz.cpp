@@ -43,20 +43,12 @@ constexpr Decoder decoder() {
   return {Codec::kGame, &decode<Codec>};
 }
 
-// The codecs in the registry's order (app/game_list.inc): a game added there and not here fails
-// to compile, one in another order fails at the first input.
+// Every game's codec, in the registry's order (app/game_codec_list.inc, from WG_GAMES).
 constexpr std::array kDecoders = {
-    decoder<wg::app::HandCodec>(),    decoder<wg::app::EvilHangmanCodec>(),
-    decoder<wg::app::BoggleCodec>(),  decoder<wg::app::AuctionCodec>(),
-    decoder<wg::app::HangmanCodec>(), decoder<wg::app::WordleCodec>()};
-// clang-format off
-constexpr std::size_t kGames = 0
-#define WG_GAME(id) + 1
-#include "app/game_list.inc"
-#undef WG_GAME
-    ;
-// clang-format on
-static_assert(kDecoders.size() == kGames, "one decoder per game of the registry");
+#define WG_GAME_CODEC(Codec) decoder<wg::app::Codec>(),
+#include "app/game_codec_list.inc"
+#undef WG_GAME_CODEC
+};
 
 }  // namespace
 

@@ -1,27 +1,11 @@
 // The arcade's entry: the lobby and the router. Each game lives in games/<id>.ts; the list of
-// games comes from the server (the app layer's registry), so this file names none of them but
-// in the table of pages.
+// games comes from the server (the app layer's registry), and the table of their pages is
+// generated from the one list of games (game_pages.ts, from WG_GAMES): this file names none.
 import { ApiError, type GameInfo, listGames } from './api';
 import { errorBox, fill, h } from './dom';
-import type { GamePage } from './page';
 import { playerPicker } from './player';
-import { page as auction } from './games/auction';
-import { page as boggle } from './games/boggle';
-import { page as evilHangman } from './games/evil_hangman';
-import { page as hand } from './games/hand';
-import { page as hangman } from './games/hangman';
-import { page as wordle } from './games/wordle';
+import { gamePages as pages } from './game_pages';
 import { page as statistics } from './stats';
-
-/** The page of each game, by its registry id. */
-const pages: Record<string, GamePage> = {
-  hand,
-  evil_hangman: evilHangman,
-  boggle,
-  auction,
-  hangman,
-  wordle,
-};
 
 let games: GameInfo[] = [];
 let unmount: () => void = () => {};
