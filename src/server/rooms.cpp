@@ -83,6 +83,10 @@ std::variant<std::string, HttpResponse> player_name(const Json& body) {
   if (name.empty() || name.size() > kMaxNameLength) {
     return error(400, "bad_request", fmt::format("a name has 1 to {} characters", kMaxNameLength));
   }
+  // Shown to every player of the room: text, as a player's name is (core/text.h).
+  if (!is_plain_text(name)) {
+    return error(400, "bad_request", "a name is text: UTF-8 without control characters");
+  }
   return name;
 }
 

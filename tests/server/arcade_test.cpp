@@ -749,6 +749,10 @@ TEST_F(ArcadeTest, RoomsRefuseWhatTheyCannotPlay) {
   EXPECT_EQ(post("/api/rooms", {{"game", "hand"}, {"name", "Ann"}}, 400)["code"], "bad_request");
   EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}}, 400)["code"], "bad_request");
   EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}, {"name", "   "}}, 400)["code"], "bad_request");
+  // A name every player is shown is text: not bytes that are no UTF-8, nor control characters.
+  for (const std::string name : {"A\x1b[2Jnn", "A\xc2\x85n" /* C1 NEL */, "A\x7fnn"}) {
+    EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}, {"name", name}}, 400)["code"], "bad_request");
+  }
   EXPECT_EQ(post("/api/rooms", {{"name", "Ann"}, {"config", {{"size", 3}}}}, 400)["field"], "size");
   EXPECT_EQ(request("GET", "/api/rooms/BCDFG?player=x").status, 404);
   const Json opened = create_room({{"name", "Ann"}});
