@@ -1,5 +1,6 @@
 #include "server/arcade.h"
 
+#include <chrono>
 #include <string>
 #include <utility>
 #include <variant>
@@ -212,6 +213,12 @@ std::size_t Arcade::session_count() const { return sessions_->count(); }
 
 std::size_t Arcade::room_count() const { return rooms_->count(); }
 
-std::int64_t Arcade::now_ms() const { return sessions_->now_ms(); }
+// From the clock, not the sessions: the tournaments ask it while they stop, after the sessions
+// are gone.
+std::int64_t Arcade::now_ms() const {
+  return std::chrono::duration_cast<std::chrono::milliseconds>(
+             clock_.system_now().time_since_epoch())
+      .count();
+}
 
 }  // namespace wg::server
