@@ -56,7 +56,7 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await page.getByLabel('New player').fill(' Ann');
   await page.keyboard.press('Enter');
   await page.locator('.players-problem [role=alert]').waitFor();
-  assert.match(await page.locator('.players-problem').textContent() ?? '', /1 to 40 characters/);
+  assert.match(await page.locator('.players-problem').textContent() ?? '', /1 to 40 bytes of UTF-8 text/);
   assert.equal(await picker.inputValue(), 'Ann Lee');
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'lobby-players');
