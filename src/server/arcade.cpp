@@ -215,10 +215,6 @@ std::size_t Arcade::room_count() const { return rooms_->count(); }
 
 // From the clock, not the sessions: the tournaments ask it while they stop, after the sessions
 // are gone.
-std::int64_t Arcade::now_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             clock_.system_now().time_since_epoch())
-      .count();
-}
+std::int64_t Arcade::now_ms() const { return clock_.unix_ms(); }
 
 }  // namespace wg::server

@@ -56,6 +56,11 @@ struct ArcadeClock {
   std::function<std::chrono::system_clock::time_point()> system_now = [] {
     return std::chrono::system_clock::now();
   };
+  /// The wall clock in unix milliseconds, for the times of the games recorded.
+  std::int64_t unix_ms() const {
+    return std::chrono::duration_cast<std::chrono::milliseconds>(system_now().time_since_epoch())
+        .count();
+  }
 };
 
 }  // namespace wg::server

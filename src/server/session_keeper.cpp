@@ -6,11 +6,7 @@
 
 namespace wg::server {
 
-std::int64_t Sessions::now_ms() const {
-  return std::chrono::duration_cast<std::chrono::milliseconds>(
-             clock_.system_now().time_since_epoch())
-      .count();
-}
+std::int64_t Sessions::now_ms() const { return clock_.unix_ms(); }
 
 void Sessions::keep(LiveSession& live) {
   if (options_.store == nullptr || live.player.empty()) return;
