@@ -1,11 +1,6 @@
 #include "app/file_store.h"
 
-#include <fcntl.h>
-#include <sys/file.h>
-#include <unistd.h>
-
 #include <algorithm>
-#include <cerrno>
 #include <stdexcept>
 #include <system_error>
 
@@ -20,15 +15,17 @@ namespace wg::app {
 
 namespace {
 
-constexpr std::string_view kDictionaryHeader = "# wordgames hangman dictionary";
-/// Where the file store keeps position hangman's saved dictionaries, below its root.
-constexpr std::string_view kDictionaryFolder = "hangman/dictionaries";
+/// The first line of a saved word list's file.
+constexpr std::string_view kWordListHeader = "# wordgames word list";
+/// Where the file store keeps saved word lists, below its root: the folder older wordgames kept
+/// position hangman's dictionaries in, the only lists saved then.
+constexpr std::string_view kWordListFolder = "hangman/dictionaries";
 /// The longest guess count a history line may hold (anything longer is damage).
 constexpr std::size_t kMaxGuesses = 100000;
 /// The largest files read: a history holds kHistoryGames short lines (anything near the cap is
-/// damage); a dictionary some hundred thousand words; a saved game its commands.
+/// damage); a word list some hundred thousand words; a saved game its commands.
 constexpr std::uint64_t kMaxHistoryBytes = std::uint64_t{1} << 20;
-constexpr std::uint64_t kMaxDictionaryBytes = std::uint64_t{64} << 20;
+constexpr std::uint64_t kMaxWordListBytes = std::uint64_t{64} << 20;
 constexpr std::uint64_t kMaxGameBytes = std::uint64_t{16} << 20;
 
 void make_dir(const std::filesystem::path& dir) {
@@ -80,56 +77,6 @@ void save_file(const std::filesystem::path& path, std::string_view text) {
   }
 }
 
-/// An exclusive lock on `path` (created if missing) while it lives: flock, released when the
-/// descriptor closes, so a killed holder never leaves it locked.
-class FileLock {
- public:
-  explicit FileLock(const std::filesystem::path& path)
-      : fd_(::open(path.c_str(), O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0666)) {
-    if (fd_ < 0) {
-      throw StoreError(
-          fmt::format("cannot lock {}: {}", path.string(), std::generic_category().message(errno)));
-    }
-    while (::flock(fd_, LOCK_EX) != 0) {
-      if (errno != EINTR) {
-        const int error = errno;
-        ::close(fd_);
-        throw StoreError(fmt::format("cannot lock {}: {}", path.string(),
-                                     std::generic_category().message(error)));
-      }
-    }
-  }
-  FileLock(const FileLock&) = delete;
-  FileLock& operator=(const FileLock&) = delete;
-  ~FileLock() { ::close(fd_); }
-
- private:
-  int fd_;
-};
-
-/// Renames the unreadable file at `path` to the first free "PATH.unreadable-N", so that it is
-/// never overwritten; returns the new path. Throws StoreError when it cannot.
-std::filesystem::path move_aside(const std::filesystem::path& path) {
-  for (int n = 1; n < 1000; ++n) {
-    std::filesystem::path aside = path;
-    aside += fmt::format(".unreadable-{}", n);
-    std::error_code error;
-    if (std::filesystem::exists(std::filesystem::symlink_status(aside, error))) continue;
-    std::filesystem::rename(path, aside, error);
-    if (error) {
-      throw StoreError(
-          fmt::format("cannot keep the unreadable {} aside: {}", path.string(), error.message()));
-    }
-    return aside;
-  }
-  throw StoreError(
-      fmt::format("cannot keep the unreadable {} aside: too many kept already", path.string()));
-}
-
-std::string history_header(std::string_view game) {
-  return fmt::format("# wordgames {} history 1\n# word\tguesses\twinner\tpoints\n", game);
-}
-
 /// The game name as a directory: a valid name, so that it cannot leave the root.
 std::string_view game_dir(std::string_view game) {
   if (!valid_name(game)) throw std::invalid_argument(fmt::format("'{}' is not a game name", game));
@@ -151,8 +98,8 @@ std::filesystem::path FileStore::history_path(std::string_view game) const {
   return root() / game_dir(game) / "history.tsv";
 }
 
-std::filesystem::path FileStore::dictionary_path(std::string_view name) const {
-  return root() / kDictionaryFolder / (std::string(name) + ".txt");
+std::filesystem::path FileStore::word_list_path(std::string_view name) const {
+  return root() / kWordListFolder / (std::string(name) + ".txt");
 }
 
 std::filesystem::path FileStore::game_path(std::string_view name) const {
@@ -161,8 +108,8 @@ std::filesystem::path FileStore::game_path(std::string_view name) const {
 
 // --- History.
 
-History parse_history(std::string_view text) {
-  History history;
+HistoryFile parse_history(std::string_view text) {
+  HistoryFile history;
   std::size_t start = 0;
   while (start < text.size()) {
     std::size_t end = text.find('\n', start);
@@ -178,7 +125,7 @@ History parse_history(std::string_view text) {
       if (tab == std::string_view::npos) break;
       at = tab + 1;
     }
-    GameRecord record;
+    HistoryRecord record;
     bool ok = fields.size() == 4 && is_upper_word(fields[0]) &&
               (fields[2] == "you" || fields[2] == "host");
     if (ok) {
@@ -205,9 +152,15 @@ History parse_history(std::string_view text) {
   return history;
 }
 
-History FileStore::history(std::string_view game, std::size_t count) {
-  const std::filesystem::path path = history_path(game);
-  History history;
+HistoryFile FileStore::history(std::string_view game) {
+  HistoryFile history;
+  std::filesystem::path path;
+  try {
+    path = history_path(game);
+  } catch (const std::exception& e) {
+    history.problem = e.what();
+    return history;
+  }
   std::error_code error;
   if (std::filesystem::exists(std::filesystem::symlink_status(path, error)) &&
       !(std::filesystem::is_regular_file(path, error) &&
@@ -225,82 +178,41 @@ History FileStore::history(std::string_view game, std::size_t count) {
     }
   }
   history.source = path.string();
-  if (history.games.size() > count) {
-    history.games.erase(history.games.begin(),
-                        history.games.end() - static_cast<std::ptrdiff_t>(count));
-  }
   return history;
 }
 
-History FileStore::append(std::string_view game, const GameRecord& record) {
-  if (!is_upper_word(record.word) || record.points < 0) {
-    throw std::invalid_argument(
-        fmt::format("'{}' with {} points cannot be a history record", record.word, record.points));
-  }
-  const std::filesystem::path path = history_path(game);
-  make_dir(path.parent_path());
-  // Two games ending at once must not lose one's record: read, add and write under a lock.
-  const FileLock lock(path.parent_path() / ".history.lock");
-  History history = this->history(game);
-  if (!history.problem.empty()) {  // never overwrite what could not be read: keep it aside
-    const std::filesystem::path aside = move_aside(path);
-    history.problem = fmt::format("{} could not be read: kept as {}, and a new history started",
-                                  path.string(), aside.string());
-  }
-  history.games.push_back(record);
-  if (history.games.size() > kHistoryGames) history.games.erase(history.games.begin());
-  std::string text = history_header(game);
-  for (const GameRecord& r : history.games) {
-    text +=
-        fmt::format("{}\t{}\t{}\t{}\n", r.word, r.guesses, r.player_won ? "you" : "host", r.points);
-  }
-  save_file(path, text);
-  return history;
+// --- Word lists.
+
+std::vector<std::string> FileStore::word_list_names() {
+  return names_in(root() / kWordListFolder, ".txt", &valid_name);
 }
 
-// --- Dictionaries.
-
-std::vector<std::string> FileStore::dictionary_names() {
-  return names_in(root() / kDictionaryFolder, ".txt", &valid_dictionary_name);
-}
-
-bool FileStore::has_dictionary(std::string_view name) {
+bool FileStore::has_word_list(std::string_view name) {
   std::error_code error;
-  return valid_dictionary_name(name) &&
-         std::filesystem::is_regular_file(dictionary_path(name), error);
+  return valid_name(name) && std::filesystem::is_regular_file(word_list_path(name), error);
 }
 
-std::string FileStore::dictionary_location(std::string_view name) {
-  return dictionary_path(name).string();
+std::string FileStore::word_list_location(std::string_view name) {
+  return word_list_path(name).string();
 }
 
-void FileStore::save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) {
-  if (!valid_dictionary_name(name)) {
-    throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
-  }
-  std::string text = fmt::format("{} {}\n", kDictionaryHeader, name);
-  for (const std::string& word : dictionary.words_upper()) {
-    text += word;
-    text += '\n';
-  }
-  save_file(dictionary_path(name), text);
+void FileStore::save_word_list(std::string_view name, std::span<const std::string> words) {
+  check_word_list(name, words);
+  save_file(word_list_path(name),
+            fmt::format("{} {}\n", kWordListHeader, name) + word_list_text(words));
 }
 
-hangman::Dictionary FileStore::load_dictionary(std::string_view name) {
-  if (!has_dictionary(name)) throw StoreError(fmt::format("no saved dictionary '{}'", name));
-  const std::filesystem::path path = dictionary_path(name);
-  const std::string text = read_text(path, kMaxDictionaryBytes);
-  try {
-    // The saved form is plain words; reading it as text also copes with a file edited by hand.
-    return hangman::Dictionary::from_text(
-        text.substr(text.starts_with(kDictionaryHeader) ? std::min(text.find('\n'), text.size())
-                                                        : 0),
-        path.string());
-  } catch (const hangman::DictionaryError& error) {
-    throw StoreError(fmt::format("{}: {}", path.string(), error.what()));
-  } catch (const LexiconError& error) {  // binary or UTF-16: names the path already
-    throw StoreError(error.what());
+std::string FileStore::load_word_list(std::string_view name) {
+  if (!has_word_list(name)) throw StoreError(fmt::format("no saved word list '{}'", name));
+  std::string text = read_text(word_list_path(name), kMaxWordListBytes);
+  // Its leading comment lines (the header: "# wordgames word list NAME", or an older
+  // "# wordgames hangman dictionary NAME") are not words.
+  std::size_t start = 0;
+  while (start < text.size() && text[start] == '#') {
+    const std::size_t end = text.find('\n', start);
+    start = end == std::string::npos ? text.size() : end + 1;
   }
+  return text.substr(start);
 }
 
 // --- Saved games.

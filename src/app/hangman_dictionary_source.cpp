@@ -1,5 +1,6 @@
 #include "app/hangman_dictionary_source.h"
 
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -78,6 +79,44 @@ Json stats_json(const hangman::DictionaryStats& s) {
           {"share_ten_plus", fraction(s.ten_plus)},
           {"shortest", s.shortest},
           {"longest", s.longest}};
+}
+
+// --- Saved dictionaries.
+
+bool valid_dictionary_name(std::string_view name) {
+  return valid_name(name) && name != kDefaultDictionaryName;
+}
+
+std::vector<std::string> saved_dictionary_names(Store& store) {
+  std::vector<std::string> names = store.word_list_names();
+  std::erase_if(names, [](const std::string& name) { return !valid_dictionary_name(name); });
+  return names;
+}
+
+bool has_saved_dictionary(Store& store, std::string_view name) {
+  return valid_dictionary_name(name) && store.has_word_list(name);
+}
+
+void save_dictionary(Store& store, std::string_view name, const hangman::Dictionary& dictionary) {
+  if (!valid_dictionary_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
+  }
+  store.save_word_list(name, dictionary.words_upper());
+}
+
+hangman::Dictionary load_dictionary(Store& store, std::string_view name) {
+  if (!has_saved_dictionary(store, name)) {
+    throw StoreError(fmt::format("no saved dictionary '{}'", name));
+  }
+  const std::string location = store.word_list_location(name);
+  const std::string text = store.load_word_list(name);
+  try {
+    return hangman::Dictionary::from_text(text, location);
+  } catch (const hangman::DictionaryError& error) {
+    throw StoreError(fmt::format("{}: {}", location, error.what()));
+  } catch (const LexiconError& error) {  // binary or UTF-16: names the location already
+    throw StoreError(error.what());
+  }
 }
 
 }  // namespace wg::app

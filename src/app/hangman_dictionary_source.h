@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "app/json.h"
+#include "app/store.h"
 #include "games/hangman/dictionary.h"
 
 namespace wg::app {
@@ -50,6 +51,24 @@ hangman::Dictionary dictionary_from_document(const std::string& document, std::s
 /// naming the path (missing, empty, binary), DocumentError, or std::runtime_error
 /// "PATH: <the broken rule>".
 hangman::Dictionary dictionary_from_file(const std::filesystem::path& path);
+
+// --- Saved dictionaries: the store's word lists (app/store.h), read with the dictionary's
+// rules.
+
+/// The name of the dictionary made from the lexicon in use: never a saved one.
+inline constexpr std::string_view kDefaultDictionaryName = "default";
+/// A saved dictionary's name: valid_name (store.h), and not kDefaultDictionaryName.
+bool valid_dictionary_name(std::string_view name);
+/// The saved dictionaries of `store`: its word lists whose names valid_dictionary_name takes,
+/// sorted.
+std::vector<std::string> saved_dictionary_names(Store& store);
+bool has_saved_dictionary(Store& store, std::string_view name);
+/// Saves the dictionary's words as the word list `name`, replacing any of that name. Throws
+/// std::invalid_argument for an invalid name, StoreError when it cannot be written.
+void save_dictionary(Store& store, std::string_view name, const hangman::Dictionary& dictionary);
+/// The saved dictionary `name`. Throws StoreError naming it and where it is kept when it is
+/// missing, unreadable, or breaks a rule (a file edited by hand).
+hangman::Dictionary load_dictionary(Store& store, std::string_view name);
 
 /// The statistics as JSON, one shape for `hangman dictionary stats --json` and the server:
 /// {words, six, seven_to_nine, ten_plus, nine_plus, share_six, share_seven_to_nine,

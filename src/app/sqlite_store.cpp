@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <limits>
 #include <map>
+#include <set>
 #include <stdexcept>
 #include <system_error>
 
@@ -30,11 +31,19 @@ constexpr std::string_view kImportKey = "file_store_import";
 /// The meta row that names the last player a front end used.
 constexpr std::string_view kLastPlayerKey = "last_player";
 
+void move_history_into_games(SqliteStore::Database& d);
+
+/// One version's change of schema: `before` (may be null) runs first, then the SQL.
+struct Migration {
+  void (*before)(SqliteStore::Database&) = nullptr;
+  const char* sql = "";
+};
+
 /// The schema, one migration per version, in order: migration i takes user_version i to i + 1.
 /// A released migration is never edited; a change of schema is a new one at the end.
-constexpr const char* kMigrations[] = {
+constexpr Migration kMigrations[] = {
     // Version 1.
-    R"sql(
+    {nullptr, R"sql(
 CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE players (
   id INTEGER PRIMARY KEY,
@@ -102,9 +111,9 @@ CREATE TABLE history (
 CREATE INDEX history_by_game ON history (game, id);
 CREATE TABLE dictionaries (name TEXT PRIMARY KEY, words TEXT NOT NULL) WITHOUT ROWID;
 CREATE TABLE saved_games (name TEXT PRIMARY KEY, saved TEXT NOT NULL) WITHOUT ROWID;
-)sql",
+)sql"},
     // Version 2: the game-specific statistics (sqlite_store.h, GameStatistics).
-    R"sql(
+    {nullptr, R"sql(
 ALTER TABLE games ADD COLUMN details TEXT;  -- JSON; NULL for none (games of version 1)
 -- Sums of the game-specific figures per player and game, named like "length.7.misses", added
 -- to in the transaction that records a game (sums do not mind the order games arrive in).
@@ -151,7 +160,15 @@ CREATE TABLE tournaments (
 CREATE INDEX tournaments_by_end ON tournaments (ended_ms, id);
 ALTER TABLE games ADD COLUMN tournament_id INTEGER REFERENCES tournaments (id);
 CREATE INDEX games_by_tournament ON games (tournament_id, id) WHERE tournament_id IS NOT NULL;
-)sql",
+)sql"},
+    // Version 3: the port's history (the last games of position hangman, without players or
+    // moves) retired: its games are moved into the games table (move_history_into_games), so
+    // that a game is kept once. Saved dictionaries become saved word lists, which any game may
+    // read.
+    {&move_history_into_games, R"sql(
+DROP TABLE history;
+ALTER TABLE dictionaries RENAME TO word_lists;
+)sql"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -345,29 +362,6 @@ SqliteStore::Database::Statement SqliteStore::Database::prepare(std::string_view
 
 namespace {
 
-void insert_history_record(SqliteStore::Database& d, std::string_view game,
-                           const GameRecord& record) {
-  d.prepare(
-       "INSERT INTO history (game, word, guesses, player_won, points) VALUES (?1, ?2, ?3, ?4, "
-       "?5)")
-      .bind(1, game)
-      .bind(2, record.word)
-      .bind(3, static_cast<std::int64_t>(record.guesses))
-      .bind(4, std::int64_t{record.player_won})
-      .bind(5, std::int64_t{record.points})
-      .run("record a game in it");
-}
-
-/// A dictionary as kept: its upper-case words, one a line.
-std::string dictionary_text(const hangman::Dictionary& dictionary) {
-  std::string text;
-  for (const std::string& word : dictionary.words_upper()) {
-    text += word;
-    text += '\n';
-  }
-  return text;
-}
-
 /// BEGIN IMMEDIATE (the write lock at once, so that two writers never deadlock upgrading a read
 /// lock), then COMMIT, or ROLLBACK when left without commit().
 class Transaction {
@@ -467,7 +461,8 @@ SqliteStore::SqliteStore(std::filesystem::path file)
   Transaction transaction(d);
   const std::int64_t now = check_identity();  // another program may have migrated it since
   for (std::int64_t v = now; v < kStoreSchemaVersion; ++v) {
-    d.exec(kMigrations[v], "update its schema");
+    if (kMigrations[v].before != nullptr) kMigrations[v].before(d);
+    d.exec(kMigrations[v].sql, "update its schema");
   }
   if (now < kStoreSchemaVersion) {
     d.exec(fmt::format("PRAGMA application_id={}; PRAGMA user_version={}", kApplicationId,
@@ -488,95 +483,47 @@ std::filesystem::path SqliteStore::default_file() {
   }
 }
 
-// --- The port: history.
+// --- The port: word lists.
 
-History SqliteStore::history(std::string_view game, std::size_t count) {
-  checked_game_name(game);
-  std::lock_guard lock(mutex_);
-  History history;
-  history.source = file_.string();
-  auto statement = db_->prepare(
-      "SELECT word, guesses, player_won, points FROM history WHERE game = ?1 "
-      "ORDER BY id DESC LIMIT ?2");
-  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min(count, kHistoryGames)));
-  while (statement.step()) {
-    GameRecord record{statement.text(0), static_cast<std::size_t>(statement.integer(1)),
-                      statement.integer(2) != 0, static_cast<int>(statement.integer(3))};
-    if (is_upper_word(record.word) && record.points >= 0) {
-      history.games.push_back(std::move(record));
-    } else {
-      ++history.bad_records;
-    }
-  }
-  std::reverse(history.games.begin(), history.games.end());
-  return history;
-}
-
-History SqliteStore::append(std::string_view game, const GameRecord& record) {
-  checked_game_name(game);
-  if (!is_upper_word(record.word) || record.points < 0) {
-    throw std::invalid_argument(
-        fmt::format("'{}' with {} points cannot be a history record", record.word, record.points));
-  }
-  std::lock_guard lock(mutex_);
-  {
-    Transaction transaction(*db_);
-    insert_history_record(*db_, game, record);
-    transaction.commit();
-  }
-  return history(game);
-}
-
-// --- The port: dictionaries.
-
-std::vector<std::string> SqliteStore::dictionary_names() {
+std::vector<std::string> SqliteStore::word_list_names() {
   std::lock_guard lock(mutex_);
   std::vector<std::string> names;
-  auto statement = db_->prepare("SELECT name FROM dictionaries ORDER BY name");
+  auto statement = db_->prepare("SELECT name FROM word_lists ORDER BY name");
   while (statement.step()) names.push_back(statement.text(0));
   return names;
 }
 
-bool SqliteStore::has_dictionary(std::string_view name) {
-  if (!valid_dictionary_name(name)) return false;
+bool SqliteStore::has_word_list(std::string_view name) {
+  if (!valid_name(name)) return false;
   std::lock_guard lock(mutex_);
-  auto statement = db_->prepare("SELECT 1 FROM dictionaries WHERE name = ?1");
+  auto statement = db_->prepare("SELECT 1 FROM word_lists WHERE name = ?1");
   statement.bind(1, name);
   return statement.step();
 }
 
-std::string SqliteStore::dictionary_location(std::string_view name) {
-  return fmt::format("{} (dictionary '{}')", file_.string(), name);
+std::string SqliteStore::word_list_location(std::string_view name) {
+  return fmt::format("{} (word list '{}')", file_.string(), name);
 }
 
-void SqliteStore::save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) {
-  if (!valid_dictionary_name(name)) {
-    throw std::invalid_argument(fmt::format("'{}' is not a valid dictionary name", name));
-  }
-  const std::string words = dictionary_text(dictionary);
+void SqliteStore::save_word_list(std::string_view name, std::span<const std::string> words) {
+  check_word_list(name, words);
+  const std::string text = word_list_text(words);
   std::lock_guard lock(mutex_);
   Transaction transaction(*db_);
-  db_->prepare("INSERT OR REPLACE INTO dictionaries (name, words) VALUES (?1, ?2)")
+  db_->prepare("INSERT OR REPLACE INTO word_lists (name, words) VALUES (?1, ?2)")
       .bind(1, name)
-      .bind(2, words)
-      .run("save a dictionary in it");
+      .bind(2, text)
+      .run("save a word list in it");
   transaction.commit();
 }
 
-hangman::Dictionary SqliteStore::load_dictionary(std::string_view name) {
-  if (!valid_dictionary_name(name)) throw StoreError(fmt::format("no saved dictionary '{}'", name));
+std::string SqliteStore::load_word_list(std::string_view name) {
+  if (!valid_name(name)) throw StoreError(fmt::format("no saved word list '{}'", name));
   std::lock_guard lock(mutex_);
-  auto statement = db_->prepare("SELECT words FROM dictionaries WHERE name = ?1");
+  auto statement = db_->prepare("SELECT words FROM word_lists WHERE name = ?1");
   statement.bind(1, name);
-  if (!statement.step()) throw StoreError(fmt::format("no saved dictionary '{}'", name));
-  const std::string location = dictionary_location(name);
-  try {
-    return hangman::Dictionary::from_text(statement.text(0), location);
-  } catch (const hangman::DictionaryError& error) {
-    throw StoreError(fmt::format("{}: {}", location, error.what()));
-  } catch (const std::exception& error) {  // LexiconError names the location
-    throw StoreError(error.what());
-  }
+  if (!statement.step()) throw StoreError(fmt::format("no saved word list '{}'", name));
+  return statement.text(0);
 }
 
 // --- The port: saved games.
@@ -834,6 +781,80 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
     }
   }
   return id;
+}
+
+}  // namespace
+
+namespace {
+
+/// Whose the games of an older history are: the last player the store remembers, else
+/// kDefaultPlayerName (the terminal's player when none is named, who played them).
+std::string legacy_owner(SqliteStore::Database& d) {
+  auto statement = d.prepare("SELECT value FROM meta WHERE key = ?1");
+  statement.bind(1, kLastPlayerKey);
+  if (statement.step()) {
+    std::string name = statement.text(0);
+    if (valid_player_name(name)) return name;
+  }
+  return std::string(kDefaultPlayerName);
+}
+
+/// A game of an older history as a finished game of `owner`: its result has the history's
+/// fields (word, guesses, player_won, points) and "imported": "history"; it has no moves
+/// (config {}, seed 0, no commands: it cannot be replayed), no details, and times 0 (before
+/// every game recorded since).
+FinishedGame legacy_game(std::string_view game, const HistoryRecord& record,
+                         const std::string& owner) {
+  FinishedGame finished;
+  finished.game = std::string(game);
+  finished.players = {{owner, record.points, record.player_won}};
+  finished.result = {{"word", record.word},
+                     {"guesses", record.guesses},
+                     {"player_won", record.player_won},
+                     {"points", record.points},
+                     {"imported", "history"}};
+  return finished;
+}
+
+/// Version 3's move: each game of the history table that the games table does not hold already
+/// (a game recorded since the games table was made went to both, with the same word, guesses,
+/// winner and points in its result) is recorded there, as legacy_game; in the table's order.
+void move_history_into_games(SqliteStore::Database& d) {
+  const std::string owner = legacy_owner(d);
+  std::vector<std::pair<std::string, HistoryRecord>> records;
+  {
+    auto statement = d.prepare(
+        "SELECT game, word, guesses, player_won, points FROM history ORDER BY id", "migrate it");
+    while (statement.step()) {
+      records.push_back({statement.text(0),
+                         {statement.text(1), static_cast<std::size_t>(statement.integer(2)),
+                          statement.integer(3) != 0, static_cast<int>(statement.integer(4))}});
+    }
+  }
+  std::int64_t recorded = 0;  // the games table's last game before the move
+  {
+    auto statement = d.prepare("SELECT coalesce(max(id), 0) FROM games", "migrate it");
+    statement.step("migrate it");
+    recorded = statement.integer(0);
+  }
+  std::set<std::int64_t> matched;  // games of the games table each standing for one record
+  for (const auto& [game, record] : records) {
+    auto same = d.prepare(
+        "SELECT id FROM games WHERE game = ?1 AND json_extract(result, '$.word') = ?2 AND "
+        "json_extract(result, '$.guesses') = ?3 AND json_extract(result, '$.player_won') = ?4 "
+        "AND json_extract(result, '$.points') = ?5 AND id <= ?6 ORDER BY id",
+        "migrate it");
+    same.bind(1, game)
+        .bind(2, record.word)
+        .bind(3, static_cast<std::int64_t>(record.guesses))
+        .bind(4, std::int64_t{record.player_won})
+        .bind(5, std::int64_t{record.points})
+        .bind(6, recorded);
+    bool kept = false;
+    while (!kept && same.step()) kept = matched.insert(same.integer(0)).second;
+    if (kept || !valid_name(game) || !is_upper_word(record.word) || record.points < 0) continue;
+    insert_finished_game(d, legacy_game(game, record, owner), 0);
+  }
 }
 
 }  // namespace
@@ -1317,7 +1338,7 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   FileStore files(dir);
   std::error_code error;
 
-  // Histories: every <game>/history.tsv.
+  // Histories: every <game>/history.tsv, its games recorded as the owner's (legacy_game).
   std::vector<std::string> games;
   if (std::filesystem::is_directory(dir, error)) {
     for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
@@ -1328,10 +1349,11 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
     }
   }
   std::sort(games.begin(), games.end());
+  const std::string owner = legacy_owner(d);
   for (const std::string& game : games) {
-    const History history = files.history(game);
-    for (const GameRecord& record : history.games) {
-      insert_history_record(d, game, record);
+    const HistoryFile history = files.history(game);
+    for (const HistoryRecord& record : history.games) {
+      insert_finished_game(d, legacy_game(game, record, owner), 0);
       ++report.history_records;
     }
     if (!history.problem.empty() || history.bad_records > 0) {
@@ -1343,21 +1365,25 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
     }
   }
 
-  // Saved dictionaries (position hangman's), then saved games: a file that cannot be read is
-  // moved aside; the database's own errors end the import (and roll it back).
-  for (const std::string& name : files.dictionary_names()) {
+  // Saved word lists, then saved games: a file that cannot be read is moved aside; the
+  // database's own errors end the import (and roll it back).
+  for (const std::string& name : files.word_list_names()) {
     std::string words;
     try {
-      words = dictionary_text(files.load_dictionary(name));
+      words = files.load_word_list(name);
+      if (words.find('\0') != std::string::npos) {
+        throw StoreError(
+            fmt::format("{}: not a word list (binary data)", files.word_list_location(name)));
+      }
     } catch (const StoreError& problem) {
-      report.problems.push_back(move_aside(files.dictionary_path(name), problem.what()));
+      report.problems.push_back(move_aside(files.word_list_path(name), problem.what()));
       continue;
     }
-    d.prepare("INSERT OR IGNORE INTO dictionaries (name, words) VALUES (?1, ?2)")
+    d.prepare("INSERT OR IGNORE INTO word_lists (name, words) VALUES (?1, ?2)")
         .bind(1, name)
         .bind(2, words)
-        .run("import a dictionary into it");
-    ++report.dictionaries;
+        .run("import a word list into it");
+    ++report.word_lists;
   }
   for (const std::string& name : files.game_names()) {
     Json saved;

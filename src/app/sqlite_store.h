@@ -24,6 +24,7 @@
 #include <memory>
 #include <mutex>
 #include <optional>
+#include <span>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -34,7 +35,11 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 2;
+inline constexpr int kStoreSchemaVersion = 3;
+
+/// The player of a front end that names none (the terminal without --player), and whose an
+/// older wordgames's history is when the store remembers no player.
+inline constexpr std::string_view kDefaultPlayerName = "player";
 
 /// A player name as every front end takes it (wg::valid_player_name, core/text.h: valid UTF-8
 /// without control characters, C1 included, 1 to 40 bytes, no space at either end): the store
@@ -175,7 +180,7 @@ Json game_summary_json(const GameSummary& game, std::string_view player);
 struct ImportReport {
   bool already_done = false;  ///< an earlier import was recorded: nothing was read
   std::size_t history_records = 0;
-  std::size_t dictionaries = 0;
+  std::size_t word_lists = 0;
   std::size_t games = 0;
   /// One message per file that could not be read whole, naming it and where it was moved.
   std::vector<std::string> problems;
@@ -200,13 +205,11 @@ class SqliteStore final : public Store {
   // --- The port (store.h). The history keeps every record; reads give the last
   // min(count, kHistoryGames). A dictionary's location is "FILE (dictionary NAME)".
 
-  History history(std::string_view game, std::size_t count = kHistoryGames) override;
-  History append(std::string_view game, const GameRecord& record) override;
-  std::vector<std::string> dictionary_names() override;
-  bool has_dictionary(std::string_view name) override;
-  void save_dictionary(std::string_view name, const hangman::Dictionary& dictionary) override;
-  hangman::Dictionary load_dictionary(std::string_view name) override;
-  std::string dictionary_location(std::string_view name) override;
+  std::vector<std::string> word_list_names() override;
+  bool has_word_list(std::string_view name) override;
+  void save_word_list(std::string_view name, std::span<const std::string> words) override;
+  std::string load_word_list(std::string_view name) override;
+  std::string word_list_location(std::string_view name) override;
   std::vector<std::string> game_names() override;
   void save_game(std::string_view name, const Json& saved) override;
   Json load_game(std::string_view name) override;
@@ -292,11 +295,13 @@ class SqliteStore final : public Store {
 
   // --- Import.
 
-  /// Imports, once per database, what a FileStore keeps under `dir` (store.h: histories, saved
-  /// dictionaries, saved games): a row in the meta table records that it was done, in the same
-  /// transaction. Files that cannot be read whole are renamed aside (FILE.corrupt, never
-  /// deleted) and reported; their readable part and the other files are imported. The files
-  /// imported are left where they are.
+  /// Imports, once per database, what a FileStore keeps under `dir` (file_store.h: an older
+  /// wordgames's histories, saved word lists, saved games): a row in the meta table records
+  /// that it was done, in the same transaction. A history's games become finished games of the
+  /// last player (else kDefaultPlayerName) that cannot be replayed: their result holds the
+  /// history's fields and "imported": "history". Files that cannot be read whole are renamed
+  /// aside (FILE.corrupt, never deleted) and reported; their readable part and the other files
+  /// are imported. The files imported are left where they are.
   ImportReport import_file_store(const std::filesystem::path& dir);
 
   /// The connection and its statements: defined in sqlite_store.cpp only.

@@ -1,6 +1,9 @@
 #include "app/store.h"
 
 #include <algorithm>
+#include <stdexcept>
+
+#include <fmt/format.h>
 
 namespace wg::app {
 
@@ -14,8 +17,27 @@ bool valid_name(std::string_view name) {
                      [&](char c) { return alnum(c) || c == '-' || c == '_'; });
 }
 
-bool valid_dictionary_name(std::string_view name) {
-  return valid_name(name) && name != kDefaultDictionaryName;
+void check_word_list(std::string_view name, std::span<const std::string> words) {
+  if (!valid_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid word list name", name));
+  }
+  for (const std::string& word : words) {
+    const bool letters = !word.empty() && std::all_of(word.begin(), word.end(), [](char c) {
+      return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+    });
+    if (!letters) {
+      throw std::invalid_argument(fmt::format("'{}' is not a word of letters", word));
+    }
+  }
+}
+
+std::string word_list_text(std::span<const std::string> words) {
+  std::string text;
+  for (const std::string& word : words) {
+    text += word;
+    text += '\n';
+  }
+  return text;
 }
 
 void check_saved_game(const Json& saved) {

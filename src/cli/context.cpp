@@ -71,12 +71,12 @@ app::SqliteStore* Context::game_store_or_problem() {
     for (const std::string& problem : report.problems) {
       print_warning(err_, problem);
     }
-    if (!report.already_done && report.history_records + report.dictionaries + report.games != 0) {
-      err_ << fmt::format(
-          "wordgames: imported {} history record{}, {} dictionar{} and {} saved game{} from {}\n",
-          report.history_records, report.history_records == 1 ? "" : "s", report.dictionaries,
-          report.dictionaries == 1 ? "y" : "ies", report.games, report.games == 1 ? "" : "s",
-          dir.string());
+    if (!report.already_done && report.history_records + report.word_lists + report.games != 0) {
+      err_ << fmt::format("wordgames: imported {} of a history, {} and {} from {}\n",
+                          count_of(static_cast<long long>(report.history_records), "game"),
+                          count_of(static_cast<long long>(report.word_lists), "word list"),
+                          count_of(static_cast<long long>(report.games), "saved game"),
+                          dir.string());
     }
   } catch (const std::exception& error) {
     game_store_.reset();

@@ -46,7 +46,7 @@ struct GlobalOptions {
 };
 
 /// The player name used when no name is given and none can be asked (piped input).
-inline constexpr std::string_view kDefaultPlayerName = "player";
+using app::kDefaultPlayerName;
 
 using app::LexiconInfo;
 
@@ -93,7 +93,7 @@ class Context {
   /// The database as game_store(), for commands that only read it (stats, history): throws
   /// app::StoreError instead of warning.
   app::SqliteStore& required_game_store();
-  /// The store of position hangman's history and dictionaries: game_store(), or when it cannot
+  /// The store of saved word lists and games (app::Store): game_store(), or when it cannot
   /// be opened the plain files of the data directory (app::FileStore), as before the database.
   app::Store& store();
   /// Who plays: --player, else the last player the store remembers, else (on an interactive

@@ -42,8 +42,10 @@ using app::kDefaultDictionaryName;
 using app::Store;
 using hangman::Dictionary;
 
-/// The game's name in the store's history.
+/// The game's name in the store.
 constexpr std::string_view kGameName = "hangman";
+/// Games the menu's history shows.
+constexpr std::size_t kLastGames = 5;
 /// Letters shown per open position in easy mode, most probable first: 9 fit in 80 columns
 /// with the position and "(+17 more)".
 constexpr std::size_t kShownLetters = 9;
@@ -96,7 +98,7 @@ NamedDictionary named(std::string name, Dictionary dictionary) {
 /// (OL45804W) to extract words from.
 NamedDictionary find_dictionary(Context& context, Store& store, const std::string& spec) {
   if (spec.empty() || spec == kDefaultDictionaryName) return default_dictionary(context);
-  if (store.has_dictionary(spec)) return named(spec, store.load_dictionary(spec));
+  if (app::has_saved_dictionary(store, spec)) return named(spec, app::load_dictionary(store, spec));
   std::error_code error;
   if (std::filesystem::exists(spec, error) || app::valid_work_id(spec)) {
     return named(spec, dictionary_from_source(spec));
@@ -107,7 +109,7 @@ NamedDictionary find_dictionary(Context& context, Store& store, const std::strin
 /// The default dictionary and the saved ones, as the menu and `dictionary list` show them.
 std::vector<std::string> dictionary_names(Store& store) {
   std::vector<std::string> names = {std::string(kDefaultDictionaryName)};
-  for (std::string& name : store.dictionary_names()) names.push_back(std::move(name));
+  for (std::string& name : app::saved_dictionary_names(store)) names.push_back(std::move(name));
   return names;
 }
 
@@ -144,28 +146,39 @@ Json stats_json(const std::string& name, const Dictionary& dictionary) {
   return document;
 }
 
-void print_history(std::ostream& out, const app::History& history) {
-  if (history.games.empty()) {
+/// One of the player's last games, as the store's finished games keep it (HangmanCodec's
+/// Finished event is the result; an older wordgames's history has the same fields).
+struct PastGame {
+  std::string word;
+  std::int64_t guesses = 0;
+  bool player_won = false;
+  std::int64_t points = 0;
+};
+
+/// The player's last kLastGames games, newest first.
+std::vector<PastGame> last_games(app::SqliteStore& store, const std::string& player) {
+  std::vector<PastGame> games;
+  for (const app::GameSummary& game : store.finished_games(player, kGameName, kLastGames)) {
+    const Json& result = game.result;
+    games.push_back({result.value("word", std::string("?")),
+                     result.value("guesses", std::int64_t{0}), result.value("player_won", false),
+                     result.value("points", std::int64_t{0})});
+  }
+  return games;
+}
+
+void print_history(std::ostream& out, const std::vector<PastGame>& games) {
+  if (games.empty()) {
     out << "No games played yet.\n";
     return;
   }
-  out << (history.games.size() == 1
-              ? std::string("The last game:\n")
-              : fmt::format("The last {} games, most recent first:\n", history.games.size()));
+  out << (games.size() == 1 ? std::string("The last game:\n")
+                            : fmt::format("The last {} games, most recent first:\n", games.size()));
   int number = 1;
-  for (auto g = history.games.rbegin(); g != history.games.rend(); ++g) {
-    out << fmt::format("  {}. {:<16} {:>11}  winner: {:<4}  {}\n", number++, g->word,
-                       count_of(static_cast<long long>(g->guesses), "guess", "guesses"),
-                       g->player_won ? "you" : "host", count_of(g->points, "point"));
-  }
-}
-
-void warn_about(Context& context, const app::History& history) {
-  if (!history.problem.empty()) print_warning(context.err(), history.problem);
-  if (history.bad_records != 0) {
-    print_warning(context.err(),
-                  fmt::format("skipped {} unreadable line{} in {}", history.bad_records,
-                              history.bad_records == 1 ? "" : "s", history.source));
+  for (const PastGame& g : games) {
+    out << fmt::format("  {}. {:<16} {:>11}  winner: {:<4}  {}\n", number++, g.word,
+                       count_of(g.guesses, "guess", "guesses"), g.player_won ? "you" : "host",
+                       count_of(g.points, "point"));
   }
 }
 
@@ -393,12 +406,6 @@ class Terminal {
       return;
     }
     recorder_.record<app::HangmanCodec>(*session_, finished);
-    try {
-      warn_about(context_, store_.append(kGameName, {word, finished.guesses, finished.player_won,
-                                                     finished.points}));
-    } catch (const std::exception& error) {
-      print_warning(context_.err(), fmt::format("the history was not saved: {}", error.what()));
-    }
   }
 
   /// Plays one game to its end (`resumed`: the one in play). False if input ended.
@@ -496,10 +503,13 @@ class Terminal {
           print_stats(out(), dictionary_.name, *dictionary_.dictionary);
           break;
         case 5: {
-          const app::History history = store_.history(kGameName);
-          warn_about(context_, history);
           out() << '\n';
-          print_history(out(), history);
+          app::SqliteStore* games = context_.game_store();
+          if (games == nullptr) {
+            out() << "No games are kept: the database cannot be opened.\n";
+          } else {
+            print_history(out(), last_games(*games, context_.player_name()));
+          }
           break;
         }
         default:
@@ -547,7 +557,7 @@ class Terminal {
         });
     if (!name) return false;
     if (name->empty()) return true;
-    if (store_.has_dictionary(*name)) {
+    if (app::has_saved_dictionary(store_, *name)) {
       const std::optional<bool> replace =
           prompt_.yes_no(fmt::format("A dictionary '{}' exists. Replace it? [y/n]: ", *name));
       if (!replace) return false;
@@ -569,7 +579,7 @@ class Terminal {
     if (!file) return false;
     if (file->empty() || !made) return true;
     try {
-      store_.save_dictionary(*name, *made);
+      app::save_dictionary(store_, *name, *made);
     } catch (const std::exception& error) {
       out() << "Cannot save it: " << error.what() << '\n';
       return true;
@@ -632,7 +642,7 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
           "with a letter or digit, not 'default'",
           o.name));
     }
-    if (!o.replace && store.has_dictionary(o.name)) {
+    if (!o.replace && app::has_saved_dictionary(store, o.name)) {
       throw UsageError(
           fmt::format("a dictionary '{}' exists; add --replace to replace it", o.name));
     }
@@ -645,15 +655,15 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
     const Dictionary made = o.work.empty()
                                 ? dictionary_from_file(o.file)
                                 : app::dictionary_from_work(o.work, app::open_library_options());
-    store.save_dictionary(o.name, made);
+    app::save_dictionary(store, o.name, made);
     if (context.options().json) {
       Json document = stats_json(o.name, made);
-      document["path"] = store.dictionary_location(o.name);
+      document["path"] = store.word_list_location(o.name);
       print_json(context.out(), document);
     } else {
       context.out() << fmt::format("Saved dictionary '{}' ({}) to {}\n", o.name,
                                    count_of(static_cast<long long>(made.size()), "word"),
-                                   store.dictionary_location(o.name));
+                                   store.word_list_location(o.name));
       print_stats(context.out(), o.name, made);
     }
     return kExitOk;
@@ -712,23 +722,22 @@ void add_dictionary_commands(CLI::App& hangman, Context& context) {
 }
 
 void add_history_command(CLI::App& hangman, Context& context) {
-  CLI::App* history = hangman.add_subcommand("history", "The last 5 games");
+  CLI::App* history = hangman.add_subcommand("history", "The player's last 5 games");
   history->group("Commands");
   on_run(*history, context, [&context]() -> int {
-    Store& store = context.store();
-    const app::History h = store.history(kGameName);
-    warn_about(context, h);
+    const std::vector<PastGame> games =
+        last_games(context.required_game_store(), context.player_name());
     if (context.options().json) {
-      Json games = Json::array();
-      for (auto e = h.games.rbegin(); e != h.games.rend(); ++e) {
-        games.push_back({{"word", e->word},
-                         {"guesses", e->guesses},
-                         {"winner", e->player_won ? "you" : "host"},
-                         {"points", e->points}});
+      Json list = Json::array();
+      for (const PastGame& g : games) {
+        list.push_back({{"word", g.word},
+                        {"guesses", g.guesses},
+                        {"winner", g.player_won ? "you" : "host"},
+                        {"points", g.points}});
       }
-      print_json(context.out(), {{"games", std::move(games)}, {"skipped_lines", h.bad_records}});
+      print_json(context.out(), {{"games", std::move(list)}});
     } else {
-      print_history(context.out(), h);
+      print_history(context.out(), games);
     }
     return kExitOk;
   });
@@ -831,8 +840,8 @@ void define_hangman_command(CLI::App& command, Context& context) {
   add_history_command(command, context);
   add_autoplay_command(command, context);
   command.footer(
-      "Guesses are a position and a letter ('3 E'). Saved dictionaries and the history live in "
-      "$XDG_DATA_HOME/wordgames/hangman.");
+      "Guesses are a position and a letter ('3 E'). Saved dictionaries and your games live in "
+      "$XDG_DATA_HOME/wordgames/wordgames.db.");
   on_run(command, context, [&context, options]() -> int {
     Store& store = context.store();
     NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);

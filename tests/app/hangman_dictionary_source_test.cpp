@@ -5,9 +5,15 @@
 
 #include <gtest/gtest.h>
 
+#include <filesystem>
+#include <memory>
 #include <string>
+#include <vector>
 
+#include "app/file_store.h"
+#include "app/sqlite_store.h"
 #include "lexicon/word_list.h"
+#include "support/temp_dir.h"
 
 namespace wg::app {
 namespace {
@@ -83,6 +89,82 @@ TEST(StatsJson, CountsAndSharesFromZeroToOne) {
   EXPECT_DOUBLE_EQ(json["share_six"].get<double>(), 0.8);
   EXPECT_DOUBLE_EQ(json["share_ten_plus"].get<double>(), 0.0);
   EXPECT_DOUBLE_EQ(stats_json({})["share_six"].get<double>(), 0.0) << "no words: no division";
+}
+
+TEST(SavedDictionaries, NamesAreWordListNamesButDefault) {
+  for (const char* good : {"a", "my-book", "Moby_Dick2", "9lives"}) {
+    EXPECT_TRUE(valid_dictionary_name(good)) << good;
+  }
+  for (const char* bad : {"", "default", "-x", "_x", "a b", "a/b", "..", "a.txt", "caf\xc3\xa9"}) {
+    EXPECT_FALSE(valid_dictionary_name(bad)) << bad;
+  }
+  EXPECT_TRUE(valid_dictionary_name(std::string(40, 'a')));
+  EXPECT_FALSE(valid_dictionary_name(std::string(41, 'a')));
+}
+
+/// Each store keeps saved dictionaries as word lists alike.
+template <class Maker>
+class SavedDictionaries : public ::testing::Test {
+ protected:
+  test::TempDir dir_{"wg-saved-dictionaries"};
+  Maker maker_;
+  std::unique_ptr<Store> store_ = maker_(dir_.path());
+};
+struct FileStoreMaker {
+  std::unique_ptr<Store> operator()(const std::filesystem::path& dir) const {
+    return std::make_unique<FileStore>(dir);
+  }
+};
+struct SqliteStoreMaker {
+  std::unique_ptr<Store> operator()(const std::filesystem::path& dir) const {
+    return std::make_unique<SqliteStore>(dir / "wordgames.db");
+  }
+};
+using Stores = ::testing::Types<FileStoreMaker, SqliteStoreMaker>;
+TYPED_TEST_SUITE(SavedDictionaries, Stores);
+
+TYPED_TEST(SavedDictionaries, AreSavedLoadedAndListedByName) {
+  Store& store = *this->store_;
+  EXPECT_TRUE(saved_dictionary_names(store).empty());
+  EXPECT_FALSE(has_saved_dictionary(store, "small"));
+  EXPECT_THROW(load_dictionary(store, "small"), StoreError);
+  const hangman::Dictionary small = dictionary_from_document(std::string(kSmallText), "small");
+  save_dictionary(store, "small", small);
+  save_dictionary(store, "a-copy", small);
+  EXPECT_TRUE(has_saved_dictionary(store, "small"));
+  EXPECT_EQ(saved_dictionary_names(store), (std::vector<std::string>{"a-copy", "small"}));
+  EXPECT_EQ(load_dictionary(store, "small").words_upper(), small.words_upper());
+  EXPECT_THROW(save_dictionary(store, "default", small), std::invalid_argument);
+  EXPECT_THROW(save_dictionary(store, "a/b", small), std::invalid_argument);
+  // A word list named "default" (saved by another game, or by hand) is not a saved dictionary.
+  const std::vector<std::string> words = small.words_upper();
+  store.save_word_list("default", words);
+  EXPECT_FALSE(has_saved_dictionary(store, "default"));
+  EXPECT_EQ(saved_dictionary_names(store), (std::vector<std::string>{"a-copy", "small"}));
+}
+
+TYPED_TEST(SavedDictionaries, AListThatBreaksARuleIsRefusedNamingWhereItIsKept) {
+  Store& store = *this->store_;
+  const std::vector<std::string> two = {"BANANA", "COTTON"};
+  store.save_word_list("mine", two);
+  try {
+    load_dictionary(store, "mine");
+    FAIL() << "two words loaded";
+  } catch (const StoreError& error) {
+    const std::string what = error.what();
+    EXPECT_EQ(what, store.word_list_location("mine") +
+                        ": only 2 words; a dictionary needs at "
+                        "least 20")
+        << what;
+  }
+}
+
+TEST(SavedDictionaries, AFileEditedByHandIsReadAsText) {
+  test::TempDir dir("wg-saved-dictionaries");
+  std::filesystem::create_directories(dir / "hangman" / "dictionaries");
+  dir.write("hangman/dictionaries/mine.txt", "Words I like:\n" + std::string(kSmallText));
+  FileStore store(dir.path());
+  EXPECT_EQ(load_dictionary(store, "mine").size(), 20u);
 }
 
 }  // namespace

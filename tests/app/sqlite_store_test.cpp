@@ -121,7 +121,8 @@ TEST_F(SqliteStoreTest, RefusesAFileFromANewerWordgamesAndLeavesItAlone) {
   raw_sql(file_, "PRAGMA journal_mode = DELETE");
   const std::string before = test::read_bytes(file_);
   const std::string what = store_error([&] { SqliteStore store(file_); });
-  EXPECT_NE(what.find("newer wordgames (schema version 99; this one knows up to 2)"),
+  EXPECT_NE(what.find(fmt::format("newer wordgames (schema version 99; this one knows up to {})",
+                                  kStoreSchemaVersion)),
             std::string::npos)
       << what;
   EXPECT_NE(what.find(file_.string()), std::string::npos) << what;
@@ -550,6 +551,57 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Game-specific statistics and the leaderboard.
 
+/// Makes again the tables version 3 changed, as versions 1 and 2 had them: the port's history
+/// and its saved dictionaries.
+void restore_version_two_tables(const std::filesystem::path& file) {
+  raw_sql(file,
+          "CREATE TABLE history (id INTEGER PRIMARY KEY, game TEXT NOT NULL, word TEXT NOT NULL, "
+          "guesses INTEGER NOT NULL, player_won INTEGER NOT NULL CHECK (player_won IN (0, 1)), "
+          "points INTEGER NOT NULL)");
+  raw_sql(file, "CREATE INDEX history_by_game ON history (game, id)");
+  raw_sql(file, "ALTER TABLE word_lists RENAME TO dictionaries");
+}
+
+TEST_F(SqliteStoreTest, MigratesAVersionTwoFileMovingItsHistoryIntoItsGames) {
+  {
+    SqliteStore store(file_);
+    FinishedGame played = game_of("hangman", {{"Ann", 45, true}}, 1000);
+    played.result = {{"word", "COTTON"}, {"guesses", 7}, {"player_won", true}, {"points", 45}};
+    store.record_finished_game(played);
+    store.set_last_player("Ann");
+  }
+  restore_version_two_tables(file_);
+  // The game recorded in both (since the games table, a game went to both), a game twice, a
+  // game of another name, and a damaged row; and a saved dictionary.
+  raw_sql(file_,
+          "INSERT INTO history (game, word, guesses, player_won, points) VALUES "
+          "('hangman', 'COTTON', 7, 1, 45), ('hangman', 'BANANA', 6, 0, 0), "
+          "('hangman', 'BANANA', 6, 0, 0), ('evil-hangman', 'OTHER', 3, 0, 0), "
+          "('hangman', 'lower', 1, 1, 5)");
+  raw_sql(file_, "INSERT INTO dictionaries (name, words) VALUES ('small', 'BANANA\nCOTTON\n')");
+  raw_sql(file_, "PRAGMA user_version = 2");
+
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), "3");
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM sqlite_schema WHERE name = 'history'"), "0");
+  const std::vector<GameSummary> games = store.finished_games("Ann", "hangman");
+  ASSERT_EQ(games.size(), 3u);                   // COTTON once, BANANA twice
+  EXPECT_EQ(games[0].result["word"], "COTTON");  // the newest: imported games end at 0
+  for (std::size_t i : {1u, 2u}) {
+    EXPECT_EQ(games[i].result, (Json{{"word", "BANANA"},
+                                     {"guesses", 6},
+                                     {"player_won", false},
+                                     {"points", 0},
+                                     {"imported", "history"}}));
+    EXPECT_EQ(games[i].ended_ms, 0);
+  }
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 3);
+  EXPECT_EQ(store.statistics("Ann", "hangman").wins, 1);
+  EXPECT_EQ(store.finished_games("Ann", "evil-hangman").size(), 1u);
+  EXPECT_EQ(store.load_word_list("small"), "BANANA\nCOTTON\n");
+}
+
 TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOnes) {
   {
     SqliteStore store(file_);
@@ -582,9 +634,10 @@ TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOn
   raw_sql(file_, "ALTER TABLE v1 RENAME TO unfinished_games");
   raw_sql(file_,
           "CREATE INDEX unfinished_games_by_player ON unfinished_games (player_id, updated_ms)");
+  restore_version_two_tables(file_);
   raw_sql(file_, "PRAGMA user_version = 1");
   SqliteStore store(file_);
-  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), "2");
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
   EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
   const std::vector<UnfinishedGame> kept = store.unfinished_games("Ann");
   ASSERT_EQ(kept.size(), 1u);
@@ -872,16 +925,12 @@ TEST_F(SqliteStoreTest, TheLeaderboardRanksByBestScoreThenWins) {
 TEST_F(SqliteStoreTest, ReopeningKeepsEverything) {
   std::int64_t finished = 0;
   std::int64_t unfinished = 0;
-  const hangman::Dictionary dictionary = hangman::Dictionary::from_words(std::vector<std::string>{
-      "BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
-      "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
-      "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"});
+  const std::vector<std::string> words = {"BANANA", "BANDIT", "BASKET"};
   {
     SqliteStore store(file_);
     finished = store.record_finished_game(game_of("hangman", {{"Ann", 5, true}}, 1000));
     unfinished = store.save_unfinished({0, "Bob", saved_game("hand", 3, 2), 10, 20});
-    store.append("hangman", {"COTTON", 7, true, 45});
-    store.save_dictionary("small", dictionary);
+    store.save_word_list("small", words);
     store.save_game("friday", saved_game("hangman", 42, 1));
   }
   SqliteStore store(file_);
@@ -889,10 +938,9 @@ TEST_F(SqliteStoreTest, ReopeningKeepsEverything) {
   EXPECT_EQ(store.finished_game(finished).players[0].name, "Ann");
   EXPECT_EQ(store.unfinished_game(unfinished).saved, saved_game("hand", 3, 2));
   EXPECT_EQ(store.statistics("Ann", "hangman").wins, 1);
-  EXPECT_EQ(store.history("hangman").games, (std::vector<GameRecord>{{"COTTON", 7, true, 45}}));
-  EXPECT_EQ(store.load_dictionary("small").words_upper(), dictionary.words_upper());
+  EXPECT_EQ(store.load_word_list("small"), word_list_text(words));
   EXPECT_EQ(store.load_game("friday"), saved_game("hangman", 42, 1));
-  EXPECT_EQ(store.dictionary_location("small"), file_.string() + " (dictionary 'small')");
+  EXPECT_EQ(store.word_list_location("small"), file_.string() + " (word list 'small')");
 }
 
 // --- Import from a FileStore directory.
@@ -900,29 +948,31 @@ TEST_F(SqliteStoreTest, ReopeningKeepsEverything) {
 TEST_F(SqliteStoreTest, ImportsAFileStoreOnceAndMovesDamagedFilesAside) {
   const auto old = dir_ / "old";
   FileStore files(old);
-  files.append("hangman", {"COTTON", 7, true, 45});
-  files.append("hangman", {"BANANA", 6, false, 0});
+  std::filesystem::create_directories(old / "hangman");
+  dir_.write("old/hangman/history.tsv",
+             "# wordgames hangman history 1\n# word\tguesses\twinner\tpoints\n"
+             "COTTON\t7\tyou\t45\nBANANA\t6\thost\t0\n");
   const std::vector<std::string> words = {
       "BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
       "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
       "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"};
-  files.save_dictionary("small", hangman::Dictionary::from_words(words));
+  files.save_word_list("small", words);
   files.save_game("friday", saved_game("hangman", 42, 1));
-  // Damaged: a history with one bad line, a binary history, a dictionary of two words, a game
-  // that is not JSON.
+  // Damaged: a history with one bad line, a binary history, a binary word list, a game that is
+  // not JSON.
   std::filesystem::create_directories(old / "evil-hangman");
   dir_.write("old/evil-hangman/history.tsv",
              "# wordgames evil-hangman history 1\nOTHER\t3\thost\t0\nnot a record\n");
   std::filesystem::create_directories(old / "boggle");
   dir_.write("old/boggle/history.tsv", std::string("\x00\x01zz", 4));
-  dir_.write("old/hangman/dictionaries/tiny.txt", "BANANA\nCOTTON\n");
+  dir_.write("old/hangman/dictionaries/tiny.txt", std::string("BANANA\0COTTON\n", 14));
   dir_.write("old/games/broken.json", "{\"game\": ");
 
   SqliteStore store(file_);
   const ImportReport report = store.import_file_store(old);
   EXPECT_FALSE(report.already_done);
   EXPECT_EQ(report.history_records, 3u);
-  EXPECT_EQ(report.dictionaries, 1u);
+  EXPECT_EQ(report.word_lists, 1u);
   EXPECT_EQ(report.games, 1u);
   ASSERT_EQ(report.problems.size(), 4u);
   for (const std::string& problem : report.problems) {
@@ -939,16 +989,23 @@ TEST_F(SqliteStoreTest, ImportsAFileStoreOnceAndMovesDamagedFilesAside) {
   EXPECT_FALSE(std::filesystem::exists(old / "boggle" / "history.tsv"));
   EXPECT_EQ(test::read_bytes(old / "boggle" / "history.tsv.corrupt"), std::string("\x00\x01zz", 4));
   EXPECT_EQ(test::read_bytes(old / "hangman" / "dictionaries" / "tiny.txt.corrupt"),
-            "BANANA\nCOTTON\n");
+            std::string("BANANA\0COTTON\n", 14));
   EXPECT_EQ(test::read_bytes(old / "games" / "broken.json.corrupt"), "{\"game\": ");
   EXPECT_TRUE(std::filesystem::exists(old / "evil-hangman" / "history.tsv.corrupt"));
 
-  EXPECT_EQ(store.history("hangman").games,
-            (std::vector<GameRecord>{{"COTTON", 7, true, 45}, {"BANANA", 6, false, 0}}));
-  EXPECT_EQ(store.history("evil-hangman").games.size(), 1u);
-  EXPECT_EQ(store.dictionary_names(), std::vector<std::string>{"small"});
-  EXPECT_EQ(store.load_dictionary("small").words_upper(),
-            hangman::Dictionary::from_words(words).words_upper());
+  // The histories' games are the default player's (no player was remembered), oldest first.
+  const std::vector<GameSummary> imported = store.finished_games(kDefaultPlayerName, "hangman");
+  ASSERT_EQ(imported.size(), 2u);
+  EXPECT_EQ(imported[0].result["word"], "BANANA");  // newest first: the same time, the later id
+  EXPECT_EQ(imported[1].result, (Json{{"word", "COTTON"},
+                                      {"guesses", 7},
+                                      {"player_won", true},
+                                      {"points", 45},
+                                      {"imported", "history"}}));
+  EXPECT_EQ(imported[1].players, (std::vector<GamePlayer>{{"player", 45, true}}));
+  EXPECT_EQ(store.finished_games(kDefaultPlayerName, "evil-hangman").size(), 1u);
+  EXPECT_EQ(store.word_list_names(), std::vector<std::string>{"small"});
+  EXPECT_EQ(store.load_word_list("small"), word_list_text(words));
   EXPECT_EQ(store.load_game("friday"), saved_game("hangman", 42, 1));
 
   // Once: a second import, even after reopening, reads nothing.
@@ -963,7 +1020,7 @@ TEST_F(SqliteStoreTest, ImportingAMissingDirectoryImportsNothingOnce) {
   SqliteStore store(file_);
   const ImportReport report = store.import_file_store(dir_ / "never-played");
   EXPECT_FALSE(report.already_done);
-  EXPECT_EQ(report.history_records + report.dictionaries + report.games, 0u);
+  EXPECT_EQ(report.history_records + report.word_lists + report.games, 0u);
   EXPECT_TRUE(report.problems.empty());
   EXPECT_TRUE(store.import_file_store(dir_ / "never-played").already_done);
 }

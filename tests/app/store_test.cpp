@@ -1,5 +1,5 @@
-// src/app/store.h: the names the store accepts, and the port's contract, run against every
-// implementation (FileStore today; a database later joins the list of StoreTest's types).
+// src/app/store.h: the names and lists the store accepts, and the port's contract, run against
+// every implementation (FileStore, SqliteStore).
 
 #include "app/store.h"
 
@@ -27,15 +27,15 @@ TEST(StoreNames, ValidNames) {
   EXPECT_FALSE(valid_name(std::string(41, 'a')));
 }
 
-TEST(StoreNames, DictionaryNames) {
-  for (const char* good : {"a", "my-book", "Moby_Dick2", "9lives"}) {
-    EXPECT_TRUE(valid_dictionary_name(good)) << good;
+TEST(StoreNames, WordListsAreCheckedBeforeTheyAreKept) {
+  const std::vector<std::string> words = {"COTTON", "banana", "Mixed"};
+  EXPECT_NO_THROW(check_word_list("mine", words));
+  EXPECT_THROW(check_word_list("a/b", words), std::invalid_argument);
+  for (const char* bad : {"", "TWO WORDS", "LINE\nBREAK", "CAF\xc3\x89", "A1"}) {
+    const std::vector<std::string> with_bad = {"COTTON", bad};
+    EXPECT_THROW(check_word_list("mine", with_bad), std::invalid_argument) << bad;
   }
-  for (const char* bad : {"", "default", "-x", "_x", "a b", "a/b", "..", "a.txt", "caf\xc3\xa9"}) {
-    EXPECT_FALSE(valid_dictionary_name(bad)) << bad;
-  }
-  EXPECT_TRUE(valid_dictionary_name(std::string(40, 'a')));
-  EXPECT_FALSE(valid_dictionary_name(std::string(41, 'a')));
+  EXPECT_EQ(word_list_text(words), "COTTON\nbanana\nMixed\n");
 }
 
 TEST(StoreNames, SavedGamesAreCheckedBeforeTheyAreKept) {
@@ -80,55 +80,27 @@ class SqliteStoreMaker {
 using Implementations = ::testing::Types<FileStoreMaker, SqliteStoreMaker>;
 TYPED_TEST_SUITE(StoreTest, Implementations);
 
-hangman::Dictionary small_dictionary() {
-  const std::vector<std::string> words = {
-      "BANANA", "BANDIT", "BASKET",    "BATTLE",    "BEAVER",    "BEETLE",   "BOTTLE",
-      "BUTTER", "CANNON", "CASTLE",    "CATTLE",    "COTTON",    "DAMSEL",   "DINNER",
-      "FALCON", "FOREST", "ABSOLUTES", "BREAKFAST", "CHOCOLATE", "DANDELION"};
-  return hangman::Dictionary::from_words(words);
-}
-
-TYPED_TEST(StoreTest, HistoryAppendsAndKeepsTheLastGamesPerGame) {
+TYPED_TEST(StoreTest, WordListsAreSavedLoadedAndListedByName) {
   Store& store = this->store();
-  EXPECT_TRUE(store.history("hangman").games.empty());
-  for (int i = 0; i < 7; ++i) {
-    const History h = store.append("hangman", {std::string(6, static_cast<char>('A' + i)),
-                                               static_cast<std::size_t>(i), i % 2 == 0, 5 * i});
-    EXPECT_EQ(h.games.back().points, 5 * i);
-  }
-  store.append("evil-hangman", {"OTHER", 1, true, 0});
-  const History h = store.history("hangman");
-  ASSERT_EQ(h.games.size(), kHistoryGames);
-  EXPECT_EQ(h.games.front(), (GameRecord{"CCCCCC", 2, true, 10}));  // oldest kept
-  EXPECT_EQ(h.games.back(), (GameRecord{"GGGGGG", 6, true, 30}));
-  EXPECT_EQ(h.bad_records, 0u);
-  EXPECT_TRUE(h.problem.empty());
-  const History last = store.history("hangman", 2);
-  ASSERT_EQ(last.games.size(), 2u);
-  EXPECT_EQ(last.games.front().word, "FFFFFF");
-  EXPECT_EQ(store.history("evil-hangman").games.size(), 1u);
-  EXPECT_THROW(store.append("hangman", {"lower", 1, true, 0}), std::invalid_argument);
-  EXPECT_THROW(store.append("hangman", {"WORD", 1, true, -1}), std::invalid_argument);
-  EXPECT_THROW(store.append("../x", {"WORD", 1, true, 0}), std::invalid_argument);
-}
-
-TYPED_TEST(StoreTest, DictionariesAreSavedLoadedAndListedByName) {
-  Store& store = this->store();
-  EXPECT_TRUE(store.dictionary_names().empty());
-  EXPECT_FALSE(store.has_dictionary("small"));
-  EXPECT_THROW(store.load_dictionary("small"), StoreError);
-  const hangman::Dictionary small = small_dictionary();
-  store.save_dictionary("small", small);
-  store.save_dictionary("a-copy", small);
-  EXPECT_TRUE(store.has_dictionary("small"));
-  EXPECT_EQ(store.dictionary_names(), (std::vector<std::string>{"a-copy", "small"}));
-  EXPECT_EQ(store.load_dictionary("small").words_upper(), small.words_upper());
-  store.save_dictionary("small", small);  // replaces
-  EXPECT_EQ(store.dictionary_names().size(), 2u);
-  EXPECT_THROW(store.save_dictionary("default", small), std::invalid_argument);
-  EXPECT_THROW(store.save_dictionary("a/b", small), std::invalid_argument);
-  EXPECT_FALSE(store.has_dictionary("default"));
-  EXPECT_FALSE(store.dictionary_location("small").empty());
+  EXPECT_TRUE(store.word_list_names().empty());
+  EXPECT_FALSE(store.has_word_list("small"));
+  EXPECT_THROW(store.load_word_list("small"), StoreError);
+  const std::vector<std::string> words = {"BANANA", "COTTON", "FALCON"};
+  store.save_word_list("small", words);
+  store.save_word_list("a-copy", words);
+  EXPECT_TRUE(store.has_word_list("small"));
+  EXPECT_EQ(store.word_list_names(), (std::vector<std::string>{"a-copy", "small"}));
+  EXPECT_EQ(store.load_word_list("small"), "BANANA\nCOTTON\nFALCON\n");
+  const std::vector<std::string> other = {"DINNER"};
+  store.save_word_list("small", other);  // replaces
+  EXPECT_EQ(store.load_word_list("small"), "DINNER\n");
+  EXPECT_EQ(store.word_list_names().size(), 2u);
+  EXPECT_THROW(store.save_word_list("a/b", words), std::invalid_argument);
+  const std::vector<std::string> bad = {"TWO WORDS"};
+  EXPECT_THROW(store.save_word_list("bad", bad), std::invalid_argument);
+  EXPECT_FALSE(store.has_word_list("bad"));
+  EXPECT_THROW(store.load_word_list("../small"), StoreError);
+  EXPECT_FALSE(store.word_list_location("small").empty());
 }
 
 TYPED_TEST(StoreTest, GamesAreSavedLoadedAndListedByName) {

@@ -453,7 +453,7 @@ TEST(StoreCli, OldHangmanHistoryAndDictionariesAreImportedOnce) {
   options.env["XDG_DATA_HOME"] = home.path().string();
   ProcessResult r = wordgames({"hangman", "history", "--json"}, options);
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_TRUE(contains(r.err, "imported 2 history records, 1 dictionary")) << r;
+  EXPECT_TRUE(contains(r.err, "imported 2 games of a history, 1 word list")) << r;
   const json games = json_of(r)["games"];
   ASSERT_EQ(games.size(), 2u) << r;
   EXPECT_EQ(games[0]["word"], "COTTON");
