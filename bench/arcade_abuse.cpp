@@ -76,7 +76,7 @@ int main(int argc, char** argv) {
   clock.now = [&] { return Clock::now() + std::chrono::minutes(clock_offset_minutes.load()); };
   wg::server::ArcadeOptions options;
   options.max_sessions = max_sessions;
-  options.dictionaries.fetch_open_library = false;
+  options.offline = true;
   wg::server::Arcade arcade(wg::app::built_in_lexicon().lexicon, options, clock);
   wg::server::ServerLimits limits;  // the production limits...
   limits.max_connections = static_cast<std::size_t>(slow_count) * 3 / 4;  // ...but this cap

@@ -57,8 +57,8 @@ int serve(Context& context, const ServeOptions& options) {
   server::ArcadeOptions arcade_options;
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
   arcade_options.max_sessions = options.max_sessions;
-  arcade_options.dictionaries.fetch_open_library = !options.offline;
-  arcade_options.tournaments.allowed_bots = options.allowed_bots;
+  arcade_options.offline = options.offline;
+  arcade_options.allowed_bots = options.allowed_bots;
   // The Host a request may name (server/hosts.h): loopback, the address listened on when it is
   // one interface's, any address literal when it is every interface's, and --allow-host.
   arcade_options.any_address_host = server::every_interface(options.host);
@@ -82,7 +82,7 @@ int serve(Context& context, const ServeOptions& options) {
       }
     }
   }
-  arcade_options.tournaments.bots = options.bots;
+  arcade_options.bots = options.bots;
   // Refused now rather than at the first tournament: no external bot runs unsandboxed unasked.
   if (!options.allowed_bots.empty() && options.bots.sandbox.enabled &&
       !protocol::find_bwrap(options.bots.sandbox)) {

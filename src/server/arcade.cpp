@@ -1,5 +1,6 @@
 #include "server/arcade.h"
 
+#include <algorithm>
 #include <chrono>
 #include <string>
 #include <utility>
@@ -9,7 +10,6 @@
 #include <fmt/format.h>
 
 #include "core/session.h"
-#include "server/auction_replay.h"
 #include "server/requests.h"
 #include "server/responses.h"
 #include "server/statistics.h"
@@ -24,17 +24,12 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       options_(options),
       clock_(std::move(clock)),
       hosts_(options_.allowed_hosts, options_.any_address_host),
-      dictionaries_(std::make_unique<Dictionaries>(lexicon_, options_.dictionaries)),
-      tournaments_(lexicon_,
-                   [this] {
-                     TournamentOptions kept = options_.tournaments;  // kept in the store too
-                     kept.store = options_.store;
-                     kept.now_ms = [this] { return now_ms(); };
-                     return kept;
-                   }()),
       players_(options_.store),
       sessions_(std::make_unique<Sessions>(lexicon_, options_, clock_)),
-      rooms_(std::make_unique<Rooms>(*sessions_, lexicon_, options_, clock_)) {}
+      rooms_(std::make_unique<Rooms>(*sessions_, lexicon_, options_, clock_)) {
+  const GameRoutesHost host{lexicon_, options_, *sessions_, [this] { return now_ms(); }};
+  for (const GameRoutesMaker& make : options_.game_routes) game_routes_.push_back(make(host));
+}
 
 Arcade::~Arcade() = default;
 
@@ -54,10 +49,6 @@ void Arcade::handle(HttpRequest request, Respond respond) {
   // (DNS rebinding) names its own host.
   if (!hosts_.allows_host(request.host)) {
     respond(misdirected(request));
-    return;
-  }
-  if (Dictionaries::owns(request.path) && !foreign_post(request)) {
-    dictionaries_->handle(request, std::move(respond));  // may answer later, from its worker
     return;
   }
   HttpResponse response;
@@ -145,31 +136,23 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   if (parts.size() >= 2 && parts[1] == "players") {
     return players_.route(request, {parts.begin() + 2, parts.end()});
   }
-  if (Tournaments::owns(parts)) {
-    return tournaments_.route(request, {parts.begin() + 3, parts.end()});
-  }
-  if (request.path == kReplayPath) {
-    if (request.method != "POST") return method_not_allowed(request, "POST");
-    return replay(request);
-  }
   if (Sessions::owns(parts)) return sessions_->route(request, parts, respond);
+  if (GameRoutes* routes = routes_of(request, parts)) return routes->route(request, parts, respond);
   return not_found(request);
 }
 
-bool Arcade::takes_upload(std::string_view path) const {
-  // A log to replay, a text to make a dictionary of.
-  return path == kReplayPath || Dictionaries::takes_upload(path);
+GameRoutes* Arcade::routes_of(const HttpRequest& request,
+                              const std::vector<std::string_view>& parts) {
+  for (const std::unique_ptr<GameRoutes>& routes : game_routes_) {
+    if (routes->owns(request, parts)) return routes.get();
+  }
+  return nullptr;
 }
 
-HttpResponse Arcade::replay(const HttpRequest& request) {
-  if (sessions_->count() >= options_.max_sessions) {
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
-  auto replayed = replay_request(request, lexicon_);
-  if (auto* refusal = std::get_if<HttpResponse>(&replayed)) return std::move(*refusal);
-  auto& session = std::get<std::unique_ptr<app::GameSession>>(replayed);
-  const app::GameEntry* game = app::find_game(session->saved().value("game", ""));
-  return sessions_->opened(sessions_->add(std::move(session), *game));
+bool Arcade::takes_upload(std::string_view path) const {
+  return std::any_of(
+      game_routes_.begin(), game_routes_.end(),
+      [&](const std::unique_ptr<GameRoutes>& routes) { return routes->takes_upload(path); });
 }
 
 HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<WebSocketPeer> peer) {
@@ -177,9 +160,9 @@ HttpResponse Arcade::open_socket(const HttpRequest& request, std::shared_ptr<Web
   const auto parts = split_path(request.path);
   const bool live = parts.size() >= 4 && parts.back() == "live";
   if (!live) return not_found(request);
-  if (parts.size() == 5 && Tournaments::owns(parts)) {
+  if (GameRoutes* routes = routes_of(request, parts)) {
     if (foreign(request)) return forbidden_socket(request);
-    return tournaments_.open_socket(parts[3], std::move(peer));
+    return routes->open_socket(request, parts, std::move(peer));
   }
   if (parts.size() != 4) return not_found(request);
   if (Rooms::owns(parts)) {
@@ -198,7 +181,7 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 }
 
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
-  tournaments_.socket_closed(peer);
+  for (const std::unique_ptr<GameRoutes>& routes : game_routes_) routes->socket_closed(peer);
   rooms_->socket_closed(peer);
   sessions_->socket_closed(peer);
 }

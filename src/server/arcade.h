@@ -3,9 +3,9 @@
 /// updates pushed over WebSocket, and the page itself. The arcade is the router: each part of
 /// the API is answered by the file that owns it (docs/ARCHITECTURE.md, "The server"): the live
 /// sessions (sessions.h), the rooms (rooms.h), players (players.h), statistics (statistics.h),
-/// and the routes that are a game's own (its tools from its entry; the auction's tournaments
-/// and replays, position hangman's dictionaries). It translates requests into the app layer's
-/// calls and back; the games decide everything.
+/// and the routes that are a game's own: its tools, from its entry, and the routes of its own
+/// (game_routes.h: the auction's tournaments and replays, position hangman's dictionaries). It
+/// translates requests into the app layer's calls and back; the games decide everything.
 
 #include <atomic>
 #include <chrono>
@@ -26,6 +26,7 @@
 #include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "server/arcade_options.h"
+#include "server/game_routes.h"
 #include "server/hosts.h"
 #include "server/http_server.h"
 #include "server/players.h"
@@ -47,7 +48,7 @@ class Arcade final : public Handler {
                            std::shared_ptr<WebSocketPeer> peer) override;
   void socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) override;
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
-  /// An auction log is uploaded whole: POST /api/auction/replays.
+  /// What a game's routes take whole (GameRoutes::takes_upload: an auction log, a book).
   bool takes_upload(std::string_view path) const override;
 
   /// The port the server listens on, once it does (ArcadeOptions::port): an Origin must name
@@ -72,8 +73,8 @@ class Arcade final : public Handler {
   bool foreign(const HttpRequest& request) const;
   /// True if `request` changes or costs something (not a GET) and is foreign().
   bool foreign_post(const HttpRequest& request) const;
-  /// A session replaying an uploaded auction log (server/auction_replay.h).
-  HttpResponse replay(const HttpRequest& request);
+  /// The game's routes that own the request, or null.
+  GameRoutes* routes_of(const HttpRequest& request, const std::vector<std::string_view>& parts);
   /// A game's tool document (GET /api/<game>/<tool>): computed once, on first request (the
   /// lexicon never changes).
   const app::Json& tool_document(const app::GameEntry& game, const app::GameTool& tool);
@@ -86,11 +87,10 @@ class Arcade final : public Handler {
   AllowedHosts hosts_;
   std::mutex tools_mutex_;  ///< guards tool_documents_
   std::map<std::string, std::shared_ptr<const app::Json>> tool_documents_;
-  std::unique_ptr<Dictionaries> dictionaries_;  ///< hangman's, some answered on its own thread
-  Tournaments tournaments_;
   Players players_;
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<Rooms> rooms_;  ///< after the sessions: its rounds are sessions
+  std::vector<std::unique_ptr<GameRoutes>> game_routes_;  ///< after the sessions: they open some
 };
 
 }  // namespace wg::server

@@ -11,8 +11,8 @@
 #include <vector>
 
 #include "app/sqlite_store.h"
-#include "server/auction_tournaments.h"
-#include "server/hangman_dictionaries.h"
+#include "protocol/external_player.h"
+#include "server/game_routes.h"
 
 namespace wg::server {
 
@@ -35,12 +35,20 @@ struct ArcadeOptions {
   /// The port the server listens on: an Origin must name it (Arcade::listening_on sets it once
   /// the server listens; 0: not known, an Origin must name the Host's port).
   std::uint16_t port = 0;
-  /// Hangman's dictionaries (/api/hangman/dictionaries): whether and where Open Library is
-  /// fetched from.
-  DictionaryOptions dictionaries;
-  /// Letter Auction tournaments: their caps, and the external bots the operator allows.
-  TournamentOptions tournaments;
+  /// True: the arcade reaches nothing on the network (serve --offline, a machine with no
+  /// network, a classroom that must not reach out); a route that would fetch answers 503
+  /// "offline" without trying.
+  bool offline = false;
+  /// The external bots' command lines the operator allows (serve --allow-bot, exactly as
+  /// given), for the routes that run bots (the auction's tournaments); empty: none.
+  std::vector<std::string> allowed_bots;
+  /// How external bots run: each reply's time and what their processes may use (serve
+  /// --bot-*), in a sandbox unless the operator trusts them.
+  protocol::ExternalBotOptions bots;
   std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
+  /// The games' own routes (server/game_routes.h): every game's that has some, with their
+  /// defaults; a test gives its own (a tournament's caps, a stand-in Open Library).
+  std::vector<GameRoutesMaker> game_routes = all_game_routes();
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in

@@ -69,7 +69,7 @@ class ServerAbuseTest : public ::testing::Test {
   void SetUp() override {
     ArcadeOptions options;
     options.max_sessions = kMaxSessions;
-    options.dictionaries.fetch_open_library = false;
+    options.offline = true;
     arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options, time_.clock());
     ServerLimits limits;
     limits.max_connections = kMaxConnections;

@@ -21,6 +21,7 @@
 #include "app/sqlite_store.h"
 #include "games/auction/session.h"
 #include "server/arcade.h"
+#include "server/auction_routes.h"
 #include "server/handler_calls.h"
 #include "server/http_server.h"
 #include "server/test_client.h"
@@ -138,10 +139,14 @@ std::string line_of(const std::string& log, int number) {
 class AuctionRoutesTest : public ::testing::Test {
  protected:
   ArcadeOptions options_;
+  TournamentOptions tournaments_;  ///< the auction's routes' caps and hooks
   std::unique_ptr<Arcade> arcade_;
 
   Arcade& arcade() {
-    if (!arcade_) arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+    if (!arcade_) {
+      options_.game_routes = {auction_routes(tournaments_)};
+      arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+    }
     return *arcade_;
   }
   HttpResponse request(const std::string& method, const std::string& path,
@@ -165,7 +170,7 @@ class AuctionRoutesTest : public ::testing::Test {
   /// Holds every tournament after its first game until the gate is released.
   std::shared_ptr<Gate> gated() {
     auto gate = std::make_shared<Gate>();
-    options_.tournaments.after_game = [gate](int done) { gate->after_game(done); };
+    tournaments_.after_game = [gate](int done) { gate->after_game(done); };
     return gate;
   }
   static Json bots(std::initializer_list<const char*> names, int rounds = 1) {
@@ -346,7 +351,7 @@ TEST_F(AuctionRoutesTest, RefusesAnExternalBotTheOperatorDidNotAllow) {
 }
 
 TEST_F(AuctionRoutesTest, RunsAnExternalBotTheOperatorAllowed) {
-  options_.tournaments.allowed_bots = {kZeroBot};
+  options_.allowed_bots = {kZeroBot};
   const Json refused = post("/api/auction/tournaments",
                             {{"config", with_external(kZeroBot + " --other")}, {"games", 2}}, 403);
   EXPECT_EQ(refused["code"], "bot_not_allowed");
@@ -361,7 +366,7 @@ TEST_F(AuctionRoutesTest, RunsAnExternalBotTheOperatorAllowed) {
 
 TEST_F(AuctionRoutesTest, SaysWhyATournamentFailed) {
   const std::string missing = std::string(WG_SOURCE_DIR) + "/tests/protocol/bots/no_such_bot";
-  options_.tournaments.allowed_bots = {missing};
+  options_.allowed_bots = {missing};
   const Json started =
       post("/api/auction/tournaments", {{"config", with_external(missing)}, {"games", 2}}, 201);
   const Json failed = watch(started["id"])->wait_for(over);
@@ -372,7 +377,7 @@ TEST_F(AuctionRoutesTest, SaysWhyATournamentFailed) {
 }
 
 TEST_F(AuctionRoutesTest, RefusesATournamentBeyondTheOnesRunningAtOnce) {
-  options_.tournaments.max_running = 1;
+  tournaments_.max_running = 1;
   auto gate = gated();
   const Json first =
       post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 50}}, 201);

@@ -14,6 +14,7 @@
 #include "app/lexicon_catalog.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
+#include "server/hangman_routes.h"
 #include "server/open_library_stand_in.h"
 
 namespace wg::server {
@@ -30,13 +31,19 @@ constexpr std::string_view kSmallText =
 class HangmanDictionaries : public ::testing::Test {
  protected:
   test::OpenLibraryStandIn stand_in_;
-  ArcadeOptions options_ = [this] {
-    ArcadeOptions options;
-    options.dictionaries.open_library.base_url = stand_in_.url();
+  ArcadeOptions options_;
+  DictionaryOptions dictionaries_ = [this] {  ///< the routes' limits and Open Library
+    DictionaryOptions options;
+    options.open_library.base_url = stand_in_.url();
     return options;
   }();
-  std::unique_ptr<Arcade> arcade_ =
-      std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  std::unique_ptr<Arcade> arcade_ = make_arcade();
+
+  /// An arcade with the options and dictionary options as they are now.
+  std::unique_ptr<Arcade> make_arcade() {
+    options_.game_routes = {hangman_routes(dictionaries_)};
+    return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  }
 
   /// The answer, whenever it comes (the Open Library route answers from a worker thread).
   HttpResponse request(std::string method, std::string path, std::string body = "",
@@ -183,21 +190,21 @@ TEST_F(HangmanDictionaries, OpenLibraryFailuresAreClearJsonErrors) {
 }
 
 TEST_F(HangmanDictionaries, AnUnreachableSiteOrAnOfflineServerSaysSo) {
-  options_.dictionaries.open_library.base_url = "http://127.0.0.1:1";  // nothing listens there
-  arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  dictionaries_.open_library.base_url = "http://127.0.0.1:1";  // nothing listens there
+  arcade_ = make_arcade();
   Json reply = work("OL1W", 502);
   EXPECT_EQ(reply["code"], "unreachable");
   EXPECT_EQ(reply["error"].get<std::string>().rfind("could not reach 127.0.0.1:1: ", 0), 0u)
       << reply;
-  options_.dictionaries.fetch_open_library = false;
-  arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  options_.offline = true;
+  arcade_ = make_arcade();
   reply = work("OL1W", 503);
   EXPECT_EQ(reply["code"], "offline");
 }
 
 TEST_F(HangmanDictionaries, FetchesWaitForOneWorkerInABoundedQueue) {
-  options_.dictionaries.max_waiting_fetches = 1;
-  arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  dictionaries_.max_waiting_fetches = 1;
+  arcade_ = make_arcade();
   stand_in_.add_work("OL1W", work_document(kSmallText));
   stand_in_.hold();
   auto send = [this] {
@@ -224,8 +231,8 @@ TEST_F(HangmanDictionaries, FetchesWaitForOneWorkerInABoundedQueue) {
 }
 
 TEST_F(HangmanDictionaries, ADocumentOverTheSizeCapIsRefused) {
-  options_.dictionaries.open_library.max_bytes = 1000;
-  arcade_ = std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_);
+  dictionaries_.open_library.max_bytes = 1000;
+  arcade_ = make_arcade();
   stand_in_.add_work("OL6W", work_document(std::string(5000, 'a')));
   const Json reply = work("OL6W", 502);
   EXPECT_EQ(reply["code"], "bad_answer");
