@@ -230,6 +230,7 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
                {"game", view.game},
                {"length", view.length},
                {"lives", view.lives},
+               {"max_lives", hangman::kLives},
                {"points", view.points},
                {"candidates", view.candidates},
                {"guesses", view.guesses},

@@ -196,6 +196,14 @@ TEST(HangmanCodec, EventsOfAScriptedGame) {
   EXPECT_FALSE(session->finished());
 }
 
+TEST(HangmanCodec, TheViewCarriesTheLivesAGameStartsWith) {
+  auto session = open(small_config("easy"), 5);
+  EXPECT_EQ(session->view(0)["max_lives"], hangman::kLives);
+  EXPECT_EQ(session->view(0)["lives"], hangman::kLives);
+  session->apply({{"command", "guess"}, {"position", 0}, {"letter", "Q"}});
+  EXPECT_EQ(session->view(0)["max_lives"], hangman::kLives);
+}
+
 TEST(HangmanCodec, SavedAndRestoredGivesTheSameView) {
   auto session = open(small_config("hard"), 99);
   session->apply({{"command", "guess"}, {"position", 1}, {"letter", "A"}});

@@ -113,12 +113,12 @@ export async function bestBoards(): Promise<BestBoard[]> {
 // --- Players (docs/API.md, "Players"): the name chosen in the lobby is remembered in this
 // browser, and every new session or room carries it, so that the server keeps its games.
 
-const kPlayerKey = 'wordgames.player';
+const PLAYER_KEY = 'wordgames.player';
 
 /** The player chosen in this browser, or null (anonymous: nothing is kept). */
 export function chosenPlayer(): string | null {
   try {
-    return localStorage.getItem(kPlayerKey) || null;
+    return localStorage.getItem(PLAYER_KEY) || null;
   } catch {
     return null;  // storage refused (private mode): anonymous
   }
@@ -127,8 +127,8 @@ export function chosenPlayer(): string | null {
 /** Remembers (or, with null, forgets) the chosen player. */
 export function choosePlayer(name: string | null): void {
   try {
-    if (name === null) localStorage.removeItem(kPlayerKey);
-    else localStorage.setItem(kPlayerKey, name);
+    if (name === null) localStorage.removeItem(PLAYER_KEY);
+    else localStorage.setItem(PLAYER_KEY, name);
   } catch {
     // Not remembered past this page: the choice still holds until it is reloaded.
   }
@@ -193,12 +193,12 @@ export function restoreSession<View>(saved: unknown): Promise<Snapshot<View>> {
  * This page's name for itself (docs/API.md, "Live updates"): its commands' answers carry their
  * updates, so the server does not send them again over this page's own sockets.
  */
-const pageClient = Array.from(crypto.getRandomValues(new Uint8Array(12)),
+const PAGE_CLIENT = Array.from(crypto.getRandomValues(new Uint8Array(12)),
                               (byte) => byte.toString(16).padStart(2, '0')).join('');
 
 export function sendCommand<View>(id: string, command: Record<string, unknown>):
     Promise<Snapshot<View>> {
-  return call('POST', `/api/sessions/${id}/commands?client=${pageClient}`, command);
+  return call('POST', `/api/sessions/${id}/commands?client=${PAGE_CLIENT}`, command);
 }
 
 export function readSession<View>(id: string): Promise<Snapshot<View>> {
@@ -207,6 +207,10 @@ export function readSession<View>(id: string): Promise<Snapshot<View>> {
 
 export function readSaved(id: string): Promise<unknown> {
   return call('GET', `/api/sessions/${id}/saved`);
+}
+
+export function deleteSession(id: string): Promise<unknown> {
+  return call('DELETE', `/api/sessions/${id}`);
 }
 
 /** A live connection: every update of a session, pushed by the server. */
@@ -238,7 +242,7 @@ export function follow<View>(key: string, watch: boolean,
                              onUpdate: (update: Snapshot<View>) => void,
                              onClosed?: () => void,
                              onProgress?: (fraction: number) => void): LiveFeed {
-  return openFeed(`/api/${watch ? 'watch' : 'sessions'}/${key}/live?client=${pageClient}`, (data) => {
+  return openFeed(`/api/${watch ? 'watch' : 'sessions'}/${key}/live?client=${PAGE_CLIENT}`, (data) => {
     if (data.type === 'update') onUpdate(data as Snapshot<View> & { type: string });
     const progress = data as { type: string; fraction?: unknown };
     if (progress.type === 'progress' && typeof progress.fraction === 'number') {
@@ -469,6 +473,26 @@ export interface LeaderboardLine {
 export interface Leaderboard {
   game: string;
   players: LeaderboardLine[];
+}
+
+/** A player's finished game (GET /api/players/NAME/history): `result` is its Finished event. */
+export interface FinishedGame {
+  id: number;
+  game: string;
+  started_ms: number;
+  ended_ms: number;
+  score: number;
+  won: boolean;
+  players: { name: string; score: number; won: boolean }[];
+  config: Record<string, unknown>;
+  result: Record<string, unknown>;
+}
+
+/** A player's last finished games (of one game, when named), newest first. */
+export function playerHistory(player: string, game: string | null, limit: number):
+    Promise<{ player: string; games: FinishedGame[] }> {
+  const query = `limit=${limit}${game === null ? '' : `&game=${encodeURIComponent(game)}`}`;
+  return call('GET', `/api/players/${encodeURIComponent(player)}/history?${query}`);
 }
 
 export function readStatistics(player: string): Promise<PlayerStatistics> {

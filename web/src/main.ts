@@ -38,7 +38,7 @@ function route(): void {
     fill(main, h('h1', {}, 'Statistics'));
     const content = h('div', { class: 'stats' });
     main.append(content);
-    unmount = statistics.mount(content, parts.slice(1));
+    unmount = statistics.mount(content, parts.slice(1), '#/stats');
   } else if (!game) {
     lobby(main);
   } else {
@@ -46,7 +46,7 @@ function route(): void {
     fill(main, h('h1', {}, game.title));
     const content = h('div', { class: `game game-${game.id}` });
     main.append(content);
-    unmount = pages[game.id]?.mount(content, parts.slice(1)) ?? (() => {});
+    unmount = pages[game.id]?.mount(content, parts.slice(1), `#/${game.name}`) ?? (() => {});
   }
   for (const link of document.querySelectorAll('#game-nav a')) {
     const current = link.getAttribute('href') === `#/${parts[0] ?? ''}`;

@@ -11,7 +11,7 @@ export interface PlayerPickerSettings {
   canResume(game: GameInfo): boolean;
 }
 
-const kAnonymous = '';
+const ANONYMOUS = '';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
@@ -64,7 +64,7 @@ export function playerPicker(settings: PlayerPickerSettings): HTMLElement {
       Promise<void> => {
     try {
       const snapshot = await resumeSession(saved.id, player);
-      location.hash = `#/${game.name}/resume/${snapshot.id ?? ''}`;
+      location.hash = `#/${game.name}/${snapshot.id ?? ''}`;
     } catch (error) {
       fill(problem, errorBox(messageOf(error)));
       void showResumes(player);
@@ -80,12 +80,12 @@ export function playerPicker(settings: PlayerPickerSettings): HTMLElement {
   };
 
   const fillChoices = (players: string[], chosen: string | null): void => {
-    fill(select, h('option', { value: kAnonymous }, 'Nobody (games not kept)'),
+    fill(select, h('option', { value: ANONYMOUS }, 'Nobody (games not kept)'),
          players.map((name) => h('option', { value: name, selected: name === chosen }, name)));
-    select.value = chosen ?? kAnonymous;
+    select.value = chosen ?? ANONYMOUS;
   };
 
-  select.addEventListener('change', () => choose(select.value === kAnonymous ? null
+  select.addEventListener('change', () => choose(select.value === ANONYMOUS ? null
                                                                              : select.value));
 
   const form = h('form', { class: 'row players-add' },

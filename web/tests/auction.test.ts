@@ -132,7 +132,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
   // The server refuses more hidden letters than a rack holds: the message names the field.
   await setUp(page, { seed: 7, hidden: 6, rack: 5 });
-  const refusal = await waitForAnnouncement(page, /hidden letters must be between 0 and 5/);
+  const refusal = await waitForAnnouncement(page, /^Hidden letters must be between 0 and 5, not 6\.$/);
   assert.equal(await page.locator('.auction-setup .error').textContent(), refusal);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-hidden_letters');
   await typeOver(page, '2');

@@ -221,6 +221,32 @@ test('a game gone from the server sends the player back to the form', async () =
   await context.close();
 });
 
+test('a reload mid-game keeps the game at its address, with the last guess explained',
+     async () => {
+  const { context, page } = await openGame();
+  await startWithMouse(page, { length: 5, guesses: 6, strategy: 'largest', seed: 5 });
+  let from = await heardCount(page);
+  await page.keyboard.press('e');
+  await nextAnnouncement(page, TURN, from);
+  from = await heardCount(page);
+  await page.keyboard.press('a');
+  await nextAnnouncement(page, TURN, from);
+  const address = page.url();
+  assert.match(address, /#\/evil-hangman\/[0-9a-f]{32}$/);
+  const pattern = await page.locator('.eh-pattern').getAttribute('aria-label');
+  const caption = await page.locator('.eh-families caption').textContent();
+  assert.match(caption ?? '', /^After A: /);
+  await page.reload();
+  await nextAnnouncement(page, /^Resumed: a word of 5 letters, /, 0);
+  assert.equal(page.url(), address);
+  assert.equal(await page.locator('.eh-pattern').getAttribute('aria-label'), pattern);
+  await page.locator('.eh-families caption').waitFor();
+  assert.equal(await page.locator('.eh-families caption').textContent(), caption);
+  assert.match(await page.locator('.eh-seed').textContent() ?? '', /Seed 5, game 1/);
+  assert.equal(await page.locator('.eh-key[data-letter="e"]').isDisabled(), true);
+  await context.close();
+});
+
 test('the form offers only the lengths the word list has words of', async () => {
   // An arcade of its own with a word list of 3- and 5-letter words only.
   const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));

@@ -140,6 +140,57 @@ test('the mouse path: keep the hand, click tiles, play, give up', async () => {
   await context.close();
 });
 
+test('a reload mid-hand keeps the game at its address, with the words played and the hint',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  await page.getByLabel('Hands').fill('2');
+  await page.getByLabel('Allow hints').check();
+  await page.getByLabel('Seed (optional, to replay a game)').fill('5');
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).click();
+  await page.locator('#hand-word').fill('wart');
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.hand-played-list li').waitFor();
+  await page.locator('#hand-word').fill('zq');
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.hand-played-list li').nth(1).waitFor();
+  await page.getByRole('button', { name: 'Hint (?)' }).click();
+  await page.locator('.hand-hint .notice').waitFor();
+  const address = page.url();
+  assert.match(address, /#\/hand\/[0-9a-f]{32}$/);
+  const played = await page.locator('.hand-played-list li').allTextContents();
+  const hint = await page.locator('.hand-hint').textContent();
+  const scores = await page.locator('.hand-scores').textContent();
+
+  await page.reload();
+  await nextAnnouncement(page, /^Hand 1 of 2: A X \*\. Type a word/, 0);
+  assert.equal(page.url(), address);
+  await page.locator('.hand-played-list li').nth(1).waitFor();
+  assert.deepEqual(await page.locator('.hand-played-list li').allTextContents(), played);
+  assert.deepEqual(played, ['wart 133 points', 'zq 0 points: your hand had no Z, Q to spare']);
+  assert.equal(await page.locator('.hand-hint').textContent(), hint);
+  assert.equal(await page.locator('.hand-scores').textContent(), scores);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'hand-word');
+
+  // The game goes on from there; "Change the options" leaves its address.
+  await page.locator('#hand-word').fill('ax');
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.hand-played-list li').nth(2).waitFor();
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Change the options' }).click();
+  await page.getByRole('button', { name: 'Deal' }).waitFor();
+  assert.match(page.url(), /#\/hand$/);
+  await context.close();
+});
+
+test('a game gone from the server: its address shows the form and says so', async () => {
+  const { context, page } = await openPage(browser,
+                                            `${arcade.url}#/hand/${'0'.repeat(32)}`);
+  await page.locator('.options .error', { hasText: /no longer on the server/ }).waitFor();
+  assert.match(page.url(), /#\/hand$/);
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;

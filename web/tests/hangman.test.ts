@@ -4,29 +4,32 @@
 // from a stand-in server on loopback), and no serious accessibility problem in light and dark,
 // desktop and phone.
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { after, test } from 'node:test';
-import type { Browser } from 'playwright-core';
-import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
-         useArcade } from './support';
+import type { Browser, Page } from 'playwright-core';
+import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
+         screenshot, startArcade, useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
-const kLong = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
-const kShort = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
+const LONG_WORDS = ['ADVENTURE', 'BEAUTIFUL', 'CHOCOLATE', 'DANGEROUS', 'EDUCATION', 'FANTASTIC'];
+const SHORT_WORDS = ['GARDEN', 'HAMMER', 'ISLAND', 'JUNGLE', 'KITTEN', 'LEMONS', 'MARKET', 'NAPKIN',
                 'ORANGE', 'PENCIL', 'QUARTZ', 'RABBIT', 'SILVER', 'TICKET', 'UNLOCK', 'VIOLET',
                 'WINTER', 'YELLOW', 'ZIPPER'];
 /** 25 words, 6 of them of 9 letters (24%): a playable dictionary. */
-const kPlayableText = `${kShort.join(' ')}, and ${kLong.map((w) => w.toLowerCase()).join('; ')}.`;
+const PLAYABLE_TEXT = `${SHORT_WORDS.join(' ')}, and ${LONG_WORDS.map((w) => w.toLowerCase()).join('; ')}.`;
 
 // A stand-in for openlibrary.org, started before the arcade, which finds it through
 // WG_OPENLIBRARY_URL (the test needs no network).
 const standIn = http.createServer((request, response) => {
   const works: Record<string, unknown> = {
     '/works/OL1W.json': { title: 'Words', description: { type: '/type/text',
-                                                         value: kPlayableText } },
+                                                         value: PLAYABLE_TEXT } },
     '/works/OL2W.json': { title: 'Few', description: 'elephant giraffe kangaroo' },
   };
   const work = works[request.url ?? ''];
@@ -204,7 +207,7 @@ test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on
   await nextAnnouncement(
       page, /^Your dictionary has only 2 words; a dictionary needs at least 20\.$/, from);
   assert.match(await page.locator('.options .error').textContent() ?? '', /only 2 words/);
-  await text.fill(kPlayableText);
+  await text.fill(PLAYABLE_TEXT);
   await page.locator('.hangman-rule.ok').waitFor();
   assert.match(await page.locator('#hangman-text-stats').textContent() ?? '',
                /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
@@ -216,7 +219,7 @@ test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on
   await page.getByRole('button', { name: 'Give up' }).click();
   const gaveUp = await nextAnnouncement(page, /^You gave up: the word was ([A-Z]+)\./, from);
   const word = /the word was ([A-Z]+)/.exec(gaveUp)?.[1] ?? '';
-  assert.ok([...kLong, ...kShort].includes(word), `${word} is one of the dictionary's (${started})`);
+  assert.ok([...LONG_WORDS, ...SHORT_WORDS].includes(word), `${word} is one of the dictionary's (${started})`);
   assert.match(await page.locator('.hangman-about').textContent() ?? '',
                /The dictionary: Your dictionary.*Words25/);
   assert.match(await page.locator('.hangman-result').textContent() ?? '',
@@ -230,7 +233,7 @@ test('an uploaded text file: checked by the server, a binary one refused', async
   const upload = page.getByLabel('Or upload a text file');
   let from = await heardCount(page);
   await upload.setInputFiles({ name: 'words.txt', mimeType: 'text/plain',
-                               buffer: Buffer.from(kPlayableText) });
+                               buffer: Buffer.from(PLAYABLE_TEXT) });
   await nextAnnouncement(page, /^Your dictionary: 25 words, playable\.$/, from);
   from = await heardCount(page);
   await upload.setInputFiles({ name: 'few.txt', mimeType: 'text/plain',
@@ -280,13 +283,11 @@ test('an Open Library work, fetched by the server from a stand-in', async () => 
   await context.close();
 });
 
-test('the last five games stay in this browser, with the built-in dictionary\'s figures',
-     async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
-  await page.locator('.hangman-about table', { hasText: 'built-in word list' }).waitFor();
+/** Plays `count` games from the page's first (one guess each, then given up: recorded). */
+async function playGames(page: Page, count: number): Promise<void> {
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
   await page.getByRole('button', { name: 'Start' }).click();
-  for (let game = 1; game <= 6; ++game) {
+  for (let game = 1; game <= count; ++game) {
     // A game with no guess is not recorded: one guess, then give up.
     await page.locator('.hangman-keyboard button[data-letter="E"]').click();
     await page.locator('.hangman-stats', { hasText: 'Guesses: 1' }).waitFor();
@@ -294,12 +295,64 @@ test('the last five games stay in this browser, with the built-in dictionary\'s 
     await page.getByRole('button', { name: 'New game' }).click();
     await page.getByRole('heading', { name: `Game ${game + 1}` }).waitFor();
   }
+}
+
+test('an anonymous player\'s last five games are this tab\'s, with the built-in dictionary\'s ' +
+     'figures', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  await page.locator('.hangman-about table', { hasText: 'built-in word list' }).waitFor();
+  await playGames(page, 6);
   assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
-  await page.reload();
-  await page.locator('.hangman-past').waitFor();
-  assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
+  assert.match(await page.locator('.hangman-past caption').textContent() ?? '', /in this tab/);
   assert.equal(await page.locator('.hangman-past tbody tr th').first().textContent(), '6');
+  // Nothing keeps them: a reload (which keeps the game in play) starts the list again.
+  await page.reload();
+  await page.getByRole('heading', { name: 'Game 7' }).waitFor();
+  assert.match(await page.locator('.hangman-about').textContent() ?? '',
+               /Your last five games in this tab will be listed here/);
+  assert.equal(await page.evaluate(() => localStorage.getItem('wordgames.hangman.past')), null);
   await context.close();
+});
+
+test('a player\'s last five games come from the server\'s store, and a reload keeps the game',
+     async () => {
+  const data = mkdtempSync(path.join(tmpdir(), 'wg-hangman-'));
+  const kept = await startArcade(['--data', data]);
+  const { context, page } = await openPage(browser, `${kept.url}#/hangman`);
+  try {
+    await api(kept.url, 'POST', '/api/players', { name: 'Ann' });
+    await page.evaluate(() => localStorage.setItem('wordgames.player', 'Ann'));
+    await page.reload();
+    await page.locator('.hangman-about', { hasText: /Ann\u2019s last five games will be/ })
+        .waitFor();
+    await playGames(page, 6);
+    await page.locator('.hangman-past caption', { hasText: /Ann\u2019s last games/ }).waitFor();
+    await page.locator('.hangman-past tbody tr').nth(4).waitFor();
+    assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
+    assert.equal(await page.locator('.hangman-past tbody tr th').first().textContent(), '6');
+    // The server's history says the same.
+    const history = await api<{ games: { result: { game: number } }[] }>(
+        kept.url, 'GET', '/api/players/Ann/history?game=hangman&limit=5');
+    assert.deepEqual(history.games.map((game) => game.result.game), [6, 5, 4, 3, 2]);
+
+    // A reload mid-game: the same game, at its address, and the same list from the server.
+    await page.locator('.hangman-keyboard button[data-letter="E"]').click();
+    await page.locator('.hangman-stats', { hasText: 'Guesses: 1' }).waitFor();
+    const address = page.url();
+    assert.match(address, /#\/hangman\/[0-9a-f]{32}$/);
+    const positions = await page.locator('.hangman-position').allTextContents();
+    await page.reload();
+    await page.getByRole('heading', { name: 'Game 7' }).waitFor();
+    assert.equal(page.url(), address);
+    assert.deepEqual(await page.locator('.hangman-position').allTextContents(), positions);
+    assert.match(await page.locator('.hangman-stats').textContent() ?? '', /Guesses: 1/);
+    await page.locator('.hangman-past tbody tr').nth(4).waitFor();
+    assert.equal(await page.locator('.hangman-past tbody tr th').first().textContent(), '6');
+  } finally {
+    await context.close();
+    await kept.stop();
+    rmSync(data, { recursive: true, force: true });
+  }
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

@@ -95,7 +95,7 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   assert.match(await again.page.locator('.players-resume li').textContent() ?? '', /1 move/);
   from = await heardCount(again.page);
   await resume.click();
-  await again.page.waitForURL(/#\/hand\/resume\/[0-9a-f]+$/);
+  await again.page.waitForURL(/#\/hand\/[0-9a-f]{32}$/);
   await nextAnnouncement(again.page, /^Hand 1 of 2: /, from);
   assert.deepEqual(await tiles(again.page), dealt, 'the same hand, where it was');
   assert.equal(await again.page.getByRole('button', { name: 'Keep this hand' }).count(), 0);

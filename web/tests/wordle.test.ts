@@ -9,7 +9,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage,
+import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
          screenshot, startArcade, tabTo, useArcade } from './support';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
@@ -145,6 +145,36 @@ test('the statistics page prints the lines the game\'s entry gives', async () =>
     await stats.stop();
     rmSync(data, { recursive: true, force: true });
   }
+});
+
+test('a reload mid-game keeps the game at its address, and a gone one says so', async () => {
+  const { context, page } = await openGame();
+  await startWithMouse(page, { host: 'largest', seed: 2024, show: true });
+  await guess(page, 'slate');
+  await guess(page, 'crane');
+  const address = page.url();
+  assert.match(address, /#\/wordle\/[0-9a-f]{32}$/);
+  const rows = await page.locator('.wd-row:not(.wd-current)').evaluateAll(
+      (items) => items.map((item) => item.getAttribute('aria-label')));
+  const status = await page.locator('.wd-play .status-line').textContent();
+  await page.reload();
+  await nextAnnouncement(page, /^Resumed: a word of 5 letters/, 0);
+  assert.equal(page.url(), address);
+  assert.deepEqual(await page.locator('.wd-row:not(.wd-current)').evaluateAll(
+      (items) => items.map((item) => item.getAttribute('aria-label'))), rows);
+  assert.equal(await page.locator('.wd-play .status-line').textContent(), status);
+  assert.match(await page.locator('.wd-seed').textContent() ?? '', /Seed 2024, game 1/);
+  // It goes on: a third guess.
+  await guess(page, 'doubt');
+  assert.equal(await page.locator('.wd-row:not(.wd-current)').count(), 3);
+
+  // Deleted on the server: the address shows the form, which says why.
+  const id = /([0-9a-f]{32})$/.exec(address)?.[1] ?? '';
+  await api(arcade.url, 'DELETE', `/api/sessions/${id}`);
+  await page.reload();
+  await page.locator('.wd-setup .error', { hasText: /no longer on the server/ }).waitFor();
+  assert.match(page.url(), /#\/wordle$/);
+  await context.close();
 });
 
 for (const colorScheme of ['light', 'dark'] as const) {

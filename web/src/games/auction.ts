@@ -1,19 +1,17 @@
 // Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, bid for letters and name your words in real time, or
-// watch someone else's game by its watch code (#/auction/watch/CODE), or go on with a player's
-// unfinished game (#/auction/resume/SESSION, from the lobby).
-import { ApiError, createSession, listGames, readSession, replayAuctionLog, startTournament,
+// watch someone else's game by its watch code (#/auction/watch/CODE). A game in play is at
+// #/auction/SESSION: a reload, or the lobby's Resume, goes on with it.
+import { createSession, listGames, readSession, replayAuctionLog, startTournament,
          tournamentRules } from '../api';
 import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { errorText, messageOf, SESSION_GONE, sessionGone } from './common/errors';
+import { sessionOfRoute, showAddress } from './common/session';
 import { readSchema, type Schema, setupForm } from './auction/setup';
 import { type Table, table } from './auction/table';
 import { type TournamentView, tournamentView } from './auction/tournament';
 import type { AuctionView } from './auction/types';
-
-function message(error: unknown): string {
-  return error instanceof ApiError ? error.message : String(error);
-}
 
 function auctionRules(): HTMLElement {
   return rules('How Letter Auction is played',
@@ -31,8 +29,11 @@ function auctionRules(): HTMLElement {
     'your bid counts as 0, or you name no word.');
 }
 
+/** A person seat's time to answer when a game does not say (the server's default). */
+const ANSWER_SECONDS = 30;
+
 export const page: GamePage = {
-  mount(root, route) {
+  mount(root, route, address) {
     let current: Table | TournamentView | null = null;
     let unmounted = false;
     const area = h('div', { class: 'auction-area' });
@@ -48,7 +49,7 @@ export const page: GamePage = {
       fill(area, h('h2', {}, 'Watching a game'),
            h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
              'player\'s hidden letters. ', h('a', { href: '#/auction' }, 'Set up a game of your own')));
-      current = table({ snapshot: null, key: code, watching: true, answerSeconds: 30,
+      current = table({ snapshot: null, key: code, watching: true, answerSeconds: ANSWER_SECONDS,
                         newSetup: () => { location.hash = '#/auction'; } });
       area.append(current.element);
     };
@@ -71,7 +72,7 @@ export const page: GamePage = {
                  h('p', { class: 'lead' }, 'Step through the saved game, or play it at your ' +
                    'own pace; every bid and word is the log\'s.'));
             const replay = table({ snapshot, key: snapshot.id ?? '', watching: false,
-                                   answerSeconds: 30, replay: true,
+                                   answerSeconds: ANSWER_SECONDS, replay: true,
                                    newSetup: () => setup(schema, true) });
             current = replay;
             area.append(replay.element);
@@ -80,7 +81,7 @@ export const page: GamePage = {
           })
           .catch((error: unknown) => {
             if (unmounted) return;
-            const text = `${file.name} cannot be replayed: ${message(error)}`;
+            const text = `${file.name} cannot be replayed: ${errorText(error)}`;
             fill(problem, errorBox(text));
             say(text);
             input.value = '';
@@ -98,6 +99,7 @@ export const page: GamePage = {
 
     const tournamentSetup = (schema: Schema) => {
       close();
+      showAddress(address);
       fill(area, h('p', {}, 'Loading…'));
       tournamentRules().then((allowed) => {
         if (unmounted) return;
@@ -115,8 +117,7 @@ export const page: GamePage = {
             view.focus();
             return null;
           } catch (error) {
-            return error instanceof ApiError ? { message: error.message, field: error.field }
-                                             : { message: String(error) };
+            return error;
           }
         }, { kind: 'tournament', external: allowed.allowed_bots, maxGames: allowed.max_games });
         const back = h('button', { type: 'button', id: 'auction-back-to-game',
@@ -130,12 +131,13 @@ export const page: GamePage = {
         form.querySelector<HTMLElement>('select, input')?.focus();
         say('Set up a tournament.');
       }).catch((error: unknown) => {
-        if (!unmounted) fill(area, errorBox(message(error)));
+        if (!unmounted) fill(area, errorBox(messageOf(error)));
       });
     };
 
     const setup = (schema: Schema, again = false) => {
       close();
+      showAddress(address);
       const form = setupForm(schema, async (request) => {
         try {
           const snapshot = await createSession<AuctionView>(request);
@@ -143,14 +145,14 @@ export const page: GamePage = {
           close();
           fill(area);
           current = table({ snapshot, key: snapshot.id ?? '', watching: false,
-                            answerSeconds: request.answer_seconds ?? 30,
+                            answerSeconds: request.answer_seconds ?? ANSWER_SECONDS,
                             newSetup: () => setup(schema, true) });
+          showAddress(`${address}/${snapshot.id ?? ''}`);
           area.append(current.element);
           current.focus();
           return null;
         } catch (error) {
-          return error instanceof ApiError ? { message: error.message, field: error.field }
-                                           : { message: String(error) };
+          return error;
         }
       });
       const tournaments = h('section', { class: 'auction-tournaments',
@@ -174,14 +176,15 @@ export const page: GamePage = {
         close();
         fill(area);
         current = table({ snapshot: { ...snapshot, id }, key: id, watching: false,
-                          answerSeconds: 30, newSetup: () => setup(schema, true) });
+                          answerSeconds: ANSWER_SECONDS, newSetup: () => setup(schema, true) });
+        showAddress(`${address}/${id}`);
         area.append(current.element);
         current.focus();
         say('Your game goes on where it was.');
       } catch (error) {
         if (unmounted) return;
         setup(schema);
-        area.prepend(errorBox(message(error)));
+        area.prepend(errorBox(sessionGone(error) ? SESSION_GONE : messageOf(error)));
       }
     };
 
@@ -192,11 +195,12 @@ export const page: GamePage = {
       listGames().then((games) => {
         if (unmounted) return;
         const schema = readSchema(games.find((game) => game.id === 'auction')?.config_schema);
-        if (route[0] === 'resume' && route[1]) void resume(route[1], schema);
+        const id = sessionOfRoute(route);
+        if (id) void resume(id, schema);
         else setup(schema);
       }).catch((error: unknown) => {
         if (unmounted) return;
-        fill(area, errorBox(error instanceof ApiError ? error.message : String(error)));
+        fill(area, errorBox(messageOf(error)));
       });
     }
     return () => {

@@ -2,12 +2,14 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import { ApiError, createSession, follow, type GameEvent, type LiveFeed, lexiconInfo, readSaved,
-         readSession, sendCommand, type Snapshot } from '../api';
-import { countOf, errorBox, fill, h, rules, say } from '../dom';
+import type { GameEvent, Snapshot } from '../api';
+import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, readWhole,
-         schemaDefault, seedInput, selectOf, sentence, typingInField } from './puzzles_common';
+import { sentence } from './common/errors';
+import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
+import { isGameKey } from './common/keys';
+import { type Arrival, replayEvents } from './common/session';
+import { SessionPage } from './common/session_page';
 
 const GAME = 'evil_hangman';
 
@@ -37,16 +39,6 @@ interface Decision {
   families: Family[];
   chosen: number;
   decided_by: string;
-}
-
-/** What one game is played with (the session's config and each new_game). */
-interface Settings {
-  length: number;
-  guesses: number;
-  showRemaining: boolean;
-  strategy: string;
-  explain: boolean;
-  seed: number;
 }
 
 const STRATEGIES: Record<string, string> = {
@@ -114,20 +106,19 @@ function gallows(drawn: number, label: string): SVGElement {
   return root;
 }
 
-class EvilHangmanPage {
-  private readonly errors = h('div', { class: 'eh-messages' });
-  private readonly form = h('form', { class: 'eh-setup', 'aria-labelledby': 'eh-setup-title' });
+class EvilHangmanPage extends SessionPage<View> {
+  private readonly setup = h('section', { class: 'eh-setup', 'aria-label': 'New game' });
   private readonly play = h('section', { class: 'eh-play', 'aria-labelledby': 'eh-play-title',
                                          hidden: true });
   private readonly status = h('p', { class: 'status-line' });
   private readonly picture = h('div', { class: 'eh-picture' });
   private readonly tiles = h('div', { class: 'eh-pattern', role: 'img' });
-  private readonly progress = h('progress', { id: 'eh-progress', max: 1, value: 0,
+  private readonly progressBar = h('progress', { id: 'eh-progress', max: 1, value: 0,
                                               'aria-labelledby': 'eh-thinking-label' });
   private readonly thinking = h('div', { class: 'eh-thinking', hidden: true },
                                 h('span', { class: 'eh-spinner', 'aria-hidden': 'true' }),
                                 h('span', { id: 'eh-thinking-label' }, THINKING),
-                                this.progress);
+                                this.progressBar);
   private readonly keys = new Map<string, HTMLButtonElement>();
   private readonly keyboard = h('div', { class: 'keyboard eh-keyboard', role: 'group',
                                          'aria-label': 'Letters' });
@@ -137,33 +128,18 @@ class EvilHangmanPage {
   private readonly explain = h('section', { class: 'eh-explain', 'aria-labelledby':
                                             'eh-explain-title', hidden: true });
   private readonly seedNote = h('p', { class: 'eh-seed' });
-  private lengthSelect = selectOf('length', [], '8');
-  private guessesInput = numberInput('guesses', 8, 1, 26);
-  private strategySelect = selectOf('strategy', [], 'largest');
-  private showBox = checkbox('show_remaining', 'Show how many words the host holds', false);
-  private explainBox = checkbox('explain', 'Explain the host’s choices', true);
-  private seedField = seedInput();
-  private startButton = h('button', { type: 'submit', class: 'primary' }, 'Start');
-  private id: string | null = null;
-  private view: View | null = null;
-  private settings: Settings | null = null;
-  private busy = false;
   private busyTimer = 0;
-  /** The session's socket, for the optimal host's progress (its decisions take a while). */
-  private feed: LiveFeed | null = null;
   /** A guess the optimal host is deciding: its progress is shown. */
   private deciding = false;
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement, address: string) {
+    super(root, GAME, address);
+  }
 
-  mount(route: string[] = []): () => void {
+  mount(route: string[]): () => void {
     this.buildKeyboard();
-    this.giveUp.addEventListener('click', () => void this.command({ command: 'give_up' }));
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void this.start();
-    });
+    this.giveUp.addEventListener('click', () => void this.send({ command: 'give_up' }));
     fill(this.root,
          rules('How to play',
                'Guess the hidden word one letter at a time: type a letter or press its key. ' +
@@ -175,11 +151,11 @@ class EvilHangmanPage {
                    'you miss. Only the fair host plays honestly.',
                'With "explain" on, the table under the board shows the families of your last ' +
                    'guess, how many words each held, and which one the host kept.'),
-         this.errors, this.form, this.play);
-    this.form.append(h('p', {}, 'Loading the game’s settings…'));
+         this.setup, this.play);
     fill(this.play,
          h('h2', { id: 'eh-play-title', tabindex: -1 }, 'Your word'),
          this.status,
+         this.message.element,
          h('div', { class: 'eh-board' }, this.picture, this.tiles),
          this.thinking,
          this.keyboard,
@@ -188,182 +164,91 @@ class EvilHangmanPage {
          this.end,
          this.seedNote,
          this.explain);
-    void this.applySchema();
-    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
+    this.enter(route);
     document.addEventListener('keydown', this.onKey);
     return () => {
       document.removeEventListener('keydown', this.onKey);
       window.clearTimeout(this.busyTimer);
-      this.feed?.close();
+      this.session.close();
     };
   }
 
-  // --- The setup form.
+  // --- The setup form: the config schema's fields (the length, misses and count shown are the
+  // config's, so that every new_game of the session plays them).
 
-  private buildForm(strategies: string[], strategy: string, showRemaining: boolean,
-                    explain: boolean, lengths: number[] = range(2, 15)): void {
-    const length = this.lengthSelect.value || '8';
-    this.lengthSelect = selectOf('length', lengths.map((n) => [String(n), String(n)]),
-                                 lengths.includes(Number(length)) ? length
-                                                                  : String(lengths[0] ?? 8));
-    this.strategySelect = selectOf('strategy',
-                                   strategies.map((s) => [s, STRATEGIES[s] ?? s]), strategy);
-    const guesses = this.guessesInput.value || '8';
-    this.guessesInput = numberInput('guesses', guesses, 1, 26);
-    this.showBox = checkbox('show_remaining', 'Show how many words the host holds',
-                            showRemaining);
-    this.explainBox = checkbox('explain', 'Explain the host’s choices', explain);
-    this.seedField = seedInput(this.seedField.value);
-    fill(this.form,
-         h('h2', { id: 'eh-setup-title' }, 'New game'),
-         h('div', { class: 'row' },
-           labelled('Word length', this.lengthSelect),
-           labelled('Wrong guesses allowed', this.guessesInput),
-           labelled('Host', this.strategySelect)),
-         h('div', { class: 'row' }, this.showBox, this.explainBox),
-         h('div', { class: 'row' },
-           labelled('Seed (optional)', this.seedField, 'Blank: a new game. A number: replay it.')),
-         h('div', { class: 'row' }, this.startButton));
-  }
-
-  /** Builds the form with the strategies and defaults of the config schema (ours if none). */
-  private async applySchema(): Promise<void> {
-    const schema = await configSchema(GAME);
-    const strategies = schema.strategy?.enum ?? Object.keys(STRATEGIES);
-    const strategy = schemaDefault(schema, 'strategy', 'largest');
-    // Only the lengths the server's word list has words of (and the engine plays).
-    const longest = schema.length?.maximum ?? 64;
-    let lengths: number[] | undefined;
-    try {
-      lengths = (await lexiconInfo()).lengths.map((entry) => entry.length)
-          .filter((length) => length <= longest);
-    } catch {
-      lengths = undefined;  // the server cannot tell: a refusal will name the lengths
-    }
-    this.buildForm(strategies, strategies.includes(strategy) ? strategy : strategies[0],
-                   schemaDefault(schema, 'show_remaining', checked(this.showBox)),
-                   checked(this.explainBox), lengths?.length ? lengths : undefined);
-  }
-
-  private readSettings(): Settings {
-    return {
-      length: Number(this.lengthSelect.value),
-      guesses: readWhole(this.guessesInput, 'The number of wrong guesses', 1, 26),
-      showRemaining: checked(this.showBox),
-      strategy: this.strategySelect.value,
-      explain: checked(this.explainBox),
-      seed: readSeed(this.seedField),
-    };
+  private buildForm(): OptionsForm {
+    return optionsForm({
+      game: GAME,
+      title: 'New game',
+      fields: { length: { label: 'Word length', values: lengthsWithWords, start: 8, hint: '' },
+                guesses: { label: 'Wrong guesses allowed', start: 8, required: true, hint: '' },
+                strategy: { label: 'Host', choices: STRATEGIES, hint: '' },
+                show_remaining: { label: 'Show how many words the host holds', hint: '' },
+                explain: { label: 'Explain the host’s choices', start: true, hint: '' } },
+      previous: this.options,
+      onStart: (options) => void this.start(options),
+    });
   }
 
   // --- Talking to the server.
 
-  private async start(): Promise<void> {
-    if (this.busy) return;
-    let settings: Settings;
-    try {
-      settings = this.readSettings();
-    } catch (error) {
-      this.showError(messageOf(error));
+  protected show(snapshot: Snapshot<View>, arrival: Arrival): void {
+    if (arrival === 'opened') {
+      void this.newGame();
       return;
     }
-    this.clearError();
-    this.setBusy(true);
-    try {
-      const created = await createSession<View>({
-        game: GAME,
-        config: { strategy: settings.strategy, explain: settings.explain },
-        seed: settings.seed,
-      });
-      this.id = created.id ?? null;
-      this.settings = settings;
-      this.view = created.view;
-      this.feed?.close();
-      this.feed = null;
-      if (this.id && settings.strategy === 'optimal') {
-        this.feed = follow<View>(this.id, false, () => undefined, undefined,
-                                 (fraction) => this.showProgress(fraction));
-      }
-    } catch (error) {
-      this.setBusy(false);
-      this.showError(messageOf(error));
-      return;
-    }
-    this.setBusy(false);
-    await this.newGame();
-  }
-
-  /** Goes on with the session `id` (the lobby's Resume): its settings are its game's. */
-  private async resume(id: string): Promise<void> {
-    this.setBusy(true);
-    try {
-      const saved = await readSaved(id) as { config?: { strategy?: string; explain?: boolean };
-                                             seed?: number };
-      const snapshot = await readSession<View>(id);
+    if (arrival === 'resumed') {
       const view = snapshot.view;
-      this.id = id;
-      this.settings = { length: view.length, guesses: view.guesses,
-                        showRemaining: view.show_remaining,
-                        strategy: saved.config?.strategy ?? 'largest',
-                        explain: saved.config?.explain ?? true, seed: saved.seed ?? 0 };
-      if (this.settings.strategy === 'optimal') {
-        this.feed = follow<View>(id, false, () => undefined, undefined,
-                                 (fraction) => this.showProgress(fraction));
-      }
-      this.setBusy(false);
-      this.take(snapshot);
-      if (view.status !== 'playing') {
-        this.showForm();
+      if (view.status === 'idle') {
+        void this.newGame();
         return;
       }
-      this.form.hidden = true;
+      this.take(snapshot);
+      this.setup.hidden = true;
       this.play.hidden = false;
       this.play.querySelector<HTMLElement>('h2')?.focus();
-      say(`Resumed: a word of ${view.length} letters, ` +
-          `${countOf(view.guesses_left, 'wrong guess', 'wrong guesses')} left. ` +
-          'Type a letter to guess.');
-    } catch (error) {
-      this.setBusy(false);
-      this.showError(messageOf(error));
-    }
-  }
-
-  private async newGame(): Promise<void> {
-    if (!this.settings) return;
-    await this.command({ command: 'new_game', length: this.settings.length,
-                         guesses: this.settings.guesses,
-                         show_remaining: this.settings.showRemaining });
-  }
-
-  private async command(command: Record<string, unknown>): Promise<void> {
-    if (this.busy || !this.id) return;
-    this.setBusy(true, command.command === 'guess' && this.settings?.strategy === 'optimal');
-    try {
-      const reply = await sendCommand<View>(this.id, command);
-      this.setBusy(false);
-      this.take(reply);
-    } catch (error) {
-      this.setBusy(false);
-      if (error instanceof ApiError && error.code === 'unknown_session') {
-        // Expired or the server restarted: nothing more to play here; a new game from the form.
-        this.id = null;
-        this.showForm();
-        this.showError('This game is no longer on the server (it expired or the server ' +
-                       'restarted). Start a new one.');
-        return;
+      if (view.status === 'playing') {
+        say(`Resumed: a word of ${view.length} letters, ` +
+            `${countOf(view.guesses_left, 'wrong guess', 'wrong guesses')} left. ` +
+            'Type a letter to guess.');
       }
-      this.showError(messageOf(error));
+      void this.explainLastGuess();
+      return;
     }
+    this.take(snapshot);
+  }
+
+  /**
+   * After a reload, the explain table of the last guess, which no view holds: the server replays
+   * that guess in a scratch session of the saved game (docs/ARCHITECTURE.md, "Addresses").
+   */
+  private async explainLastGuess(): Promise<void> {
+    const saved = this.session.saved;
+    const id = this.session.id;
+    const last = saved?.commands.at(-1);
+    if (!saved || !last || last.command !== 'guess' || saved.config.explain !== true) return;
+    try {
+      const [events] = await replayEvents(saved, saved.commands.length - 1);
+      const guessed = events?.find((event) => event.event === 'guessed');
+      if (this.session.id !== id || !guessed?.decision) return;
+      this.renderExplain(String(guessed.letter).toUpperCase(), guessed.decision as Decision);
+    } catch {
+      // The table stays hidden; the game goes on.
+    }
+  }
+
+  /** The session's next game, with the config's length and misses. */
+  private async newGame(): Promise<void> {
+    await this.send({ command: 'new_game' });
   }
 
   private guess(letter: string): void {
     if (this.view?.status !== 'playing') return;
-    void this.command({ command: 'guess', letter });
+    void this.send({ command: 'guess', letter });
   }
 
   /** A reply: the view to show and the events to tell. */
   private take(reply: Snapshot<View>): void {
-    this.view = reply.view;
     const sentences: string[] = [];
     let refused = false;
     for (const event of reply.events ?? []) {
@@ -371,7 +256,7 @@ class EvilHangmanPage {
       if (event.event === 'rejected') refused = true;
       if (said) sentences.push(said);
     }
-    if (!refused) this.clearError();
+    if (!refused) this.message.clear();
     this.render();
     if (sentences.length > 0 && !refused) say(sentences.join(' '));
   }
@@ -383,7 +268,7 @@ class EvilHangmanPage {
         const words = typeof event.words === 'number'
             ? ` The host holds ${countOf(event.words, 'word')}.` : '';
         this.explain.hidden = true;
-        this.form.hidden = true;
+        this.setup.hidden = true;
         this.play.hidden = false;
         queueMicrotask(() => this.play.querySelector<HTMLElement>('h2')?.focus());
         return `New game: a word of ${event.length} letters, ` +
@@ -406,7 +291,7 @@ class EvilHangmanPage {
         const letter = typeof event.letter === 'string' ? event.letter.toUpperCase() : '';
         const text = event.reason === 'repeated' && letter
             ? `You already guessed ${letter}.` : sentence(String(event.detail ?? event.reason));
-        this.showError(text);
+        this.message.show(text);
         return text;
       }
       case 'finished': {
@@ -452,8 +337,8 @@ class EvilHangmanPage {
          letters.length === 0 ? 'none yet' : letters.join(' '));
     this.giveUp.hidden = view.status !== 'playing';
     this.renderEnd(view);
-    if (this.settings) {
-      fill(this.seedNote, `Seed ${this.settings.seed}, game ${view.game + 1} of this session ` +
+    if (this.session.id) {
+      fill(this.seedNote, `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
                           '(enter the seed in a new game to replay it).');
     }
   }
@@ -503,7 +388,7 @@ class EvilHangmanPage {
     const word = (view.word ?? '').toUpperCase();
     const again = h('button', { type: 'button', class: 'primary',
                                 onclick: () => void this.newGame() }, 'Play again');
-    const change = h('button', { type: 'button', onclick: () => this.showForm() },
+    const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      'Change settings');
     fill(this.end,
          h('p', { class: `eh-result ${view.won ? 'hit' : 'miss'}` },
@@ -514,10 +399,8 @@ class EvilHangmanPage {
     if (focusAgain) queueMicrotask(() => again.focus());
   }
 
-  private showForm(): void {
-    this.form.hidden = false;
-    this.play.hidden = true;
-    this.lengthSelect.focus();
+  protected showSetup(): void {
+    this.placeForm(this.buildForm(), this.setup, this.play, true);
   }
 
   private renderExplain(letter: string, decision: Decision): void {
@@ -555,7 +438,7 @@ class EvilHangmanPage {
                       `and ${countOf(rest.length, 'smaller family', 'smaller families')} ` +
                       `with ${countOf(words, 'word')} in all`)));
     }
-    const decidedBy = decision.decided_by && decision.decided_by !== this.settings?.strategy
+    const decidedBy = decision.decided_by && decision.decided_by !== this.session.config.strategy
         ? h('p', { class: 'notice' }, `The host ran out of time to think and let the ` +
                                       `${decision.decided_by} host decide.`) : null;
     fill(this.explain,
@@ -579,7 +462,7 @@ class EvilHangmanPage {
   // --- Input, busy state and messages.
 
   private key(event: KeyboardEvent): void {
-    if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
+    if (!isGameKey(event)) return;
     if (!/^[a-zA-Z]$/.test(event.key) || this.view?.status !== 'playing' || this.play.hidden) {
       return;
     }
@@ -588,12 +471,11 @@ class EvilHangmanPage {
     this.guess(event.key.toLowerCase());
   }
 
-  /** `deciding`: a guess the optimal host decides, showing its progress at once. */
-  private setBusy(busy: boolean, deciding = false): void {
-    this.busy = busy;
+  /** While a command runs; a guess the optimal host decides shows its progress at once. */
+  protected override busyChanged(busy: boolean, command?: Record<string, unknown>): void {
+    const deciding = command?.command === 'guess' && this.session.config.strategy === 'optimal';
     this.deciding = busy && deciding;
-    this.root.setAttribute('aria-busy', String(busy));
-    this.startButton.disabled = busy;
+    this.form?.busy(busy);
     this.giveUp.disabled = busy;
     this.keyboard.classList.toggle('eh-waiting', busy);
     for (const key of this.keys.values()) {
@@ -601,8 +483,8 @@ class EvilHangmanPage {
       else key.removeAttribute('aria-disabled');
     }
     window.clearTimeout(this.busyTimer);
-    this.progress.value = 0;
-    this.progress.hidden = !this.deciding;
+    this.progressBar.value = 0;
+    this.progressBar.hidden = !this.deciding;
     if (this.deciding) {
       // The optimal host's decision: its progress at once, and said once if it takes a while.
       this.thinking.hidden = false;
@@ -617,33 +499,22 @@ class EvilHangmanPage {
     }
   }
 
+  /** The optimal host's decisions take a while: their progress comes over the session's socket. */
+  protected override live(config: Record<string, unknown>): boolean {
+    return config.strategy === 'optimal';
+  }
+
   /** The optimal host's progress, pushed by the server while it decides (rising, 0 to 1). */
-  private showProgress(fraction: number): void {
+  protected override progress(fraction: number): void {
     if (!this.deciding) return;  // late: the answer came first
-    this.progress.value = Math.max(this.progress.value, Math.min(1, fraction));
+    this.progressBar.value = Math.max(this.progressBar.value, Math.min(1, fraction));
   }
 
-  private showError(message: string): void {
-    fill(this.errors, errorBox(message));
-    say(message);
-  }
-
-  private clearError(): void {
-    fill(this.errors);
-  }
-}
-
-function checked(box: HTMLLabelElement): boolean {
-  return box.querySelector('input')?.checked ?? false;
-}
-
-function range(from: number, to: number): number[] {
-  return Array.from({ length: to - from + 1 }, (_, i) => from + i);
 }
 
 export const page: GamePage = {
-  mount(root, route) {
-    return new EvilHangmanPage(root).mount(route);
+  mount(root, route, address) {
+    return new EvilHangmanPage(root, address).mount(route);
   },
   resumes: true,
 };

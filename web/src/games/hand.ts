@@ -2,12 +2,14 @@
 // word, Enter plays it. A series of hands, one substitution and one replay per series, hints
 // when the options allow them, and after each hand the best it allowed. The JSON is
 // src/app/hand_codec.h; the rules docs/games/hand.md.
-import { createSession, type GameEvent, readSaved, readSession, sendCommand,
-         type Snapshot } from '../api';
+import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
-         sessionGone, setupProblem } from './words_common';
+import { optionsForm } from './common/form';
+import { isGameKey } from './common/keys';
+import { drawSeed } from './common/seed';
+import { type Arrival, replayEvents } from './common/session';
+import { SessionPage } from './common/session_page';
 
 // --- The contract (hand_codec.h).
 
@@ -75,7 +77,7 @@ interface Played {
 
 // --- Scoring, as the rules say (for the preview and the refusal's reason).
 
-const letterValues: Record<string, number> = {
+const LETTER_VALUES: Record<string, number> = {
   a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
   q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10, '*': 0,
 };
@@ -83,7 +85,7 @@ const letterValues: Record<string, number> = {
 /** The score a word would earn if valid, from a hand of `handSize` tiles. */
 export function wordScore(word: string, handSize: number): number {
   let sum = 0;
-  for (const tile of word) sum += letterValues[tile] ?? 0;
+  for (const tile of word) sum += LETTER_VALUES[tile] ?? 0;
   const length = word.length;
   return sum * Math.max(7 * length - 3 * (handSize - length), 1);
 }
@@ -123,23 +125,23 @@ function planText(plan: Plan): string {
 
 // --- The page.
 
-interface Game {
-  id: string;
-  seed: number;
-  hands: number;
-  view: HandView;
+/** How many hands the series has (its config's, else the schema's default of one). */
+function handsOf(config: Record<string, unknown>): number {
+  return typeof config.hands === 'number' ? config.hands : 1;
 }
 
-class HandPage {
-  private options: Options | null = null;
-  private game: Game | null = null;
-  private busy = false;
+/** Commands that may follow a hand's start without starting another: replayed on a reload. */
+const IN_HAND_COMMANDS = new Set(['play', 'hint', 'end_hand']);
+
+class HandPage extends SessionPage<HandView> {
   private played: Played[] = [];
   private hint: Hint | null = null;
   private ended: HandEnded | null = null;
   private finalText = '';
   private tileButtons: HTMLButtonElement[] = [];
   private shownTiles = '';
+  /** The view last drawn (the one a command's events are told against). */
+  private shown: HandView | null = null;
 
   private readonly setup = h('section', { class: 'hand-setup', 'aria-label': 'New game' });
   private readonly board = h('section', { class: 'hand-board', 'aria-labelledby': 'hand-heading',
@@ -154,16 +156,21 @@ class HandPage {
   });
   private readonly preview = h('p', { id: 'hand-preview', class: 'hand-preview' });
   private readonly action = h('div', { class: 'hand-action' });
-  private readonly message = messageLine();
   private readonly playedList = h('div', { class: 'hand-played' });
   private readonly hintBox = h('div', { class: 'hand-hint' });
   private readonly endedBox = h('div', { class: 'hand-ended' });
   private readonly recordsBox = h('div', { class: 'hand-records' });
   private readonly footer = h('div', { class: 'row hand-footer' });
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement, address: string) {
+    super(root, 'hand', address);
+  }
 
-  mount(route: string[] = []): () => void {
+  private get hands(): number {
+    return handsOf(this.session.config);
+  }
+
+  mount(route: string[]): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board);
     this.board.append(this.heading, this.scores, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
@@ -172,9 +179,11 @@ class HandPage {
     this.wordInput.addEventListener('keydown', (event) => this.inputKey(event));
     const onKey = (event: KeyboardEvent) => this.pageKey(event);
     document.addEventListener('keydown', onKey);
-    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
-    else this.showSetup();
-    return () => document.removeEventListener('keydown', onKey);
+    this.enter(route);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      this.session.close();
+    };
   }
 
   // --- The rules and the options.
@@ -197,56 +206,30 @@ class HandPage {
                    'play the word, ? for a hint (when hints are on), ! to end the hand.'));
   }
 
-  private showSetup(): void {
-    this.game = null;
-    this.board.hidden = true;
-    fill(this.setup, optionsForm({
+  protected showSetup(): void {
+    this.placeForm(optionsForm({
       game: 'hand',
-      labels: { hands: 'Hands', hand_size: 'Tiles per hand', hints: 'Allow hints' },
-      previous: this.options ?? undefined,
+      fields: { hands: { label: 'Hands' }, hand_size: { label: 'Tiles per hand' },
+                hints: { label: 'Allow hints' } },
+      previous: this.options,
       submitLabel: 'Deal',
       onStart: (options) => void this.start(options),
-    }));
-    this.setup.hidden = false;
+    }), this.setup, this.board, !this.board.hidden);
   }
 
-  private async start(options: Options): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.options = options;
-    const seed = options.seed ?? randomSeed();
-    try {
-      const snapshot = await createSession<HandView>({ game: 'hand', config: options.config,
-                                                       seed });
-      this.opened(snapshot, seed);
-    } catch (error) {
-      setupProblem(this.setup, messageOf(error));
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  /** Goes on with the session `id` (the lobby's Resume): its options are its saved game's. */
-  private async resume(id: string): Promise<void> {
-    this.busy = true;
-    try {
-      const saved = await readSaved(id) as { config?: Record<string, unknown>; seed?: number };
-      const snapshot = await readSession<HandView>(id);
-      this.options = { config: saved.config ?? {}, seed: saved.seed };
-      this.opened({ ...snapshot, id }, saved.seed ?? 0);
-    } catch (error) {
-      this.showSetup();
-      setupProblem(this.setup, messageOf(error));
-    } finally {
-      this.busy = false;
+  /** A snapshot from the controller: a session opened or resumed, or a command's answer. */
+  protected show(snapshot: Snapshot<HandView>, arrival: Arrival,
+                 command?: Record<string, unknown>): void {
+    if (arrival === 'opened' || arrival === 'resumed') {
+      this.opened(snapshot);
+      if (arrival === 'resumed') void this.rebuild();
+    } else if (command) {
+      this.answered(snapshot, command);
     }
   }
 
   /** Shows the board of a session just opened (dealt, or resumed). */
-  private opened(snapshot: Snapshot<HandView>, seed: number): void {
-    const config = this.options?.config ?? {};
-    const hands = typeof config.hands === 'number' ? config.hands : 1;
-    this.game = { id: snapshot.id ?? '', seed, hands, view: snapshot.view };
+  private opened(snapshot: Snapshot<HandView>): void {
     this.played = [];
     this.hint = null;
     this.ended = null;
@@ -256,45 +239,53 @@ class HandPage {
     this.message.clear();
     this.setup.hidden = true;
     this.board.hidden = false;
-    this.root.dataset.session = this.game.id;
     this.render(true);
     say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
   }
 
+  /**
+   * After a reload, what the view does not hold: the words played in this hand, its hint, the
+   * last hand's best (the events of the hand's commands, replayed by the server in a scratch
+   * session of the saved game).
+   */
+  private async rebuild(): Promise<void> {
+    const saved = this.session.saved;
+    const id = this.session.id;
+    if (!saved) return;
+    let from = saved.commands.length;
+    while (from > 0 && IN_HAND_COMMANDS.has(String(saved.commands[from - 1].command))) --from;
+    if (from === saved.commands.length) return;
+    let replies: GameEvent[][];
+    try {
+      replies = await replayEvents(saved, from);
+    } catch {
+      return;  // the words of the hand are not shown; the game goes on
+    }
+    const view = this.view;
+    if (!view || this.session.id !== id) return;
+    replies.forEach((events, i) => {
+      // A hint is shown only while it is the last thing asked.
+      const last = i === replies.length - 1;
+      this.events(events.filter((e) => e.event !== 'hint' || last),
+                  saved.commands[from + i], view);
+    });
+    this.render(false);
+  }
+
   // --- Commands and events.
 
-  private async send(command: Record<string, unknown>): Promise<void> {
-    const game = this.game;
-    if (!game || this.busy) return;
-    this.busy = true;
-    const before = game.view;
-    try {
-      const snapshot: Snapshot<HandView> = await sendCommand<HandView>(game.id, command);
-      game.view = snapshot.view;
-      const { sentences, refused } = this.events(snapshot.events ?? [], command, before);
-      if (command.command === 'play' && !refused) this.wordInput.value = '';
-      this.render(before.status !== game.view.status || before.hand !== game.view.hand ||
-                  before.replay !== game.view.replay);
-      const text = sentences.join(' ');
-      // A hint and the end of the series have boxes of their own: only announced here.
-      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
-                                                        e.event === 'finished');
-      if (text && (refused || !boxed)) {
-        this.message.show(text, refused ? 'error' : 'notice');
-      } else {
-        this.message.clear();
-        if (text) say(text);
-      }
-    } catch (error) {
-      if (sessionGone(error)) {
-        this.showSetup();
-        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
-      } else {
-        this.message.show(messageOf(error));
-      }
-    } finally {
-      this.busy = false;
-    }
+  private answered(snapshot: Snapshot<HandView>, command: Record<string, unknown>): void {
+    const before = this.shown ?? snapshot.view;
+    const view = snapshot.view;
+    const { sentences, refused } = this.events(snapshot.events ?? [], command, before);
+    if (command.command === 'play' && !refused) this.wordInput.value = '';
+    this.render(before.status !== view.status || before.hand !== view.hand ||
+                before.replay !== view.replay);
+    const text = sentences.join(' ');
+    // A hint and the end of the series have boxes of their own: only announced here.
+    const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
+                                                      e.event === 'finished');
+    this.sayAnswer(text, refused, boxed);
   }
 
   private events(events: GameEvent[], command: Record<string, unknown>, before: HandView):
@@ -306,7 +297,7 @@ class HandPage {
         case 'hand_started': {
           this.played = [];
           this.hint = null;
-          const view = this.game?.view;
+          const view = this.view;
           const offer = view?.status === 'substitution_offered' ? ` ${this.offerSentence()}` : '';
           sentences.push(`${this.handTitle(Number(event.hand), Boolean(event.replay))}: ` +
                          `${spoken(String(event.tiles))}.${offer}`);
@@ -363,7 +354,7 @@ class HandPage {
           break;
       }
     }
-    const view = this.game?.view;
+    const view = this.view;
     if (!refused && view?.status === 'replay_offered') {
       sentences.push('Replay this hand? The better score counts.');
     }
@@ -418,13 +409,13 @@ class HandPage {
     return text;
   }
 
-  private handTitle(hand = this.game?.view.hand ?? 0, replay = this.game?.view.replay ?? false):
+  private handTitle(hand = this.view?.hand ?? 0, replay = this.view?.replay ?? false):
       string {
-    return `Hand ${hand + 1} of ${this.game?.hands ?? 1}${replay ? ' (replay)' : ''}`;
+    return `Hand ${hand + 1} of ${this.hands}${replay ? ' (replay)' : ''}`;
   }
 
   private offerSentence(): string {
-    const view = this.game?.view;
+    const view = this.view;
     if (view?.status === 'substitution_offered') {
       return 'Swap a letter? Type or choose the letter to swap, or keep the hand.';
     }
@@ -441,7 +432,7 @@ class HandPage {
   }
 
   private pageKey(event: KeyboardEvent): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view || !isGameKey(event) || this.board.hidden) return;
     const key = event.key;
     if (view.status === 'playing') {
@@ -479,7 +470,7 @@ class HandPage {
   }
 
   private shortcut(key: string): void {
-    if (this.game?.view.status !== 'playing') return;
+    if (this.view?.status !== 'playing') return;
     if (key === '?') void this.send({ command: 'hint' });
     else void this.send({ command: 'end_hand' });
   }
@@ -503,15 +494,15 @@ class HandPage {
   // --- Rendering.
 
   private render(statusChanged: boolean): void {
-    const game = this.game;
-    if (!game) return;
-    const view = game.view;
+    const view = this.view;
+    if (!view) return;
+    this.shown = view;
     const hadFocus = document.activeElement;
     this.heading.textContent = view.status === 'finished' ? 'Game over' : this.handTitle();
     fill(this.scores,
          view.status === 'finished' ? null : h('span', {}, `This hand: ${points(view.hand_total)}`),
          h('span', {}, `Series total: ${points(view.total)}`),
-         h('span', { class: 'hand-seed' }, `Seed ${game.seed}`));
+         h('span', { class: 'hand-seed' }, `Seed ${this.session.seed}`));
     this.renderTiles(view);
     this.renderAction(view);
     this.renderPlayed();
@@ -545,9 +536,9 @@ class HandPage {
                         onclick: () => this.tileClicked(tile) },
             h('span', { class: 'hand-letter' }, tile),
             h('span', { class: 'visually-hidden' }, tile === '*' ? ' wildcard, any vowel, ' : ', '),
-            h('span', { class: 'hand-value' }, String(letterValues[tile] ?? 0)),
+            h('span', { class: 'hand-value' }, String(LETTER_VALUES[tile] ?? 0)),
             h('span', { class: 'visually-hidden' },
-              (letterValues[tile] ?? 0) === 1 ? ' point' : ' points'),
+              (LETTER_VALUES[tile] ?? 0) === 1 ? ' point' : ' points'),
             h('span', { class: 'visually-hidden hand-state' })));
       fill(this.tilesRow, this.tileButtons.length > 0 ? this.tileButtons
                                                       : h('p', {}, 'No tiles left.'));
@@ -556,7 +547,7 @@ class HandPage {
   }
 
   private updateTiles(): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view) return;
     const word = this.wordInput.value;
     const { used, missing } = usage(this.shownTiles, word);
@@ -578,7 +569,7 @@ class HandPage {
   }
 
   private tileClicked(tile: string): void {
-    if (this.game?.view.status !== 'playing') return;
+    if (this.view?.status !== 'playing') return;
     const { used } = usage(this.shownTiles, this.wordInput.value);
     const free = Array.from(this.shownTiles).some((t, i) => t === tile && !used[i]);
     if (!free) {
@@ -609,7 +600,7 @@ class HandPage {
                                                                  letter }) },
                      letter)))));
     } else if (view.status === 'replay_offered') {
-      const last = view.hand + 1 >= (this.game?.hands ?? 1);
+      const last = view.hand + 1 >= (this.hands);
       fill(this.action,
            h('fieldset', { class: 'hand-offer' },
              h('legend', {}, 'Replay this hand? (once per series)'),
@@ -668,7 +659,7 @@ class HandPage {
   }
 
   private renderPlayed(): void {
-    if (this.played.length === 0 || this.game?.view.status !== 'playing') {
+    if (this.played.length === 0 || this.view?.status !== 'playing') {
       fill(this.playedList);
       return;
     }
@@ -684,7 +675,7 @@ class HandPage {
   }
 
   private renderHint(): void {
-    if (!this.hint || this.game?.view.status !== 'playing') {
+    if (!this.hint || this.view?.status !== 'playing') {
       fill(this.hintBox);
       return;
     }
@@ -751,12 +742,12 @@ class HandPage {
     if (view.status === 'finished') {
       fill(this.footer,
            h('button', { type: 'button', class: 'primary', 'data-primary': true,
-                         onclick: () => this.options && void this.start({
-                           config: this.options.config }) },
+                         onclick: () => void this.start({ config: this.session.config,
+                                                          seed: drawSeed() }) },
              'Play again'),
            h('button', { type: 'button',
-                         onclick: () => this.game && void this.start({
-                           config: this.options?.config ?? {}, seed: this.game.seed }) },
+                         onclick: () => void this.start({ config: this.session.config,
+                                                          seed: this.session.seed }) },
              'Replay this deal (same seed)'),
            h('button', { type: 'button', onclick: () => this.showSetup() },
              'Change the options'));
@@ -769,8 +760,8 @@ class HandPage {
 }
 
 export const page: GamePage = {
-  mount(root, route) {
-    return new HandPage(root).mount(route);
+  mount(root, route, address) {
+    return new HandPage(root, address).mount(route);
   },
   resumes: true,
 };

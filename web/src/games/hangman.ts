@@ -2,14 +2,15 @@
 // a position and a letter, scored by how likely the letter was there. Easy mode shows each open
 // position's letter odds as bars. The JSON is src/app/hangman_codec.h; the rules
 // docs/games/hangman.md.
-import { createSession, type GameEvent, readSaved, readSession, sendCommand,
-         type Snapshot } from '../api';
+import { ApiError, chosenPlayer, type GameEvent, playerHistory, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { optionsForm } from './common/form';
+import { isGameKey } from './common/keys';
+import type { Arrival } from './common/session';
+import { SessionPage } from './common/session_page';
 import { dictionaryField, dictionaryInUse, type DictionaryState, loadBuiltIn,
          newDictionaryState, statsTable } from './hangman/dictionary';
-import { isGameKey, messageLine, messageOf, type Options, optionsForm, randomSeed,
-         sessionGone, setupProblem } from './words_common';
 
 // --- The contract (hangman_codec.h).
 
@@ -28,6 +29,8 @@ interface HangmanView {
   game: number;
   length: number;
   lives: number;
+  /** The lives a game starts with. */
+  max_lives: number;
   points: number;
   candidates: number;
   guesses: number;
@@ -55,7 +58,7 @@ interface Hint {
   safest: Advice;
 }
 
-/** A game played in this browser, for the table of the last five. */
+/** A finished game, for the table of the last five. */
 interface PastGame {
   game: number;
   word: string;
@@ -65,8 +68,10 @@ interface PastGame {
   points: number;
 }
 
-const kLives = 6;
-const kAlphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ';
+/** The parts of the drawing: all drawn at the last life lost. */
+const DRAWING_PARTS = 6;
+const PAST_GAMES = 5;
 
 // --- Words for people.
 
@@ -80,45 +85,48 @@ function points(count: number): string {
   return countOf(count, 'point');
 }
 
-// --- The last five games, kept in this browser (localStorage) since the server has no store
-// for them yet: issue 14 moves them to the server's SQLite store, like the terminal's history.
+// --- The last five games: a player's from the server's store (their history of this game);
+// an anonymous player's (or a player's on a server that keeps nothing), the games finished in
+// this tab since the page was loaded, which nothing keeps.
 
-const kPastKey = 'wordgames.hangman.past';
-const kPastGames = 5;
+const TAB_GAMES: PastGame[] = [];
 
-function loadPast(): PastGame[] {
-  try {
-    const saved: unknown = JSON.parse(localStorage.getItem(kPastKey) ?? '[]');
-    if (!Array.isArray(saved)) return [];
-    return saved.filter((g): g is PastGame =>
-        typeof g === 'object' && g !== null && typeof (g as PastGame).word === 'string' &&
-        typeof (g as PastGame).guesses === 'number' && typeof (g as PastGame).points === 'number')
-        .slice(0, kPastGames);
-  } catch {
-    return [];  // storage blocked or damaged: the list starts again
-  }
+/** A finished game as the history gives it: its Finished event (hangman_codec.h). */
+function pastOf(result: Record<string, unknown>): PastGame {
+  return { game: Number(result.game), word: String(result.word), guesses: Number(result.guesses),
+           won: result.player_won === true, gaveUp: result.gave_up === true,
+           points: Number(result.points) };
 }
 
-function savePast(past: PastGame[]): void {
+/** The last five games and whose they are: the player's kept ones, else this tab's. */
+async function lastGames(): Promise<{ games: PastGame[]; kept: string | null }> {
+  const player = chosenPlayer();
+  if (player === null) return { games: TAB_GAMES.slice(0, PAST_GAMES), kept: null };
   try {
-    localStorage.setItem(kPastKey, JSON.stringify(past));
-  } catch {
-    // Storage full or blocked: the list lasts this visit only.
+    const history = await playerHistory(player, 'hangman', PAST_GAMES);
+    return { games: history.games.map((game) => pastOf(game.result)), kept: history.player };
+  } catch (error) {
+    // A player who has finished no game here yet has none; a server keeping nothing: this tab's.
+    if (error instanceof ApiError && error.code === 'unknown_player') {
+      return { games: [], kept: player };
+    }
+    return { games: TAB_GAMES.slice(0, PAST_GAMES), kept: null };
   }
 }
 
 // --- The drawing: the gallows stands from the start; one part per miss, complete at six.
 
-const svgNs = 'http://www.w3.org/2000/svg';
+const SVG_NS = 'http://www.w3.org/2000/svg';
 
 function svg(tag: string, attributes: Record<string, string | number>): SVGElement {
-  const element = document.createElementNS(svgNs, tag);
+  const element = document.createElementNS(SVG_NS, tag);
   for (const [name, value] of Object.entries(attributes)) element.setAttribute(name, String(value));
   return element;
 }
 
-function gallows(misses: number): SVGElement {
-  const drawn = Math.min(misses, kLives);
+/** The drawing after `misses` of `lives`: complete at the last life. */
+function gallows(misses: number, lives: number): SVGElement {
+  const drawn = Math.min(DRAWING_PARTS, Math.ceil((misses * DRAWING_PARTS) / Math.max(1, lives)));
   const root = svg('svg', { viewBox: '0 0 120 140', class: 'hangman-gallows',
                             'aria-hidden': 'true', focusable: 'false' });
   const frame = [
@@ -147,21 +155,14 @@ function gallows(misses: number): SVGElement {
 
 // --- The page.
 
-interface Game {
-  id: string;
-  seed: number;
-  view: HangmanView;
-}
-
-class HangmanPage {
-  private options: Options | null = null;
-  private game: Game | null = null;
-  private busy = false;
+class HangmanPage extends SessionPage<HangmanView> {
   private chosen = 0;
   private digits = '';
   private hint: Hint | null = null;
   private result = '';
-  private readonly past: PastGame[] = loadPast();
+  private past: PastGame[] = [];
+  /** The player whose kept games `past` is, or null for this tab's. */
+  private pastOf: string | null = null;
   private readonly dictionary: DictionaryState = newDictionaryState();
 
   private readonly setup = h('section', { class: 'hangman-setup', 'aria-label': 'New game' });
@@ -174,15 +175,16 @@ class HangmanPage {
                                           'aria-label': 'The word, by position',
                                           'aria-describedby': 'hangman-keys' });
   private readonly guessPanel = h('div', { class: 'hangman-guess' });
-  private readonly message = messageLine();
   private readonly hintBox = h('div', { class: 'hangman-hint' });
   private readonly footer = h('div', { class: 'row hangman-footer' });
   private readonly about = h('section', { class: 'hangman-about',
                                           'aria-labelledby': 'hangman-about-heading' });
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement, address: string) {
+    super(root, 'hangman', address);
+  }
 
-  mount(route: string[] = []): () => void {
+  mount(route: string[]): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board, this.about);
     this.board.append(this.heading,
                       h('div', { class: 'hangman-top' }, this.stats, this.drawing,
@@ -190,11 +192,14 @@ class HangmanPage {
                       this.message.element, this.hintBox, this.footer);
     const onKey = (event: KeyboardEvent) => this.pageKey(event);
     document.addEventListener('keydown', onKey);
-    this.showSetup();
-    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
+    this.enter(route);
     this.renderAbout();
     void loadBuiltIn(this.dictionary, () => this.renderAbout());
-    return () => document.removeEventListener('keydown', onKey);
+    void this.loadPast();
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      this.session.close();
+    };
   }
 
   // --- Rules and options.
@@ -226,69 +231,50 @@ class HangmanPage {
                    'then a letter.'));
   }
 
-  private showSetup(): void {
+  protected showSetup(): void {
     const dictionary = dictionaryField(this.dictionary, () => {
       // What the server said of the new choice replaces a refusal of the old one.
-      const refusal = this.setup.querySelector<HTMLElement>('form.options > p.error');
-      if (refusal) refusal.hidden = true;
+      this.form?.clear();
       this.renderAbout();
     });
-    this.game = null;
-    this.board.hidden = true;
-    fill(this.setup, optionsForm({
+    this.placeForm(optionsForm({
       game: 'hangman',
-      labels: { mode: 'Mode', secrets: 'Secret words from', hints: 'Allow hints' },
-      skip: ['words', 'first_game'],
-      previous: this.options ?? undefined,
+      fields: { mode: { label: 'Mode' }, secrets: { label: 'Secret words from' },
+                hints: { label: 'Allow hints' } },
+      previous: this.options,
       submitLabel: 'Start',
       extras: [dictionary.element],
       complete: (options) => dictionary.complete(options),
       onStart: (options) => void this.start(options),
-    }));
-    this.setup.hidden = false;
+    }), this.setup, this.board, !this.board.hidden);
   }
 
-  private async start(options: Options): Promise<void> {
-    if (this.busy) return;
-    this.busy = true;
-    this.options = options;
-    const seed = options.seed ?? randomSeed();
-    try {
-      const snapshot = await createSession<HangmanView>({ game: 'hangman',
-                                                          config: options.config, seed });
-      this.opened(snapshot, seed);
-    } catch (error) {
-      setupProblem(this.setup, messageOf(error));
-    } finally {
-      this.busy = false;
-    }
-  }
-
-  /** Goes on with the session `id` (the lobby's Resume): its options are its saved game's. */
-  private async resume(id: string): Promise<void> {
-    this.busy = true;
-    try {
-      const saved = await readSaved(id) as { config?: Record<string, unknown>; seed?: number };
-      const snapshot = await readSession<HangmanView>(id);
-      this.options = { config: saved.config ?? {}, seed: saved.seed };
-      this.opened({ ...snapshot, id }, saved.seed ?? 0);
-    } catch (error) {
-      setupProblem(this.setup, messageOf(error));
-    } finally {
-      this.busy = false;
+  /** A snapshot from the controller: a session opened or resumed, or a command's answer. */
+  protected show(snapshot: Snapshot<HangmanView>, arrival: Arrival,
+                 command?: Record<string, unknown>): void {
+    if (arrival === 'opened' || arrival === 'resumed') {
+      this.opened(snapshot);
+    } else if (command) {
+      this.answered(snapshot, command);
     }
   }
 
   /** Shows the board of a session just opened (started, or resumed). */
-  private opened(snapshot: Snapshot<HangmanView>, seed: number): void {
-    this.game = { id: snapshot.id ?? '', seed, view: snapshot.view };
-    this.root.dataset.session = this.game.id;
+  private opened(snapshot: Snapshot<HangmanView>): void {
     this.setup.hidden = true;
     this.board.hidden = false;
     this.newGameShown();
     this.render();
     this.focusChosen();
     say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
+  }
+
+  /** Asks for the last five games (the player's from the server), and shows them. */
+  private async loadPast(): Promise<void> {
+    const { games, kept } = await lastGames();
+    this.past = games;
+    this.pastOf = kept;
+    this.renderAbout();
   }
 
   private newGameShown(): void {
@@ -307,37 +293,16 @@ class HangmanPage {
 
   // --- Commands and events.
 
-  private async send(command: Record<string, unknown>): Promise<void> {
-    const game = this.game;
-    if (!game || this.busy) return;
-    this.busy = true;
-    try {
-      const snapshot: Snapshot<HangmanView> = await sendCommand<HangmanView>(game.id, command);
-      game.view = snapshot.view;
-      const { sentences, refused, started } = this.events(snapshot.events ?? []);
-      if (started) this.newGameShown();
-      else if (!refused && command.command === 'guess') this.advance();
-      this.render();
-      const text = sentences.join(' ');
-      const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
-                                                        e.event === 'finished');
-      if (text && (refused || !boxed)) {
-        this.message.show(text, refused ? 'error' : 'notice');
-      } else {
-        this.message.clear();
-        if (text) say(text);
-      }
-      if (started || game.view.status === 'finished') this.focusPrimary();
-    } catch (error) {
-      if (sessionGone(error)) {
-        this.showSetup();
-        setupProblem(this.setup, `${messageOf(error)}. Start a new game.`);
-      } else {
-        this.message.show(messageOf(error));
-      }
-    } finally {
-      this.busy = false;
-    }
+  private answered(snapshot: Snapshot<HangmanView>, command: Record<string, unknown>): void {
+    const { sentences, refused, started } = this.events(snapshot.events ?? []);
+    if (started) this.newGameShown();
+    else if (!refused && command.command === 'guess') this.advance();
+    this.render();
+    const text = sentences.join(' ');
+    const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
+                                                      e.event === 'finished');
+    this.sayAnswer(text, refused, boxed);
+    if (started || snapshot.view.status === 'finished') this.focusPrimary();
   }
 
   private events(events: GameEvent[]): { sentences: string[]; refused: boolean;
@@ -349,7 +314,7 @@ class HangmanPage {
       switch (event.event) {
         case 'game_started':
           started = true;
-          sentences.push(this.startSentence(this.game?.view ?? (event as unknown as HangmanView)));
+          sentences.push(this.startSentence(this.view ?? (event as unknown as HangmanView)));
           break;
         case 'guessed':
           sentences.push(this.guessSentence(event));
@@ -374,11 +339,9 @@ class HangmanPage {
                               : `Out of lives: the word was ${word}. ${points(score)}.`;
           sentences.push(this.result);
           if (event.played) {
-            this.past.unshift({ game: Number(event.game), word, guesses, won,
-                                gaveUp: Boolean(event.gave_up), points: score });
-            this.past.splice(kPastGames);
-            savePast(this.past);
-            this.renderAbout();
+            TAB_GAMES.unshift(pastOf(event));
+            TAB_GAMES.splice(PAST_GAMES);
+            void this.loadPast();
           }
           break;
         }
@@ -387,6 +350,12 @@ class HangmanPage {
       }
     }
     return { sentences, refused, started };
+  }
+
+  /** "2 of 6": the lives lost of the lives a game starts with (the view's). */
+  private livesLost(lives: number): string {
+    const most = this.view?.max_lives ?? lives;
+    return `${most - lives} of ${most}`;
   }
 
   private guessSentence(event: GameEvent): string {
@@ -402,7 +371,7 @@ class HangmanPage {
     const lives = Number(event.lives);
     return `Miss: no ${letter} at position ${position}${odds}: ` +
            `${change === 0 ? 'no points to lose' : `\u2212${points(-change)}`}, ` +
-           `${countOf(lives, 'life', 'lives')} left, ${kLives - lives} of ${kLives} parts drawn.`;
+           `${countOf(lives, 'life', 'lives')} left, ${this.livesLost(lives)} parts drawn.`;
   }
 
   private hintSentence(hint: Hint): string {
@@ -431,7 +400,7 @@ class HangmanPage {
       case 'not_allowed':
         return 'Hints are off in this game.';
       case 'wrong_phase':
-        return this.game?.view.status === 'finished'
+        return this.view?.status === 'finished'
             ? 'This game is over: start a new game.'
             : 'Not now: finish or give up this game first.';
       default:
@@ -442,7 +411,7 @@ class HangmanPage {
   // --- Choosing a position, guessing a letter.
 
   private firstOpen(): number {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view) return 0;
     const index = view.revealed.findIndex((letter) => letter === null);
     return index < 0 ? 0 : index;
@@ -450,7 +419,7 @@ class HangmanPage {
 
   /** After a hit, the next open position (the chosen one stays after a miss). */
   private advance(): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view || view.status !== 'playing' || view.revealed[this.chosen] === null) return;
     for (let step = 1; step <= view.length; ++step) {
       const index = (this.chosen + step) % view.length;
@@ -462,7 +431,7 @@ class HangmanPage {
   }
 
   private choose(index: number, announce: boolean): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view || index < 0 || index >= view.length) return;
     this.chosen = index;
     this.renderPositions();
@@ -472,7 +441,7 @@ class HangmanPage {
   }
 
   private chosenSentence(): string {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view) return '';
     const position = this.chosen + 1;
     const letter = view.revealed[this.chosen];
@@ -490,7 +459,7 @@ class HangmanPage {
   }
 
   private pageKey(event: KeyboardEvent): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view || this.board.hidden || !isGameKey(event)) return;
     const key = event.key;
     if (key === '?') {
@@ -532,7 +501,7 @@ class HangmanPage {
   }
 
   private focusPrimary(): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (view?.status === 'playing') this.focusChosen();
     else this.footer.querySelector<HTMLElement>('[data-primary]')?.focus();
   }
@@ -540,18 +509,17 @@ class HangmanPage {
   // --- Rendering.
 
   private render(): void {
-    const game = this.game;
-    if (!game) return;
-    const view = game.view;
+    const view = this.view;
+    if (!view) return;
     const focused = document.activeElement;
     const focusWasHere = focused instanceof HTMLElement && this.board.contains(focused);
     this.heading.textContent = `Game ${view.game}${view.status === 'finished' ? ': over' : ''}`;
     fill(this.stats,
          h('span', {}, `Points: ${view.points}`),
-         h('span', {}, `Lives: ${view.lives} of ${kLives}`),
+         h('span', {}, `Lives: ${view.lives} of ${view.max_lives}`),
          h('span', {}, `Guesses: ${view.guesses}`),
          h('span', {}, `Candidates: ${view.candidates.toLocaleString('en')}`),
-         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 seed ${game.seed}`));
+         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 seed ${this.session.seed}`));
     this.renderDrawing(view);
     this.renderPositions();
     this.renderGuessPanel();
@@ -562,15 +530,15 @@ class HangmanPage {
   }
 
   private renderDrawing(view: HangmanView): void {
-    const misses = kLives - view.lives;
-    const text = `${misses} of ${kLives} parts drawn`;
-    fill(this.drawing, gallows(misses),
+    const misses = view.max_lives - view.lives;
+    const text = `${this.livesLost(view.lives)} parts drawn`;
+    fill(this.drawing, gallows(misses, view.max_lives),
          h('figcaption', {}, text, view.lives === 0 ? ': hanged' : ''));
     this.drawing.setAttribute('aria-label', `The hangman: ${text}`);
   }
 
   private renderPositions(): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view) return;
     const over = view.status === 'finished';
     const cards = view.revealed.map((letter, i) => {
@@ -620,7 +588,7 @@ class HangmanPage {
   }
 
   private renderGuessPanel(): void {
-    const view = this.game?.view;
+    const view = this.view;
     if (!view) return;
     if (view.status === 'finished') {
       fill(this.guessPanel,
@@ -645,7 +613,7 @@ class HangmanPage {
              : null,
          h('div', { class: 'keyboard hangman-keyboard', role: 'group',
                     'aria-labelledby': 'hangman-guess-heading' },
-           Array.from(kAlphabet, (letter) => {
+           Array.from(ALPHABET, (letter) => {
              const tried = missed.has(letter);
              const impossible = view.mode === 'easy' && odds.length > 0 && !oddsLetters.has(letter);
              return h('button', { type: 'button',
@@ -664,7 +632,7 @@ class HangmanPage {
   }
 
   private renderHint(): void {
-    if (!this.hint || this.game?.view.status !== 'playing') {
+    if (!this.hint || this.view?.status !== 'playing') {
       fill(this.hintBox);
       return;
     }
@@ -701,7 +669,7 @@ class HangmanPage {
 
   /** The dictionary in use (the server's statistics of it) and the last five games. */
   private renderAbout(): void {
-    const view = this.game?.view;
+    const view = this.view;
     const inUse = dictionaryInUse(this.dictionary);
     fill(this.about,
          h('h2', { id: 'hangman-about-heading' }, 'Dictionary and recent games'),
@@ -713,9 +681,14 @@ class HangmanPage {
                            'fit.')
               : null,
          this.past.length === 0
-             ? h('p', {}, 'Your last five games will be listed here.')
+             ? h('p', {}, this.pastOf === null
+                 ? 'Your last five games in this tab will be listed here (choose a player in ' +
+                       'the lobby to keep them).'
+                 : `${this.pastOf}\u2019s last five games will be listed here.`)
              : h('div', { class: 'hangman-past' }, h('table', {},
-                 h('caption', {}, 'Your last games in this browser, most recent first'),
+                 h('caption', {}, this.pastOf === null
+                     ? 'Your last games in this tab (not kept), most recent first'
+                     : `${this.pastOf}\u2019s last games, most recent first`),
                  h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Game'),
                                   h('th', { scope: 'col' }, 'Word'),
                                   h('th', { scope: 'col', class: 'number' }, 'Guesses'),
@@ -733,8 +706,8 @@ class HangmanPage {
 }
 
 export const page: GamePage = {
-  mount(root, route) {
-    return new HangmanPage(root).mount(route);
+  mount(root, route, address) {
+    return new HangmanPage(root, address).mount(route);
   },
   resumes: true,
 };

@@ -3,12 +3,14 @@
 // shape: a tick for a letter in place, a two-way arrow for one elsewhere, a strike for one not in
 // the word), typing with the physical keyboard, and the result with the fewest guesses possible.
 // JSON contract: src/app/wordle_codec.h.
-import { ApiError, createSession, type GameEvent, lexiconInfo, readSaved, readSession,
-         sendCommand, type Snapshot } from '../api';
-import { countOf, errorBox, fill, h, rules, say } from '../dom';
+import type { GameEvent, Snapshot } from '../api';
+import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { checkbox, configSchema, labelled, messageOf, numberInput, readSeed, schemaDefault,
-         seedInput, selectOf, sentence, typingInField } from './puzzles_common';
+import { sentence } from './common/errors';
+import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
+import { isGameKey } from './common/keys';
+import type { Arrival } from './common/session';
+import { SessionPage } from './common/session_page';
 
 const GAME = 'wordle';
 
@@ -34,15 +36,6 @@ interface View {
   word?: string;
   best_possible?: number | null;
   best_from?: number | null;
-}
-
-interface Settings {
-  length: number;
-  host: string;
-  guesses: number | null;
-  hard: boolean;
-  showRemaining: boolean;
-  seed: number;
 }
 
 const HOSTS: Record<string, string> = {
@@ -82,9 +75,8 @@ function bestText(best: number | null | undefined, from: number | null | undefin
          `${countOf(best, 'guess', 'guesses')}.`;
 }
 
-class WordlePage {
-  private readonly errors = h('div', { class: 'wd-messages' });
-  private readonly form = h('form', { class: 'wd-setup', 'aria-labelledby': 'wd-setup-title' });
+class WordlePage extends SessionPage<View> {
+  private readonly setup = h('section', { class: 'wd-setup', 'aria-label': 'New game' });
   private readonly play = h('section', { class: 'wd-play', 'aria-labelledby': 'wd-play-title',
                                          hidden: true });
   private readonly status = h('p', { class: 'status-line' });
@@ -102,31 +94,18 @@ class WordlePage {
   private readonly giveUp = h('button', { type: 'button' }, 'Give up');
   private readonly end = h('div', { class: 'wd-end', hidden: true });
   private readonly seedNote = h('p', { class: 'wd-seed' });
-  private lengthSelect = selectOf('length', [], '5');
-  private hostSelect = selectOf('host', [], 'largest');
-  private guessesInput = numberInput('guesses', '', 0, 1000);
-  private hardBox = checkbox('hard', 'Hard mode: revealed letters must be used', false);
-  private showBox = checkbox('show_remaining', 'Show how many words are still possible', false);
-  private seedField = seedInput();
-  private startButton = h('button', { type: 'submit', class: 'primary' }, 'Start');
-  private id: string | null = null;
-  private view: View | null = null;
-  private settings: Settings | null = null;
   private typed = '';
-  private busy = false;
   private busyTimer = 0;
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
 
-  constructor(private readonly root: HTMLElement) {}
+  constructor(root: HTMLElement, address: string) {
+    super(root, GAME, address);
+  }
 
-  mount(route: string[] = []): () => void {
+  mount(route: string[]): () => void {
     this.buildKeyboard();
-    this.hintButton.addEventListener('click', () => void this.command({ command: 'hint' }));
-    this.giveUp.addEventListener('click', () => void this.command({ command: 'give_up' }));
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void this.start();
-    });
+    this.hintButton.addEventListener('click', () => void this.send({ command: 'hint' }));
+    this.giveUp.addEventListener('click', () => void this.send({ command: 'give_up' }));
     fill(this.root,
          rules('How to play',
                'Guess the word: type a word and press Enter. Each letter of your guess is ' +
@@ -139,137 +118,60 @@ class WordlePage {
                    'start, as Wordle does.',
                'At the end the page says how few guesses a perfect player was sure to need ' +
                    'after your opening, whatever the host did.'),
-         this.errors, this.form, this.play);
-    this.form.append(h('p', {}, 'Loading the game’s settings…'));
+         this.setup, this.play);
     fill(this.play,
          h('h2', { id: 'wd-play-title', tabindex: -1 }, 'Your guesses'),
          this.status,
+         this.message.element,
          this.grid,
          this.working,
          this.keyboard,
          h('div', { class: 'row' }, this.hintButton, this.giveUp),
          this.end,
          this.seedNote);
-    void this.applySchema();
-    if (route[0] === 'resume' && route[1]) void this.resume(route[1]);
+    this.enter(route);
     document.addEventListener('keydown', this.onKey);
     return () => {
       document.removeEventListener('keydown', this.onKey);
       window.clearTimeout(this.busyTimer);
+      this.session.close();
     };
   }
 
-  // --- The setup form.
+  // --- The setup form: the config schema's fields.
 
-  private async applySchema(): Promise<void> {
-    const schema = await configSchema(GAME);
-    const hosts = schema.host?.enum ?? Object.keys(HOSTS);
-    const host = schemaDefault(schema, 'host', 'largest');
-    const lo = schema.length?.minimum ?? 4;
-    const hi = schema.length?.maximum ?? 7;
-    let lengths = Array.from({ length: hi - lo + 1 }, (_, i) => lo + i);
-    try {
-      const have = new Set((await lexiconInfo()).lengths.map((entry) => entry.length));
-      lengths = lengths.filter((n) => have.has(n));
-    } catch {
-      // The server cannot tell: a refusal will say.
-    }
-    const length = String(schemaDefault(schema, 'length', 5));
-    this.lengthSelect = selectOf('length', lengths.map((n) => [String(n), String(n)]),
-                                 lengths.map(String).includes(length) ? length
-                                                                      : String(lengths[0] ?? 5));
-    this.hostSelect = selectOf('host', hosts.map((name) => [name, HOSTS[name] ?? name]),
-                               hosts.includes(host) ? host : hosts[0]);
-    this.guessesInput = numberInput('guesses', '', 0, schema.guesses?.maximum ?? 1000);
-    this.hardBox = checkbox('hard', 'Hard mode: revealed letters must be used',
-                            schemaDefault(schema, 'hard', false));
-    this.showBox = checkbox('show_remaining', 'Show how many words are still possible',
-                            schemaDefault(schema, 'show_remaining', false));
-    fill(this.form,
-         h('h2', { id: 'wd-setup-title' }, 'New game'),
-         h('div', { class: 'row' },
-           labelled('Word length', this.lengthSelect),
-           labelled('Host', this.hostSelect),
-           labelled('Guesses allowed', this.guessesInput,
-                    'Blank: the host’s (6 for fair, else no limit). 0: no limit.')),
-         h('div', { class: 'row' }, this.hardBox, this.showBox),
-         h('div', { class: 'row' },
-           labelled('Seed (optional)', this.seedField, 'Blank: a new game. A number: replay it.')),
-         h('div', { class: 'row' }, this.startButton));
-  }
-
-  private readSettings(): Settings {
-    const text = this.guessesInput.value.trim();
-    const guesses = Number(text);
-    if (text !== '' && (!Number.isInteger(guesses) || guesses < 0 || guesses > 1000)) {
-      throw new Error('The guesses allowed are a whole number from 0 to 1000, or blank.');
-    }
-    return {
-      length: Number(this.lengthSelect.value),
-      host: this.hostSelect.value,
-      guesses: text === '' ? null : guesses,
-      hard: checked(this.hardBox),
-      showRemaining: checked(this.showBox),
-      seed: readSeed(this.seedField),
-    };
+  private buildForm(): OptionsForm {
+    return optionsForm({
+      game: GAME,
+      title: 'New game',
+      fields: { length: { label: 'Word length', values: lengthsWithWords, hint: '' },
+                host: { label: 'Host', choices: HOSTS, hint: '' },
+                guesses: { label: 'Guesses allowed',
+                           hint: 'Blank: the host\u2019s own limit. 0: no limit.' },
+                hard: { label: 'Hard mode: revealed letters must be used', hint: '' },
+                show_remaining: { label: 'Show how many words are still possible', hint: '' } },
+      previous: this.options,
+      onStart: (options) => void this.start(options),
+    });
   }
 
   // --- Talking to the server.
 
-  private async start(): Promise<void> {
-    if (this.busy) return;
-    let settings: Settings;
-    try {
-      settings = this.readSettings();
-    } catch (error) {
-      this.showError(messageOf(error));
-      return;
-    }
-    this.clearError();
-    this.setBusy(true);
-    try {
-      const created = await createSession<View>({
-        game: GAME,
-        config: { length: settings.length, host: settings.host, guesses: settings.guesses,
-                  hard: settings.hard, show_remaining: settings.showRemaining },
-        seed: settings.seed,
-      });
-      this.id = created.id ?? null;
-      this.settings = settings;
-      this.setBusy(false);
-      this.begin(created.view);
-    } catch (error) {
-      this.setBusy(false);
-      this.showError(messageOf(error));
-    }
-  }
-
-  /** Goes on with the session `id` (the lobby's Resume). */
-  private async resume(id: string): Promise<void> {
-    this.setBusy(true);
-    try {
-      const saved = await readSaved(id) as { config?: { guesses?: number | null;
-                                                        show_remaining?: boolean };
-                                             seed?: number };
-      const snapshot = await readSession<View>(id);
-      const view = snapshot.view;
-      this.id = id;
-      this.settings = { length: view.length, host: view.host, guesses: saved.config?.guesses ?? null,
-                        hard: view.hard, showRemaining: saved.config?.show_remaining ?? false,
-                        seed: saved.seed ?? 0 };
-      this.setBusy(false);
-      this.begin(view, 'Resumed: ');
-    } catch (error) {
-      this.setBusy(false);
-      this.showError(messageOf(error));
+  protected show(snapshot: Snapshot<View>, arrival: Arrival): void {
+    if (arrival === 'opened') {
+      this.begin(snapshot.view);
+    } else if (arrival === 'resumed') {
+      this.begin(snapshot.view, 'Resumed: ');
+    } else {
+      this.take(snapshot);
     }
   }
 
   /** Shows a game in play (a new one, or one resumed). */
   private begin(view: View, prefix = 'New game: '): void {
-    this.view = view;
     this.typed = '';
-    this.form.hidden = true;
+    this.message.clear();
+    this.setup.hidden = true;
     this.play.hidden = false;
     this.render();
     this.play.querySelector<HTMLElement>('h2')?.focus();
@@ -285,33 +187,13 @@ class WordlePage {
            `${remaining} Type a word and press Enter.`;
   }
 
-  private async command(command: Record<string, unknown>): Promise<void> {
-    if (this.busy || !this.id) return;
-    this.setBusy(true);
-    try {
-      const reply = await sendCommand<View>(this.id, command);
-      this.setBusy(false);
-      this.take(reply);
-    } catch (error) {
-      this.setBusy(false);
-      if (error instanceof ApiError && error.code === 'unknown_session') {
-        this.id = null;
-        this.showForm();
-        this.showError('This game is no longer on the server (it expired or the server ' +
-                       'restarted). Start a new one.');
-        return;
-      }
-      this.showError(messageOf(error));
-    }
-  }
-
   private async submit(): Promise<void> {
     if (this.view?.status !== 'playing' || this.busy) return;
     if (this.typed.length !== this.view.length) {
-      this.showError(`Type a word of ${this.view.length} letters.`);
+      this.message.show(`Type a word of ${this.view.length} letters.`);
       return;
     }
-    await this.command({ command: 'guess', word: this.typed });
+    await this.send({ command: 'guess', word: this.typed });
   }
 
   private type(letter: string): void {
@@ -328,7 +210,6 @@ class WordlePage {
   }
 
   private take(reply: Snapshot<View>): void {
-    this.view = reply.view;
     const sentences: string[] = [];
     let refused = false;
     for (const event of reply.events ?? []) {
@@ -336,7 +217,7 @@ class WordlePage {
       const said = this.tell(event);
       if (said) sentences.push(said);
     }
-    if (!refused) this.clearError();
+    if (!refused) this.message.clear();
     this.render();
     if (sentences.length > 0 && !refused) say(sentences.join(' '));
   }
@@ -346,7 +227,7 @@ class WordlePage {
       case 'game_started':
         this.typed = '';
         this.play.hidden = false;
-        this.form.hidden = true;
+        this.setup.hidden = true;
         queueMicrotask(() => this.play.querySelector<HTMLElement>('h2')?.focus());
         return this.view ? `New game: ${this.startSentence(this.view)}` : 'New game.';
       case 'guessed': {
@@ -360,7 +241,7 @@ class WordlePage {
         return `Hint: try ${String(event.word).toUpperCase()}.`;
       case 'rejected': {
         const text = this.refusal(event);
-        this.showError(text);
+        this.message.show(text);
         return text;
       }
       case 'finished': {
@@ -429,8 +310,8 @@ class WordlePage {
     this.hintButton.hidden = !playing;
     this.giveUp.hidden = !playing;
     this.renderEnd(view);
-    if (this.settings) {
-      fill(this.seedNote, `Seed ${this.settings.seed}, game ${view.game + 1} of this session ` +
+    if (this.session.id) {
+      fill(this.seedNote, `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
                           '(enter the seed in a new game to replay it).');
     }
   }
@@ -477,9 +358,9 @@ class WordlePage {
     }
     const word = (view.word ?? '').toUpperCase();
     const again = h('button', { type: 'button', class: 'primary',
-                                onclick: () => void this.command({ command: 'new_game' }) },
+                                onclick: () => void this.send({ command: 'new_game' }) },
                     'Play again');
-    const change = h('button', { type: 'button', onclick: () => this.showForm() },
+    const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      'Change settings');
     fill(this.end,
          h('p', { class: `wd-result ${view.won ? 'wd-won' : 'wd-lost'}` },
@@ -491,17 +372,14 @@ class WordlePage {
     if (focusAgain) queueMicrotask(() => again.focus());
   }
 
-  private showForm(): void {
-    this.form.hidden = false;
-    this.play.hidden = true;
-    this.lengthSelect.focus();
+  protected showSetup(): void {
+    this.placeForm(this.buildForm(), this.setup, this.play, true);
   }
 
   // --- Input, busy state and messages.
 
   private key(event: KeyboardEvent): void {
-    if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
-    if (this.view?.status !== 'playing' || this.play.hidden) return;
+    if (!isGameKey(event) || this.view?.status !== 'playing' || this.play.hidden) return;
     if (/^[a-zA-Z]$/.test(event.key)) {
       event.preventDefault();
       this.type(event.key.toLowerCase());
@@ -518,10 +396,7 @@ class WordlePage {
     }
   }
 
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
-    this.root.setAttribute('aria-busy', String(busy));
-    this.startButton.disabled = busy;
+  protected override busyChanged(busy: boolean): void {
     window.clearTimeout(this.busyTimer);
     if (busy) {
       // A quick answer shows nothing (no flicker); the exact search at a game's end may not be.
@@ -532,24 +407,11 @@ class WordlePage {
       this.working.hidden = true;
     }
   }
-
-  private showError(message: string): void {
-    fill(this.errors, errorBox(message));
-    say(message);
-  }
-
-  private clearError(): void {
-    fill(this.errors);
-  }
-}
-
-function checked(box: HTMLLabelElement): boolean {
-  return box.querySelector('input')?.checked ?? false;
 }
 
 export const page: GamePage = {
-  mount(root, route) {
-    return new WordlePage(root).mount(route);
+  mount(root, route, address) {
+    return new WordlePage(root, address).mount(route);
   },
   resumes: true,
 };

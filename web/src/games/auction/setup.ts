@@ -3,6 +3,8 @@
 // time per answer.
 import type { NewSession } from '../../api';
 import { errorBox, fill, h, say } from '../../dom';
+import { messageOf } from '../common/errors';
+import { readSeed, seedInput } from '../common/seed';
 
 interface IntegerField {
   minimum?: number;
@@ -11,7 +13,7 @@ interface IntegerField {
   description?: string;
 }
 
-/** What the form needs of the config schema (GET /api/games), with the engine's defaults. */
+/** What the form needs of the config schema (GET /api/games): the bots, seats and rules. */
 export interface Schema {
   bots: string[];
   defaultSeats: { kind: string; name?: string }[];
@@ -20,35 +22,18 @@ export interface Schema {
   fields: Record<string, IntegerField>;
 }
 
-const FALLBACK: Schema = {
-  bots: ['random', 'value', 'strong'],
-  defaultSeats: [{ kind: 'bot', name: 'strong' }, { kind: 'bot', name: 'value' },
-                 { kind: 'bot', name: 'value' }, { kind: 'bot', name: 'random' }],
-  minSeats: 2,
-  maxSeats: 14,
-  fields: {
-    rounds: { minimum: 1, maximum: 100, default: 5 },
-    hidden_letters: { minimum: 0, maximum: 7, default: 2 },
-    starting_points: { minimum: 0, maximum: 100000, default: 100 },
-    rack_size: { minimum: 1, maximum: 20, default: 7 },
-    bonus_length: { minimum: 1, maximum: 20, default: 7 },
-    bonus: { minimum: 0, maximum: 1000, default: 50 },
-    letters_per_round: { minimum: 0, maximum: 98, default: 0 },
-  },
-};
-
 type Json = Record<string, unknown>;
 
 function object(value: unknown): Json {
   return value !== null && typeof value === 'object' ? value as Json : {};
 }
 
-/** Reads the parts of the auction's config schema the form uses; the engine's defaults fill gaps. */
+/** Reads the parts of the auction's config schema the form uses (the server's, not copies). */
 export function readSchema(schema: unknown): Schema {
   const properties = object(object(schema).properties);
   const seats = object(properties.seats);
   const variants = object(seats.items).oneOf;
-  let bots = FALLBACK.bots;
+  let bots: string[] = [];
   if (Array.isArray(variants)) {
     for (const variant of variants) {
       const props = object(object(variant).properties);
@@ -57,15 +42,12 @@ export function readSchema(schema: unknown): Schema {
     }
   }
   const fields: Record<string, IntegerField> = {};
-  for (const name of Object.keys(FALLBACK.fields)) {
-    fields[name] = { ...FALLBACK.fields[name], ...object(properties[name]) } as IntegerField;
-  }
+  for (const name of Object.keys(LABELS)) fields[name] = object(properties[name]) as IntegerField;
   return {
     bots,
-    defaultSeats: Array.isArray(seats.default) ? seats.default as Schema['defaultSeats']
-                                               : FALLBACK.defaultSeats,
-    minSeats: typeof seats.minItems === 'number' ? seats.minItems : FALLBACK.minSeats,
-    maxSeats: typeof seats.maxItems === 'number' ? seats.maxItems : FALLBACK.maxSeats,
+    defaultSeats: Array.isArray(seats.default) ? seats.default as Schema['defaultSeats'] : [],
+    minSeats: typeof seats.minItems === 'number' ? seats.minItems : 2,
+    maxSeats: typeof seats.maxItems === 'number' ? seats.maxItems : bots.length,
     fields,
   };
 }
@@ -111,18 +93,15 @@ export interface SetupMode {
 
 const EXTERNAL = 'external:';
 
-/** The server's refusal of a setup, and the config field it names. */
-export interface Refusal {
-  message: string;
-  field?: string | undefined;
-}
+/** A person's time per answer (docs/API.md, "Sessions": `answer_seconds`). */
+const ANSWER_SECONDS = { min: 1, max: 600, start: 30 };
 
 /**
  * Builds the setup form; `start` gets the request to send and resolves to the server's refusal
- * (shown, announced, and the field it names focused), or null once the game is open.
+ * (an ApiError: shown, announced, and the field it names focused), or null once the game is open.
  */
 export function setupForm(schema: Schema,
-                          start: (request: SetupRequest) => Promise<Refusal | null>,
+                          start: (request: SetupRequest) => Promise<unknown>,
                           mode: SetupMode = { kind: 'game' }): HTMLElement {
   const tournament = mode.kind === 'tournament';
   const remembered = memory[mode.kind];
@@ -135,8 +114,9 @@ export function setupForm(schema: Schema,
                               checked: remembered?.person ?? false });
   const name = h('input', { id: 'auction-name', type: 'text', maxlength: 64, autocomplete: 'nickname',
                             value: remembered?.name ?? '' });
-  const seconds = h('input', { id: 'auction-seconds', type: 'number', min: 1, max: 600,
-                               inputmode: 'numeric', value: remembered?.seconds ?? '30' });
+  const seconds = h('input', { id: 'auction-seconds', type: 'number', min: ANSWER_SECONDS.min,
+                               max: ANSWER_SECONDS.max, inputmode: 'numeric',
+                               value: remembered?.seconds ?? String(ANSWER_SECONDS.start) });
   const personFields = h('div', { class: 'row auction-person-fields' },
                          h('label', {}, 'Your name', name),
                          h('label', {}, 'Seconds per answer', seconds));
@@ -190,7 +170,7 @@ export function setupForm(schema: Schema,
   const inputs: Record<string, HTMLInputElement> = {};
   const field = (key: string) => {
     const spec = schema.fields[key] ?? {};
-    const maximum = key === 'hidden_letters' ? Math.min(spec.maximum ?? 7, 7) : spec.maximum;
+    const maximum = spec.maximum;
     const input = h('input', { id: `auction-${key}`, name: key, type: 'number', inputmode: 'numeric',
                                min: spec.minimum, max: maximum,
                                value: remembered?.values[key] ?? spec.default ?? '',
@@ -209,9 +189,8 @@ export function setupForm(schema: Schema,
           h('small', { id: 'auction-games-help', class: 'auction-help' },
             `1 to ${maxGames}; the seats rotate each game`))
       : null;
-  const seed = h('input', { id: 'auction-seed', type: 'text', inputmode: 'numeric',
-                            pattern: '[0-9]*', autocomplete: 'off', value: remembered?.seed ?? '',
-                            'aria-describedby': 'auction-seed-help' });
+  const seed = seedInput(remembered?.seed ?? '', 'auction-seed');
+  seed.setAttribute('aria-describedby', 'auction-seed-help');
 
   const form = h('form', { class: 'auction-setup', novalidate: true },
     h('fieldset', {},
@@ -271,18 +250,17 @@ export function setupForm(schema: Schema,
       request.games = count;
     }
     const seedText = seed.value.trim();
-    if (seedText !== '') {
-      const value = Number(seedText);
-      if (!/^[0-9]+$/.test(seedText) || !Number.isSafeInteger(value)) {
-        refuse(`Seed: a whole number from 0 to ${Number.MAX_SAFE_INTEGER}, or nothing.`, seed);
-        return;
-      }
-      request.seed = value;
+    try {
+      request.seed = readSeed(seed);
+    } catch (error) {
+      refuse(messageOf(error), seed);
+      return;
     }
     if (person.checked) {
       const value = Number(seconds.value);
-      if (!Number.isInteger(value) || value < 1 || value > 600) {
-        refuse('Seconds per answer: a whole number from 1 to 600.', seconds);
+      if (!Number.isInteger(value) || value < ANSWER_SECONDS.min || value > ANSWER_SECONDS.max) {
+        refuse(`Seconds per answer: a whole number from ${ANSWER_SECONDS.min} to ` +
+               `${ANSWER_SECONDS.max}.`, seconds);
         return;
       }
       request.answer_seconds = value;
@@ -294,10 +272,11 @@ export function setupForm(schema: Schema,
     };
     void start(request).then((problem) => {
       if (!problem) return;
-      const named = problem.field === 'seats' ? seatList.querySelector('select')
-                    : problem.field === 'games' ? games
-                    : problem.field ? inputs[problem.field] : undefined;
-      refuse(problem.message, named ?? undefined);
+      const field = (problem as { field?: string }).field;
+      const named = field === 'seats' ? seatList.querySelector('select')
+                    : field === 'games' ? games
+                    : field ? inputs[field] : undefined;
+      refuse(messageOf(problem), named ?? undefined);
     });
   });
   showSeats();

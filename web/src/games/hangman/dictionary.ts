@@ -5,8 +5,8 @@
 import { type DictionaryDraft, type DictionaryStats, defaultDictionary, draftDictionary,
          openLibraryDictionary } from '../../api';
 import { fill, h, say } from '../../dom';
-import type { Options } from '../words_common';
-import { messageOf } from '../words_common';
+import { errorText as messageOf, inputError } from '../common/errors';
+import type { Options } from '../common/form';
 
 export type DictionaryChoice = 'default' | 'text' | 'open-library';
 
@@ -73,15 +73,16 @@ export async function loadBuiltIn(state: DictionaryState, done: () => void): Pro
 }
 
 /** How long typing pauses before the text is sent to be checked, in ms (not a rule's). */
-const kTypingPause = 300;
+const TYPING_PAUSE_MS = 300;
 
 /**
  * The dictionary part of the setup form. `complete` fills config.words from what the server
- * made, or names the problem to show instead of starting.
+ * made, or refuses (an input error naming the control) to start.
  */
 export function dictionaryField(state: DictionaryState, changed: () => void): {
   element: HTMLElement;
-  complete(options: Options): { problem: string; focus?: HTMLElement } | null;
+  /** Throws an input error naming the control to focus when the dictionary is not ready. */
+  complete(options: Options): void;
 } {
   const radio = (value: DictionaryChoice, label: string) => {
     const id = `hangman-dictionary-${value}`;
@@ -146,7 +147,7 @@ export function dictionaryField(state: DictionaryState, changed: () => void): {
     state.text = text.value;
     window.clearTimeout(timer);
     showTextDraft();
-    timer = window.setTimeout(() => void check(false), kTypingPause);
+    timer = window.setTimeout(() => void check(false), TYPING_PAUSE_MS);
   });
   file.addEventListener('change', () => {
     const chosen = file.files?.[0];
@@ -263,30 +264,28 @@ export function dictionaryField(state: DictionaryState, changed: () => void): {
       delete options.config.words;
       if (state.choice === 'text') {
         if (state.text.trim() === '') {
-          return { problem: 'Type, paste or upload a text for your dictionary, or choose the ' +
-                            'built-in word list.', focus: text };
+          throw inputError('Type, paste or upload a text for your dictionary, or choose the ' +
+                           'built-in word list.', text.id);
         }
         const draft = state.draft;
         if (!draft || state.draftOf !== state.text) {
-          return { problem: 'Your text is still being checked: start again in a moment.',
-                   focus: text };
+          throw inputError('Your text is still being checked: start again in a moment.', text.id);
         }
-        if (!draft.playable) return { problem: `Your dictionary has ${draft.problem ?? ''}.`,
-                                      focus: text };
+        if (!draft.playable) {
+          throw inputError(`Your dictionary has ${draft.problem ?? ''}.`, text.id);
+        }
         options.config.words = draft.words;
       } else if (state.choice === 'open-library') {
         const draft = state.workDraft;
         if (!draft || state.fetchedWork !== state.work.trim()) {
-          return { problem: 'Fetch the Open Library work first (Enter in its field).',
-                   focus: work };
+          throw inputError('Fetch the Open Library work first (Enter in its field).', work.id);
         }
         if (!draft.playable) {
-          return { problem: `Open Library work ${state.fetchedWork} has ${draft.problem ?? ''}.`,
-                   focus: work };
+          throw inputError(`Open Library work ${state.fetchedWork} has ${draft.problem ?? ''}.`,
+                           work.id);
         }
         options.config.words = draft.words;
       }
-      return null;
     },
   };
 }

@@ -1,0 +1,115 @@
+// What a game page that plays sessions is, but for its drawing: a SessionController wired to the
+// page's options form and message line. A page extends it with its form (`buildForm`), where
+// the form goes (`showSetup`), and what a snapshot looks like (`show`).
+import type { Snapshot } from '../../api';
+import { fill, say } from '../../dom';
+import type { Options, OptionsForm } from './form';
+import { messageLine } from './message';
+import { type Arrival, SessionController, sessionOfRoute } from './session';
+
+export abstract class SessionPage<View> {
+  /** The options of the last game, to start the form from. */
+  protected options: Options | null = null;
+  protected form: OptionsForm | null = null;
+  /** The page's message line, for what goes wrong in play. */
+  protected readonly message = messageLine();
+  protected readonly session: SessionController<View>;
+
+  constructor(protected readonly root: HTMLElement, game: string, address: string) {
+    this.session = new SessionController<View>({
+      game, address, root,
+      show: (snapshot, arrival, command) => {
+        if (arrival === 'opened' || arrival === 'resumed') {
+          this.options = { config: this.session.config, seed: this.session.seed };
+        }
+        this.show(snapshot, arrival, command);
+      },
+      lost: (problem) => {
+        this.showSetup();
+        this.form?.problem(new Error(problem));
+      },
+      problem: (problem) => this.message.show(problem),
+      busy: (busy, command) => this.busyChanged(busy, command),
+      progress: (fraction) => this.progress(fraction),
+      live: (config) => this.live(config),
+    });
+  }
+
+  /** The session's view, while one is in play. */
+  protected get view(): View | null {
+    return this.session.view;
+  }
+
+  protected get busy(): boolean {
+    return this.session.busy;
+  }
+
+  /** Goes on with the session the route names, or shows the form. */
+  protected enter(route: string[]): void {
+    const id = sessionOfRoute(route);
+    if (id) void this.session.resume(id);
+    else this.showSetup();
+  }
+
+  /** Opens a session with the form's options; a refusal is shown in the form. */
+  protected async start(options: Options): Promise<void> {
+    this.options = options;
+    try {
+      await this.session.open(options);
+    } catch (error) {
+      if (!this.form?.element.isConnected) this.showSetup();
+      this.form?.problem(error);
+    }
+  }
+
+  /** Sends a command to the session. */
+  protected async send(command: Record<string, unknown>): Promise<void> {
+    await this.session.send(command);
+  }
+
+  /** Leaves the session in play (it stays on the server) for the options form. */
+  protected abstract showSetup(): void;
+
+  /**
+   * Puts `form` in `setup` in place of `play`, leaving the session in play (its address with
+   * it); `focus`: the keyboard goes to the form's first field.
+   */
+  protected placeForm(form: OptionsForm, setup: HTMLElement, play: HTMLElement,
+                      focus: boolean): void {
+    this.session.leave();
+    this.message.clear();
+    this.form = form;
+    fill(setup, form.element);
+    setup.hidden = false;
+    play.hidden = true;
+    if (focus) form.focus();
+  }
+
+  /**
+   * Says what a command's answer said: a refusal shown as an error, other news as a notice; news
+   * that a box of the page's own shows (`boxed`) is only announced.
+   */
+  protected sayAnswer(text: string, refused: boolean, boxed: boolean): void {
+    if (text && (refused || !boxed)) {
+      this.message.show(text, refused ? 'error' : 'notice');
+    } else {
+      this.message.clear();
+      if (text) say(text);
+    }
+  }
+
+  /** Draws a snapshot: a session opened or resumed, a command's reply, a pushed update. */
+  protected abstract show(snapshot: Snapshot<View>, arrival: Arrival,
+                          command?: Record<string, unknown>): void;
+
+  /** The busy state changed (a command sent, or its answer come). */
+  protected busyChanged(_busy: boolean, _command?: Record<string, unknown>): void {}
+
+  /** A long command's share done, pushed over the live socket. */
+  protected progress(_fraction: number): void {}
+
+  /** Whether to follow the session's live socket, for its config. */
+  protected live(_config: Record<string, unknown>): boolean {
+    return false;
+  }
+}
