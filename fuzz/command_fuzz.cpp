@@ -1,6 +1,6 @@
 // The command decoders, every JSON command the API accepts (each game's codec,
-// Codec::command_from_json): any JSON value decodes to a command of the game the first byte picks,
-// or is refused with CodecError (which a session answers with a "rejected" event), never another
+// Codec::command_from_json): any JSON value (after the first line, which names the game:
+// fuzz_support.h's game_input) decodes to a command of that game, or is refused with CodecError (which a session answers with a "rejected" event), never another
 // exception. A command decoded encodes (command_to_json, what a saved game holds) to a document
 // that decodes to the same command. Decoding alone, without a game to apply it to, runs fast
 // enough for the campaign's ten million executions; the session target plays the commands.
@@ -43,7 +43,7 @@ constexpr Decoder decoder() {
   return {Codec::kGame, &decode<Codec>};
 }
 
-// Every game's codec, in the registry's order (app/game_codec_list.inc, from WG_GAMES).
+// Every game's codec (app/game_codec_list.inc, from WG_GAMES), found by its game's name.
 constexpr std::array kDecoders = {
 #define WG_GAME_CODEC(Codec) decoder<wg::app::Codec>(),
 #include "app/game_codec_list.inc"
@@ -53,19 +53,12 @@ constexpr std::array kDecoders = {
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const bool in_order = [] {
-    const auto games = wg::app::games();
-    for (std::size_t i = 0; i < kDecoders.size(); ++i) {
-      require(games[i].name == kDecoders[i].game, "the decoders in the registry's order");
-    }
-    return true;
-  }();
-  (void)in_order;
-  if (size < 1) return 0;
-  const Decoder& decoder = kDecoders[data[0] % kDecoders.size()];
-  const Json json = Json::parse(wg::fuzz::as_text(data + 1, size - 1), nullptr,
-                                /*allow_exceptions=*/false);
+  const auto input = wg::fuzz::game_input(data, size);
+  if (!input) return 0;
+  const Json json = Json::parse(input->rest, nullptr, /*allow_exceptions=*/false);
   if (json.is_discarded()) return 0;
-  decoder.decode(json);
+  for (const Decoder& decoder : kDecoders) {
+    if (decoder.game == input->game->name) decoder.decode(json);
+  }
   return 0;
 }

@@ -1,6 +1,7 @@
 // The config decoders (each game's codec, through the registry's GameEntry::open): any JSON value
-// opens a session of the game the first byte picks or is refused with ConfigError, and the config
-// a session saves opens again, to the same config.
+// (after the first line, which names the game: fuzz_support.h's game_input) opens a session of
+// that game or is refused with ConfigError, and the config a session saves opens again, to the
+// same config.
 
 #include <memory>
 
@@ -12,10 +13,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   using wg::app::Json;
   using wg::fuzz::require;
   static const auto lexicon = wg::fuzz::fuzz_lexicon();
-  if (size < 1) return 0;
-  const auto games = wg::app::games();
-  const wg::app::GameEntry& game = games[data[0] % games.size()];
-  const Json config = Json::parse(wg::fuzz::as_text(data + 1, size - 1), nullptr, false);
+  const auto input = wg::fuzz::game_input(data, size);
+  if (!input) return 0;
+  const wg::app::GameEntry& game = *input->game;
+  const Json config = Json::parse(input->rest, nullptr, false);
   if (config.is_discarded()) return 0;
   std::unique_ptr<wg::app::GameSession> session;
   try {

@@ -1,17 +1,20 @@
 #pragma once
 /// What the fuzz targets share: the input as text, a check that stops the run (abort, which
-/// libFuzzer reports with the input) when a property that must hold does not, and the lexicon
-/// the game targets play on.
+/// libFuzzer reports with the input) when a property that must hold does not, the lexicon the
+/// game targets play on, and the game an input names.
 
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
+#include "app/registry.h"
+#include "core/text.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::fuzz {
@@ -42,6 +45,36 @@ inline std::shared_ptr<const Lexicon> fuzz_lexicon() {
     return std::make_shared<const Lexicon>(Lexicon::build(words));
   }();
   return lexicon;
+}
+
+/// An input of a game target (session, config, command): the game its first line names and a
+/// number after it, then the rest of the input.
+struct GameInput {
+  const app::GameEntry* game = nullptr;
+  std::uint64_t number = 0;  ///< after the name ("boggle 7"): the session target's seed; 0 if none
+  std::string_view rest;     ///< the input after the first line
+};
+
+/// The game named on the first line, by its registry name as a saved game names it ("hand",
+/// "evil-hangman"), optionally followed by a space and a number; nullopt for a line that names
+/// no game (libFuzzer learns the names from the corpus and the dictionary). Naming the game,
+/// rather than picking it by a byte modulo the number of games, keeps every input of a corpus
+/// the same game when a game is added.
+inline std::optional<GameInput> game_input(const std::uint8_t* data, std::size_t size) {
+  const std::string_view text = as_text(data, size);
+  const std::size_t end = text.find('\n');
+  std::string_view line = text.substr(0, end);
+  GameInput input;
+  input.rest = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
+  if (const std::size_t space = line.find(' '); space != std::string_view::npos) {
+    const std::optional<std::uint64_t> number = parse_unsigned(line.substr(space + 1));
+    if (!number) return std::nullopt;
+    input.number = *number;
+    line = line.substr(0, space);
+  }
+  input.game = app::find_game(line);
+  if (input.game == nullptr) return std::nullopt;
+  return input;
 }
 
 }  // namespace wg::fuzz

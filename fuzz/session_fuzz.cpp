@@ -1,6 +1,7 @@
-// Every JSON command the API accepts (app/game_session.h): a session of the game the first byte
-// picks, opened with the config on the first line (a line that is not JSON: {}), then each
-// further line applied as a command (a line that is not JSON goes as a JSON string). Bad input
+// Every JSON command the API accepts (app/game_session.h): a session of the game the first line
+// names, with the seed after its name ("boggle 7", fuzz_support.h's game_input), opened with the
+// config on the second line (a line that is not JSON: {}), then each further line applied as a
+// command (a line that is not JSON goes as a JSON string). Bad input
 // never throws: each command gives events, each an object naming its event, the views can be drawn
 // after each, and the saved game restores to the same game (determinism).
 
@@ -29,11 +30,11 @@ constexpr std::size_t kMaxCommands = 64;
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   using wg::fuzz::require;
   static const auto lexicon = wg::fuzz::fuzz_lexicon();
-  if (size < 1) return 0;
-  const auto games = wg::app::games();
-  const wg::app::GameEntry& game = games[data[0] % games.size()];
-  const std::uint64_t seed = data[0] / games.size();
-  std::string_view text = wg::fuzz::as_text(data + 1, size - 1);
+  const auto input = wg::fuzz::game_input(data, size);
+  if (!input) return 0;
+  const wg::app::GameEntry& game = *input->game;
+  const std::uint64_t seed = input->number;
+  std::string_view text = input->rest;
 
   auto next_line = [&text] {
     const std::size_t end = text.find('\n');

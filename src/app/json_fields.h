@@ -23,6 +23,7 @@
 
 #include "app/json.h"
 #include "core/alphabet.h"
+#include "core/enum_names.h"
 
 namespace wg::app {
 
@@ -60,38 +61,11 @@ std::optional<T> whole_number_in(const Json& value, T lo, T hi) {
 
 // --- Names of enums.
 
-/// The JSON name of one value of an enum: a codec's table lists every value once.
-template <class E>
-struct Named {
-  E value;
-  std::string_view name;
-};
-
-/// The name of `value` in `names`; "?" for a value the table lacks (a bug in the table).
-template <class E, std::size_t N>
-std::string_view name_of(const Named<E> (&names)[N], E value) {
-  for (const Named<E>& named : names) {
-    if (named.value == value) return named.name;
-  }
-  return "?";
-}
-
-/// The value named `name` in `names`; nullopt if none is.
-template <class E, std::size_t N>
-std::optional<E> value_named(const Named<E> (&names)[N], std::string_view name) {
-  for (const Named<E>& named : names) {
-    if (named.name == name) return named.value;
-  }
-  return std::nullopt;
-}
-
-/// The names of a table (for a schema's "enum" and for messages).
-template <class E, std::size_t N>
-std::vector<std::string_view> names_of(const Named<E> (&names)[N]) {
-  std::vector<std::string_view> list;
-  for (const Named<E>& named : names) list.push_back(named.name);
-  return list;
-}
+// The tables are core's (core/enum_names.h): Named, name_of, value_named, names_of.
+using wg::name_of;
+using wg::Named;
+using wg::names_of;
+using wg::value_named;
 
 /// The names of `values` as the game's `to_string(E)` (found by ADL) writes them.
 template <class E>

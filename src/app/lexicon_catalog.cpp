@@ -5,19 +5,17 @@
 #include <system_error>
 #include <utility>
 
+#include "core/enum_names.h"
+
 namespace wg::app {
 
-std::string_view to_string(LexiconFormat format) {
-  switch (format) {
-    case LexiconFormat::kBuiltIn:
-      return "built-in";
-    case LexiconFormat::kCompiled:
-      return "compiled";
-    case LexiconFormat::kWordList:
-      return "word list";
-  }
-  return "unknown";
-}
+namespace {
+constexpr Named<LexiconFormat> kFormatNames[] = {{LexiconFormat::kBuiltIn, "built-in"},
+                                                 {LexiconFormat::kCompiled, "compiled"},
+                                                 {LexiconFormat::kWordList, "word list"}};
+}  // namespace
+
+std::string_view to_string(LexiconFormat format) { return name_of(kFormatNames, format); }
 
 LoadedLexicon load_lexicon_file(const std::filesystem::path& path) {
   WordListReport report;

@@ -12,6 +12,7 @@
 #include <cstring>
 #include <system_error>
 
+#include "core/enum_names.h"
 #include "core/text.h"
 
 namespace wg {
@@ -209,19 +210,14 @@ std::string read_text_file(const std::filesystem::path& path, std::uint64_t max_
   return std::string(checked_text(text, path.string()));
 }
 
-std::string_view to_string(WriteStep step) {
-  switch (step) {
-    case WriteStep::kTemporaryCreated:
-      return "temporary-created";
-    case WriteStep::kWritten:
-      return "written";
-    case WriteStep::kSynced:
-      return "synced";
-    case WriteStep::kRenamed:
-      return "renamed";
-  }
-  return "unknown";
-}
+namespace {
+constexpr Named<WriteStep> kWriteStepNames[] = {{WriteStep::kTemporaryCreated, "temporary-created"},
+                                                {WriteStep::kWritten, "written"},
+                                                {WriteStep::kSynced, "synced"},
+                                                {WriteStep::kRenamed, "renamed"}};
+}  // namespace
+
+std::string_view to_string(WriteStep step) { return name_of(kWriteStepNames, step); }
 
 bool is_temporary_of(std::string_view file_name, std::string_view name, long& pid) {
   constexpr std::string_view kSuffix = ".tmp";

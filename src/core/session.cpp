@@ -1,5 +1,6 @@
 #include "core/session.h"
 
+#include "core/enum_names.h"
 #include "core/rng.h"
 
 namespace wg {
@@ -11,43 +12,28 @@ std::uint64_t game_seed(std::uint64_t session_seed, std::uint64_t index) {
   return Rng(session_seed).fork(index).next();
 }
 
-std::string_view to_string(Refusal refusal) {
-  switch (refusal) {
-    case Refusal::kWrongPhase:
-      return "wrong_phase";
-    case Refusal::kMalformed:
-      return "malformed";
-    case Refusal::kRepeated:
-      return "repeated";
-    case Refusal::kNotHeld:
-      return "not_held";
-    case Refusal::kNotAWord:
-      return "not_a_word";
-    case Refusal::kTooShort:
-      return "too_short";
-    case Refusal::kOutOfRange:
-      return "out_of_range";
-    case Refusal::kTooLate:
-      return "too_late";
-    case Refusal::kNotAllowed:
-      return "not_allowed";
-    case Refusal::kNotAwaited:
-      return "not_awaited";
-  }
-  return "unknown";
-}
+namespace {
 
-std::string_view to_string(Secrets secrets) { return secrets == Secrets::kAll ? "all" : "common"; }
+constexpr Named<Refusal> kRefusalNames[] = {
+    {Refusal::kWrongPhase, "wrong_phase"},  {Refusal::kMalformed, "malformed"},
+    {Refusal::kRepeated, "repeated"},       {Refusal::kNotHeld, "not_held"},
+    {Refusal::kNotAWord, "not_a_word"},     {Refusal::kTooShort, "too_short"},
+    {Refusal::kOutOfRange, "out_of_range"}, {Refusal::kTooLate, "too_late"},
+    {Refusal::kNotAllowed, "not_allowed"},  {Refusal::kNotAwaited, "not_awaited"}};
 
-std::span<const Secrets> all_secrets() {
-  static constexpr Secrets kAll[] = {Secrets::kCommon, Secrets::kAll};
-  return kAll;
-}
+constexpr Named<Secrets> kSecretsNames[] = {{Secrets::kCommon, "common"}, {Secrets::kAll, "all"}};
+constexpr Secrets kAllSecrets[] = {Secrets::kCommon, Secrets::kAll};
+
+}  // namespace
+
+std::string_view to_string(Refusal refusal) { return name_of(kRefusalNames, refusal); }
+
+std::string_view to_string(Secrets secrets) { return name_of(kSecretsNames, secrets); }
+
+std::span<const Secrets> all_secrets() { return kAllSecrets; }
 
 std::optional<Secrets> parse_secrets(std::string_view name) {
-  if (name == "common") return Secrets::kCommon;
-  if (name == "all") return Secrets::kAll;
-  return std::nullopt;
+  return value_named(kSecretsNames, name);
 }
 
 }  // namespace wg

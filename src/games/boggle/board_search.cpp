@@ -9,6 +9,7 @@
 #include <utility>
 #include <vector>
 
+#include "core/enum_names.h"
 #include "core/parallel.h"
 #include "core/rng.h"
 #include "core/session.h"
@@ -17,7 +18,7 @@ namespace wg::boggle {
 
 namespace {
 
-constexpr std::pair<DiceSet, std::string_view> kDiceNames[] = {
+constexpr Named<DiceSet> kDiceNames[] = {
     {DiceSet::kClassic, "classic"},
     {DiceSet::kBig, "big"},
     {DiceSet::kSuperBig, "super-big"},
@@ -46,16 +47,10 @@ double scale_of(const SearchConfig& config) { return config.rows * config.cols /
 
 }  // namespace
 
-std::string_view to_string(DiceSet dice) {
-  for (const auto& [set, name] : kDiceNames)
-    if (set == dice) return name;
-  throw std::invalid_argument("not a dice set");  // only a cast of another number gets here
-}
+std::string_view to_string(DiceSet dice) { return name_of(kDiceNames, dice); }
 
 std::optional<DiceSet> dice_set_named(std::string_view name) {
-  for (const auto& [set, set_name] : kDiceNames)
-    if (set_name == name) return set;
-  return std::nullopt;
+  return value_named(kDiceNames, name);
 }
 
 void SearchConfig::validate() const {

@@ -9,6 +9,7 @@
 #include <stdexcept>
 #include <thread>
 
+#include "core/enum_names.h"
 #include "core/parallel.h"
 
 #if defined(__SSSE3__)
@@ -17,14 +18,14 @@
 
 namespace wg::boggle {
 
-std::string_view to_string(Scoring scoring) {
-  return scoring == Scoring::kSpec ? "spec" : "boggle";
-}
+namespace {
+constexpr Named<Scoring> kScoringNames[] = {{Scoring::kSpec, "spec"}, {Scoring::kBoggle, "boggle"}};
+}  // namespace
+
+std::string_view to_string(Scoring scoring) { return name_of(kScoringNames, scoring); }
 
 std::optional<Scoring> scoring_named(std::string_view name) {
-  if (name == "spec") return Scoring::kSpec;
-  if (name == "boggle") return Scoring::kBoggle;
-  return std::nullopt;
+  return value_named(kScoringNames, name);
 }
 
 int word_points(std::size_t length, std::size_t min_length, Scoring scoring) {

@@ -3,23 +3,22 @@
 #include <array>
 #include <stdexcept>
 
+#include "core/enum_names.h"
+
 namespace wg::evil_hangman {
 
 namespace {
 
 constexpr std::array kGuessers = {GuesserKind::kFrequency, GuesserKind::kMinimax};
+constexpr Named<GuesserKind> kGuesserNames[] = {{GuesserKind::kFrequency, "frequency"},
+                                                {GuesserKind::kMinimax, "minimax"}};
 
 }  // namespace
 
-std::string_view to_string(GuesserKind kind) {
-  return kind == GuesserKind::kFrequency ? "frequency" : "minimax";
-}
+std::string_view to_string(GuesserKind kind) { return name_of(kGuesserNames, kind); }
 
 std::optional<GuesserKind> parse_guesser(std::string_view name) {
-  for (GuesserKind g : kGuessers) {
-    if (to_string(g) == name) return g;
-  }
-  return std::nullopt;
+  return value_named(kGuesserNames, name);
 }
 
 std::span<const GuesserKind> all_guessers() { return kGuessers; }

@@ -7,6 +7,8 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/enum_names.h"
+
 namespace wg::evil_hangman {
 
 namespace {
@@ -87,25 +89,17 @@ std::string depth_problem(int depth) {
          std::to_string(depth);
 }
 
-std::string_view to_string(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::kLargest:
-      return "largest";
-    case Strategy::kLookahead:
-      return "lookahead";
-    case Strategy::kOptimal:
-      return "optimal";
-    case Strategy::kFair:
-      return "fair";
-  }
-  return "?";
-}
+namespace {
+constexpr Named<Strategy> kStrategyNames[] = {{Strategy::kLargest, "largest"},
+                                              {Strategy::kLookahead, "lookahead"},
+                                              {Strategy::kOptimal, "optimal"},
+                                              {Strategy::kFair, "fair"}};
+}  // namespace
+
+std::string_view to_string(Strategy strategy) { return name_of(kStrategyNames, strategy); }
 
 std::optional<Strategy> parse_strategy(std::string_view name) {
-  for (Strategy s : kStrategies) {
-    if (to_string(s) == name) return s;
-  }
-  return std::nullopt;
+  return value_named(kStrategyNames, name);
 }
 
 std::span<const Strategy> all_strategies() { return kStrategies; }

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 
+#include "core/enum_names.h"
 #include "core/parallel.h"
 #include "games/hangman/planner.h"
 
@@ -21,28 +22,18 @@ double expected_change(double p, std::size_t count, std::size_t total, int point
 
 }  // namespace
 
-std::string_view to_string(Strategy strategy) {
-  switch (strategy) {
-    case Strategy::kNaive:
-      return "naive";
-    case Strategy::kSafe:
-      return "safe";
-    case Strategy::kAdvisor:
-      return "advisor";
-    case Strategy::kPlanWin:
-      return "plan-win";
-    case Strategy::kPlanPoints:
-      return "plan-points";
-  }
-  return "unknown";
-}
+namespace {
+constexpr Named<Strategy> kStrategyNames[] = {{Strategy::kNaive, "naive"},
+                                              {Strategy::kSafe, "safe"},
+                                              {Strategy::kAdvisor, "advisor"},
+                                              {Strategy::kPlanWin, "plan-win"},
+                                              {Strategy::kPlanPoints, "plan-points"}};
+}  // namespace
+
+std::string_view to_string(Strategy strategy) { return name_of(kStrategyNames, strategy); }
 
 std::optional<Strategy> parse_strategy(std::string_view name) {
-  for (Strategy s : {Strategy::kNaive, Strategy::kSafe, Strategy::kAdvisor, Strategy::kPlanWin,
-                     Strategy::kPlanPoints}) {
-    if (name == to_string(s)) return s;
-  }
-  return std::nullopt;
+  return value_named(kStrategyNames, name);
 }
 
 double advisor_score(std::size_t count, std::size_t total, int points, std::size_t open,

@@ -5,6 +5,7 @@
 #include <stdexcept>
 #include <utility>
 
+#include "core/enum_names.h"
 #include "core/rng.h"
 
 namespace wg::hangman {
@@ -56,13 +57,13 @@ std::vector<std::uint32_t> secret_pool(const Dictionary& dictionary, Secrets sec
   return pool;
 }
 
-std::string_view to_string(Mode mode) { return mode == Mode::kHard ? "hard" : "easy"; }
+namespace {
+constexpr Named<Mode> kModeNames[] = {{Mode::kEasy, "easy"}, {Mode::kHard, "hard"}};
+}  // namespace
 
-std::optional<Mode> parse_mode(std::string_view name) {
-  if (name == "easy") return Mode::kEasy;
-  if (name == "hard") return Mode::kHard;
-  return std::nullopt;
-}
+std::string_view to_string(Mode mode) { return name_of(kModeNames, mode); }
+
+std::optional<Mode> parse_mode(std::string_view name) { return value_named(kModeNames, name); }
 
 void Config::validate() const {
   if (!words.empty()) dictionary_of(words);

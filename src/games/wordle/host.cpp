@@ -4,28 +4,20 @@
 #include <array>
 #include <numeric>
 
+#include "core/enum_names.h"
 #include "games/wordle/guesser.h"
 
 namespace wg::wordle {
 
-std::string_view to_string(HostKind host) {
-  switch (host) {
-    case HostKind::kLargest:
-      return "largest";
-    case HostKind::kLookahead:
-      return "lookahead";
-    case HostKind::kFair:
-      return "fair";
-  }
-  return "?";
-}
+namespace {
+constexpr Named<HostKind> kHostNames[] = {{HostKind::kLargest, "largest"},
+                                          {HostKind::kLookahead, "lookahead"},
+                                          {HostKind::kFair, "fair"}};
+}  // namespace
 
-std::optional<HostKind> parse_host(std::string_view name) {
-  for (HostKind host : all_hosts()) {
-    if (to_string(host) == name) return host;
-  }
-  return std::nullopt;
-}
+std::string_view to_string(HostKind host) { return name_of(kHostNames, host); }
+
+std::optional<HostKind> parse_host(std::string_view name) { return value_named(kHostNames, name); }
 
 std::span<const HostKind> all_hosts() {
   static constexpr std::array kAll = {HostKind::kLargest, HostKind::kLookahead, HostKind::kFair};

@@ -38,7 +38,7 @@ TEST(DiceSet, NamesRoundTrip) {
   for (DiceSet dice : {DiceSet::kClassic, DiceSet::kBig, DiceSet::kSuperBig, DiceSet::kLetters})
     EXPECT_EQ(dice_set_named(to_string(dice)), dice);
   EXPECT_EQ(to_string(DiceSet::kSuperBig), "super-big");
-  EXPECT_THROW(to_string(static_cast<DiceSet>(9)), std::invalid_argument);
+  EXPECT_EQ(to_string(static_cast<DiceSet>(9)), "?");  // not a value of the table
   EXPECT_FALSE(dice_set_named("huge"));
 }
 
