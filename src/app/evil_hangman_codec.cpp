@@ -64,8 +64,8 @@ Json decision_json(const eh::Guessed& guessed) {
 
 Json EvilHangmanCodec::config_schema() {
   const eh::Config defaults;
-  const auto count = [](std::uint64_t value, std::string_view description) {
-    return integer_property(1, std::numeric_limits<std::uint64_t>::max(), value, description);
+  const auto count = [](std::uint64_t value, std::uint64_t max, std::string_view description) {
+    return integer_property(1, max, value, description);
   };
   const auto or_null = [](Json property) {
     property["type"] = Json::array({"integer", "null"});
@@ -79,11 +79,12 @@ Json EvilHangmanCodec::config_schema() {
        {"depth",
         integer_property(1, eh::kMaxLookaheadDepth, defaults.depth,
                          "Host decisions the lookahead host looks at (and optimal's fallback)")},
-       {"budget", count(defaults.budget.max_positions,
+       {"budget", count(defaults.budget.max_positions, eh::OptimalBudget::kMaxPositions,
                         "Positions the optimal host may evaluate per decision")},
-       {"memo", count(defaults.budget.max_memo, "Positions the optimal host may remember")},
-       {"work",
-        count(defaults.budget.max_work, "Steps of work the optimal host may take per decision")},
+       {"memo", count(defaults.budget.max_memo, eh::OptimalBudget::kMaxMemo,
+                      "Positions the optimal host may remember")},
+       {"work", count(defaults.budget.max_work, eh::OptimalBudget::kMaxWork,
+                      "Steps of work the optimal host may take per decision")},
        {"explain",
         boolean_property(defaults.explain, "Guessed events carry the host's families and reasons")},
        {"length", or_null(integer_property(

@@ -169,6 +169,11 @@ CREATE INDEX games_by_tournament ON games (tournament_id, id) WHERE tournament_i
 DROP TABLE history;
 ALTER TABLE dictionaries RENAME TO word_lists;
 )sql"},
+    // Version 4: a player's secret, which the arcade checks before it acts as that player (NULL:
+    // none yet, a player the terminal made; the first browser to ask claims it).
+    {nullptr, R"sql(
+ALTER TABLE players ADD COLUMN secret TEXT;
+)sql"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -586,6 +591,39 @@ Player SqliteStore::player(std::string_view name) {
       .run("add a player to it");
   transaction.commit();
   return *find_player(name);
+}
+
+bool SqliteStore::claim_player(std::string_view name, std::string_view secret) {
+  checked_player_name(name);
+  if (secret.empty()) throw std::invalid_argument("a player's secret is not empty");
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR IGNORE INTO players (name) VALUES (?1)")
+      .bind(1, name)
+      .run("add a player to it");
+  db_->prepare("UPDATE players SET secret = ?2 WHERE name = ?1 AND secret IS NULL")
+      .bind(1, name)
+      .bind(2, secret)
+      .run("give a player a secret in it");
+  const bool claimed = sqlite3_changes(db_->db) == 1;
+  transaction.commit();
+  return claimed;
+}
+
+bool SqliteStore::player_secret_matches(std::string_view name, std::string_view secret) {
+  checked_player_name(name);
+  std::lock_guard lock(mutex_);
+  auto statement =
+      db_->prepare("SELECT secret FROM players WHERE name = ?1 AND secret IS NOT NULL");
+  statement.bind(1, name);
+  if (!statement.step()) return false;
+  const std::string kept = statement.text(0);
+  // Every byte compared, whatever the first difference: the time says nothing of the secret.
+  unsigned char differ = kept.size() == secret.size() ? 0 : 1;
+  for (std::size_t i = 0; i < kept.size(); ++i) {
+    differ |= static_cast<unsigned char>(kept[i] ^ (i < secret.size() ? secret[i] : 0));
+  }
+  return differ == 0;
 }
 
 std::vector<Player> SqliteStore::players() {

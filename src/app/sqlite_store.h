@@ -35,7 +35,7 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 3;
+inline constexpr int kStoreSchemaVersion = 4;
 
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
@@ -227,6 +227,17 @@ class SqliteStore final : public Store {
   std::optional<Player> last_player();
   /// Remembers `name` (created if missing) as the last player, and returns that player.
   Player set_last_player(std::string_view name);
+
+  // --- Player secrets: what proves, to a front end that serves several people (the arcade), that
+  // a request comes from the player it names. The terminal, which owns its store, needs none.
+
+  /// Gives `name` (created if missing) the secret `secret` when it has none yet, and returns
+  /// true; returns false, changing nothing, when the player has a secret already. Throws
+  /// std::invalid_argument for an empty secret.
+  bool claim_player(std::string_view name, std::string_view secret);
+  /// True when the player `name` exists and `secret` is its secret (a player with no secret yet
+  /// matches none). Compared in a time that does not depend on where they differ.
+  bool player_secret_matches(std::string_view name, std::string_view secret);
 
   // --- Finished games.
 

@@ -99,6 +99,7 @@ HttpRequest make_request(const http::request<http::string_body>& message) {
   request.content_type = to_string(message[http::field::content_type]);
   request.origin = to_string(message[http::field::origin]);
   request.host = to_string(message[http::field::host]);
+  request.player_secret = to_string(message["X-Player-Secret"]);
   return request;
 }
 

@@ -32,6 +32,9 @@ struct HttpRequest {
   std::string content_type;  ///< the Content-Type header, "" if none
   std::string origin;        ///< the Origin header, "" if none (same-origin GETs send none)
   std::string host;          ///< the Host header
+  /// The X-Player-Secret header, "" if none: what proves that the request comes from the player
+  /// it names (docs/API.md, "Players").
+  std::string player_secret;
 };
 
 struct HttpResponse {

@@ -34,6 +34,35 @@ std::variant<std::string, HttpResponse> requested_player(const Json& body, std::
   return found->get<std::string>();
 }
 
+namespace {
+
+HttpResponse wrong_secret(std::string_view name, std::string_view field) {
+  return error(403, "wrong_secret",
+               fmt::format("the player '{}' is someone's: to play as them here, give their player "
+                           "code (POST /api/players with it)",
+                           name),
+               field);
+}
+
+}  // namespace
+
+std::variant<std::string, HttpResponse> acting_player(const HttpRequest& request, const Json& body,
+                                                      app::SqliteStore* store,
+                                                      std::string_view field) {
+  auto player = requested_player(body, field);
+  if (std::holds_alternative<HttpResponse>(player) || store == nullptr) return player;
+  const std::string& name = std::get<std::string>(player);
+  if (name.empty()) return player;
+  try {
+    if (!store->player_secret_matches(name, request.player_secret)) {
+      return wrong_secret(name, field);
+    }
+  } catch (const app::StoreError& problem) {
+    return store_failed(problem);
+  }
+  return player;
+}
+
 HttpResponse no_store() {
   return error(503, "no_store",
                "this arcade keeps no players or games (it was started with --no-store, or its "
@@ -71,9 +100,7 @@ HttpResponse Players::route(const HttpRequest& request,
       if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
       if (std::get<std::string>(name).empty()) return bad_player("name");
       if (store_ == nullptr) return no_store();
-      const bool known = store_->find_player(std::get<std::string>(name)).has_value();
-      const app::Player player = store_->player(std::get<std::string>(name));
-      return json_response(known ? 200 : 201, Json{{"name", player.name}});
+      return sign_in(request, std::get<std::string>(name));
     }
     if (parts.size() == 2 && parts[1] == "unfinished") {
       if (!get) return method_not_allowed(request, "GET");
@@ -90,6 +117,10 @@ HttpResponse Players::route(const HttpRequest& request,
       if (!player) {
         return error(404, "unknown_player", fmt::format("there is no player '{}' here", *name));
       }
+      // A player's unfinished games are the keys to playing them: theirs alone.
+      if (!store_->player_secret_matches(player->name, request.player_secret)) {
+        return wrong_secret(player->name, "player");
+      }
       Json games = Json::array();
       for (const app::UnfinishedGame& game : store_->unfinished_games(player->name)) {
         games.push_back(unfinished_json(game));
@@ -100,6 +131,21 @@ HttpResponse Players::route(const HttpRequest& request,
     return store_failed(problem);
   }
   return not_found(request);
+}
+
+HttpResponse Players::sign_in(const HttpRequest& request, const std::string& name) {
+  const std::optional<app::Player> known = store_->find_player(name);
+  if (known && !request.player_secret.empty() &&
+      store_->player_secret_matches(known->name, request.player_secret)) {
+    return json_response(200, Json{{"name", known->name}});  // this browser proves it already
+  }
+  // A new name, or one the terminal made (no secret yet): its secret is this browser's.
+  const std::string secret = random_id();
+  if (store_->claim_player(name, secret)) {
+    return json_response(known ? 200 : 201,
+                         Json{{"name", store_->player(name).name}, {"secret", secret}});
+  }
+  return wrong_secret(known ? known->name : name, "name");
 }
 
 }  // namespace wg::server

@@ -1,9 +1,11 @@
 #pragma once
 /// The arcade's players and their unfinished games (docs/API.md, "Players"), over the store
-/// (app/sqlite_store.h): local profiles by name, no passwords (a local or classroom arcade).
-/// The Arcade routes /api/players here; recording and resuming games is the Arcade's (it holds
-/// the sessions). Without a store (serve --no-store, or one that could not be opened) the list
-/// is empty and says so, and what would write is refused (503 "no_store").
+/// (app/sqlite_store.h): profiles by name, each with a secret that the arcade gives to the
+/// browser that made (or first claimed) the name, and that every request acting as that player
+/// carries (the X-Player-Secret header): a name alone is no credential. The Arcade routes
+/// /api/players here; recording and resuming games is the sessions' (they hold them). Without a
+/// store (serve --no-store, or one that could not be opened) the list is empty and says so, what
+/// would write is refused (503 "no_store"), and names are not checked (nothing is kept for them).
 
 #include <memory>
 #include <string>
@@ -23,6 +25,14 @@ namespace wg::server {
 std::variant<std::string, HttpResponse> requested_player(const app::Json& body,
                                                          std::string_view field = "player");
 
+/// The player a request acts as (requested_player), proven: when the arcade keeps players
+/// (`store`), the request's secret (HttpRequest::player_secret) must be that player's, else 403
+/// "wrong_secret"; 503 "store_failed" when the store cannot say. "" for nobody.
+std::variant<std::string, HttpResponse> acting_player(const HttpRequest& request,
+                                                      const app::Json& body,
+                                                      app::SqliteStore* store,
+                                                      std::string_view field = "player");
+
 /// The refusal of a request that needs the store when there is none.
 HttpResponse no_store();
 
@@ -39,6 +49,11 @@ class Players {
   HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
 
  private:
+  /// POST /api/players {"name"}: the player, created if new, and its secret when this browser
+  /// is the first to ask for the name; 200 without a secret when the request proves it has it
+  /// already; 403 "wrong_secret" when the name is someone else's.
+  HttpResponse sign_in(const HttpRequest& request, const std::string& name);
+
   std::shared_ptr<app::SqliteStore> store_;
 };
 

@@ -76,7 +76,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
     }
   }
-  auto player = requested_player(body);
+  auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   if (count() >= options_.max_sessions) {
     return error(503, "too_many_sessions", "the arcade is full; try again later");
@@ -145,7 +145,7 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
       return error(400, "bad_request", fmt::format("a resume takes no '{}'", key));
     }
   }
-  auto player = requested_player(body);
+  auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   const std::string& name = std::get<std::string>(player);
   if (name.empty()) {

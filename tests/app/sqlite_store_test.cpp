@@ -551,9 +551,10 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Game-specific statistics and the leaderboard.
 
-/// Makes again the tables version 3 changed, as versions 1 and 2 had them: the port's history
-/// and its saved dictionaries.
+/// Makes again the tables versions 3 and 4 changed, as versions 1 and 2 had them: the port's
+/// history, its saved dictionaries, players without secrets.
 void restore_version_two_tables(const std::filesystem::path& file) {
+  raw_sql(file, "ALTER TABLE players DROP COLUMN secret");
   raw_sql(file,
           "CREATE TABLE history (id INTEGER PRIMARY KEY, game TEXT NOT NULL, word TEXT NOT NULL, "
           "guesses INTEGER NOT NULL, player_won INTEGER NOT NULL CHECK (player_won IN (0, 1)), "
@@ -582,7 +583,7 @@ TEST_F(SqliteStoreTest, MigratesAVersionTwoFileMovingItsHistoryIntoItsGames) {
   raw_sql(file_, "PRAGMA user_version = 2");
 
   SqliteStore store(file_);
-  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), "3");
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
   EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
   EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM sqlite_schema WHERE name = 'history'"), "0");
   const std::vector<GameSummary> games = store.finished_games("Ann", "hangman");
@@ -918,6 +919,28 @@ TEST_F(SqliteStoreTest, TheLeaderboardRanksByBestScoreThenWins) {
   EXPECT_EQ(board[2].player, "Ann");
   EXPECT_EQ(store.leaderboard("boggle", 1).size(), 1u);
   EXPECT_TRUE(store.leaderboard("evil-hangman").empty());
+}
+
+// --- Player secrets.
+
+TEST_F(SqliteStoreTest, APlayersSecretIsGivenOnceAndMatchedExactly) {
+  SqliteStore store(file_);
+  store.player("Term");  // made by the terminal: no secret yet
+  EXPECT_FALSE(store.player_secret_matches("Term", ""));
+  EXPECT_FALSE(store.player_secret_matches("Term", "anything"));
+  EXPECT_TRUE(store.claim_player("term", "s3cret"));  // the first to ask claims it
+  EXPECT_FALSE(store.claim_player("Term", "other"));  // and it is never replaced
+  EXPECT_TRUE(store.player_secret_matches("TERM", "s3cret"));
+  for (const char* wrong : {"", "s3cre", "s3cret!", "S3CRET", "other"}) {
+    EXPECT_FALSE(store.player_secret_matches("Term", wrong)) << wrong;
+  }
+  EXPECT_TRUE(store.claim_player("Ann", "ann's"));  // a new player, made with its secret
+  EXPECT_EQ(store.players().size(), 2u);
+  EXPECT_FALSE(store.player_secret_matches("Nobody", "ann's"));
+  EXPECT_THROW(store.claim_player("Bob", ""), std::invalid_argument);
+  EXPECT_THROW(store.claim_player("bad\nname", "x"), std::invalid_argument);
+  SqliteStore reopened(file_);
+  EXPECT_TRUE(reopened.player_secret_matches("Ann", "ann's"));
 }
 
 // --- Reopening.

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <chrono>
+#include <map>
 #include <memory>
 #include <string>
 #include <utility>
@@ -11,8 +12,10 @@
 
 #include "app/lexicon_catalog.h"
 #include "app/sqlite_store.h"
+#include "core/text.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
+#include "server/responses.h"
 #include "server/test_time.h"
 #include "support/temp_dir.h"
 
@@ -46,10 +49,47 @@ class PlayersTest : public ::testing::Test {
     arcade_ = make(store_);
   }
 
-  HttpResponse request(std::string method, std::string path, const Json& body = nullptr) {
-    return test::handle(*arcade_, test::handler_request(std::move(method), std::move(path),
-                                                        body.is_null() ? "" : body.dump()));
+  /// The secrets this "browser" was given, by lower-case name.
+  std::map<std::string, std::string> secrets_;
+
+  /// The player a request acts as: its body's "player", or the NAME of /api/players/NAME/...
+  static std::string player_of(const std::string& path, const Json& body) {
+    if (body.is_object() && body.contains("player") && body["player"].is_string()) {
+      return body["player"].get<std::string>();
+    }
+    const std::string prefix = "/api/players/";
+    if (!path.starts_with(prefix)) return "";
+    const std::size_t end = path.find('/', prefix.size());
+    if (end == std::string::npos) return "";
+    return percent_decoded(std::string_view(path).substr(prefix.size(), end - prefix.size()),
+                           /*plus_is_space=*/false)
+        .value_or("");
   }
+
+  /// A request as this browser sends it: with the secret of the player it names, signing the
+  /// player its body names in first (POST /api/players) when it is new to this browser.
+  HttpResponse request(std::string method, std::string path, const Json& body = nullptr) {
+    const std::string player = player_of(path, body);
+    const bool names_in_body = body.is_object() && body.contains("player");
+    if (names_in_body && valid_player_name(player) && !secrets_.contains(lower_ascii(player))) {
+      sign_in(player);
+    }
+    HttpRequest sent =
+        test::handler_request(std::move(method), path, body.is_null() ? "" : body.dump());
+    if (const auto found = secrets_.find(lower_ascii(player)); found != secrets_.end()) {
+      sent.player_secret = found->second;
+    }
+    const HttpResponse response = test::handle(*arcade_, std::move(sent));
+    if (path == "/api/players" && (response.status == 200 || response.status == 201)) {
+      const Json answer = Json::parse(response.body);
+      if (answer.contains("secret")) {
+        secrets_[lower_ascii(answer["name"].get<std::string>())] = answer["secret"];
+      }
+    }
+    return response;
+  }
+  /// Signs `name` in as this browser (created if new); a name someone else holds stays theirs.
+  void sign_in(const std::string& name) { request("POST", "/api/players", {{"name", name}}); }
   Json reply(const HttpResponse& response) { return Json::parse(response.body); }
   Json post(const std::string& path, const Json& body, int expected) {
     const HttpResponse response = request("POST", path, body);
@@ -74,13 +114,64 @@ class PlayersTest : public ::testing::Test {
 
 TEST_F(PlayersTest, ListsAndAddsPlayersByName) {
   EXPECT_EQ(get("/api/players"), (Json{{"store", true}, {"players", Json::array()}}));
-  EXPECT_EQ(post("/api/players", {{"name", "Ann Lee"}}, 201), (Json{{"name", "Ann Lee"}}));
-  EXPECT_EQ(post("/api/players", {{"name", "ANN LEE"}}, 200), (Json{{"name", "Ann Lee"}}))
-      << "names are matched without regard to case";
+  const Json made = post("/api/players", {{"name", "Ann Lee"}}, 201);
+  EXPECT_EQ(made["name"], "Ann Lee");
+  EXPECT_EQ(made["secret"].get<std::string>().size(), 32u) << "128 random bits";
+  HttpRequest again = test::handler_request("POST", "/api/players", R"({"name": "ANN LEE"})");
+  again.player_secret = made["secret"];
+  const HttpResponse signed_in = test::handle(*arcade_, again);
+  EXPECT_EQ(signed_in.status, 200);
+  EXPECT_EQ(reply(signed_in), (Json{{"name", "Ann Lee"}}))
+      << "names are matched without regard to case; a player's secret is given once";
   post("/api/players", {{"name", "Bob"}}, 201);
   EXPECT_EQ(get("/api/players")["players"], (Json{"Ann Lee", "Bob"}));
   EXPECT_EQ(get("/api/players/Ann%20Lee/unfinished"),
             (Json{{"player", "Ann Lee"}, {"unfinished", Json::array()}}));
+}
+
+TEST_F(PlayersTest, NoOneTakesOverANamedPlayersGameWithoutTheirSecret) {
+  // Issue 31: the players' list gave the names, a name's unfinished games gave their ids, and a
+  // resume with the name gave the victim's live session.
+  const Json game = create({{"game", "hand"}, {"seed", 7}, {"player", "Ann"}});
+  command(game["id"], {{"command", "discard"}});
+  const std::int64_t unfinished = get("/api/players/Ann/unfinished")["unfinished"][0]["id"];
+  const std::string secret = secrets_["ann"];
+
+  // Mallory, another browser: no secret, or a wrong one.
+  for (const std::string& guess : {std::string(), std::string("0123456789abcdef0123456789abcdef"),
+                                   secret.substr(0, 31), secret + "0"}) {
+    const auto as_mallory = [&](std::string method, std::string path, const Json& body) {
+      HttpRequest sent = test::handler_request(std::move(method), std::move(path),
+                                               body.is_null() ? "" : body.dump());
+      sent.player_secret = guess;
+      return test::handle(*arcade_, std::move(sent));
+    };
+    EXPECT_EQ(refusal(as_mallory("GET", "/api/players/Ann/unfinished", nullptr), 403),
+              "wrong_secret");
+    EXPECT_EQ(refusal(as_mallory("POST", "/api/sessions/resume",
+                                 {{"unfinished", unfinished}, {"player", "Ann"}}),
+                      403),
+              "wrong_secret");
+    EXPECT_EQ(
+        refusal(as_mallory("POST", "/api/sessions", {{"game", "hand"}, {"player", "ann"}}), 403),
+        "wrong_secret")
+        << "nor may anyone play under her name";
+    EXPECT_EQ(refusal(as_mallory("POST", "/api/players", {{"name", "ANN"}}), 403), "wrong_secret")
+        << "nor take the name over";
+  }
+  // Ann, with her secret, on this browser or another she carried it to.
+  EXPECT_EQ(
+      post("/api/sessions/resume", {{"unfinished", unfinished}, {"player", "Ann"}}, 200)["id"],
+      game["id"]);
+}
+
+TEST_F(PlayersTest, ANameTheTerminalMadeIsClaimedByTheFirstBrowserToAsk) {
+  store_->set_last_player("Term");  // the terminal's player: no secret
+  const Json claimed = post("/api/players", {{"name", "term"}}, 200);
+  EXPECT_EQ(claimed["name"], "Term");
+  EXPECT_TRUE(claimed.contains("secret"));
+  secrets_.clear();  // another browser now
+  EXPECT_EQ(refusal(request("POST", "/api/players", {{"name", "Term"}}), 403), "wrong_secret");
 }
 
 TEST_F(PlayersTest, RefusesNamesThatAreNotPlayerNames) {

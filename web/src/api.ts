@@ -43,12 +43,21 @@ export class ApiError extends Error {
   }
 }
 
-async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+/**
+ * Every request carries the chosen player's secret (docs/API.md, "Players"), which proves to the
+ * server that a request naming that player comes from them; `secret` overrides it (signing in
+ * with a code typed on this device).
+ */
+async function call<T>(method: string, path: string, body?: unknown,
+                       secret: string | null = chosenSecret()): Promise<T> {
   let response: Response;
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (secret !== null) headers['X-Player-Secret'] = secret;
   try {
     response = await fetch(path, {
       method,
-      headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
+      headers,
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch {
@@ -111,9 +120,42 @@ export async function bestBoards(): Promise<BestBoard[]> {
 }
 
 // --- Players (docs/API.md, "Players"): the name chosen in the lobby is remembered in this
-// browser, and every new session or room carries it, so that the server keeps its games.
+// browser, and every new session or room carries it, so that the server keeps its games; the
+// secret the server gave this browser for that name (its "player code") goes with every request.
 
 const PLAYER_KEY = 'wordgames.player';
+const SECRETS_KEY = 'wordgames.secrets';
+
+/** The player codes this browser holds, by lower-case name (names match without case). */
+function heldSecrets(): Record<string, string> {
+  try {
+    const held: unknown = JSON.parse(localStorage.getItem(SECRETS_KEY) ?? '{}');
+    return held !== null && typeof held === 'object' ? held as Record<string, string> : {};
+  } catch {
+    return {};
+  }
+}
+
+/** The player code this browser holds for `name`, or null. */
+export function playerSecret(name: string): string | null {
+  const secret = heldSecrets()[name.toLowerCase()];
+  return typeof secret === 'string' && secret !== '' ? secret : null;
+}
+
+/** Keeps `name`'s player code in this browser. */
+export function rememberSecret(name: string, secret: string): void {
+  try {
+    localStorage.setItem(SECRETS_KEY,
+                         JSON.stringify({ ...heldSecrets(), [name.toLowerCase()]: secret }));
+  } catch {
+    // Not kept past this page (storage refused): the player signs in again next time.
+  }
+}
+
+function chosenSecret(): string | null {
+  const player = chosenPlayer();
+  return player === null ? null : playerSecret(player);
+}
 
 /** The player chosen in this browser, or null (anonymous: nothing is kept). */
 export function chosenPlayer(): string | null {
@@ -145,9 +187,17 @@ export function listPlayers(): Promise<{ store: boolean; players: string[] }> {
   return call('GET', '/api/players');
 }
 
-/** POST /api/players: the player of that name (created if new), as the server spells it. */
-export function addPlayer(name: string): Promise<{ name: string }> {
-  return call('POST', '/api/players', { name });
+/**
+ * POST /api/players: the player of that name as the server spells it, created if new. The first
+ * browser to ask for a name gets its secret (kept here); another proves it holds the name with
+ * `code` (refused: ApiError "wrong_secret").
+ */
+export async function addPlayer(name: string, code?: string): Promise<{ name: string }> {
+  const reply = await call<{ name: string; secret?: string }>(
+      'POST', '/api/players', { name }, code ?? playerSecret(name));
+  const secret = reply.secret ?? code;
+  if (secret !== undefined) rememberSecret(reply.name, secret);
+  return { name: reply.name };
 }
 
 /** A game of a player's that was saved unfinished. */
@@ -162,14 +212,15 @@ export interface UnfinishedGame {
 
 export async function unfinishedGames(player: string): Promise<UnfinishedGame[]> {
   const reply = await call<{ unfinished: UnfinishedGame[] }>(
-      'GET', `/api/players/${encodeURIComponent(player)}/unfinished`);
+      'GET', `/api/players/${encodeURIComponent(player)}/unfinished`, undefined,
+      playerSecret(player));
   return reply.unfinished;
 }
 
 /** POST /api/sessions/resume: a session going on from the unfinished game. */
 export function resumeSession<View>(unfinished: number, player: string):
     Promise<Snapshot<View>> {
-  return call('POST', '/api/sessions/resume', { unfinished, player });
+  return call('POST', '/api/sessions/resume', { unfinished, player }, playerSecret(player));
 }
 
 export interface NewSession {

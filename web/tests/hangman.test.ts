@@ -320,8 +320,13 @@ test('a player\'s last five games come from the server\'s store, and a reload ke
   const kept = await startArcade(['--data', data]);
   const { context, page } = await openPage(browser, `${kept.url}#/hangman`);
   try {
-    await api(kept.url, 'POST', '/api/players', { name: 'Ann' });
-    await page.evaluate(() => localStorage.setItem('wordgames.player', 'Ann'));
+    const { secret } = await api<{ secret: string }>(kept.url, 'POST', '/api/players',
+                                                       { name: 'Ann' });
+    // This browser holds Ann's player code, as the one that made her would.
+    await page.evaluate((code) => {
+      localStorage.setItem('wordgames.player', 'Ann');
+      localStorage.setItem('wordgames.secrets', JSON.stringify({ ann: code }));
+    }, secret);
     await page.reload();
     await page.locator('.hangman-about', { hasText: /Ann\u2019s last five games will be/ })
         .waitFor();

@@ -1,7 +1,8 @@
 // Players in the lobby (docs/API.md, "Players"): a player is added and remembered across a
 // reload, a word game started for them is kept unfinished, and after the server is stopped and
 // started again on the same data directory the lobby offers it and resumes it where it was; so
-// does evil hangman's game.
+// does evil hangman's game. A name is someone's: another browser (another address is another
+// browser's storage) plays as that player only with the player code the first one shows.
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -14,6 +15,19 @@ import { accessibilityProblems, type Arcade, heardCount, launchBrowser, nextAnno
 const data = mkdtempSync(path.join(tmpdir(), 'wg-players-'));
 let browser: Browser;
 const arcades: Arcade[] = [];
+/** Ann Lee's player code, as the browser that made the name shows it. */
+let annCode = '';
+
+/** Chooses Ann Lee on a page of a browser that does not hold her code: signs in with it. */
+async function signInAsAnn(page: Page): Promise<void> {
+  await page.locator('#player-choice').selectOption('Ann Lee');
+  const code = page.getByLabel('Player code');
+  await code.waitFor();
+  const from = await heardCount(page);
+  await code.fill(annCode);
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /^Playing as Ann Lee: games are kept\.$/, from);
+}
 
 before(async () => {
   browser = await launchBrowser();
@@ -58,6 +72,10 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await page.locator('.players-problem [role=alert]').waitFor();
   assert.match(await page.locator('.players-problem').textContent() ?? '', /1 to 40 bytes of UTF-8 text/);
   assert.equal(await picker.inputValue(), 'Ann Lee');
+  // Her code, to carry to another device: folded away until asked for.
+  await page.getByText('Your player code').click();
+  annCode = await page.locator('.players-code-value').textContent() ?? '';
+  assert.match(annCode, /^[0-9a-f]{32}$/);
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'lobby-players');
 
@@ -89,7 +107,18 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await choice.waitFor();
   assert.deepEqual(await choice.locator('option').allTextContents(),
                    ['Nobody (games not kept)', 'Ann Lee']);
+  // Her name, without her code: refused, and nobody is chosen.
   await choice.selectOption('Ann Lee');
+  await again.page.getByLabel('Player code').fill('0123456789abcdef0123456789abcdef');
+  await again.page.keyboard.press('Enter');
+  await again.page.locator('.players-problem [role=alert]').waitFor();
+  assert.match(await again.page.locator('.players-problem').textContent() ?? '',
+               /not Ann Lee\u2019s player code/);
+  assert.equal(await again.page.getByRole('button', { name: /^Resume/ }).count(), 0);
+  await again.page.getByRole('button', { name: 'Cancel' }).click();
+  assert.equal(await choice.inputValue(), '');
+  // With it: she plays here too.
+  await signInAsAnn(again.page);
   const resume = again.page.getByRole('button', { name: 'Resume Word Game' });
   await resume.waitFor();
   assert.match(await again.page.locator('.players-resume li').textContent() ?? '', /1 move/);
@@ -123,11 +152,12 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
 test('a Letter Auction with a person seat resumes at the table', async () => {
   const arcade = arcades.at(-1) ?? await serve();
   const { context, page } = await openPage(browser, arcade.url);
-  await page.locator('#player-choice').selectOption('Ann Lee');
+  await signInAsAnn(page);
   // A game made through the API, as the setup form does, and one step of it played.
-  const id = await page.evaluate(async () => {
+  const id = await page.evaluate(async (code) => {
     const post = async (path: string, body: unknown) =>
-      (await (await fetch(path, { method: 'POST', body: JSON.stringify(body) })).json()) as
+      (await (await fetch(path, { method: 'POST', body: JSON.stringify(body),
+                                  headers: { 'X-Player-Secret': code } })).json()) as
           { id: string };
     const created = await post('/api/sessions', {
       game: 'auction', seed: 2, player: 'Ann Lee',
@@ -135,7 +165,7 @@ test('a Letter Auction with a person seat resumes at the table', async () => {
                                    { kind: 'bot', name: 'value' }] } });
     await post(`/api/sessions/${created.id}/commands`, { command: 'run_to_end' });
     return created.id;
-  });
+  }, annCode);
   assert.match(id, /^[0-9a-f]{32}$/);
   await page.reload();
   const resume = page.getByRole('button', { name: 'Resume Letter Auction' });
@@ -152,7 +182,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   test(`the picker and its Resume entries at phone width, ${colorScheme}`, async () => {
     const arcade = arcades.at(-1) ?? await serve();
     const { context, page } = await openPage(browser, arcade.url, { colorScheme, phone: true });
-    await page.locator('#player-choice').selectOption('Ann Lee');
+    await signInAsAnn(page);
     await page.locator('.players-resume li').first().waitFor();
     assert.deepEqual(await accessibilityProblems(page), []);
     await screenshot(page, `lobby-players-${colorScheme}-phone`);

@@ -45,6 +45,14 @@ std::span<const Strategy> all_strategies();
 
 /// Limits of the exact solver. All are counts, so the outcome does not depend on the machine.
 struct OptimalBudget {
+  /// The most a config may give (Config::validate refuses more): ten times the defaults, which
+  /// keeps one decision within about half a minute and its memo within 1 GiB. A budget has no
+  /// business being unbounded: a host that may think for ever holds a worker, or a terminal,
+  /// for ever (issue 31: 1e15 held a server's worker for six minutes, until killed).
+  static constexpr std::uint64_t kMaxPositions = 200'000'000;
+  static constexpr std::uint64_t kMaxMemo = std::uint64_t{1} << 26;
+  static constexpr std::uint64_t kMaxWork = 30'000'000'000;
+
   std::uint64_t max_positions = 20'000'000;  ///< positions evaluated for one decision
   /// Positions remembered, rounded down to a power of two (16 bytes each, allocated as the memo
   /// fills); when full, a new position replaces one that cost less work to find.

@@ -32,14 +32,17 @@ void Config::validate() const {
   if (const std::string problem = depth_problem(depth); !problem.empty()) {
     throw ConfigError("depth", problem);
   }
-  if (budget.max_positions == 0) {
-    throw ConfigError("budget", "the optimal host's budget of positions must be at least 1");
+  if (budget.max_positions == 0 || budget.max_positions > OptimalBudget::kMaxPositions) {
+    throw ConfigError("budget", "the optimal host's budget of positions must be from 1 to " +
+                                    std::to_string(OptimalBudget::kMaxPositions));
   }
-  if (budget.max_memo == 0) {
-    throw ConfigError("memo", "the optimal host's memo must hold at least 1 position");
+  if (budget.max_memo == 0 || budget.max_memo > OptimalBudget::kMaxMemo) {
+    throw ConfigError("memo", "the optimal host's memo must hold from 1 to " +
+                                  std::to_string(OptimalBudget::kMaxMemo) + " positions");
   }
-  if (budget.max_work == 0) {
-    throw ConfigError("work", "the optimal host's budget of work must be at least 1");
+  if (budget.max_work == 0 || budget.max_work > OptimalBudget::kMaxWork) {
+    throw ConfigError("work", "the optimal host's budget of work must be from 1 to " +
+                                  std::to_string(OptimalBudget::kMaxWork) + " steps");
   }
   if (guesses && *guesses < 1) throw ConfigError("guesses", guesses_problem(*guesses));
   if (length && (*length < 1 || *length > static_cast<std::int64_t>(kMaxWordLength))) {
