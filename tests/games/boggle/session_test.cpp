@@ -282,7 +282,8 @@ TEST(BoggleSession, TheViewHidesTheAnswersUntilTheRoundIsOver) {
   const View v = session.view(kObserver);
   EXPECT_EQ(v.status, Status::kFinished);
   EXPECT_EQ(v.all_words, (std::vector<std::string>{"ate", "eat", "tea"}));
-  EXPECT_EQ(v.missed, (std::vector<std::string>{"ate", "tea"}));
+  // Each word missed with its points and the cells that spell it ("at/xe": A 0, T 1, X 2, E 3).
+  EXPECT_EQ(v.missed, (std::vector<BoardWord>{{"ate", 1, {0, 1, 3}}, {"tea", 1, {1, 3, 0}}}));
   EXPECT_EQ(v.total_score, 3);
   EXPECT_EQ(v.end, RoundEnd::kClosed);
 }

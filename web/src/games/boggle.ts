@@ -29,6 +29,13 @@ interface Found {
   points: number;
 }
 
+/** A word of the board the player missed: its points and the cells that spell it. */
+interface Missed {
+  word: string;
+  points: number;
+  path: number[];
+}
+
 /** The view (boggle_codec.h); end, total_score, all_words and missed once the round is over. */
 export interface View {
   status: 'playing' | 'finished';
@@ -43,7 +50,7 @@ export interface View {
   end?: 'closed' | 'time_up';
   total_score?: number;
   all_words?: string[];
-  missed?: string[];
+  missed?: Missed[];
 }
 
 interface Settings {
@@ -66,7 +73,8 @@ export function adjacent(a: number, b: number, cols: number): boolean {
 /**
  * A path of `word` on the board (row-major cell indices), or null: adjacent cells, none used
  * twice, a multi-letter cell matching all its letters at once. As the engine's find_path: start
- * cells in row-major order, neighbours in decreasing order.
+ * cells in row-major order, neighbours in decreasing order. Only the preview of a word as it is
+ * typed: the words found and missed come with their paths from the server.
  */
 export function findPath(board: Board, word: string): number[] | null {
   const target = word.toUpperCase();
@@ -98,16 +106,6 @@ export function findPath(board: Board, word: string): number[] | null {
     if (walk(cell, 0)) return path;
   }
   return null;
-}
-
-/**
- * A word's points under the round's scoring (docs/games/boggle.md): `spec` 1 + letters beyond
- * the minimum; `boggle` 1 for 3-4 letters, 2 for 5, 3 for 6, 5 for 7, 11 for 8 or more.
- */
-export function pointsOf(word: string, scoring: string, minLength: number): number {
-  const k = word.length;
-  if (scoring === 'boggle') return k >= 8 ? 11 : k === 7 ? 5 : k === 6 ? 3 : k === 5 ? 2 : 1;
-  return 1 + Math.max(0, k - minLength);
 }
 
 /** "QU" as the dice show it: "Qu". */
@@ -758,12 +756,10 @@ class BogglePage implements RoundPlayer {
   }
 
   private renderEnd(view: View): void {
-    // Longest first, with their points when this page scores them as the server does (the
-    // total tells: found + missed = the board's total).
-    const missed = [...(view.missed ?? [])]
-        .sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-    const points = missed.map((w) => pointsOf(w, view.scoring, view.min_length));
-    const scored = view.score + points.reduce((sum, p) => sum + p, 0) === view.total_score;
+    // Longest first, with their points and paths as the server gives them.
+    const missed = [...(view.missed ?? [])].sort((a, b) => b.word.length - a.word.length ||
+                                                     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    for (const word of missed) this.paths.set(word.word.toUpperCase(), word.path);
     const again = h('button', { type: 'button', class: 'primary bg-again',
                                 onclick: () => void this.command({ command: 'new_game' }) },
                     'New round');
@@ -783,8 +779,8 @@ class BogglePage implements RoundPlayer {
          h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
          missed.length === 0 ? h('p', {}, 'None: you found them all!')
                              : h('ul', { class: 'bg-words bg-missed' },
-                                 missed.map((word, i) => h('li', {}, this.wordButton(
-                                     word, scored ? String(points[i]) : undefined)))));
+                                 missed.map((word) => h('li', {}, this.wordButton(
+                                     word.word, String(word.points))))));
     this.end.hidden = false;
   }
 
