@@ -303,22 +303,9 @@ GameEntry boggle_game() {
   entry.stamps.clocked = {"submit", "tick", "close"};
   entry.resumable = false;
   entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
-  entry.room_result = &BoggleCodec::room_result;
   entry.statistics = boggle_statistics();
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
   return entry;
-}
-
-Json BoggleCodec::room_result(std::span<const std::pair<std::string, Json>> players) {
-  std::vector<bg::RoomEntry> entries;
-  for (const auto& [name, view] : players) {
-    bg::RoomEntry entry{name, {}};
-    for (const Json& found : view.value("found", Json::array())) {
-      entry.found.push_back({found.value("word", ""), found.value("points", 0)});
-    }
-    entries.push_back(std::move(entry));
-  }
-  return BoggleRoomCodec::results_to_json(bg::score_room(entries));
 }
 
 }  // namespace wg::app

@@ -23,7 +23,6 @@
 /// A board: {"spec", "rows", "cols", "cells"}: cells row by row, upper-case ("QU"), null for a
 /// blocked cell.
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -67,8 +66,6 @@ struct BoggleCodec {
   static Json found_to_json(const std::vector<boggle::FoundWord>& found);
   /// "closed", "time_up".
   static std::string_view end_name(boggle::RoundEnd end);
-  /// A room's round from each player's name and view at its end (BoggleRoomCodec's results).
-  static Json room_result(std::span<const std::pair<std::string, Json>> players);
   /// The records (boggle/best_boards.h), each scored on `lexicon`:
   /// {"boards": [{"title", "board", "dice", "min_length", "scoring", "score", "words",
   /// "enable_score", "note"}]}, "board" as board_to_json, "score" and "words" on this lexicon.

@@ -81,10 +81,6 @@ struct GameEntry {
   /// whose host (seat 0) starts each round with the seated {"command": "start"}; each seat sees
   /// its own view and the events GameSession::events_for gives it. Null: the game has no rooms.
   std::shared_ptr<const GameEntry> rooms = nullptr;
-  /// For a game played in rooms (players on the same boards and clock, each in a session of
-  /// their own): the comparison of a round from each player's name and view at its end.
-  /// Unset: the game has no rooms.
-  std::function<Json(std::span<const std::pair<std::string, Json>> players)> room_result = nullptr;
   /// The game's own statistics: what a finished game adds to its player's, and the lines a
   /// front end prints of them.
   GameStatisticsRules statistics;

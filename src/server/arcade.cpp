@@ -199,7 +199,6 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
   tournaments_.socket_closed(peer);
-  rooms_->socket_closed(peer);
   sessions_->socket_closed(peer);
 }
 

@@ -90,7 +90,7 @@ class Arcade final : public Handler {
   Tournaments tournaments_;
   Players players_;
   std::unique_ptr<Sessions> sessions_;
-  std::unique_ptr<Rooms> rooms_;  ///< after the sessions: its rounds are sessions
+  std::unique_ptr<Rooms> rooms_;  ///< after the sessions: each room is a session
 };
 
 }  // namespace wg::server
