@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "lexicon/lexicon.h"
+#include "lexicons.h"
 
 namespace wg::boggle {
 namespace {
@@ -18,15 +19,8 @@ using room::Start;
 using room::Submit;
 using room::Tick;
 
-std::shared_ptr<const Lexicon> small() {
-  std::vector<std::string> words = {"a", "at", "ate", "eat", "tea", "teat", "tee", "zebra"};
-  std::sort(words.begin(), words.end());
-  return std::make_shared<const Lexicon>(Lexicon::build(words));
-}
-
-std::shared_ptr<const Lexicon> enable() {
-  return std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
-}
+using test::enable;
+using test::small;
 
 // The board "at/xe" holds ate, eat and tea (3 letters or more) from small().
 Config given(std::uint64_t seconds = 60) {

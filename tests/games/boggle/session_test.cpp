@@ -9,19 +9,13 @@
 
 #include "core/rng.h"
 #include "lexicon/lexicon.h"
+#include "lexicons.h"
 
 namespace wg::boggle {
 namespace {
 
-std::shared_ptr<const Lexicon> small() {
-  std::vector<std::string> words = {"a", "at", "ate", "eat", "tea", "teat", "tee", "zebra"};
-  std::sort(words.begin(), words.end());
-  return std::make_shared<const Lexicon>(Lexicon::build(words));
-}
-
-std::shared_ptr<const Lexicon> enable() {
-  return std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
-}
+using test::enable;
+using test::small;
 
 // The board "at/xe" holds ate, eat and tea (3 letters or more) from small().
 Config given(std::uint64_t seconds = 0) {
