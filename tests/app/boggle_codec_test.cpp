@@ -256,3 +256,18 @@ TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
 
 }  // namespace
 }  // namespace wg::app
+
+namespace wg::app {
+namespace {
+
+TEST(BoggleCodec, ACommandThatDoesNotDecodeFinishesNoGameAgain) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  EXPECT_EQ(session->finished_records("Ann", 0).size(), 1u);
+  EXPECT_EQ(session->apply({{"command", "fly"}})[0]["reason"], "malformed");
+  EXPECT_TRUE(session->finished_records("Ann", 0).empty()) << "recorded once, not again";
+  EXPECT_EQ(session->events_for(0).size(), 1u) << "the refusal, to whoever sent it";
+}
+
+}  // namespace
+}  // namespace wg::app
