@@ -12,10 +12,10 @@
 
 #include "core/text.h"
 
+#include "app/boggle_room_codec.h"
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/boggle/best_boards.h"
-#include "games/boggle/room.h"
 #include "games/boggle/solver.h"
 
 namespace wg::app {
@@ -37,13 +37,15 @@ constexpr CommandShape kCommands[] = {{"submit", {"word", "elapsed_ms"}},
                                       {"close", {"elapsed_ms"}},
                                       {"new_game"}};
 
-Json found_to_json(const std::vector<bg::FoundWord>& found) {
+}  // namespace
+
+Json BoggleCodec::found_to_json(const std::vector<bg::FoundWord>& found) {
   Json out = Json::array();
   for (const bg::FoundWord& w : found) out.push_back({{"word", w.word}, {"points", w.points}});
   return out;
 }
 
-}  // namespace
+std::string_view BoggleCodec::end_name(bg::RoundEnd end) { return name_of(kEndNames, end); }
 
 Json BoggleCodec::board_to_json(const bg::Board& board) {
   Json cells = Json::array();
@@ -210,12 +212,16 @@ Json BoggleCodec::view_to_json(const bg::View& view) {
               {"elapsed_ms", view.elapsed_ms},
               {"found", found_to_json(view.found)},
               {"score", view.score}};
-  if (view.end) {
-    // Only once the round is over: the board's words are the answers.
-    out["end"] = name_of(kEndNames, *view.end);
-    out["total_score"] = view.total_score.value_or(0);
+  if (view.end) out["end"] = name_of(kEndNames, *view.end);
+  if (view.total_score) {
+    // Only once the round is over (for everyone, in a room): the board's words are the answers.
+    out["total_score"] = *view.total_score;
     out["all_words"] = view.all_words;
-    out["missed"] = view.missed;
+    Json missed = Json::array();
+    for (const bg::BoardWord& w : view.missed) {
+      missed.push_back({{"word", w.word}, {"points", w.points}, {"path", w.path}});
+    }
+    out["missed"] = std::move(missed);
   }
   return out;
 }
@@ -296,31 +302,10 @@ GameEntry boggle_game() {
   // The round runs on the front end's clock; a stopped host cannot give it back.
   entry.stamps.clocked = {"submit", "tick", "close"};
   entry.resumable = false;
-  entry.room_result = &BoggleCodec::room_result;
+  entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
   entry.statistics = boggle_statistics();
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
   return entry;
-}
-
-Json BoggleCodec::room_result(std::span<const std::pair<std::string, Json>> players) {
-  std::vector<bg::RoomEntry> entries;
-  for (const auto& [name, view] : players) {
-    bg::RoomEntry entry{name, {}};
-    for (const Json& found : view.value("found", Json::array())) {
-      entry.found.push_back({found.value("word", ""), found.value("points", 0)});
-    }
-    entries.push_back(std::move(entry));
-  }
-  const bg::RoomResult result = bg::score_room(entries);
-  Json scores = Json::array();
-  for (const bg::RoomScore& player : result.players) {
-    Json words = Json::array();
-    for (const bg::RoomWord& word : player.words) {
-      words.push_back({{"word", word.word}, {"points", word.points}, {"shared", word.shared}});
-    }
-    scores.push_back({{"name", player.name}, {"words", std::move(words)}, {"score", player.score}});
-  }
-  return {{"players", std::move(scores)}, {"shared", result.shared}, {"winners", result.winners}};
 }
 
 }  // namespace wg::app

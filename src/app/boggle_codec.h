@@ -18,11 +18,11 @@
 ///    "total_score", "all_words", "missed"}
 /// View: {"status": "playing"|"finished", "round", "board", "min_length", "scoring", "seconds",
 ///   "elapsed_ms", "found", "score"} and, once the round is over only, "end", "total_score",
-///   "all_words", "missed".
+///   "all_words", "missed": [{"word", "points", "path"}] (path: the cells that spell it, row by
+///   row from 0, as word_accepted's).
 /// A board: {"spec", "rows", "cols", "cells"}: cells row by row, upper-case ("QU"), null for a
 /// blocked cell.
 
-#include <span>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -62,14 +62,14 @@ struct BoggleCodec {
   /// rounds too, for the elapsed time their words carry): at its end, a tick.
   static std::vector<Timer> timers(const Session& session);
   static Json board_to_json(const boggle::Board& board);
+  /// Words found: [{"word", "points"}], in the order found.
+  static Json found_to_json(const std::vector<boggle::FoundWord>& found);
+  /// "closed", "time_up".
+  static std::string_view end_name(boggle::RoundEnd end);
   /// The records (boggle/best_boards.h), each scored on `lexicon`:
   /// {"boards": [{"title", "board", "dice", "min_length", "scoring", "score", "words",
   /// "enable_score", "note"}]}, "board" as board_to_json, "score" and "words" on this lexicon.
   static Json best_boards_to_json(const Lexicon& lexicon);
-  /// A room's round (games/boggle/room.h) from each player's name and view at its end:
-  /// {"players": [{"name", "words": [{"word", "points", "shared"}], "score"}], "shared",
-  ///  "winners"} (winners: indexes into players).
-  static Json room_result(std::span<const std::pair<std::string, Json>> players);
 };
 
 /// The registry's entry for Word Search.

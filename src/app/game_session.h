@@ -79,6 +79,11 @@ class GameSession {
   /// and the session records what replaying needs to fall back alike.
   virtual std::vector<Json> apply(const Json& command, const Work& work = {}) = 0;
 
+  /// The events the last apply() returned that `seat` may see: all of them in a game of one
+  /// seat; in a game of several, those of other seats left out (a room's words found). A front
+  /// end forwards these to a seat; a spectator is shown views only.
+  virtual std::vector<Json> events_for(Seat seat) const = 0;
+
   /// What `seat` may see now (kObserver: a spectator). Holds nothing the seat may not see, so
   /// a front end may forward it as it is.
   virtual Json view(Seat seat) const = 0;

@@ -40,6 +40,9 @@ struct CommandStamps {
   /// Fields no player may send (a host or a replay writes them): dropped from every player's
   /// command.
   std::vector<std::string> reserved;
+  /// Commands only the host sends, never a player (a room's join, which the host answers with
+  /// the new seat's key): refused when a player sends them.
+  std::vector<std::string> host_only;
 };
 
 /// A document a game computes from the lexicon alone (the same every time it is asked).
@@ -72,10 +75,12 @@ struct GameEntry {
   /// True when each finished game keeps a log with its record (the auction's JSON Lines):
   /// GameSession::finished_records fills FinishedGame::log.
   bool keeps_log = false;
-  /// For a game played in rooms (players on the same boards and clock, each in a session of
-  /// their own): the comparison of a round from each player's name and view at its end.
-  /// Unset: the game has no rooms.
-  std::function<Json(std::span<const std::pair<std::string, Json>> players)> room_result = nullptr;
+  /// For a game played in rooms, the room's own entry: a session of several seats, opened with
+  /// this game's config, whose players take seats with {"command": "join", "name"} (answered
+  /// by {"event": "joined", "seat"} or a refusal; one of its CommandStamps::host_only) and
+  /// whose host (seat 0) starts each round with the seated {"command": "start"}; each seat sees
+  /// its own view and the events GameSession::events_for gives it. Null: the game has no rooms.
+  std::shared_ptr<const GameEntry> rooms = nullptr;
   /// The game's own statistics: what a finished game adds to its player's, and the lines a
   /// front end prints of them.
   GameStatisticsRules statistics;
@@ -95,6 +100,9 @@ void stamp_player_command(const GameEntry& game, Json& command, Seat seat,
 void stamp_timer_command(const GameEntry& game, Json& command, std::uint64_t elapsed_ms);
 /// True when `command` (a player's) needs a seat to be sent (CommandStamps::seated).
 bool needs_seat(const GameEntry& game, const Json& command);
+/// True when `command` is one only the host sends (CommandStamps::host_only): a player's is
+/// refused.
+bool host_only(const GameEntry& game, const Json& command);
 
 /// Every game, in menu order.
 std::span<const GameEntry> games();

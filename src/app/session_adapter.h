@@ -63,6 +63,11 @@ std::vector<FinishedGame> finished_game_records(
 ///   Seat owner_seat(const Session&);                   // else 0
 ///   std::vector<Timer> timers(const Session&);         // else none
 ///   void write_log(std::ostream&, const Event&, const LogLexicon&);  // a game that keeps a log
+///   bool visible(const Event&, Seat seat);             // else every seat sees every event
+///   // the records of the games `events` finished for `person` at `seat`, else
+///   // finished_game_records<Codec> (a room's seat plays a game of another codec)
+///   std::vector<FinishedGame> finished_records(const Session&, const std::vector<Event>& events,
+///                                              std::string_view person, Seat seat);
 /// and the Session: apply(const Command&[, const Work&]) -> std::vector<Event> (given the
 /// GameSession's Work when it takes one), view(Seat) -> View,
 /// config(), seed(), commands() (the accepted commands, in order) and finished().
@@ -79,11 +84,12 @@ class SessionAdapter final : public GameSession {
     try {
       decoded = Codec::command_from_json(command);
     } catch (const CodecError& error) {
-      return {malformed_event(error.what())};
+      return refused(error.what());
     } catch (const Json::exception& error) {
-      return {malformed_event(error.what())};
+      return refused(error.what());
     }
     last_events_ = typed_apply(decoded, work);
+    malformed_.reset();
     if constexpr (kKeepsLog) {
       if (game_ended_) {  // the last game was recorded: a new one's log begins
         game_log_.clear();
@@ -98,6 +104,18 @@ class SessionAdapter final : public GameSession {
     }
     std::vector<Json> events;
     for (const auto& event : last_events_) events.push_back(Codec::event_to_json(event));
+    return events;
+  }
+
+  std::vector<Json> events_for(Seat seat) const override {
+    if (malformed_) return {*malformed_};  // names no seat: only what was wrong with it
+    std::vector<Json> events;
+    for (const auto& event : last_events_) {
+      if constexpr (requires { Codec::visible(event, seat); }) {
+        if (!Codec::visible(event, seat)) continue;
+      }
+      events.push_back(Codec::event_to_json(event));
+    }
     return events;
   }
 
@@ -124,16 +142,21 @@ class SessionAdapter final : public GameSession {
   }
 
   std::vector<FinishedGame> finished_records(std::string_view player, Seat seat) const override {
-    std::vector<FinishedGame> records =
-        finished_game_records<Codec>(session_, last_events_, player, seat);
-    if constexpr (kKeepsLog) {
-      // The record keeps its game's log (the auction's: the lines `auction --log` writes), from
-      // the game's first command (a restored session replays its commands through here too).
-      if (game_ended_) {
-        for (FinishedGame& record : records) record.log = game_log_;
+    if constexpr (requires { Codec::finished_records(session_, last_events_, player, seat); }) {
+      return Codec::finished_records(session_, last_events_, player, seat);
+    } else {
+      std::vector<FinishedGame> records =
+          finished_game_records<Codec>(session_, last_events_, player, seat);
+      if constexpr (kKeepsLog) {
+        // The record keeps its game's log (the auction's: the lines `auction --log` writes),
+        // from the game's first command (a restored session replays its commands through here
+        // too).
+        if (game_ended_) {
+          for (FinishedGame& record : records) record.log = game_log_;
+        }
       }
+      return records;
     }
-    return records;
   }
 
   /// Names the word list in the header of the logs the records keep (open_session sets it).
@@ -143,6 +166,13 @@ class SessionAdapter final : public GameSession {
   const Session& session() const { return session_; }
 
  private:
+  /// A command that does not decode: refused, and it changed nothing.
+  std::vector<Json> refused(const std::string& detail) {
+    malformed_ = malformed_event(detail);
+    last_events_.clear();
+    return {*malformed_};
+  }
+
   /// The typed session's apply, given the Work when it takes one (every game alike).
   auto typed_apply(const typename Session::Command& command, const Work& work) {
     if constexpr (requires { session_.apply(command, work); }) {
@@ -160,6 +190,7 @@ class SessionAdapter final : public GameSession {
 
   Session session_;
   std::vector<typename Session::Event> last_events_;  ///< of the last apply()
+  std::optional<Json> malformed_;  ///< the last apply()'s refusal of a command not decoded
   LogLexicon log_lexicon_;
   std::string game_log_;     ///< the game in play's log so far (kKeepsLog)
   bool game_ended_ = false;  ///< game_log_ is a whole game's

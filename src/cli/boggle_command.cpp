@@ -240,7 +240,7 @@ void print_summary(std::ostream& out, const bg::View& view) {
   out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
                      total == 0 ? 100 : view.score * 100 / total);
   std::string missed = fmt::format("Words missed ({}):", view.missed.size());
-  for (const std::string& w : view.missed) missed += ' ' + w;
+  for (const bg::BoardWord& w : view.missed) missed += ' ' + w.word;
   out << wrap(missed, kColumns, "  ") << '\n';
 }
 

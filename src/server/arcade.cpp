@@ -182,7 +182,6 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
   for (const std::unique_ptr<GameRoutes>& routes : game_routes_) routes->socket_closed(peer);
-  rooms_->socket_closed(peer);
   sessions_->socket_closed(peer);
 }
 

@@ -89,7 +89,7 @@ class Arcade final : public Handler {
   std::map<std::string, std::shared_ptr<const app::Json>> tool_documents_;
   Players players_;
   std::unique_ptr<Sessions> sessions_;
-  std::unique_ptr<Rooms> rooms_;  ///< after the sessions: its rounds are sessions
+  std::unique_ptr<Rooms> rooms_;  ///< after the sessions: each room is a session
   std::vector<std::unique_ptr<GameRoutes>> game_routes_;  ///< after the sessions: they open some
 };
 

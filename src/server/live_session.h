@@ -1,11 +1,10 @@
 #pragma once
 /// One game session as the arcade hosts it: the app layer's session, who holds it (its id and
-/// watch code, the owner's seat, the player it is kept for), its timers and its sockets.
+/// watch code, the owner's seat, the players it is kept for), its timers and its sockets.
 
 #include <atomic>
 #include <chrono>
 #include <cstdint>
-#include <functional>
 #include <map>
 #include <memory>
 #include <mutex>
@@ -41,22 +40,23 @@ struct LiveSession {
   /// An open socket that follows the session.
   struct Follower {
     std::shared_ptr<WebSocketPeer> peer;
-    Seat seat = kObserver;  ///< the seat it sees: the owner's, or kObserver for a watch code
+    /// The seat it sees and acts as: the owner's, a room member's, or kObserver for a watch
+    /// code.
+    Seat seat = kObserver;
     /// The page that opened it (its `client` query), "" for none: that page's own commands over
     /// HTTP get their update in the answer, not again over its socket.
     std::string client;
   };
   std::vector<Follower> peers;
-  std::string player;  ///< whose game it is in the store; "" for nobody's (not kept)
-  /// The unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
+  /// Whose games it is in the store, by seat: the owner's, or each member's of a room; a seat
+  /// not listed is nobody's (not kept).
+  std::map<Seat, std::string> players;
+  /// The owner's unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
   /// with only the map lock held.
   std::atomic<std::int64_t> unfinished{0};
-  std::int64_t started_ms = 0;  ///< when its current game began (unix ms), for its record
-  /// False for a session whose game in play is never saved to resume (a room's round).
-  bool saves_unfinished = true;
-  /// Called after each command the session applied, its lock held (a room follows its
-  /// members' rounds so); may be empty.
-  std::function<void(LiveSession&)> changed;
+  /// When its current game began (unix ms), for its record: when it opened, when its last game
+  /// was recorded, or when its round's clock (app::Timer::kRound) began.
+  std::int64_t started_ms = 0;
   bool slow = false;  ///< its commands run on a worker (GameEntry::slow of its config)
   /// A command running on a worker, while it runs: the session is the worker's alone, and
   /// readers see it as it was when the command began.

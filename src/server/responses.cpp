@@ -30,6 +30,8 @@ HttpResponse error(int status, std::string_view code, const std::string& message
   return json_response(status, body);
 }
 
+HttpResponse host_only_refusal() { return error(403, "host_only", std::string(kHostOnlyMessage)); }
+
 HttpResponse not_found(const HttpRequest& request) {
   return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
 }

@@ -30,6 +30,13 @@ HttpResponse not_found(const HttpRequest& request);
 /// 405 "method_not_allowed", with the Allow header naming the methods `allowed` ("GET, POST").
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed);
 
+/// What a player is told of a command only the host sends (app::host_only: a room's join).
+inline constexpr std::string_view kHostOnlyMessage =
+    "only the arcade sends that command: join a room with POST /api/rooms/CODE/players";
+
+/// 403 "host_only": a player sent a command only the host sends (kHostOnlyMessage).
+HttpResponse host_only_refusal();
+
 /// The request body as a JSON object, or the response refusing it (400 "bad_json", or
 /// "bad_request" for JSON that is not an object). The Content-Type is not required (curl's -d
 /// sends a form type): what protects players from other sites' pages is the Origin check, not

@@ -1,13 +1,11 @@
 #include "server/rooms.h"
 
-#include <algorithm>
 #include <random>
 #include <utility>
 #include <variant>
 
 #include <fmt/format.h>
 
-#include "core/text.h"
 #include "server/players.h"
 #include "server/requests.h"
 #include "server/responses.h"
@@ -17,35 +15,16 @@ namespace wg::server {
 using app::Json;
 
 struct Rooms::Room {
-  enum class Phase : std::uint8_t { kWaiting, kPlaying, kFinished };
-  struct Member {
-    std::string name;
-    std::string player;   ///< their name in the store ("" for nobody's: not recorded)
-    std::string token;    ///< the player's key to the room (128 random bits)
-    std::string session;  ///< the id of the player's session this round ("" before the first)
-    Json view;            ///< the player's view at their last command
-    bool done = false;    ///< the player's round is over
-  };
-  std::mutex
-      mutex;  ///< guards all below but the constant members; taken after a Live's, never before
-  std::string code;  ///< what players type to join: short, not secret
-  const app::GameEntry* game = nullptr;
-  Json config;
-  std::uint64_t seed = 0;
-  Phase phase = Phase::kWaiting;
-  int round = 0;                ///< rounds started
-  std::vector<Member> members;  ///< members[0] is the host, who starts each round
-  Json results;                 ///< the last round's comparison, null before one ends
-  std::vector<std::pair<std::shared_ptr<WebSocketPeer>, int>> peers;  ///< with the member's index
-  std::chrono::steady_clock::time_point last_used;
+  std::string code;                   ///< what players type to join: short, not secret
+  const app::GameEntry* game;         ///< the room's entry (GameEntry::rooms)
+  LivePtr live;                       ///< the room's session
+  std::map<std::string, Seat> seats;  ///< by player key; guarded by the session's lock
 };
 
 namespace {
 
 constexpr std::string_view kRoomLetters = "BCDFGHJKLMNPQRSTVWXZ";  // no vowels: no words
 constexpr std::size_t kRoomCodeLength = 5;
-constexpr std::size_t kMaxRoomPlayers = 16;
-constexpr std::size_t kMaxNameLength = 24;
 
 /// A room's code: five consonants, easy to read out in a classroom.
 std::string random_room_code() {
@@ -62,32 +41,33 @@ const app::GameEntry* room_game(const Json& body) {
   const auto named = body.find("game");
   if (named == body.end()) {
     for (const app::GameEntry& game : app::games()) {
-      if (game.room_result) return &game;
+      if (game.rooms) return &game;
     }
     return nullptr;
   }
   if (!named->is_string()) return nullptr;
   const app::GameEntry* game = app::find_game(named->get<std::string>());
-  return game != nullptr && game->room_result ? game : nullptr;
+  return game != nullptr && game->rooms ? game : nullptr;
 }
 
-/// A player's name as given, trimmed, or the refusal.
-std::variant<std::string, HttpResponse> player_name(const Json& body) {
-  if (!body.contains("name") && body.contains("player") && body["player"].is_string()) {
-    return player_name(Json{{"name", body["player"]}});  // their name in the store
+/// The name a player asks to be shown by ("name", else their "player" name in the store), or
+/// the refusal; the room's session judges it.
+std::variant<std::string, HttpResponse> requested_name(const Json& body) {
+  const auto name = body.find("name");
+  if (name != body.end() && name->is_string()) return name->get<std::string>();
+  const auto player = body.find("player");
+  if (name == body.end() && player != body.end() && player->is_string()) {
+    return player->get<std::string>();
   }
-  if (!body.contains("name") || !body["name"].is_string()) {
-    return error(400, "bad_request", "say your name: {\"name\": \"Ann\"}");
+  return error(400, "bad_request", "say your name: {\"name\": \"Ann\"}");
+}
+
+/// The first event named `name` among `events`, or an empty object.
+Json event_named(const Json& events, std::string_view name) {
+  for (const Json& event : events) {
+    if (event.value("event", "") == name) return event;
   }
-  std::string name = std::string(trim(body["name"].get<std::string>()));
-  if (name.empty() || name.size() > kMaxNameLength) {
-    return error(400, "bad_request", fmt::format("a name has 1 to {} characters", kMaxNameLength));
-  }
-  // Shown to every player of the room: text, as a player's name is (core/text.h).
-  if (!is_plain_text(name)) {
-    return error(400, "bad_request", "a name is text: UTF-8 without control characters");
-  }
-  return name;
+  return Json::object();
 }
 
 }  // namespace
@@ -102,40 +82,74 @@ bool Rooms::owns(const std::vector<std::string_view>& parts) {
   return parts.size() >= 2 && parts[0] == "api" && parts[1] == "rooms";
 }
 
+Rooms::RoomPtr Rooms::find(std::string_view code) const {
+  std::lock_guard lock(mutex_);
+  const auto found = rooms_.find(std::string(code));
+  return found == rooms_.end() ? nullptr : found->second;
+}
+
 HttpResponse Rooms::route(const HttpRequest& request, const std::vector<std::string_view>& parts) {
   if (parts.size() == 2) {
     if (request.method != "POST") return method_not_allowed(request, "POST");
     return create_room(request);
   }
-  RoomPtr room;
-  {
-    std::lock_guard lock(mutex_);
-    const auto found = rooms_.find(std::string(parts[2]));
-    if (found != rooms_.end()) room = found->second;
-  }
+  const RoomPtr room = find(parts[2]);
   if (room == nullptr) {
     return error(404, "unknown_room", "there is no room with that code (it may have expired)");
   }
   if (parts.size() == 3) {
     if (request.method != "GET") return method_not_allowed(request, "GET");
-    std::lock_guard lock(room->mutex);
-    const std::string token = query_value(request.query, "player");
-    for (std::size_t i = 0; i < room->members.size(); ++i) {
-      if (room->members[i].token == token) {
-        return json_response(200, room_state(*room, static_cast<int>(i)));
-      }
+    std::lock_guard lock(room->live->mutex);
+    const auto seat = room->seats.find(query_value(request.query, "player"));
+    if (seat == room->seats.end()) {
+      return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
     }
-    return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
+    room->live->last_used = clock_.now();
+    return json_response(200, state(*room, seat->second));
   }
   if (parts.size() == 4 && parts[3] == "players") {
     if (request.method != "POST") return method_not_allowed(request, "POST");
     return join_room(room, request);
   }
-  if (parts.size() == 4 && parts[3] == "start") {
+  if (parts.size() == 4 && (parts[3] == "start" || parts[3] == "commands")) {
     if (request.method != "POST") return method_not_allowed(request, "POST");
-    return start_room(room, request);
+    auto parsed = json_body(request);
+    if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
+    Json& body = std::get<Json>(parsed);
+    if (parts[3] == "start") {
+      // {"player": KEY}: the host's start.
+      return member_command(room, request, body.value("player", ""), {{"command", "start"}});
+    }
+    return member_command(room, request, query_value(request.query, "player"), std::move(body));
   }
   return not_found(request);
+}
+
+Json Rooms::state(const Room& room, Seat seat) const {
+  Json reply = sessions_.snapshot(*room.live, seat);
+  reply["room"] = room.code;
+  return reply;
+}
+
+HttpResponse Rooms::seat_player(Room& room, const std::string& name, const std::string& stored) {
+  const Json events =
+      sessions_.play_host_command(*room.live, {{"command", "join"}, {"name", name}});
+  const Json joined = event_named(events, "joined");
+  if (joined.empty()) {
+    const Json refused = event_named(events, "rejected");
+    const std::string reason = refused.value("reason", "");
+    const std::string message = refused.value("detail", "the room refused that name");
+    if (reason == "repeated") return error(409, "name_taken", message);
+    if (reason == "not_allowed") return error(409, "room_full", message);
+    return error(400, "bad_request", message);
+  }
+  const Seat seat = joined.value("seat", kObserver);
+  std::string key = random_id();
+  room.seats[key] = seat;
+  if (!stored.empty()) room.live->players[seat] = stored;  // their rounds are kept as theirs
+  Json reply = state(room, seat);
+  reply["player"] = std::move(key);
+  return json_response(201, reply);
 }
 
 HttpResponse Rooms::create_room(const HttpRequest& request) {
@@ -147,237 +161,109 @@ HttpResponse Rooms::create_room(const HttpRequest& request) {
       return error(400, "bad_request", fmt::format("a new room takes no '{}'", key));
     }
   }
-  auto name = player_name(body);
+  auto name = requested_name(body);
   if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
-  auto player = requested_player(body);
+  auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   const app::GameEntry* game = room_game(body);
   if (game == nullptr) {
     std::string names;
     for (const app::GameEntry& entry : app::games()) {
-      if (entry.room_result)
-        names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", entry.name);
+      if (entry.rooms) names += fmt::format("{}\"{}\"", names.empty() ? "" : ", ", entry.name);
     }
     return error(400, "bad_request", fmt::format("rooms are for the games {}", names));
   }
   const Json config = body.value("config", Json::object());
   auto requested = requested_seed(body);
   if (auto* refusal = std::get_if<HttpResponse>(&requested)) return std::move(*refusal);
-  const std::uint64_t seed = std::get<std::uint64_t>(requested);
+  if (sessions_.count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  std::unique_ptr<app::GameSession> session;
   try {
-    game->open(config, seed, lexicon_);  // the config is checked now, not at the first round
+    session = game->rooms->open(config, std::get<std::uint64_t>(requested), lexicon_);
   } catch (const ConfigError& e) {
     return config_refusal(e);
   }
   auto room = std::make_shared<Room>();
-  room->game = game;
-  room->config = config;
-  room->seed = seed;
-  room->last_used = clock_.now();
+  room->game = game->rooms.get();
+  room->live = sessions_.add(std::move(session), *room->game);
   const std::string stored = sessions_.stored_player(std::get<std::string>(player));
-  room->members.push_back({std::get<std::string>(name), stored, random_id(), "", Json(), false});
   {
     std::lock_guard lock(mutex_);
-    if (rooms_.size() >= options_.max_sessions) {
-      return error(503, "too_many_sessions", "the arcade is full; try again later");
-    }
     do {
       room->code = random_room_code();
     } while (rooms_.contains(room->code));
     rooms_[room->code] = room;
   }
-  std::lock_guard lock(room->mutex);
-  Json reply = room_state(*room, 0);
-  reply["player"] = room->members[0].token;
-  return json_response(201, reply);
+  std::lock_guard lock(room->live->mutex);
+  // The one who opens the room takes its first seat, the host's.
+  HttpResponse reply = seat_player(*room, std::get<std::string>(name), stored);
+  if (reply.status != 201) {
+    sessions_.remove(*room->live);
+    std::lock_guard map_lock(mutex_);
+    rooms_.erase(room->code);
+  }
+  return reply;
 }
 
 HttpResponse Rooms::join_room(const RoomPtr& room, const HttpRequest& request) {
   auto parsed = json_body(request);
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
-  auto name = player_name(std::get<Json>(parsed));
+  auto name = requested_name(std::get<Json>(parsed));
   if (auto* refusal = std::get_if<HttpResponse>(&name)) return std::move(*refusal);
-  auto player = requested_player(std::get<Json>(parsed));
+  auto player = acting_player(request, std::get<Json>(parsed), options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   const std::string stored = sessions_.stored_player(std::get<std::string>(player));
-  std::lock_guard lock(room->mutex);
-  if (room->members.size() >= kMaxRoomPlayers) {
-    return error(409, "room_full", fmt::format("a room holds {} players", kMaxRoomPlayers));
-  }
-  for (const Room::Member& member : room->members) {
-    if (member.name == std::get<std::string>(name)) {
-      return error(409, "name_taken", "someone in the room has that name; choose another");
-    }
-  }
-  room->members.push_back({std::get<std::string>(name), stored, random_id(), "", Json(), false});
-  room->last_used = clock_.now();
-  const int index = static_cast<int>(room->members.size() - 1);
-  Json reply = room_state(*room, index);
-  reply["player"] = room->members.back().token;
-  push_room(*room);
-  return json_response(201, reply);
+  std::lock_guard lock(room->live->mutex);
+  return seat_player(*room, std::get<std::string>(name), stored);
 }
 
-HttpResponse Rooms::start_room(const RoomPtr& room, const HttpRequest& request) {
-  auto parsed = json_body(request);
-  if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
-  const std::string token = std::get<Json>(parsed).value("player", "");
-  std::vector<std::string> names;
-  std::vector<std::string> players;  ///< in the store
-  std::uint64_t seed = 0;
-  {
-    std::lock_guard lock(room->mutex);
-    if (room->members.empty() || room->members[0].token != token) {
+HttpResponse Rooms::member_command(const RoomPtr& room, const HttpRequest& request,
+                                   const std::string& key, Json command) {
+  std::lock_guard lock(room->live->mutex);
+  const auto seat = room->seats.find(key);
+  if (seat == room->seats.end()) {
+    return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
+  }
+  if (app::host_only(*room->game, command)) return host_only_refusal();
+  const bool start = command.value("command", "") == "start";
+  Json events =
+      sessions_.play_as(*room->live, std::move(command), seat->second, client_of(request));
+  if (start) {
+    // The start's own route answers a refusal as an error, as it always has.
+    const Json refused = event_named(events, "rejected");
+    if (refused.value("reason", "") == "not_allowed") {
       return error(403, "not_host", "only the player who opened the room starts its rounds");
     }
-    if (room->phase == Room::Phase::kPlaying) {
+    if (refused.value("reason", "") == "wrong_phase") {
       return error(409, "playing", "the round is on: wait for it to end");
     }
-    room->phase = Room::Phase::kPlaying;
-    seed = game_seed(room->seed, static_cast<std::uint64_t>(room->round));
-    ++room->round;
-    room->results = nullptr;
-    for (const Room::Member& member : room->members) {
-      names.push_back(member.name);
-      players.push_back(member.player);
-    }
   }
-  if (sessions_.count() + names.size() > options_.max_sessions) {
-    std::lock_guard lock(room->mutex);
-    room->phase = Room::Phase::kWaiting;
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
-  // Every player's round: the same config and seed, so the same board, opened at once so the
-  // same clock.
-  std::vector<LivePtr> rounds;
-  for (std::size_t i = 0; i < names.size(); ++i) {
-    LivePtr live = sessions_.add(room->game->open(room->config, seed, lexicon_), *room->game);
-    std::lock_guard lock(live->mutex);
-    live->saves_unfinished = false;  // the round is the room's
-    live->changed = [weak = std::weak_ptr<Room>(room), member = static_cast<int>(i),
-                     clock = clock_](LiveSession& changed) {
-      if (const RoomPtr held = weak.lock()) member_changed(*held, member, changed, clock.now());
-    };
-    if (options_.store != nullptr) {
-      live->player = players[i];
-      live->started_ms = sessions_.now_ms();
-    }
-    sessions_.start_timers(*live);
-    rounds.push_back(std::move(live));
-  }
-  std::lock_guard lock(room->mutex);
-  for (std::size_t i = 0; i < rounds.size() && i < room->members.size(); ++i) {
-    room->members[i].session = rounds[i]->id;
-    room->members[i].view = Json();
-    room->members[i].done = false;
-  }
-  room->last_used = clock_.now();
-  push_room(*room);
-  return json_response(200, room_state(*room, 0));
-}
-
-void Rooms::member_changed(Room& room, int index, LiveSession& live,
-                           std::chrono::steady_clock::time_point now) {
-  std::lock_guard lock(room.mutex);
-  if (index < 0 || static_cast<std::size_t>(index) >= room.members.size()) return;
-  Room::Member& member = room.members[static_cast<std::size_t>(index)];
-  if (member.session != live.id) return;  // a round before this one
-  member.view = live.session->view(live.seat);
-  const bool done = live.session->finished();
-  if (done == member.done) return;
-  member.done = done;
-  room.last_used = now;
-  // A player who joined during the round has no session in it: they play the next one, and the
-  // results neither wait for them nor list them.
-  const bool all_done =
-      std::all_of(room.members.begin(), room.members.end(),
-                  [](const Room::Member& m) { return m.done || m.session.empty(); });
-  if (all_done) {
-    std::vector<std::pair<std::string, Json>> players;
-    for (const Room::Member& m : room.members) {
-      if (!m.session.empty()) players.emplace_back(m.name, m.view);
-    }
-    room.results = room.game->room_result(players);
-    room.phase = Room::Phase::kFinished;
-  }
-  push_room(room);
-}
-
-void Rooms::push_room(Room& room) {
-  for (const auto& [peer, index] : room.peers) {
-    Json update = room_state(room, index);
-    update["type"] = "room";
-    peer->send(update.dump());
-  }
-}
-
-Json Rooms::room_state(const Room& room, int player) {
-  static constexpr std::string_view kPhases[] = {"waiting", "playing", "finished"};
-  Json players = Json::array();
-  for (std::size_t i = 0; i < room.members.size(); ++i) {
-    players.push_back({{"name", room.members[i].name},
-                       {"host", i == 0},
-                       {"done", room.members[i].done},
-                       {"in_round", !room.members[i].session.empty()}});
-  }
-  Json state{{"room", room.code},     {"game", room.game->name},
-             {"config", room.config}, {"status", kPhases[static_cast<int>(room.phase)]},
-             {"round", room.round},   {"players", std::move(players)},
-             {"you", player}};
-  const Room::Member& you = room.members[static_cast<std::size_t>(player)];
-  if (!you.session.empty()) state["session"] = you.session;
-  if (!room.results.is_null()) state["results"] = room.results;
-  return state;
+  Json reply = state(*room, seat->second);
+  reply["events"] = std::move(events);
+  return json_response(200, reply);
 }
 
 HttpResponse Rooms::open_socket(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts,
                                 std::shared_ptr<WebSocketPeer> peer) {
-  RoomPtr room;
-  {
-    std::lock_guard lock(mutex_);
-    const auto found = rooms_.find(std::string(parts[2]));
-    if (found != rooms_.end()) room = found->second;
-  }
+  const RoomPtr room = find(parts[2]);
   if (room == nullptr) return error(404, "unknown_room", "there is no room with that code");
-  std::lock_guard lock(room->mutex);
-  const std::string token = query_value(request.query, "player");
-  const auto member = std::find_if(room->members.begin(), room->members.end(),
-                                   [&](const Room::Member& m) { return m.token == token; });
-  if (member == room->members.end()) {
-    return error(403, "not_in_room", "join the room first");
-  }
-  const int index = static_cast<int>(member - room->members.begin());
-  room->peers.emplace_back(peer, index);
+  Seat seat = kObserver;
   {
-    std::lock_guard map_lock(mutex_);
-    peers_[peer.get()] = room;
+    std::lock_guard lock(room->live->mutex);
+    const auto found = room->seats.find(query_value(request.query, "player"));
+    if (found == room->seats.end()) return error(403, "not_in_room", "join the room first");
+    seat = found->second;
   }
-  return accept_socket(*peer, room_state(*room, index), "room");
-}
-
-void Rooms::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
-  RoomPtr room;
-  {
-    std::lock_guard lock(mutex_);
-    const auto found = peers_.find(peer.get());
-    if (found == peers_.end()) return;
-    room = found->second;
-    peers_.erase(found);
-  }
-  std::lock_guard lock(room->mutex);
-  std::erase_if(room->peers, [&](const auto& entry) { return entry.first == peer; });
+  return sessions_.follow(room->live, request, std::move(peer), seat);
 }
 
 std::size_t Rooms::expire_idle() {
-  const auto now = clock_.now();
   std::lock_guard lock(mutex_);
-  return std::erase_if(rooms_, [&](const auto& entry) {
-    const RoomPtr& room = entry.second;
-    std::unique_lock room_lock(room->mutex, std::try_to_lock);
-    return room_lock.owns_lock() && room->peers.empty() &&
-           now - room->last_used > options_.idle_expiry;
-  });
+  return std::erase_if(rooms_,
+                       [&](const auto& entry) { return !sessions_.open(*entry.second->live); });
 }
 
 std::size_t Rooms::count() const {

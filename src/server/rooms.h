@@ -1,9 +1,12 @@
 #pragma once
-/// Multiplayer rooms (docs/API.md, "Rooms"): players who join by a short code and play the same
-/// board on the same clock, each in a session of their own (Sessions), for a game whose entry
-/// says it has rooms (GameEntry::room_result); at the round's end the game compares their views.
+/// Multiplayer rooms (docs/API.md, "Rooms"): what only a host does for a game whose entry offers
+/// rooms (GameEntry::rooms). A room is one session of the table (Sessions) whose players hold
+/// seats; this file gives each room a short code to type, each player a key (128 random bits)
+/// to the seat the room gave them, and answers the room's routes: create, join, read, start,
+/// commands, and the socket that pushes each player their seat's view. Every command of a
+/// player is played at the seat their key holds, never one the player names; the game decides
+/// the rest (who may start, when the round ends, the results).
 
-#include <chrono>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -24,8 +27,7 @@ namespace wg::server {
 
 class Rooms {
  public:
-  /// The rooms' rounds are sessions of `sessions`, which must outlive the rooms' sessions'
-  /// commands (a round's session follows its room through a weak reference).
+  /// The rooms' sessions are sessions of `sessions`, which must outlive the rooms.
   Rooms(Sessions& sessions, std::shared_ptr<const Lexicon> lexicon, const ArcadeOptions& options,
         const ArcadeClock& clock);
   ~Rooms();
@@ -35,12 +37,13 @@ class Rooms {
   /// True for the paths answered by route(): /api/rooms and below (`parts`, "api" first).
   static bool owns(const std::vector<std::string_view>& parts);
   HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
-  /// A WebSocket to /api/rooms/CODE/live?player=TOKEN.
+  /// A WebSocket to /api/rooms/CODE/live?player=KEY: a socket of the room's session at the
+  /// player's seat (Sessions::follow), whose messages are that seat's commands.
   HttpResponse open_socket(const HttpRequest& request, const std::vector<std::string_view>& parts,
                            std::shared_ptr<WebSocketPeer> peer);
-  void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
 
-  /// Drops the rooms idle for longer than ArcadeOptions::idle_expiry; returns how many.
+  /// Drops the rooms whose session the table no longer holds (expired when idle); returns how
+  /// many.
   std::size_t expire_idle();
   /// Rooms open now.
   std::size_t count() const;
@@ -49,23 +52,24 @@ class Rooms {
   struct Room;
   using RoomPtr = std::shared_ptr<Room>;
 
+  RoomPtr find(std::string_view code) const;
   HttpResponse create_room(const HttpRequest& request);
   HttpResponse join_room(const RoomPtr& room, const HttpRequest& request);
-  HttpResponse start_room(const RoomPtr& room, const HttpRequest& request);
-  /// A player's round changed (`live`, the session of member `index`): records their words,
-  /// and ends the round once all are done.
-  static void member_changed(Room& room, int index, LiveSession& live,
-                             std::chrono::steady_clock::time_point now);
-  static void push_room(Room& room);
-  static app::Json room_state(const Room& room, int player);
+  /// Seats a player in the room (its session's lock held): 201 with their key, or the refusal.
+  HttpResponse seat_player(Room& room, const std::string& name, const std::string& stored);
+  /// A player's command (the start, a word...) at the seat of the key `key`.
+  HttpResponse member_command(const RoomPtr& room, const HttpRequest& request,
+                              const std::string& key, app::Json command);
+  /// The room as `seat` sees it: the session's snapshot and the room's code. The session's lock
+  /// is held.
+  app::Json state(const Room& room, Seat seat) const;
 
   Sessions& sessions_;
   std::shared_ptr<const Lexicon> lexicon_;
   ArcadeOptions options_;
   ArcadeClock clock_;
-  mutable std::mutex mutex_;  ///< guards the two maps below (each room has its own lock)
+  mutable std::mutex mutex_;  ///< guards rooms_ (each room's session has its own lock)
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
-  std::map<WebSocketPeer*, RoomPtr> peers_;
 };
 
 }  // namespace wg::server

@@ -9,15 +9,23 @@ namespace wg::server {
 std::int64_t Sessions::now_ms() const { return clock_.unix_ms(); }
 
 void Sessions::keep(LiveSession& live) {
-  if (options_.store == nullptr || live.player.empty()) return;
+  if (options_.store == nullptr || live.players.empty()) return;
   const std::int64_t now = now_ms();
   try {
-    for (app::FinishedGame& game : live.session->finished_records(live.player, live.seat)) {
-      game.started_ms = live.started_ms;
-      game.ended_ms = std::max(now, live.started_ms);
-      options_.store->record_finished_game(game, live.unfinished.exchange(0));
-      live.started_ms = game.ended_ms;  // the session's next game begins now
+    bool recorded = false;
+    for (const auto& [seat, player] : live.players) {
+      for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
+        game.started_ms = live.started_ms;
+        game.ended_ms = std::max(now, live.started_ms);
+        // The owner's game was saved unfinished as it went; a room member's never is.
+        options_.store->record_finished_game(game,
+                                             seat == live.seat ? live.unfinished.exchange(0) : 0);
+        recorded = true;
+      }
     }
+    if (recorded) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
+    const auto owner = live.players.find(live.seat);
+    if (owner == live.players.end()) return;  // only the owner's game is saved to resume
     if (live.session->finished()) {
       // Finished without a record (position hangman's game given up before a guess).
       if (const std::int64_t id = live.unfinished.exchange(0); id != 0) {
@@ -25,10 +33,10 @@ void Sessions::keep(LiveSession& live) {
       }
       return;
     }
-    // A game on a clock that a stopped server cannot give back (GameEntry::resumable), and a
-    // room's round, which is the room's: neither is saved to resume (docs/API.md, "Players").
-    if (!live.game->resumable || !live.saves_unfinished) return;
-    app::UnfinishedGame unfinished{live.unfinished, live.player, live.session->saved(),
+    // A game on a clock that a stopped server cannot give back (GameEntry::resumable: a Boggle
+    // round, a room's) is not saved to resume (docs/API.md, "Players").
+    if (!live.game->resumable) return;
+    app::UnfinishedGame unfinished{live.unfinished, owner->second, live.session->saved(),
                                    live.started_ms, now};
     try {
       live.unfinished = options_.store->save_unfinished(unfinished);

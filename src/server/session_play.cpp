@@ -38,10 +38,23 @@ Json Sessions::play(LiveSession& live, Json command, std::string_view replying) 
   return applied(live, live.session->apply(command), replying);
 }
 
-void Sessions::stamp(LiveSession& live, Json& command) {
+void Sessions::stamp(LiveSession& live, Json& command, Seat seat) {
   live.last_used = clock_.now();
-  app::stamp_player_command(*live.game, command, live.seat,
+  app::stamp_player_command(*live.game, command, seat,
                             elapsed_ms(live.clock_start, live.last_used));
+}
+
+Json Sessions::play_as(LiveSession& live, Json command, Seat seat, std::string_view replying) {
+  stamp(live, command, seat);
+  play(live, std::move(command), replying);
+  Json events = Json::array();
+  for (Json& event : live.session->events_for(seat)) events.push_back(std::move(event));
+  return events;
+}
+
+Json Sessions::play_host_command(LiveSession& live, Json command) {
+  live.last_used = clock_.now();
+  return play(live, std::move(command));
 }
 
 Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
@@ -51,8 +64,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   ++live.version;
   keep(live);
   start_timers(live);
-  push(live, events, replying);
-  if (live.changed) live.changed(live);
+  push(live, replying);
   return events;
 }
 
@@ -130,7 +142,10 @@ void Sessions::start_timers(LiveSession& live) {
     listed.insert(timer.key);
     if (!live.timers.insert(timer.key).second) continue;  // started before
     const bool round = timer.kind == app::Timer::Kind::kRound;
-    if (round) live.clock_start = clock_.now();
+    if (round) {
+      live.clock_start = clock_.now();
+      live.started_ms = now_ms();  // the round's game begins with its clock
+    }
     const auto after =
         round ? timer.after
               : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
@@ -151,7 +166,7 @@ void Sessions::start_timers(LiveSession& live) {
   std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
 }
 
-void Sessions::push(LiveSession& live, const Json& events, std::string_view replying) {
+void Sessions::push(LiveSession& live, std::string_view replying) {
   if (live.peers.empty()) return;
   std::map<Seat, std::string> messages;  // one rendering per seat watching
   for (const LiveSession::Follower& follower : live.peers) {
@@ -161,7 +176,14 @@ void Sessions::push(LiveSession& live, const Json& events, std::string_view repl
     if (message == messages.end()) {
       Json update = snapshot(live, follower.seat);
       update["type"] = "update";
-      if (!live.game->private_events && follower.seat == live.seat) update["events"] = events;
+      // A player's seat gets the events it may see; a spectator, views only.
+      if (!live.game->private_events &&
+          (follower.seat == live.seat || follower.seat != kObserver)) {
+        Json events = Json::array();
+        for (Json& event : live.session->events_for(follower.seat))
+          events.push_back(std::move(event));
+        update["events"] = std::move(events);
+      }
       message = messages.emplace(follower.seat, update.dump()).first;
     }
     follower.peer->send(message->second);

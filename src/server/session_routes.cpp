@@ -126,7 +126,9 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   std::lock_guard lock(live->mutex);
   // Kept for its player: an auction without a person seat is nobody's (it is only watched).
   if (live->seat != kObserver) {
-    live->player = stored_player(std::get<std::string>(player));
+    if (std::string stored = stored_player(std::get<std::string>(player)); !stored.empty()) {
+      live->players[live->seat] = std::move(stored);
+    }
     live->started_ms = now_ms();
   }
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
@@ -197,7 +199,7 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
   if (game == nullptr) return error(422, "bad_saved_game", "the saved game names no game here");
   LivePtr live = add(std::move(session), *game);
   std::lock_guard lock(live->mutex);
-  live->player = unfinished.player;
+  live->players[live->seat] = unfinished.player;
   live->unfinished = id;
   live->started_ms = unfinished.started_ms;
   start_timers(*live);
@@ -217,7 +219,8 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   if (live->seat == kObserver && app::needs_seat(*live->game, command)) {
     return error(403, "no_seat", "this game has no seat for you: you are watching it");
   }
-  stamp(*live, command);
+  if (app::host_only(*live->game, command)) return host_only_refusal();
+  stamp(*live, command, live->seat);
   if (live->slow) {
     play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));
     return {};  // the worker answers

@@ -83,14 +83,29 @@ HttpResponse Sessions::open_socket(const HttpRequest& request,
   if (live == nullptr || by_watch != (parts[1] == "watch")) {
     return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
   }
+  return follow(live, request, std::move(peer), by_watch ? kObserver : live->seat);
+}
+
+HttpResponse Sessions::follow(const LivePtr& live, const HttpRequest& request,
+                              std::shared_ptr<WebSocketPeer> peer, Seat seat) {
   std::lock_guard lock(live->mutex);
-  const Seat seat = by_watch ? kObserver : live->seat;
   live->peers.push_back({peer, seat, client_of(request)});
   {
     std::lock_guard map_lock(mutex_);
     peers_[peer.get()] = live;
   }
   return accept_socket(*peer, snapshot(*live, seat), "update");
+}
+
+void Sessions::remove(const LiveSession& live) {
+  std::lock_guard lock(mutex_);
+  sessions_.erase(live.id);
+  sessions_.erase(live.watch);
+}
+
+bool Sessions::open(const LiveSession& live) const {
+  std::lock_guard lock(mutex_);
+  return sessions_.contains(live.id);
 }
 
 bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::string_view text) {
@@ -124,14 +139,13 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
                    .dump());
     return true;
   }
-  if (live->seat == kObserver && app::needs_seat(*live->game, message)) {
-    peer->send(Json{{"type", "error"},
-                    {"code", "no_seat"},
-                    {"error", "this game has no seat for you: you are watching it"}}
-                   .dump());
+  if (app::host_only(*live->game, message)) {
+    peer->send(
+        Json{{"type", "error"}, {"code", "host_only"}, {"error", std::string(kHostOnlyMessage)}}
+            .dump());
     return true;
   }
-  stamp(*live, message);
+  stamp(*live, message, held->seat);
   if (live->slow) {
     play_on_worker(live, std::move(message), nullptr);  // the update is pushed when it ends
     return true;

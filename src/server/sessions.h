@@ -67,6 +67,27 @@ class Sessions {
   /// Starts the timers the session lists that were not started yet (app::Timer), and forgets
   /// those it no longer lists. The session's lock is held.
   void start_timers(LiveSession& live);
+  /// Drops a session from the table (one its opener could not set up).
+  void remove(const LiveSession& live);
+  /// True while the session is in the table (not expired nor deleted).
+  bool open(const LiveSession& live) const;
+
+  /// A player's command at `seat` (a room member's: the seat their key holds), its lock held:
+  /// stamped (the clock, the seat, the fields dropped) and played; the events that seat may see.
+  /// `replying` as for play. The caller has refused what the player may not send
+  /// (app::host_only).
+  app::Json play_as(LiveSession& live, app::Json command, Seat seat,
+                    std::string_view replying = {});
+  /// A command the host sends itself (a room's join), its lock held: played as it is; all its
+  /// events.
+  app::Json play_host_command(LiveSession& live, app::Json command);
+  /// The session as `seat` sees it: {"game", "version", "watch", "seat", "finished", "view",
+  /// "busy"?}. Its lock is held.
+  app::Json snapshot(const LiveSession& live, Seat seat) const;
+  /// A socket that follows `live` as `seat` (kObserver: a spectator) and acts as that seat;
+  /// `request` names the page that opened it (client_of).
+  HttpResponse follow(const LivePtr& live, const HttpRequest& request,
+                      std::shared_ptr<WebSocketPeer> peer, Seat seat);
 
   /// Sessions open now.
   std::size_t count() const;
@@ -98,11 +119,10 @@ class Sessions {
   /// `replying`: the page (client_of) whose request gets the update in its answer, so that its
   /// socket is not sent it again ("" for none: a socket's command, a timer's).
   app::Json play(LiveSession& live, app::Json command, std::string_view replying = {});
-  /// Adds the front end's fields to a player's command (the clock, the seat) and drops what a
-  /// player may not send.
-  void stamp(LiveSession& live, app::Json& command);
-  /// What follows a command's events: the update's number, the store, the timers, the push,
-  /// the session's follower (LiveSession::changed).
+  /// Adds the front end's fields to the command of the player at `seat` (the clock, the seat)
+  /// and drops what a player may not send.
+  void stamp(LiveSession& live, app::Json& command, Seat seat);
+  /// What follows a command's events: the update's number, the store, the timers, the push.
   app::Json applied(LiveSession& live, std::vector<app::Json> events,
                     std::string_view replying = {});
   /// Runs `command` on a worker (the session's lock held now, not while it runs); answers
@@ -111,9 +131,9 @@ class Sessions {
                       std::string replying = {});
   /// Pushes {"type": "progress", "fraction"} to the session's peers.
   void push_progress(LiveSession& live, double fraction);
-  /// Pushes the update to the session's sockets, but those of the page `replying`.
-  void push(LiveSession& live, const app::Json& events, std::string_view replying = {});
-  app::Json snapshot(const LiveSession& live, Seat seat) const;
+  /// Pushes the update to the session's sockets, but those of the page `replying`: each the
+  /// view and the events of its seat.
+  void push(LiveSession& live, std::string_view replying = {});
   /// Keeps what the last command did in the store, for a session with a player: the games it
   /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
   void keep(LiveSession& live);

@@ -239,6 +239,19 @@ TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
   EXPECT_EQ(over["end"], "closed");
   EXPECT_NE(over.dump().find("\"ace\""), std::string::npos);
   EXPECT_EQ(over["missed"].size(), 80u);
+  // Each missed word with its points and its path: ACE, 3 letters, from A (row 1, column 4).
+  Json ace;
+  for (const Json& word : over["missed"]) {
+    if (word["word"] == "ace") ace = word;
+  }
+  ASSERT_TRUE(ace.is_object()) << over["missed"].dump();
+  EXPECT_EQ(ace["points"], 1);
+  ASSERT_EQ(ace["path"].size(), 3u);
+  const Json cells = over["board"]["cells"];
+  EXPECT_EQ(std::string(cells[ace["path"][0].get<std::size_t>()]) +
+                std::string(cells[ace["path"][1].get<std::size_t>()]) +
+                std::string(cells[ace["path"][2].get<std::size_t>()]),
+            "ACE");
 }
 
 }  // namespace
@@ -247,17 +260,13 @@ TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
 namespace wg::app {
 namespace {
 
-TEST(BoggleCodecRoom, ScoresTheRoomFromEachPlayersView) {
-  const Json ann = {
-      {"found", {{{"word", "team"}, {"points", 1}}, {{"word", "steam"}, {"points", 2}}}}};
-  const Json bo = {{"found", {{{"word", "team"}, {"points", 1}}}}};
-  const std::vector<std::pair<std::string, Json>> players = {{"Ann", ann}, {"Bo", bo}};
-  const Json result = BoggleCodec::room_result(players);
-  EXPECT_EQ(result["shared"], Json::array({"team"}));
-  EXPECT_EQ(result["players"][0]["score"], 2);
-  EXPECT_EQ(result["players"][1]["score"], 0);
-  EXPECT_EQ(result["players"][0]["words"][0]["shared"], true);
-  EXPECT_EQ(result["winners"], Json::array({0}));
+TEST(BoggleCodec, ACommandThatDoesNotDecodeFinishesNoGameAgain) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  EXPECT_EQ(session->finished_records("Ann", 0).size(), 1u);
+  EXPECT_EQ(session->apply({{"command", "fly"}})[0]["reason"], "malformed");
+  EXPECT_TRUE(session->finished_records("Ann", 0).empty()) << "recorded once, not again";
+  EXPECT_EQ(session->events_for(0).size(), 1u) << "the refusal, to whoever sent it";
 }
 
 }  // namespace

@@ -151,16 +151,6 @@ class ArcadeTest : public ::testing::Test {
   Json command(const std::string& id, const Json& command) {
     return post("/api/sessions/" + id + "/commands", command);
   }
-  Json create_room(const Json& body) { return post("/api/rooms", body, 201); }
-  Json room_state(const std::string& code, const std::string& player) {
-    HttpRequest get;
-    get.method = "GET";
-    get.path = "/api/rooms/" + code;
-    get.query = "player=" + player;
-    Json state;
-    arcade_->handle(get, [&](HttpResponse r) { state = Json::parse(r.body); });
-    return state;
-  }
 };
 
 bool has_event(const Json& events, const std::string& name) {
@@ -664,99 +654,6 @@ TEST_F(ArcadeTest, IdleSessionsExpireAndTheArcadeRefusesMoreThanItsLimit) {
   EXPECT_EQ(arcade_->session_count(), 1u);
   EXPECT_EQ(request("GET", "/api/sessions/" + first["id"].get<std::string>()).status, 404);
   create({{"game", "hand"}});
-}
-
-TEST_F(ArcadeTest, ABoggleRoomPlaysOneBoardAndSharedWordsScoreForNobody) {
-  const Json config = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
-  const Json opened = create_room({{"game", "boggle"}, {"config", config}, {"name", "Ann"}});
-  const std::string code = opened["room"];
-  EXPECT_EQ(code.size(), 5u);
-  const std::string ann = opened["player"];
-  const Json joined = post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, 201);
-  const std::string bo = joined["player"];
-  EXPECT_EQ(joined["you"], 1);
-  EXPECT_EQ(joined["players"].size(), 2u);
-  EXPECT_EQ(post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, 409)["code"], "name_taken");
-  EXPECT_EQ(post("/api/rooms/" + code + "/start", {{"player", bo}}, 403)["code"], "not_host");
-
-  auto watcher = std::make_shared<RecordingPeer>();
-  HttpRequest upgrade;
-  upgrade.path = "/api/rooms/" + code + "/live";
-  upgrade.query = "player=" + bo;
-  EXPECT_EQ(arcade_->open_socket(upgrade, watcher).status, 0);
-
-  const Json started = post("/api/rooms/" + code + "/start", {{"player", ann}});
-  EXPECT_EQ(started["status"], "playing");
-  const std::string ann_session = started["session"];
-  const std::string bo_session = room_state(code, bo)["session"];
-  EXPECT_NE(ann_session, bo_session);
-  const Json ann_view = json_of(request("GET", "/api/sessions/" + ann_session))["view"];
-  EXPECT_EQ(ann_view["board"],
-            json_of(request("GET", "/api/sessions/" + bo_session))["view"]["board"]);
-
-  command(ann_session, {{"command", "submit"}, {"word", "team"}});
-  command(ann_session, {{"command", "submit"}, {"word", "steam"}});
-  command(bo_session, {{"command", "submit"}, {"word", "team"}});
-  command(ann_session, {{"command", "close"}});
-  EXPECT_EQ(room_state(code, ann)["status"], "playing") << "Bo is still playing";
-  time_.advance(90s);  // Bo's clock runs out
-  const Json ended = room_state(code, ann);
-  ASSERT_EQ(ended["status"], "finished") << ended.dump();
-  const Json results = ended["results"];
-  EXPECT_EQ(results["shared"], Json::array({"team"}));
-  const Json ann_words = results["players"][0]["words"];
-  ASSERT_EQ(ann_words.size(), 2u);
-  EXPECT_TRUE(ann_words[0]["shared"]);
-  EXPECT_FALSE(ann_words[1]["shared"]);
-  EXPECT_EQ(results["players"][0]["score"], ann_words[1]["points"]) << "only her own word counts";
-  EXPECT_EQ(results["players"][1]["score"], 0);
-  EXPECT_EQ(results["winners"], Json::array({0}));
-  EXPECT_EQ(watcher->received.back()["type"], "room");
-  EXPECT_EQ(watcher->received.back()["status"], "finished");
-}
-
-TEST_F(ArcadeTest, ARoomPlayerWhoJoinsMidRoundPlaysTheNextAndHoldsUpNoResults) {
-  const Json config = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
-  const Json opened = create_room({{"config", config}, {"name", "Ann"}});
-  const std::string code = opened["room"];
-  const std::string ann = opened["player"];
-  EXPECT_FALSE(opened["players"][0]["in_round"]);
-  const std::string ann_session =
-      post("/api/rooms/" + code + "/start", {{"player", ann}})["session"];
-  const Json late = post("/api/rooms/" + code + "/players", {{"name", "Cy"}}, 201);
-  const std::string cy = late["player"];
-  EXPECT_EQ(late["status"], "playing");
-  EXPECT_FALSE(late.contains("session")) << "no session in a round already on";
-  EXPECT_TRUE(late["players"][0]["in_round"]);
-  EXPECT_FALSE(late["players"][1]["in_round"]);
-
-  command(ann_session, {{"command", "submit"}, {"word", "team"}});
-  command(ann_session, {{"command", "close"}});
-  const Json ended = room_state(code, cy);
-  ASSERT_EQ(ended["status"], "finished") << "the results wait for nobody who is not playing";
-  ASSERT_EQ(ended["results"]["players"].size(), 1u);
-  EXPECT_EQ(ended["results"]["players"][0]["name"], "Ann");
-  EXPECT_EQ(ended["results"]["winners"], Json::array({0}));
-
-  post("/api/rooms/" + code + "/start", {{"player", ann}});
-  const Json next = room_state(code, cy);
-  EXPECT_EQ(next["status"], "playing");
-  EXPECT_TRUE(next.contains("session")) << "the next round is everyone's";
-  EXPECT_TRUE(next["players"][1]["in_round"]);
-}
-
-TEST_F(ArcadeTest, RoomsRefuseWhatTheyCannotPlay) {
-  EXPECT_EQ(post("/api/rooms", {{"game", "hand"}, {"name", "Ann"}}, 400)["code"], "bad_request");
-  EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}}, 400)["code"], "bad_request");
-  EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}, {"name", "   "}}, 400)["code"], "bad_request");
-  // A name every player is shown is text: not bytes that are no UTF-8, nor control characters.
-  for (const std::string name : {"A\x1b[2Jnn", "A\xc2\x85n" /* C1 NEL */, "A\x7fnn"}) {
-    EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}, {"name", name}}, 400)["code"], "bad_request");
-  }
-  EXPECT_EQ(post("/api/rooms", {{"name", "Ann"}, {"config", {{"size", 3}}}}, 400)["field"], "size");
-  EXPECT_EQ(request("GET", "/api/rooms/BCDFG?player=x").status, 404);
-  const Json opened = create_room({{"name", "Ann"}});
-  EXPECT_EQ(request("GET", "/api/rooms/" + opened["room"].get<std::string>()).status, 403);
 }
 
 }  // namespace

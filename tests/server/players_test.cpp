@@ -11,6 +11,7 @@
 #include <vector>
 
 #include "app/lexicon_catalog.h"
+#include "app/registry.h"
 #include "app/sqlite_store.h"
 #include "core/text.h"
 #include "server/arcade.h"
@@ -328,7 +329,8 @@ TEST_F(PlayersTest, EachPlayerOfARoomHasTheirRoundRecorded) {
   const Json room = post("/api/rooms", {{"name", "Ann"}, {"player", "Ann"}}, 201);
   const std::string code = room["room"];
   const Json joined = post("/api/rooms/" + code + "/players", {{"player", "Bob"}}, 201);
-  EXPECT_EQ(joined["players"][1]["name"], "Bob") << "the player's name when no other is given";
+  EXPECT_EQ(joined["view"]["players"][1]["name"], "Bob")
+      << "the player's name when no other is given";
   post("/api/rooms/" + code + "/players", {{"name", "Guest"}}, 201);  // anonymous
   const Json started = post("/api/rooms/" + code + "/start", {{"player", room["player"]}}, 200);
   EXPECT_TRUE(store_->unfinished_games("Ann").empty());
@@ -338,6 +340,15 @@ TEST_F(PlayersTest, EachPlayerOfARoomHasTheirRoundRecorded) {
     ASSERT_EQ(games.size(), 1u) << name;
     EXPECT_EQ(games[0].game, "boggle");
     EXPECT_EQ(games[0].players[0].name, name);
+    // A Word Search game of its own, seeded as the room: it replays alone.
+    const app::FinishedGame game = store_->finished_game(games[0].id);
+    const auto solo = app::restore({{"game", game.game},
+                                    {"config", game.config},
+                                    {"seed", game.seed},
+                                    {"commands", game.commands}},
+                                   app::built_in_lexicon().lexicon);
+    EXPECT_TRUE(solo->finished()) << name;
+    EXPECT_EQ(solo->view(0)["board"], started["view"]["your_round"]["board"]) << name;
   }
   EXPECT_FALSE(store_->find_player("Guest").has_value());
   EXPECT_TRUE(store_->unfinished_games("Ann").empty()) << "a room's round is not resumed";

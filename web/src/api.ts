@@ -302,14 +302,15 @@ export function follow<View>(key: string, watch: boolean,
   }, onClosed);
 }
 
-// Rooms: Word Search for several players (docs/API.md, "Rooms").
+// Rooms: Word Search for several players (docs/API.md, "Rooms"). A room is a session of its
+// own, several seats in it: each player sees it through their seat (their key).
 
-/** A player of a room; `in_round`: has a session in the current (or last) round. */
+/** A player of a room; `in_round`: plays the current (or last) round. */
 export interface RoomPlayer {
   name: string;
   host: boolean;
   done: boolean;
-  in_round?: boolean;
+  in_round: boolean;
 }
 
 /** A word of a room's results: `shared` (found by another player too) scores nothing. */
@@ -326,44 +327,61 @@ export interface RoomResults {
   winners: number[];
 }
 
-/** A room as one player sees it; `player` (their key) only in the reply that made them join. */
-export interface RoomState {
-  room: string;
-  game: string;
-  config: Record<string, unknown>;
+/**
+ * A room as one seat sees it (src/app/boggle_room_codec.h): `round` 0-based; `your_round` the
+ * player's own round (its answers once the round is over for everyone); `results` once it is.
+ */
+export interface RoomView<Round> {
   status: 'waiting' | 'playing' | 'finished';
   round: number;
+  config: Record<string, unknown>;
   players: RoomPlayer[];
-  you: number;
-  session?: string;
+  you: number | null;
+  max_players: number;
+  name_limit: number;
+  your_round?: Round;
   results?: RoomResults;
+}
+
+/** A room's session as the server shows it, its code, and `player` (the key) once joined. */
+export interface RoomState<Round> extends Snapshot<RoomView<Round>> {
+  room?: string;
   player?: string;
 }
 
-export function createRoom(request: { name: string; config?: Record<string, unknown>;
-                                      seed?: number }): Promise<RoomState> {
+export function createRoom<Round>(request: { name: string; config?: Record<string, unknown>;
+                                             seed?: number }): Promise<RoomState<Round>> {
   return call('POST', '/api/rooms', withPlayer(request));
 }
 
-export function joinRoom(code: string, name: string): Promise<RoomState> {
+export function joinRoom<Round>(code: string, name: string): Promise<RoomState<Round>> {
   return call('POST', `/api/rooms/${encodeURIComponent(code)}/players`, withPlayer({ name }));
 }
 
-export function readRoom(code: string, player: string): Promise<RoomState> {
+export function readRoom<Round>(code: string, player: string): Promise<RoomState<Round>> {
   return call('GET', `/api/rooms/${encodeURIComponent(code)}?player=${
                          encodeURIComponent(player)}`);
 }
 
-export function startRoom(code: string, player: string): Promise<RoomState> {
-  return call('POST', `/api/rooms/${encodeURIComponent(code)}/start`, { player });
+export function startRoom<Round>(code: string, player: string): Promise<RoomState<Round>> {
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/start?client=${pageClient}`,
+              { player });
 }
 
-/** Follows a room over WebSocket: `onUpdate` gets its state at once and on every change. */
-export function followRoom(code: string, player: string, onUpdate: (state: RoomState) => void,
-                           onClosed?: () => void): LiveFeed {
+/** A command of the player's round (submit, close), played at the seat of their key. */
+export function sendRoomCommand<Round>(code: string, player: string,
+                                       command: Record<string, unknown>): Promise<RoomState<Round>> {
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/commands?player=${
+                          encodeURIComponent(player)}&client=${pageClient}`, command);
+}
+
+/** Follows a room over WebSocket: `onUpdate` gets the player's view at once and on every change. */
+export function followRoom<Round>(code: string, player: string,
+                                  onUpdate: (state: RoomState<Round>) => void,
+                                  onClosed?: () => void): LiveFeed {
   return openFeed(`/api/rooms/${encodeURIComponent(code)}/live?player=${
-                      encodeURIComponent(player)}`, (data) => {
-    if (data.type === 'room') onUpdate(data as RoomState & { type: string });
+                      encodeURIComponent(player)}&client=${pageClient}`, (data) => {
+    if (data.type === 'update') onUpdate(data as RoomState<Round> & { type: string });
   }, onClosed);
 }
 

@@ -22,23 +22,23 @@ useArcade((started, launched) => {
 const SEED = 4242;
 
 interface RoomState {
-  session?: string;
+  view: { your_round?: { board: { spec: string } } };
 }
 
 /**
- * The words of the board the page plays: its room key (kept for the tab), the room's state, the
- * session's view (its board), and a session of the test's own on that board, closed at once.
+ * The words of the board the page plays: its room key (kept for the tab), the room as that
+ * player sees it (the board of their round), and a session of the test's own on that board,
+ * closed at once.
  */
 async function wordsOf(page: Page, code: string): Promise<string[]> {
   const key = await page.evaluate((room) => sessionStorage.getItem(`wordgames-room-${room}`),
                                   code);
   assert.ok(key, 'the page keeps its room key');
   const state = await api<RoomState>(arcade.url, 'GET', `/api/rooms/${code}?player=${key}`);
-  assert.ok(state.session, 'the player has a session this round');
-  const session = await api<{ view: { board: { spec: string } } }>(
-      arcade.url, 'GET', `/api/sessions/${state.session}`);
+  const round = state.view.your_round;
+  assert.ok(round, 'the player plays this round');
   const own = await api<{ id: string }>(arcade.url, 'POST', '/api/sessions', {
-    game: 'boggle', config: { board: session.view.board.spec, seconds: 0 } });
+    game: 'boggle', config: { board: round.board.spec, seconds: 0 } });
   const closed = await api<{ view: { all_words: string[] } }>(
       arcade.url, 'POST', `/api/sessions/${own.id}/commands`, { command: 'close' });
   return closed.view.all_words.map((w) => w.toUpperCase());
@@ -206,6 +206,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   const annEnd = await nextAnnouncement(annPage, /^Round over\./, from);
   assert.match(annEnd, /^Round over\. You found 2 words for [0-9]+ points; you missed /);
   assert.ok(annEnd.endsWith(' Waiting for the others to finish.'), annEnd);
+  assert.equal(await annPage.locator('.bg-missed').count(), 0,
+               'no words of the board while Bo plays: the server gives none');
   await boPage.locator('.bg-room-list li.bg-done').waitFor();
   assert.equal(await boPage.locator('.bg-room-list li').nth(0).innerText(),
                'Ann (host) — done ✓');
@@ -240,6 +242,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.deepEqual(await resultsOf(annPage), expected);
   assert.deepEqual(await resultsOf(boPage), expected);
   assert.equal(await annPage.locator('.bg-results .bg-shared').count(), 2, 'in both rows');
+  // Now that everyone is done, Ann sees the words she missed, with their points.
+  await annPage.locator('.bg-missed .bg-points').first().waitFor();
   assert.equal(await boPage.locator('.bg-results .bg-shared').count(), 2, 'in both rows');
   assert.ok(await annPage.evaluate(() => document.activeElement?.id === 'bg-results-title'),
             'the focus moves to the results');

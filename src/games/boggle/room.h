@@ -1,8 +1,8 @@
 #pragma once
 /// A round played by several players on one board, as the real game scores it: each player
 /// writes down words alone, then the lists are compared and a word found by more than one player
-/// scores for nobody. Each player's own round is a Session (session.h) on the same config and
-/// seed, so the board and the clock are the same; this file only compares the lists.
+/// scores for nobody. The room's session (room_session.h) plays each player's round in a
+/// Session (session.h) on the same config and seed; this file only compares the lists.
 
 #include <cstdint>
 #include <span>

@@ -56,4 +56,16 @@ std::vector<std::string> Round::missed() const {
   return out;
 }
 
+std::vector<BoardWord> Round::missed_words() const {
+  std::vector<BoardWord> out;
+  for (std::uint32_t i : board_words_) {
+    if (std::find(found_indices_.begin(), found_indices_.end(), i) != found_indices_.end()) {
+      continue;
+    }
+    const auto letters = lexicon_->letters_at(i);
+    out.push_back({lexicon_->word_at(i), points(letters.size()), find_path(board_, letters)});
+  }
+  return out;
+}
+
 }  // namespace wg::boggle

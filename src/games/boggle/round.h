@@ -23,6 +23,15 @@ enum class Verdict {
   kAlreadyFound,  ///< accepted before in this round
 };
 
+/// A word of the board as the end of a round shows it: lower-case, its points, and the cells
+/// that spell it (row-major indices, as find_path traces it).
+struct BoardWord {
+  std::string word;
+  int points = 0;
+  std::vector<int> path;
+  bool operator==(const BoardWord&) const = default;
+};
+
 struct Judgement {
   Verdict verdict = Verdict::kNotLetters;
   int points = 0;         ///< for an accepted word
@@ -46,6 +55,8 @@ class Round {
   /// Every word of the board, sorted, lower-case; and the ones the player has not found.
   std::vector<std::string> all_words() const;
   std::vector<std::string> missed() const;
+  /// missed(), each with its points and its path on the board.
+  std::vector<BoardWord> missed_words() const;
   /// The score of every word of the board.
   std::int64_t total_score() const { return total_score_; }
   int points(std::size_t length) const { return word_points(length, min_length_, scoring_); }

@@ -78,6 +78,7 @@ void Session::start_round() {
   elapsed_ms_ = 0;
   status_ = Status::kPlaying;
   result_.reset();
+  missed_words_.clear();
 }
 
 RoundStarted Session::started() const {
@@ -116,6 +117,7 @@ Finished Session::finish(RoundEnd end, std::uint64_t elapsed_ms) {
   elapsed_ms_ = elapsed_ms;
   status_ = Status::kFinished;
   result_ = f;
+  missed_words_ = round_->missed_words();
   return f;
 }
 
@@ -184,7 +186,7 @@ View Session::view(Seat /*seat*/) const {
   if (result_) {
     v.end = result_->end;
     v.all_words = result_->all_words;
-    v.missed = result_->missed;
+    v.missed = missed_words_;
     v.total_score = result_->total_score;
   }
   return v;

@@ -48,6 +48,7 @@ struct Config {
   /// The minimum word length played: min_length, else 3, or 4 on boards rolled from the 6×6
   /// dice as Super Big Boggle's rules say (a given board keeps 3).
   std::size_t min_word_length() const;
+  bool operator==(const Config&) const = default;
 };
 
 /// A board given as text (a config, a tool's option): Board::parse, whose problems become
@@ -164,7 +165,7 @@ struct View {
   // Once the round is over (status kFinished), else empty:
   std::optional<RoundEnd> end;
   std::vector<std::string> all_words;
-  std::vector<std::string> missed;
+  std::vector<BoardWord> missed;  ///< with their points and paths, in all_words' order
   std::optional<std::int64_t> total_score;
   bool operator==(const View&) const = default;
 };
@@ -222,7 +223,8 @@ class Session {
   std::vector<FoundWord> found_;
   std::uint64_t elapsed_ms_ = 0;
   Status status_ = Status::kPlaying;
-  std::optional<Finished> result_;  ///< the current round's, once over
+  std::optional<Finished> result_;       ///< the current round's, once over
+  std::vector<BoardWord> missed_words_;  ///< the current round's, once over
   std::vector<Command> commands_;
 };
 

@@ -9,19 +9,13 @@
 
 #include "core/rng.h"
 #include "lexicon/lexicon.h"
+#include "lexicons.h"
 
 namespace wg::boggle {
 namespace {
 
-std::shared_ptr<const Lexicon> small() {
-  std::vector<std::string> words = {"a", "at", "ate", "eat", "tea", "teat", "tee", "zebra"};
-  std::sort(words.begin(), words.end());
-  return std::make_shared<const Lexicon>(Lexicon::build(words));
-}
-
-std::shared_ptr<const Lexicon> enable() {
-  return std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
-}
+using test::enable;
+using test::small;
 
 // The board "at/xe" holds ate, eat and tea (3 letters or more) from small().
 Config given(std::uint64_t seconds = 0) {
@@ -282,7 +276,8 @@ TEST(BoggleSession, TheViewHidesTheAnswersUntilTheRoundIsOver) {
   const View v = session.view(kObserver);
   EXPECT_EQ(v.status, Status::kFinished);
   EXPECT_EQ(v.all_words, (std::vector<std::string>{"ate", "eat", "tea"}));
-  EXPECT_EQ(v.missed, (std::vector<std::string>{"ate", "tea"}));
+  // Each word missed with its points and the cells that spell it ("at/xe": A 0, T 1, X 2, E 3).
+  EXPECT_EQ(v.missed, (std::vector<BoardWord>{{"ate", 1, {0, 1, 3}}, {"tea", 1, {1, 3, 0}}}));
   EXPECT_EQ(v.total_score, 3);
   EXPECT_EQ(v.end, RoundEnd::kClosed);
 }

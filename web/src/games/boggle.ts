@@ -29,6 +29,13 @@ interface Found {
   points: number;
 }
 
+/** A word of the board the player missed: its points and the cells that spell it. */
+interface Missed {
+  word: string;
+  points: number;
+  path: number[];
+}
+
 /** The view (boggle_codec.h); end, total_score, all_words and missed once the round is over. */
 export interface View {
   status: 'playing' | 'finished';
@@ -43,7 +50,7 @@ export interface View {
   end?: 'closed' | 'time_up';
   total_score?: number;
   all_words?: string[];
-  missed?: string[];
+  missed?: Missed[];
 }
 
 interface Settings {
@@ -66,7 +73,8 @@ export function adjacent(a: number, b: number, cols: number): boolean {
 /**
  * A path of `word` on the board (row-major cell indices), or null: adjacent cells, none used
  * twice, a multi-letter cell matching all its letters at once. As the engine's find_path: start
- * cells in row-major order, neighbours in decreasing order.
+ * cells in row-major order, neighbours in decreasing order. Only the preview of a word as it is
+ * typed: the words found and missed come with their paths from the server.
  */
 export function findPath(board: Board, word: string): number[] | null {
   const target = word.toUpperCase();
@@ -100,16 +108,6 @@ export function findPath(board: Board, word: string): number[] | null {
   return null;
 }
 
-/**
- * A word's points under the round's scoring (docs/games/boggle.md): `spec` 1 + letters beyond
- * the minimum; `boggle` 1 for 3-4 letters, 2 for 5, 3 for 6, 5 for 7, 11 for 8 or more.
- */
-export function pointsOf(word: string, scoring: string, minLength: number): number {
-  const k = word.length;
-  if (scoring === 'boggle') return k >= 8 ? 11 : k === 7 ? 5 : k === 6 ? 3 : k === 5 ? 2 : 1;
-  return 1 + Math.max(0, k - minLength);
-}
-
 /** "QU" as the dice show it: "Qu". */
 function face(letters: string): string {
   return letters.charAt(0) + letters.slice(1).toLowerCase();
@@ -121,22 +119,29 @@ function clock(seconds: number): string {
 }
 
 /**
- * What a room (boggle/room.ts) asks of the page: to play one player's session of a room's round
- * on the board, with the same typing, tracing and clock as a round alone.
+ * What a room (boggle/room.ts) asks of the page: to play the player's part of a room's round on
+ * the board, with the same typing, tracing and clock as a round alone.
  */
 export interface RoundPlayer {
-  /** Plays session `id` (opened by the room) as round `round`; `intro` is said before the rest. */
-  playRound(id: string, round: number, intro: string): Promise<void>;
+  /** Plays the room's round `round` (1-based) from the player's `view` of it; `intro` is said
+   *  before the rest. */
+  playRound(round: number, view: View, intro: string): void;
+  /** The room pushed the player's view of the round: its end, or its answers once everyone
+   *  is done. */
+  roundChanged(view: View): void;
   /** Whether the board shows a round that has ended (and told its end). */
   ended(): boolean;
-  /** Asks the server whether the board's round has ended, should its push have been lost. */
-  refresh(): void;
 }
 
-/** What the page tells a room. */
+/** What the page tells a room, and asks of it. */
 export interface RoomListener {
   /** The player's own round ended; returns a sentence to say after the page's own. */
   roundEnded(): string;
+  /** Sends a command of the player's round (submit, close) as their seat in the room: the
+   *  reply, with the player's view of the round. */
+  command(command: Record<string, unknown>): Promise<Snapshot<View>>;
+  /** Asks the room again, should a push have been lost. */
+  refresh(): void;
 }
 
 class BogglePage implements RoundPlayer {
@@ -373,15 +378,18 @@ class BogglePage implements RoundPlayer {
   }
 
   private async command(command: Record<string, unknown>): Promise<void> {
-    if (!this.id) return;
+    const room = this.room;
+    if (!this.id && !room) return;
     this.setBusy(true);
     try {
-      const reply = await sendCommand<View>(this.id, command);
+      const reply = room ? await room.listener.command(command)
+                         : await sendCommand<View>(this.id ?? '', command);
       this.setBusy(false);
       this.take(reply);
     } catch (error) {
       this.setBusy(false);
-      if (error instanceof ApiError && error.code === 'unknown_session') {
+      if (error instanceof ApiError &&
+          (error.code === 'unknown_session' || error.code === 'unknown_room')) {
         // Expired or the server restarted: nothing more to play here; a new game from the form.
         this.id = null;
         if (!this.room) this.showForm();
@@ -496,9 +504,12 @@ class BogglePage implements RoundPlayer {
     const how = view.end === 'time_up' ? 'Time is up!' : 'Round over.';
     const missed = view.missed?.length ?? 0;
     const after = this.room ? this.room.listener.roundEnded() : '';
+    // In a room, the board's words come once everyone is done.
+    const answers = this.answered(view)
+        ? `${countOf(missed, 'word')} worth ${Math.max(0, (view.total_score ?? 0) - view.score)}.`
+        : 'the words you will see when everyone is done.';
     say([...before, `${how} You found ${countOf(view.found.length, 'word')} for ` +
-                    `${countOf(view.score, 'point')}; you missed ${countOf(missed, 'word')} ` +
-                    `worth ${Math.max(0, (view.total_score ?? view.score) - view.score)}.`,
+                    `${countOf(view.score, 'point')}; you missed ${answers}`,
          after].filter((text) => text !== '').join(' '));
     this.end.querySelector<HTMLElement>('.bg-again')?.focus();
   }
@@ -537,7 +548,12 @@ class BogglePage implements RoundPlayer {
   }
 
   private async checkEnded(round: number): Promise<void> {
-    if (!this.id || this.toldEnd === round || this.view?.round !== round) return;
+    if (this.toldEnd === round || this.view?.round !== round) return;
+    if (this.room) {
+      this.room.listener.refresh();
+      return;
+    }
+    if (!this.id) return;
     try {
       this.pushed(await readSession<View>(this.id));
     } catch (error) {
@@ -757,20 +773,33 @@ class BogglePage implements RoundPlayer {
              upper, points ? h('span', { class: 'bg-points' }, ` ${points}`) : null);
   }
 
+  /** Whether the view holds the board's words (a room's, once the round is over for everyone). */
+  private answered(view: View): boolean {
+    return view.total_score !== undefined;
+  }
+
   private renderEnd(view: View): void {
-    // Longest first, with their points when this page scores them as the server does (the
-    // total tells: found + missed = the board's total).
-    const missed = [...(view.missed ?? [])]
-        .sort((a, b) => b.length - a.length || (a < b ? -1 : a > b ? 1 : 0));
-    const points = missed.map((w) => pointsOf(w, view.scoring, view.min_length));
-    const scored = view.score + points.reduce((sum, p) => sum + p, 0) === view.total_score;
+    // Longest first, with their points and paths as the server gives them.
+    const missed = [...(view.missed ?? [])].sort((a, b) => b.word.length - a.word.length ||
+                                                     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    for (const word of missed) this.paths.set(word.word.toUpperCase(), word.path);
     const again = h('button', { type: 'button', class: 'primary bg-again',
                                 onclick: () => void this.command({ command: 'new_game' }) },
                     'New round');
     const change = h('button', { type: 'button', onclick: () => this.showForm() },
                      this.bestPanel ? 'Back to the best boards' : 'Change settings');
-    fill(this.end,
-         h('h2', { id: 'bg-end-title' }, view.end === 'time_up' ? 'Time is up' : 'Round over'),
+    const title = h('h2', { id: 'bg-end-title' },
+                    view.end === 'time_up' ? 'Time is up' : 'Round over');
+    if (!this.answered(view)) {
+      fill(this.end, title,
+           h('p', { class: 'status-line' },
+             `You found ${countOf(view.found.length, 'word')} for ` +
+             `${countOf(view.score, 'point')}.`),
+           h('p', { class: 'hint' }, 'The words you missed appear when everyone has finished.'));
+      this.end.hidden = false;
+      return;
+    }
+    fill(this.end, title,
          h('p', { class: 'status-line' },
            `You found ${countOf(view.found.length, 'word')} for ${countOf(view.score, 'point')}` +
            ` out of ${countOf(view.all_words?.length ?? 0, 'word')} worth ` +
@@ -783,8 +812,8 @@ class BogglePage implements RoundPlayer {
          h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
          missed.length === 0 ? h('p', {}, 'None: you found them all!')
                              : h('ul', { class: 'bg-words bg-missed' },
-                                 missed.map((word, i) => h('li', {}, this.wordButton(
-                                     word, scored ? String(points[i]) : undefined)))));
+                                 missed.map((word) => h('li', {}, this.wordButton(
+                                     word.word, String(word.points))))));
     this.end.hidden = false;
   }
 
@@ -818,33 +847,37 @@ class BogglePage implements RoundPlayer {
     return this.room?.round ?? view.round + 1;
   }
 
-  async playRound(id: string, round: number, intro: string): Promise<void> {
+  playRound(round: number, view: View, intro: string): void {
     if (!this.roomPanel) return;
     this.feed?.close();
     this.feed = null;
     this.settings = null;
     fill(this.seedNote);
     this.room = { round, intro: intro === '' ? '' : `${intro} `, listener: this.roomPanel };
-    this.id = id;
-    this.toldEnd = -1;  // every room round is a new session, whose round is 0
-    try {
-      const snapshot = await readSession<View>(id);
-      if (this.id !== id) return;  // another round came first
-      this.roundStarted(snapshot.view);
-      if (snapshot.view.status === 'finished') this.roundEnded(snapshot.view);
-      this.feed = follow<View>(id, false, (update) => this.pushed(update));
-    } catch (error) {
-      this.showError(messageOf(error));
+    this.id = null;  // the room's commands go through the room, as the player's seat
+    this.toldEnd = -1;
+    this.roundStarted(view);
+    if (view.status === 'finished') this.roundEnded(view);
+  }
+
+  roundChanged(view: View): void {
+    if (!this.room || !this.view || view.round !== this.view.round) return;
+    if (view.status === 'finished' && this.toldEnd !== view.round) {
+      this.view = view;
+      this.roundEnded(view);
+      return;
+    }
+    if (this.toldEnd === view.round && this.answered(view) && !this.answered(this.view)) {
+      // Everyone is done: the words missed, shown without a word said (the room tells it).
+      this.view = view;
+      this.renderFound();
+      this.renderEnd(view);
     }
   }
 
   ended(): boolean {
     const view = this.view;
     return view !== null && view.status === 'finished' && this.toldEnd === view.round;
-  }
-
-  refresh(): void {
-    if (this.view) void this.checkEnded(this.view.round);
   }
 
   // --- Busy state and messages.

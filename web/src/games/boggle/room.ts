@@ -1,20 +1,31 @@
 // Word Search with friends: a room (docs/API.md, "Rooms"). Create one (your name, the board, the
 // minutes) and share its code or link (#/boggle/room/CODE), or join with a code and a name; the
 // list of players updates live; the host starts each round, which everyone plays on the Boggle
-// page's own board (its RoundPlayer: the same typing, tracing and clock); at the end a table of
-// everyone's words, where a word found by more than one player is marked shared and scores
-// nothing. The page keeps the player's key for the tab (sessionStorage), so a reload rejoins.
-import { createRoom, followRoom, joinRoom, type LiveFeed, readRoom, type RoomResults,
-         type RoomState, startRoom } from '../../api';
+// page's own board (its RoundPlayer: the same typing, tracing and clock), each command sent to
+// the room as the player's seat; at the end a table of everyone's words, where a word found by
+// more than one player is marked shared and scores nothing. The room is a session of the
+// server's: its view is what this page shows (src/app/boggle_room_codec.h). The page keeps the
+// player's key for the tab (sessionStorage), so a reload rejoins.
+import { ApiError, createRoom, followRoom, joinRoom, type LiveFeed, readRoom, type RoomResults,
+         type RoomState as RoomSnapshot, type RoomView, sendRoomCommand, type Snapshot,
+         startRoom } from '../../api';
 import { countOf, errorBox, fill, h, say } from '../../dom';
-import type { RoomListener, RoundPlayer } from '../boggle';
+import type { RoomListener, RoundPlayer, View } from '../boggle';
 import { labelled, messageOf, numberInput, readSeed, readWhole, seedInput,
          selectOf } from '../puzzles_common';
 
 /** A room's code: five letters (the server's are consonants). */
 const CODE = /^[A-Z]{5}$/;
+/** The longest name, until the room's view says it (`name_limit`). */
 const NAME_MAX = 24;
 const MINUTES_MAX = 30;
+
+type RoomState = RoomSnapshot<View>;
+
+/** Rounds started: 0 while waiting, else the 1-based number of the current (or last) round. */
+function roundOf(view: RoomView<View>): number {
+  return view.status === 'waiting' ? 0 : view.round + 1;
+}
 
 function storageKey(code: string): string {
   return `wordgames-room-${code}`;
@@ -39,7 +50,9 @@ export class RoomPanel implements RoomListener {
   private readonly startButton = h('button', { type: 'button', class: 'primary bg-room-start' },
                                    'Start the round');
   private readonly waitNote = h('p', { class: 'hint' });
-  private state: RoomState | null = null;
+  private state: RoomView<View> | null = null;
+  private version = -1;
+  private code = '';
   private key = '';
   private feed: LiveFeed | null = null;
   private busy = false;
@@ -49,11 +62,11 @@ export class RoomPanel implements RoomListener {
   private shownResults = -1;
   private toldResults = -1;
 
-  constructor(private readonly board: RoundPlayer, private readonly code?: string) {}
+  constructor(private readonly board: RoundPlayer, private readonly linked?: string) {}
 
   mount(): void {
     this.startButton.addEventListener('click', () => void this.start());
-    const code = (this.code ?? '').toUpperCase();
+    const code = (this.linked ?? '').toUpperCase();
     const key = code !== '' ? sessionStorage.getItem(storageKey(code)) : null;
     if (key) {
       void this.resume(code, key);
@@ -111,7 +124,7 @@ export class RoomPanel implements RoomListener {
         this.showError(messageOf(error));
         return;
       }
-      void this.enter(() => createRoom({ name, config, seed: chosenSeed }));
+      void this.enter(() => createRoom<View>({ name, config, seed: chosenSeed }));
     });
     join.addEventListener('submit', (event) => {
       event.preventDefault();
@@ -123,7 +136,7 @@ export class RoomPanel implements RoomListener {
       }
       const name = this.readName(joinName);
       if (name === null) return;
-      void this.enter(() => joinRoom(wanted, name));
+      void this.enter(() => joinRoom<View>(wanted, name));
     });
     // A room's link opens with its join form first, ready for a name.
     const forms = code !== '' ? [join, create] : [create, join];
@@ -137,8 +150,9 @@ export class RoomPanel implements RoomListener {
 
   private readName(input: HTMLInputElement): string | null {
     const name = input.value.trim();
-    if (name === '' || name.length > NAME_MAX) {
-      this.showError(`Your name has 1 to ${NAME_MAX} characters.`);
+    const limit = this.state?.name_limit ?? NAME_MAX;
+    if (name === '' || name.length > limit) {
+      this.showError(`Your name has 1 to ${limit} characters.`);
       input.focus();
       return null;
     }
@@ -151,8 +165,8 @@ export class RoomPanel implements RoomListener {
     try {
       const state = await request();
       this.setBusy(false);
-      if (this.closed || !state.player) return;
-      this.joined(state, state.player);
+      if (this.closed || !state.player || !state.room) return;
+      this.joined(state.room, state, state.player);
     } catch (error) {
       this.setBusy(false);
       this.showError(messageOf(error));
@@ -162,8 +176,8 @@ export class RoomPanel implements RoomListener {
   /** A reload: the key kept for this tab, if the room still knows it. */
   private async resume(code: string, key: string): Promise<void> {
     try {
-      const state = await readRoom(code, key);
-      if (!this.closed) this.joined(state, key);
+      const state = await readRoom<View>(code, key);
+      if (!this.closed) this.joined(code, state, key);
     } catch {
       sessionStorage.removeItem(storageKey(code));
       if (this.closed) return;
@@ -173,15 +187,16 @@ export class RoomPanel implements RoomListener {
     }
   }
 
-  private joined(state: RoomState, key: string): void {
+  private joined(code: string, state: RoomState, key: string): void {
+    this.code = code;
     this.key = key;
-    sessionStorage.setItem(storageKey(state.room), key);
+    sessionStorage.setItem(storageKey(code), key);
     // The room's address, to share; replaceState fires no hashchange, so the page stays.
-    history.replaceState(null, '', `#/boggle/room/${state.room}`);
+    history.replaceState(null, '', `#/boggle/room/${code}`);
     fill(this.element, this.title, this.share, this.statusLine, this.messages, this.resultsBox,
          this.playersBox, h('div', { class: 'row' }, this.startButton), this.waitNote);
     this.feed?.close();
-    this.feed = followRoom(state.room, key, (update) => this.update(update), () => this.lost());
+    this.feed = followRoom<View>(code, key, (update) => this.update(update), () => this.lost());
     this.update(state, true);
     this.title.focus();
   }
@@ -197,7 +212,7 @@ export class RoomPanel implements RoomListener {
     if (this.busy || !state) return;
     this.setBusy(true);
     try {
-      const next = await startRoom(state.room, this.key);
+      const next = await startRoom<View>(this.code, this.key);
       this.setBusy(false);
       this.update(next);
     } catch (error) {
@@ -206,27 +221,47 @@ export class RoomPanel implements RoomListener {
     }
   }
 
+  // --- The player's round, played as their seat (the board's commands).
+
+  async command(command: Record<string, unknown>): Promise<Snapshot<View>> {
+    const reply = await sendRoomCommand<View>(this.code, this.key, command);
+    // The room as the reply leaves it (the results, when this ended the round), told by the
+    // board with the end of the player's round.
+    this.update(reply, false, true);
+    if (!reply.view.your_round) throw new ApiError('You are not in this round.', 409, 'not_in_round');
+    return { ...reply, view: reply.view.your_round };
+  }
+
+  refresh(): void {
+    if (this.key === '') return;
+    readRoom<View>(this.code, this.key).then((state) => this.update(state), () => this.lost());
+  }
+
   // --- The room as it changes.
 
-  private update(next: RoomState, first = false): void {
+  /** `quiet`: the reply to the board's own command, which the board tells. */
+  private update(snapshot: RoomState, first = false, quiet = false): void {
+    // Each change has a higher version: keep the newer state.
+    if (snapshot.version < this.version) return;
+    this.version = snapshot.version;
     const before = this.state;
-    // Rounds only grow, and a round's end comes after its start: keep the newer state.
-    if (before && (next.round < before.round ||
-                   (next.round === before.round && before.status === 'finished' &&
-                    next.status !== 'finished'))) {
+    const next = snapshot.view;
+    this.state = next;
+    if (quiet) {
+      this.render(next);
       return;
     }
-    this.state = next;
     this.clearError();
     const host = next.players[0]?.name ?? '';
+    const round = roundOf(next);
     const sentences: string[] = [];
     if (first) {
       const others = next.players.filter((_, i) => i !== next.you).map((p) => p.name);
-      sentences.push(`You are in room ${next.room}` +
+      sentences.push(`You are in room ${this.code}` +
                      (others.length > 0 ? ` with ${namesOf(others)}.` : '.') +
                      (next.you === 0 ? ' Share the code; start the round when everyone is in.'
                                      : ` ${host} starts the round.`));
-      if (next.status === 'playing' && !next.session) {
+      if (next.status === 'playing' && !next.your_round) {
         sentences.push('A round is on: you will play in the next one.');
       }
     } else if (before) {
@@ -236,22 +271,20 @@ export class RoomPanel implements RoomListener {
       }
     }
     this.render(next);
-    if (next.status === 'playing' && next.session && this.playedRound !== next.round) {
-      this.playedRound = next.round;
+    if (next.status === 'playing' && next.your_round && this.playedRound !== round) {
+      this.playedRound = round;
       const who = next.you === 0 ? 'You' : host;
-      sentences.push(`${who} started round ${next.round}.`);
-      void this.board.playRound(next.session, next.round, sentences.join(' '));
+      sentences.push(`${who} started round ${round}.`);
+      this.board.playRound(round, next.your_round, sentences.join(' '));
       return;
     }
-    if (next.status === 'finished' && next.results && this.toldResults !== next.round) {
-      if (this.playedRound === next.round && !this.board.ended()) {
-        // Told with the end of the player's own round, which the board is about to learn.
-        this.board.refresh();
-      } else {
-        this.toldResults = next.round;
-        sentences.push(this.resultsSentence(next, next.results));
-        this.focusResults();
-      }
+    // The player's round as the room now shows it: its end (the clock ran out), or its answers
+    // (the round is over for everyone). The board tells its end, and the results with it.
+    if (next.your_round && this.playedRound === round) this.board.roundChanged(next.your_round);
+    if (next.status === 'finished' && next.results && this.toldResults !== round) {
+      this.toldResults = round;
+      sentences.push(this.resultsSentence(next, next.results));
+      this.focusResults();
     }
     if (sentences.length > 0) say(sentences.join(' '));
   }
@@ -260,8 +293,8 @@ export class RoomPanel implements RoomListener {
   roundEnded(): string {
     const state = this.state;
     if (!state) return '';
-    if (state.status === 'finished' && state.results && state.round === this.playedRound) {
-      this.toldResults = state.round;
+    if (state.status === 'finished' && state.results && roundOf(state) === this.playedRound) {
+      this.toldResults = roundOf(state);
       this.focusResults();
       return this.resultsSentence(state, state.results);
     }
@@ -271,10 +304,11 @@ export class RoomPanel implements RoomListener {
     return waiting ? 'Waiting for the others to finish.' : '';
   }
 
-  private render(state: RoomState): void {
-    fill(this.title, `Room ${state.room}`);
-    const link = `${location.origin}${location.pathname}#/boggle/room/${state.room}`;
-    fill(this.share, 'Share the code ', h('strong', { class: 'mono bg-room-code' }, state.room),
+  private render(state: RoomView<View>): void {
+    const code = this.code;
+    fill(this.title, `Room ${code}`);
+    const link = `${location.origin}${location.pathname}#/boggle/room/${code}`;
+    fill(this.share, 'Share the code ', h('strong', { class: 'mono bg-room-code' }, code),
          ' or this link: ', h('a', { href: link }, link));
     // During a round, the board comes first (a phone has no room for more above it).
     this.share.hidden = state.status === 'playing';
@@ -283,7 +317,7 @@ export class RoomPanel implements RoomListener {
     const clock = seconds % 60 === 0 ? countOf(seconds / 60, 'minute')
                                      : countOf(seconds, 'second');
     const host = state.players[0]?.name ?? '';
-    const round = state.round;
+    const round = roundOf(state);
     const what = state.status === 'waiting' ? 'Waiting for players.'
         : state.status === 'playing' ? `Round ${round} is on.`
         : `Round ${round} is over.`;
@@ -321,8 +355,8 @@ export class RoomPanel implements RoomListener {
     }
   }
 
-  private resultsSentence(state: RoomState, results: RoomResults): string {
-    const you = state.players[state.you]?.name;
+  private resultsSentence(state: RoomView<View>, results: RoomResults): string {
+    const you = state.you === null ? undefined : state.players[state.you]?.name;
     const named = (i: number) => {
       const name = results.players[i]?.name ?? '';
       return name === you ? `${name} (you)` : name;
@@ -335,13 +369,13 @@ export class RoomPanel implements RoomListener {
     const shared = results.shared.length === 0 ? 'No word was found twice.'
         : `${countOf(results.shared.length, 'word')} found by more than one player scored ` +
           `nothing: ${results.shared.map((w) => w.toUpperCase()).join(', ')}.`;
-    return `Round ${state.round} results: ${winners} ${shared}`;
+    return `Round ${roundOf(state)} results: ${winners} ${shared}`;
   }
 
-  private renderResults(state: RoomState, results: RoomResults): void {
-    const you = state.players[state.you]?.name;
+  private renderResults(state: RoomView<View>, results: RoomResults): void {
+    const you = state.you === null ? undefined : state.players[state.you]?.name;
     fill(this.resultsBox,
-         h('h3', { id: 'bg-results-title', tabindex: -1 }, `Results of round ${state.round}`),
+         h('h3', { id: 'bg-results-title', tabindex: -1 }, `Results of round ${roundOf(state)}`),
          h('p', { class: 'status-line bg-room-winner' },
            this.resultsSentence(state, results).replace(/^Round [0-9]+ results: /, '')),
          h('table', { class: 'bg-results' },
