@@ -1,9 +1,10 @@
 // The command decoders, every JSON command the API accepts (each game's codec,
 // Codec::command_from_json): any JSON value (after the first line, which names the game:
 // fuzz_support.h's game_input) decodes to a command of that game, or is refused with
-// CodecError (which a session answers with a "rejected" event), never another exception. A command decoded encodes (command_to_json, what a saved game holds) to a document
-// that decodes to the same command. Decoding alone, without a game to apply it to, runs fast
-// enough for the campaign's ten million executions; the session target plays the commands.
+// CodecError (which a session answers with a "rejected" event), never another exception. A command
+// decoded encodes (command_to_json, what a saved game holds) to a document that decodes to the same
+// command. Decoding alone, without a game to apply it to, runs fast enough for the campaign's ten
+// million executions; the session target plays the commands.
 
 #include <array>
 #include <cstddef>
