@@ -20,9 +20,10 @@
 ///             {"event": "finished", "game", "word", "guesses", "misses", "player_won",
 ///              "gave_up", "points", "played"}
 ///   view      {"status": "playing"|"finished", "mode", "hints", "game", "length", "lives",
-///              "max_lives" (the lives a game starts with), "points", "candidates", "guesses", "revealed": ["B", null, ...],
-///              "missed": [["E"], [], ...], "odds" (easy mode, in play): [[{"letter", "count",
-///              "probability"}, ...], ...], and once the game is over "word", "won", "gave_up"}
+///              "max_lives" (the lives a game starts with), "points", "candidates", "guesses",
+///              "revealed": ["B", null, ...], "missed": [["E"], [], ...], "odds" (easy mode, in
+///              play): [[{"letter", "count", "probability"}, ...], ...], and once the game is
+///              over "word", "won", "gave_up"}
 
 #include <string_view>
 
