@@ -6,7 +6,7 @@
 #include <memory>
 
 #include "app/registry.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "fuzz/fuzz_support.h"
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {

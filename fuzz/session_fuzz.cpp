@@ -10,7 +10,7 @@
 #include <string_view>
 
 #include "app/registry.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "fuzz/fuzz_support.h"
 
 namespace {

@@ -13,7 +13,7 @@
 #include <vector>
 
 #include "app/json.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {

@@ -5,7 +5,7 @@
 
 #include <fmt/format.h>
 
-#include "core/session.h"
+#include "core/play.h"
 
 namespace wg::app {
 

@@ -7,7 +7,7 @@
 
 #include <fmt/format.h>
 
-#include "core/session.h"
+#include "core/play.h"
 
 #include "app/game_codecs.h"  // generated: every game's codec header, declaring <id>_game()
 

@@ -17,7 +17,7 @@
 #include "app/game_session.h"
 #include "app/json.h"
 #include "app/json_fields.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {

@@ -17,7 +17,7 @@
 #include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
 #include "protocol/printable.h"

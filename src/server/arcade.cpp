@@ -9,7 +9,7 @@
 
 #include <fmt/format.h>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "server/requests.h"
 #include "server/responses.h"
 #include "server/statistics.h"

@@ -10,7 +10,7 @@
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
 #include "app/session_adapter.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/auction/session.h"
 #include "server/responses.h"
 

@@ -17,7 +17,7 @@
 #include "app/game_session.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "server/http_server.h"
 
 namespace wg::server {

@@ -10,7 +10,7 @@
 #include <vector>
 
 #include "app/json.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "server/http_server.h"
 
 namespace wg::server {

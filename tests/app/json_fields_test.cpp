@@ -12,7 +12,7 @@
 #include <gtest/gtest.h>
 
 #include "app/session_adapter.h"
-#include "core/session.h"
+#include "core/play.h"
 
 namespace wg::app {
 namespace {

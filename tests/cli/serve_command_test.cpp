@@ -93,8 +93,12 @@ class Server {
   /// The lines printed after the address, up to "Ctrl-C stops it.".
   const std::string& banner() const { return banner_; }
 
-  json post(const std::string& target, const json& body, int status) {
-    const ClientResponse r = http_post(port_, target, body.dump());
+  /// `secret`: the X-Player-Secret of the player the request acts as ("" for none).
+  json post(const std::string& target, const json& body, int status,
+            const std::string& secret = "") {
+    server::test::Headers headers;
+    if (!secret.empty()) headers.emplace_back("X-Player-Secret", secret);
+    const ClientResponse r = http_post(port_, target, body.dump(), headers);
     EXPECT_EQ(r.status, status) << target << ": " << r.body;
     return json::parse(r.body, nullptr, /*allow_exceptions=*/false);
   }
@@ -153,11 +157,13 @@ TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
   for (const int signal : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(strsignal(signal));
     TempDir data;
+    std::string secret;  // ann's
     {
       Server server(data.path(), {});
       ASSERT_NE(server.port(), 0);
+      secret = server.post("/api/players", {{"name", "ann"}}, 201)["secret"];
       const json session = server.post(
-          "/api/sessions", {{"game", "evil-hangman"}, {"seed", 7}, {"player", "ann"}}, 201);
+          "/api/sessions", {{"game", "evil-hangman"}, {"seed", 7}, {"player", "ann"}}, 201, secret);
       const std::string commands =
           "/api/sessions/" + session["id"].get<std::string>() + "/commands";
       server.post(commands, {{"command", "new_game"}, {"length", 5}, {"guesses", 8}}, 200);
@@ -178,8 +184,8 @@ TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
     EXPECT_EQ(kept[0].saved["commands"].size(), 2u) << kept[0].saved.dump();
     // ...and the next server resumes it.
     Server next(data.path(), {});
-    const json resumed =
-        next.post("/api/sessions/resume", {{"unfinished", kept[0].id}, {"player", "ann"}}, 201);
+    const json resumed = next.post("/api/sessions/resume",
+                                   {{"unfinished", kept[0].id}, {"player", "ann"}}, 201, secret);
     EXPECT_EQ(resumed["view"]["letters"], json::array({"e"})) << resumed.dump();
     EXPECT_EQ(resumed["view"]["length"], 5) << resumed.dump();
     EXPECT_EQ(next.end_with(SIGTERM), 0);

@@ -364,7 +364,7 @@ export function readRoom<Round>(code: string, player: string): Promise<RoomState
 }
 
 export function startRoom<Round>(code: string, player: string): Promise<RoomState<Round>> {
-  return call('POST', `/api/rooms/${encodeURIComponent(code)}/start?client=${pageClient}`,
+  return call('POST', `/api/rooms/${encodeURIComponent(code)}/start?client=${PAGE_CLIENT}`,
               { player });
 }
 
@@ -372,7 +372,7 @@ export function startRoom<Round>(code: string, player: string): Promise<RoomStat
 export function sendRoomCommand<Round>(code: string, player: string,
                                        command: Record<string, unknown>): Promise<RoomState<Round>> {
   return call('POST', `/api/rooms/${encodeURIComponent(code)}/commands?player=${
-                          encodeURIComponent(player)}&client=${pageClient}`, command);
+                          encodeURIComponent(player)}&client=${PAGE_CLIENT}`, command);
 }
 
 /** Follows a room over WebSocket: `onUpdate` gets the player's view at once and on every change. */
@@ -380,7 +380,7 @@ export function followRoom<Round>(code: string, player: string,
                                   onUpdate: (state: RoomState<Round>) => void,
                                   onClosed?: () => void): LiveFeed {
   return openFeed(`/api/rooms/${encodeURIComponent(code)}/live?player=${
-                      encodeURIComponent(player)}&client=${pageClient}`, (data) => {
+                      encodeURIComponent(player)}&client=${PAGE_CLIENT}`, (data) => {
     if (data.type === 'update') onUpdate(data as RoomState<Round> & { type: string });
   }, onClosed);
 }

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/alphabet.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/auction/rules.h"
 
 namespace wg::auction {

@@ -319,7 +319,7 @@ struct Session::State {
     return events;
   }
 
-  std::vector<Event> apply(const Step& step, const Work& work) {
+  std::vector<Event> on(const Step& step, const Work& work) {
     if (auto refused = refuse_stepping()) return {*refused};
     std::vector<Event> events;
     target = {Target::Kind::kEvents, 1};
@@ -344,14 +344,14 @@ struct Session::State {
     return events;
   }
 
-  std::vector<Event> apply(const RunToRoundEnd& command, const Work& work) {
+  std::vector<Event> on(const RunToRoundEnd& command, const Work& work) {
     return run(command, Target::Kind::kRoundEnd, work);
   }
-  std::vector<Event> apply(const RunToEnd& command, const Work& work) {
+  std::vector<Event> on(const RunToEnd& command, const Work& work) {
     return run(command, Target::Kind::kGameEnd, work);
   }
 
-  std::vector<Event> apply(const Bid& bid, const Work&) {
+  std::vector<Event> on(const Bid& bid, const Work&) {
     if (auto refused = refuse_answer(bid.seat, Answer::kBid)) return {*refused};
     const int points = game->points()[bid.seat];
     if (bid.amount < 0 || bid.amount > points) {
@@ -365,7 +365,7 @@ struct Session::State {
     return answered(bid.seat, Answer::kBid);
   }
 
-  std::vector<Event> apply(const Word& word, const Work&) {
+  std::vector<Event> on(const Word& word, const Work&) {
     if (auto refused = refuse_answer(word.seat, Answer::kWord)) return {*refused};
     const Alphabet& alphabet = lexicon->alphabet();
     for (Letter letter : word.letters) {
@@ -385,7 +385,7 @@ struct Session::State {
     return answered(word.seat, Answer::kWord);
   }
 
-  std::vector<Event> apply(const NewGame& command, const Work& work) {
+  std::vector<Event> on(const NewGame& command, const Work& work) {
     if (!game->over()) {
       return {refuse(Refusal::kWrongPhase, -1, "the game is not over: play it to its end first")};
     }
@@ -472,7 +472,7 @@ Session::Session(Session&&) noexcept = default;
 Session& Session::operator=(Session&&) noexcept = default;
 
 std::vector<Event> Session::apply(const Command& command, const Work& work) {
-  return std::visit([&](const auto& c) { return state_->apply(c, work); }, command);
+  return std::visit([&](const auto& c) { return state_->on(c, work); }, command);
 }
 
 View Session::view(Seat seat) const { return state_->view(seat); }

@@ -34,7 +34,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "games/auction/event.h"
 #include "games/auction/game.h"
 #include "games/auction/player.h"

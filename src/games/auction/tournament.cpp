@@ -7,7 +7,7 @@
 #include <fmt/format.h>
 
 #include "core/parallel.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/auction/game.h"
 
 namespace wg::auction {

@@ -11,8 +11,8 @@
 
 #include "core/enum_names.h"
 #include "core/parallel.h"
+#include "core/play.h"
 #include "core/rng.h"
-#include "core/session.h"
 
 namespace wg::boggle {
 

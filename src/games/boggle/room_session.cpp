@@ -44,19 +44,10 @@ bool RoomSession::visible(const Event& event, Seat viewer) {
 }
 
 std::vector<room::Event> RoomSession::apply(const Command& command, const Work& /*work*/) {
-  return std::visit(
-      [this](const auto& c) -> std::vector<Event> {
-        using T = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<T, room::Join>) return apply_join(c);
-        if constexpr (std::is_same_v<T, room::Start>) return apply_start(c);
-        if constexpr (std::is_same_v<T, room::Submit>) return apply_submit(c);
-        if constexpr (std::is_same_v<T, room::Close>) return apply_close(c);
-        if constexpr (std::is_same_v<T, room::Tick>) return apply_tick(c);
-      },
-      command);
+  return std::visit([this](const auto& c) { return on(c); }, command);
 }
 
-std::vector<room::Event> RoomSession::apply_join(const room::Join& join) {
+std::vector<room::Event> RoomSession::on(const room::Join& join) {
   const std::string name(trim(join.name));
   if (name.empty() || name.size() > room::kMaxNameLength) {
     return {
@@ -87,7 +78,7 @@ std::vector<room::Event> RoomSession::apply_join(const room::Join& join) {
   return {room::Joined{static_cast<Seat>(seats_.size() - 1), name}};
 }
 
-std::vector<room::Event> RoomSession::apply_start(const room::Start& start) {
+std::vector<room::Event> RoomSession::on(const room::Start& start) {
   if (!seated(start.seat)) {
     return {room::Rejected{
         start.seat, Refusal::kMalformed, {}, "there is no seat " + std::to_string(start.seat)}};
@@ -156,7 +147,7 @@ std::optional<room::Rejected> RoomSession::refuse_play(Seat seat, std::uint64_t 
   return std::nullopt;
 }
 
-std::vector<room::Event> RoomSession::apply_submit(const room::Submit& submit) {
+std::vector<room::Event> RoomSession::on(const room::Submit& submit) {
   if (auto refused = refuse_play(submit.seat, submit.elapsed_ms, submit.word)) {
     return {std::move(*refused)};
   }
@@ -183,7 +174,7 @@ std::vector<room::Event> RoomSession::apply_submit(const room::Submit& submit) {
   return events;
 }
 
-std::vector<room::Event> RoomSession::apply_close(const room::Close& close) {
+std::vector<room::Event> RoomSession::on(const room::Close& close) {
   if (auto refused = refuse_play(close.seat, close.elapsed_ms, {})) return {std::move(*refused)};
   std::vector<Event> events;
   commands_.push_back(close);
@@ -198,7 +189,7 @@ std::vector<room::Event> RoomSession::apply_close(const room::Close& close) {
   return events;
 }
 
-std::vector<room::Event> RoomSession::apply_tick(const room::Tick& tick) {
+std::vector<room::Event> RoomSession::on(const room::Tick& tick) {
   if (status_ != Status::kPlaying) {
     return {room::Rejected{kObserver, Refusal::kWrongPhase, {}, "no round is on"}};
   }

@@ -21,7 +21,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "games/boggle/board.h"
 #include "games/boggle/room.h"
 #include "games/boggle/round.h"
@@ -229,11 +229,12 @@ class RoomSession {
   /// The refusal of a seat's word or close at `elapsed_ms`, if any.
   std::optional<room::Rejected> refuse_play(Seat seat, std::uint64_t elapsed_ms,
                                             const std::string& word) const;
-  std::vector<Event> apply_join(const room::Join& join);
-  std::vector<Event> apply_start(const room::Start& start);
-  std::vector<Event> apply_submit(const room::Submit& submit);
-  std::vector<Event> apply_close(const room::Close& close);
-  std::vector<Event> apply_tick(const room::Tick& tick);
+  // One handler per command, `on`, as every session names them (apply visits them).
+  std::vector<Event> on(const room::Join& join);
+  std::vector<Event> on(const room::Start& start);
+  std::vector<Event> on(const room::Submit& submit);
+  std::vector<Event> on(const room::Close& close);
+  std::vector<Event> on(const room::Tick& tick);
   /// The clock ran out at `elapsed_ms`: every seat still playing ends, then the round.
   void time_up(std::uint64_t elapsed_ms, std::vector<Event>& events);
   /// Ends the round if every seat of it is done.

@@ -122,18 +122,10 @@ Finished Session::finish(RoundEnd end, std::uint64_t elapsed_ms) {
 }
 
 std::vector<Event> Session::apply(const Command& command, const Work& /*work*/) {
-  return std::visit(
-      [this](const auto& c) -> std::vector<Event> {
-        using T = std::decay_t<decltype(c)>;
-        if constexpr (std::is_same_v<T, Submit>) return apply_submit(c);
-        if constexpr (std::is_same_v<T, Tick>) return apply_tick(c);
-        if constexpr (std::is_same_v<T, Close>) return apply_close(c);
-        if constexpr (std::is_same_v<T, NewGame>) return apply_new_game();
-      },
-      command);
+  return std::visit([this](const auto& c) { return on(c); }, command);
 }
 
-std::vector<Event> Session::apply_submit(const Submit& submit) {
+std::vector<Event> Session::on(const Submit& submit) {
   if (auto refused = refuse_time(submit.elapsed_ms, submit.word)) return {std::move(*refused)};
   if (late(submit.elapsed_ms)) {
     // The word is refused, and the time it brings ends the round: what changed is the Tick.
@@ -149,20 +141,20 @@ std::vector<Event> Session::apply_submit(const Submit& submit) {
   return {WordAccepted{round_->found().back(), j.points, round_->score(), j.path}};
 }
 
-std::vector<Event> Session::apply_tick(const Tick& tick) {
+std::vector<Event> Session::on(const Tick& tick) {
   if (auto refused = refuse_time(tick.elapsed_ms, {})) return {std::move(*refused)};
   if (!late(tick.elapsed_ms)) return {};
   commands_.push_back(tick);
   return {finish(RoundEnd::kTimeUp, tick.elapsed_ms)};
 }
 
-std::vector<Event> Session::apply_close(const Close& close) {
+std::vector<Event> Session::on(const Close& close) {
   if (auto refused = refuse_time(close.elapsed_ms, {})) return {std::move(*refused)};
   commands_.push_back(close);
   return {finish(late(close.elapsed_ms) ? RoundEnd::kTimeUp : RoundEnd::kClosed, close.elapsed_ms)};
 }
 
-std::vector<Event> Session::apply_new_game() {
+std::vector<Event> Session::on(const NewGame&) {
   if (!finished()) {
     return {Rejected{Refusal::kWrongPhase, {}, "the round is not over: close it first"}};
   }

@@ -15,7 +15,7 @@
 #include <variant>
 #include <vector>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "games/boggle/board.h"
 #include "games/boggle/round.h"
 #include "games/boggle/solver.h"
@@ -208,10 +208,11 @@ class Session {
   /// The refusal of a command at `elapsed_ms` that is not now or whose time went back.
   std::optional<Rejected> refuse_time(std::uint64_t elapsed_ms, std::string_view word) const;
   Finished finish(RoundEnd end, std::uint64_t elapsed_ms);
-  std::vector<Event> apply_submit(const Submit& submit);
-  std::vector<Event> apply_tick(const Tick& tick);
-  std::vector<Event> apply_close(const Close& close);
-  std::vector<Event> apply_new_game();
+  // One handler per command, `on`, as every session names them (apply visits them).
+  std::vector<Event> on(const Submit& submit);
+  std::vector<Event> on(const Tick& tick);
+  std::vector<Event> on(const Close& close);
+  std::vector<Event> on(const NewGame& command);
 
   std::shared_ptr<const Lexicon> lexicon_;
   Config config_;

@@ -4,7 +4,7 @@
 #include <utility>
 
 #include "core/parallel.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/evil_hangman/game.h"
 
 namespace wg::evil_hangman {

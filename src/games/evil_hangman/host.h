@@ -27,8 +27,8 @@
 #include <string_view>
 #include <vector>
 
+#include "core/play.h"
 #include "core/rng.h"
-#include "core/session.h"
 #include "games/evil_hangman/partition.h"
 #include "games/evil_hangman/word_set.h"
 

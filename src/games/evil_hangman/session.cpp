@@ -71,10 +71,7 @@ Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uin
 }
 
 std::vector<Event> Session::apply(const Command& command, const Work& work) {
-  return std::visit(Overloaded{[&](const NewGame& c) { return new_game(c); },
-                               [&](const Guess& c) { return guess(c, work); },
-                               [&](const GiveUp&) { return give_up(); }},
-                    command);
+  return std::visit([&](const auto& c) { return on(c, work); }, command);
 }
 
 Status Session::status() const {
@@ -100,7 +97,7 @@ std::optional<std::uint32_t> Session::shown_words() const {
   return static_cast<std::uint32_t>(game_->candidates().size());
 }
 
-std::vector<Event> Session::new_game(const NewGame& command) {
+std::vector<Event> Session::on(const NewGame& command, const Work&) {
   if (game_ && !game_->over()) {
     return {
         rejected(Refusal::kWrongPhase, kNoLetter, "a game is in play: finish it or give up first")};
@@ -128,7 +125,7 @@ std::vector<Event> Session::new_game(const NewGame& command) {
   return {GameStarted{index, static_cast<int>(*length), game_->guesses(), show, shown_words()}};
 }
 
-std::vector<Event> Session::guess(const Guess& command, const Work& work) {
+std::vector<Event> Session::on(const Guess& command, const Work& work) {
   const Letter letter = command.letter;
   if (!game_ || game_->over()) {
     return {rejected(Refusal::kWrongPhase, letter, "no game in play: start a new game")};
@@ -154,7 +151,7 @@ std::vector<Event> Session::guess(const Guess& command, const Work& work) {
   return events;
 }
 
-std::vector<Event> Session::give_up() {
+std::vector<Event> Session::on(const GiveUp&, const Work&) {
   if (!game_ || game_->over()) {
     return {rejected(Refusal::kWrongPhase, kNoLetter, "no game in play: start a new game")};
   }

@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "core/alphabet.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/evil_hangman/game.h"
 #include "games/evil_hangman/host.h"
 #include "games/evil_hangman/word_set.h"
@@ -196,9 +196,10 @@ class Session {
     std::shared_ptr<OptimalSolver> solver;
   };
 
-  std::vector<Event> new_game(const NewGame& command);
-  std::vector<Event> guess(const Guess& command, const Work& work);
-  std::vector<Event> give_up();
+  // One handler per command, `on`, as every session names them (apply visits them).
+  std::vector<Event> on(const NewGame& command, const Work& work);
+  std::vector<Event> on(const Guess& command, const Work& work);
+  std::vector<Event> on(const GiveUp& command, const Work& work);
   Words& words_of(int length);
   Finished finish() const;
   std::optional<std::uint32_t> shown_words() const;

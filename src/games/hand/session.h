@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "core/play.h"
 #include "core/rng.h"
-#include "core/session.h"
 #include "games/hand/hand.h"
 #include "games/hand/solver.h"
 #include "lexicon/lexicon.h"

@@ -14,7 +14,7 @@
 #include <optional>
 #include <vector>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "games/hand/hand.h"
 #include "lexicon/lexicon.h"
 

@@ -125,35 +125,32 @@ Finished Session::finish_game() const {
 Status Session::status() const { return game_->finished() ? Status::kFinished : Status::kPlaying; }
 
 std::vector<Event> Session::apply(const Command& command, const Work&) {
-  std::vector<Event> events;
-  if (const Guess* g = std::get_if<Guess>(&command)) {
-    events = guess(*g);
-  } else if (std::holds_alternative<NewGame>(command)) {
-    if (finished()) {
-      events.emplace_back(start_game());
-    } else {
-      events.emplace_back(rejection(Refusal::kWrongPhase));  // a game is in play
-    }
-  } else if (finished()) {
-    events.emplace_back(rejection(Refusal::kWrongPhase));  // a hint or giving up after the end
-  } else if (std::holds_alternative<Hint>(command)) {
-    if (config_.hints) {
-      const PlannedGuess points = plan(*game_, Goal::kPoints);
-      const PlannedGuess win = plan(*game_, Goal::kWin);
-      events.emplace_back(Hinted{advice_for(*game_, points.guess), advice_for(*game_, win.guess),
-                                 points.value, win.value});
-    } else {
-      events.emplace_back(rejection(Refusal::kNotAllowed));
-    }
-  } else {
-    game_->give_up();
-    events.emplace_back(finish_game());
-  }
+  std::vector<Event> events = std::visit([this](const auto& c) { return on(c); }, command);
   if (!std::holds_alternative<Rejected>(events.front())) commands_.push_back(command);
   return events;
 }
 
-std::vector<Event> Session::guess(const Guess& guess) {
+std::vector<Event> Session::on(const NewGame&) {
+  if (!finished()) return {rejection(Refusal::kWrongPhase)};  // a game is in play
+  return {start_game()};
+}
+
+std::vector<Event> Session::on(const Hint&) {
+  if (finished()) return {rejection(Refusal::kWrongPhase)};  // a hint after the end
+  if (!config_.hints) return {rejection(Refusal::kNotAllowed)};
+  const PlannedGuess points = plan(*game_, Goal::kPoints);
+  const PlannedGuess win = plan(*game_, Goal::kWin);
+  return {Hinted{advice_for(*game_, points.guess), advice_for(*game_, win.guess), points.value,
+                 win.value}};
+}
+
+std::vector<Event> Session::on(const GiveUp&) {
+  if (finished()) return {rejection(Refusal::kWrongPhase)};  // giving up after the end
+  game_->give_up();
+  return {finish_game()};
+}
+
+std::vector<Event> Session::on(const Guess& guess) {
   Rejected rejected;
   rejected.guess = guess;
   rejected.length = game_->length();

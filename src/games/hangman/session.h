@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "core/alphabet.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
 #include "games/hangman/game.h"
@@ -35,7 +35,7 @@ enum class Mode : std::uint8_t { kEasy, kHard };
 std::string_view to_string(Mode mode);
 std::optional<Mode> parse_mode(std::string_view name);
 
-/// Where secrets are drawn from (core/session.h).
+/// Where secrets are drawn from (core/play.h).
 using wg::parse_secrets;
 using wg::Secrets;
 using wg::to_string;
@@ -250,7 +250,11 @@ class Session {
  private:
   GameStarted start_game();
   Finished finish_game() const;
-  std::vector<Event> guess(const Guess& guess);
+  // One handler per command, `on`, as every session names them (apply visits them).
+  std::vector<Event> on(const Guess& guess);
+  std::vector<Event> on(const NewGame& command);
+  std::vector<Event> on(const Hint& command);
+  std::vector<Event> on(const GiveUp& command);
 
   std::shared_ptr<const Dictionary> dictionary_;
   Config config_;

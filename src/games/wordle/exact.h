@@ -13,7 +13,7 @@
 #include <optional>
 #include <span>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "games/wordle/words.h"
 
 namespace wg::wordle {

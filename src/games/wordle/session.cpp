@@ -104,11 +104,7 @@ void Session::start_game() {
 }
 
 std::vector<Event> Session::apply(const Command& command, const Work& work) {
-  return std::visit(Overloaded{[&](const NewGame&) { return new_game(); },
-                               [&](const Guess& c) { return guess(c, work); },
-                               [&](const Hint&) { return hint(); },
-                               [&](const GiveUp& c) { return give_up(c, work); }},
-                    command);
+  return std::visit([&](const auto& c) { return on(c, work); }, command);
 }
 
 std::optional<std::uint32_t> Session::shown_remaining() const {
@@ -116,7 +112,7 @@ std::optional<std::uint32_t> Session::shown_remaining() const {
   return static_cast<std::uint32_t>(remaining_.size());
 }
 
-std::vector<Event> Session::new_game() {
+std::vector<Event> Session::on(const NewGame&, const Work&) {
   if (!over_) return {rejected(Refusal::kWrongPhase, "a game is in play: finish it or give up")};
   ++game_;
   start_game();
@@ -125,7 +121,7 @@ std::vector<Event> Session::new_game() {
                       shown_remaining()}};
 }
 
-std::vector<Event> Session::guess(const Guess& command, const Work& work) {
+std::vector<Event> Session::on(const Guess& command, const Work& work) {
   const std::vector<Letter>& word = command.word;
   if (over_) return {rejected(Refusal::kWrongPhase, "the game is over: start a new game", word)};
   const bool letters =
@@ -184,7 +180,7 @@ std::vector<Event> Session::guess(const Guess& command, const Work& work) {
   return events;
 }
 
-std::vector<Event> Session::hint() {
+std::vector<Event> Session::on(const Hint&, const Work&) {
   if (over_) return {rejected(Refusal::kWrongPhase, "the game is over: start a new game")};
   const auto allowed = [this](WordId id) {
     return !config_.hard || !hard_mode_problem(rows_, words_.word(id));
@@ -195,7 +191,7 @@ std::vector<Event> Session::hint() {
   return {Hinted{std::vector<Letter>(word.begin(), word.end())}};
 }
 
-std::vector<Event> Session::give_up(const GiveUp& command, const Work& work) {
+std::vector<Event> Session::on(const GiveUp& command, const Work& work) {
   if (over_) return {rejected(Refusal::kWrongPhase, "the game is over: start a new game")};
   bool stopped = false;
   std::vector<Event> events = {finish(false, true, command.unanalysed, work, stopped)};

@@ -22,8 +22,8 @@
 #include <vector>
 
 #include "core/alphabet.h"
+#include "core/play.h"
 #include "core/rng.h"
-#include "core/session.h"
 #include "games/wordle/exact.h"
 #include "games/wordle/feedback.h"
 #include "games/wordle/guesser.h"
@@ -211,10 +211,11 @@ class Session {
 
  private:
   void start_game();
-  std::vector<Event> new_game();
-  std::vector<Event> guess(const Guess& command, const Work& work);
-  std::vector<Event> hint();
-  std::vector<Event> give_up(const GiveUp& command, const Work& work);
+  // One handler per command, `on`, as every session names them (apply visits them).
+  std::vector<Event> on(const NewGame& command, const Work& work);
+  std::vector<Event> on(const Guess& command, const Work& work);
+  std::vector<Event> on(const Hint& command, const Work& work);
+  std::vector<Event> on(const GiveUp& command, const Work& work);
   /// Ends the game; `stopped` is set when `work` stopped the exact search.
   Finished finish(bool won, bool gave_up, bool unanalysed, const Work& work, bool& stopped);
   std::optional<std::uint32_t> shown_remaining() const;

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "core/alphabet.h"
-#include "core/session.h"
+#include "core/play.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::wordle {

@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "core/session.h"
+#include "core/play.h"
 #include "dice_check.h"
 #include "lexicon/lexicon.h"
 

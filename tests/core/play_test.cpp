@@ -1,4 +1,6 @@
-#include "core/session.h"
+// core/play.h: the vocabulary every game's session shares (the seed rule, refusals, secrets).
+
+#include "core/play.h"
 
 #include <set>
 #include <string>

@@ -1,4 +1,4 @@
-#include "core/session.h"
+#include "core/play.h"
 
 #include "core/enum_names.h"
 #include "core/rng.h"
