@@ -88,7 +88,8 @@ struct Gate {
 
 std::string to_string(beast::string_view text) { return std::string(text.data(), text.size()); }
 
-HttpRequest make_request(const http::request<http::string_body>& message) {
+HttpRequest make_request(const http::request<http::string_body>& message,
+                         const beast::tcp_stream& stream) {
   HttpRequest request;
   request.method = to_string(message.method_string());
   request.target = to_string(message.target());
@@ -100,6 +101,9 @@ HttpRequest make_request(const http::request<http::string_body>& message) {
   request.origin = to_string(message[http::field::origin]);
   request.host = to_string(message[http::field::host]);
   request.player_secret = to_string(message["X-Player-Secret"]);
+  boost::system::error_code error;
+  const tcp::endpoint remote = stream.socket().remote_endpoint(error);
+  if (!error) request.remote = remote.address().to_string();
   return request;
 }
 
@@ -477,7 +481,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     awaiting_handler_ = true;
     auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
     if (!guarded("handle", [&] {
-          server_.handler.handle(make_request(message), [reply](HttpResponse response) {
+          server_.handler.handle(make_request(message, stream_), [reply](HttpResponse response) {
             reply->send(std::move(response));
           });
         })) {
@@ -489,8 +493,9 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     auto ws = std::make_shared<WsSession>(server_, stream_.get_executor());
     auto peer = ws->make_peer();
     HttpResponse refusal;
-    if (!guarded("open_socket",
-                 [&] { refusal = server_.handler.open_socket(make_request(message), peer); })) {
+    if (!guarded("open_socket", [&] {
+          refusal = server_.handler.open_socket(make_request(message, stream_), peer);
+        })) {
       refusal = json_error(500, "internal server error");
     }
     if (refusal.status == 0) {

@@ -35,6 +35,9 @@ struct HttpRequest {
   /// The X-Player-Secret header, "" if none: what proves that the request comes from the player
   /// it names (docs/API.md, "Players").
   std::string player_secret;
+  /// The client's address as the connection shows it ("" when unknown): what limits per client
+  /// count by.
+  std::string remote;
 };
 
 struct HttpResponse {

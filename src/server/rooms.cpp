@@ -24,9 +24,16 @@ struct Rooms::Room {
 namespace {
 
 constexpr std::string_view kRoomLetters = "BCDFGHJKLMNPQRSTVWXZ";  // no vowels: no words
-constexpr std::size_t kRoomCodeLength = 5;
+/// 20^8 = 2.56e10 codes: at kMaxMissedCodes a minute, a client trying codes needs about five
+/// years to find one of a thousand open rooms (at the 19,000 a second of an unlimited client,
+/// five consonants fell in three minutes).
+constexpr std::size_t kRoomCodeLength = 8;
+/// Codes that are no room's a client may ask for in a minute (a typo or two, an expired link),
+/// and the clients remembered before the oldest minutes are forgotten.
+constexpr int kMaxMissedCodes = 10;
+constexpr std::size_t kMaxClientsRemembered = 100000;
 
-/// A room's code: five consonants, easy to read out in a classroom.
+/// A room's code: eight consonants, easy to read out in a classroom (as two groups of four).
 std::string random_room_code() {
   std::random_device device;
   std::string code;
@@ -82,10 +89,39 @@ bool Rooms::owns(const std::vector<std::string_view>& parts) {
   return parts.size() >= 2 && parts[0] == "api" && parts[1] == "rooms";
 }
 
-Rooms::RoomPtr Rooms::find(std::string_view code) const {
+Rooms::RoomPtr Rooms::find(const HttpRequest& request, std::string_view code,
+                           HttpResponse& refusal) {
+  const auto now = clock_.now();
   std::lock_guard lock(mutex_);
-  const auto found = rooms_.find(std::string(code));
-  return found == rooms_.end() ? nullptr : found->second;
+  Misses* misses = nullptr;
+  if (const auto client = misses_.find(request.remote); client != misses_.end()) {
+    if (now - client->second.since >= std::chrono::minutes(1)) {
+      misses_.erase(client);
+    } else {
+      misses = &client->second;
+    }
+  }
+  if (misses != nullptr && misses->count >= kMaxMissedCodes) {
+    refusal = error(429, "too_many_guesses",
+                    "too many room codes that are no room's from here: wait a minute, and ask "
+                    "for the room's link");
+    refusal.headers.emplace_back("Retry-After", "60");
+    return nullptr;
+  }
+  if (const auto found = rooms_.find(std::string(code)); found != rooms_.end()) {
+    return found->second;
+  }
+  if (misses == nullptr) {
+    if (misses_.size() >= kMaxClientsRemembered) {
+      std::erase_if(misses_, [&](const auto& entry) {
+        return now - entry.second.since >= std::chrono::minutes(1);
+      });
+    }
+    if (misses_.size() < kMaxClientsRemembered) misses = &(misses_[request.remote] = {now, 0});
+  }
+  if (misses != nullptr) ++misses->count;
+  refusal = error(404, "unknown_room", "there is no room with that code (it may have expired)");
+  return nullptr;
 }
 
 HttpResponse Rooms::route(const HttpRequest& request, const std::vector<std::string_view>& parts) {
@@ -93,10 +129,9 @@ HttpResponse Rooms::route(const HttpRequest& request, const std::vector<std::str
     if (request.method != "POST") return method_not_allowed(request, "POST");
     return create_room(request);
   }
-  const RoomPtr room = find(parts[2]);
-  if (room == nullptr) {
-    return error(404, "unknown_room", "there is no room with that code (it may have expired)");
-  }
+  HttpResponse refusal;
+  const RoomPtr room = find(request, parts[2], refusal);
+  if (room == nullptr) return refusal;
   if (parts.size() == 3) {
     if (request.method != "GET") return method_not_allowed(request, "GET");
     std::lock_guard lock(room->live->mutex);
@@ -248,8 +283,9 @@ HttpResponse Rooms::member_command(const RoomPtr& room, const HttpRequest& reque
 HttpResponse Rooms::open_socket(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts,
                                 std::shared_ptr<WebSocketPeer> peer) {
-  const RoomPtr room = find(parts[2]);
-  if (room == nullptr) return error(404, "unknown_room", "there is no room with that code");
+  HttpResponse refusal;
+  const RoomPtr room = find(request, parts[2], refusal);
+  if (room == nullptr) return refusal;
   Seat seat = kObserver;
   {
     std::lock_guard lock(room->live->mutex);

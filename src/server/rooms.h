@@ -7,6 +7,7 @@
 /// player is played at the seat their key holds, never one the player names; the game decides
 /// the rest (who may start, when the round ends, the results).
 
+#include <chrono>
 #include <cstddef>
 #include <map>
 #include <memory>
@@ -52,7 +53,10 @@ class Rooms {
   struct Room;
   using RoomPtr = std::shared_ptr<Room>;
 
-  RoomPtr find(std::string_view code) const;
+  /// The room of `code`, or null; a client (HttpRequest::remote) that asked for more than
+  /// kMaxMissedCodes codes that are no room's in the last minute is refused every code for the
+  /// rest of it (`refusal`: 429 "too_many_guesses"), so that codes cannot be found by trying.
+  RoomPtr find(const HttpRequest& request, std::string_view code, HttpResponse& refusal);
   HttpResponse create_room(const HttpRequest& request);
   HttpResponse join_room(const RoomPtr& room, const HttpRequest& request);
   /// Seats a player in the room (its session's lock held): 201 with their key, or the refusal.
@@ -68,8 +72,14 @@ class Rooms {
   std::shared_ptr<const Lexicon> lexicon_;
   ArcadeOptions options_;
   ArcadeClock clock_;
-  mutable std::mutex mutex_;  ///< guards rooms_ (each room's session has its own lock)
+  mutable std::mutex mutex_;  ///< guards rooms_ and misses_ (each room's session has its own lock)
   std::unordered_map<std::string, RoomPtr> rooms_;  ///< by code
+  /// Codes asked for that were no room's, per client, in the minute that began at `since`.
+  struct Misses {
+    std::chrono::steady_clock::time_point since;
+    int count = 0;
+  };
+  std::unordered_map<std::string, Misses> misses_;  ///< by client address
 };
 
 }  // namespace wg::server

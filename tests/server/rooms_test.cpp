@@ -87,7 +87,7 @@ class RoomsTest : public ::testing::Test {
 
 TEST_F(RoomsTest, TwoPlayersPlayOneBoardAndASharedWordScoresForNobody) {
   const Room room = open_room();
-  EXPECT_EQ(room.code.size(), 5u);
+  EXPECT_EQ(room.code.size(), 8u);
   const Json bo_state = state(room.code, room.bo);
   EXPECT_EQ(bo_state["view"]["you"], 1);
   EXPECT_EQ(bo_state["view"]["players"].size(), 2u);
@@ -241,6 +241,40 @@ TEST_F(RoomsTest, APlayerWhoJoinsDuringARoundPlaysTheNextAndHoldsUpNoResults) {
   EXPECT_TRUE(next["players"][1]["in_round"]);
 }
 
+TEST_F(RoomsTest, CodesCannotBeFoundByTrying) {
+  // Issue 31: codes of five consonants answered 404 when missing and 403 when someone's, and one
+  // connection tried 19,158 a second: every room was found in about three minutes.
+  const Room room = open_room();
+  EXPECT_EQ(room.code.size(), 8u);
+  const auto from = [&](const std::string& address, const std::string& code) {
+    HttpRequest r = test::handler_request("GET", "/api/rooms/" + code);
+    r.query = "player=x";
+    r.remote = address;
+    return test::handle(*arcade_, std::move(r));
+  };
+  for (int i = 0; i < 10; ++i) {
+    EXPECT_EQ(from("192.0.2.7", "BBBBBBB" + std::string(1, static_cast<char>('B' + i))).status,
+              404);
+  }
+  // The eleventh code in the minute is refused, be it a room's or not, on every route.
+  const HttpResponse refused = from("192.0.2.7", room.code);
+  EXPECT_EQ(refused.status, 429);
+  EXPECT_EQ(Json::parse(refused.body)["code"], "too_many_guesses");
+  EXPECT_NE(std::find(refused.headers.begin(), refused.headers.end(),
+                      std::pair<std::string, std::string>{"Retry-After", "60"}),
+            refused.headers.end());
+  HttpRequest join =
+      test::handler_request("POST", "/api/rooms/" + room.code + "/players", R"({"name": "Eve"})");
+  join.remote = "192.0.2.7";
+  EXPECT_EQ(test::handle(*arcade_, std::move(join)).status, 429);
+  // Other clients, and the room's players, are not held back.
+  EXPECT_EQ(from("192.0.2.8", room.code).status, 403);
+  EXPECT_EQ(request("GET", "/api/rooms/" + room.code, nullptr, "player=" + room.bo).status, 200);
+  // A minute later the client may ask again.
+  time_.advance(std::chrono::minutes(1));
+  EXPECT_EQ(from("192.0.2.7", room.code).status, 403);
+}
+
 TEST_F(RoomsTest, RoomsRefuseWhatTheyCannotPlay) {
   EXPECT_EQ(post("/api/rooms", {{"game", "hand"}, {"name", "Ann"}}, 400)["code"], "bad_request");
   EXPECT_EQ(post("/api/rooms", {{"game", "boggle"}}, 400)["code"], "bad_request");
@@ -252,7 +286,7 @@ TEST_F(RoomsTest, RoomsRefuseWhatTheyCannotPlay) {
   }
   EXPECT_EQ(post("/api/rooms", {{"name", "Ann"}, {"config", {{"size", 3}}}}, 400)["field"], "size");
   EXPECT_EQ(arcade_->session_count(), 0u) << "a room refused leaves no session behind";
-  EXPECT_EQ(request("GET", "/api/rooms/BCDFG", nullptr, "player=x").status, 404);
+  EXPECT_EQ(request("GET", "/api/rooms/BCDFGHJK", nullptr, "player=x").status, 404);
   const Json opened = post("/api/rooms", {{"name", "Ann"}}, 201);
   EXPECT_EQ(request("GET", "/api/rooms/" + opened["room"].get<std::string>()).status, 403);
   const std::string code = opened["room"];

@@ -101,8 +101,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   from = await heardCount(annPage);
   await annPage.keyboard.press('Enter');
   const opened = await nextAnnouncement(annPage, /^You are in room/, from);
-  const code = /room ([A-Z]{5})/.exec(opened)?.[1] ?? '';
-  assert.match(code, /^[B-DF-HJ-NP-TV-XZ]{5}$/, 'five consonants');
+  const code = /room ([A-Z]{8})/.exec(opened)?.[1] ?? '';
+  assert.match(code, /^[B-DF-HJ-NP-TV-XZ]{8}$/, 'eight consonants');
   assert.equal(opened, `You are in room ${code}. Share the code; start the round when everyone ` +
                        'is in.');
   assert.equal(await annPage.locator('.bg-room-code').textContent(), code);
@@ -289,7 +289,7 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
 });
 
 test('a room link to a room that does not exist says so, and a bad code is refused', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/boggle/room/BBBBB`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/boggle/room/BBBBBBBB`);
   await page.locator('.bg-room-join').waitFor();
   await focusOn(page, '.bg-room-join input[name=name]');
   await page.keyboard.type('Cy');
@@ -302,6 +302,6 @@ test('a room link to a room that does not exist says so, and a bad code is refus
   from = await heardCount(page);
   await page.keyboard.press('Enter');
   assert.equal(await nextAnnouncement(page, /code/, from),
-               'A room code is five letters, like BCDFG.');
+               'A room code is eight letters, like BCDFGHJK.');
   await context.close();
 });

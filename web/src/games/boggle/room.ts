@@ -14,8 +14,8 @@ import type { RoomListener, RoundPlayer, View } from '../boggle';
 import { labelled, messageOf, numberInput, readSeed, readWhole, seedInput,
          selectOf } from '../puzzles_common';
 
-/** A room's code: five letters (the server's are consonants). */
-const CODE = /^[A-Z]{5}$/;
+/** A room's code: eight letters (the server's are consonants). */
+const CODE = /^[A-Z]{8}$/;
 /** The longest name, until the room's view says it (`name_limit`). */
 const NAME_MAX = 24;
 const MINUTES_MAX = 30;
@@ -101,13 +101,13 @@ export class RoomPanel implements RoomListener {
                        h('button', { type: 'submit', class: 'primary' }, 'Create the room')));
     const codeInput = h('input', { name: 'code', type: 'text', autocomplete: 'off',
                                    autocapitalize: 'characters', spellcheck: 'false',
-                                   maxlength: 5, size: 7, value: code });
+                                   maxlength: 8, size: 10, value: code });
     const joinName = h('input', { name: 'name', type: 'text', autocomplete: 'nickname',
                                   maxlength: NAME_MAX, spellcheck: 'false' });
     const join = h('form', { class: 'bg-room-join', 'aria-labelledby': 'bg-join-title' },
                    h('h3', { id: 'bg-join-title' }, 'Join a room'),
                    h('div', { class: 'row' },
-                     labelled('Room code', codeInput, 'Five letters, from whoever made the room.'),
+                     labelled('Room code', codeInput, 'Eight letters, from whoever made the room.'),
                      labelled('Your name', joinName),
                      h('button', { type: 'submit', class: 'primary' }, 'Join')));
     create.addEventListener('submit', (event) => {
@@ -130,7 +130,7 @@ export class RoomPanel implements RoomListener {
       event.preventDefault();
       const wanted = codeInput.value.trim().toUpperCase();
       if (!CODE.test(wanted)) {
-        this.showError('A room code is five letters, like BCDFG.');
+        this.showError('A room code is eight letters, like BCDFGHJK.');
         codeInput.focus();
         return;
       }
