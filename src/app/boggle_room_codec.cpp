@@ -29,7 +29,8 @@ constexpr CommandShape kCommands[] = {{"join", {"name"}},
                                       {"start", {"seat"}},
                                       {"submit", {"seat", "word", "elapsed_ms"}},
                                       {"close", {"seat", "elapsed_ms"}},
-                                      {"tick", {"elapsed_ms"}}};
+                                      {"tick", {"elapsed_ms"}},
+                                      {"remove", {"seat", "player"}}};
 
 Json seat_json(Seat seat) { return seat == kObserver ? Json(nullptr) : Json(seat); }
 
@@ -51,6 +52,7 @@ rm::Command BoggleRoomCodec::command_from_json(const Json& json) {
   if (name == "start") return rm::Start{seat()};
   if (name == "submit") return rm::Submit{seat(), fields.required_text("word"), elapsed()};
   if (name == "close") return rm::Close{seat(), elapsed()};
+  if (name == "remove") return rm::Remove{seat(), fields.required_integer<Seat>("player")};
   return rm::Tick{fields.required_integer<std::uint64_t>("elapsed_ms")};
 }
 
@@ -69,6 +71,8 @@ Json BoggleRoomCodec::command_to_json(const rm::Command& command) {
                   {"elapsed_ms", c.elapsed_ms}};
         } else if constexpr (std::is_same_v<T, rm::Close>) {
           return {{"command", "close"}, {"seat", c.seat}, {"elapsed_ms", c.elapsed_ms}};
+        } else if constexpr (std::is_same_v<T, rm::Remove>) {
+          return {{"command", "remove"}, {"seat", c.seat}, {"player", c.player}};
         } else {
           return {{"command", "tick"}, {"elapsed_ms", c.elapsed_ms}};
         }
@@ -94,6 +98,8 @@ Json BoggleRoomCodec::event_to_json(const rm::Event& event) {
         using T = std::decay_t<decltype(e)>;
         if constexpr (std::is_same_v<T, rm::Joined>) {
           return {{"event", "joined"}, {"seat", e.seat}, {"name", e.name}};
+        } else if constexpr (std::is_same_v<T, rm::Removed>) {
+          return {{"event", "removed"}, {"player", e.player}, {"name", e.name}};
         } else if constexpr (std::is_same_v<T, rm::RoundStarted>) {
           return {{"event", "round_started"},
                   {"round", e.round},
@@ -134,8 +140,11 @@ Json BoggleRoomCodec::event_to_json(const rm::Event& event) {
 Json BoggleRoomCodec::view_to_json(const rm::View& view) {
   Json players = Json::array();
   for (const rm::Player& p : view.players) {
-    players.push_back(
-        {{"name", p.name}, {"host", p.host}, {"done", p.done}, {"in_round", p.in_round}});
+    players.push_back({{"name", p.name},
+                       {"host", p.host},
+                       {"done", p.done},
+                       {"in_round", p.in_round},
+                       {"removed", p.removed}});
   }
   Json out = {{"status", name_of(kStatusNames, view.status)},
               {"round", view.round},
@@ -188,7 +197,7 @@ GameEntry boggle_room_game() {
   // The round runs on the host's one clock; each player acts at the seat the host gives them,
   // and only the host seats a player (answering with the seat's key).
   entry.stamps.clocked = {"submit", "tick", "close"};
-  entry.stamps.seated = {"start", "submit", "close"};
+  entry.stamps.seated = {"start", "submit", "close", "remove"};
   entry.stamps.host_only = {"join"};
   entry.resumable = false;
   return entry;

@@ -9,8 +9,9 @@
 ///   {"command": "join", "name"}                    {"command": "start", "seat"}
 ///   {"command": "submit", "seat", "word", "elapsed_ms"}
 ///   {"command": "close", "seat", "elapsed_ms"}     {"command": "tick", "elapsed_ms"}
+///   {"command": "remove", "seat", "player"}        (the host removes the player at "player")
 /// Events (those with a "seat" are that seat's alone: BoggleRoomCodec::visible):
-///   {"event": "joined", "seat", "name"}
+///   {"event": "joined", "seat", "name"}            {"event": "removed", "player", "name"}
 ///   {"event": "round_started", "round", "board", "min_length", "scoring", "seconds", "seats"}
 ///   {"event": "word_accepted", "seat", "word", "points", "score", "path"}
 ///   {"event": "rejected", "seat"?, "reason", "word"?, "detail"?}
@@ -19,7 +20,8 @@
 ///     everyone)
 ///   {"event": "finished", "round", "end", "seats", "results"}
 /// View: {"status": "waiting"|"playing"|"finished", "round" (0-based), "config", "players":
-///   [{"name", "host", "done", "in_round"}], "you": a seat or null, "max_players",
+///   [{"name", "host", "done", "in_round", "removed"}] (by seat: a removed player's stays, empty),
+///   "you": a seat or null (a spectator, or a player removed), "max_players",
 ///   "name_limit", "your_round"?: the Word Search view of the viewer's round (its "all_words",
 ///   "missed" and "total_score" once the round is over for everyone), "results"?: once the
 ///   round is over for everyone, {"players": [{"name", "words": [{"word", "points",

@@ -54,10 +54,23 @@ TEST(BoggleRoomCodec, TheRoomIsWordSearchsAndNoGameOfTheLobby) {
   EXPECT_EQ(command, (Json{{"command", "close"}, {"seat", 1}, {"elapsed_ms", 2500}}));
 }
 
+TEST(BoggleRoomCodec, ARemovalIsEveryonesToSee) {
+  auto room = room_entry().open(kSpecBoard, 1, enable());
+  room->apply({{"command", "join"}, {"name", "Ann"}});
+  room->apply({{"command", "join"}, {"name", "Bo"}});
+  const std::vector<Json> events = room->apply({{"command", "remove"}, {"seat", 0}, {"player", 1}});
+  ASSERT_EQ(events.size(), 1u);
+  EXPECT_EQ(events[0], (Json{{"event", "removed"}, {"player", 1}, {"name", "Bo"}}));
+  const Json bo = room->view(1);
+  EXPECT_TRUE(bo["you"].is_null()) << "Bo sees the room as a spectator";
+  EXPECT_EQ(bo["players"][1]["removed"], true);
+  EXPECT_EQ(bo["players"][0]["removed"], false);
+}
+
 TEST(BoggleRoomCodec, CommandsRoundTrip) {
   for (const rm::Command& command :
        std::vector<rm::Command>{rm::Join{"Ann"}, rm::Start{0}, rm::Submit{1, "peace", 1500},
-                                rm::Close{2, 9}, rm::Tick{60'000}}) {
+                                rm::Close{2, 9}, rm::Tick{60'000}, rm::Remove{0, 3}}) {
     const Json json = BoggleRoomCodec::command_to_json(command);
     EXPECT_EQ(BoggleRoomCodec::command_from_json(json), command) << json.dump();
   }
@@ -69,6 +82,8 @@ TEST(BoggleRoomCodec, CommandsRoundTrip) {
                                            {{"command", "submit"}, {"seat", 0}},
                                            {{"command", "close"}, {"seat", "0"}},
                                            {{"command", "tick"}},
+                                           {{"command", "remove"}, {"seat", 0}},
+                                           {{"command", "remove"}, {"seat", 0}, {"player", "1"}},
                                            {{"command", "new_game"}},
                                            {{"command", "join"}, {"name", "Ann"}, {"seat", 0}}}) {
     const std::vector<Json> events = room->apply(bad);
@@ -85,8 +100,11 @@ TEST(BoggleRoomCodec, EachSeatSeesItsOwnRoundAndNoAnswersUntilEveryoneIsDone) {
   EXPECT_EQ(waiting["you"], 0);
   EXPECT_EQ(waiting["name_limit"], rm::kMaxNameLength);
   EXPECT_EQ(waiting["max_players"], rm::kMaxPlayers);
-  EXPECT_EQ(waiting["players"][1],
-            (Json{{"name", "Bo"}, {"host", false}, {"done", false}, {"in_round", true}}));
+  EXPECT_EQ(waiting["players"][1], (Json{{"name", "Bo"},
+                                         {"host", false},
+                                         {"done", false},
+                                         {"in_round", true},
+                                         {"removed", false}}));
   EXPECT_EQ(waiting["your_round"]["board"]["spec"], "EECA/ALEP/HNBO/QTTY");
   EXPECT_FALSE(room->view(kObserver).contains("your_round"));
   EXPECT_EQ(room->view(kObserver)["you"], nullptr);

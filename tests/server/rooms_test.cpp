@@ -213,6 +213,28 @@ TEST_F(RoomsTest, AMemberActsOnlyAtTheSeatOfTheirKey) {
       403);
 }
 
+TEST_F(RoomsTest, TheHostRemovesAPlayerWhoHoldsUpTheRound) {
+  // Issue 31: in a room with no clock, a member who never closed his round kept it playing for
+  // ever; a room filled to 16 by strangers kept its real players out.
+  Json untimed = kTeamBoard;
+  untimed["seconds"] = 0;
+  const Room room = open_room(untimed);
+  post("/api/rooms/" + room.code + "/start", {{"player", room.ann}});
+  act(room, room.ann, {{"command", "close"}});
+  // Bo may not remove Ann, nor name himself the host.
+  EXPECT_EQ(act(room, room.bo,
+                {{"command", "remove"}, {"seat", 0}, {"player", 0}})["events"][0]["reason"],
+            "not_allowed");
+  const Json removed = act(room, room.ann, {{"command", "remove"}, {"player", 1}});
+  EXPECT_EQ(removed["view"]["status"], "finished") << "the round no longer waits on Bo";
+  EXPECT_EQ(removed["view"]["results"]["players"].size(), 1u);
+  // Bo's key shows him the room as a spectator, and plays nothing.
+  const Json bo = state(room.code, room.bo);
+  EXPECT_TRUE(bo["view"]["you"].is_null());
+  EXPECT_TRUE(bo["view"]["players"][1]["removed"]);
+  EXPECT_EQ(act(room, room.bo, {{"command", "close"}})["events"][0]["reason"], "malformed");
+}
+
 TEST_F(RoomsTest, APlayerWhoJoinsDuringARoundPlaysTheNextAndHoldsUpNoResults) {
   const Json opened = post("/api/rooms", {{"config", kTeamBoard}, {"name", "Ann"}}, 201);
   const std::string code = opened["room"];

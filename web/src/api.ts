@@ -311,6 +311,8 @@ export interface RoomPlayer {
   host: boolean;
   done: boolean;
   in_round: boolean;
+  /** The host removed them: their seat stays, empty. */
+  removed: boolean;
 }
 
 /** A word of a room's results: `shared` (found by another player too) scores nothing. */

@@ -134,7 +134,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
                `You are in room ${code} with Ann. Ann starts the round.`);
   assert.equal(await nextAnnouncement(annPage, /joined/, annFrom), 'Bo joined the room.');
   assert.deepEqual(await annPage.locator('.bg-room-list li').allInnerTexts(),
-                   ['Ann (host, you)', 'Bo']);
+                   ['Ann (host, you)', 'Bo Remove'], 'the host may remove anyone else');
+  assert.equal(await boPage.locator('.bg-room-remove').count(), 0, 'only the host removes');
   assert.equal(await boPage.locator('.bg-room-start').isHidden(), true, 'only the host starts');
   assert.equal(await boPage.locator('.bg-room .hint').first().textContent(),
                'Waiting for Ann (the host) to start.');
@@ -280,6 +281,19 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.deepEqual(await cyPage.locator('.bg-face').allTextContents(),
                    await annPage.locator('.bg-face').allTextContents());
   await focusOn(cyPage, 'input[name=word]');
+
+  // Cy leaves his round open for good: Ann removes him with the keyboard, and the round goes on
+  // without him.
+  await tabTo(annPage, 'button[aria-label="Remove Cy"]');
+  const beforeRemoval = await Promise.all([annPage, cyPage].map((page) => heardCount(page)));
+  await annPage.keyboard.press('Enter');
+  assert.equal(await nextAnnouncement(annPage, /removed/, beforeRemoval[0]),
+               'Cy was removed from the room.');
+  assert.equal(await nextAnnouncement(cyPage, /removed/, beforeRemoval[1]),
+               'The host removed you from this room.');
+  assert.deepEqual(await annPage.locator('.bg-room-list li .bg-room-name').allInnerTexts(),
+                   ['Ann', 'Bo']);
+  await noProblems(annPage, 'after a removal');
 
   // Everything announced, in order, for the record of what a screen reader heard.
   assert.ok((await announced(annPage)).includes('Bo joined the room.'));

@@ -20,6 +20,10 @@ bool RoomSession::seated(Seat seat) const {
   return seat >= 0 && static_cast<std::size_t>(seat) < seats_.size();
 }
 
+bool RoomSession::present(Seat seat) const {
+  return seated(seat) && !seats_[static_cast<std::size_t>(seat)].removed;
+}
+
 const Session& RoomSession::seat_session(Seat seat) const {
   if (!seated(seat)) throw std::out_of_range("boggle: no seat " + std::to_string(seat));
   return seats_[static_cast<std::size_t>(seat)].session;
@@ -61,14 +65,16 @@ std::vector<room::Event> RoomSession::on(const room::Join& join) {
     return {room::Rejected{
         kObserver, Refusal::kMalformed, {}, "a name is text: UTF-8 without control characters"}};
   }
-  if (seats_.size() >= room::kMaxPlayers) {
+  const auto here = std::count_if(seats_.begin(), seats_.end(),
+                                  [](const SeatState& seat) { return !seat.removed; });
+  if (static_cast<std::size_t>(here) >= room::kMaxPlayers) {
     return {room::Rejected{kObserver,
                            Refusal::kNotAllowed,
                            {},
                            "a room holds " + std::to_string(room::kMaxPlayers) + " players"}};
   }
   for (const SeatState& seat : seats_) {
-    if (seat.name == name) {
+    if (!seat.removed && seat.name == name) {
       return {room::Rejected{
           kObserver, Refusal::kRepeated, {}, "someone in the room has that name; choose another"}};
     }
@@ -98,6 +104,7 @@ std::vector<room::Event> RoomSession::on(const room::Start& start) {
   const int round = rounds_++;
   room::RoundStarted started;
   for (SeatState& seat : seats_) {
+    if (seat.removed) continue;
     Session& session = seat.session;
     while (session.round() < round) {
       if (!session.finished()) session.apply(boggle::Close{0});
@@ -125,7 +132,7 @@ std::vector<room::Event> RoomSession::on(const room::Start& start) {
 
 std::optional<room::Rejected> RoomSession::refuse_play(Seat seat, std::uint64_t elapsed_ms,
                                                        const std::string& word) const {
-  if (!seated(seat)) {
+  if (!present(seat)) {
     return room::Rejected{seat, Refusal::kMalformed, word,
                           "there is no seat " + std::to_string(seat)};
   }
@@ -207,6 +214,33 @@ std::vector<room::Event> RoomSession::on(const room::Tick& tick) {
   return events;
 }
 
+std::vector<room::Event> RoomSession::on(const room::Remove& remove) {
+  if (!present(remove.seat)) {
+    return {room::Rejected{
+        remove.seat, Refusal::kMalformed, {}, "there is no seat " + std::to_string(remove.seat)}};
+  }
+  if (remove.seat != 0) {
+    return {room::Rejected{
+        remove.seat, Refusal::kNotAllowed, {}, "only the host (the room's first player) removes"}};
+  }
+  if (!present(remove.player)) {
+    return {room::Rejected{remove.seat,
+                           Refusal::kMalformed,
+                           {},
+                           "there is no player at seat " + std::to_string(remove.player)}};
+  }
+  if (remove.player == 0) {
+    return {room::Rejected{remove.seat, Refusal::kNotAllowed, {}, "the host stays in the room"}};
+  }
+  SeatState& removed = seats_[static_cast<std::size_t>(remove.player)];
+  removed.removed = true;
+  removed.in_round = false;  // out of the round: it neither waits for them nor lists them
+  commands_.push_back(remove);
+  std::vector<Event> events = {room::Removed{remove.player, removed.name}};
+  if (status_ == Status::kPlaying) end_if_all_done(events);
+  return events;
+}
+
 void RoomSession::add_seat_finished(Seat seat, std::vector<boggle::Event> solo,
                                     std::vector<Event>& events) {
   for (boggle::Event& event : solo) {
@@ -256,10 +290,11 @@ room::View RoomSession::view(Seat seat) const {
   v.config = config_;
   for (std::size_t i = 0; i < seats_.size(); ++i) {
     const SeatState& s = seats_[i];
-    v.players.push_back({s.name, i == 0, s.in_round && s.session.finished(), s.in_round});
+    v.players.push_back(
+        {s.name, i == 0, s.in_round && s.session.finished(), s.in_round, s.removed});
   }
-  v.results = results_;  // once the round is over for everyone
-  if (!seated(seat)) return v;
+  v.results = results_;          // once the round is over for everyone
+  if (!present(seat)) return v;  // a spectator, or a player removed
   v.you = seat;
   const SeatState& own = seats_[static_cast<std::size_t>(seat)];
   if (own.in_round) {

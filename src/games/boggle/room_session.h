@@ -78,7 +78,17 @@ struct Tick {
   std::uint64_t elapsed_ms = 0;
   bool operator==(const Tick&) const = default;
 };
-using Command = std::variant<Join, Start, Submit, Close, Tick>;
+/// The host (`seat` 0) removes the player at seat `player` (not the host's own): someone who
+/// filled a place, or who left without closing a round that then waits on them. Their seat
+/// stays empty (seats are never given again), their name is free, and the round they were in
+/// goes on without them: it ends once everyone else is done, and its results do not list them
+/// (their round is not kept).
+struct Remove {
+  Seat seat = 0;
+  Seat player = 0;
+  bool operator==(const Remove&) const = default;
+};
+using Command = std::variant<Join, Start, Submit, Close, Tick, Remove>;
 
 // Events. An event with a `seat` is that seat's alone (its words are nobody else's until the
 // round is over): a host shows it to that seat only (RoomSession::visible).
@@ -88,6 +98,12 @@ struct Joined {
   Seat seat = 0;
   std::string name;
   bool operator==(const Joined&) const = default;
+};
+/// The host removed the player at seat `player`, who was `name`.
+struct Removed {
+  Seat player = 0;
+  std::string name;
+  bool operator==(const Removed&) const = default;
 };
 /// A round began for `seats`: round k (0-based) on the board a solo game with the room's seed
 /// plays in its round k.
@@ -140,7 +156,8 @@ struct Finished {
   RoomResult results;
   bool operator==(const Finished&) const = default;
 };
-using Event = std::variant<Joined, RoundStarted, WordAccepted, Rejected, SeatFinished, Finished>;
+using Event =
+    std::variant<Joined, Removed, RoundStarted, WordAccepted, Rejected, SeatFinished, Finished>;
 
 /// Where a room stands: no round yet, a round on, the last round over for everyone.
 enum class Status : std::uint8_t { kWaiting, kPlaying, kFinished };
@@ -151,6 +168,7 @@ struct Player {
   bool host = false;
   bool done = false;      ///< in the round, and their round is over
   bool in_round = false;  ///< plays the current round (or played the last one)
+  bool removed = false;   ///< the host removed them: an empty seat
   bool operator==(const Player&) const = default;
 };
 
@@ -208,7 +226,7 @@ class RoomSession {
   int round() const { return rounds_ == 0 ? 0 : rounds_ - 1; }
   /// The round's deadline in milliseconds from its start; 0 when untimed.
   std::uint64_t deadline_ms() const { return config_.seconds * 1000; }
-  /// Seats taken.
+  /// Seats taken, removed players' included.
   std::size_t seats() const { return seats_.size(); }
   /// The solo session `seat` plays its rounds in (seeded as the room, its round k the room's):
   /// after the seat's SeatFinished, its commands replay that round as a solo game.
@@ -222,9 +240,13 @@ class RoomSession {
     std::string name;
     Session session;
     bool in_round = false;
+    bool removed = false;
   };
 
+  /// A seat taken (removed or not).
   bool seated(Seat seat) const;
+  /// A seat taken by a player still in the room.
+  bool present(Seat seat) const;
   bool late(std::uint64_t elapsed_ms) const;
   /// The refusal of a seat's word or close at `elapsed_ms`, if any.
   std::optional<room::Rejected> refuse_play(Seat seat, std::uint64_t elapsed_ms,
@@ -235,6 +257,7 @@ class RoomSession {
   std::vector<Event> on(const room::Submit& submit);
   std::vector<Event> on(const room::Close& close);
   std::vector<Event> on(const room::Tick& tick);
+  std::vector<Event> on(const room::Remove& remove);
   /// The clock ran out at `elapsed_ms`: every seat still playing ends, then the round.
   void time_up(std::uint64_t elapsed_ms, std::vector<Event>& events);
   /// Ends the round if every seat of it is done.

@@ -15,6 +15,7 @@ namespace {
 
 using room::Close;
 using room::Join;
+using room::Remove;
 using room::Start;
 using room::Submit;
 using room::Tick;
@@ -293,6 +294,54 @@ TEST(RoomSession, ReplayingTheCommandsGivesTheSameEvents) {
   ASSERT_EQ(replayed.size(), all.size() + 2);
   EXPECT_EQ(std::vector<room::Event>(replayed.begin() + 2, replayed.end()), all);
   EXPECT_EQ(again.view(2), room.view(2));
+}
+
+TEST(RoomSession, TheHostRemovesAPlayerAndTheRoundGoesOnWithoutThem) {
+  // Issue 31: in a room with no clock, a member who never closed his round kept it playing for
+  // ever, with no way to remove him; and a room filled by strangers had no way out.
+  RoomSession room = two_players(given(0));  // untimed
+  room.apply(Join{"Cy"});
+  room.apply(Start{0});
+  room.apply(Submit{0, "ate", 10});
+  room.apply(Close{0, 20});
+  room.apply(Submit{2, "tea", 30});
+  room.apply(Close{2, 40});
+  EXPECT_EQ(room.status(), room::Status::kPlaying) << "Bo never closes";
+  // Only the host removes, and not themself; a seat that is no player's is refused.
+  EXPECT_EQ(refusal(room.apply(Remove{1, 2})).reason, Refusal::kNotAllowed);
+  EXPECT_EQ(refusal(room.apply(Remove{0, 0})).reason, Refusal::kNotAllowed);
+  EXPECT_EQ(refusal(room.apply(Remove{0, 7})).reason, Refusal::kMalformed);
+  const std::vector<room::Event> events = room.apply(Remove{0, 1});
+  EXPECT_EQ(all_of<room::Removed>(events), (std::vector<room::Removed>{{1, "Bo"}}));
+  const auto finished = all_of<room::Finished>(events);
+  ASSERT_EQ(finished.size(), 1u) << "the round no longer waits on Bo";
+  EXPECT_EQ(finished[0].seats, (std::vector<Seat>{0, 2}));
+  ASSERT_EQ(finished[0].results.players.size(), 2u);
+  EXPECT_EQ(finished[0].results.players[1].name, "Cy");
+  EXPECT_EQ(room.status(), room::Status::kFinished);
+  // Bo is gone: his seat stays empty, he sees what a spectator sees, and acts no more.
+  const room::View seen = room.view(1);
+  EXPECT_EQ(seen.you, kObserver);
+  EXPECT_FALSE(seen.own.has_value());
+  EXPECT_TRUE(seen.players[1].removed);
+  EXPECT_EQ(refusal(room.apply(Remove{0, 1})).reason, Refusal::kMalformed) << "removed once";
+  room.apply(Start{0});
+  EXPECT_EQ(refusal(room.apply(Submit{1, "eat", 5})).reason, Refusal::kMalformed);
+  // His name is free again: whoever takes it has a seat of their own.
+  EXPECT_EQ(all_of<room::Joined>(room.apply(Join{"Bo"})), (std::vector<room::Joined>{{3, "Bo"}}));
+  // A removal replays like any command.
+  RoomSession again(small(), given(0), 1);
+  for (const room::Command& command : room.commands()) again.apply(command);
+  EXPECT_EQ(again.view(0), room.view(0));
+  EXPECT_EQ(again.view(3), room.view(3));
+}
+
+TEST(RoomSession, ARemovedPlayersPlaceCountsNoMore) {
+  RoomSession room(small(), given(), 1);
+  for (std::size_t i = 0; i < room::kMaxPlayers; ++i) room.apply(Join{"P" + std::to_string(i)});
+  EXPECT_EQ(refusal(room.apply(Join{"Ann"})).reason, Refusal::kNotAllowed);
+  room.apply(Remove{0, 5});
+  EXPECT_EQ(all_of<room::Joined>(room.apply(Join{"Ann"})).size(), 1u);
 }
 
 }  // namespace

@@ -221,6 +221,21 @@ export class RoomPanel implements RoomListener {
     }
   }
 
+  /** The host removes the player at `seat` (one who holds up a round, or who should not be here). */
+  private async remove(seat: number, name: string): Promise<void> {
+    if (this.busy) return;
+    this.setBusy(true);
+    try {
+      const next = await sendRoomCommand<View>(this.code, this.key,
+                                               { command: 'remove', player: seat });
+      this.setBusy(false);
+      this.update(next);
+    } catch (error) {
+      this.setBusy(false);
+      this.showError(`${name} could not be removed: ${messageOf(error)}`);
+    }
+  }
+
   // --- The player's round, played as their seat (the board's commands).
 
   async command(command: Record<string, unknown>): Promise<Snapshot<View>> {
@@ -256,7 +271,8 @@ export class RoomPanel implements RoomListener {
     const round = roundOf(next);
     const sentences: string[] = [];
     if (first) {
-      const others = next.players.filter((_, i) => i !== next.you).map((p) => p.name);
+      const others = next.players.filter((p, i) => i !== next.you && !p.removed)
+          .map((p) => p.name);
       sentences.push(`You are in room ${this.code}` +
                      (others.length > 0 ? ` with ${namesOf(others)}.` : '.') +
                      (next.you === 0 ? ' Share the code; start the round when everyone is in.'
@@ -266,9 +282,14 @@ export class RoomPanel implements RoomListener {
       }
     } else if (before) {
       const known = new Set(before.players.map((p) => p.name));
-      for (const player of next.players) {
-        if (!known.has(player.name)) sentences.push(`${player.name} joined the room.`);
-      }
+      next.players.forEach((player, i) => {
+        if (!known.has(player.name) && !player.removed) {
+          sentences.push(`${player.name} joined the room.`);
+        } else if (player.removed && before.players[i] && !before.players[i].removed) {
+          sentences.push(i === before.you ? 'The host removed you from this room.'
+                                           : `${player.name} was removed from the room.`);
+        }
+      });
     }
     this.render(next);
     if (next.status === 'playing' && next.your_round && this.playedRound !== round) {
@@ -322,10 +343,13 @@ export class RoomPanel implements RoomListener {
         : state.status === 'playing' ? `Round ${round} is on.`
         : `Round ${round} is over.`;
     fill(this.statusLine, `${what} A ${size} × ${size} board, ${clock} on the clock.`);
+    const isHost = state.you === 0;
+    const present = state.players.filter((player) => !player.removed).length;
     fill(this.playersBox,
-         h('h3', {}, `Players (${state.players.length})`),
+         h('h3', {}, `Players (${present})`),
          h('ul', { class: 'bg-room-list' },
            state.players.map((player, i) => {
+             if (player.removed) return null;
              const notes: string[] = [];
              if (player.host) notes.push('host');
              if (i === state.you) notes.push('you');
@@ -334,12 +358,18 @@ export class RoomPanel implements RoomListener {
                doing = player.in_round === false ? 'plays the next round'
                    : player.done ? 'done ✓' : 'playing…';
              }
+             // The host may remove anyone else: someone who holds up a round, or a stranger.
+             const remove = isHost && i !== 0
+                 ? h('button', { type: 'button', class: 'bg-room-remove',
+                                 'aria-label': `Remove ${player.name}`,
+                                 onclick: () => void this.remove(i, player.name) }, 'Remove')
+                 : null;
              return h('li', { class: player.done && state.status === 'playing' ? 'bg-done' : null },
                       h('span', { class: 'bg-room-name' }, player.name),
                       notes.length > 0 ? ` (${notes.join(', ')})` : '',
-                      doing !== '' ? h('span', { class: 'bg-room-doing' }, ` — ${doing}`) : null);
+                      doing !== '' ? h('span', { class: 'bg-room-doing' }, ` — ${doing}`) : null,
+                      remove === null ? null : ' ', remove);
            })));
-    const isHost = state.you === 0;
     this.startButton.hidden = !isHost || state.status === 'playing';
     fill(this.startButton, state.status === 'waiting' ? 'Start the round' : 'Start the next round');
     this.waitNote.hidden = isHost || state.status === 'playing';
