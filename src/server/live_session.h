@@ -51,6 +51,10 @@ struct LiveSession {
   /// Whose games it is in the store, by seat: the owner's, or each member's of a room; a seat
   /// not listed is nobody's (not kept).
   std::map<Seat, std::string> players;
+  /// Why the store did not keep what the last command did (a finished game, the game in play),
+  /// told to its players with every update until a command is kept again ("" when kept, or
+  /// nothing was to keep): a player must know that this game will not count.
+  std::string not_kept;
   /// The owner's unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
   /// with only the map lock held.
   std::atomic<std::int64_t> unfinished{0};

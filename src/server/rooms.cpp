@@ -153,7 +153,11 @@ HttpResponse Rooms::route(const HttpRequest& request, const std::vector<std::str
     Json& body = std::get<Json>(parsed);
     if (parts[3] == "start") {
       // {"player": KEY}: the host's start.
-      return member_command(room, request, body.value("player", ""), {{"command", "start"}});
+      const auto key = body.find("player");
+      if (key == body.end() || !key->is_string()) {
+        return error(400, "bad_request", "say whose start it is: {\"player\": KEY}", "player");
+      }
+      return member_command(room, request, key->get<std::string>(), {{"command", "start"}});
     }
     return member_command(room, request, query_value(request.query, "player"), std::move(body));
   }

@@ -4,6 +4,8 @@
 #include <chrono>
 #include <iostream>
 
+#include <fmt/format.h>
+
 namespace wg::server {
 
 std::int64_t Sessions::now_ms() const { return clock_.unix_ms(); }
@@ -11,6 +13,7 @@ std::int64_t Sessions::now_ms() const { return clock_.unix_ms(); }
 void Sessions::keep(LiveSession& live) {
   if (options_.store == nullptr || live.players.empty()) return;
   const std::int64_t now = now_ms();
+  live.not_kept.clear();
   try {
     bool recorded = false;
     for (const auto& [seat, player] : live.players) {
@@ -48,6 +51,7 @@ void Sessions::keep(LiveSession& live) {
       live.unfinished = options_.store->save_unfinished(unfinished);
     }
   } catch (const std::exception& problem) {
+    live.not_kept = fmt::format("This game was not saved: {}.", problem.what());
     store_failed(problem);
   }
 }

@@ -201,12 +201,15 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
                 {"view", view == live.running->views.end() ? Json() : view->second},
                 {"busy", true}};
   }
-  return Json{{"game", live.game->name},
-              {"version", live.version},
-              {"watch", live.watch},
-              {"seat", seat_json(seat)},
-              {"finished", live.session->finished()},
-              {"view", live.session->view(seat)}};
+  Json snapshot{{"game", live.game->name},
+                {"version", live.version},
+                {"watch", live.watch},
+                {"seat", seat_json(seat)},
+                {"finished", live.session->finished()},
+                {"view", live.session->view(seat)}};
+  // Its players hear that their game is not kept, every time, not only the operator once.
+  if (!live.not_kept.empty() && seat != kObserver) snapshot["not_kept"] = live.not_kept;
+  return snapshot;
 }
 
 }  // namespace wg::server

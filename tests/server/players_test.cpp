@@ -2,6 +2,7 @@
 // game kind recorded when it finishes, unfinished games saved as they go and resumed after a
 // "restart" (a second Arcade on the same database file), and the refusals.
 #include <gtest/gtest.h>
+#include <sqlite3.h>
 
 #include <chrono>
 #include <map>
@@ -173,6 +174,33 @@ TEST_F(PlayersTest, ANameTheTerminalMadeIsClaimedByTheFirstBrowserToAsk) {
   EXPECT_TRUE(claimed.contains("secret"));
   secrets_.clear();  // another browser now
   EXPECT_EQ(refusal(request("POST", "/api/players", {{"name", "Term"}}), 403), "wrong_secret");
+}
+
+TEST_F(PlayersTest, APlayerIsToldEveryTimeThatTheGameIsNotKept) {
+  // Issue 31: with the disk full, 2,997 of 3,000 games answered "finished" and were not kept,
+  // with one line on the server's stderr for its whole life.
+  const Json game = create({{"game", "hand"}, {"seed", 7}, {"player", "Ann"}});
+  EXPECT_FALSE(game.contains("not_kept")) << "kept";
+  // The store fails under the arcade (another program broke the file: its writes now fail).
+  const auto raw = [&](const char* sql) {
+    sqlite3* db = nullptr;
+    ASSERT_EQ(sqlite3_open((dir_ / "wordgames.db").c_str(), &db), SQLITE_OK);
+    ASSERT_EQ(sqlite3_exec(db, sql, nullptr, nullptr, nullptr), SQLITE_OK) << sqlite3_errmsg(db);
+    sqlite3_close(db);
+  };
+  raw("ALTER TABLE unfinished_games RENAME TO elsewhere");
+  for (int i = 0; i < 2; ++i) {
+    const Json answer = command(game["id"], {{"command", "discard"}});
+    ASSERT_TRUE(answer.contains("not_kept")) << "every time: " << answer.dump();
+    EXPECT_TRUE(answer["not_kept"].get<std::string>().starts_with("This game was not saved: "))
+        << answer["not_kept"];
+    EXPECT_TRUE(get("/api/sessions/" + game["id"].get<std::string>()).contains("not_kept"));
+    EXPECT_FALSE(get("/api/watch/" + game["watch"].get<std::string>()).contains("not_kept"))
+        << "a spectator's game is not theirs";
+  }
+  // The store is back: the next command is kept, and said no more.
+  raw("ALTER TABLE elsewhere RENAME TO unfinished_games");
+  EXPECT_FALSE(command(game["id"], {{"command", "discard"}}).contains("not_kept"));
 }
 
 TEST_F(PlayersTest, RefusesNamesThatAreNotPlayerNames) {

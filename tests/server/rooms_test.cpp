@@ -308,6 +308,15 @@ TEST_F(RoomsTest, RoomsRefuseWhatTheyCannotPlay) {
   }
   EXPECT_EQ(post("/api/rooms", {{"name", "Ann"}, {"config", {{"size", 3}}}}, 400)["field"], "size");
   EXPECT_EQ(arcade_->session_count(), 0u) << "a room refused leaves no session behind";
+  // Found by the arcade's fuzz target: a key that is no string answered 500.
+  {
+    const Json started = post("/api/rooms", {{"name", "Zed"}}, 201);
+    for (const Json& key : {Json(0), Json(nullptr), Json::array()}) {
+      EXPECT_EQ(post("/api/rooms/" + started["room"].get<std::string>() + "/start",
+                     {{"player", key}}, 400)["field"],
+                "player");
+    }
+  }
   EXPECT_EQ(request("GET", "/api/rooms/BCDFGHJK", nullptr, "player=x").status, 404);
   const Json opened = post("/api/rooms", {{"name", "Ann"}}, 201);
   EXPECT_EQ(request("GET", "/api/rooms/" + opened["room"].get<std::string>()).status, 403);

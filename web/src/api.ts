@@ -29,6 +29,8 @@ export interface Snapshot<View> {
   events?: GameEvent[];
   /** True while a long command runs (the view is then the one before it). */
   busy?: boolean;
+  /** Why the server's store did not keep this game (its disk is full...): told every time. */
+  not_kept?: string;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */

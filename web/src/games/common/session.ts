@@ -102,6 +102,7 @@ export class SessionController<View> {
       this.saved = null;
       this.setBusy(false);
       this.settings.show(snapshot, 'opened');
+      this.tellNotKept(snapshot);
       return snapshot;
     } catch (error) {
       this.setBusy(false);
@@ -119,6 +120,7 @@ export class SessionController<View> {
       this.take(id, saved.config ?? {}, saved.seed ?? 0, snapshot);
       this.setBusy(false);
       this.settings.show({ ...snapshot, id }, 'resumed');
+      this.tellNotKept(snapshot);
       return true;
     } catch (error) {
       this.setBusy(false);
@@ -126,6 +128,11 @@ export class SessionController<View> {
       this.settings.lost(sessionGone(error) ? SESSION_GONE : messageOf(error));
       return false;
     }
+  }
+
+  /** A game the server could not keep (its store failed) is said so with every update. */
+  private tellNotKept(snapshot: Snapshot<View>): void {
+    if (snapshot.not_kept) this.settings.problem(snapshot.not_kept);
   }
 
   /** Sends a command (one at a time: none while another runs); null when it did not reach. */
@@ -140,6 +147,7 @@ export class SessionController<View> {
       this.version = Math.max(this.version, snapshot.version);
       this.view = snapshot.view;
       this.settings.show(snapshot, 'reply', command);
+      this.tellNotKept(snapshot);
       return snapshot;
     } catch (error) {
       this.setBusy(false);
@@ -189,6 +197,7 @@ export class SessionController<View> {
         this.version = update.version;
         this.view = update.view;
         this.settings.show(update, 'pushed');
+        this.tellNotKept(update);
       }, undefined, (fraction) => this.settings.progress?.(fraction));
     }
   }
