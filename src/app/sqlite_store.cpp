@@ -231,6 +231,9 @@ struct SqliteStore::Database {
   /// the connection.
   std::map<std::string, sqlite3_stmt*, std::less<>> statements;
 
+  /// Set when SQLite found the file damaged (SQLITE_CORRUPT), or the check on opening did.
+  mutable bool damaged = false;
+
   explicit Database(std::filesystem::path path) : file(std::move(path)) {}
   ~Database() {
     for (auto& [sql, statement] : statements) sqlite3_finalize(statement);
@@ -265,6 +268,7 @@ struct SqliteStore::Database {
         break;
       case SQLITE_CORRUPT:
         reason = fmt::format("it is damaged ({})", message);
+        damaged = true;
         break;
       default:
         reason = message;
@@ -390,12 +394,45 @@ class Transaction {
   bool open_ = true;
 };
 
+/// What PRAGMA quick_check finds wrong with the open file, "" when nothing.
+std::string damage_of(SqliteStore::Database& d) {
+  try {
+    auto statement = d.prepare("PRAGMA quick_check(1)", "check it");
+    statement.step("check it");
+    std::string result = statement.text(0);
+    return result == "ok" ? "" : result;
+  } catch (const StoreError& error) {  // too damaged to be read as far as the check goes
+    return error.what();
+  }
+}
+
 }  // namespace
 
 // --- Opening and migrating.
 
 SqliteStore::SqliteStore(std::filesystem::path file)
     : file_(std::move(file)), db_(std::make_unique<Database>(file_)) {
+  try {
+    open();
+  } catch (const StoreError& problem) {
+    if (db_ == nullptr || !db_->damaged) throw;
+    // A damaged file is never written into: it is kept aside, its journal with it, as the
+    // other damaged files are, and a new one is made at the next start.
+    db_.reset();  // closed before it is moved
+    // Its journal first, named after where the file goes (the file's own name is still free).
+    const std::filesystem::path aside = aside_path(file_);
+    for (const char* journal : {"-wal", "-shm"}) {
+      std::error_code ignored;
+      const std::filesystem::path beside = file_.string() + journal;
+      if (std::filesystem::exists(beside, ignored)) {
+        std::filesystem::rename(beside, aside.string() + journal, ignored);
+      }
+    }
+    throw StoreError(move_aside(file_, problem.what()) + "; a new one is made at the next start");
+  }
+}
+
+void SqliteStore::open() {
   Database& d = *db_;
   std::error_code error;
   const std::filesystem::path dir = file_.parent_path();
@@ -462,6 +499,14 @@ SqliteStore::SqliteStore(std::filesystem::path file)
   }
   d.exec("PRAGMA synchronous=NORMAL", "set it up");
   d.exec("PRAGMA foreign_keys=ON", "set it up");
+
+  // A damaged file (bytes overwritten by another program, a failing disk) is found now, before
+  // anything is written into it (PRAGMA quick_check: every page and index entry, without
+  // matching the indexes to their tables; milliseconds for a classroom's games).
+  if (const std::string damage = damage_of(d); !damage.empty()) {
+    d.damaged = true;
+    throw StoreError(fmt::format("{}: cannot open it: it is damaged ({})", file_.string(), damage));
+  }
 
   Transaction transaction(d);
   const std::int64_t now = check_identity();  // another program may have migrated it since

@@ -323,6 +323,9 @@ class SqliteStore final : public Store {
   std::unique_ptr<Database> db_;
   /// finished_game() with or without the commands.
   FinishedGame read_finished_game(std::int64_t id, bool with_commands);
+  /// Opens the file, checks it and migrates it (the constructor's work, which keeps a damaged
+  /// file aside when this finds it so).
+  void open();
 
   std::recursive_mutex mutex_;  ///< serialises calls (public methods call each other)
 };

@@ -20,6 +20,7 @@
 #include <cstdlib>
 #include <filesystem>
 #include <map>
+#include <random>
 #include <string>
 #include <vector>
 
@@ -113,6 +114,40 @@ TEST_F(SqliteStoreTest, MigratesAnEmptyFileAndReopensWithoutMigratingAgain) {
   EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
   SqliteStore again(file_);  // the tables exist: migration 1 must not run twice
   EXPECT_EQ(again.players().size(), 1u);
+}
+
+TEST_F(SqliteStoreTest, ADamagedFileIsNeverWrittenIntoAndIsKeptAside) {
+  // Issue 31: with 80 KiB of random bytes in the middle of the file, the server opened it,
+  // served players, and recorded new games into it; the terminal recorded into it unwarned.
+  {
+    SqliteStore store(file_);
+    for (int i = 1; i <= 800; ++i) {
+      store.record_finished_game(game_of("hangman", {{"Ann", i, i % 2 == 0}}, 1000 * i));
+    }
+  }
+  const std::string good = test::read_bytes(file_);
+  ASSERT_GT(good.size(), std::size_t{200} << 10) << "a file with pages to damage";
+  // 80 KiB in the middle (the schema's own pages are hit), then 8 KiB near the end (only the
+  // games' pages: the check finds it).
+  for (const auto& [from, length] :
+       {std::pair{good.size() / 2 - (std::size_t{40} << 10), std::size_t{80} << 10},
+        std::pair{good.size() - (std::size_t{16} << 10), std::size_t{8} << 10}}) {
+    std::string damaged = good;
+    std::mt19937 random(7);
+    for (std::size_t i = 0; i < length; ++i) damaged[from + i] = static_cast<char>(random() & 0xff);
+    std::filesystem::remove(file_.string() + ".corrupt");
+    dir_.write("data/wordgames.db", damaged);
+    const std::string what = store_error([&] { SqliteStore store(file_); });
+    EXPECT_TRUE(what.starts_with(file_.string() + ": cannot open it: it is damaged (")) << what;
+    EXPECT_TRUE(what.ends_with("; it was moved to " + file_.string() +
+                               ".corrupt; a new one is made at the next start"))
+        << what;
+    EXPECT_EQ(test::read_bytes(file_.string() + ".corrupt"), damaged) << "kept byte for byte";
+    EXPECT_FALSE(std::filesystem::exists(file_));
+  }
+  // The next start makes a new one.
+  SqliteStore fresh(file_);
+  EXPECT_TRUE(fresh.players().empty());
 }
 
 TEST_F(SqliteStoreTest, RefusesAFileFromANewerWordgamesAndLeavesItAlone) {
