@@ -28,13 +28,7 @@ using namespace std::chrono_literals;
 
 using test::TestTime;
 
-/// A WebSocket that keeps what it was sent.
-struct RecordingPeer : WebSocketPeer {
-  std::vector<Json> received;
-  bool closed = false;
-  void send(std::string text) override { received.push_back(Json::parse(text)); }
-  void close() override { closed = true; }
-};
+using test::RecordingPeer;
 
 /// A WebSocket of a session whose commands run on a worker: it keeps what it is sent, from any
 /// thread, and holds the worker inside the first progress message it gets until the test
@@ -581,11 +575,10 @@ TEST_F(ArcadeTest, ACommandOverTheSocketIsStampedLikeOneOverHttp) {
 TEST_F(ArcadeTest, APageGetsItsOwnCommandsUpdateOnceInTheAnswerNotAgainOnItsSocket) {
   const std::string id = create({{"game", "hand"}, {"seed", 4}})["id"];
   const auto follow = [&](const std::string& client) {
-    auto peer = std::make_shared<RecordingPeer>();
-    HttpRequest upgrade;
-    upgrade.path = "/api/sessions/" + id + "/live";
-    upgrade.query = "client=" + client;
-    EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+    int status = -1;
+    auto peer = test::open_recording_socket(*arcade_, "/api/sessions/" + id + "/live",
+                                            "client=" + client, &status);
+    EXPECT_EQ(status, 0);
     return peer;
   };
   const auto mine = follow("page-1");

@@ -6,7 +6,9 @@
 #include <memory>
 #include <string>
 #include <utility>
+#include <vector>
 
+#include "app/json.h"
 #include "server/http_server.h"
 
 namespace wg::server::test {
@@ -38,6 +40,29 @@ inline std::future<HttpResponse> handle_later(Handler& handler, HttpRequest requ
 /// The handler's answer, waiting for it if a worker gives it.
 inline HttpResponse handle(Handler& handler, HttpRequest request) {
   return handle_later(handler, std::move(request)).get();
+}
+
+/// A WebSocket that keeps what it was sent, each message as JSON.
+struct RecordingPeer : WebSocketPeer {
+  std::vector<app::Json> received;
+  bool closed = false;
+  void send(std::string text) override { received.push_back(app::Json::parse(text)); }
+  void close() override { closed = true; }
+};
+
+/// A socket upgrade to `path` (with `query`) as HttpServer hands it over: the peer, accepted or
+/// not (`status`: the handler's answer, 0 when accepted).
+inline std::shared_ptr<RecordingPeer> open_recording_socket(Handler& handler, std::string path,
+                                                            std::string query = "",
+                                                            int* status = nullptr) {
+  auto peer = std::make_shared<RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = std::move(path);
+  upgrade.query = std::move(query);
+  upgrade.host = "127.0.0.1:8080";
+  const int answered = handler.open_socket(upgrade, peer).status;
+  if (status != nullptr) *status = answered;
+  return peer;
 }
 
 }  // namespace wg::server::test

@@ -20,12 +20,7 @@ namespace {
 using app::Json;
 using namespace std::chrono_literals;
 
-/// A WebSocket that keeps what it was sent.
-struct RecordingPeer : WebSocketPeer {
-  std::vector<Json> received;
-  void send(std::string text) override { received.push_back(Json::parse(text)); }
-  void close() override {}
-};
+using test::RecordingPeer;
 
 // Ann and Bo both find TEAM; only Ann finds STEAM.
 const Json kTeamBoard = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
@@ -71,11 +66,10 @@ class RoomsTest : public ::testing::Test {
     return post("/api/rooms/" + room.code + "/commands", command, 200, "player=" + key);
   }
   std::shared_ptr<RecordingPeer> follow(const std::string& code, const std::string& key) {
-    auto peer = std::make_shared<RecordingPeer>();
-    HttpRequest upgrade;
-    upgrade.path = "/api/rooms/" + code + "/live";
-    upgrade.query = "player=" + key;
-    EXPECT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+    int status = -1;
+    auto peer = test::open_recording_socket(*arcade_, "/api/rooms/" + code + "/live",
+                                            "player=" + key, &status);
+    EXPECT_EQ(status, 0);
     return peer;
   }
   static std::vector<std::string> words_of(const Json& round) {
