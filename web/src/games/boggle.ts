@@ -11,8 +11,11 @@ import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { BestBoards } from './boggle/best';
 import { RoomPanel } from './boggle/room';
-import { configSchema, labelled, messageOf, numberInput, readSeed, readWhole, schemaDefault,
-         seedInput, selectOf, sentence, typingInField } from './puzzles_common';
+import { messageOf, sentence } from './common/errors';
+import { labelled, numberInput, readWhole, selectOf } from './common/form';
+import { typingInField } from './common/keys';
+import { configSchema, schemaDefault } from './common/schema';
+import { readSeed, seedInput } from './common/seed';
 
 const GAME = 'boggle';
 
@@ -305,7 +308,7 @@ class BogglePage implements RoundPlayer {
   private async applySchema(): Promise<void> {
     const schema = await configSchema(GAME);
     const sizes = (schema.size?.enum as unknown as number[] | undefined) ?? [4, 5, 6];
-    const scorings = schema.scoring?.enum ?? ['spec', 'boggle'];
+    const scorings = (schema.scoring?.enum ?? ['spec', 'boggle']).map(String);
     this.buildForm(sizes, schemaDefault(schema, 'size', 4), schemaDefault(schema, 'seconds', 180),
                    scorings, schemaDefault(schema, 'scoring', 'spec'),
                    schemaDefault(schema, 'min_length', 0));

@@ -3,7 +3,7 @@
 // list, and a button that plays it alone on the Boggle page.
 import { type BestBoard, bestBoards } from '../../api';
 import { countOf, errorBox, fill, h } from '../../dom';
-import { messageOf } from '../puzzles_common';
+import { messageOf } from '../common/errors';
 
 /** A board drawn small; read out as its rows ("The board, row 1: P E R S; row 2: ..."). */
 function miniBoard(board: BestBoard['board']): HTMLElement {

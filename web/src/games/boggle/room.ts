@@ -11,8 +11,9 @@ import { ApiError, createRoom, followRoom, joinRoom, type LiveFeed, readRoom, ty
          startRoom } from '../../api';
 import { countOf, errorBox, fill, h, say } from '../../dom';
 import type { RoomListener, RoundPlayer, View } from '../boggle';
-import { labelled, messageOf, numberInput, readSeed, readWhole, seedInput,
-         selectOf } from '../puzzles_common';
+import { messageOf } from '../common/errors';
+import { labelled, numberInput, readWhole, selectOf } from '../common/form';
+import { readSeed, seedInput } from '../common/seed';
 
 /** A room's code: eight letters (the server's are consonants). */
 const CODE = /^[A-Z]{8}$/;
