@@ -114,6 +114,8 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   await again.page.locator('.players-problem [role=alert]').waitFor();
   assert.match(await again.page.locator('.players-problem').textContent() ?? '',
                /not Ann Lee\u2019s player code/);
+  assert.deepEqual(await accessibilityProblems(again.page), []);
+  await screenshot(again.page, 'lobby-player-code-refused');
   assert.equal(await again.page.getByRole('button', { name: /^Resume/ }).count(), 0);
   await again.page.getByRole('button', { name: 'Cancel' }).click();
   assert.equal(await choice.inputValue(), '');
