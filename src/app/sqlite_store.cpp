@@ -1,6 +1,7 @@
 #include "app/sqlite_store.h"
 
 #include <sqlite3.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <limits>
@@ -394,6 +395,20 @@ class Transaction {
   bool open_ = true;
 };
 
+/// `path` as the path of an SQLite URI (file:PATH?...): the characters a URI gives a meaning to
+/// escaped.
+std::string uri_path(const std::filesystem::path& path) {
+  std::string out;
+  for (const char c : path.string()) {
+    if (c == '%' || c == '?' || c == '#') {
+      out += fmt::format("%{:02x}", static_cast<unsigned char>(c));
+    } else {
+      out += c;
+    }
+  }
+  return out;
+}
+
 /// What PRAGMA quick_check finds wrong with the open file, "" when nothing.
 std::string damage_of(SqliteStore::Database& d) {
   try {
@@ -443,10 +458,26 @@ void SqliteStore::open() {
                                    error ? error.message() : "not a directory"));
     }
   }
-  const int opened = sqlite3_open_v2(
-      file_.c_str(), &d.db,
-      SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX | SQLITE_OPEN_EXRESCODE,
-      nullptr);
+  // A file this program may read but not write (its folder read-only, as on a shared or
+  // archived data folder) is opened read-only: what it holds is served, and every write is
+  // refused with a StoreError saying why (SQLITE_READONLY). Its folder being read-only, nobody
+  // writes it meanwhile: it is opened immutable, without the WAL's shared memory file that
+  // could not be made there.
+  std::error_code exists_error;
+  read_only_ =
+      std::filesystem::is_regular_file(file_, exists_error) &&
+      (::access(file_.c_str(), W_OK) != 0 || (!dir.empty() && ::access(dir.c_str(), W_OK) != 0)) &&
+      ::access(file_.c_str(), R_OK) == 0;
+  const int opened =
+      read_only_
+          ? sqlite3_open_v2(fmt::format("file:{}?immutable=1", uri_path(file_)).c_str(), &d.db,
+                            SQLITE_OPEN_READONLY | SQLITE_OPEN_URI | SQLITE_OPEN_NOMUTEX |
+                                SQLITE_OPEN_EXRESCODE,
+                            nullptr)
+          : sqlite3_open_v2(file_.c_str(), &d.db,
+                            SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE | SQLITE_OPEN_NOMUTEX |
+                                SQLITE_OPEN_EXRESCODE,
+                            nullptr);
   if (opened != SQLITE_OK) d.fail("open it", opened);
   sqlite3_extended_result_codes(d.db, 1);
   sqlite3_busy_timeout(d.db, kBusyTimeoutMs);
@@ -477,7 +508,22 @@ void SqliteStore::open() {
     }
     return version;
   };
-  check_identity();
+  const std::int64_t found = check_identity();
+  if (read_only_) {
+    if (found != kStoreSchemaVersion) {
+      throw StoreError(fmt::format(
+          "{}: is read-only and of an older wordgames (schema version {}; this one writes {}): "
+          "it cannot be brought up to date here; make its folder writable",
+          file_.string(), found, kStoreSchemaVersion));
+    }
+    if (const std::string damage = damage_of(d); !damage.empty()) {
+      throw StoreError(
+          fmt::format("{}: cannot open it: it is damaged ({}); it is read-only, so it was left "
+                      "where it is",
+                      file_.string(), damage));
+    }
+    return;  // nothing to set up or migrate: it is only read
+  }
 
   // WAL: readers never wait for the writer, and a commit is one append to the log.
   // synchronous=NORMAL: in WAL mode a commit then survives a crash or a kill of the program
@@ -1409,6 +1455,7 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   std::lock_guard lock(mutex_);
   Database& d = *db_;
   ImportReport report;
+  if (read_only_) return report;  // nothing can be imported into it: the files stay for later
   Transaction transaction(d);
   {
     auto done = d.prepare("SELECT value FROM meta WHERE key = ?1");

@@ -201,6 +201,9 @@ class SqliteStore final : public Store {
   static std::filesystem::path default_file();
 
   const std::filesystem::path& file() const { return file_; }
+  /// True when the file could be read but not written (its folder or itself read-only): what it
+  /// holds is served, and every write throws StoreError.
+  bool read_only() const { return read_only_; }
 
   // --- The port (store.h). The history keeps every record; reads give the last
   // min(count, kHistoryGames). A dictionary's location is "FILE (dictionary NAME)".
@@ -312,7 +315,8 @@ class SqliteStore final : public Store {
   /// last player (else kDefaultPlayerName) that cannot be replayed: their result holds the
   /// history's fields and "imported": "history". Files that cannot be read whole are renamed
   /// aside (FILE.corrupt, never deleted) and reported; their readable part and the other files
-  /// are imported. The files imported are left where they are.
+  /// are imported. The files imported are left where they are. A read-only store imports
+  /// nothing (and records nothing: a later start with the folder writable does it).
   ImportReport import_file_store(const std::filesystem::path& dir);
 
   /// The connection and its statements: defined in sqlite_store.cpp only.
@@ -320,6 +324,7 @@ class SqliteStore final : public Store {
 
  private:
   std::filesystem::path file_;
+  bool read_only_ = false;  ///< opened read-only (read_only())
   std::unique_ptr<Database> db_;
   /// finished_game() with or without the commands.
   FinishedGame read_finished_game(std::int64_t id, bool with_commands);

@@ -67,6 +67,11 @@ app::SqliteStore* Context::game_store_or_problem() {
   try {
     const std::filesystem::path dir = data_dir();
     game_store_ = std::make_unique<app::SqliteStore>(dir / "wordgames.db");
+    if (game_store_->read_only()) {
+      print_warning(err_, fmt::format("{} is read-only (so is its folder): your games and "
+                                      "statistics are shown, but no new game is kept",
+                                      game_store_->file().string()));
+    }
     const app::ImportReport report = game_store_->import_file_store(dir);
     for (const std::string& problem : report.problems) {
       print_warning(err_, problem);

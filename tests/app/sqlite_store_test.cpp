@@ -5,6 +5,7 @@
 #include "app/sqlite_store.h"
 
 #include <fcntl.h>
+#include <pwd.h>
 #include <signal.h>
 #include <spawn.h>
 #include <sqlite3.h>
@@ -148,6 +149,56 @@ TEST_F(SqliteStoreTest, ADamagedFileIsNeverWrittenIntoAndIsKeptAside) {
   // The next start makes a new one.
   SqliteStore fresh(file_);
   EXPECT_TRUE(fresh.players().empty());
+}
+
+TEST_F(SqliteStoreTest, AReadOnlyFolderIsOpenedReadOnlyAndServesWhatItHolds) {
+  // Issue 31: a readable database in a read-only folder was not opened at all, so statistics
+  // and leaderboards vanished. As root, permissions are not enforced: the reader runs in a
+  // child as user "nobody".
+  {
+    SqliteStore store(file_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 45, true}}, 1000));
+  }
+  const passwd* nobody = ::getpwnam("nobody");
+  if (::geteuid() == 0 && nobody == nullptr) GTEST_SKIP() << "root, and no user 'nobody'";
+  const std::filesystem::path folder = file_.parent_path();
+  std::filesystem::permissions(dir_.path(), std::filesystem::perms::all,
+                               std::filesystem::perm_options::add);  // nobody may pass
+  std::filesystem::permissions(
+      folder, std::filesystem::perms::owner_read | std::filesystem::perms::owner_exec |
+                  std::filesystem::perms::group_read | std::filesystem::perms::group_exec |
+                  std::filesystem::perms::others_read | std::filesystem::perms::others_exec);
+  std::filesystem::permissions(file_, std::filesystem::perms::others_read,
+                               std::filesystem::perm_options::add);
+  const pid_t child = ::fork();
+  if (child == 0) {
+    if (::geteuid() == 0 && (::setgid(nobody->pw_gid) != 0 || ::setuid(nobody->pw_uid) != 0)) {
+      ::_exit(3);
+    }
+    if (::access(folder.c_str(), W_OK) == 0) ::_exit(4);  // writable anyway
+    try {
+      SqliteStore store(file_);
+      if (!store.read_only()) ::_exit(5);
+      if (store.statistics("Ann", "hangman").wins != 1) ::_exit(6);
+      if (store.leaderboard("hangman").size() != 1) ::_exit(7);
+      try {
+        store.record_finished_game(game_of("hangman", {{"Bo", 1, false}}, 2000));
+        ::_exit(8);
+      } catch (const StoreError& error) {
+        if (std::string(error.what()).find("cannot be written") == std::string::npos) ::_exit(9);
+      }
+    } catch (...) {
+      ::_exit(10);
+    }
+    ::_exit(0);
+  }
+  const int status = test::wait_child(child).value_or(-1);
+  std::filesystem::permissions(folder, std::filesystem::perms::owner_all,
+                               std::filesystem::perm_options::add);
+  ASSERT_TRUE(WIFEXITED(status)) << status;
+  if (WEXITSTATUS(status) == 4) GTEST_SKIP() << "the read-only folder is writable here";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the step that failed (see the test)";
+  EXPECT_FALSE(std::filesystem::exists(file_.string() + "-shm")) << "nothing made there";
 }
 
 TEST_F(SqliteStoreTest, RefusesAFileFromANewerWordgamesAndLeavesItAlone) {
