@@ -187,7 +187,8 @@ TEST_F(SqliteStoreTest, AReadOnlyFolderIsOpenedReadOnlyAndServesWhatItHolds) {
       } catch (const StoreError& error) {
         if (std::string(error.what()).find("cannot be written") == std::string::npos) ::_exit(9);
       }
-    } catch (...) {
+    } catch (const std::exception& error) {
+      std::fprintf(stderr, "%s\n", error.what());  // for the failure's message
       ::_exit(10);
     }
     ::_exit(0);
