@@ -65,7 +65,7 @@ struct Tournaments::Run {
   std::pair<std::string, std::vector<std::shared_ptr<WebSocketPeer>>> update() const {
     Json message = state();
     message["type"] = "tournament";
-    return {message.dump(), peers};
+    return {json_text(message), peers};
   }
   bool running() const { return status == "running"; }
 };
@@ -343,7 +343,7 @@ HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSo
   run->peers.push_back(peer);
   Json state = run->state();
   state["type"] = "tournament";
-  peer->send(state.dump());
+  peer->send(json_text(state));
   HttpResponse accepted;
   accepted.status = 0;
   return accepted;

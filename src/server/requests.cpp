@@ -46,7 +46,7 @@ bool reads_only(const HttpRequest& request) {
 /// Accepts a WebSocket upgrade, the state as it is now going out first.
 HttpResponse accept_socket(WebSocketPeer& peer, Json state, std::string_view type) {
   state["type"] = type;
-  peer.send(state.dump());
+  peer.send(json_text(state));
   HttpResponse accepted;
   accepted.status = 0;  // Handler::open_socket: accept
   return accepted;

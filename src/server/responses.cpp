@@ -12,13 +12,14 @@
 
 namespace wg::server {
 
+std::string json_text(const app::Json& json) {
+  return json.dump(-1, ' ', false, app::Json::error_handler_t::replace);
+}
+
 HttpResponse json_response(int status, const app::Json& body) {
   HttpResponse response;
   response.status = status;
-  // Text from outside that is not UTF-8 (a name stored by an older wordgames, a path echoed in
-  // an error) is shown with U+FFFD in place of each bad byte: one such string never makes a
-  // whole list unanswerable (dump() would throw).
-  response.body = body.dump(-1, ' ', false, app::Json::error_handler_t::replace);
+  response.body = json_text(body);
   response.headers.emplace_back("Cache-Control", "no-store");
   return response;
 }

@@ -126,7 +126,7 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
   }
   // Sent without the lock: a slow peer must not hold up the session's readers.
   const std::string message =
-      Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}}.dump();
+      json_text(Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}});
   for (const auto& peer : peers) peer->send(message);
 }
 
@@ -184,7 +184,7 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
           events.push_back(std::move(event));
         update["events"] = std::move(events);
       }
-      message = messages.emplace(follower.seat, update.dump()).first;
+      message = messages.emplace(follower.seat, json_text(update)).first;
     }
     follower.peer->send(message->second);
   }

@@ -41,6 +41,30 @@ inline pid_t process_group_of(pid_t pid) {
 /// True while `pid` exists, running or a zombie not reaped yet (kill with signal 0).
 inline bool is_alive(pid_t pid) { return ::kill(pid, 0) == 0 || errno != ESRCH; }
 
+/// The parent of `pid` from /proc, or 0 when it is gone.
+inline pid_t parent_of(pid_t pid) {
+  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
+  std::string stat((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
+  const auto paren = stat.rfind(')');
+  if (paren == std::string::npos) return 0;
+  std::istringstream fields(stat.substr(paren + 1));
+  char state = 0;
+  pid_t parent = 0;
+  fields >> state >> parent;
+  return parent;
+}
+
+/// True while `pid` is alive and one of this process's descendants. For a subreaping test, what
+/// escaped it is still its descendant (orphans come to it); a number freed and given to some
+/// other program meanwhile (pids are reused) is not, so that it never counts as a survivor.
+inline bool is_alive_below_us(pid_t pid) {
+  if (!is_alive(pid)) return false;
+  for (pid_t at = parent_of(pid); at > 1; at = parent_of(at)) {
+    if (at == ::getpid()) return true;
+  }
+  return false;
+}
+
 /// The processes whose parent is this one, from /proc.
 inline std::vector<pid_t> living_children() {
   std::vector<pid_t> children;

@@ -41,7 +41,7 @@ namespace {
 using namespace std::chrono_literals;
 using testing::ChildProcessTest;
 using testing::FrozenClock;
-using testing::is_alive;
+using testing::is_alive_below_us;
 using testing::trusted;
 
 const std::string kPython = WG_PYTHON3;
@@ -280,7 +280,7 @@ TEST_F(SandboxTest, NothingTheBotStartedOutlivesIt) {
   ASSERT_EQ(bot.write_line("end", Clock::now() + 1s), IoStatus::kOk);
   EXPECT_EQ(bot.wait_exit(1s), (ExitStatus{0, 0}));  // frozen clock: waits for its exit
   bot.stop(0ms);
-  for (const pid_t pid : sandbox) EXPECT_FALSE(is_alive(pid)) << pid;
+  for (const pid_t pid : sandbox) EXPECT_FALSE(is_alive_below_us(pid)) << pid;
 }
 
 TEST_F(SandboxTest, WhenTheHostIsKilledEverythingInTheSandboxEnds) {
@@ -316,7 +316,7 @@ TEST_F(SandboxTest, WhenTheHostIsKilledEverythingInTheSandboxEnds) {
   ASSERT_EQ(::kill(host, SIGKILL), 0);
   ASSERT_EQ(::waitpid(host, nullptr, 0), host);
   reap_every_child();
-  for (const pid_t pid : sandbox) EXPECT_FALSE(is_alive(pid)) << pid;
+  for (const pid_t pid : sandbox) EXPECT_FALSE(is_alive_below_us(pid)) << pid;
 }
 
 TEST_F(SandboxTest, TheProcessLimitBindsEvenWhenTheHostIsRoot) {
