@@ -164,13 +164,7 @@ class EvilHangmanPage extends SessionPage<View> {
          this.end,
          this.seedNote,
          this.explain);
-    this.enter(route);
-    document.addEventListener('keydown', this.onKey);
-    return () => {
-      document.removeEventListener('keydown', this.onKey);
-      window.clearTimeout(this.busyTimer);
-      this.session.close();
-    };
+    return this.enterWithKeys(route, this.onKey, () => window.clearTimeout(this.busyTimer));
   }
 
   // --- The setup form: the config schema's fields (the length, misses and count shown are the

@@ -129,13 +129,7 @@ class WordlePage extends SessionPage<View> {
          h('div', { class: 'row' }, this.hintButton, this.giveUp),
          this.end,
          this.seedNote);
-    this.enter(route);
-    document.addEventListener('keydown', this.onKey);
-    return () => {
-      document.removeEventListener('keydown', this.onKey);
-      window.clearTimeout(this.busyTimer);
-      this.session.close();
-    };
+    return this.enterWithKeys(route, this.onKey, () => window.clearTimeout(this.busyTimer));
   }
 
   // --- The setup form: the config schema's fields.

@@ -51,6 +51,21 @@ export abstract class SessionPage<View> {
     else this.showSetup();
   }
 
+  /**
+   * `enter`, with the page playing from the keyboard (`onKey` on the whole document): the
+   * page's unmount, returned, stops listening, runs `also` and closes the session.
+   */
+  protected enterWithKeys(route: string[], onKey: (event: KeyboardEvent) => void,
+                          also?: () => void): () => void {
+    this.enter(route);
+    document.addEventListener('keydown', onKey);
+    return () => {
+      document.removeEventListener('keydown', onKey);
+      also?.();
+      this.session.close();
+    };
+  }
+
   /** Opens a session with the form's options; a refusal is shown in the form. */
   protected async start(options: Options): Promise<void> {
     this.options = options;
