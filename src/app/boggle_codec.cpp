@@ -41,7 +41,7 @@ constexpr CommandShape kCommands[] = {{"submit", {"word", "elapsed_ms"}},
 
 Json BoggleCodec::found_to_json(const std::vector<bg::FoundWord>& found) {
   Json out = Json::array();
-  for (const bg::FoundWord& w : found) out.push_back({{"word", w.word}, {"points", w.points}});
+  for (const bg::FoundWord& w : found) out.push_back({{"word", w.word}, {"points", w.points}, {"path", w.path}});
   return out;
 }
 

@@ -14,7 +14,7 @@
 ///   {"event": "word_accepted", "word", "points", "score", "path"}
 ///   {"event": "rejected", "reason", "word"?, "detail"?}   (reason as wg::to_string(Refusal))
 ///   {"event": "finished", "round", "end": "closed"|"time_up", "elapsed_ms", "board",
-///    "min_length", "scoring", "seconds", "found": [{"word", "points"}], "score",
+///    "min_length", "scoring", "seconds", "found": [{"word", "points", "path"}], "score",
 ///    "total_score", "all_words", "missed"}
 /// View: {"status": "playing"|"finished", "round", "board", "min_length", "scoring", "seconds",
 ///   "elapsed_ms", "found", "score"} and, once the round is over only, "end", "total_score",
@@ -62,7 +62,7 @@ struct BoggleCodec {
   /// rounds too, for the elapsed time their words carry): at its end, a tick.
   static std::vector<Timer> timers(const Session& session);
   static Json board_to_json(const boggle::Board& board);
-  /// Words found: [{"word", "points"}], in the order found.
+  /// Words found: [{"word", "points", "path"}], in the order found.
   static Json found_to_json(const std::vector<boggle::FoundWord>& found);
   /// "closed", "time_up".
   static std::string_view end_name(boggle::RoundEnd end);

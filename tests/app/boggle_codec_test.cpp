@@ -96,7 +96,7 @@ TEST(BoggleCodec, EventsInJson) {
   EXPECT_EQ(f["min_length"], 3);
   EXPECT_EQ(f["scoring"], "spec");
   EXPECT_EQ(f["seconds"], 0);
-  EXPECT_EQ(f["found"], (Json{{{"word", "peace"}, {"points", 3}}}));
+  EXPECT_EQ(f["found"], (Json{{{"word", "peace"}, {"points", 3}, {"path", {7, 6, 3, 2, 1}}}}));
   EXPECT_EQ(f["score"], 3);
   EXPECT_EQ(f["all_words"].size(), 81u);
   EXPECT_EQ(f["missed"].size(), 80u);
@@ -229,7 +229,7 @@ TEST(BoggleCodec, TheViewOfARoundInPlayLeaksNoAnswer) {
     for (const char* key : {"all_words", "missed", "total_score", "end"}) {
       EXPECT_FALSE(view.contains(key)) << key;
     }
-    EXPECT_EQ(view["found"], (Json{{{"word", "peace"}, {"points", 3}}}));
+    EXPECT_EQ(view["found"], (Json{{{"word", "peace"}, {"points", 3}, {"path", {7, 6, 3, 2, 1}}}}));
     // ACE is on the board and not found: nowhere in the view.
     EXPECT_EQ(view.dump().find("\"ace\""), std::string::npos);
   }

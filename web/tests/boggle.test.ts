@@ -1,6 +1,6 @@
 // Word Search in the browser: an untimed seeded round with the keyboard alone (refusals, the end,
 // the missed words' paths), a word traced with the mouse, the round's end pushed by the server
-// when its clock runs out, and no serious accessibility problem during and after a round in both
+// when its clock runs out, a reload that keeps the round at its address, and no serious accessibility problem during and after a round in both
 // schemes, desktop and phone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
@@ -214,6 +214,45 @@ test('the server ends a timed round and the page hears it', async () => {
   await page.locator('.bg-missed, .bg-end p').first().waitFor();
   assert.equal(await page.locator('.bg-entry').isHidden(), true);
   assert.equal(await page.locator('.bg-timer').textContent(), 'Time left: 0:00');
+  await context.close();
+});
+
+test('a reload mid-round keeps the round at its address, with its words, paths and clock',
+     async () => {
+  const { board, words } = await answers(SEED);
+  const { context, page } = await openGame();
+  await startWithMouse(page, 600, SEED);
+  for (const word of words.slice(0, 2)) {
+    const from = await heardCount(page);
+    await page.fill('input[name=word]', word);
+    await page.press('input[name=word]', 'Enter');
+    await nextAnnouncement(page, new RegExp(`^${word}: `), from);
+  }
+  const address = page.url();
+  assert.match(address, /#\/boggle\/[0-9a-f]{32}$/);
+  const found = await page.locator('.bg-found li').allTextContents();
+  assert.equal(found.length, 2);
+
+  await page.reload();
+  assert.match(await nextAnnouncement(page, /^Resumed: Round 1/, 0),
+               /^Resumed: Round 1: a 4 by 4 board, words of 3 letters or more, 10:00 on the clock\.$/);
+  assert.equal(page.url(), address);
+  assert.deepEqual(await page.locator('.bg-found li').allTextContents(), found);
+  // The clock goes on from where the server's is, not from the start.
+  assert.match(await page.locator('.bg-timer').textContent() ?? '', /^Time left: (9:[0-5][0-9]|10:00)$/);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'word');
+
+  // The round goes on; its words found keep the paths the server gave them.
+  const from = await heardCount(page);
+  await page.click('button:text("End round now")');
+  await nextAnnouncement(page, /^Round over\. You found 2 words/, from);
+  await page.focus('.bg-found button');
+  assert.equal(await page.locator('.bg-on-path').count(), pathOf(board, words[0]).length);
+  assert.match(await page.locator('.bg-traced').textContent() ?? '', new RegExp(`^${words[0]}: `));
+  await page.getByRole('button', { name: 'Change settings' }).focus();
+  await page.keyboard.press('Enter');
+  await page.locator('select[name=size]').waitFor();
+  assert.match(page.url(), /#\/boggle$/);
   await context.close();
 });
 

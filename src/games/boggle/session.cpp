@@ -135,7 +135,7 @@ std::vector<Event> Session::on(const Submit& submit) {
   }
   const Judgement j = round_->submit(submit.word);
   if (j.verdict != Verdict::kAccepted) return {Rejected{refusal_of(j.verdict), submit.word, {}}};
-  found_.push_back({round_->found().back(), j.points});
+  found_.push_back({round_->found().back(), j.points, j.path});
   elapsed_ms_ = submit.elapsed_ms;
   commands_.push_back(submit);
   return {WordAccepted{round_->found().back(), j.points, round_->score(), j.path}};

@@ -90,10 +90,12 @@ enum class RoundEnd : std::uint8_t {
   kTimeUp,  ///< the deadline passed (a Tick, a late word, a late Close)
 };
 
-/// A word the player found, lower-case, with its points.
+/// A word the player found, lower-case, with its points and the cells that spell it (as
+/// WordAccepted gave them), so that a view shows every word's path without a rule of its own.
 struct FoundWord {
   std::string word;
   int points = 0;
+  std::vector<int> path;
   bool operator==(const FoundWord&) const = default;
 };
 

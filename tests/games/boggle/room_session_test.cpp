@@ -134,8 +134,8 @@ TEST(RoomSession, AWordIsJudgedByTheSoloRulesForItsSeatAlone) {
       << "the room's clock never goes back";
   EXPECT_EQ(all_of<room::WordAccepted>(room.apply(Submit{1, "eat", 300})).size(), 1u)
       << "Bo's list is his own";
-  EXPECT_EQ(room.view(0).own->found, (std::vector<FoundWord>{{"eat", 1}}));
-  EXPECT_EQ(room.view(1).own->found, (std::vector<FoundWord>{{"eat", 1}}));
+  EXPECT_EQ(room.view(0).own->found, (std::vector<FoundWord>{{"eat", 1, {3, 0, 1}}}));
+  EXPECT_EQ(room.view(1).own->found, (std::vector<FoundWord>{{"eat", 1, {3, 0, 1}}}));
   EXPECT_FALSE(room.view(kObserver).own) << "a spectator sees nobody's words";
 }
 

@@ -178,7 +178,7 @@ TEST(BoggleSession, JudgesEveryWordAndRefusesWithoutChange) {
   EXPECT_EQ(end.end, RoundEnd::kClosed);
   EXPECT_EQ(end.elapsed_ms, 2000u);
   EXPECT_EQ(end.board.spec(), "AT/XE");
-  EXPECT_EQ(end.found, (std::vector<FoundWord>{{"eat", 1}, {"tea", 1}}));
+  EXPECT_EQ(end.found, (std::vector<FoundWord>{{"eat", 1, {3, 0, 1}}, {"tea", 1, {1, 3, 0}}}));
   EXPECT_EQ(end.score, 2);
   EXPECT_EQ(end.all_words, (std::vector<std::string>{"ate", "eat", "tea"}));
   EXPECT_EQ(end.missed, (std::vector<std::string>{"ate"}));
@@ -209,7 +209,7 @@ TEST(BoggleSession, AWordAfterTheDeadlineIsTooLateAndEndsTheRound) {
   const Finished end = std::get<Finished>(events[1]);
   EXPECT_EQ(end.end, RoundEnd::kTimeUp);
   EXPECT_EQ(end.elapsed_ms, 10'000u);
-  EXPECT_EQ(end.found, (std::vector<FoundWord>{{"eat", 1}}));
+  EXPECT_EQ(end.found, (std::vector<FoundWord>{{"eat", 1, {3, 0, 1}}}));
   EXPECT_EQ(end.missed, (std::vector<std::string>{"ate", "tea"}));
   EXPECT_TRUE(session.finished());
   EXPECT_EQ(session.view(0).end, RoundEnd::kTimeUp);
@@ -269,7 +269,7 @@ TEST(BoggleSession, TheViewHidesTheAnswersUntilTheRoundIsOver) {
     EXPECT_TRUE(v.missed.empty()) << seat;
     EXPECT_FALSE(v.total_score) << seat;
     EXPECT_FALSE(v.end) << seat;
-    EXPECT_EQ(v.found, (std::vector<FoundWord>{{"eat", 1}}));
+    EXPECT_EQ(v.found, (std::vector<FoundWord>{{"eat", 1, {3, 0, 1}}}));
     EXPECT_EQ(v.score, 1);
   }
   session.apply(Close{0});

@@ -5,17 +5,16 @@
 // "Play with friends" (#/boggle/room, #/boggle/room/CODE) is boggle/room.ts: a room's rounds
 // are played on this page's board, through the RoundPlayer below. "The best boards"
 // (#/boggle/best) is boggle/best.ts: the records of the board search, each played here alone.
-import { ApiError, type BestBoard, createSession, follow, type GameEvent, type LiveFeed, readSession,
-         sendCommand, type Snapshot } from '../api';
+import { ApiError, type BestBoard, type GameEvent, type Snapshot } from '../api';
 import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { BestBoards } from './boggle/best';
 import { RoomPanel } from './boggle/room';
 import { messageOf, sentence } from './common/errors';
-import { labelled, numberInput, readWhole, selectOf } from './common/form';
+import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
-import { configSchema, schemaDefault } from './common/schema';
-import { readSeed, seedInput } from './common/seed';
+import { type Arrival, showAddress } from './common/session';
+import { SessionPage } from './common/session_page';
 
 const GAME = 'boggle';
 
@@ -27,13 +26,8 @@ interface Board {
   cells: (string | null)[];
 }
 
-interface Found {
-  word: string;
-  points: number;
-}
-
-/** A word of the board the player missed: its points and the cells that spell it. */
-interface Missed {
+/** A word of the board (found or missed): its points and the cells that spell it. */
+interface BoardWord {
   word: string;
   points: number;
   path: number[];
@@ -48,23 +42,18 @@ export interface View {
   scoring: string;
   seconds: number;
   elapsed_ms: number;
-  found: Found[];
+  found: BoardWord[];
   score: number;
   end?: 'closed' | 'time_up';
   total_score?: number;
   all_words?: string[];
-  missed?: Missed[];
+  missed?: BoardWord[];
 }
 
-interface Settings {
-  size: number;
-  seconds: number;
-  scoring: string;
-  minLength: number;
-  seed: number;
-  /** A record board played (the best boards), in the board syntax; else rolled from the dice. */
-  board?: { title: string; spec: string };
-}
+/** How the form names each board size and scoring rule of the schema. */
+const SIZES: Record<string, string> = { 4: '4 × 4', 5: '5 × 5', 6: '6 × 6' };
+const SCORINGS: Record<string, string> = { spec: 'Spec: 1 + letters beyond the minimum',
+                                           boggle: 'Boggle: 1, 2, 3, 5, 11' };
 
 /** True if cells a and b of a board `cols` wide touch (diagonals too), a != b. */
 export function adjacent(a: number, b: number, cols: number): boolean {
@@ -77,7 +66,7 @@ export function adjacent(a: number, b: number, cols: number): boolean {
  * A path of `word` on the board (row-major cell indices), or null: adjacent cells, none used
  * twice, a multi-letter cell matching all its letters at once. As the engine's find_path: start
  * cells in row-major order, neighbours in decreasing order. Only the preview of a word as it is
- * typed: the words found and missed come with their paths from the server.
+ * typed, before it is sent: the words found and missed come with their paths from the server.
  */
 export function findPath(board: Board, word: string): number[] | null {
   const target = word.toUpperCase();
@@ -147,16 +136,17 @@ export interface RoomListener {
   refresh(): void;
 }
 
-class BogglePage implements RoundPlayer {
+
+class BogglePage extends SessionPage<View> implements RoundPlayer {
+  /** Problems outside a round (the best boards, a room), above the panels. */
   private readonly errors = h('div', { class: 'bg-messages' });
-  private readonly form = h('form', { class: 'bg-setup', 'aria-labelledby': 'bg-setup-title' });
+  private readonly setup = h('section', { class: 'bg-setup', 'aria-label': 'New round' });
   private readonly play = h('section', { class: 'bg-play', 'aria-labelledby': 'bg-play-title',
                                          hidden: true });
   private readonly info = h('p', { class: 'bg-info' });
   private readonly timer = h('p', { class: 'bg-timer', role: 'timer', 'aria-live': 'off' });
   private readonly grid = h('div', { class: 'bg-board', role: 'table',
                                      'aria-label': 'The board' });
-  private readonly entryErrors = h('div', { class: 'bg-messages' });
   private readonly traced = h('p', { class: 'bg-traced' });
   private readonly wordInput = h('input', { name: 'word', type: 'text', autocomplete: 'off',
                                             autocapitalize: 'characters', spellcheck: 'false',
@@ -173,20 +163,16 @@ class BogglePage implements RoundPlayer {
   /** Set in a room: the room's round number, and who to tell when the player's round ends. */
   private room: { round: number; intro: string; listener: RoomListener } | null = null;
   private roomPanel: RoomPanel | null = null;
+  /** A room's command in flight (a round alone is the session controller's). */
+  private roomBusy = false;
   /** Set on the best boards' page: the list, shown again instead of the setup form. */
   private bestPanel: BestBoards | null = null;
-  private sizeSelect = selectOf('size', [], '4');
-  private secondsInput = numberInput('seconds', 180, 0, 86400);
-  private scoringSelect = selectOf('scoring', [], 'spec');
-  private minInput = numberInput('min_length', 0, 0, 64);
-  private seedField = seedInput();
-  private startButton = h('button', { type: 'submit', class: 'primary' }, 'Start');
+  /** The title of the record board in play, when it was picked from the best boards. */
+  private bestTitle: string | null = null;
   private cells: HTMLElement[] = [];
-  private id: string | null = null;
-  private feed: LiveFeed | null = null;
-  private view: View | null = null;
-  private settings: Settings | null = null;
-  /** Paths of the words accepted this round, from the server. */
+  /** The round on the board: the session's view alone, the player's view of it in a room. */
+  private current: View | null = null;
+  /** Paths of the words found and missed this round, from the server. */
   private paths = new Map<string, number[]>();
   /** The round whose end was told (a reply and a push may both bring it). */
   private toldEnd = -1;
@@ -194,21 +180,19 @@ class BogglePage implements RoundPlayer {
   private ticker = 0;
   private fallback = 0;
   private warned = new Set<number>();
-  private busy = false;
   /** The path being traced with the pointer (or tapped cell by cell). */
   private trace: number[] = [];
   private tracing = false;
   private tapMode = false;
   private downCell = -1;
   private moved = false;
+  private justExtended = false;
 
-  constructor(private readonly root: HTMLElement, private readonly route: string[] = []) {}
+  constructor(root: HTMLElement, private readonly route: string[], private readonly home: string) {
+    super(root, GAME, home);
+  }
 
   mount(): () => void {
-    this.form.addEventListener('submit', (event) => {
-      event.preventDefault();
-      void this.start();
-    });
     this.entry.addEventListener('submit', (event) => {
       event.preventDefault();
       void this.submit(this.wordInput.value);
@@ -216,8 +200,6 @@ class BogglePage implements RoundPlayer {
     this.wordInput.addEventListener('input', () => this.previewTyped());
     this.closeButton.addEventListener('click', () => void this.command({ command: 'close' }));
     this.grid.addEventListener('pointerdown', (event) => this.pointerDown(event));
-    const key = (event: KeyboardEvent) => this.key(event);
-    document.addEventListener('keydown', key);
     this.grid.addEventListener('pointermove', (event) => this.pointerMove(event));
     const up = (event: PointerEvent) => this.pointerUp(event);
     window.addEventListener('pointerup', up);
@@ -239,135 +221,113 @@ class BogglePage implements RoundPlayer {
                    'letter beyond it; Boggle scoring gives 1 point for 3–4 letters, 2 for 5, ' +
                    '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
                    'ends and you see every word you missed.'),
-         this.modes, this.errors, this.form, this.play);
+         this.modes, this.errors, this.setup, this.play);
     const mode = this.route[0] === 'room' || this.route[0] === 'best' ? this.route[0] : 'alone';
-    const withFriends = mode === 'room';
     const link = (href: string, current: boolean, text: string) =>
       h('li', {}, h('a', { href, 'aria-current': current ? 'page' : null }, text));
     fill(this.modes, h('ul', {},
-                       link('#/boggle', mode === 'alone', 'Play alone'),
-                       link('#/boggle/room', withFriends, 'Play with friends'),
-                       link('#/boggle/best', mode === 'best', 'The best boards')));
-    if (withFriends) {
-      this.form.hidden = true;
-      this.roomPanel = new RoomPanel(this, this.route[1]);
-      this.errors.after(this.roomPanel.element);
-    }
-    if (mode === 'best') {
-      this.form.hidden = true;
-      this.bestPanel = new BestBoards((board) => void this.playBest(board));
-      this.errors.after(this.bestPanel.element);
-    }
-    this.form.append(h('p', {}, 'Loading the game’s settings…'));
+                       link(this.home, mode === 'alone', 'Play alone'),
+                       link(`${this.home}/room`, mode === 'room', 'Play with friends'),
+                       link(`${this.home}/best`, mode === 'best', 'The best boards')));
     fill(this.play,
          h('h2', { id: 'bg-play-title', tabindex: -1 }, 'The board'),
          h('div', { class: 'bg-top' }, this.info, this.timer),
          h('div', { class: 'bg-layout' },
-           h('div', { class: 'bg-left' }, this.grid, this.traced, this.entryErrors, this.entry),
+           h('div', { class: 'bg-left' }, this.grid, this.traced, this.message.element,
+             this.entry),
            this.foundBox),
          this.end,
          this.seedNote);
-    if (withFriends) this.roomPanel?.mount();
-    else if (this.bestPanel) void this.bestPanel.mount();
-    else void this.applySchema();
-    return () => {
+    if (mode === 'room') {
+      this.setup.hidden = true;
+      this.roomPanel = new RoomPanel(this, this.route[1]);
+      this.errors.after(this.roomPanel.element);
+      this.roomPanel.mount();
+    } else if (mode === 'best') {
+      this.setup.hidden = true;
+      this.bestPanel = new BestBoards((board) => void this.playBest(board));
+      this.errors.after(this.bestPanel.element);
+      void this.bestPanel.mount();
+    }
+    const unmount = this.enterWithKeys(mode === 'alone' ? this.route : [],
+                                       (event) => this.key(event), () => {
       this.roomPanel?.close();
-      document.removeEventListener('keydown', key);
       window.removeEventListener('pointerup', up);
       window.removeEventListener('pointercancel', up);
-      window.clearInterval(this.ticker);
-      window.clearTimeout(this.fallback);
-      this.feed?.close();
-    };
+      this.stopClock();
+    });
+    return unmount;
   }
 
-  // --- The setup form.
+  // --- The setup form: the config schema's fields.
 
-  private buildForm(sizes: number[], size: number, seconds: number, scorings: string[],
-                    scoring: string, minLength: number): void {
-    this.sizeSelect = selectOf('size', sizes.map((n) => [String(n), `${n} × ${n}`]),
-                               String(size));
-    this.secondsInput = numberInput('seconds', seconds, 0, 86400);
-    this.scoringSelect = selectOf('scoring', scorings.map((s) => [s, s === 'spec' ?
-        'Spec: 1 + letters beyond the minimum' : s === 'boggle' ? 'Boggle: 1, 2, 3, 5, 11' : s]),
-                                  scoring);
-    this.minInput = numberInput('min_length', minLength, 0, 64);
-    this.seedField = seedInput(this.seedField.value);
-    fill(this.form,
-         h('h2', { id: 'bg-setup-title' }, 'New round'),
-         h('div', { class: 'row' },
-           labelled('Board', this.sizeSelect),
-           labelled('Seconds', this.secondsInput, '0: no time limit'),
-           labelled('Scoring', this.scoringSelect)),
-         h('div', { class: 'row' },
-           labelled('Minimum letters', this.minInput, '0: the dice’s rule (3; 4 on 6 × 6)'),
-           labelled('Seed (optional)', this.seedField, 'Blank: a new board. A number: replay.')),
-         h('div', { class: 'row' }, this.startButton));
+  private buildForm(): OptionsForm {
+    return optionsForm({
+      game: GAME,
+      title: 'New round',
+      fields: { size: { label: 'Board', choices: SIZES, hint: '' },
+                seconds: { label: 'Seconds', hint: '0: no time limit' },
+                scoring: { label: 'Scoring', choices: SCORINGS, hint: '' },
+                min_length: { label: 'Minimum letters',
+                              hint: '0: the dice’s rule (3; 4 on 6 × 6)' } },
+      previous: this.options,
+      onStart: (options) => {
+        this.bestTitle = null;
+        void this.start(options);
+      },
+    });
   }
 
-  private async applySchema(): Promise<void> {
-    const schema = await configSchema(GAME);
-    const sizes = (schema.size?.enum as unknown as number[] | undefined) ?? [4, 5, 6];
-    const scorings = (schema.scoring?.enum ?? ['spec', 'boggle']).map(String);
-    this.buildForm(sizes, schemaDefault(schema, 'size', 4), schemaDefault(schema, 'seconds', 180),
-                   scorings, schemaDefault(schema, 'scoring', 'spec'),
-                   schemaDefault(schema, 'min_length', 0));
+  /** Where the page goes between rounds: the best boards' list, or the options form. */
+  protected showSetup(): void {
+    this.stopClock();
+    this.endTrace();
+    if (this.bestPanel) {
+      this.session.leave();
+      this.message.clear();
+      showAddress(`${this.home}/best`);
+      this.play.hidden = true;
+      this.bestPanel.show();
+      return;
+    }
+    if (this.roomPanel) return;  // a room's rounds come and go with the room
+    this.placeForm(this.buildForm(), this.setup, this.play, true);
   }
 
-  private readSettings(): Settings {
-    return {
-      size: Number(this.sizeSelect.value),
-      seconds: readWhole(this.secondsInput, 'Seconds', 0, 86400),
-      scoring: this.scoringSelect.value,
-      minLength: readWhole(this.minInput, 'The minimum length', 0, 64),
-      seed: readSeed(this.seedField),
-    };
+  /** The session is gone: the best boards' list says so, as the options form does. */
+  protected override lost(problem: string): void {
+    super.lost(problem);
+    if (this.bestPanel) this.showError(problem);
   }
 
   // --- Talking to the server.
 
-  private async start(): Promise<void> {
-    if (this.busy) return;
-    let settings: Settings;
-    try {
-      settings = this.readSettings();
-    } catch (error) {
-      this.showError(messageOf(error));
-      return;
-    }
-    await this.begin(settings);
-  }
-
   /** Plays a record board alone, with Boggle scoring as it was found, on the default clock. */
   private async playBest(best: BestBoard): Promise<void> {
     if (this.busy) return;
-    await this.begin({ size: best.board.rows, seconds: 180, scoring: best.scoring,
-                       minLength: best.min_length, seed: 1,
-                       board: { title: best.title, spec: best.board.spec } });
+    fill(this.errors);
+    this.bestTitle = best.title;
+    try {
+      await this.session.open({ config: { board: best.board.spec, seconds: 180,
+                                          scoring: best.scoring, min_length: best.min_length },
+                                seed: 1 });
+    } catch (error) {
+      this.showError(messageOf(error));
+    }
   }
 
-  private async begin(settings: Settings): Promise<void> {
-    this.clearError();
-    this.setBusy(true);
-    try {
-      const config: Record<string, unknown> = { seconds: settings.seconds,
-                                                scoring: settings.scoring,
-                                                min_length: settings.minLength };
-      if (settings.board) config.board = settings.board.spec;
-      else config.size = settings.size;
-      const created = await createSession<View>({ game: GAME, config, seed: settings.seed });
-      this.feed?.close();
+  protected show(snapshot: Snapshot<View>, arrival: Arrival): void {
+    if (arrival === 'opened' || arrival === 'resumed') {
+      fill(this.errors);
       this.room = null;
-      this.settings = settings;
-      this.id = created.id ?? null;
-      this.setBusy(false);
-      this.roundStarted(created.view);
-      if (this.id) {
-        this.feed = follow<View>(this.id, false, (update) => this.pushed(update));
-      }
-    } catch (error) {
-      this.setBusy(false);
-      this.showError(messageOf(error));
+      this.toldEnd = -1;
+      if (this.bestPanel) this.bestPanel.element.hidden = true;
+      this.roundStarted(snapshot.view, arrival === 'resumed' ? 'Resumed: ' : '');
+      if (snapshot.view.status === 'finished') this.roundEnded(snapshot.view);
+    } else if (arrival === 'reply') {
+      this.take(snapshot);
+    } else {
+      this.pushed(snapshot.view);
     }
   }
 
@@ -380,38 +340,36 @@ class BogglePage implements RoundPlayer {
     await this.command({ command: 'submit', word });
   }
 
+  /** A command of the round on the board: to the session alone, to the player's seat in a room. */
   private async command(command: Record<string, unknown>): Promise<void> {
     const room = this.room;
-    if (!this.id && !room) return;
-    this.setBusy(true);
+    if (!room) {
+      await this.send(command);
+      return;
+    }
+    if (this.roomBusy) return;
+    this.setRoomBusy(true);
     try {
-      const reply = room ? await room.listener.command(command)
-                         : await sendCommand<View>(this.id ?? '', command);
-      this.setBusy(false);
+      const reply = await room.listener.command(command);
+      this.setRoomBusy(false);
       this.take(reply);
     } catch (error) {
-      this.setBusy(false);
-      if (error instanceof ApiError &&
-          (error.code === 'unknown_session' || error.code === 'unknown_room')) {
-        // Expired or the server restarted: nothing more to play here; a new game from the form.
-        this.id = null;
-        if (!this.room) this.showForm();
-        this.showError(this.room ? 'This round is no longer on the server (it expired or the ' +
-                                   'server restarted).'
-                                 : 'This game is no longer on the server (it expired or the ' +
-                                   'server restarted). Start a new one.');
+      this.setRoomBusy(false);
+      if (error instanceof ApiError && error.code === 'unknown_room') {
+        this.showError('This round is no longer on the server (it expired or the server ' +
+                       'restarted).');
         return;
       }
       this.showError(messageOf(error));
     }
   }
 
-  /** A pushed update: the view, and the round's end when the server's clock ran out. */
-  private pushed(update: Snapshot<View>): void {
-    if (!this.view || update.view.round !== this.view.round) return;
-    if (update.view.status === 'finished' && this.toldEnd !== update.view.round) {
-      this.view = update.view;
-      this.roundEnded(update.view);
+  /** A pushed view of the round on the board: its end, when the server's clock ran out. */
+  private pushed(view: View): void {
+    if (!this.current || view.round !== this.current.round) return;
+    if (view.status === 'finished' && this.toldEnd !== view.round) {
+      this.current = view;
+      this.roundEnded(view);
     }
   }
 
@@ -428,8 +386,8 @@ class BogglePage implements RoundPlayer {
       if (event.event === 'rejected') refused = true;
       if (said) sentences.push(said);
     }
-    if (reply.view.round === this.view?.round) this.view = reply.view;
-    if (!refused) this.clearError();
+    if (reply.view.round === this.current?.round) this.current = reply.view;
+    if (!refused) this.message.clear();
     if (reply.view.status === 'finished' && this.toldEnd !== reply.view.round) {
       this.roundEnded(reply.view, sentences);
       return;
@@ -469,36 +427,46 @@ class BogglePage implements RoundPlayer {
 
   // --- The round.
 
-  private roundStarted(view: View): void {
-    this.view = view;
-    this.paths = new Map();
+  private roundStarted(view: View, prefix = ''): void {
+    this.current = view;
+    this.paths = new Map(view.found.map((found) => [found.word.toUpperCase(), found.path]));
     this.warned = new Set();
     this.roundStart = performance.now() - view.elapsed_ms;
-    this.form.hidden = true;
-    if (this.bestPanel) this.bestPanel.element.hidden = true;
+    this.setup.hidden = true;
     this.play.hidden = false;
     this.end.hidden = true;
     this.entry.hidden = false;
+    this.message.clear();
     this.buildBoard(view.board);
     this.renderFound();
     this.renderInfo(view);
     this.startClock(view);
-    if (this.settings?.board) {
-      fill(this.seedNote, `The best ${this.settings.board.title} board found: ` +
-                          `${this.settings.board.spec}.`);
-    } else if (this.settings) {
-      fill(this.seedNote, `Seed ${this.settings.seed}, round ${view.round + 1} ` +
-                          '(enter the seed in a new round to replay the boards).');
-    }
+    this.renderSeedNote(view);
     const time = view.seconds > 0 ? `${clock(view.seconds)} on the clock` : 'no time limit';
-    say(`${this.room?.intro ?? ''}Round ${this.roundNumber(view)}: a ${view.board.rows} by ` +
+    say(`${this.room?.intro ?? prefix}Round ${this.roundNumber(view)}: a ${view.board.rows} by ` +
         `${view.board.cols} board, words of ${view.min_length} letters or more, ${time}.`);
     this.wordInput.focus();
   }
 
+  /** How to play the round's board again: its seed, or the board itself when it was given. */
+  private renderSeedNote(view: View): void {
+    if (this.room) {
+      fill(this.seedNote);
+      return;
+    }
+    const board = this.session.config.board;
+    if (typeof board === 'string') {
+      fill(this.seedNote, this.bestTitle ? `The best ${this.bestTitle} board found: ${board}.`
+                                         : `The board given: ${board}.`);
+      return;
+    }
+    fill(this.seedNote, `Seed ${this.session.seed}, round ${view.round + 1} ` +
+                        '(enter the seed in a new round to replay the boards).');
+  }
+
   private roundEnded(view: View, before: string[] = []): void {
     this.toldEnd = view.round;
-    window.clearInterval(this.ticker);
+    this.stopClock();
     this.renderClock(view);
     this.entry.hidden = true;
     this.endTrace();
@@ -518,9 +486,14 @@ class BogglePage implements RoundPlayer {
   }
 
   private startClock(view: View): void {
-    window.clearInterval(this.ticker);
+    this.stopClock();
     this.renderClock(view);
     if (view.seconds > 0) this.ticker = window.setInterval(() => this.renderClock(view), 250);
+  }
+
+  private stopClock(): void {
+    window.clearInterval(this.ticker);
+    window.clearTimeout(this.fallback);
   }
 
   /** The countdown shown (the server decides when the round ends). */
@@ -530,7 +503,7 @@ class BogglePage implements RoundPlayer {
       fill(this.timer, 'No time limit');
       return;
     }
-    const over = this.view?.status === 'finished';
+    const over = this.current?.status === 'finished';
     const left = over ? 0 : view.seconds - (performance.now() - this.roundStart) / 1000;
     fill(this.timer, h('span', { class: 'visually-hidden' }, 'Time left: '), clock(left));
     this.timer.classList.toggle('bg-low', !over && left <= 10);
@@ -543,25 +516,17 @@ class BogglePage implements RoundPlayer {
     if (!over && left <= 0) {
       window.clearInterval(this.ticker);
       // The server ends the round and pushes it; should the push be lost (a dropped socket),
-      // ask for the session a moment later.
+      // ask again a moment later.
       const round = view.round;
       window.clearTimeout(this.fallback);
-      this.fallback = window.setTimeout(() => void this.checkEnded(round), 2500);
+      this.fallback = window.setTimeout(() => this.checkEnded(round), 2500);
     }
   }
 
-  private async checkEnded(round: number): Promise<void> {
-    if (this.toldEnd === round || this.view?.round !== round) return;
-    if (this.room) {
-      this.room.listener.refresh();
-      return;
-    }
-    if (!this.id) return;
-    try {
-      this.pushed(await readSession<View>(this.id));
-    } catch (error) {
-      this.showError(messageOf(error));
-    }
+  private checkEnded(round: number): void {
+    if (this.toldEnd === round || this.current?.round !== round) return;
+    if (this.room) this.room.listener.refresh();
+    else void this.session.refresh();
   }
 
   private renderInfo(view: View): void {
@@ -610,11 +575,11 @@ class BogglePage implements RoundPlayer {
   }
 
   private playing(): boolean {
-    return this.view?.status === 'playing' && !this.play.hidden;
+    return this.current?.status === 'playing' && !this.play.hidden;
   }
 
   private usable(cell: number): boolean {
-    return cell >= 0 && !!this.view?.board.cells[cell];
+    return cell >= 0 && !!this.current?.board.cells[cell];
   }
 
   private pointerDown(event: PointerEvent): void {
@@ -626,7 +591,7 @@ class BogglePage implements RoundPlayer {
     this.downCell = cell;
     this.moved = false;
     this.tracing = true;
-    const cols = this.view?.board.cols ?? 1;
+    const cols = this.current?.board.cols ?? 1;
     if (this.tapMode && this.trace.length > 0) {
       const last = this.trace[this.trace.length - 1];
       if (cell === last) return;  // a tap on the last cell sends the word (on pointerup)
@@ -652,7 +617,7 @@ class BogglePage implements RoundPlayer {
       this.showTrace();
       return;
     }
-    if (adjacent(last, cell, this.view?.board.cols ?? 1) && !this.trace.includes(cell)) {
+    if (adjacent(last, cell, this.current?.board.cols ?? 1) && !this.trace.includes(cell)) {
       this.extend(cell);
     }
   }
@@ -678,8 +643,6 @@ class BogglePage implements RoundPlayer {
     this.tapMode = true;
   }
 
-  private justExtended = false;
-
   private extend(cell: number): void {
     this.trace.push(cell);
     this.justExtended = true;
@@ -700,7 +663,7 @@ class BogglePage implements RoundPlayer {
   }
 
   private traceWord(): string {
-    return this.trace.map((cell) => this.view?.board.cells[cell] ?? '').join('');
+    return this.trace.map((cell) => this.current?.board.cells[cell] ?? '').join('');
   }
 
   private showTrace(): void {
@@ -722,31 +685,26 @@ class BogglePage implements RoundPlayer {
 
   /** The typed word's path, as it is typed. */
   private previewTyped(): void {
-    if (!this.view) return;
+    if (!this.current) return;
     const word = this.wordInput.value.trim();
-    const path = word.length > 0 ? findPath(this.view.board, word.replace(/[^a-z]/gi, '')) : null;
+    const path = word.length > 0 ? findPath(this.current.board, word.replace(/[^a-z]/gi, ''))
+                                 : null;
     this.showPath(path);
   }
 
   /** A word's path in words: "Q (row 1, column 1), then U ...". */
   private describePath(word: string, path: number[]): string {
-    const board = this.view?.board;
+    const board = this.current?.board;
     if (!board) return '';
     return `${word}: ` + path.map((cell) => `${face(board.cells[cell] ?? '')} (row ` +
                                           `${Math.floor(cell / board.cols) + 1}, column ` +
                                           `${(cell % board.cols) + 1})`).join(', then ');
   }
 
-  private pathOf(word: string): number[] | null {
-    const board = this.view?.board;
-    if (!board) return null;
-    return this.paths.get(word.toUpperCase()) ?? findPath(board, word);
-  }
-
   // --- The words.
 
   private renderFound(): void {
-    const view = this.view;
+    const view = this.current;
     if (!view) return;
     const finished = view.status === 'finished';
     fill(this.foundBox,
@@ -767,8 +725,9 @@ class BogglePage implements RoundPlayer {
   private wordButton(word: string, points?: string): HTMLElement {
     const upper = word.toUpperCase();
     const show = () => {
-      const path = this.pathOf(upper);
-      this.showPath(path, path ? this.describePath(upper, path) : `${upper}: no path found.`);
+      const path = this.paths.get(upper);
+      this.showPath(path ?? null, path ? this.describePath(upper, path)
+                                       : `${upper}: no path found.`);
     };
     const hide = () => this.showPath(null);
     return h('button', { type: 'button', class: 'bg-word', onmouseenter: show, onfocus: show,
@@ -785,11 +744,13 @@ class BogglePage implements RoundPlayer {
     // Longest first, with their points and paths as the server gives them.
     const missed = [...(view.missed ?? [])].sort((a, b) => b.word.length - a.word.length ||
                                                      (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
-    for (const word of missed) this.paths.set(word.word.toUpperCase(), word.path);
+    for (const word of [...view.found, ...missed]) {
+      this.paths.set(word.word.toUpperCase(), word.path);
+    }
     const again = h('button', { type: 'button', class: 'primary bg-again',
                                 onclick: () => void this.command({ command: 'new_game' }) },
                     'New round');
-    const change = h('button', { type: 'button', onclick: () => this.showForm() },
+    const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      this.bestPanel ? 'Back to the best boards' : 'Change settings');
     const title = h('h2', { id: 'bg-end-title' },
                     view.end === 'time_up' ? 'Time is up' : 'Round over');
@@ -820,20 +781,6 @@ class BogglePage implements RoundPlayer {
     this.end.hidden = false;
   }
 
-  private showForm(): void {
-    window.clearInterval(this.ticker);
-    window.clearTimeout(this.fallback);
-    this.feed?.close();
-    this.feed = null;
-    this.play.hidden = true;
-    if (this.bestPanel) {
-      this.bestPanel.show();
-      return;
-    }
-    this.form.hidden = false;
-    this.sizeSelect.focus();
-  }
-
   /** A letter typed outside any field during a round goes to the word field. */
   private key(event: KeyboardEvent): void {
     if (event.ctrlKey || event.metaKey || event.altKey || typingInField(event)) return;
@@ -852,61 +799,56 @@ class BogglePage implements RoundPlayer {
 
   playRound(round: number, view: View, intro: string): void {
     if (!this.roomPanel) return;
-    this.feed?.close();
-    this.feed = null;
-    this.settings = null;
-    fill(this.seedNote);
     this.room = { round, intro: intro === '' ? '' : `${intro} `, listener: this.roomPanel };
-    this.id = null;  // the room's commands go through the room, as the player's seat
     this.toldEnd = -1;
     this.roundStarted(view);
     if (view.status === 'finished') this.roundEnded(view);
   }
 
   roundChanged(view: View): void {
-    if (!this.room || !this.view || view.round !== this.view.round) return;
+    if (!this.room || !this.current || view.round !== this.current.round) return;
     if (view.status === 'finished' && this.toldEnd !== view.round) {
-      this.view = view;
+      this.current = view;
       this.roundEnded(view);
       return;
     }
-    if (this.toldEnd === view.round && this.answered(view) && !this.answered(this.view)) {
+    if (this.toldEnd === view.round && this.answered(view) && !this.answered(this.current)) {
       // Everyone is done: the words missed, shown without a word said (the room tells it).
-      this.view = view;
+      this.current = view;
       this.renderFound();
       this.renderEnd(view);
     }
   }
 
   ended(): boolean {
-    const view = this.view;
+    const view = this.current;
     return view !== null && view.status === 'finished' && this.toldEnd === view.round;
   }
 
   // --- Busy state and messages.
 
-  private setBusy(busy: boolean): void {
-    this.busy = busy;
+  private setRoomBusy(busy: boolean): void {
+    this.roomBusy = busy;
     this.root.setAttribute('aria-busy', String(busy));
-    this.startButton.disabled = busy;
   }
 
-  /** A refusal or failure, shown next to what the player was doing, and announced. */
+  /**
+   * A refusal or failure, shown next to what the player was doing (the word field in a round,
+   * above the panels otherwise), and announced.
+   */
   private showError(message: string): void {
-    this.clearError();
-    fill(this.play.hidden || this.entry.hidden ? this.errors : this.entryErrors,
-         errorBox(message));
-    say(message);
-  }
-
-  private clearError(): void {
-    fill(this.errors);
-    fill(this.entryErrors);
+    if (this.play.hidden || this.entry.hidden) {
+      fill(this.errors, errorBox(message));
+      say(message);
+    } else {
+      this.message.show(message);
+    }
   }
 }
 
 export const page: GamePage = {
-  mount(root, route) {
-    return new BogglePage(root, route).mount();
+  mount(root, route, address) {
+    return new BogglePage(root, route, address).mount();
   },
+  resumes: true,
 };

@@ -162,6 +162,30 @@ export class SessionController<View> {
     }
   }
 
+  /**
+   * Asks the server for the session again, should a push have been lost (a dropped socket): a
+   * newer snapshot is shown as pushed.
+   */
+  async refresh(): Promise<void> {
+    const id = this.id;
+    if (!id) return;
+    try {
+      const snapshot = await readSession<View>(id);
+      if (this.closed || this.id !== id || snapshot.version <= this.version) return;
+      this.version = snapshot.version;
+      this.view = snapshot.view;
+      this.settings.show({ ...snapshot, id }, 'pushed');
+    } catch (error) {
+      if (this.closed || this.id !== id) return;
+      if (sessionGone(error)) {
+        this.leave();
+        this.settings.lost(SESSION_GONE);
+      } else {
+        this.settings.problem(messageOf(error));
+      }
+    }
+  }
+
   /** Leaves the session (it stays on the server): the page's address is its own again. */
   leave(): void {
     this.feed?.close();

@@ -24,10 +24,7 @@ export abstract class SessionPage<View> {
         }
         this.show(snapshot, arrival, command);
       },
-      lost: (problem) => {
-        this.showSetup();
-        this.form?.problem(new Error(problem));
-      },
+      lost: (problem) => this.lost(problem),
       problem: (problem) => this.message.show(problem),
       busy: (busy, command) => this.busyChanged(busy, command),
       progress: (fraction) => this.progress(fraction),
@@ -84,6 +81,12 @@ export abstract class SessionPage<View> {
 
   /** Leaves the session in play (it stays on the server) for the options form. */
   protected abstract showSetup(): void;
+
+  /** The session cannot be played here any more: the options form, saying why. */
+  protected lost(problem: string): void {
+    this.showSetup();
+    this.form?.problem(new Error(problem));
+  }
 
   /**
    * Puts `form` in `setup` in place of `play`, leaving the session in play (its address with
