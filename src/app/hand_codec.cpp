@@ -193,7 +193,30 @@ Json HandCodec::event_to_json(const wh::Event& event) {
   return std::visit([](const auto& e) { return to_json(e); }, event);
 }
 
+namespace {
+
+/// Each tile's value, by its text ("a" to "z", "*").
+Json letter_values_json() {
+  Json values = Json::object();
+  for (int letter = 0; letter <= static_cast<int>(wh::kWildcard); ++letter) {
+    const auto tile = static_cast<Letter>(letter);
+    if (wh::is_tile(tile)) values[letter_json(tile)] = wh::tile_value(tile);
+  }
+  return values;
+}
+
+/// What a word of each length (0 to the tiles held) multiplies its letters' values by, played
+/// from a hand of `held` tiles: word_score = (sum of values) x factor[length].
+Json length_factors_json(int held) {
+  Json factors = Json::array();
+  for (int length = 0; length <= held; ++length) factors.push_back(wh::word_score(1, length, held));
+  return factors;
+}
+
+}  // namespace
+
 Json HandCodec::view_to_json(const wh::View& view) {
+  static const Json kLetterValues = letter_values_json();
   return {{"status", name_of(kStatusNames, view.status)},
           {"hand", view.hand},
           {"replay", view.replay},
@@ -201,7 +224,9 @@ Json HandCodec::view_to_json(const wh::View& view) {
           {"hand_total", view.hand_total},
           {"total", view.total},
           {"hints", view.hints},
-          {"records", records_json(view.records)}};
+          {"records", records_json(view.records)},
+          {"letter_values", kLetterValues},
+          {"length_factors", length_factors_json(view.tiles.size())}};
 }
 
 std::optional<std::vector<GamePlayer>> HandCodec::players_of(const Finished& finished,

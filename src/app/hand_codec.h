@@ -16,7 +16,10 @@
 /// where a play is {typed, word (null for a discard), score, discard}, a plan {total, plays},
 /// plan_status "solved" | "too_large" | "stopped", a record {dealt, start, substituted, score,
 /// replay_score (or null), counted}. The view: {status ("substitution_offered" | "playing" |
-/// "replay_offered" | "finished"), hand, replay, tiles, hand_total, total, hints, records}.
+/// "replay_offered" | "finished"), hand, replay, tiles, hand_total, total, hints, records,
+/// letter_values ({"a": 1, ..., "*": 0}), length_factors (by a word's length, from 0 to the
+/// tiles held: what its letters' values are multiplied by)}, so that a page previews a word's
+/// score with no rule of its own.
 
 #include <optional>
 #include <string>

@@ -173,12 +173,28 @@ TEST(HandCodecTest, TheViewHoldsNothingToCome) {
   std::vector<std::string> keys;
   for (const auto& [key, value] : view.items()) keys.push_back(key);
   EXPECT_EQ(keys, (std::vector<std::string>{"status", "hand", "replay", "tiles", "hand_total",
-                                            "total", "hints", "records"}));
+                                            "total", "hints", "records", "letter_values",
+                                            "length_factors"}));
   // The next hand, seen by playing on, is nowhere in the view before it.
   const std::string next =
       only(session->apply({{"command", "decline_replay"}}))["tiles"].get<std::string>();
   EXPECT_EQ(view.dump().find(next), std::string::npos) << next;
   EXPECT_EQ(view.dump().find("4242"), std::string::npos);
+}
+
+TEST(HandCodecTest, TheViewGivesWhatAWordWouldScoreFromTheTilesHeld) {
+  const auto session = open({{"hand_size", 7}}, 5);
+  session->apply({{"command", "decline_substitution"}});
+  const Json view = session->view(0);
+  EXPECT_EQ(view["letter_values"].size(), 27u);
+  EXPECT_EQ(view["letter_values"]["q"], 10);
+  EXPECT_EQ(view["letter_values"]["*"], 0);
+  // (sum of values) x max(7L - 3(n - L), 1) from n = 7 tiles held, for L = 0 to 7.
+  EXPECT_EQ(view["length_factors"], (Json{1, 1, 1, 9, 19, 29, 39, 49}));
+  // Two tiles played (a word or not, they are used up): the factors are those of 5 tiles held.
+  const std::string tiles = view["tiles"];
+  session->apply({{"command", "play"}, {"word", tiles.substr(0, 2)}});
+  EXPECT_EQ(session->view(0)["length_factors"], (Json{1, 1, 5, 15, 25, 35}));
 }
 
 }  // namespace

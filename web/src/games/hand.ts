@@ -45,6 +45,9 @@ interface HandView {
   total: number;
   hints: boolean;
   records: HandRecord[];
+  /** Each tile's value ("*" too), and by a word's length what its values are multiplied by. */
+  letter_values: Record<string, number>;
+  length_factors: number[];
 }
 
 interface Optimum {
@@ -75,19 +78,13 @@ interface Played {
   why: string;
 }
 
-// --- Scoring, as the rules say (for the preview and the refusal's reason).
+// --- Scoring, as the view gives it (for the preview and the refusal's reason).
 
-const LETTER_VALUES: Record<string, number> = {
-  a: 1, b: 3, c: 3, d: 2, e: 1, f: 4, g: 2, h: 4, i: 1, j: 8, k: 5, l: 1, m: 3, n: 1, o: 1, p: 3,
-  q: 10, r: 1, s: 1, t: 1, u: 1, v: 4, w: 4, x: 8, y: 4, z: 10, '*': 0,
-};
-
-/** The score a word would earn if valid, from a hand of `handSize` tiles. */
-export function wordScore(word: string, handSize: number): number {
+/** The score a word would earn if valid, from the view's tile values and length factors. */
+function wordScore(word: string, view: HandView): number {
   let sum = 0;
-  for (const tile of word) sum += LETTER_VALUES[tile] ?? 0;
-  const length = word.length;
-  return sum * Math.max(7 * length - 3 * (handSize - length), 1);
+  for (const tile of word) sum += view.letter_values[tile] ?? 0;
+  return sum * (view.length_factors[word.length] ?? 0);
 }
 
 /** Which tiles of `tiles` the word uses (greedily), and the typed tiles the hand lacks. */
@@ -531,14 +528,14 @@ class HandPage extends SessionPage<HandView> {
     this.tilesRow.hidden = false;
     if (this.shownTiles !== view.tiles || this.tileButtons.length !== view.tiles.length) {
       this.shownTiles = view.tiles;
+      const value = (tile: string) => view.letter_values[tile] ?? 0;
       this.tileButtons = Array.from(view.tiles, (tile) =>
           h('button', { type: 'button', class: 'tile hand-tile', 'data-tile': tile,
                         onclick: () => this.tileClicked(tile) },
             h('span', { class: 'hand-letter' }, tile),
             h('span', { class: 'visually-hidden' }, tile === '*' ? ' wildcard, any vowel, ' : ', '),
-            h('span', { class: 'hand-value' }, String(LETTER_VALUES[tile] ?? 0)),
-            h('span', { class: 'visually-hidden' },
-              (LETTER_VALUES[tile] ?? 0) === 1 ? ' point' : ' points'),
+            h('span', { class: 'hand-value' }, String(value(tile))),
+            h('span', { class: 'visually-hidden' }, value(tile) === 1 ? ' point' : ' points'),
             h('span', { class: 'visually-hidden hand-state' })));
       fill(this.tilesRow, this.tileButtons.length > 0 ? this.tileButtons
                                                       : h('p', {}, 'No tiles left.'));
@@ -563,8 +560,7 @@ class HandPage extends SessionPage<HandView> {
       this.preview.textContent = `Your hand has no ${Array.from(new Set(missing),
           (t) => t.toUpperCase()).join(', ')} to spare: this word would score nothing.`;
     } else {
-      this.preview.textContent = `If it is a word: ${points(wordScore(word,
-                                                                        this.shownTiles.length))}.`;
+      this.preview.textContent = `If it is a word: ${points(wordScore(word, view))}.`;
     }
   }
 
