@@ -46,14 +46,14 @@ async function setUp(page: Page, setup: Setup): Promise<void> {
     await tabTo(page, '#auction-hidden_letters');
     await typeOver(page, String(setup.hidden));
   }
-  await tabTo(page, '#auction-seed');
-  await typeOver(page, String(setup.seed));
   if (setup.rack !== undefined) {
-    await tabTo(page, '.auction-advanced summary');
+    await tabTo(page, '.options-advanced summary');
     await page.keyboard.press('Enter');
     await tabTo(page, '#auction-rack_size');
     await typeOver(page, String(setup.rack));
   }
+  await tabTo(page, '#auction-seed');
+  await typeOver(page, String(setup.seed));
   await page.keyboard.press('Enter');
 }
 
@@ -296,7 +296,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const { context, page } = await openPage(browser, `${arcade.url}#/auction`,
                                                { colorScheme, phone });
       await page.locator('form.auction-setup').waitFor();
-      await page.locator('.auction-advanced summary').click();
+      await page.locator('.options-advanced summary').click();
       assert.deepEqual(await accessibilityProblems(page), []);
       await screenshot(page, `auction-setup-${suffix}`);
       await setUp(page, { seed: 11, rounds: 1, person: 'Bea' });
