@@ -103,6 +103,8 @@ class AuctionPage {
       lost: (problem) => {
         this.setup();
         this.form?.problem(new Error(problem));
+        // The keyboard was on the table, which is gone: it goes to the form.
+        this.form?.element.querySelector<HTMLElement>('input, select')?.focus();
       },
       problem: (problem) => this.message.show(problem),
       // The bots play on the server, and a person's answer not given in time is sent by it.
@@ -310,7 +312,8 @@ class AuctionPage {
   private watch(code: string): void {
     fill(this.area, h('h2', {}, 'Watching a game'),
          h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
-           'player\'s hidden letters. ', h('a', { href: '#/auction' }, 'Set up a game of your own')));
+           'player\'s hidden letters. ',
+           h('a', { href: '#/auction' }, 'Set up a game of your own')));
     const spectator = table({ watching: true, message: this.message,
                               answerSeconds: ANSWER_SECONDS,
                               newSetup: () => { location.hash = '#/auction'; } });
