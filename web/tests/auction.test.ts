@@ -6,8 +6,8 @@
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openPage, screenshot,
-         tabTo, typeOver, useArcade, waitForAnnouncement } from './support';
+import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
+         screenshot, tabTo, typeOver, useArcade, waitForAnnouncement } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -46,14 +46,14 @@ async function setUp(page: Page, setup: Setup): Promise<void> {
     await tabTo(page, '#auction-hidden_letters');
     await typeOver(page, String(setup.hidden));
   }
-  await tabTo(page, '#auction-seed');
-  await typeOver(page, String(setup.seed));
   if (setup.rack !== undefined) {
-    await tabTo(page, '.auction-advanced summary');
+    await tabTo(page, '.options-advanced summary');
     await page.keyboard.press('Enter');
     await tabTo(page, '#auction-rack_size');
     await typeOver(page, String(setup.rack));
   }
+  await tabTo(page, '#auction-seed');
+  await typeOver(page, String(setup.seed));
   await page.keyboard.press('Enter');
 }
 
@@ -208,6 +208,51 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   await context.close();
 });
 
+test('a reload mid-game keeps the table at its address, with the time per answer', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(page, { seed: 9, rounds: 1, person: 'Cy' });
+  await waitForAnnouncement(page, /^The game is set: you play seat 1\./);
+  const address = page.url();
+  assert.match(address, /#\/auction\/[0-9a-f]{32}$/);
+  await tabTo(page, '#auction-end');
+  await page.keyboard.press('Enter');
+  await page.locator('#auction-bid').waitFor();
+  const status = await page.locator('.auction-status').textContent();
+  const players = await page.locator('.auction-players').textContent();
+
+  await page.reload();
+  await waitForAnnouncement(page, /^Your game goes on where it was\. Round 1 of 1/);
+  assert.equal(page.url(), address);
+  assert.equal(await page.locator('.auction-status').textContent(), status);
+  assert.equal(await page.locator('.auction-players').textContent(), players);
+  // The bid asked before the reload, with the keyboard on it and the time chosen (10 minutes).
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bid');
+  assert.match(await page.locator('.auction-clock').textContent() ?? '',
+               /Time left: (10:00|9:\d\d)/);
+  const count = await heardCount(page);
+  await typeOver(page, '3');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /Your bid for|Name your word/, count);
+  await context.close();
+});
+
+test('a game gone from the server sends the page back to the form, saying so', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(page, { seed: 4, rounds: 1 });
+  await waitForAnnouncement(page, /^The game is set\./);
+  const id = page.url().replace(/^.*#\/auction\//, '');
+  await api(arcade.url, 'DELETE', `/api/sessions/${id}`);
+  await tabTo(page, '#auction-step');
+  await page.keyboard.press('Enter');
+  const said = await waitForAnnouncement(page, /no longer on the server/);
+  assert.equal(await page.locator('.auction-setup .error').textContent(), said);
+  assert.match(page.url(), /#\/auction$/);
+  assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-person');
+  // The form keeps the last choices.
+  assert.equal(await page.locator('#auction-seed').inputValue(), '4');
+  await context.close();
+});
+
 test('a spectator follows the game from another browser; the mouse steps it', async () => {
   const owner = await openPage(browser, `${arcade.url}#/auction`);
   await setUp(owner.page, { seed: 3, rounds: 1 });
@@ -296,7 +341,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       const { context, page } = await openPage(browser, `${arcade.url}#/auction`,
                                                { colorScheme, phone });
       await page.locator('form.auction-setup').waitFor();
-      await page.locator('.auction-advanced summary').click();
+      await page.locator('.options-advanced summary').click();
       assert.deepEqual(await accessibilityProblems(page), []);
       await screenshot(page, `auction-setup-${suffix}`);
       await setUp(page, { seed: 11, rounds: 1, person: 'Bea' });

@@ -56,6 +56,16 @@ test('a saved log is replayed and stepped through with the keyboard', async () =
   await nextAnnouncement(page, /^S, worth 1, went to strong for 4 points/, count);
   await screenshot(page, 'auction-replay-light');
 
+  // The replay is a session at its address: a reload goes on with it, still a replay.
+  const address = page.url();
+  assert.match(address, /#\/auction\/[0-9a-f]{32}$/);
+  await page.reload();
+  await waitForAnnouncement(page, /^The replay of auction-small\.jsonl goes on where it was\./);
+  assert.equal(page.url(), address);
+  assert.match(await page.locator('h2').first().textContent() ?? '', /Replay of auction-small/);
+  assert.match(await page.locator('.auction-latest').textContent() ?? '',
+               /^Last auction: S, worth 1, went to strong for 4 points/);
+
   count = await heardCount(page);
   await tabTo(page, '#auction-end');
   await page.keyboard.press('Enter');

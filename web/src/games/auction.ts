@@ -1,17 +1,28 @@
 // Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, bid for letters and name your words in real time, or
-// watch someone else's game by its watch code (#/auction/watch/CODE). A game in play is at
-// #/auction/SESSION: a reload, or the lobby's Resume, goes on with it.
-import { createSession, listGames, readSession, replayAuctionLog, startTournament,
-         tournamentRules } from '../api';
+// watch someone else's game by its watch code (#/auction/watch/CODE). A table of one's own (a
+// new game, or a replayed log) is at #/auction/SESSION: a reload, or the lobby's Resume, goes
+// on with it.
+//
+// The page plays its sessions through the common controller (common/session.ts), as every game
+// page does, and wires it itself rather than through SessionPage: besides its form and its
+// table it has screens of its own (a tournament's progress, a spectator's table) and says when
+// the live connection closes, which SessionPage's one form and one board do not.
+import { replayAuctionLog, type Snapshot, startTournament, tournamentRules } from '../api';
 import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { errorText, messageOf, SESSION_GONE, sessionGone } from './common/errors';
-import { sessionOfRoute, showAddress } from './common/session';
-import { readSchema, type Schema, setupForm } from './auction/setup';
+import * as board from './auction/board';
+import { setupForm } from './auction/setup';
 import { type Table, table } from './auction/table';
 import { type TournamentView, tournamentView } from './auction/tournament';
 import type { AuctionView } from './auction/types';
+import { errorText, messageOf } from './common/errors';
+import type { Options, OptionsForm } from './common/form';
+import { messageLine } from './common/message';
+import { type SchemaProperties, schemaOf } from './common/schema';
+import { type Arrival, SessionController, sessionOfRoute } from './common/session';
+
+const GAME = 'auction';
 
 function auctionRules(): HTMLElement {
   return rules('How Letter Auction is played',
@@ -32,181 +43,290 @@ function auctionRules(): HTMLElement {
 /** A person seat's time to answer when a game does not say (the server's default). */
 const ANSWER_SECONDS = 30;
 
+/**
+ * What the page knows of a table of its own that the server does not tell: the person's time
+ * per answer (its countdown), and the log it replays (its heading, and no "Play again").
+ */
+interface TableNotes {
+  seconds?: number;
+  replay?: string;
+}
+
+/** The tab's notes of its tables, by session id, so that a reload shows a table as it was. */
+const NOTES_KEY = 'wordgames-auction-tables';
+/** The most tables noted (the latest kept): a tab plays only a few. */
+const NOTES_KEPT = 20;
+
+function readNotes(): Record<string, TableNotes> {
+  try {
+    const notes: unknown = JSON.parse(sessionStorage.getItem(NOTES_KEY) ?? '{}');
+    return notes !== null && typeof notes === 'object' ? notes as Record<string, TableNotes> : {};
+  } catch {
+    return {};  // none readable: the table shows the defaults
+  }
+}
+
+function notesOf(id: string): TableNotes {
+  return readNotes()[id] ?? {};
+}
+
+function note(id: string, notes: TableNotes): void {
+  if (notes.seconds === undefined && notes.replay === undefined) return;
+  const all = Object.entries(readNotes()).filter(([other]) => other !== id);
+  all.push([id, notes]);
+  try {
+    sessionStorage.setItem(NOTES_KEY, JSON.stringify(Object.fromEntries(all.slice(-NOTES_KEPT))));
+  } catch {
+    // Storage refused (full, or off): a reload shows the defaults.
+  }
+}
+
+class AuctionPage {
+  private readonly area = h('div', { class: 'auction-area' });
+  /** The table's message line: what goes wrong in play, and the notices. */
+  private readonly message = messageLine();
+  private readonly session: SessionController<AuctionView>;
+  /** The auction's config schema, read once the page is mounted. */
+  private properties: SchemaProperties = {};
+  private current: Table | TournamentView | null = null;
+  /** The table in the page (one's own, or a spectator's), which the snapshots go to. */
+  private table: Table | null = null;
+  private form: OptionsForm | null = null;
+  /** The notes of the session being opened (a new game, a replay). */
+  private opening: TableNotes = {};
+  private unmounted = false;
+
+  constructor(private readonly root: HTMLElement, address: string) {
+    this.session = new SessionController<AuctionView>({
+      game: GAME, address, root,
+      show: (snapshot, arrival) => this.show(snapshot, arrival),
+      lost: (problem) => {
+        this.setup();
+        this.form?.problem(new Error(problem));
+        // The keyboard was on the table, which is gone: it goes to the form.
+        this.form?.element.querySelector<HTMLElement>('input, select')?.focus();
+      },
+      problem: (problem) => this.message.show(problem),
+      // The bots play on the server, and a person's answer not given in time is sent by it.
+      live: () => true,
+      disconnected: () => this.table?.disconnected(),
+    });
+  }
+
+  mount(route: string[]): () => void {
+    this.root.append(auctionRules(), this.area);
+    if (route[0] === 'watch' && route[1]) this.watch(route[1]);
+    else void this.enter(route);
+    return () => {
+      this.unmounted = true;
+      this.close();
+      this.session.close();
+    };
+  }
+
+  /** Reads the schema, then goes on with the session the route names, or shows the form. */
+  private async enter(route: string[]): Promise<void> {
+    fill(this.area, h('p', {}, 'Loading the rules…'));
+    try {
+      this.properties = await schemaOf(GAME);
+    } catch (error) {
+      if (!this.unmounted) fill(this.area, errorBox(messageOf(error)));
+      return;
+    }
+    if (this.unmounted) return;
+    const id = sessionOfRoute(route);
+    if (id) void this.session.resume(id);
+    else this.setup();
+  }
+
+  /** Tears down what the page shows (the table, the tournament), not the session. */
+  private close(): void {
+    this.current?.close();
+    this.current = null;
+    this.table = null;
+  }
+
+  // --- The controller's snapshots.
+
+  private show(snapshot: Snapshot<AuctionView>, arrival: Arrival): void {
+    if (arrival === 'opened' || arrival === 'resumed') {
+      this.showTable(snapshot, arrival);
+    } else {
+      // A command answered clears the last problem; a pushed update leaves it.
+      if (arrival === 'reply') this.message.clear();
+      this.table?.apply(snapshot);
+    }
+  }
+
+  /** The table of a session just opened (a new game, a replay) or resumed. */
+  private showTable(snapshot: Snapshot<AuctionView>, arrival: Arrival): void {
+    const id = this.session.id ?? '';
+    const notes = arrival === 'opened' ? this.opening : notesOf(id);
+    if (arrival === 'opened') note(id, notes);
+    this.opening = {};
+    this.close();
+    this.message.clear();
+    const replay = notes.replay;
+    const own = table({ watching: false, message: this.message,
+                        answerSeconds: notes.seconds ?? ANSWER_SECONDS,
+                        replay: replay !== undefined,
+                        newSetup: () => this.setup(true),
+                        send: async (command) => (await this.session.send(command)) !== null });
+    this.current = own;
+    this.table = own;
+    fill(this.area,
+         replay === undefined ? null : [
+           h('h2', {}, `Replay of ${replay}`),
+           h('p', { class: 'lead' }, 'Step through the saved game, or play it at your own ' +
+             'pace; every bid and word is the log\'s.')],
+         own.element);
+    own.apply(snapshot);
+    own.focus();
+    const view = snapshot.view;
+    const status = board.statusText(view);
+    if (replay !== undefined) {
+      say(arrival === 'opened' ? `Replaying ${replay}: press Step to see the next event.`
+                               : `The replay of ${replay} goes on where it was. ${status}`);
+    } else if (arrival === 'resumed') {
+      say(`Your game goes on where it was. ${status}`);
+    } else {
+      say(view.seat !== null ? `The game is set: you play seat ${view.seat + 1}. ${status}`
+                             : `The game is set. ${status}`);
+    }
+  }
+
+  // --- The setup: a game, a replay, a tournament.
+
+  private setup(again = false): void {
+    this.close();
+    this.session.leave();
+    this.message.clear();
+    const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
+                             onStart: (options) => void this.start(form, options) });
+    this.form = form;
+    const tournaments = h('section', { class: 'auction-tournaments',
+                                       'aria-labelledby': 'auction-tournament-heading' },
+      h('h2', { id: 'auction-tournament-heading' }, 'Tournaments'),
+      h('p', {}, 'Many seeded games between bots, and the statistics of each.'),
+      h('button', { type: 'button', id: 'auction-tournament',
+                    onclick: () => this.tournamentSetup() }, 'Set up a tournament'));
+    fill(this.area, h('h2', {}, 'Set up a game'), form.element, this.replayPicker(),
+         tournaments);
+    if (again) {
+      form.element.querySelector<HTMLElement>('input, select')?.focus();
+      say('Set up a new game: the last choices are kept.');
+    }
+  }
+
+  /** Opens the game the form set up; a refusal is shown in the form. */
+  private async start(form: OptionsForm, options: Options): Promise<void> {
+    this.opening = { seconds: options.session?.answer_seconds };
+    try {
+      await this.session.open(options);
+    } catch (error) {
+      this.opening = {};
+      if (!this.unmounted && form.element.isConnected) form.problem(error);
+    }
+  }
+
+  /** "Open a log": its text goes to the server, which replays it as a session to step. */
+  private replayPicker(): HTMLElement {
+    const input = h('input', { type: 'file', id: 'auction-log',
+                               accept: '.jsonl,.json,.txt,application/x-ndjson,text/plain',
+                               'aria-describedby': 'auction-log-help' });
+    const problem = h('div', { class: 'auction-message', id: 'auction-log-message' });
+    input.addEventListener('change', () => {
+      const file = input.files?.[0];
+      if (!file) return;
+      fill(problem, h('p', {}, `Reading ${file.name}…`));
+      file.text().then((text) => {
+        this.opening = { replay: file.name };
+        return this.session.adopt(() => replayAuctionLog<AuctionView>(text, file.name));
+      }).catch((error: unknown) => {
+        this.opening = {};
+        if (this.unmounted || !input.isConnected) return;
+        const text = `${file.name} cannot be replayed: ${errorText(error)}`;
+        fill(problem, errorBox(text));
+        say(text);
+        input.value = '';
+        input.focus();
+      });
+    });
+    return h('section', { class: 'auction-replay', 'aria-labelledby': 'auction-replay-heading' },
+      h('h2', { id: 'auction-replay-heading' }, 'Replay a saved game'),
+      h('p', { class: 'auction-file' }, h('label', { for: 'auction-log' }, 'Open a log'), ' ',
+        input),
+      h('p', { id: 'auction-log-help', class: 'auction-help' },
+        'A JSON Lines log of a game, as wordgames auction --log FILE writes it.'),
+      problem);
+  }
+
+  private tournamentSetup(): void {
+    this.close();
+    this.session.leave();
+    this.message.clear();
+    fill(this.area, h('p', {}, 'Loading…'));
+    tournamentRules().then((allowed) => {
+      if (this.unmounted) return;
+      const form = setupForm({
+        mode: { kind: 'tournament', external: allowed.allowed_bots,
+                maxGames: allowed.max_games },
+        properties: this.properties,
+        onStart: (options, games) => void this.runTournament(form, options, games),
+      });
+      this.form = form;
+      const back = h('button', { type: 'button', id: 'auction-back-to-game',
+                                 onclick: () => this.setup(true) }, 'Set up a single game');
+      fill(this.area, h('h2', {}, 'Set up a tournament'),
+           h('p', { class: 'lead' }, 'Many games between bots, the seats rotating each game, ' +
+             'and a table of how each bot did.' +
+             (allowed.allowed_bots.length > 0 ? ' External bots allowed here are in the lists.'
+                                              : '')),
+           form.element, h('div', { class: 'row' }, back));
+      form.element.querySelector<HTMLElement>('select, input')?.focus();
+      say('Set up a tournament.');
+    }).catch((error: unknown) => {
+      if (!this.unmounted) fill(this.area, errorBox(messageOf(error)));
+    });
+  }
+
+  /** Starts the tournament the form set up (not a session: the server runs its games). */
+  private async runTournament(form: OptionsForm, options: Options, games: number):
+      Promise<void> {
+    try {
+      const state = await startTournament({ config: options.config, games, seed: options.seed });
+      if (this.unmounted) return;
+      this.close();
+      const view = tournamentView(state, () => this.tournamentSetup());
+      this.current = view;
+      fill(this.area, view.element);
+      view.focus();
+    } catch (error) {
+      if (!this.unmounted && form.element.isConnected) form.problem(error);
+    }
+  }
+
+  // --- A spectator.
+
+  /** Follows another's game by its watch code: every bid, never a hidden letter. */
+  private watch(code: string): void {
+    fill(this.area, h('h2', {}, 'Watching a game'),
+         h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
+           'player\'s hidden letters. ',
+           h('a', { href: '#/auction' }, 'Set up a game of your own')));
+    const spectator = table({ watching: true, message: this.message,
+                              answerSeconds: ANSWER_SECONDS,
+                              newSetup: () => { location.hash = '#/auction'; } });
+    this.current = spectator;
+    this.table = spectator;
+    this.area.append(spectator.element);
+    this.session.watch(code);
+  }
+}
+
 export const page: GamePage = {
   mount(root, route, address) {
-    let current: Table | TournamentView | null = null;
-    let unmounted = false;
-    const area = h('div', { class: 'auction-area' });
-    root.append(auctionRules(), area);
-
-    const close = () => {
-      current?.close();
-      current = null;
-    };
-
-    const watch = (code: string) => {
-      close();
-      fill(area, h('h2', {}, 'Watching a game'),
-           h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
-             'player\'s hidden letters. ', h('a', { href: '#/auction' }, 'Set up a game of your own')));
-      current = table({ snapshot: null, key: code, watching: true, answerSeconds: ANSWER_SECONDS,
-                        newSetup: () => { location.hash = '#/auction'; } });
-      area.append(current.element);
-    };
-
-    /** "Open a log": its text goes to the server, which replays it as a session to step. */
-    const replayPicker = (schema: Schema) => {
-      const input = h('input', { type: 'file', id: 'auction-log',
-                                 accept: '.jsonl,.json,.txt,application/x-ndjson,text/plain',
-                                 'aria-describedby': 'auction-log-help' });
-      const problem = h('div', { class: 'auction-message', id: 'auction-log-message' });
-      input.addEventListener('change', () => {
-        const file = input.files?.[0];
-        if (!file) return;
-        fill(problem, h('p', {}, `Reading ${file.name}…`));
-        file.text().then((text) => replayAuctionLog<AuctionView>(text, file.name))
-          .then((snapshot) => {
-            if (unmounted) return;
-            close();
-            fill(area, h('h2', {}, `Replay of ${file.name}`),
-                 h('p', { class: 'lead' }, 'Step through the saved game, or play it at your ' +
-                   'own pace; every bid and word is the log\'s.'));
-            const replay = table({ snapshot, key: snapshot.id ?? '', watching: false,
-                                   answerSeconds: ANSWER_SECONDS, replay: true,
-                                   newSetup: () => setup(schema, true) });
-            current = replay;
-            area.append(replay.element);
-            replay.focus();
-            say(`Replaying ${file.name}: press Step to see the next event.`);
-          })
-          .catch((error: unknown) => {
-            if (unmounted) return;
-            const text = `${file.name} cannot be replayed: ${errorText(error)}`;
-            fill(problem, errorBox(text));
-            say(text);
-            input.value = '';
-            input.focus();
-          });
-      });
-      return h('section', { class: 'auction-replay', 'aria-labelledby': 'auction-replay-heading' },
-        h('h2', { id: 'auction-replay-heading' }, 'Replay a saved game'),
-        h('p', { class: 'auction-file' }, h('label', { for: 'auction-log' }, 'Open a log'), ' ',
-          input),
-        h('p', { id: 'auction-log-help', class: 'auction-help' },
-          'A JSON Lines log of a game, as wordgames auction --log FILE writes it.'),
-        problem);
-    };
-
-    const tournamentSetup = (schema: Schema) => {
-      close();
-      showAddress(address);
-      fill(area, h('p', {}, 'Loading…'));
-      tournamentRules().then((allowed) => {
-        if (unmounted) return;
-        const form = setupForm(schema, async (request) => {
-          try {
-            const state = await startTournament({ config: request.config ?? {},
-                                                  games: request.games ?? 1,
-                                                  ...(request.seed === undefined ? {}
-                                                      : { seed: request.seed }) });
-            if (unmounted) return null;
-            close();
-            const view = tournamentView(state, () => tournamentSetup(schema));
-            current = view;
-            fill(area, view.element);
-            view.focus();
-            return null;
-          } catch (error) {
-            return error;
-          }
-        }, { kind: 'tournament', external: allowed.allowed_bots, maxGames: allowed.max_games });
-        const back = h('button', { type: 'button', id: 'auction-back-to-game',
-                                   onclick: () => setup(schema, true) }, 'Set up a single game');
-        fill(area, h('h2', {}, 'Set up a tournament'),
-             h('p', { class: 'lead' }, 'Many games between bots, the seats rotating each game, ' +
-               'and a table of how each bot did.' +
-               (allowed.allowed_bots.length > 0 ? ' External bots allowed here are in the lists.'
-                                                : '')),
-             form, h('div', { class: 'row' }, back));
-        form.querySelector<HTMLElement>('select, input')?.focus();
-        say('Set up a tournament.');
-      }).catch((error: unknown) => {
-        if (!unmounted) fill(area, errorBox(messageOf(error)));
-      });
-    };
-
-    const setup = (schema: Schema, again = false) => {
-      close();
-      showAddress(address);
-      const form = setupForm(schema, async (request) => {
-        try {
-          const snapshot = await createSession<AuctionView>(request);
-          if (unmounted) return null;
-          close();
-          fill(area);
-          current = table({ snapshot, key: snapshot.id ?? '', watching: false,
-                            answerSeconds: request.answer_seconds ?? ANSWER_SECONDS,
-                            newSetup: () => setup(schema, true) });
-          showAddress(`${address}/${snapshot.id ?? ''}`);
-          area.append(current.element);
-          current.focus();
-          return null;
-        } catch (error) {
-          return error;
-        }
-      });
-      const tournaments = h('section', { class: 'auction-tournaments',
-                                         'aria-labelledby': 'auction-tournament-heading' },
-        h('h2', { id: 'auction-tournament-heading' }, 'Tournaments'),
-        h('p', {}, 'Many seeded games between bots, and the statistics of each.'),
-        h('button', { type: 'button', id: 'auction-tournament',
-                      onclick: () => tournamentSetup(schema) }, 'Set up a tournament'));
-      fill(area, h('h2', {}, 'Set up a game'), form, replayPicker(schema), tournaments);
-      if (again) {
-        form.querySelector<HTMLElement>('input, select')?.focus();
-        say('Set up a new game: the last choices are kept.');
-      }
-    };
-
-    /** Goes on with the session `id` (the lobby's Resume: a player's unfinished game). */
-    const resume = async (id: string, schema: Schema) => {
-      try {
-        const snapshot = await readSession<AuctionView>(id);
-        if (unmounted) return;
-        close();
-        fill(area);
-        current = table({ snapshot: { ...snapshot, id }, key: id, watching: false,
-                          answerSeconds: ANSWER_SECONDS, newSetup: () => setup(schema, true) });
-        showAddress(`${address}/${id}`);
-        area.append(current.element);
-        current.focus();
-        say('Your game goes on where it was.');
-      } catch (error) {
-        if (unmounted) return;
-        setup(schema);
-        area.prepend(errorBox(sessionGone(error) ? SESSION_GONE : messageOf(error)));
-      }
-    };
-
-    if (route[0] === 'watch' && route[1]) {
-      watch(route[1]);
-    } else {
-      fill(area, h('p', {}, 'Loading the rules…'));
-      listGames().then((games) => {
-        if (unmounted) return;
-        const schema = readSchema(games.find((game) => game.id === 'auction')?.config_schema);
-        const id = sessionOfRoute(route);
-        if (id) void resume(id, schema);
-        else setup(schema);
-      }).catch((error: unknown) => {
-        if (unmounted) return;
-        fill(area, errorBox(messageOf(error)));
-      });
-    }
-    return () => {
-      unmounted = true;
-      close();
-    };
+    return new AuctionPage(root, address).mount(route);
   },
   resumes: true,
 };

@@ -1,7 +1,9 @@
 // A letter auction being played or watched: the controls (for the owner), the person's answers,
-// the board, and the announcements, all following the session's live updates.
-import { ApiError, follow, type LiveFeed, sendCommand, type Snapshot } from '../../api';
-import { errorBox, fill, h, say } from '../../dom';
+// the board, and the announcements. The table draws the snapshots it is given and sends its
+// commands through the page, whose session controller (common/session.ts) talks to the server.
+import type { Snapshot } from '../../api';
+import { fill, h, say } from '../../dom';
+import type { MessageLine } from '../common/message';
 import { answerPanel } from './answer';
 import * as board from './board';
 import { controls } from './controls';
@@ -9,11 +11,15 @@ import { askKey, narrate } from './narrate';
 import { asked, type AuctionView } from './types';
 
 export interface TableOptions {
-  /** The first snapshot (the create reply), or null for a spectator who has only the code. */
-  snapshot: Snapshot<AuctionView> | null;
-  /** The session's id (the owner), or its watch code (a spectator). */
-  key: string;
+  /** A spectator's table: no controls, no answers, nothing sent. */
   watching: boolean;
+  /**
+   * Sends a command (the owner's): resolves to whether the server answered it. What went wrong
+   * otherwise is the page's to show (in `message`).
+   */
+  send?(command: Record<string, unknown>): Promise<boolean>;
+  /** The page's message line, shown in the table: its problems and notices. */
+  message: MessageLine;
   /** The person's time per answer, in seconds. */
   answerSeconds: number;
   /** "Play again" is the next game of the session; "New setup" goes back to the form. */
@@ -22,16 +28,16 @@ export interface TableOptions {
   replay?: boolean;
 }
 
-/** What the page keeps to tear the table down. */
+/** What the page keeps of the table: it hands it every snapshot, and tears it down. */
 export interface Table {
   element: HTMLElement;
+  /** Draws a snapshot (the first, a reply or a pushed update) and announces what changed. */
+  apply(snapshot: Snapshot<AuctionView>): void;
+  /** The live updates stopped: says so (for a spectator with none yet: no game to watch). */
+  disconnected(): void;
   /** Puts the keyboard where the game continues (once the table is in the page). */
   focus(): void;
   close(): void;
-}
-
-function message(error: unknown): string {
-  return error instanceof ApiError ? error.message : String(error);
 }
 
 export function table(options: TableOptions): Table {
@@ -40,11 +46,11 @@ export function table(options: TableOptions): Table {
   let busy = false;
   let playTimer: number | undefined;
   let closed = false;
-  let watchCode = options.snapshot?.watch ?? (options.watching ? options.key : '');
+  let watchCode = '';
+  const message = options.message;
 
   const status = h('p', { class: 'status-line auction-status' });
   const latest = h('div', { class: 'auction-latest-box' });
-  const problems = h('div', { class: 'auction-message' });
   const watchBox = h('div', { class: 'auction-watch' });
   const parts = {
     open: h('div', {}),
@@ -55,20 +61,29 @@ export function table(options: TableOptions): Table {
   };
   const end = h('div', { class: 'auction-end row', hidden: true });
 
-  const showProblem = (text: string) => {
-    fill(problems, errorBox(text));
-    say(text);
+  // Commands go one at a time, in the order given (the controller takes one at a time): a
+  // second click on Step while the first is on its way is a second step, not lost. Each
+  // resolves to whether the server answered it; one that did not drops those after it.
+  const queue: { command: Record<string, unknown>; done(answered: boolean): void }[] = [];
+  const run = (command: Record<string, unknown>): Promise<boolean> => {
+    if (!options.send || queue.length >= 8) return Promise.resolve(false);
+    const sent = new Promise<boolean>((done) => queue.push({ command, done }));
+    if (!busy) void drain();
+    return sent;
   };
-
-  const send = async (command: Record<string, unknown>): Promise<string | null> => {
-    if (options.watching) return 'Spectators only watch.';
-    try {
-      apply(await sendCommand<AuctionView>(options.key, command));
-      fill(problems);
-      return null;
-    } catch (error) {
-      return message(error);
+  const drain = async () => {
+    busy = true;
+    while (queue.length > 0 && !closed && options.send) {
+      const next = queue.shift() as (typeof queue)[number];
+      const answered = await options.send(next.command);
+      next.done(answered);
+      if (!answered) {
+        for (const dropped of queue.splice(0)) dropped.done(false);
+        controlBar?.pause();
+      }
     }
+    busy = false;
+    schedule();
   };
 
   /** The questions the person answered from this page (the others timed out on the server). */
@@ -76,7 +91,8 @@ export function table(options: TableOptions): Table {
   const answer = async (command: Record<string, unknown>): Promise<string | null> => {
     const key = view ? askKey(view) : '';
     answeredHere.add(key);  // before the reply: the pushed update may come first
-    let problem = await send(command);
+    // Not answered: the page's message line says why.
+    let problem = await run(command) ? null : '';
     // The auction's refusals are private events: an answer the game did not take leaves the
     // same question open.
     if (problem === null && view && key !== '' && askKey(view) === key) {
@@ -84,28 +100,6 @@ export function table(options: TableOptions): Table {
     }
     if (problem !== null) answeredHere.delete(key);
     return problem;
-  };
-
-  // Commands go one at a time, in the order given: a second click on Step while the first is
-  // on its way is a second step, not lost.
-  const queue: Record<string, unknown>[] = [];
-  const run = (command: Record<string, unknown>) => {
-    if (queue.length >= 8) return;
-    queue.push(command);
-    if (!busy) void drain();
-  };
-  const drain = async () => {
-    busy = true;
-    while (queue.length > 0 && !closed) {
-      const problem = await send(queue.shift() as Record<string, unknown>);
-      if (problem) {
-        queue.length = 0;
-        controlBar?.pause();
-        showProblem(problem);
-      }
-    }
-    busy = false;
-    schedule();
   };
 
   const stopPlaying = () => {
@@ -123,16 +117,16 @@ export function table(options: TableOptions): Table {
     }
     playTimer = window.setTimeout(() => {
       playTimer = undefined;
-      if (controlBar?.playing()) run({ command: 'step' });
+      if (controlBar?.playing()) void run({ command: 'step' });
     }, controlBar.delay());
   };
 
   const controlBar = options.watching ? null : controls({
-    command: (command) => run(command),
+    command: (command) => void run(command),
     play: (on) => {
       if (on) {
         say('Playing.');
-        if (!busy) run({ command: 'step' });
+        if (!busy) void run({ command: 'step' });
       } else {
         stopPlaying();
         say('Paused.');
@@ -143,7 +137,8 @@ export function table(options: TableOptions): Table {
   const answers = options.watching ? null : answerPanel(options.answerSeconds, answer);
 
   const againButton = h('button', { type: 'button', class: 'primary', id: 'auction-again',
-                                    onclick: () => run({ command: 'new_game' }) }, 'Play again');
+                                    onclick: () => void run({ command: 'new_game' }) },
+                          'Play again');
   const setupButton = h('button', { type: 'button', onclick: () => options.newSetup() },
                         'New setup');
   const again = options.watching || options.replay ? null : againButton;
@@ -177,9 +172,13 @@ export function table(options: TableOptions): Table {
       const what = asked(before as AuctionView)?.what === 'bid' ? 'your bid counts as 0'
                                                                 : 'you name no word';
       sentence = `Time is up: ${what}. ${sentence}`;
-      fill(problems, h('p', { class: 'notice' }, `Time ran out: ${what}.`));
+      message.show(`Time ran out: ${what}.`, 'notice', false);
     }
-    if (sentence !== '' && before !== null) say(sentence.trim());
+    if (before === null && options.watching) {
+      say(`Watching the game. ${board.statusText(next)}`);
+    } else if (sentence !== '' && before !== null) {
+      say(sentence.trim());
+    }
   }
 
   function render(current: AuctionView): void {
@@ -208,38 +207,22 @@ export function table(options: TableOptions): Table {
   }
 
   const element = h('div', { class: 'auction-table' },
-                    status, watchBox, problems, end, answers?.element, parts.open,
+                    status, watchBox, message.element, end, answers?.element, parts.open,
                     controlBar?.element, latest, parts.standings, parts.players, parts.auctions,
                     parts.words);
   element.addEventListener('answered', () => {
     if (controlBar && view?.status === 'ready') controlBar.step.focus();
   });
 
-  if (options.snapshot) {
-    apply(options.snapshot);
-    const current = options.snapshot.view;
-    say(current.seat !== null
-        ? `The game is set: you play seat ${current.seat + 1}. ${board.statusText(current)}`
-        : `The game is set. ${board.statusText(current)}`);
-  }
-
-  let feed: LiveFeed | null = null;
-  const connect = () => {
-    feed = follow<AuctionView>(options.key, options.watching, (update) => {
-      const first = view === null;
-      apply(update);
-      if (first) say(`Watching the game. ${board.statusText(update.view)}`);
-    }, () => {
-      if (closed) return;
-      showProblem(view === null
-          ? 'There is no game to watch at this address: it ended, expired or never existed.'
-          : 'The live connection to the game closed; reload the page to follow it again.');
-    });
-  };
-  connect();
-
   return {
     element,
+    apply,
+    disconnected() {
+      if (closed) return;
+      message.show(view === null
+          ? 'There is no game to watch at this address: it ended, expired or never existed.'
+          : 'The live connection to the game closed; reload the page to follow it again.');
+    },
     focus() {
       const target = element.querySelector<HTMLElement>('#auction-bid, #auction-word') ??
                      (controlBar && !controlBar.step.disabled ? controlBar.step : null);
@@ -249,7 +232,7 @@ export function table(options: TableOptions): Table {
       closed = true;
       stopPlaying();
       answers?.stop();
-      feed?.close();
+      for (const dropped of queue.splice(0)) dropped.done(false);
     },
   };
 }

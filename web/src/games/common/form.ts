@@ -2,7 +2,7 @@
 // names, in its order, with their ranges, choices and defaults from the server), the seed field,
 // one message line for problems (the page's own checks and the server's refusals alike), and the
 // small labelled controls a page's own form may use.
-import { lexiconInfo } from '../../api';
+import { lexiconInfo, type NewSession } from '../../api';
 import { h } from '../../dom';
 import { inputError, messageOf } from './errors';
 import { messageLine } from './message';
@@ -68,6 +68,17 @@ export async function lengthsWithWords(property: SchemaProperty): Promise<number
 export interface Options {
   config: Record<string, unknown>;
   seed: number;
+  /**
+   * What the new session asks for besides its game's config (docs/API.md, POST /api/sessions),
+   * e.g. the auction's `answer_seconds`; a page's `complete` sets it.
+   */
+  session?: Omit<NewSession, 'game' | 'config' | 'seed'>;
+}
+
+/** The options a form starts from: without a seed, its field starts blank (a new game). */
+export interface PreviousOptions {
+  config: Record<string, unknown>;
+  seed?: number;
 }
 
 /** How the form shows one config field of the schema. */
@@ -91,12 +102,24 @@ export interface OptionsFormSettings {
   /** The schema's fields to show, in order; the others keep their defaults (not sent). */
   fields: Record<string, FieldSettings>;
   /** The options to start from (the last game's). */
-  previous?: Options | null;
+  previous?: PreviousOptions | null;
   /** The form's legend. */
   title?: string;
   submitLabel?: string;
+  /**
+   * More of the schema's fields, folded under `summary` (a <details>) after the others: the
+   * rules most games leave as they are.
+   */
+  advanced?: { summary: string; fields: Record<string, FieldSettings> };
   /** More fields of the page's own, after the schema's. */
   extras?: HTMLElement[];
+  /** Parts of the page's own before the form's fieldset (e.g. who plays, a fieldset of its own). */
+  lead?: HTMLElement[];
+  /**
+   * The control of the page's own that an error naming `field` is about (e.g. a config field
+   * the page's extras show), when it is not a control of that id.
+   */
+  control?(field: string): HTMLElement | null | undefined;
   /** Completes or checks the options before they are sent; throws an input error to refuse. */
   complete?(options: Options): void;
   onStart(options: Options): void;
@@ -186,22 +209,29 @@ function fieldFor(game: string, name: string, property: SchemaProperty, settings
 export function optionsForm(settings: OptionsFormSettings): OptionsForm {
   const fields: Field[] = [];
   const body = h('div', { class: 'row options-fields' }, h('p', {}, 'Loading the options…'));
+  const advancedBody = h('div', { class: 'row options-fields' });
+  const advanced = settings.advanced
+      ? h('details', { class: 'options-advanced' },
+          h('summary', {}, settings.advanced.summary), advancedBody)
+      : null;
   const seedId = `${settings.game}-seed`;
   const seed = seedInput(settings.previous?.seed ?? '', seedId);
   const start = h('button', { type: 'submit', class: 'primary' }, settings.submitLabel ?? 'Start');
   const message = messageLine('form-message');
   const element = h('form', { class: 'options', novalidate: true },
+                    settings.lead ?? [],
                     h('fieldset', {}, h('legend', {}, settings.title ?? 'Options'), body,
-                      settings.extras ?? [],
+                      advanced, settings.extras ?? [],
                       h('div', { class: 'row' },
                         h('label', { for: seedId }, 'Seed (optional, to replay a game)', seed),
                         start)),
                     message.element);
-  // The field an error names: a config field, the seed, or a control of the page's extras by id.
+  // The field an error names: a config field, the seed, or a control of the page's own (as the
+  // page says, or by id).
   const focusOf = (field: string | undefined): HTMLElement | null | undefined =>
     field === undefined ? undefined
         : field === 'seed' ? seed
-        : fields.find((f) => f.name === field)?.control ??
+        : fields.find((f) => f.name === field)?.control ?? settings.control?.(field) ??
               element.querySelector<HTMLElement>(`#${CSS.escape(field)}`);
   const form: OptionsForm = {
     element,
@@ -232,17 +262,23 @@ export function optionsForm(settings: OptionsFormSettings): OptionsForm {
   void (async () => {
     try {
       const schema = await schemaOf(settings.game);
-      const built: Field[] = [];
-      for (const [name, fieldSettings] of Object.entries(settings.fields)) {
-        const property = schema[name];
-        if (!property) continue;
-        const values = fieldSettings.values ? await fieldSettings.values(property) : null;
-        const field = fieldFor(settings.game, name, property, fieldSettings,
-                               settings.previous?.config[name], values);
-        if (field) built.push(field);
-      }
-      fields.push(...built);
-      body.replaceChildren(...built.map((field) => field.element));
+      const build = async (named: Record<string, FieldSettings>): Promise<Field[]> => {
+        const built: Field[] = [];
+        for (const [name, fieldSettings] of Object.entries(named)) {
+          const property = schema[name];
+          if (!property) continue;
+          const values = fieldSettings.values ? await fieldSettings.values(property) : null;
+          const field = fieldFor(settings.game, name, property, fieldSettings,
+                                 settings.previous?.config[name], values);
+          if (field) built.push(field);
+        }
+        return built;
+      };
+      const shown = await build(settings.fields);
+      const folded = settings.advanced ? await build(settings.advanced.fields) : [];
+      fields.push(...shown, ...folded);
+      body.replaceChildren(...shown.map((field) => field.element));
+      advancedBody.replaceChildren(...folded.map((field) => field.element));
     } catch (error) {
       body.replaceChildren(h('p', { class: 'notice' }, messageOf(error)));
     }

@@ -1,7 +1,8 @@
 // The session-page controller every game page uses: it opens a session (or resumes one by its
 // address), sends commands one at a time, follows the live socket when asked, keeps the busy
-// state and the page's address (#/<game>/<SESSION_ID>), and says when the session is gone. The
-// page keeps only its rendering: `show` gets every snapshot to draw.
+// state and the page's address (#/<game>/<SESSION_ID>), and says when the session is gone. It
+// also follows another's session by its watch code, as a spectator who sends nothing. The page
+// keeps only its rendering: `show` gets every snapshot to draw.
 import { createSession, deleteSession, follow, type GameEvent, type LiveFeed, readSaved,
          readSession, restoreSession, sendCommand, type Snapshot } from '../../api';
 import { messageOf, SESSION_GONE, sessionGone } from './errors';
@@ -74,6 +75,11 @@ export interface SessionPageSettings<View> {
   progress?(fraction: number): void;
   /** Whether to follow the session's live socket, for the session's config. */
   live?(config: Record<string, unknown>): boolean;
+  /**
+   * The live socket closed while followed (the server went away, or a watch code that names
+   * no session): no more updates come. Not called when the page leaves or closes.
+   */
+  disconnected?(): void;
 }
 
 export class SessionController<View> {
@@ -93,12 +99,37 @@ export class SessionController<View> {
 
   /** Opens a new session with the options; throws the server's refusal (the form shows it). */
   async open(options: Options): Promise<Snapshot<View>> {
+    return this.openWith(async () => {
+      const snapshot = await createSession<View>({ ...options.session, game: this.settings.game,
+                                                   config: options.config, seed: options.seed });
+      return { snapshot, config: options.config, seed: options.seed };
+    });
+  }
+
+  /**
+   * Plays a session that another request opens (`opening`: its snapshot, with its id), as
+   * `open` does: e.g. the auction's replay of a log. Its config and seed are its saved game's.
+   * Throws the server's refusal.
+   */
+  async adopt(opening: () => Promise<Snapshot<View>>): Promise<Snapshot<View>> {
+    return this.openWith(async () => {
+      const snapshot = await opening();
+      // The session is open whatever this says: without its saved game, only its config and
+      // seed are unknown here.
+      const saved = await readSaved(snapshot.id ?? '').catch(() => null) as SavedGame | null;
+      return { snapshot, config: saved?.config ?? {}, seed: saved?.seed ?? 0 };
+    });
+  }
+
+  /** Opens a session by `open` (its snapshot, config and seed), shown as opened. */
+  private async openWith(open: () => Promise<{ snapshot: Snapshot<View>;
+                                                config: Record<string, unknown>;
+                                                seed: number; }>): Promise<Snapshot<View>> {
     if (this.busy) throw new Error('A command is still running.');
     this.setBusy(true);
     try {
-      const snapshot = await createSession<View>({ game: this.settings.game,
-                                                   config: options.config, seed: options.seed });
-      this.take(snapshot.id ?? '', options.config, options.seed, snapshot);
+      const { snapshot, config, seed } = await open();
+      this.take(snapshot.id ?? '', config, seed, snapshot);
       this.saved = null;
       this.setBusy(false);
       this.settings.show(snapshot, 'opened');
@@ -108,6 +139,20 @@ export class SessionController<View> {
       this.setBusy(false);
       throw error;
     }
+  }
+
+  /**
+   * Follows the session whose watch code is `code`, as a spectator: each update, the first
+   * included, is shown as pushed; nothing can be sent, and the page's address stays as it is.
+   */
+  watch(code: string): void {
+    this.feed?.close();
+    this.feed = null;
+    this.id = null;
+    this.view = null;
+    this.saved = null;
+    this.version = -1;
+    this.listen(code, true);
   }
 
   /** Goes on with the session `id` (its address, after a reload or from the lobby). */
@@ -215,15 +260,22 @@ export class SessionController<View> {
     this.version = snapshot.version;
     this.settings.root.dataset.session = id;
     this.address(`${this.settings.address}/${id}`);
-    if (this.settings.live?.(config)) {
-      this.feed = follow<View>(id, false, (update) => {
-        if (this.closed || this.id !== id || update.version <= this.version) return;
-        this.version = update.version;
-        this.view = update.view;
-        this.settings.show(update, 'pushed');
-        this.tellNotKept(update);
-      }, undefined, (fraction) => this.settings.progress?.(fraction));
-    }
+    if (this.settings.live?.(config)) this.listen(id, false);
+  }
+
+  /** Follows the live socket of `key` (a session's id, or its watch code: `watch`). */
+  private listen(key: string, watch: boolean): void {
+    // Only the feed in use speaks: one closed by leave(), take() or watch() is no longer it.
+    const feed: LiveFeed = follow<View>(key, watch, (update) => {
+      if (this.closed || this.feed !== feed || update.version <= this.version) return;
+      this.version = update.version;
+      this.view = update.view;
+      this.settings.show(update, 'pushed');
+      this.tellNotKept(update);
+    }, () => {
+      if (!this.closed && this.feed === feed) this.settings.disconnected?.();
+    }, (fraction) => this.settings.progress?.(fraction));
+    this.feed = feed;
   }
 
   private address(address: string): void {
