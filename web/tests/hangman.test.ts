@@ -131,7 +131,7 @@ test('a seeded game won with the keyboard alone', async () => {
   await context.close();
 });
 
-test('the mouse path: a position, a letter, a hint, giving up, a new game', async () => {
+test('the mouse path: a position, a letter, a hint kept by a reload, giving up, a new game', async () => {
   const word = await secretOf(seed);
   const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
@@ -148,6 +148,11 @@ test('the mouse path: a position, a letter, a hint, giving up, a new game', asyn
   await nextAnnouncement(page, /^Position 3 is already revealed\.$/, from);
   await page.getByRole('button', { name: 'Hint (?)' }).click();
   await page.locator('.hangman-hint .notice').waitFor();
+  // A reload shows the hint again, as the server gave it.
+  const hint = await page.locator('.hangman-hint').textContent();
+  await page.reload();
+  await page.locator('.hangman-hint .notice').waitFor();
+  assert.equal(await page.locator('.hangman-hint').textContent(), hint);
   from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
   await nextAnnouncement(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);

@@ -7,7 +7,7 @@ import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
-import type { Arrival } from './common/session';
+import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
 import { dictionaryField, dictionaryInUse, type DictionaryState, loadBuiltIn,
          newDictionaryState, statsTable } from './hangman/dictionary';
@@ -267,6 +267,29 @@ class HangmanPage extends SessionPage<HangmanView> {
     this.render();
     this.focusChosen();
     say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
+    if (this.session.saved) void this.rebuildHint();
+  }
+
+  /**
+   * After a reload, the hint the page showed (no view holds it): the events of the game's last
+   * hint, replayed by the server in a scratch session of the saved game.
+   */
+  private async rebuildHint(): Promise<void> {
+    const saved = this.session.saved;
+    const id = this.session.id;
+    if (!saved) return;
+    const commands = saved.commands.map((command) => String(command.command));
+    const asked = commands.lastIndexOf('hint');
+    if (asked < 0 || commands.indexOf('new_game', asked) >= 0) return;
+    try {
+      const [events] = await replayEvents(saved, asked);
+      const hint = events?.find((event) => event.event === 'hint');
+      if (!hint || this.session.id !== id || this.view?.status !== 'playing') return;
+      this.hint = hint as unknown as Hint;
+      this.render();
+    } catch {
+      // The hint is not shown again; the game goes on.
+    }
   }
 
   /** Asks for the last five games (the player's from the server), and shows them. */
