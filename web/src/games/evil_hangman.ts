@@ -10,6 +10,7 @@ import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
+import { WorkingIndicator } from './common/working';
 
 const GAME = 'evil_hangman';
 
@@ -128,7 +129,7 @@ class EvilHangmanPage extends SessionPage<View> {
   private readonly explain = h('section', { class: 'eh-explain', 'aria-labelledby':
                                             'eh-explain-title', hidden: true });
   private readonly seedNote = h('p', { class: 'eh-seed' });
-  private busyTimer = 0;
+  private readonly working = new WorkingIndicator(this.thinking);
   /** A guess the optimal host is deciding: its progress is shown. */
   private deciding = false;
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
@@ -164,7 +165,7 @@ class EvilHangmanPage extends SessionPage<View> {
          this.end,
          this.seedNote,
          this.explain);
-    return this.enterWithKeys(route, this.onKey, () => window.clearTimeout(this.busyTimer));
+    return this.enterWithKeys(route, this.onKey, () => this.working.stop());
   }
 
   // --- The setup form: the config schema's fields (the length, misses and count shown are the
@@ -476,20 +477,16 @@ class EvilHangmanPage extends SessionPage<View> {
       if (busy) key.setAttribute('aria-disabled', 'true');
       else key.removeAttribute('aria-disabled');
     }
-    window.clearTimeout(this.busyTimer);
     this.progressBar.value = 0;
     this.progressBar.hidden = !this.deciding;
     if (this.deciding) {
       // The optimal host's decision: its progress at once, and said once if it takes a while.
-      this.thinking.hidden = false;
-      this.busyTimer = window.setTimeout(() => say(THINKING), SAY_THINKING_AFTER_MS);
+      this.working.start(0, { text: THINKING, afterMs: SAY_THINKING_AFTER_MS });
     } else if (busy) {
       // Other hosts answer at once: the indicator only if one does not (no flicker).
-      this.busyTimer = window.setTimeout(() => {
-        this.thinking.hidden = false;
-      }, 250);
+      this.working.start(250);
     } else {
-      this.thinking.hidden = true;
+      this.working.stop();
     }
   }
 

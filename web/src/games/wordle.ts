@@ -11,6 +11,7 @@ import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import type { Arrival } from './common/session';
 import { SessionPage } from './common/session_page';
+import { WorkingIndicator } from './common/working';
 
 const GAME = 'wordle';
 
@@ -95,7 +96,7 @@ class WordlePage extends SessionPage<View> {
   private readonly end = h('div', { class: 'wd-end', hidden: true });
   private readonly seedNote = h('p', { class: 'wd-seed' });
   private typed = '';
-  private busyTimer = 0;
+  private readonly workingLine = new WorkingIndicator(this.working);
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
 
   constructor(root: HTMLElement, address: string) {
@@ -129,7 +130,7 @@ class WordlePage extends SessionPage<View> {
          h('div', { class: 'row' }, this.hintButton, this.giveUp),
          this.end,
          this.seedNote);
-    return this.enterWithKeys(route, this.onKey, () => window.clearTimeout(this.busyTimer));
+    return this.enterWithKeys(route, this.onKey, () => this.workingLine.stop());
   }
 
   // --- The setup form: the config schema's fields.
@@ -391,16 +392,11 @@ class WordlePage extends SessionPage<View> {
   }
 
   protected override busyChanged(busy: boolean): void {
-    window.clearTimeout(this.busyTimer);
-    if (busy) {
-      // A quick answer shows nothing (no flicker); the exact search at a game's end may not be.
-      this.busyTimer = window.setTimeout(() => {
-        this.working.hidden = false;
-      }, 400);
-    } else {
-      this.working.hidden = true;
-    }
+    // A quick answer shows nothing; the exact search at a game's end may take a while.
+    if (busy) this.workingLine.start(400);
+    else this.workingLine.stop();
   }
+
 }
 
 export const page: GamePage = {
