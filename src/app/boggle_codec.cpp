@@ -41,7 +41,8 @@ constexpr CommandShape kCommands[] = {{"submit", {"word", "elapsed_ms"}},
 
 Json BoggleCodec::found_to_json(const std::vector<bg::FoundWord>& found) {
   Json out = Json::array();
-  for (const bg::FoundWord& w : found) out.push_back({{"word", w.word}, {"points", w.points}, {"path", w.path}});
+  for (const bg::FoundWord& w : found)
+    out.push_back({{"word", w.word}, {"points", w.points}, {"path", w.path}});
   return out;
 }
 
@@ -228,7 +229,9 @@ Json BoggleCodec::view_to_json(const bg::View& view) {
 
 std::optional<std::vector<GamePlayer>> BoggleCodec::players_of(const Finished& finished,
                                                                std::string_view person, Seat) {
-  return std::vector<GamePlayer>{{std::string(person), finished.score, finished.score > 0}};
+  // A round alone has no one to beat: never a win (a room's round is won by the room's winners,
+  // BoggleRoomCodec::finished_records).
+  return std::vector<GamePlayer>{{std::string(person), finished.score, false}};
 }
 
 Json BoggleCodec::details_of(const Session&, const Finished& finished) {

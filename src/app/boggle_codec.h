@@ -52,7 +52,8 @@ struct BoggleCodec {
   static Json command_to_json(const Session::Command& command);
   static Json event_to_json(const Session::Event& event);
   static Json view_to_json(const Session::View& view);
-  /// The round's score; won when it scored (found at least one word).
+  /// The round's score; never won: a round alone has no one to beat (a room's is won by the
+  /// room's winners).
   static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
                                                            std::string_view person, Seat seat);
   /// What the statistics count: {"found": words found, "words": words on the board, "score",

@@ -1,5 +1,6 @@
 #include "app/boggle_room_codec.h"
 
+#include <algorithm>
 #include <chrono>
 #include <memory>
 #include <string>
@@ -174,13 +175,20 @@ bool BoggleRoomCodec::visible(const rm::Event& event, Seat seat) {
 std::vector<FinishedGame> BoggleRoomCodec::finished_records(const Session& session,
                                                             const std::vector<rm::Event>& events,
                                                             std::string_view person, Seat seat) {
+  // A seat's round is recorded once the round is over for everyone: scored as the room scores
+  // it (a word two players found scores for nobody), won by the room's winners.
   std::vector<FinishedGame> records;
   for (const rm::Event& event : events) {
-    const auto* done = std::get_if<rm::SeatFinished>(&event);
-    if (done == nullptr || done->seat != seat) continue;
-    if (auto players = BoggleCodec::players_of(done->round, person, seat)) {
-      records.push_back(finished_game_record<BoggleCodec>(session.seat_session(seat), done->round,
-                                                          std::move(*players)));
+    const auto* done = std::get_if<rm::Finished>(&event);
+    if (done == nullptr) continue;
+    for (std::size_t k = 0; k < done->seats.size() && k < done->rounds.size(); ++k) {
+      if (done->seats[k] != seat) continue;
+      const bool won = std::find(done->results.winners.begin(), done->results.winners.end(),
+                                 static_cast<int>(k)) != done->results.winners.end();
+      const std::int64_t score =
+          k < done->results.players.size() ? done->results.players[k].score : 0;
+      records.push_back(finished_game_record<BoggleCodec>(
+          session.seat_session(seat), done->rounds[k], {{std::string(person), score, won}}));
     }
   }
   return records;

@@ -1,5 +1,9 @@
 #include "core/alphabet.h"
 
+#include <algorithm>
+
+#include "core/text.h"
+
 namespace wg {
 
 namespace {
@@ -56,6 +60,14 @@ std::optional<std::vector<Letter>> Alphabet::encode(std::string_view text) const
     out.push_back(l);
   }
   return out;
+}
+
+std::string_view Alphabet::first_non_letter(std::string_view text) const {
+  for (std::size_t at = 0; at < text.size(); ++at) {
+    if (code(text[at]) != kNoLetter) continue;
+    return text.substr(at, std::max<std::size_t>(utf8_sequence_length(text, at), 1));
+  }
+  return {};
 }
 
 std::string Alphabet::decode(std::span<const Letter> word) const {

@@ -98,6 +98,9 @@ class Alphabet {
 
   /// Codes of the text, case-insensitive; nullopt if any character is not a letter.
   std::optional<std::vector<Letter>> encode(std::string_view text) const;
+  /// The first character of `text` that is not a letter, whole (a UTF-8 sequence, so that a
+  /// refusal can quote "ö"; one byte where the text is not UTF-8); empty if there is none.
+  std::string_view first_non_letter(std::string_view text) const;
   /// Lowercase text of the codes.
   std::string decode(std::span<const Letter> word) const;
   std::string decode_upper(std::span<const Letter> word) const;

@@ -78,9 +78,8 @@ TEST(BoggleCodec, EventsInJson) {
                                 {"points", 3},
                                 {"score", 3},
                                 {"path", {7, 6, 3, 2, 1}}}}));
-  EXPECT_EQ(
-      session->apply({{"command", "submit"}, {"word", "zzz"}, {"elapsed_ms", 20}}),
-      (std::vector<Json>{{{"event", "rejected"}, {"reason", "not_a_word"}, {"word", "zzz"}}}));
+  EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "zzz"}, {"elapsed_ms", 20}}),
+            (std::vector<Json>{{{"event", "rejected"}, {"reason", "not_held"}, {"word", "zzz"}}}));
   EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "place"}})[0]["reason"], "malformed")
       << "time went back";
   EXPECT_EQ(session->apply({{"command", "submit"}, {"word", "place"}, {"elapsed_ms", 20}})[0],

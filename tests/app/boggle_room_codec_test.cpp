@@ -198,12 +198,15 @@ TEST(BoggleRoomCodec, EachSeatsRoundIsRecordedAsAWordSearchGameThatReplays) {
   room->apply({{"command", "start"}, {"seat", 0}});
   const std::string board = room->view(2)["your_round"]["board"]["spec"];
   room->apply({{"command", "close"}, {"seat", 0}, {"elapsed_ms", 1000}});
-  EXPECT_TRUE(room->finished_records("Bo", 1).empty()) << "Bo's round is not over";
+  EXPECT_TRUE(room->finished_records("Ann", 0).empty())
+      << "a round is recorded once it is over for everyone";
+  room->apply({{"command", "close"}, {"seat", 2}, {"elapsed_ms", 2000}});
+  EXPECT_TRUE(room->finished_records("Cy", 2).empty()) << "Bo's round is not over";
+  room->apply({{"command", "close"}, {"seat", 1}, {"elapsed_ms", 3000}});
   const std::vector<FinishedGame> ann = room->finished_records("Ann", 0);
   ASSERT_EQ(ann.size(), 1u);
   EXPECT_EQ(ann[0].game, "boggle");
   EXPECT_EQ(ann[0].players[0].name, "Ann");
-  room->apply({{"command", "close"}, {"seat", 2}, {"elapsed_ms", 2000}});
   const std::vector<FinishedGame> cy = room->finished_records("Cy", 2);
   ASSERT_EQ(cy.size(), 1u);
   EXPECT_EQ(cy[0].seed, 99u);
@@ -219,6 +222,32 @@ TEST(BoggleRoomCodec, EachSeatsRoundIsRecordedAsAWordSearchGameThatReplays) {
   EXPECT_EQ(solo->view(0)["board"]["spec"], board);
   EXPECT_EQ(solo->view(0)["found"], cy[0].result["found"]);
   EXPECT_TRUE(solo->finished());
+}
+
+TEST(BoggleRoomCodec, ARoundIsRecordedAsTheRoomScoredItAndWonByItsWinners) {
+  auto room = playing();
+  // Both find PEACE (shared: nobody scores it); Ann alone finds ACE.
+  room->apply({{"command", "submit"}, {"seat", 0}, {"word", "peace"}, {"elapsed_ms", 10}});
+  room->apply({{"command", "submit"}, {"seat", 0}, {"word", "ace"}, {"elapsed_ms", 20}});
+  room->apply({{"command", "submit"}, {"seat", 1}, {"word", "peace"}, {"elapsed_ms", 30}});
+  room->apply({{"command", "close"}, {"seat", 0}, {"elapsed_ms", 40}});
+  room->apply({{"command", "close"}, {"seat", 1}, {"elapsed_ms", 50}});
+  const std::vector<FinishedGame> ann = room->finished_records("Ann", 0);
+  const std::vector<FinishedGame> bo = room->finished_records("Bo", 1);
+  ASSERT_EQ(ann.size(), 1u);
+  ASSERT_EQ(bo.size(), 1u);
+  EXPECT_EQ(ann[0].players[0], (GamePlayer{"Ann", 1, true})) << "ACE's point, not PEACE's";
+  EXPECT_EQ(bo[0].players[0], (GamePlayer{"Bo", 0, false}));
+  EXPECT_EQ(ann[0].result["score"], 4) << "the round itself, as it was played alone";
+}
+
+TEST(BoggleRoomCodec, ARoundAloneIsNeverAWin) {
+  auto solo = boggle_game().open(kSpecBoard, 1, enable());
+  solo->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 10}});
+  solo->apply({{"command", "close"}, {"elapsed_ms", 20}});
+  const std::vector<FinishedGame> records = solo->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  EXPECT_EQ(records[0].players[0], (GamePlayer{"Ann", 3, false})) << "no one to beat";
 }
 
 }  // namespace

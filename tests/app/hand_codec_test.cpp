@@ -172,9 +172,9 @@ TEST(HandCodecTest, TheViewHoldsNothingToCome) {
   EXPECT_EQ(session->view(kObserver), view);
   std::vector<std::string> keys;
   for (const auto& [key, value] : view.items()) keys.push_back(key);
-  EXPECT_EQ(keys, (std::vector<std::string>{"status", "hand", "replay", "tiles", "hand_total",
-                                            "total", "hints", "records", "letter_values",
-                                            "length_factors"}));
+  EXPECT_EQ(keys,
+            (std::vector<std::string>{"status", "hand", "replay", "tiles", "hand_total", "total",
+                                      "hints", "records", "letter_values", "length_factors"}));
   // The next hand, seen by playing on, is nowhere in the view before it.
   const std::string next =
       only(session->apply({{"command", "decline_replay"}}))["tiles"].get<std::string>();

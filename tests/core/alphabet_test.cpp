@@ -85,6 +85,15 @@ TEST(Alphabet, CodeIsNoLetterForEverythingElse) {
   EXPECT_EQ(en().code(static_cast<char>(0xFF)), kNoLetter);
 }
 
+TEST(Alphabet, FirstNonLetterQuotesTheWholeCharacter) {
+  EXPECT_EQ(en().first_non_letter("Tea"), "");
+  EXPECT_EQ(en().first_non_letter(""), "");
+  EXPECT_EQ(en().first_non_letter("e4t"), "4");
+  EXPECT_EQ(en().first_non_letter("v\u00f6te"), "\u00f6") << "two bytes of UTF-8, whole";
+  EXPECT_EQ(en().first_non_letter("ab\xff\xfe"), "\xff") << "not UTF-8: one byte";
+  EXPECT_EQ(en().first_non_letter("a \U0001F600"), " ");
+}
+
 TEST(Alphabet, VowelsAreExactlyAEIOU) {
   LetterSet expected;
   for (char v : std::string_view("aeiou")) expected.insert(en().code(v));

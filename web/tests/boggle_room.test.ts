@@ -91,11 +91,12 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.ok(await annPage.evaluate(() =>
       document.activeElement?.matches('.bg-room-create input[name=name]')));
 
-  // The create form: name, board 4 × 4 (the default), 2 minutes, the seed.
+  // The create form: name, board 4 × 4 (the default), 120 seconds (the unit of a round alone),
+  // the seed.
   await annPage.keyboard.type('Ann');
-  await tabTo(annPage, '.bg-room-create input[name=minutes]');
+  await tabTo(annPage, '.bg-room-create input[name=seconds]');
   await annPage.keyboard.press('Control+A');
-  await annPage.keyboard.type('2');
+  await annPage.keyboard.type('120');
   await tabTo(annPage, '.bg-room-create input[name=seed]');
   await annPage.keyboard.type(String(SEED));
   from = await heardCount(annPage);
@@ -110,6 +111,11 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.deepEqual(await annPage.locator('.bg-room-list li').allInnerTexts(), ['Ann (host, you)']);
   assert.equal(await annPage.locator('.bg-room-status').textContent(),
                'Waiting for players. A 4 × 4 board, 2 minutes on the clock.');
+  // The link, copied with one press.
+  await tabTo(annPage, '.bg-room-copy');
+  from = await heardCount(annPage);
+  await annPage.keyboard.press('Enter');
+  assert.equal(await nextAnnouncement(annPage, /link/, from), 'The link is copied.');
 
   // Bo opens the room's link in a browser of his own (dark, phone width): the join form, the
   // code filled in, the focus on his name.
@@ -317,5 +323,15 @@ test('a room link to a room that does not exist says so, and a bad code is refus
   await page.keyboard.press('Enter');
   assert.equal(await nextAnnouncement(page, /code/, from),
                'A room code is eight letters, like BCDFGHJK.');
+  await context.close();
+});
+
+test('the lobby\'s player is the name a room is created or joined under', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/boggle/room`);
+  await page.evaluate(() => localStorage.setItem('wordgames.player', 'Dee'));
+  await page.reload();
+  await page.locator('.bg-room-create').waitFor();
+  assert.equal(await page.inputValue('.bg-room-create input[name=name]'), 'Dee');
+  assert.equal(await page.inputValue('.bg-room-join input[name=name]'), 'Dee');
   await context.close();
 });

@@ -114,6 +114,7 @@ std::vector<room::Event> RoomSession::on(const room::Start& start) {
       throw std::logic_error("boggle: a seat's session is not at the room's round");
     }
     seat.in_round = true;
+    seat.finished.reset();
     started.seats.push_back(static_cast<Seat>(&seat - seats_.data()));
   }
   const boggle::RoundStarted solo = seats_.front().session.started();
@@ -245,6 +246,7 @@ void RoomSession::add_seat_finished(Seat seat, std::vector<boggle::Event> solo,
                                     std::vector<Event>& events) {
   for (boggle::Event& event : solo) {
     if (auto* finished = std::get_if<boggle::Finished>(&event)) {
+      seats_[static_cast<std::size_t>(seat)].finished = *finished;
       events.push_back(room::SeatFinished{seat, std::move(*finished)});
     }
   }
@@ -276,6 +278,7 @@ void RoomSession::end_if_all_done(std::vector<Event>& events) {
     if (!seats_[i].in_round) continue;
     entries.push_back({seats_[i].name, seats_[i].session.view(0).found});
     finished.seats.push_back(static_cast<Seat>(i));
+    finished.rounds.push_back(seats_[i].finished.value_or(boggle::Finished{}));
   }
   finished.results = score_room(entries);
   results_ = finished.results;

@@ -154,6 +154,9 @@ struct Finished {
   RoundEnd end = RoundEnd::kClosed;
   std::vector<Seat> seats;  ///< the seats of the round, in the order of results.players
   RoomResult results;
+  /// Each seat's round as its solo session ended it (its SeatFinished's), in the order of
+  /// `seats`: what a history records of it, scored as the room scored it.
+  std::vector<boggle::Finished> rounds;
   bool operator==(const Finished&) const = default;
 };
 using Event =
@@ -241,6 +244,8 @@ class RoomSession {
     Session session;
     bool in_round = false;
     bool removed = false;
+    /// The seat's round as its session ended it, once it has (this round's SeatFinished).
+    std::optional<boggle::Finished> finished;
   };
 
   /// A seat taken (removed or not).
@@ -262,9 +267,8 @@ class RoomSession {
   void time_up(std::uint64_t elapsed_ms, std::vector<Event>& events);
   /// Ends the round if every seat of it is done.
   void end_if_all_done(std::vector<Event>& events);
-  /// The seat's SeatFinished among a solo session's events.
-  static void add_seat_finished(Seat seat, std::vector<boggle::Event> solo,
-                                std::vector<Event>& events);
+  /// The seat's SeatFinished among a solo session's events (the seat keeps its round).
+  void add_seat_finished(Seat seat, std::vector<boggle::Event> solo, std::vector<Event>& events);
 
   std::shared_ptr<const Lexicon> lexicon_;
   Config config_;

@@ -19,6 +19,13 @@ Judgement Round::submit(std::string_view word) {
     j.verdict = Verdict::kTooShort;
     return j;
   }
+  // The board first: a word that cannot be traced is "not on the board", whether or not it is a
+  // word, which is what a player looking at the board can check.
+  std::vector<int> path = find_path(board_, *letters);
+  if (path.empty()) {
+    j.verdict = Verdict::kNotOnBoard;
+    return j;
+  }
   const std::int64_t index = lexicon_->index_of(*letters);
   if (index < 0) {
     j.verdict = Verdict::kNotAWord;
@@ -29,13 +36,9 @@ Judgement Round::submit(std::string_view word) {
     j.verdict = Verdict::kAlreadyFound;
     return j;
   }
-  if (!std::binary_search(board_words_.begin(), board_words_.end(), i)) {
-    j.verdict = Verdict::kNotOnBoard;
-    return j;
-  }
   j.verdict = Verdict::kAccepted;
   j.points = points(letters->size());
-  j.path = find_path(board_, *letters);
+  j.path = std::move(path);
   found_indices_.push_back(i);
   found_.push_back(lexicon_->alphabet().decode(*letters));
   score_ += j.points;

@@ -18,8 +18,8 @@ enum class Verdict {
   kAccepted,
   kNotLetters,    ///< empty, or something other than letters
   kTooShort,      ///< fewer letters than the minimum
-  kNotAWord,      ///< not in the lexicon
-  kNotOnBoard,    ///< in the lexicon, but it cannot be traced
+  kNotAWord,      ///< it can be traced on the board, but it is not in the lexicon
+  kNotOnBoard,    ///< it cannot be traced on the board (checked before the lexicon)
   kAlreadyFound,  ///< accepted before in this round
 };
 

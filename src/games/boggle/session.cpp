@@ -28,6 +28,17 @@ Refusal refusal_of(Verdict verdict) {
   throw std::logic_error("boggle: an accepted word has no refusal");
 }
 
+/// What a refusal says beyond its reason, in plain words: for a word that is not letters, which
+/// character is not one.
+std::string refusal_detail(Verdict verdict, std::string_view word, const Alphabet& alphabet) {
+  if (verdict != Verdict::kNotLetters) return {};
+  if (word.empty()) return "type a word first";
+  const std::string letters = std::string(1, alphabet.upper(0)) + " to " +
+                              std::string(1, alphabet.upper(alphabet.size() - 1));
+  return "\"" + std::string(alphabet.first_non_letter(word)) +
+         "\" is not a letter: a word is spelled with the letters " + letters + " alone";
+}
+
 }  // namespace
 
 Board read_board(std::string_view text) {
@@ -134,7 +145,10 @@ std::vector<Event> Session::on(const Submit& submit) {
             finish(RoundEnd::kTimeUp, submit.elapsed_ms)};
   }
   const Judgement j = round_->submit(submit.word);
-  if (j.verdict != Verdict::kAccepted) return {Rejected{refusal_of(j.verdict), submit.word, {}}};
+  if (j.verdict != Verdict::kAccepted) {
+    return {Rejected{refusal_of(j.verdict), submit.word,
+                     refusal_detail(j.verdict, submit.word, lexicon_->alphabet())}};
+  }
   found_.push_back({round_->found().back(), j.points, j.path});
   elapsed_ms_ = submit.elapsed_ms;
   commands_.push_back(submit);

@@ -129,7 +129,8 @@ TEST(RoomSession, AWordIsJudgedByTheSoloRulesForItsSeatAlone) {
   EXPECT_EQ(refusal(room.apply(Submit{0, "eat", 200})).reason, Refusal::kRepeated);
   EXPECT_EQ(refusal(room.apply(Submit{0, "at", 200})).reason, Refusal::kTooShort);
   EXPECT_EQ(refusal(room.apply(Submit{0, "zebra", 200})).reason, Refusal::kNotHeld);
-  EXPECT_EQ(refusal(room.apply(Submit{0, "xyz", 200})).reason, Refusal::kNotAWord);
+  EXPECT_EQ(refusal(room.apply(Submit{0, "xyz", 200})).reason, Refusal::kNotHeld);
+  EXPECT_EQ(refusal(room.apply(Submit{0, "tae", 200})).reason, Refusal::kNotAWord);
   EXPECT_EQ(refusal(room.apply(Submit{1, "tea", 50})).reason, Refusal::kMalformed)
       << "the room's clock never goes back";
   EXPECT_EQ(all_of<room::WordAccepted>(room.apply(Submit{1, "eat", 300})).size(), 1u)

@@ -30,6 +30,8 @@ TEST(Round, JudgesEachWordOnce) {
   EXPECT_EQ(round.submit("tae").verdict, Verdict::kNotAWord);
   EXPECT_EQ(round.submit("zebra").verdict, Verdict::kNotOnBoard);
   EXPECT_EQ(round.submit("tee").verdict, Verdict::kNotOnBoard) << "one E, used once";
+  EXPECT_EQ(round.submit("qzx").verdict, Verdict::kNotOnBoard)
+      << "the board is checked first: what a player can see for themselves";
   EXPECT_EQ(round.submit("").verdict, Verdict::kNotLetters);
   EXPECT_EQ(round.submit("e4t").verdict, Verdict::kNotLetters);
   EXPECT_EQ(round.found(), (std::vector<std::string>{"eat"}));

@@ -162,8 +162,14 @@ TEST(BoggleSession, JudgesEveryWordAndRefusesWithoutChange) {
             refused(Refusal::kNotHeld, "zebra"));
   EXPECT_EQ(only<Rejected>(session.apply(Submit{"tee", 600})), refused(Refusal::kNotHeld, "tee"))
       << "one E, used once";
-  EXPECT_EQ(only<Rejected>(session.apply(Submit{"e4t", 600})), refused(Refusal::kMalformed, "e4t"));
-  EXPECT_EQ(only<Rejected>(session.apply(Submit{"", 600})).reason, Refusal::kMalformed);
+  EXPECT_EQ(only<Rejected>(session.apply(Submit{"e4t", 600})),
+            (Rejected{Refusal::kMalformed, "e4t",
+                      "\"4\" is not a letter: a word is spelled with the letters A to Z alone"}));
+  EXPECT_EQ(only<Rejected>(session.apply(Submit{"v\u00f6te", 600})).detail,
+            "\"\u00f6\" is not a letter: a word is spelled with the letters A to Z alone")
+      << "the whole character, said in plain words";
+  EXPECT_EQ(only<Rejected>(session.apply(Submit{"", 600})),
+            (Rejected{Refusal::kMalformed, "", "type a word first"}));
   const Rejected back = only<Rejected>(session.apply(Submit{"tea", 499}));
   EXPECT_EQ(back.reason, Refusal::kMalformed) << "time went back";
   EXPECT_NE(back.detail.find("499"), std::string::npos) << back.detail;

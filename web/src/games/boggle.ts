@@ -51,7 +51,7 @@ export interface View {
 }
 
 /** How the form names each board size and scoring rule of the schema. */
-const SIZES: Record<string, string> = { 4: '4 × 4', 5: '5 × 5', 6: '6 × 6' };
+export const SIZES: Record<string, string> = { 4: '4 × 4', 5: '5 × 5', 6: '6 × 6' };
 const SCORINGS: Record<string, string> = { spec: 'Spec: 1 + letters beyond the minimum',
                                            boggle: 'Boggle: 1, 2, 3, 5, 11' };
 
@@ -671,8 +671,11 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                   (this.tapMode ? ' (tap the last cell again to send it)' : '') : '');
   }
 
-  /** Marks a path on the board, numbered, with a sentence under the board. */
-  private showPath(path: number[] | null, text = ''): void {
+  /**
+   * Marks a path on the board, numbered, with one line under the board (never more, so that
+   * nothing below it moves); `spoken`, the path in words, is there for screen readers only.
+   */
+  private showPath(path: number[] | null, text = '', spoken = ''): void {
     this.cells.forEach((cell, index) => {
       const step = path ? path.indexOf(index) : -1;
       cell.classList.toggle('bg-on-path', step >= 0);
@@ -680,7 +683,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       const order = cell.querySelector('.bg-order');
       if (order) order.textContent = step >= 0 ? String(step + 1) : '';
     });
-    fill(this.traced, text);
+    fill(this.traced, text, spoken ? h('span', { class: 'visually-hidden' }, spoken) : null);
   }
 
   /** The typed word's path, as it is typed. */
@@ -692,11 +695,11 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     this.showPath(path);
   }
 
-  /** A word's path in words: "Q (row 1, column 1), then U ...". */
-  private describePath(word: string, path: number[]): string {
+  /** A path in words: "Qu (row 1, column 1), then E ...". */
+  private describePath(path: number[]): string {
     const board = this.current?.board;
     if (!board) return '';
-    return `${word}: ` + path.map((cell) => `${face(board.cells[cell] ?? '')} (row ` +
+    return path.map((cell) => `${face(board.cells[cell] ?? '')} (row ` +
                                           `${Math.floor(cell / board.cols) + 1}, column ` +
                                           `${(cell % board.cols) + 1})`).join(', then ');
   }
@@ -709,7 +712,10 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     const finished = view.status === 'finished';
     fill(this.foundBox,
          h('h2', { id: 'bg-found-title' }, 'Words found'),
-         h('p', { class: 'bg-score' }, `Score: ${view.score}`,
+         // In a room the round's points are counted again in the room's results (a word
+         // someone else found scores nothing): these are the points before that count.
+         h('p', { class: 'bg-score' }, this.room ? `Points found: ${view.score}`
+                                                 : `Score: ${view.score}`,
            finished && view.total_score !== undefined ? ` of ${view.total_score} possible` : ''),
          view.found.length === 0 ? h('p', {}, 'None yet.')
                                  : h('ul', { class: 'bg-words' },
@@ -726,8 +732,12 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     const upper = word.toUpperCase();
     const show = () => {
       const path = this.paths.get(upper);
-      this.showPath(path ?? null, path ? this.describePath(upper, path)
-                                       : `${upper}: no path found.`);
+      if (path) {
+        this.showPath(path, `${upper}: from 1 to ${path.length} on the board.`,
+                      ` ${this.describePath(path)}`);
+      } else {
+        this.showPath(null, `${upper}: no path found.`);
+      }
     };
     const hide = () => this.showPath(null);
     return h('button', { type: 'button', class: 'bg-word', onmouseenter: show, onfocus: show,

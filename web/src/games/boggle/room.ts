@@ -6,20 +6,22 @@
 // more than one player is marked shared and scores nothing. The room is a session of the
 // server's: its view is what this page shows (src/app/boggle_room_codec.h). The page keeps the
 // player's key for the tab (sessionStorage), so a reload rejoins.
-import { ApiError, createRoom, followRoom, joinRoom, type LiveFeed, readRoom, type RoomResults,
-         type RoomState as RoomSnapshot, type RoomView, sendRoomCommand, type Snapshot,
-         startRoom } from '../../api';
+import { ApiError, chosenPlayer, createRoom, followRoom, joinRoom, type LiveFeed, readRoom,
+         type RoomResults, type RoomState as RoomSnapshot, type RoomView, sendRoomCommand,
+         type Snapshot, startRoom } from '../../api';
 import { countOf, errorBox, fill, h, say } from '../../dom';
-import type { RoomListener, RoundPlayer, View } from '../boggle';
+import { type RoomListener, type RoundPlayer, SIZES, type View } from '../boggle';
 import { messageOf } from '../common/errors';
 import { labelled, numberInput, readWhole, selectOf } from '../common/form';
+import { configSchema } from '../common/schema';
 import { readSeed, seedInput } from '../common/seed';
 
 /** A room's code: eight letters (the server's are consonants). */
 const CODE = /^[A-Z]{8}$/;
 /** The longest name, until the room's view says it (`name_limit`). */
 const NAME_MAX = 24;
-const MINUTES_MAX = 30;
+/** A round's seconds, as a round alone asks them (the schema's range is the server's). */
+const SECONDS_DEFAULT = 180;
 
 type RoomState = RoomSnapshot<View>;
 
@@ -30,6 +32,27 @@ function roundOf(view: RoomView<View>): number {
 
 function storageKey(code: string): string {
   return `wordgames-room-${code}`;
+}
+
+/**
+ * Puts `text` on the clipboard: the Clipboard API where the page may use it (a secure origin),
+ * else the older copy command (a classroom's arcade is often plain http on the LAN).
+ */
+async function copyText(text: string): Promise<boolean> {
+  try {
+    if (navigator.clipboard && window.isSecureContext) {
+      await navigator.clipboard.writeText(text);
+      return true;
+    }
+  } catch {
+    // Refused (no permission): the older way below.
+  }
+  const area = h('textarea', { class: 'visually-hidden', readonly: true }, text);
+  document.body.append(area);
+  area.select();
+  const copied = document.execCommand('copy');
+  area.remove();
+  return copied;
 }
 
 /** "Ann", "Ann and Bo", "Ann, Bo and Cy". */
@@ -85,26 +108,33 @@ export class RoomPanel implements RoomListener {
   // --- Creating and joining.
 
   private showForms(code: string): void {
+    // The lobby's player, when one is chosen, is who plays here too.
+    const lobbyName = chosenPlayer() ?? '';
     const createName = h('input', { name: 'name', type: 'text', autocomplete: 'nickname',
-                                    maxlength: NAME_MAX, spellcheck: 'false' });
-    const size = selectOf('size', [['4', '4 × 4'], ['5', '5 × 5'], ['6', '6 × 6']], '4');
-    const minutes = numberInput('minutes', 3, 1, MINUTES_MAX);
+                                    maxlength: NAME_MAX, spellcheck: 'false', value: lobbyName });
+    const size = selectOf('size', Object.entries(SIZES), '4');
+    const seconds = numberInput('seconds', SECONDS_DEFAULT, 1, 86400);
     const seed = seedInput();
     const create = h('form', { class: 'bg-room-create', 'aria-labelledby': 'bg-create-title' },
                      h('h3', { id: 'bg-create-title' }, 'Create a room'),
                      h('div', { class: 'row' },
                        labelled('Your name', createName),
                        labelled('Board', size),
-                       labelled('Minutes', minutes)),
+                       labelled('Seconds', seconds, 'Each round’s time')),
                      h('div', { class: 'row' },
                        labelled('Seed (optional)', seed,
                                 'Blank: new boards. A number: the same boards again.'),
                        h('button', { type: 'submit', class: 'primary' }, 'Create the room')));
+    void configSchema('boggle').then((schema) => {
+      // The schema's range for a round's seconds (0, no limit, has no place in a room).
+      const highest = schema.seconds?.maximum;
+      if (typeof highest === 'number') seconds.max = String(highest);
+    });
     const codeInput = h('input', { name: 'code', type: 'text', autocomplete: 'off',
                                    autocapitalize: 'characters', spellcheck: 'false',
                                    maxlength: 8, size: 10, value: code });
     const joinName = h('input', { name: 'name', type: 'text', autocomplete: 'nickname',
-                                  maxlength: NAME_MAX, spellcheck: 'false' });
+                                  maxlength: NAME_MAX, spellcheck: 'false', value: lobbyName });
     const join = h('form', { class: 'bg-room-join', 'aria-labelledby': 'bg-join-title' },
                    h('h3', { id: 'bg-join-title' }, 'Join a room'),
                    h('div', { class: 'row' },
@@ -119,7 +149,7 @@ export class RoomPanel implements RoomListener {
       let chosenSeed: number;
       try {
         config = { size: Number(size.value),
-                   seconds: 60 * readWhole(minutes, 'Minutes', 1, MINUTES_MAX) };
+                   seconds: readWhole(seconds, 'Seconds', 1, Number(seconds.max) || 86400) };
         chosenSeed = readSeed(seed);
       } catch (error) {
         this.showError(messageOf(error));
@@ -331,7 +361,12 @@ export class RoomPanel implements RoomListener {
     fill(this.title, `Room ${code}`);
     const link = `${location.origin}${location.pathname}#/boggle/room/${code}`;
     fill(this.share, 'Share the code ', h('strong', { class: 'mono bg-room-code' }, code),
-         ' or this link: ', h('a', { href: link }, link));
+         ' or this link: ', h('a', { href: link }, link), ' ',
+         h('button', { type: 'button', class: 'bg-room-copy',
+                       onclick: () => void copyText(link).then(
+                           (copied) => say(copied ? 'The link is copied.'
+                                                  : 'The link could not be copied: select it.')) },
+           'Copy link'));
     // During a round, the board comes first (a phone has no room for more above it).
     this.share.hidden = state.status === 'playing';
     const size = Number(state.config.size ?? 4);
