@@ -205,6 +205,7 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
                   {"seat", seat_json(seat)},
                   {"finished", live.running->finished},
                   {"view", view == live.running->views.end() ? Json() : view->second},
+                  {"hidden_information", live.hidden},
                   {"practice", live.practice},
                   {"busy", true}};
     if (shows_seed(live)) snapshot["seed"] = live.seed;
@@ -216,6 +217,7 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
                 {"seat", seat_json(seat)},
                 {"finished", live.session->finished()},
                 {"view", live.session->view(seat)},
+                {"hidden_information", live.hidden},
                 {"practice", live.practice}};
   if (shows_seed(live)) snapshot["seed"] = live.seed;
   // Its players hear that their game is not kept, every time, not only the operator once.

@@ -94,7 +94,7 @@ class Sessions {
   /// events.
   app::Json play_host_command(LiveSession& live, app::Json command);
   /// The session as `seat` sees it: {"game", "version", "watch", "seat", "finished", "view",
-  /// "practice", "seed"? (shows_seed), "busy"?}. Its lock is held.
+  /// "hidden_information", "practice", "seed"? (shows_seed), "busy"?}. Its lock is held.
   app::Json snapshot(const LiveSession& live, Seat seat) const;
   /// The snapshot that hands a session to a page (opened, resumed, read): with its "config",
   /// complete, which a page needs to go on with it and which no update repeats (a config may

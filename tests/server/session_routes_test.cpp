@@ -75,6 +75,7 @@ TEST_F(SessionSeedTest, TheServerDrawsTheSeedAndAHiddenGameShowsItOnlyOnceEnded)
   const std::string id = created["id"];
   EXPECT_FALSE(created.contains("seed")) << "the seed draws the word: " << created.dump();
   EXPECT_FALSE(created["practice"].get<bool>());
+  EXPECT_TRUE(created["hidden_information"].get<bool>());
   EXPECT_EQ(created["config"]["mode"], "easy") << "the config, complete, for the page";
   const Json refused = get("/api/sessions/" + id + "/saved", 403);
   EXPECT_EQ(refused["code"], "hidden_until_finished");
@@ -116,6 +117,7 @@ TEST_F(SessionSeedTest, NoSocketUpdateOfAHiddenGameInPlayCarriesItsSeed) {
     for (const Json& message : peer->received) {
       EXPECT_FALSE(message.contains("seed")) << message.dump();
       EXPECT_FALSE(message["practice"].get<bool>());
+      EXPECT_FALSE(message.contains("config")) << "handed over once, not with every update";
     }
   }
   command(id, {{"command", "give_up"}});
@@ -129,6 +131,7 @@ TEST_F(SessionSeedTest, AGameWhoseSeedHidesNothingShowsIt) {
   const Json evil = create({{"game", "evil-hangman"}, {"config", {{"strategy", "largest"}}}});
   EXPECT_TRUE(evil.contains("seed")) << evil.dump();
   EXPECT_FALSE(evil["practice"].get<bool>()) << "the server drew it";
+  EXPECT_FALSE(evil["hidden_information"].get<bool>());
   EXPECT_EQ(get("/api/sessions/" + evil["id"].get<std::string>() + "/saved")["seed"], evil["seed"]);
   const Json fair = create({{"game", "evil-hangman"}, {"config", {{"strategy", "fair"}}}});
   EXPECT_FALSE(fair.contains("seed")) << "the fair host draws its word from the seed";
