@@ -110,6 +110,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.deepEqual(await annPage.locator('.bg-room-list li').allInnerTexts(), ['Ann (host, you)']);
   assert.equal(await annPage.locator('.bg-room-status').textContent(),
                'Waiting for players. A 4 × 4 board, 2 minutes on the clock.');
+  // The seed typed rolls every board: the room's rounds are practice, and it says so.
+  assert.match(await annPage.locator('.bg-room-practice').textContent() ?? '', /^Practice: /);
 
   // Bo opens the room's link in a browser of his own (dark, phone width): the join form, the
   // code filled in, the focus on his name.
