@@ -348,6 +348,8 @@ GameEntry auction_game() {
   // A person's answers are their seat's: the host says which seat that is.
   entry.stamps.seated = {"bid", "word"};
   entry.keeps_log = true;
+  // The seed deals every letter: the other seats' hidden ones and the order of those to come.
+  entry.hidden_information = [](const Json&) { return true; };
   return entry;
 }
 

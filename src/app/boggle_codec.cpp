@@ -305,6 +305,8 @@ GameEntry boggle_game() {
   // The round runs on the front end's clock; a stopped host cannot give it back.
   entry.stamps.clocked = {"submit", "tick", "close"};
   entry.resumable = false;
+  // The board in play is shown, but the seed rolls every round's: the boards to come are in it.
+  entry.hidden_information = [](const Json&) { return true; };
   entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
   entry.statistics = boggle_statistics();
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};

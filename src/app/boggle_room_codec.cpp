@@ -208,6 +208,8 @@ GameEntry boggle_room_game() {
   entry.stamps.seated = {"start", "submit", "close", "remove"};
   entry.stamps.host_only = {"join"};
   entry.resumable = false;
+  // The seed rolls the board of every round the room will play.
+  entry.hidden_information = [](const Json&) { return true; };
   return entry;
 }
 

@@ -254,6 +254,11 @@ GameEntry evil_hangman_game() {
   entry.slow = [](const Json& config) {
     return config.is_object() && config.value("strategy", "") == "optimal";
   };
+  // The fair host draws its word from the seed. The others hold no word: the seed only picks
+  // the word they name once the guesser has lost, which the end shows anyway.
+  entry.hidden_information = [](const Json& config) {
+    return EvilHangmanCodec::config_from_json(config).strategy == eh::Strategy::kFair;
+  };
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
   // {"by_length": [{"length", "games", "wins", "misses", "mean_misses"}]}

@@ -315,6 +315,8 @@ GameEntry hand_game() {
               boolean_property(defaults.hints, "Allow the hint command (best word and plan)")}});
       },
       &open_session<HandCodec>};
+  // The seed deals every hand of the series: the hands to come are in it.
+  entry.hidden_information = [](const Json&) { return true; };
   entry.statistics = hand_statistics();
   return entry;
 }

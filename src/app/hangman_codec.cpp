@@ -374,6 +374,8 @@ GameEntry hangman_game() {
                     return std::make_unique<SessionAdapter<HangmanCodec>>(
                         std::move(dictionary), std::move(pool), std::move(parsed), seed);
                   }};
+  // The seed draws the secret word of every game.
+  entry.hidden_information = [](const Json&) { return true; };
   entry.statistics = hangman_statistics();
   return entry;
 }

@@ -64,6 +64,15 @@ void stamp_timer_command(const GameEntry& game, Json& command, std::uint64_t ela
   if (listed(game.stamps.clocked, command_name_of(command))) command["elapsed_ms"] = elapsed_ms;
 }
 
+bool hides_information(const GameEntry& game, const Json& config) {
+  if (!game.hidden_information) return false;
+  try {
+    return game.hidden_information(config);
+  } catch (const std::exception&) {
+    return true;  // a config that cannot be read: hide rather than guess
+  }
+}
+
 bool needs_seat(const GameEntry& game, const Json& command) {
   return listed(game.stamps.seated, command_name_of(command));
 }

@@ -67,6 +67,15 @@ struct GameEntry {
   /// decision): a front end then runs them off its I/O threads, shows their progress and stops
   /// them when the player leaves (GameSession::apply's Work). Unset: never.
   std::function<bool(const Json& config)> slow = nullptr;
+  /// True for a config whose seed decides something a seat may not see before a game ends: a
+  /// word the host holds (position hangman's; the fair hosts' of evil hangman and Wordle), the
+  /// other seats' letters and the letters to come (the auction), the hands to come (the word
+  /// game's bag), the boards of the rounds to come (Word Search). Whoever knows such a seed
+  /// knows the game, so a front end shows it (and the saved game, which holds it) only once the
+  /// game has ended, or to a client that chose it; a game begun on a seed already shown is
+  /// practice. Unset: the seed hides nothing (an adversarial host's word is the one it names at
+  /// the end). Read it through hides_information().
+  std::function<bool(const Json& config)> hidden_information = nullptr;
   /// What a host stamps on a player's command, and what it drops.
   CommandStamps stamps;
   /// True when a game in play may be saved and resumed later; false for a game on a clock that
@@ -98,6 +107,9 @@ void stamp_player_command(const GameEntry& game, Json& command, Seat seat,
 /// `command`, a timer's (Timer::command), made ready for the session: the clock of a clocked
 /// command written.
 void stamp_timer_command(const GameEntry& game, Json& command, std::uint64_t elapsed_ms);
+/// True when a session of `game` with `config` (complete, as saved) hides what its seed would
+/// show (GameEntry::hidden_information).
+bool hides_information(const GameEntry& game, const Json& config);
 /// True when `command` (a player's) needs a seat to be sent (CommandStamps::seated).
 bool needs_seat(const GameEntry& game, const Json& command);
 /// True when `command` is one only the host sends (CommandStamps::host_only): a player's is

@@ -175,6 +175,16 @@ ALTER TABLE dictionaries RENAME TO word_lists;
     {nullptr, R"sql(
 ALTER TABLE players ADD COLUMN secret TEXT;
 )sql"},
+    // Version 5: practice games (FinishedGame::practice: their seed was known before they
+    // began), kept and replayable but counted in no statistics; an unfinished game resumes as
+    // the practice it was.
+    {nullptr, R"sql(
+ALTER TABLE games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0 CHECK (practice IN (0, 1));
+-- The few practice games, which a recount of statistics leaves out, without reading every game.
+CREATE INDEX practice_games ON games (id) WHERE practice = 1;
+ALTER TABLE unfinished_games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0
+  CHECK (practice IN (0, 1));
+)sql"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -770,20 +780,28 @@ ON CONFLICT (player_id, game) DO UPDATE SET
 WHERE (excluded.last_ended_ms, excluded.last_game_id) > (last_ended_ms, last_game_id)
 )sql";
 
-/// The statistics of one player and game from all their games, in one pass over the covering
-/// index: `losses` numbers the runs of wins (the games not won before each game), the current
-/// streak is the last run's wins, the best streak the most wins of a run.
-constexpr const char* kRecomputeStatistics = R"sql(
+/// The games table as a game is written into it: as this version has it, or as the migrations
+/// before version 5 see it (no practice column; version 3's records games).
+enum class GamesTable : std::uint8_t { kCurrent, kBeforePractice };
+
+/// The statistics of one player and game from all their games but practice ones, in one pass
+/// over the covering index: `losses` numbers the runs of wins (the games not won before each
+/// game), the current streak is the last run's wins, the best streak the most wins of a run.
+std::string recompute_statistics_sql(GamesTable table) {
+  const std::string_view counted =
+      table == GamesTable::kCurrent ? "AND game_id NOT IN (SELECT id FROM games WHERE practice = 1)"
+                                    : "";
+  return fmt::format(R"sql(
 WITH runs AS MATERIALIZED (
   SELECT losses, count(*) AS games, sum(won) AS wins, sum(score) AS score_sum,
          max(score) AS best_score
   FROM (SELECT won, score,
                sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
-        FROM game_players WHERE player_id = ?1 AND game = ?2)
+        FROM game_players WHERE player_id = ?1 AND game = ?2 {counted})
   GROUP BY losses
 ),
 last AS (
-  SELECT ended_ms, game_id FROM game_players WHERE player_id = ?1 AND game = ?2
+  SELECT ended_ms, game_id FROM game_players WHERE player_id = ?1 AND game = ?2 {counted}
   ORDER BY ended_ms DESC, game_id DESC LIMIT 1
 )
 INSERT OR REPLACE INTO player_stats (player_id, game, games, wins, score_sum, best_score,
@@ -792,7 +810,9 @@ SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
        (SELECT wins FROM runs ORDER BY losses DESC LIMIT 1), max(wins),
        (SELECT ended_ms FROM last), (SELECT game_id FROM last)
 FROM runs
-)sql";
+)sql",
+                     fmt::arg("counted", counted));
+}
 
 /// The counters a game's details add to, as the game's entry says (GameEntry::statistics);
 /// none for a game without statistics of its own, or one this program does not know.
@@ -825,10 +845,14 @@ void check_finished_game(const FinishedGame& game) {
   }
 }
 
-/// Writes a checked game (check_finished_game), its log, players and statistics, inside the
-/// caller's transaction; returns its id. `tournament_id` 0 for none.
+/// Writes a checked game (check_finished_game), its log, players and statistics (none for a
+/// practice game), inside the caller's transaction; returns its id. `tournament_id` 0 for none.
 std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& game,
-                                  std::int64_t tournament_id) {
+                                  std::int64_t tournament_id,
+                                  GamesTable table = GamesTable::kCurrent) {
+  if (game.practice && table != GamesTable::kCurrent) {
+    throw std::logic_error("a practice game written into a table that cannot say so");
+  }
   std::int64_t id = 0;
   {
     auto insert = d.prepare(
@@ -853,6 +877,9 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
     }
     insert.run("record a game in it");
     id = sqlite3_last_insert_rowid(d.db);
+  }
+  if (game.practice) {
+    d.prepare("UPDATE games SET practice = 1 WHERE id = ?1").bind(1, id).run("record a game in it");
   }
   if (game.log) {
     d.prepare("INSERT INTO game_logs (game_id, log) VALUES (?1, ?2)")
@@ -884,6 +911,7 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
         .bind(6, p.score)
         .bind(7, std::int64_t{p.won})
         .run("record a game in it");
+    if (game.practice) continue;  // kept, but counted nowhere
     d.prepare(kUpdateStatistics)
         .bind(1, player_id)
         .bind(2, game.game)
@@ -893,7 +921,7 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
         .bind(6, id)
         .run("update statistics in it");
     if (sqlite3_changes(d.db) == 0) {  // an earlier game than the last one counted: recount
-      d.prepare(kRecomputeStatistics)
+      d.prepare(recompute_statistics_sql(table))
           .bind(1, player_id)
           .bind(2, game.game)
           .run("update statistics in it");
@@ -982,7 +1010,7 @@ void move_history_into_games(SqliteStore::Database& d) {
     bool kept = false;
     while (!kept && same.step()) kept = matched.insert(same.integer(0)).second;
     if (kept || !valid_name(game) || !is_upper_word(record.word) || record.points < 0) continue;
-    insert_finished_game(d, legacy_game(game, record, owner), 0);
+    insert_finished_game(d, legacy_game(game, record, owner), 0, GamesTable::kBeforePractice);
   }
 }
 
@@ -1137,11 +1165,11 @@ TournamentRecord SqliteStore::tournament(std::int64_t id) {
 namespace {
 
 constexpr const char* kReadGame =
-    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details FROM games "
-    "WHERE id = ?1";
+    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details, practice "
+    "FROM games WHERE id = ?1";
 constexpr const char* kReadGameWithoutCommands =
-    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details FROM games "
-    "WHERE id = ?1";
+    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details, practice "
+    "FROM games WHERE id = ?1";
 
 }  // namespace
 
@@ -1164,6 +1192,7 @@ FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands
     game.started_ms = statement.integer(6);
     game.ended_ms = statement.integer(7);
     if (!statement.is_null(8)) game.details = statement.json(8);
+    game.practice = statement.integer(9) != 0;
   }
   auto players = d.prepare(
       "SELECT p.name, gp.score, gp.won FROM game_players gp JOIN players p ON p.id = gp.player_id "
@@ -1202,7 +1231,7 @@ std::vector<GameSummary> SqliteStore::finished_games(std::string_view player,
   for (std::int64_t id : ids) {
     FinishedGame g = read_finished_game(id, false);
     games.push_back({g.id, std::move(g.game), std::move(g.players), std::move(g.config),
-                     std::move(g.result), g.started_ms, g.ended_ms});
+                     std::move(g.result), g.started_ms, g.ended_ms, g.practice});
   }
   return games;
 }
@@ -1221,25 +1250,27 @@ std::int64_t SqliteStore::save_unfinished(const UnfinishedGame& game) {
   std::int64_t id = game.id;
   if (id == 0) {
     d.prepare(
-         "INSERT INTO unfinished_games (player_id, game, saved, started_ms, updated_ms) "
-         "SELECT id, ?2, ?3, ?4, ?5 FROM players WHERE name = ?1")
+         "INSERT INTO unfinished_games (player_id, game, saved, started_ms, updated_ms, "
+         "practice) SELECT id, ?2, ?3, ?4, ?5, ?6 FROM players WHERE name = ?1")
         .bind(1, game.player)
         .bind(2, game.saved["game"].get<std::string>())
         .bind(3, game.saved.dump())
         .bind(4, game.started_ms)
         .bind(5, game.updated_ms)
+        .bind(6, std::int64_t{game.practice})
         .run("save a game in it");
     id = sqlite3_last_insert_rowid(d.db);
   } else {
     d.prepare(
          "UPDATE unfinished_games SET player_id = (SELECT id FROM players WHERE name = ?1), "
-         "game = ?2, saved = ?3, started_ms = ?4, updated_ms = ?5 WHERE id = ?6")
+         "game = ?2, saved = ?3, started_ms = ?4, updated_ms = ?5, practice = ?7 WHERE id = ?6")
         .bind(1, game.player)
         .bind(2, game.saved["game"].get<std::string>())
         .bind(3, game.saved.dump())
         .bind(4, game.started_ms)
         .bind(5, game.updated_ms)
         .bind(6, id)
+        .bind(7, std::int64_t{game.practice})
         .run("save a game in it");
     if (sqlite3_changes(d.db) == 0) throw StoreError(fmt::format("no unfinished game {}", id));
   }
@@ -1250,8 +1281,8 @@ std::int64_t SqliteStore::save_unfinished(const UnfinishedGame& game) {
 namespace {
 
 constexpr const char* kUnfinishedColumns =
-    "SELECT u.id, p.name, u.saved, u.started_ms, u.updated_ms FROM unfinished_games u "
-    "JOIN players p ON p.id = u.player_id ";
+    "SELECT u.id, p.name, u.saved, u.started_ms, u.updated_ms, u.practice FROM unfinished_games "
+    "u JOIN players p ON p.id = u.player_id ";
 
 }  // namespace
 
@@ -1264,7 +1295,7 @@ std::vector<UnfinishedGame> SqliteStore::unfinished_games(std::string_view playe
   std::vector<UnfinishedGame> games;
   while (statement.step()) {
     games.push_back({statement.integer(0), statement.text(1), statement.json(2),
-                     statement.integer(3), statement.integer(4)});
+                     statement.integer(3), statement.integer(4), statement.integer(5) != 0});
   }
   return games;
 }
@@ -1274,8 +1305,8 @@ UnfinishedGame SqliteStore::unfinished_game(std::int64_t id) {
   auto statement = db_->prepare(fmt::format("{} WHERE u.id = ?1", kUnfinishedColumns));
   statement.bind(1, id);
   if (!statement.step()) throw StoreError(fmt::format("no unfinished game {}", id));
-  return {statement.integer(0), statement.text(1), statement.json(2), statement.integer(3),
-          statement.integer(4)};
+  return {statement.integer(0), statement.text(1),    statement.json(2),
+          statement.integer(3), statement.integer(4), statement.integer(5) != 0};
 }
 
 bool SqliteStore::delete_unfinished(std::int64_t id) {
@@ -1359,8 +1390,8 @@ GameStatistics SqliteStore::game_statistics(std::string_view player, std::string
   if (entry->statistics.recent_games > 0) {
     auto statement = db_->prepare(
         "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
-        "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 ORDER BY gp.ended_ms DESC, "
-        "gp.game_id DESC LIMIT ?3");
+        "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 AND g.practice = 0 "
+        "ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT ?3");
     statement.bind(1, player_id)
         .bind(2, game)
         .bind(3, static_cast<std::int64_t>(entry->statistics.recent_games));
@@ -1446,7 +1477,8 @@ Json game_summary_json(const GameSummary& game, std::string_view player) {
           {"won", part != nullptr && part->won},
           {"players", std::move(players)},
           {"config", game.config},
-          {"result", game.result}};
+          {"result", game.result},
+          {"practice", game.practice}};
 }
 
 // --- Import from a FileStore directory.

@@ -6,7 +6,8 @@
 /// - finished games of every game, with enough to replay them exactly ({game, config, seed,
 ///   commands}: sessions are deterministic), their result and each player's score and win;
 /// - unfinished games, saved as they go, to resume after the program was stopped or killed;
-/// - statistics per player and game (games, wins, win rate, streaks, best and mean score).
+/// - statistics per player and game (games, wins, win rate, streaks, best and mean score), and
+///   leaderboards from them, practice games (FinishedGame::practice) left out of both.
 ///
 /// Rules (docs/ARCHITECTURE.md, "The store"): WAL journal, synchronous=NORMAL, foreign keys on,
 /// a busy timeout; every write is one transaction (BEGIN IMMEDIATE), so a crash leaves each
@@ -35,7 +36,7 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 4;
+inline constexpr int kStoreSchemaVersion = 5;
 
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
@@ -80,6 +81,10 @@ struct FinishedGame {
   /// none. record_finished_game writes it in the game's transaction; game_log(id) reads it
   /// (finished_game leaves it out: a log is the bulk of a record).
   std::optional<std::string> log;
+  /// A game whose seed its player knew before it began (one they chose, or one shown before this
+  /// game of its session began): kept and listed like any other, counted in neither the
+  /// statistics nor the leaderboards (docs/ARCHITECTURE.md, "The store").
+  bool practice = false;
   bool operator==(const FinishedGame&) const = default;
 };
 
@@ -109,6 +114,7 @@ struct GameSummary {
   Json result = Json::object();
   std::int64_t started_ms = 0;
   std::int64_t ended_ms = 0;
+  bool practice = false;  ///< FinishedGame::practice
   bool operator==(const GameSummary&) const = default;
 };
 
@@ -120,6 +126,9 @@ struct UnfinishedGame {
   Json saved;
   std::int64_t started_ms = 0;
   std::int64_t updated_ms = 0;
+  /// The game is practice (FinishedGame::practice): its seed was known before it began. A front
+  /// end that resumes it goes on with it as practice, and records it so.
+  bool practice = false;
   bool operator==(const UnfinishedGame&) const = default;
 };
 
@@ -173,7 +182,7 @@ Json statistics_json(const GameStatistics& statistics);
 /// [{"rank": 1-based, "player", "games", "wins", "win_rate", "best_score", "mean_score"}].
 Json leaderboard_json(const std::vector<LeaderboardEntry>& board);
 /// {"id", "game", "started_ms", "ended_ms", "score", "won" (`player`'s, 0 and false when not
-/// theirs), "players": [{"name", "score", "won"}], "config", "result"}.
+/// theirs), "players": [{"name", "score", "won"}], "config", "result", "practice"}.
 Json game_summary_json(const GameSummary& game, std::string_view player);
 
 /// What import_file_store() did.
@@ -296,7 +305,8 @@ class SqliteStore final : public Store {
 
   // --- Statistics.
 
-  /// The player's statistics in `game` (zeros when none was played).
+  /// The player's statistics in `game` (zeros when none was played). Practice games
+  /// (FinishedGame::practice) count in no statistics, nor in the leaderboards.
   PlayerStatistics statistics(std::string_view player, std::string_view game);
   /// The player's statistics in every game played, by game name.
   std::vector<PlayerStatistics> statistics(std::string_view player);

@@ -316,6 +316,11 @@ GameEntry wordle_game() {
                   }};
   // The exact search at a game's end may take a second: a front end runs the commands apart.
   entry.slow = [](const Json&) { return true; };
+  // The fair host draws its word from the seed. The adversarial hosts hold no word: the seed
+  // only picks the word they name when a game is lost, which the end shows anyway.
+  entry.hidden_information = [](const Json& config) {
+    return WordleCodec::config_from_json(config).host == wd::HostKind::kFair;
+  };
   // Whether the search was stopped is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"unanalysed"};
   entry.statistics.counters = &wordle_counters;

@@ -371,6 +371,20 @@ void record_if_finished(Context& context, GameRecorder& recorder, const au::Sess
                                      app::auction_players(*finished, human, person), kept.text());
 }
 
+/// After a person's game (`ended`: played to its end, else they quit): the seed, once the game
+/// has ended or when the player chose it (--seed). Before the end it would show every hidden
+/// letter and the order of the letters to come, and the game stopped may be resumed.
+void say_seed_after_play(Context& context, const au::Session& session, bool ended) {
+  std::ostream& out = context.out();
+  if (!ended) out << "\nStopped before the end of the game.\n";
+  if (session.finished() || context.options().seed) {
+    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
+                       session.seed());
+  } else {
+    out << "Its seed is shown when the game has ended: it would show every hidden letter.\n";
+  }
+}
+
 /// A game with the human in `seat`: bots play on their own, the human is asked for each bid
 /// and word. The human is shown only what its seat may see: the seat's view (its own hidden
 /// letters), never the host's events that carry everyone's. False if the human quit.
@@ -518,13 +532,9 @@ int play(Context& context, Options o) {
   GameRecorder recorder(context, human.has_value());
 
   if (human) {
-    // The seed only afterwards: with it, another run would show every hidden letter and the
-    // order of the letters to come.
     std::ostream& out = context.out();
-    if (!play_human(context, o, session, *human, log, recorder)) {
-      out << "\nStopped before the end of the game.\n";
-    }
-    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
+    const bool ended = play_human(context, o, session, *human, log, recorder);
+    say_seed_after_play(context, session, ended);
     if (log) out << fmt::format("Log written to {}\n", o.log_path);
     return kExitOk;
   }
@@ -790,11 +800,9 @@ int resume_auction_game(Context& context, ResumedGame& game) {
   GameRecorder recorder(context, game);
   std::ostream& out = context.out();
   out << "Auction resumed: the game so far.\n";
-  if (!play_human(context, Options{}, session, seat, log, recorder, /*catch_up=*/true)) {
-    out << "\nStopped before the end of the game.\n";
-  }
-  out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
-                     session.seed());
+  const bool ended =
+      play_human(context, Options{}, session, seat, log, recorder, /*catch_up=*/true);
+  say_seed_after_play(context, session, ended);
   return kExitOk;
 }
 

@@ -63,7 +63,8 @@ class AuctionRoutes final : public GameRoutes {
     if (auto* refusal = std::get_if<HttpResponse>(&replayed)) return std::move(*refusal);
     auto& session = std::get<std::unique_ptr<app::GameSession>>(replayed);
     const app::GameEntry* game = app::find_game(session->saved().value("game", ""));
-    return sessions_.opened(sessions_.add(std::move(session), *game));
+    // The log holds the seed: the client knows the game.
+    return sessions_.opened(sessions_.add(std::move(session), *game, {.known = true}));
   }
 
   std::shared_ptr<const Lexicon> lexicon_;

@@ -30,6 +30,22 @@ struct LiveSession {
   std::string id;     ///< controls the session
   std::string watch;  ///< sees it as a spectator
   Seat seat = 0;      ///< the seat the session's owner plays
+  app::Json config;   ///< the session's config, complete (as its saved game has it)
+  std::uint64_t seed = 0;
+  /// The seed decides what a seat may not see before a game ends (GameEntry::hidden_information
+  /// of the config): it is shown only once the game has ended, or when a client knows it.
+  bool hidden = false;
+  /// A client knows the seed: it chose it (its "seed", a saved game, a log), or the seed of this
+  /// hidden session was shown when one of its games ended. A game begun then is practice.
+  bool seed_known = false;
+  /// A hidden session's seed is shown when one of its games ends (false: a room's, whose rounds
+  /// follow one another on one seed; its seed is never shown unless a client chose it).
+  bool seed_at_end = true;
+  /// The game in play (or the last one ended) is practice: its seed was known before it began.
+  /// The store records it so (app::FinishedGame::practice): never on a leaderboard.
+  bool practice = false;
+  /// The session's finished() after its last command: a game begins when it turns false.
+  bool finished = false;
   std::chrono::steady_clock::time_point last_used;
   /// When the session's round timer (app::Timer::kRound) began: its clocked commands count from it.
   std::chrono::steady_clock::time_point clock_start;

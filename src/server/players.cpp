@@ -76,7 +76,8 @@ Json unfinished_json(const app::UnfinishedGame& game) {
           {"config", game.saved.value("config", Json::object())},
           {"moves", commands.is_array() ? commands.size() : 0},
           {"started_ms", game.started_ms},
-          {"saved_ms", game.updated_ms}};
+          {"saved_ms", game.updated_ms},
+          {"practice", game.practice}};
 }
 
 Players::Players(std::shared_ptr<app::SqliteStore> store) : store_(std::move(store)) {}

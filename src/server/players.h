@@ -36,7 +36,8 @@ std::variant<std::string, HttpResponse> acting_player(const HttpRequest& request
 /// The refusal of a request that needs the store when there is none.
 HttpResponse no_store();
 
-/// An unfinished game as the lobby lists it: {id, game, config, moves, started_ms, saved_ms}.
+/// An unfinished game as the lobby lists it: {id, game, config, moves, started_ms, saved_ms,
+/// practice}; never its seed, which may be the game.
 app::Json unfinished_json(const app::UnfinishedGame& game);
 
 /// GET and POST /api/players, GET /api/players/NAME/unfinished.

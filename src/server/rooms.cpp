@@ -226,7 +226,10 @@ HttpResponse Rooms::create_room(const HttpRequest& request) {
   }
   auto room = std::make_shared<Room>();
   room->game = game->rooms.get();
-  room->live = sessions_.add(std::move(session), *room->game);
+  // A room's seed rolls all its rounds: never shown, unless its host chose it (then every round
+  // of the room is practice).
+  room->live = sessions_.add(std::move(session), *room->game,
+                             {.known = body.contains("seed"), .shown_at_end = false});
   const std::string stored = sessions_.stored_player(std::get<std::string>(player));
   {
     std::lock_guard lock(mutex_);

@@ -20,6 +20,7 @@ void Sessions::keep(LiveSession& live) {
       for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
         game.started_ms = live.started_ms;
         game.ended_ms = std::max(now, live.started_ms);
+        game.practice = live.practice;
         // The owner's game was saved unfinished as it went; a room member's never is.
         options_.store->record_finished_game(game,
                                              seat == live.seat ? live.unfinished.exchange(0) : 0);
@@ -40,7 +41,7 @@ void Sessions::keep(LiveSession& live) {
     // round, a room's) is not saved to resume (docs/API.md, "Players").
     if (!live.game->resumable) return;
     app::UnfinishedGame unfinished{live.unfinished, owner->second, live.session->saved(),
-                                   live.started_ms, now};
+                                   live.started_ms, now,           live.practice};
     try {
       live.unfinished = options_.store->save_unfinished(unfinished);
     } catch (const app::StoreError&) {

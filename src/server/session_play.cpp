@@ -62,7 +62,13 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   Json events = Json::array();
   for (Json& event : applied_events) events.push_back(std::move(event));
   ++live.version;
+  const bool was_finished = std::exchange(live.finished, live.session->finished());
+  // A game begun on a seed a client knows is foreseen by them: practice.
+  if (was_finished && !live.finished && live.seed_known) live.practice = true;
   keep(live);
+  // A hidden session's seed is shown once its game has ended; whoever saw it foresees the games
+  // the session would begin next.
+  if (live.finished && live.hidden && live.seed_at_end) live.seed_known = true;
   start_timers(live);
   push(live, replying);
   return events;
@@ -193,23 +199,36 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
 Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
   if (live.running) {  // the session is the worker's: as it was when the command began
     const auto view = live.running->views.find(seat);
-    return Json{{"game", live.game->name},
-                {"version", live.version},
-                {"watch", live.watch},
-                {"seat", seat_json(seat)},
-                {"finished", live.running->finished},
-                {"view", view == live.running->views.end() ? Json() : view->second},
-                {"busy", true}};
+    Json snapshot{{"game", live.game->name},
+                  {"version", live.version},
+                  {"watch", live.watch},
+                  {"seat", seat_json(seat)},
+                  {"finished", live.running->finished},
+                  {"view", view == live.running->views.end() ? Json() : view->second},
+                  {"hidden_information", live.hidden},
+                  {"practice", live.practice},
+                  {"busy", true}};
+    if (shows_seed(live)) snapshot["seed"] = live.seed;
+    return snapshot;
   }
   Json snapshot{{"game", live.game->name},
                 {"version", live.version},
                 {"watch", live.watch},
                 {"seat", seat_json(seat)},
                 {"finished", live.session->finished()},
-                {"view", live.session->view(seat)}};
+                {"view", live.session->view(seat)},
+                {"hidden_information", live.hidden},
+                {"practice", live.practice}};
+  if (shows_seed(live)) snapshot["seed"] = live.seed;
   // Its players hear that their game is not kept, every time, not only the operator once.
   if (!live.not_kept.empty() && seat != kObserver) snapshot["not_kept"] = live.not_kept;
   return snapshot;
+}
+
+Json Sessions::handed(const LiveSession& live, Seat seat) const {
+  Json reply = snapshot(live, seat);
+  reply["config"] = live.config;
+  return reply;
 }
 
 }  // namespace wg::server

@@ -1,7 +1,12 @@
 #include "server/sessions.h"
 
 #include <algorithm>
+#include <charconv>
+#include <cstddef>
+#include <memory>
+#include <optional>
 #include <string>
+#include <system_error>
 #include <utility>
 #include <variant>
 
@@ -52,7 +57,7 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
     if (!get) return method_not_allowed(request, watching ? "GET" : "GET, DELETE");
     std::lock_guard lock(live->mutex);
     live->last_used = clock_.now();
-    return json_response(200, snapshot(*live, watching ? kObserver : live->seat));
+    return json_response(200, handed(*live, watching ? kObserver : live->seat));
   }
   if (parts.size() == 4 && parts[3] == "commands" && !watching) {
     if (request.method != "POST") return method_not_allowed(request, "POST");
@@ -61,7 +66,19 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
   if (parts.size() == 4 && parts[3] == "saved" && !watching) {
     if (!get) return method_not_allowed(request, "GET");
     std::lock_guard lock(live->mutex);
+    live->last_used = clock_.now();
+    // The saved game holds the seed, and the seed of a hidden game is the game.
+    if (!shows_seed(*live)) {
+      return error(403, "hidden_until_finished",
+                   "this game hides what its seed would show: its seed and saved game are given "
+                   "once it has ended (GET /api/sessions/ID/events gives the events of its "
+                   "commands)");
+    }
     return json_response(200, live->running ? live->running->saved : live->session->saved());
+  }
+  if (parts.size() == 4 && parts[3] == "events" && !watching) {
+    if (!get) return method_not_allowed(request, "GET");
+    return events(live, request, respond);
   }
   return not_found(request);
 }
@@ -111,7 +128,9 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   } catch (const std::invalid_argument& e) {
     return error(400, "bad_saved_game", e.what());
   }
-  LivePtr live = add(std::move(session), *game);
+  // A seed the client chose (or a saved game, which holds one) is known: its games are practice.
+  LivePtr live =
+      add(std::move(session), *game, {.known = body.contains("seed") || body.contains("saved")});
   if (body.contains("answer_seconds")) {
     const Json& seconds = body["answer_seconds"];
     if (!seconds.is_number_unsigned() || seconds.get<std::uint64_t>() < 1 ||
@@ -133,7 +152,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   }
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
   start_timers(*live);
-  Json reply = snapshot(*live, live->seat);
+  Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
 }
@@ -181,7 +200,7 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
   }
   if (open != nullptr) {
     std::lock_guard lock(open->mutex);
-    Json reply = snapshot(*open, open->seat);
+    Json reply = handed(*open, open->seat);
     reply["id"] = open->id;
     return json_response(200, reply);
   }
@@ -197,13 +216,14 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
                  fmt::format("the saved game cannot be resumed: {}", e.what()));
   }
   if (game == nullptr) return error(422, "bad_saved_game", "the saved game names no game here");
-  LivePtr live = add(std::move(session), *game);
+  // A game that was practice goes on as practice (its seed was known before it began).
+  LivePtr live = add(std::move(session), *game, {.known = unfinished.practice});
   std::lock_guard lock(live->mutex);
   live->players[live->seat] = unfinished.player;
   live->unfinished = id;
   live->started_ms = unfinished.started_ms;
   start_timers(*live);
-  Json reply = snapshot(*live, live->seat);
+  Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
 }
@@ -229,6 +249,83 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   Json reply = snapshot(*live, live->seat);
   if (!live->game->private_events) reply["events"] = std::move(events);
   return json_response(200, reply);
+}
+
+namespace {
+
+/// The index `text` names among `count` commands: a whole number from 0 to count, or a negative
+/// one counting from the end (-1: the last command); nullopt for anything else.
+std::optional<std::size_t> command_index(std::string_view text, std::size_t count) {
+  if (text.empty()) return 0;
+  const bool from_end = text.front() == '-';
+  if (from_end) text.remove_prefix(1);
+  std::size_t number = 0;
+  const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), number);
+  if (text.empty() || problem != std::errc() || end != text.data() + text.size()) {
+    return std::nullopt;
+  }
+  if (from_end) return number <= count ? std::optional(count - number) : std::nullopt;
+  return number <= count ? std::optional(number) : std::nullopt;
+}
+
+/// The answer to an events request: the saved game's commands from `from` on, each with the
+/// events `seat` was sent for it, replayed in a scratch session after the commands before.
+HttpResponse replayed_events(const Json& saved, std::size_t from, Seat seat,
+                             std::shared_ptr<const Lexicon> lexicon) {
+  const Json& commands = saved["commands"];
+  Json head = saved;
+  head["commands"] = Json(commands.begin(), commands.begin() + static_cast<std::ptrdiff_t>(from));
+  Json tail(commands.begin() + static_cast<std::ptrdiff_t>(from), commands.end());
+  Json events = Json::array();
+  try {
+    std::unique_ptr<app::GameSession> scratch = app::restore(head, std::move(lexicon));
+    for (const Json& command : tail) {
+      scratch->apply(command);
+      Json seen = Json::array();
+      for (Json& event : scratch->events_for(seat)) seen.push_back(std::move(event));
+      events.push_back(std::move(seen));
+    }
+  } catch (const std::exception& e) {  // the session's own commands: never refused
+    return error(500, "internal", fmt::format("the server failed: {}", e.what()));
+  }
+  return json_response(200, Json{{"from", from},
+                                 {"count", commands.size()},
+                                 {"commands", std::move(tail)},
+                                 {"events", std::move(events)}});
+}
+
+}  // namespace
+
+HttpResponse Sessions::events(const LivePtr& live, const HttpRequest& request, Respond& respond) {
+  if (live->game->private_events) {
+    return error(403, "private_events",
+                 "this game's events are the host's record, which holds what your seat may not "
+                 "see: its view shows what you may");
+  }
+  Json saved;
+  Seat seat = kObserver;
+  {
+    std::lock_guard lock(live->mutex);
+    live->last_used = clock_.now();
+    saved = live->running ? live->running->saved : live->session->saved();
+    seat = live->seat;
+  }
+  const std::size_t count = saved["commands"].size();
+  const std::optional<std::size_t> from = command_index(query_value(request.query, "from"), count);
+  if (!from) {
+    return error(400, "bad_request",
+                 fmt::format("'from' is a command's index, 0 to {} (or counted from the end, "
+                             "-1 to -{})",
+                             count, count),
+                 "from");
+  }
+  if (!live->slow) return replayed_events(saved, *from, seat, lexicon_);
+  // A slow game's commands may take seconds again: on a worker, as they were played.
+  workers_->post([saved = std::move(saved), from = *from, seat, lexicon = lexicon_,
+                  respond = std::exchange(respond, nullptr)] {
+    respond(replayed_events(saved, from, seat, lexicon));
+  });
+  return {};
 }
 
 }  // namespace wg::server

@@ -42,7 +42,8 @@ Sessions::~Sessions() {
   workers_.reset();  // the stopped commands end, answer and push
 }
 
-LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game) {
+LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
+                      SeedKnowledge seed) {
   auto live = std::make_shared<LiveSession>();
   live->game = &game;
   live->seat = session->owner_seat();
@@ -50,7 +51,16 @@ LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::Game
   live->id = random_id();
   live->watch = random_id();
   live->last_used = clock_.now();
-  live->slow = runs_long(game, live->session->saved().value("config", Json::object()));
+  const Json saved = live->session->saved();
+  live->config = saved.value("config", Json::object());
+  live->seed = saved.value("seed", std::uint64_t{0});
+  live->hidden = app::hides_information(game, live->config);
+  live->seed_known = seed.known;
+  live->seed_at_end = seed.shown_at_end;
+  live->practice = seed.known;
+  live->finished = live->session->finished();
+  if (live->finished && live->hidden && live->seed_at_end) live->seed_known = true;
+  live->slow = runs_long(game, live->config);
   {
     std::lock_guard lock(mutex_);
     sessions_[live->id] = live;
@@ -61,7 +71,7 @@ LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::Game
 
 HttpResponse Sessions::opened(const LivePtr& live) {
   std::lock_guard lock(live->mutex);
-  Json reply = snapshot(*live, live->seat);
+  Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
 }
@@ -102,6 +112,8 @@ void Sessions::remove(const LiveSession& live) {
   sessions_.erase(live.id);
   sessions_.erase(live.watch);
 }
+
+bool Sessions::shows_seed(const LiveSession& live) { return !live.hidden || live.seed_known; }
 
 bool Sessions::open(const LiveSession& live) const {
   std::lock_guard lock(mutex_);

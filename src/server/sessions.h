@@ -42,6 +42,16 @@
 
 namespace wg::server {
 
+/// What the clients know of a new session's seed (docs/API.md, "Sessions": seed and practice).
+struct SeedKnowledge {
+  /// A client knows it already: it sent the seed (or a saved game, or a log, which hold it), or
+  /// the game resumed was practice. The session's games are practice, and its seed is shown.
+  bool known = false;
+  /// A hidden session's seed is shown once a game of it ends (LiveSession::seed_at_end); false
+  /// for a room, whose rounds follow one another on one seed.
+  bool shown_at_end = true;
+};
+
 class Sessions {
  public:
   Sessions(std::shared_ptr<const Lexicon> lexicon, const ArcadeOptions& options,
@@ -59,9 +69,11 @@ class Sessions {
   HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts,
                      Respond& respond);
 
-  /// Opens `session` of `game` in the table: its id, watch code and owner's seat. Its timers
-  /// are not started: its opener sets it up, then calls start_timers.
-  LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game);
+  /// Opens `session` of `game` in the table: its id, watch code and owner's seat, and what
+  /// `seed` says the clients know of its seed. Its timers are not started: its opener sets it
+  /// up, then calls start_timers.
+  LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
+              SeedKnowledge seed);
   /// The answer that hands a session just opened to its owner: 201 with its state and id.
   HttpResponse opened(const LivePtr& live);
   /// Starts the timers the session lists that were not started yet (app::Timer), and forgets
@@ -82,8 +94,12 @@ class Sessions {
   /// events.
   app::Json play_host_command(LiveSession& live, app::Json command);
   /// The session as `seat` sees it: {"game", "version", "watch", "seat", "finished", "view",
-  /// "busy"?}. Its lock is held.
+  /// "hidden_information", "practice", "seed"? (shows_seed), "busy"?}. Its lock is held.
   app::Json snapshot(const LiveSession& live, Seat seat) const;
+  /// The snapshot that hands a session to a page (opened, resumed, read): with its "config",
+  /// complete, which a page needs to go on with it and which no update repeats (a config may
+  /// hold a whole dictionary). Its lock is held.
+  app::Json handed(const LiveSession& live, Seat seat) const;
   /// A socket that follows `live` as `seat` (kObserver: a spectator) and acts as that seat;
   /// `request` names the page that opened it (client_of).
   HttpResponse follow(const LivePtr& live, const HttpRequest& request,
@@ -113,6 +129,10 @@ class Sessions {
   /// POST /api/sessions/resume: a session from a player's unfinished game in the store.
   HttpResponse resume(const HttpRequest& request);
   HttpResponse command(const LivePtr& live, const HttpRequest& request, Respond& respond);
+  /// GET /api/sessions/ID/events?from=N: the events the owner's seat was sent for the commands
+  /// from N on, replayed in a scratch session nobody else sees (on a worker for a slow game:
+  /// `respond` is then taken).
+  HttpResponse events(const LivePtr& live, const HttpRequest& request, Respond& respond);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   /// Runs a command that is ready (stamped) on the session, its lock held: what follows it
   /// (applied), and its events.
@@ -129,6 +149,9 @@ class Sessions {
   /// `respond` (if any) when it ends, pushing progress to the peers meanwhile.
   void play_on_worker(const LivePtr& live, app::Json command, Respond respond,
                       std::string replying = {});
+  /// True when the session's seed, and its saved game, may go out now: a seed that hides
+  /// nothing, or one a client knows (LiveSession::seed_known). Its lock is held.
+  static bool shows_seed(const LiveSession& live);
   /// Pushes {"type": "progress", "fraction"} to the session's peers.
   void push_progress(LiveSession& live, double fraction);
   /// Pushes the update to the session's sockets, but those of the page `replying`: each the

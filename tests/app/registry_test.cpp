@@ -29,6 +29,24 @@ TEST(Registry, EveryEntryIsComplete) {
   }
 }
 
+TEST(Registry, EachGameSaysWhetherItsSeedHidesSomething) {
+  const auto hides = [](std::string_view name, const Json& config) {
+    return hides_information(*find_game(name), config);  // absent fields: their defaults
+  };
+  EXPECT_TRUE(hides("hangman", Json::object())) << "the secret word";
+  EXPECT_TRUE(hides("auction", Json::object())) << "the racks and the letters to come";
+  EXPECT_TRUE(hides("hand", Json::object())) << "the hands to come";
+  EXPECT_TRUE(hides("boggle", Json::object())) << "the boards of the rounds to come";
+  EXPECT_TRUE(hides_information(*find_game("boggle")->rooms, Json::object()));
+  EXPECT_TRUE(hides("evil-hangman", {{"strategy", "fair"}})) << "the fair host's word";
+  EXPECT_FALSE(hides("evil-hangman", {{"strategy", "largest"}})) << "no word held";
+  EXPECT_FALSE(hides("evil-hangman", Json::object()));
+  EXPECT_TRUE(hides("wordle", {{"host", "fair"}}));
+  EXPECT_FALSE(hides("wordle", {{"host", "lookahead"}}));
+  EXPECT_TRUE(hides_information(*find_game("wordle"), {{"host", 3}}))
+      << "a config that cannot be read hides rather than guesses";
+}
+
 TEST(Registry, FindsByNameOrId) {
   ASSERT_NE(find_game("evil-hangman"), nullptr);
   EXPECT_EQ(find_game("evil-hangman"), find_game("evil_hangman"));

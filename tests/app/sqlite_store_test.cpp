@@ -638,9 +638,27 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Game-specific statistics and the leaderboard.
 
-/// Makes again the tables versions 3 and 4 changed, as versions 1 and 2 had them: the port's
-/// history, its saved dictionaries, players without secrets.
+/// Makes again the tables version 5 changed, as version 4 had them: no practice games.
+void restore_version_four_tables(const std::filesystem::path& file) {
+  raw_sql(file, "DROP INDEX practice_games");
+  raw_sql(file, "ALTER TABLE games DROP COLUMN practice");
+  raw_sql(file, "ALTER TABLE unfinished_games DROP COLUMN practice");
+}
+
+/// Makes again the tables versions 3 to 5 changed, as versions 1 and 2 had them: the port's
+/// history, its saved dictionaries, players without secrets, no practice games.
 void restore_version_two_tables(const std::filesystem::path& file) {
+  // Version 1's own tables, made again by its test, have no practice column already.
+  if (raw_sql(file, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'practice'") ==
+      "1") {
+    raw_sql(file, "DROP INDEX practice_games");
+    raw_sql(file, "ALTER TABLE games DROP COLUMN practice");
+  }
+  if (raw_sql(file,
+              "SELECT count(*) FROM pragma_table_info('unfinished_games') WHERE name = "
+              "'practice'") == "1") {
+    raw_sql(file, "ALTER TABLE unfinished_games DROP COLUMN practice");
+  }
   raw_sql(file, "ALTER TABLE players DROP COLUMN secret");
   raw_sql(file,
           "CREATE TABLE history (id INTEGER PRIMARY KEY, game TEXT NOT NULL, word TEXT NOT NULL, "
@@ -717,7 +735,9 @@ TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOn
           "CREATE TABLE v1 (id INTEGER PRIMARY KEY, player_id INTEGER NOT NULL REFERENCES "
           "players (id), game TEXT NOT NULL, saved TEXT NOT NULL, started_ms INTEGER NOT NULL, "
           "updated_ms INTEGER NOT NULL)");
-  raw_sql(file_, "INSERT INTO v1 SELECT * FROM unfinished_games");
+  raw_sql(file_,
+          "INSERT INTO v1 SELECT id, player_id, game, saved, started_ms, updated_ms FROM "
+          "unfinished_games");
   raw_sql(file_, "DROP TABLE unfinished_games");
   raw_sql(file_, "ALTER TABLE v1 RENAME TO unfinished_games");
   raw_sql(file_,
@@ -745,6 +765,80 @@ TEST_F(SqliteStoreTest, MigratesAVersionOneFileKeepingItsGamesAndItsUnfinishedOn
   logged.log = "{\"log\": \"wordgames-auction\"}\n";
   const std::int64_t id = store.record_finished_game(logged);
   EXPECT_EQ(store.game_log(id), logged.log);
+}
+
+TEST_F(SqliteStoreTest, MigratesAVersionFourFileItsGamesNoPractice) {
+  {
+    SqliteStore store(file_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 12, true}}, 1000));
+    store.save_unfinished({0, "Ann", saved_game("hangman", 1, 2), 500, 600});
+  }
+  restore_version_four_tables(file_);
+  raw_sql(file_, "PRAGMA user_version = 4");
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_FALSE(store.finished_game(1).practice) << "a game of before counted: it still does";
+  EXPECT_FALSE(store.unfinished_games("Ann").at(0).practice);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 1);
+  FinishedGame practice = game_of("hangman", {{"Ann", 99, true}}, 2000);
+  practice.practice = true;
+  store.record_finished_game(practice);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 1);
+}
+
+TEST_F(SqliteStoreTest, PracticeGamesAreKeptButCountInNoStatisticsNorLeaderboard) {
+  SqliteStore store(file_);
+  FinishedGame counted = game_of("hangman", {{"Ann", 10, true}}, 1000);
+  counted.details = {
+      {"length", 6}, {"misses", 1}, {"won", true}, {"points", 10}, {"dictionary_words", 0}};
+  store.record_finished_game(counted);
+  // A practice game (its seed known before it began): the best score, and won.
+  FinishedGame practice = counted;
+  practice.players = {{"Ann", 500, true}};
+  practice.ended_ms = 2000;
+  practice.practice = true;
+  const std::int64_t practice_id = store.record_finished_game(practice);
+  // Bob plays only practice.
+  FinishedGame bob = practice;
+  bob.players = {{"Bob", 700, true}};
+  store.record_finished_game(bob);
+
+  EXPECT_TRUE(store.finished_game(practice_id).practice);
+  const std::vector<GameSummary> listed = store.finished_games("Ann");
+  ASSERT_EQ(listed.size(), 2u) << "kept, and listed with the others";
+  EXPECT_TRUE(listed[0].practice);
+  EXPECT_FALSE(listed[1].practice);
+  EXPECT_EQ(game_summary_json(listed[0], "Ann")["practice"], true);
+
+  const PlayerStatistics ann = store.statistics("Ann", "hangman");
+  EXPECT_EQ(ann.games, 1);
+  EXPECT_EQ(ann.best_score, 10);
+  const GameStatistics details = store.game_statistics("Ann", "hangman");
+  EXPECT_EQ(details.details["by_length"][0]["games"], 1) << "its figures neither";
+  EXPECT_EQ(details.details["last_games"].size(), 1u);
+  EXPECT_TRUE(store.statistics("Bob").empty());
+  const std::vector<LeaderboardEntry> board = store.leaderboard("hangman");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].player, "Ann");
+  EXPECT_EQ(board[0].best_score, 10);
+
+  // A game arriving out of order is recounted from the games: practice still left out.
+  store.record_finished_game(game_of("hangman", {{"Ann", 3, false}}, 500));
+  const PlayerStatistics recounted = store.statistics("Ann", "hangman");
+  EXPECT_EQ(recounted.games, 2);
+  EXPECT_EQ(recounted.best_score, 10);
+  EXPECT_EQ(recounted.current_streak, 1);
+}
+
+TEST_F(SqliteStoreTest, AnUnfinishedPracticeGameIsSavedAsPractice) {
+  SqliteStore store(file_);
+  UnfinishedGame game{0, "Ann", saved_game("hangman", 7, 1), 500, 600, true};
+  game.id = store.save_unfinished(game);
+  EXPECT_EQ(store.unfinished_game(game.id), game);
+  game.practice = false;  // an update says it again
+  store.save_unfinished(game);
+  EXPECT_FALSE(store.unfinished_games("Ann").at(0).practice);
 }
 
 TEST_F(SqliteStoreTest, AGameKeepsItsLogByteForByte) {

@@ -616,6 +616,28 @@ TEST(AuctionHuman, QuitOrTheEndOfInputStopsTheGame) {
   }
 }
 
+TEST(AuctionHuman, AGameQuitShowsItsSeedOnlyWhenThePlayerChoseIt) {
+  // Without --seed the seed is the program's: shown before the end, another run with it would
+  // show every hidden letter of the game, which may be resumed.
+  const std::vector<std::string> drawn = {"auction",  "--players", "human,value", "--rounds", "1",
+                                          "--hidden", "2"};
+  const ProcessResult quit = run(drawn, "q\n");
+  ASSERT_EQ(quit.exit_code, 0) << quit;
+  EXPECT_NE(quit.out.find("Stopped before the end of the game."), std::string::npos) << quit;
+  EXPECT_EQ(quit.out.find("Seed "), std::string::npos) << quit;
+  EXPECT_NE(quit.out.find("Its seed is shown when the game has ended"), std::string::npos) << quit;
+  // The player's own seed is theirs to see; and once the game has ended, so is the program's.
+  const ProcessResult chosen = run(kHumanGame, "q\n");
+  EXPECT_NE(chosen.out.find("Seed 3 (play the same game again with --seed 3)."), std::string::npos)
+      << chosen;
+  std::string zeros;  // bids of 0, then (refused) words until the empty line: the game ends
+  for (int i = 0; i < 40; ++i) zeros += "0\n";
+  const ProcessResult ended = run(drawn, zeros + "\n");
+  EXPECT_EQ(ended.out.find("Stopped before the end of the game."), std::string::npos) << ended;
+  EXPECT_NE(ended.out.find("Final standings:"), std::string::npos) << ended;
+  EXPECT_NE(ended.out.find("Seed "), std::string::npos) << ended;
+}
+
 TEST(AuctionHuman, OneHumanAndOnlyInTheViewer) {
   const std::vector<std::vector<std::string>> cases = {
       {"auction", "--players", "human,human"},

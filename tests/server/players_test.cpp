@@ -496,6 +496,59 @@ TEST_F(PlayersTest, WithoutAStoreNothingIsKeptAndPlayGoesOn) {
   EXPECT_FALSE(store_->find_player("Ann").has_value());
 }
 
+TEST_F(PlayersTest, AGameOnAChosenSeedIsRecordedAsPracticeAndLeftOffTheLeaderboards) {
+  const std::string practice = create({{"game", "hand"}, {"seed", 3}, {"player", "Ann"}})["id"];
+  command(practice, {{"command", "give_up"}});
+  const std::string counted = create({{"game", "hand"}, {"player", "Bob"}})["id"];
+  command(counted, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> anns = store_->finished_games("Ann");
+  ASSERT_EQ(anns.size(), 1u) << "a practice game is kept";
+  EXPECT_TRUE(anns[0].practice);
+  EXPECT_FALSE(store_->finished_games("Bob").at(0).practice) << "the server drew Bob's seed";
+  const Json history = get("/api/players/Ann/history");
+  ASSERT_EQ(history["games"].size(), 1u);
+  EXPECT_EQ(history["games"][0]["practice"], true);
+  const std::vector<app::LeaderboardEntry> board = store_->leaderboard("hand");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].player, "Bob");
+  EXPECT_EQ(store_->statistics("Ann", "hand").games, 0) << "nor in the statistics";
+}
+
+TEST_F(PlayersTest, AnUnfinishedGameKeepsItsSeedHiddenOrResumesAsThePracticeItWas) {
+  const std::string drawn = create({{"game", "hangman"}, {"player", "Ann"}})["id"];
+  command(drawn, {{"command", "guess"}, {"position", 0}, {"letter", "e"}});
+  const std::string chosen = create({{"game", "hangman"}, {"seed", 5}, {"player", "Ann"}})["id"];
+  command(chosen, {{"command", "guess"}, {"position", 0}, {"letter", "e"}});
+  const Json listed = get("/api/players/Ann/unfinished")["unfinished"];
+  ASSERT_EQ(listed.size(), 2u);
+  for (const Json& game : listed) {
+    EXPECT_FALSE(game.contains("seed")) << "the lobby's list: " << game.dump();
+  }
+  EXPECT_EQ(listed[0]["practice"], true) << "most recent first";
+  EXPECT_EQ(listed[1]["practice"], false);
+  restart();
+  const Json resumed_practice =
+      post("/api/sessions/resume", {{"unfinished", listed[0]["id"]}, {"player", "Ann"}}, 201);
+  EXPECT_TRUE(resumed_practice["practice"].get<bool>());
+  EXPECT_EQ(resumed_practice["seed"], 5) << "the player chose it";
+  const Json resumed =
+      post("/api/sessions/resume", {{"unfinished", listed[1]["id"]}, {"player", "Ann"}}, 201);
+  EXPECT_FALSE(resumed["practice"].get<bool>());
+  EXPECT_FALSE(resumed.contains("seed")) << resumed.dump();
+  EXPECT_EQ(resumed["config"]["mode"], "easy");
+  const std::string id = resumed["id"];
+  EXPECT_EQ(refusal(request("GET", "/api/sessions/" + id + "/saved"), 403),
+            "hidden_until_finished");
+  EXPECT_EQ(get("/api/sessions/" + id + "/events")["events"].size(), 1u)
+      << "the guess made before the restart";
+  command(resumed_practice["id"], {{"command", "give_up"}});
+  command(id, {{"command", "give_up"}});
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 2u);
+  EXPECT_FALSE(games[0].practice);
+  EXPECT_TRUE(games[1].practice);
+}
+
 TEST_F(PlayersTest, AnAnonymousGameIsNotKept) {
   const std::string id = create({{"game", "hand"}, {"seed", 1}})["id"];
   command(id, {{"command", "play"}, {"word", "qqqq"}});

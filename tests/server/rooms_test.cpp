@@ -177,6 +177,34 @@ TEST_F(RoomsTest, ARoomAndASoloGameWithOneSeedPlayTheSameBoards) {
   }
 }
 
+TEST_F(RoomsTest, ARoomNeverShowsADrawnSeed) {
+  // The seed rolls the board of every round the room will play: shown at a round's end, it
+  // would give the next rounds' boards away.
+  const Json opened = post("/api/rooms", {{"config", kTeamBoard}, {"name", "Ann"}}, 201);
+  const std::string code = opened["room"];
+  const std::string ann = opened["player"];
+  EXPECT_FALSE(opened.contains("seed")) << opened.dump();
+  EXPECT_FALSE(opened["practice"].get<bool>());
+  const Json joined = post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, 201);
+  const Room room{code, ann, joined["player"]};
+  const auto bo_socket = follow(code, room.bo);
+  for (int round = 0; round < 2; ++round) {
+    post("/api/rooms/" + code + "/start", {{"player", ann}});
+    act(room, ann, {{"command", "close"}});
+    act(room, room.bo, {{"command", "close"}});
+    const Json ended = state(code, ann);
+    ASSERT_EQ(ended["view"]["status"], "finished") << ended.dump();
+    EXPECT_FALSE(ended.contains("seed")) << "round " << round;
+    EXPECT_FALSE(ended["practice"].get<bool>()) << "round " << round;
+  }
+  for (const Json& message : bo_socket->received) EXPECT_FALSE(message.contains("seed"));
+  // A room on a seed its host chose shows it, and every round of it is practice.
+  const Room chosen = open_room(kTeamBoard, 5);
+  const Json seen = state(chosen.code, chosen.bo);
+  EXPECT_EQ(seen["seed"], 5);
+  EXPECT_TRUE(seen["practice"].get<bool>());
+}
+
 TEST_F(RoomsTest, AMemberActsOnlyAtTheSeatOfTheirKey) {
   const Room room = open_room();
   post("/api/rooms/" + room.code + "/start", {{"player", room.ann}});

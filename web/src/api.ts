@@ -31,6 +31,17 @@ export interface Snapshot<View> {
   busy?: boolean;
   /** Why the server's store did not keep this game (its disk is full...): told every time. */
   not_kept?: string;
+  /**
+   * The session's seed, when it may be shown: never while a game whose seed hides something is
+   * in play, unless the player chose it (docs/API.md, "Sessions").
+   */
+  seed?: number;
+  /** The session's seed hides something (a word, letters, hands or boards to come). */
+  hidden_information?: boolean;
+  /** The game in play (or the last one ended) is practice: its seed was known before it began. */
+  practice?: boolean;
+  /** The session's config, complete: in the answers that hand it over (opened, resumed, read). */
+  config?: Record<string, unknown>;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */
@@ -238,9 +249,6 @@ export function createSession<View>(request: NewSession): Promise<Snapshot<View>
   return call('POST', '/api/sessions', withPlayer(request));
 }
 
-export function restoreSession<View>(saved: unknown): Promise<Snapshot<View>> {
-  return call('POST', '/api/sessions', { saved });
-}
 
 /**
  * This page's name for itself (docs/API.md, "Live updates"): its commands' answers carry their
@@ -258,8 +266,19 @@ export function readSession<View>(id: string): Promise<Snapshot<View>> {
   return call('GET', `/api/sessions/${id}`);
 }
 
-export function readSaved(id: string): Promise<unknown> {
-  return call('GET', `/api/sessions/${id}/saved`);
+/** The events the owner was sent for each command of a session from `from` on (GET .../events). */
+export interface SessionEvents {
+  /** The index of the first command given (a negative `from` counts from the end). */
+  from: number;
+  /** The session's commands so far. */
+  count: number;
+  commands: Record<string, unknown>[];
+  /** The events of each command, as its answer gave them. */
+  events: GameEvent[][];
+}
+
+export function readEvents(id: string, from: number): Promise<SessionEvents> {
+  return call('GET', `/api/sessions/${id}/events?from=${from}`);
 }
 
 export function deleteSession(id: string): Promise<unknown> {

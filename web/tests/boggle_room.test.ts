@@ -111,6 +111,8 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.deepEqual(await annPage.locator('.bg-room-list li').allInnerTexts(), ['Ann (host, you)']);
   assert.equal(await annPage.locator('.bg-room-status').textContent(),
                'Waiting for players. A 4 × 4 board, 2 minutes on the clock.');
+  // The seed typed rolls every board: the room's rounds are practice, and it says so.
+  assert.match(await annPage.locator('.bg-room-practice').textContent() ?? '', /^Practice: /);
   // The link, copied with one press.
   await tabTo(annPage, '.bg-room-copy');
   from = await heardCount(annPage);

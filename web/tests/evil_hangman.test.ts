@@ -247,6 +247,33 @@ test('a reload mid-game keeps the game at its address, with the last guess expla
   await context.close();
 });
 
+test('the fair host\'s seed is shown only at the end, and "Play again" then deals a new ' +
+     'session', async () => {
+  const { context, page } = await openGame();
+  await page.selectOption('select[name=length]', '5');
+  await page.fill('input[name=guesses]', '6');
+  await page.selectOption('select[name=strategy]', 'fair');
+  let from = await heardCount(page);
+  await page.click('button:text("Start")');  // the seed left blank: the server draws it
+  await nextAnnouncement(page, /^New game: a word of/, from);
+  const first = page.url();
+  assert.match(await page.locator('.eh-seed').textContent() ?? '',
+               /^Game 1 of this session; its seed is shown when it ends\.$/);
+  from = await heardCount(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await nextAnnouncement(page, /The word was/, from);
+  // Shown now, the seed would draw the next game's word: "Play again" opens a new session.
+  assert.match(await page.locator('.eh-seed').textContent() ?? '', /^Seed \d+, game 1 /);
+  from = await heardCount(page);
+  await page.getByRole('button', { name: 'Play again' }).click();
+  await nextAnnouncement(page, /^New game: a word of 5 letters/, from);
+  assert.notEqual(page.url(), first);
+  assert.match(page.url(), /#\/evil-hangman\/[0-9a-f]{32}$/);
+  assert.match(await page.locator('.eh-seed').textContent() ?? '',
+               /^Game 1 of this session; its seed is shown when it ends\.$/);
+  await context.close();
+});
+
 test('the form offers only the lengths the word list has words of', async () => {
   // An arcade of its own with a word list of 3- and 5-letter words only.
   const dir = mkdtempSync(path.join(tmpdir(), 'wg-eh-'));

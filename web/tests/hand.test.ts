@@ -183,6 +183,49 @@ test('a reload mid-hand keeps the game at its address, with the words played and
   await context.close();
 });
 
+test('a blank seed sends none; the seed is shown at the end, and a reload rebuilds the words ' +
+     'without the saved game', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const created: Record<string, unknown>[] = [];
+  const savedAsked: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (request.method() === 'POST' && path === '/api/sessions') {
+      created.push(request.postDataJSON() as Record<string, unknown>);
+    }
+    if (path.endsWith('/saved')) savedAsked.push(path);
+  });
+  await page.getByLabel('Hands').fill('2');
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).click();
+  await page.locator('#hand-word').fill('qqqq');  // no hand of 7 holds four Qs: 0 points
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.hand-played-list li').waitFor();
+  assert.equal(created.length, 1);
+  assert.equal('seed' in created[0], false, 'the server draws the seed');
+  // The seed deals the hands to come: not shown while they are to come.
+  assert.equal(await page.locator('.hand-seed').textContent(), 'Seed shown at the end');
+  assert.equal(await page.locator('.hand-practice').isHidden(), true);
+  const played = await page.locator('.hand-played-list li').allTextContents();
+
+  await page.reload();
+  await page.locator('.hand-played-list li').waitFor();
+  assert.deepEqual(await page.locator('.hand-played-list li').allTextContents(), played);
+  assert.equal(await page.locator('.hand-seed').textContent(), 'Seed shown at the end');
+  assert.deepEqual(savedAsked, [], 'the page never asks for the saved game, which holds the seed');
+
+  // Once the game is over, its seed replays the deal: a game known, so practice.
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await page.getByRole('button', { name: 'Replay this deal (same seed)' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).waitFor();
+  assert.match(await page.locator('.hand-seed').textContent() ?? '', /^Seed \d+$/);
+  assert.equal(created.at(-1)?.seed, Number(/\d+/.exec(
+      await page.locator('.hand-seed').textContent() ?? '')?.[0]));
+  assert.match(await page.locator('.hand-practice').textContent() ?? '', /^Practice: /);
+  assert.equal(await page.locator('.hand-practice').isVisible(), true);
+  await context.close();
+});
+
 test('a game gone from the server: its address shows the form and says so', async () => {
   const { context, page } = await openPage(browser,
                                             `${arcade.url}#/hand/${'0'.repeat(32)}`);

@@ -174,7 +174,7 @@ test('a Letter Auction with a person seat resumes at the table', async () => {
   await resume.waitFor();
   const from = await heardCount(page);
   await resume.click();
-  await nextAnnouncement(page, /^Your game goes on where it was\.$/, from);
+  await nextAnnouncement(page, /^Your game goes on where it was\. /, from);
   await page.locator('.auction-table').waitFor();
   assert.equal(await page.locator('.auction-table .error').count(), 0);
   await context.close();

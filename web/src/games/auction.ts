@@ -20,6 +20,7 @@ import { errorText, messageOf } from './common/errors';
 import type { Options, OptionsForm } from './common/form';
 import { messageLine } from './common/message';
 import { type SchemaProperties, schemaOf } from './common/schema';
+import { practiceText } from './common/seed';
 import { type Arrival, SessionController, sessionOfRoute } from './common/session';
 
 const GAME = 'auction';
@@ -170,6 +171,7 @@ class AuctionPage {
     const own = table({ watching: false, message: this.message,
                         answerSeconds: notes.seconds ?? ANSWER_SECONDS,
                         replay: replay !== undefined,
+                        playAgain: () => void this.playAgain(notes.seconds),
                         newSetup: () => this.setup(true),
                         send: async (command) => (await this.session.send(command)) !== null });
     this.current = own;
@@ -179,6 +181,9 @@ class AuctionPage {
            h('h2', {}, `Replay of ${replay}`),
            h('p', { class: 'lead' }, 'Step through the saved game, or play it at your own ' +
              'pace; every bid and word is the log\'s.')],
+         // A seed typed in the setup deals a game known before it began.
+         replay === undefined && this.session.practice
+             ? h('p', { class: 'auction-practice' }, practiceText(true)) : null,
          own.element);
     own.apply(snapshot);
     own.focus();
@@ -193,6 +198,16 @@ class AuctionPage {
       say(view.seat !== null ? `The game is set: you play seat ${view.seat + 1}. ${status}`
                              : `The game is set. ${status}`);
     }
+  }
+
+  /**
+   * The next game: of this session, or of a new one with the same rules and time per answer
+   * when the seed shown at this one's end would give the next game's letters away.
+   */
+  private async playAgain(seconds: number | undefined): Promise<void> {
+    this.opening = { seconds };
+    await this.session.playAgain({ command: 'new_game' }, {},
+                                 seconds === undefined ? undefined : { answer_seconds: seconds });
   }
 
   // --- The setup: a game, a replay, a tournament.

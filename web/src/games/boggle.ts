@@ -13,6 +13,7 @@ import { RoomPanel } from './boggle/room';
 import { messageOf, sentence } from './common/errors';
 import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
+import { practiceText } from './common/seed';
 import { type Arrival, showAddress } from './common/session';
 import { SessionPage } from './common/session_page';
 
@@ -460,8 +461,13 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                                          : `The board given: ${board}.`);
       return;
     }
-    fill(this.seedNote, `Seed ${this.session.seed}, round ${view.round + 1} ` +
-                        '(enter the seed in a new round to replay the boards).');
+    // The seed rolls the boards of the rounds to come: shown once this round is over.
+    fill(this.seedNote,
+         this.session.seed === null
+             ? `Round ${view.round + 1}; its seed is shown when the round is over.`
+             : `Seed ${this.session.seed}, round ${view.round + 1} ` +
+               '(enter the seed in a new round to replay the boards).',
+         this.session.practice ? h('br') : null, practiceText(this.session.practice));
   }
 
   private roundEnded(view: View, before: string[] = []): void {
@@ -472,6 +478,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     this.endTrace();
     this.renderFound();
     this.renderEnd(view);
+    this.renderSeedNote(view);
     const how = view.end === 'time_up' ? 'Time is up!' : 'Round over.';
     const missed = view.missed?.length ?? 0;
     const after = this.room ? this.room.listener.roundEnded() : '';
@@ -757,8 +764,11 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     for (const word of [...view.found, ...missed]) {
       this.paths.set(word.word.toUpperCase(), word.path);
     }
+    // Alone, a new session when the seed shown now would give the next board away.
     const again = h('button', { type: 'button', class: 'primary bg-again',
-                                onclick: () => void this.command({ command: 'new_game' }) },
+                                onclick: () => void (this.room
+                                    ? this.command({ command: 'new_game' })
+                                    : this.session.playAgain({ command: 'new_game' })) },
                     'New round');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      this.bestPanel ? 'Back to the best boards' : 'Change settings');

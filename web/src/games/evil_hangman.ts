@@ -8,6 +8,7 @@ import type { GamePage } from '../page';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { practiceText } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
 import { WorkingIndicator } from './common/working';
@@ -215,15 +216,15 @@ class EvilHangmanPage extends SessionPage<View> {
 
   /**
    * After a reload, the explain table of the last guess, which no view holds: the server replays
-   * that guess in a scratch session of the saved game (docs/ARCHITECTURE.md, "Addresses").
+   * the session's last command in a scratch session nobody sees (docs/ARCHITECTURE.md,
+   * "Addresses").
    */
   private async explainLastGuess(): Promise<void> {
-    const saved = this.session.saved;
     const id = this.session.id;
-    const last = saved?.commands.at(-1);
-    if (!saved || !last || last.command !== 'guess' || saved.config.explain !== true) return;
+    if (!id || this.session.config.explain !== true || !this.view?.letters.length) return;
     try {
-      const [events] = await replayEvents(saved, saved.commands.length - 1);
+      const { commands, events: [events] } = await replayEvents(id, -1);
+      if (commands[0]?.command !== 'guess') return;
       const guessed = events?.find((event) => event.event === 'guessed');
       if (this.session.id !== id || !guessed?.decision) return;
       this.renderExplain(String(guessed.letter).toUpperCase(), guessed.decision as Decision);
@@ -232,9 +233,17 @@ class EvilHangmanPage extends SessionPage<View> {
     }
   }
 
-  /** The session's next game, with the config's length and misses. */
+  /** The session's first game (it opens idle), with the config's length and misses. */
   private async newGame(): Promise<void> {
     await this.send({ command: 'new_game' });
+  }
+
+  /**
+   * "Play again": the session's next game; or, when the fair host's word of it would be known
+   * (the seed shown at the end of this one), a new session, whose first game begins on opening.
+   */
+  private async playAgain(): Promise<void> {
+    await this.session.playAgain({ command: 'new_game' });
   }
 
   private guess(letter: string): void {
@@ -333,8 +342,13 @@ class EvilHangmanPage extends SessionPage<View> {
     this.giveUp.hidden = view.status !== 'playing';
     this.renderEnd(view);
     if (this.session.id) {
-      fill(this.seedNote, `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
-                          '(enter the seed in a new game to replay it).');
+      // The fair host's word is drawn from the seed: shown once the game has ended.
+      fill(this.seedNote,
+           this.session.seed === null
+               ? `Game ${view.game + 1} of this session; its seed is shown when it ends.`
+               : `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
+                 '(enter the seed in a new game to replay it).',
+           this.session.practice ? h('br') : null, practiceText(this.session.practice));
     }
   }
 
@@ -382,7 +396,7 @@ class EvilHangmanPage extends SessionPage<View> {
     }
     const word = (view.word ?? '').toUpperCase();
     const again = h('button', { type: 'button', class: 'primary',
-                                onclick: () => void this.newGame() }, 'Play again');
+                                onclick: () => void this.playAgain() }, 'Play again');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      'Change settings');
     fill(this.end,

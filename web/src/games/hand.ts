@@ -7,7 +7,7 @@ import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
-import { drawSeed } from './common/seed';
+import { practiceText } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
 
@@ -145,6 +145,8 @@ class HandPage extends SessionPage<HandView> {
                                           hidden: true });
   private readonly heading = h('h2', { id: 'hand-heading' });
   private readonly scores = h('p', { class: 'status-line hand-scores' });
+  /** Says when the game is practice (its seed was known). */
+  private readonly practiceLine = h('p', { class: 'hand-practice' });
   private readonly tilesRow = h('div', { class: 'hand-tiles', role: 'group',
                                          'aria-label': 'Your tiles' });
   private readonly wordInput = h('input', {
@@ -169,7 +171,7 @@ class HandPage extends SessionPage<HandView> {
 
   mount(route: string[]): () => void {
     this.root.append(this.rulesPanel(), this.setup, this.board);
-    this.board.append(this.heading, this.scores, this.tilesRow, this.action,
+    this.board.append(this.heading, this.scores, this.practiceLine, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
                       this.recordsBox, this.footer);
     this.wordInput.addEventListener('input', () => this.typed());
@@ -243,28 +245,27 @@ class HandPage extends SessionPage<HandView> {
   /**
    * After a reload, what the view does not hold: the words played in this hand, its hint, the
    * last hand's best (the events of the hand's commands, replayed by the server in a scratch
-   * session of the saved game).
+   * session nobody sees: GET /api/sessions/ID/events, which gives no seed).
    */
   private async rebuild(): Promise<void> {
-    const saved = this.session.saved;
     const id = this.session.id;
-    if (!saved) return;
-    let from = saved.commands.length;
-    while (from > 0 && IN_HAND_COMMANDS.has(String(saved.commands[from - 1].command))) --from;
-    if (from === saved.commands.length) return;
+    if (!id) return;
+    let commands: Record<string, unknown>[];
     let replies: GameEvent[][];
     try {
-      replies = await replayEvents(saved, from);
+      ({ commands, events: replies } = await replayEvents(id));
     } catch {
       return;  // the words of the hand are not shown; the game goes on
     }
+    let from = commands.length;
+    while (from > 0 && IN_HAND_COMMANDS.has(String(commands[from - 1].command))) --from;
     const view = this.view;
-    if (!view || this.session.id !== id) return;
-    replies.forEach((events, i) => {
+    if (!view || this.session.id !== id || from === commands.length) return;
+    const hand = replies.slice(from);
+    hand.forEach((events, i) => {
       // A hint is shown only while it is the last thing asked.
-      const last = i === replies.length - 1;
-      this.events(events.filter((e) => e.event !== 'hint' || last),
-                  saved.commands[from + i], view);
+      const last = i === hand.length - 1;
+      this.events(events.filter((e) => e.event !== 'hint' || last), commands[from + i], view);
     });
     this.render(false);
   }
@@ -499,7 +500,11 @@ class HandPage extends SessionPage<HandView> {
     fill(this.scores,
          view.status === 'finished' ? null : h('span', {}, `This hand: ${points(view.hand_total)}`),
          h('span', {}, `Series total: ${points(view.total)}`),
-         h('span', { class: 'hand-seed' }, `Seed ${this.session.seed}`));
+         // The seed deals the hands to come: the server shows it once the series is over.
+         h('span', { class: 'hand-seed' }, this.session.seed === null
+             ? 'Seed shown at the end' : `Seed ${this.session.seed}`));
+    fill(this.practiceLine, practiceText(this.session.practice));
+    this.practiceLine.hidden = !this.session.practice;
     this.renderTiles(view);
     this.renderAction(view);
     this.renderPlayed();
@@ -737,14 +742,16 @@ class HandPage extends SessionPage<HandView> {
   private renderFooter(view: HandView): void {
     if (view.status === 'finished') {
       fill(this.footer,
+           // A new deal on a seed the server draws; the same deal again on the seed shown now
+           // (practice: it is known).
            h('button', { type: 'button', class: 'primary', 'data-primary': true,
-                         onclick: () => void this.start({ config: this.session.config,
-                                                          seed: drawSeed() }) },
+                         onclick: () => void this.start({ config: this.session.config }) },
              'Play again'),
-           h('button', { type: 'button',
-                         onclick: () => void this.start({ config: this.session.config,
-                                                          seed: this.session.seed }) },
-             'Replay this deal (same seed)'),
+           this.session.seed === null ? null : h('button', {
+             type: 'button',
+             onclick: () => void this.start({ config: this.session.config,
+                                              seed: this.session.seed ?? undefined }),
+           }, 'Replay this deal (same seed)'),
            h('button', { type: 'button', onclick: () => this.showSetup() },
              'Change the options'));
     } else {

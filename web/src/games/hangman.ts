@@ -7,6 +7,7 @@ import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { practiceText } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
 import { dictionaryField, dictionaryInUse, type DictionaryState, loadBuiltIn,
@@ -253,37 +254,36 @@ class HangmanPage extends SessionPage<HangmanView> {
   protected show(snapshot: Snapshot<HangmanView>, arrival: Arrival,
                  command?: Record<string, unknown>): void {
     if (arrival === 'opened' || arrival === 'resumed') {
-      this.opened(snapshot);
+      this.opened(snapshot, arrival === 'resumed');
     } else if (command) {
       this.answered(snapshot, command);
     }
   }
 
-  /** Shows the board of a session just opened (started, or resumed). */
-  private opened(snapshot: Snapshot<HangmanView>): void {
+  /** Shows the board of a session just opened (started, or `resumed`). */
+  private opened(snapshot: Snapshot<HangmanView>, resumed: boolean): void {
     this.setup.hidden = true;
     this.board.hidden = false;
     this.newGameShown();
     this.render();
     this.focusChosen();
     say(`${this.startSentence(snapshot.view)} Type a position\u2019s number, then a letter.`);
-    if (this.session.saved) void this.rebuildHint();
+    if (resumed) void this.rebuildHint();
   }
 
   /**
    * After a reload, the hint the page showed (no view holds it): the events of the game's last
-   * hint, replayed by the server in a scratch session of the saved game.
+   * hint, replayed by the server in a scratch session nobody sees (no seed given).
    */
   private async rebuildHint(): Promise<void> {
-    const saved = this.session.saved;
     const id = this.session.id;
-    if (!saved) return;
-    const commands = saved.commands.map((command) => String(command.command));
-    const asked = commands.lastIndexOf('hint');
-    if (asked < 0 || commands.indexOf('new_game', asked) >= 0) return;
+    if (!id || !this.view?.hints) return;
     try {
-      const [events] = await replayEvents(saved, asked);
-      const hint = events?.find((event) => event.event === 'hint');
+      const replayed = await replayEvents(id);
+      const commands = replayed.commands.map((command) => String(command.command));
+      const asked = commands.lastIndexOf('hint');
+      if (asked < 0 || commands.indexOf('new_game', asked) >= 0) return;
+      const hint = replayed.events[asked]?.find((event) => event.event === 'hint');
       if (!hint || this.session.id !== id || this.view?.status !== 'playing') return;
       this.hint = hint as unknown as Hint;
       this.render();
@@ -542,7 +542,12 @@ class HangmanPage extends SessionPage<HangmanView> {
          h('span', {}, `Lives: ${view.lives} of ${view.max_lives}`),
          h('span', {}, `Guesses: ${view.guesses}`),
          h('span', {}, `Candidates: ${view.candidates.toLocaleString('en')}`),
-         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 seed ${this.session.seed}`));
+         // The seed draws the word: the server shows it once the game has ended.
+         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 ` +
+           (this.session.seed === null ? 'seed shown when the game ends'
+                                       : `seed ${this.session.seed}`)),
+         this.session.practice
+             ? h('span', { class: 'hangman-practice' }, practiceText(true)) : null);
     this.renderDrawing(view);
     this.renderPositions();
     this.renderGuessPanel();
@@ -677,7 +682,9 @@ class HangmanPage extends SessionPage<HangmanView> {
     if (view.status === 'finished') {
       fill(this.footer,
            h('button', { type: 'button', class: 'primary', 'data-primary': true,
-                         onclick: () => void this.send({ command: 'new_game' }) }, 'New game'),
+                         onclick: () => void this.session.playAgain({ command: 'new_game' },
+                                                                    { first_game: view.game }) },
+             'New game'),
            h('button', { type: 'button', onclick: () => this.showSetup() },
              'Change the options'));
     } else {

@@ -9,6 +9,7 @@ import type { GamePage } from '../page';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { practiceText } from './common/seed';
 import type { Arrival } from './common/session';
 import { SessionPage } from './common/session_page';
 import { WorkingIndicator } from './common/working';
@@ -306,8 +307,13 @@ class WordlePage extends SessionPage<View> {
     this.giveUp.hidden = !playing;
     this.renderEnd(view);
     if (this.session.id) {
-      fill(this.seedNote, `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
-                          '(enter the seed in a new game to replay it).');
+      // The fair host's word is drawn from the seed: shown once the game has ended.
+      fill(this.seedNote,
+           this.session.seed === null
+               ? `Game ${view.game + 1} of this session; its seed is shown when it ends.`
+               : `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
+                 '(enter the seed in a new game to replay it).',
+           this.session.practice ? h('br') : null, practiceText(this.session.practice));
     }
   }
 
@@ -353,7 +359,9 @@ class WordlePage extends SessionPage<View> {
     }
     const word = (view.word ?? '').toUpperCase();
     const again = h('button', { type: 'button', class: 'primary',
-                                onclick: () => void this.send({ command: 'new_game' }) },
+                                // A new session when the fair host's next word would be known.
+                                onclick: () => void this.session.playAgain({
+                                  command: 'new_game' }) },
                     'Play again');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      'Change settings');

@@ -246,9 +246,8 @@ export function setupForm(settings: SetupSettings): OptionsForm {
     },
     onStart: (options) => {
       const { seats: _, ...config } = options.config;
-      const seed = form.element.querySelector<HTMLInputElement>('input[name="seed"]');
       memory[mode.kind] = {
-        config, seed: seed?.value.trim() === '' ? undefined : options.seed,
+        config, seed: options.seed,
         bots: [...bots], person: person.checked, name: name.value,
         seconds: seconds.value, games: games.value,
       };

@@ -22,7 +22,12 @@ export interface TableOptions {
   message: MessageLine;
   /** The person's time per answer, in seconds. */
   answerSeconds: number;
-  /** "Play again" is the next game of the session; "New setup" goes back to the form. */
+  /**
+   * "Play again": the next game of the session, or a new session when this one's seed, shown at
+   * its end, would give the next game away (SessionController.playAgain); "New setup" goes back
+   * to the form.
+   */
+  playAgain?(): void;
   newSetup(): void;
   /** A replay of a saved log: its one game, so no "Play again". */
   replay?: boolean;
@@ -137,7 +142,7 @@ export function table(options: TableOptions): Table {
   const answers = options.watching ? null : answerPanel(options.answerSeconds, answer);
 
   const againButton = h('button', { type: 'button', class: 'primary', id: 'auction-again',
-                                    onclick: () => void run({ command: 'new_game' }) },
+                                    onclick: () => options.playAgain?.() },
                           'Play again');
   const setupButton = h('button', { type: 'button', onclick: () => options.newSetup() },
                         'New setup');

@@ -14,7 +14,7 @@ import { type RoomListener, type RoundPlayer, SIZES, type View } from '../boggle
 import { messageOf } from '../common/errors';
 import { labelled, numberInput, readWhole, selectOf } from '../common/form';
 import { configSchema } from '../common/schema';
-import { readSeed, seedInput } from '../common/seed';
+import { practiceText, readSeed, seedInput } from '../common/seed';
 
 /** A room's code: eight letters (the server's are consonants). */
 const CODE = /^[A-Z]{8}$/;
@@ -67,6 +67,9 @@ export class RoomPanel implements RoomListener {
   private readonly title = h('h2', { id: 'bg-room-title', tabindex: -1 }, 'Play with friends');
   private readonly share = h('p', { class: 'bg-room-share' });
   private readonly statusLine = h('p', { class: 'status-line bg-room-status' });
+  /** The room's rounds are practice (its host chose the seed). */
+  private practice = false;
+  private readonly practiceLine = h('p', { class: 'bg-room-practice', hidden: true });
   private readonly playersBox = h('div', { class: 'bg-room-players' });
   private readonly resultsBox = h('section', { class: 'bg-room-results',
                                                'aria-labelledby': 'bg-results-title',
@@ -146,7 +149,7 @@ export class RoomPanel implements RoomListener {
       const name = this.readName(createName);
       if (name === null) return;
       let config: Record<string, unknown>;
-      let chosenSeed: number;
+      let chosenSeed: number | undefined;  // none: the server draws one the room never shows
       try {
         config = { size: Number(size.value),
                    seconds: readWhole(seconds, 'Seconds', 1, Number(seconds.max) || 86400) };
@@ -224,8 +227,9 @@ export class RoomPanel implements RoomListener {
     sessionStorage.setItem(storageKey(code), key);
     // The room's address, to share; replaceState fires no hashchange, so the page stays.
     history.replaceState(null, '', `#/boggle/room/${code}`);
-    fill(this.element, this.title, this.share, this.statusLine, this.messages, this.resultsBox,
-         this.playersBox, h('div', { class: 'row' }, this.startButton), this.waitNote);
+    fill(this.element, this.title, this.share, this.statusLine, this.practiceLine, this.messages,
+         this.resultsBox, this.playersBox, h('div', { class: 'row' }, this.startButton),
+         this.waitNote);
     this.feed?.close();
     this.feed = followRoom<View>(code, key, (update) => this.update(update), () => this.lost());
     this.update(state, true);
@@ -290,6 +294,7 @@ export class RoomPanel implements RoomListener {
     // Each change has a higher version: keep the newer state.
     if (snapshot.version < this.version) return;
     this.version = snapshot.version;
+    this.practice = snapshot.practice ?? false;
     const before = this.state;
     const next = snapshot.view;
     this.state = next;
@@ -379,6 +384,9 @@ export class RoomPanel implements RoomListener {
         : state.status === 'playing' ? `Round ${round} is on.`
         : `Round ${round} is over.`;
     fill(this.statusLine, `${what} A ${size} × ${size} board, ${clock} on the clock.`);
+    // A room on a seed its host typed: its boards were known before it began.
+    fill(this.practiceLine, practiceText(this.practice));
+    this.practiceLine.hidden = !this.practice;
     const isHost = state.you === 0;
     const present = state.players.filter((player) => !player.removed).length;
     fill(this.playersBox,

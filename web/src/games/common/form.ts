@@ -64,10 +64,11 @@ export async function lengthsWithWords(property: SchemaProperty): Promise<number
   }
 }
 
-/** What an options form gives: the config to send and the seed (drawn when left blank). */
+/** What an options form gives: the config to send and the seed (none when left blank). */
 export interface Options {
   config: Record<string, unknown>;
-  seed: number;
+  /** The seed the player typed; undefined for a new game (the server draws one). */
+  seed?: number;
   /**
    * What the new session asks for besides its game's config (docs/API.md, POST /api/sessions),
    * e.g. the auction's `answer_seconds`; a page's `complete` sets it.

@@ -1,14 +1,8 @@
-// The one way to read or draw a seed: a text field, blank for a new game (a seed drawn here, so
-// the page can show it for a replay) or a whole number to replay one.
+// The one way to read a seed: a text field, blank for a new game (no seed sent: the server draws
+// one that nobody knows, docs/API.md "Sessions") or a whole number to replay one (a seed the
+// player knows makes the game practice).
 import { h } from '../../dom';
 import { inputError } from './errors';
-
-/** A seed drawn at random, as large as a page can send exactly (0 to 2^53-1). */
-export function drawSeed(): number {
-  const words = new Uint32Array(2);
-  crypto.getRandomValues(words);
-  return (words[0] & 0x1fffff) * 2 ** 32 + words[1];
-}
 
 /** The optional seed field. */
 export function seedInput(value: string | number = '', id?: string): HTMLInputElement {
@@ -18,15 +12,26 @@ export function seedInput(value: string | number = '', id?: string): HTMLInputEl
 }
 
 /**
- * The seed to send: the field's number, or a new one drawn when it is blank. Throws an input
- * error (field "seed") when it is not a whole number the page can send exactly.
+ * The seed to send: the field's number, or undefined when it is blank (the server then draws
+ * one). Throws an input error (field "seed") when it is not a whole number the page can send
+ * exactly.
  */
-export function readSeed(input: HTMLInputElement): number {
+export function readSeed(input: HTMLInputElement): number | undefined {
   const text = input.value.trim();
-  if (text === '') return drawSeed();
+  if (text === '') return undefined;
   const seed = Number(text);
   if (!/^[0-9]+$/.test(text) || !Number.isSafeInteger(seed)) {
     throw inputError(`The seed is a whole number from 0 to ${Number.MAX_SAFE_INTEGER}.`, 'seed');
   }
   return seed;
+}
+
+/**
+ * The line a page shows of a game that is practice (docs/API.md, "Sessions": its seed was known
+ * before it began), beside its seed; '' for a game that counts.
+ */
+export function practiceText(practice: boolean): string {
+  return practice ? 'Practice: its seed was known before it began, so this game counts in no ' +
+                    'statistics and on no leaderboard.'
+                  : '';
 }

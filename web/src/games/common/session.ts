@@ -1,10 +1,12 @@
 // The session-page controller every game page uses: it opens a session (or resumes one by its
 // address), sends commands one at a time, follows the live socket when asked, keeps the busy
 // state and the page's address (#/<game>/<SESSION_ID>), and says when the session is gone. It
-// also follows another's session by its watch code, as a spectator who sends nothing. The page
-// keeps only its rendering: `show` gets every snapshot to draw.
-import { createSession, deleteSession, follow, type GameEvent, type LiveFeed, readSaved,
-         readSession, restoreSession, sendCommand, type Snapshot } from '../../api';
+// also follows another's session by its watch code, as a spectator who sends nothing. It knows
+// the session's config, and its seed only once the server shows it (docs/API.md, "Sessions": a
+// seed that hides something is shown once the game has ended). The page keeps only its
+// rendering: `show` gets every snapshot to draw.
+import { createSession, deleteSession, follow, type LiveFeed, readEvents, readSession,
+         sendCommand, type SessionEvents, type Snapshot } from '../../api';
 import { messageOf, SESSION_GONE, sessionGone } from './errors';
 import type { Options } from './form';
 
@@ -28,32 +30,14 @@ export function showAddress(address: string): void {
 /** What the snapshot answers: a session opened, resumed, a command's reply, a pushed update. */
 export type Arrival = 'opened' | 'resumed' | 'reply' | 'pushed';
 
-/** A saved game (GET /api/sessions/ID/saved): the session's game, replayable. */
-export interface SavedGame {
-  game: string;
-  config: Record<string, unknown>;
-  seed: number;
-  commands: Record<string, unknown>[];
-}
-
 /**
- * The events of a saved game's last commands (from index `from` on), which no view holds: the
- * server replays the game up to `from` in a scratch session of no player (nothing is kept), the
- * rest is sent to it command by command, and it is deleted. One list of events per command.
+ * The events the session `id` sent its owner for each command from index `from` on (negative:
+ * counted from the end, -1 the last command), with the commands: what a page showed that no
+ * view holds, after a reload. The server replays them in a scratch session nobody sees, and
+ * gives no seed (GET /api/sessions/ID/events).
  */
-export async function replayEvents(saved: SavedGame, from: number): Promise<GameEvent[][]> {
-  const scratch = await restoreSession<unknown>({ ...saved,
-                                                  commands: saved.commands.slice(0, from) });
-  const id = scratch.id ?? '';
-  try {
-    const replies: GameEvent[][] = [];
-    for (const command of saved.commands.slice(from)) {
-      replies.push((await sendCommand<unknown>(id, command)).events ?? []);
-    }
-    return replies;
-  } finally {
-    void deleteSession(id).catch(() => undefined);
-  }
+export function replayEvents(id: string, from = 0): Promise<SessionEvents> {
+  return readEvents(id, from);
 }
 
 export interface SessionPageSettings<View> {
@@ -85,52 +69,86 @@ export interface SessionPageSettings<View> {
 export class SessionController<View> {
   /** The session in play, or null. */
   id: string | null = null;
+  /** The session's config, complete (the server's). */
   config: Record<string, unknown> = {};
-  seed = 0;
+  /** The session's seed once the server shows it; null while it is hidden. */
+  seed: number | null = null;
+  /** The session's seed hides something: it is shown once a game ends. */
+  hidden = false;
+  /** The game in play, or the last one ended, is practice: its seed was known before it began. */
+  practice = false;
   view: View | null = null;
-  /** The saved game read when the session was resumed (its commands so far). */
-  saved: SavedGame | null = null;
   busy = false;
+  /** What the session was opened with besides its config (the auction's answer_seconds). */
+  private extras: Options['session'] = undefined;
   private version = -1;
   private feed: LiveFeed | null = null;
   private closed = false;
 
   constructor(private readonly settings: SessionPageSettings<View>) {}
 
-  /** Opens a new session with the options; throws the server's refusal (the form shows it). */
+  /**
+   * Opens a new session with the options (no seed: the server draws one that nobody knows);
+   * throws the server's refusal (the form shows it).
+   */
   async open(options: Options): Promise<Snapshot<View>> {
-    return this.openWith(async () => {
-      const snapshot = await createSession<View>({ ...options.session, game: this.settings.game,
-                                                   config: options.config, seed: options.seed });
-      return { snapshot, config: options.config, seed: options.seed };
+    const snapshot = await this.openWith(async () => {
+      const request = { ...options.session, game: this.settings.game, config: options.config };
+      const snapshot = await createSession<View>(options.seed === undefined ? request
+                                                 : { ...request, seed: options.seed });
+      return { snapshot, config: options.config };
     });
+    this.extras = options.session;
+    return snapshot;
   }
 
   /**
-   * Plays a session that another request opens (`opening`: its snapshot, with its id), as
-   * `open` does: e.g. the auction's replay of a log. Its config and seed are its saved game's.
-   * Throws the server's refusal.
+   * Plays a session that another request opens (`opening`: its snapshot, with its id and
+   * config), as `open` does: e.g. the auction's replay of a log. Throws the server's refusal.
    */
   async adopt(opening: () => Promise<Snapshot<View>>): Promise<Snapshot<View>> {
-    return this.openWith(async () => {
-      const snapshot = await opening();
-      // The session is open whatever this says: without its saved game, only its config and
-      // seed are unknown here.
-      const saved = await readSaved(snapshot.id ?? '').catch(() => null) as SavedGame | null;
-      return { snapshot, config: saved?.config ?? {}, seed: saved?.seed ?? 0 };
-    });
+    this.extras = undefined;
+    return this.openWith(async () => ({ snapshot: await opening(), config: {} }));
   }
 
-  /** Opens a session by `open` (its snapshot, config and seed), shown as opened. */
+  /**
+   * "Play again", once a game has ended: the session's next game (`command`), unless the
+   * session's seed hides something and was shown at the end of this game, and so would give
+   * the next game away (it would be practice): then a new session with the same config and a
+   * seed nobody knows, the old one deleted; `changes` to its config go with it (position
+   * hangman's number of games played), and `session`, what it asks besides (the auction's
+   * answer_seconds; by default what this session was opened with here). A practice session
+   * goes on with its next game, the next of the seed the player chose. A problem is the page's
+   * to show; null then.
+   */
+  async playAgain(command: Record<string, unknown>, changes: Record<string, unknown> = {},
+                  session: Options['session'] = this.extras): Promise<Snapshot<View> | null> {
+    if (!this.hidden || this.practice) return this.send(command);
+    const old = this.id;
+    try {
+      const snapshot = await this.open({ config: { ...this.config, ...changes }, session });
+      if (old) void deleteSession(old).catch(() => undefined);
+      return snapshot;
+    } catch (error) {
+      if (sessionGone(error)) {
+        this.leave();
+        this.settings.lost(SESSION_GONE);
+      } else {
+        this.settings.problem(messageOf(error));
+      }
+      return null;
+    }
+  }
+
+  /** Opens a session by `open` (its snapshot, and the config asked for), shown as opened. */
   private async openWith(open: () => Promise<{ snapshot: Snapshot<View>;
-                                                config: Record<string, unknown>;
-                                                seed: number; }>): Promise<Snapshot<View>> {
+                                                config: Record<string, unknown>; }>):
+      Promise<Snapshot<View>> {
     if (this.busy) throw new Error('A command is still running.');
     this.setBusy(true);
     try {
-      const { snapshot, config, seed } = await open();
-      this.take(snapshot.id ?? '', config, seed, snapshot);
-      this.saved = null;
+      const { snapshot, config } = await open();
+      this.take(snapshot.id ?? '', config, snapshot);
       this.setBusy(false);
       this.settings.show(snapshot, 'opened');
       this.tellNotKept(snapshot);
@@ -150,19 +168,21 @@ export class SessionController<View> {
     this.feed = null;
     this.id = null;
     this.view = null;
-    this.saved = null;
+    this.seed = null;
     this.version = -1;
     this.listen(code, true);
   }
 
-  /** Goes on with the session `id` (its address, after a reload or from the lobby). */
+  /**
+   * Goes on with the session `id` (its address, after a reload or from the lobby): its snapshot
+   * gives the view, the config, and the seed when it may be shown.
+   */
   async resume(id: string): Promise<boolean> {
     this.setBusy(true);
     try {
-      const saved = await readSaved(id) as SavedGame;
       const snapshot = await readSession<View>(id);
-      this.saved = saved;
-      this.take(id, saved.config ?? {}, saved.seed ?? 0, snapshot);
+      this.extras = undefined;
+      this.take(id, {}, snapshot);
       this.setBusy(false);
       this.settings.show({ ...snapshot, id }, 'resumed');
       this.tellNotKept(snapshot);
@@ -191,6 +211,7 @@ export class SessionController<View> {
       if (this.closed || this.id !== id) return null;
       this.version = Math.max(this.version, snapshot.version);
       this.view = snapshot.view;
+      this.learn(snapshot);
       this.settings.show(snapshot, 'reply', command);
       this.tellNotKept(snapshot);
       return snapshot;
@@ -219,6 +240,7 @@ export class SessionController<View> {
       if (this.closed || this.id !== id || snapshot.version <= this.version) return;
       this.version = snapshot.version;
       this.view = snapshot.view;
+      this.learn(snapshot);
       this.settings.show({ ...snapshot, id }, 'pushed');
     } catch (error) {
       if (this.closed || this.id !== id) return;
@@ -249,18 +271,29 @@ export class SessionController<View> {
     this.feed = null;
   }
 
-  private take(id: string, config: Record<string, unknown>, seed: number,
-               snapshot: Snapshot<View>): void {
+  /**
+   * Takes the session `id` in hand: its snapshot, and its config (the snapshot's, complete; else
+   * `config`, the one asked for).
+   */
+  private take(id: string, config: Record<string, unknown>, snapshot: Snapshot<View>): void {
     this.feed?.close();
     this.feed = null;
     this.id = id;
-    this.config = config;
-    this.seed = seed;
+    this.config = snapshot.config ?? config;
+    this.seed = null;
+    this.learn(snapshot);
     this.view = snapshot.view;
     this.version = snapshot.version;
     this.settings.root.dataset.session = id;
     this.address(`${this.settings.address}/${id}`);
-    if (this.settings.live?.(config)) this.listen(id, false);
+    if (this.settings.live?.(this.config)) this.listen(id, false);
+  }
+
+  /** What a snapshot says of the seed: shown now (a game ended), practice or not. */
+  private learn(snapshot: Snapshot<View>): void {
+    if (snapshot.seed !== undefined) this.seed = snapshot.seed;
+    this.hidden = snapshot.hidden_information ?? false;
+    this.practice = snapshot.practice ?? false;
   }
 
   /** Follows the live socket of `key` (a session's id, or its watch code: `watch`). */
@@ -270,6 +303,7 @@ export class SessionController<View> {
       if (this.closed || this.feed !== feed || update.version <= this.version) return;
       this.version = update.version;
       this.view = update.view;
+      this.learn(update);
       this.settings.show(update, 'pushed');
       this.tellNotKept(update);
     }, () => {

@@ -20,7 +20,10 @@ export abstract class SessionPage<View> {
       game, address, root,
       show: (snapshot, arrival, command) => {
         if (arrival === 'opened' || arrival === 'resumed') {
-          this.options = { config: this.session.config, seed: this.session.seed };
+          // The form starts again from the seed the player chose; a seed the server drew is
+          // not offered again (shown, it would make the next game practice).
+          const seed = this.session.practice ? this.session.seed ?? undefined : undefined;
+          this.options = { config: this.session.config, seed };
         }
         this.show(snapshot, arrival, command);
       },
