@@ -83,15 +83,24 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
                             : parts.empty()
                                 ? find_web_asset("index.html")
                                 : find_web_asset(std::string_view(request.path).substr(1));
-    if (asset == nullptr) return not_found(request);
+    if (asset == nullptr) return missing_page(request);
     if (!get) return method_not_allowed(request, "GET");
     HttpResponse response;
     response.content_type = std::string(asset->content_type);
-    response.body = std::string(asset->bytes);
+    // Asked again on every visit (no-cache), answered 304 while the bytes are the same.
     response.headers.emplace_back("Cache-Control", "no-cache");
-    response.headers.emplace_back(
-        "Content-Security-Policy",
-        "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'");
+    response.headers.emplace_back("ETag", asset->etag);
+    response.headers.emplace_back("Vary", "Accept-Encoding");
+    if (matches_etag(request.if_none_match, asset->etag)) {
+      response.status = 304;
+      response.content_type.clear();
+    } else if (!asset->gzipped.empty() && accepts_gzip(request.accept_encoding)) {
+      response.body = std::string(asset->gzipped);
+      response.headers.emplace_back("Content-Encoding", "gzip");
+    } else {
+      response.body = std::string(asset->bytes);
+    }
+    response.headers.emplace_back("Content-Security-Policy", std::string(kPageSecurityPolicy));
     return response;
   }
   if (foreign_post(request)) {

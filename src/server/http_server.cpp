@@ -98,6 +98,9 @@ HttpRequest make_request(const http::request<http::string_body>& message,
   if (question != std::string::npos) request.query = request.target.substr(question + 1);
   request.body = message.body();
   request.content_type = to_string(message[http::field::content_type]);
+  request.accept = to_string(message[http::field::accept]);
+  request.accept_encoding = to_string(message[http::field::accept_encoding]);
+  request.if_none_match = to_string(message[http::field::if_none_match]);
   request.origin = to_string(message[http::field::origin]);
   request.host = to_string(message[http::field::host]);
   request.player_secret = to_string(message["X-Player-Secret"]);
@@ -118,6 +121,9 @@ http::response<http::string_body> make_response(HttpResponse response, unsigned 
   if (!response.content_type.empty()) message.set(http::field::content_type, response.content_type);
   for (auto& [name, value] : response.headers) message.insert(name, value);
   message.keep_alive(keep_alive);
+  // A 304 has no body, and no Content-Length but its GET's, which it need not send (RFC 9110,
+  // 8.6 and 15.4.5).
+  if (status == 304) return message;
   if (head) {
     message.content_length(response.body.size());
     return message;

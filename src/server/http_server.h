@@ -24,14 +24,17 @@ namespace wg::server {
 
 /// One request, read whole (the body within ServerLimits::max_body_bytes).
 struct HttpRequest {
-  std::string method;        ///< "GET", "POST", ...
-  std::string target;        ///< as sent: "/api/sessions/ab12?x=1"
-  std::string path;          ///< the target before any '?', percent-decoding not applied
-  std::string query;         ///< after the '?', "" if none
-  std::string body;          ///< "" if none
-  std::string content_type;  ///< the Content-Type header, "" if none
-  std::string origin;        ///< the Origin header, "" if none (same-origin GETs send none)
-  std::string host;          ///< the Host header
+  std::string method;           ///< "GET", "POST", ...
+  std::string target;           ///< as sent: "/api/sessions/ab12?x=1"
+  std::string path;             ///< the target before any '?', percent-decoding not applied
+  std::string query;            ///< after the '?', "" if none
+  std::string body;             ///< "" if none
+  std::string content_type;     ///< the Content-Type header, "" if none
+  std::string accept;           ///< the Accept header, "" if none
+  std::string accept_encoding;  ///< the Accept-Encoding header, "" if none
+  std::string if_none_match;    ///< the If-None-Match header, "" if none
+  std::string origin;           ///< the Origin header, "" if none (same-origin GETs send none)
+  std::string host;             ///< the Host header
   /// The X-Player-Secret header, "" if none: what proves that the request comes from the player
   /// it names (docs/API.md, "Players").
   std::string player_secret;

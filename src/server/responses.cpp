@@ -37,6 +37,62 @@ HttpResponse not_found(const HttpRequest& request) {
   return error(404, "not_found", fmt::format("nothing at {} {}", request.method, request.path));
 }
 
+namespace {
+
+/// `text` safe inside an HTML element or a quoted attribute; a byte outside printable ASCII (a
+/// path is not percent-decoded, so it has none but a client's mistake) shows as '?'.
+std::string html_text(std::string_view text) {
+  std::string out;
+  for (const char c : text) {
+    if (c < 0x20 || c > 0x7e) {
+      out += '?';
+      continue;
+    }
+    switch (c) {
+      case '&':
+        out += "&amp;";
+        break;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      case '\'':
+        out += "&#39;";
+        break;
+      default:
+        out += c;
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+HttpResponse missing_page(const HttpRequest& request) {
+  if (request.accept.find("text/html") == std::string::npos) return not_found(request);
+  HttpResponse response;
+  response.status = 404;
+  response.content_type = "text/html; charset=utf-8";
+  response.body = fmt::format(
+      "<!doctype html>\n<html lang=\"en\">\n<head>\n  <meta charset=\"utf-8\">\n"
+      "  <meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+      "  <meta name=\"color-scheme\" content=\"light dark\">\n"
+      "  <title>Not found · wordgames</title>\n"
+      "  <link rel=\"icon\" href=\"/assets/icon.svg\" type=\"image/svg+xml\">\n"
+      "  <link rel=\"stylesheet\" href=\"/assets/app.css\">\n</head>\n<body>\n"
+      "  <main id=\"main\">\n    <h1>Nothing here</h1>\n"
+      "    <p>There is no page at <code>{}</code>.</p>\n"
+      "    <p><a href=\"/\">Go to the arcade</a></p>\n  </main>\n</body>\n</html>\n",
+      html_text(request.path));
+  response.headers.emplace_back("Content-Security-Policy", std::string(kPageSecurityPolicy));
+  return response;
+}
+
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed) {
   HttpResponse response =
       error(405, "method_not_allowed", fmt::format("{} takes {}", request.path, allowed));

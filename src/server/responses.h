@@ -32,6 +32,14 @@ HttpResponse error(int status, std::string_view code, const std::string& message
 /// 404 "not_found": nothing at the request's method and path.
 HttpResponse not_found(const HttpRequest& request);
 
+/// What a page may load: its own script, styles and sockets, nothing from elsewhere.
+inline constexpr std::string_view kPageSecurityPolicy =
+    "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'";
+
+/// Nothing at a path outside the API: for a browser (an Accept naming text/html), a 404 page
+/// that says so and links to the arcade; for anything else, not_found's JSON.
+HttpResponse missing_page(const HttpRequest& request);
+
 /// 405 "method_not_allowed", with the Allow header naming the methods `allowed` ("GET, POST").
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed);
 

@@ -17,6 +17,7 @@
 #include "app/registry.h"
 #include "server/handler_calls.h"
 #include "server/test_time.h"
+#include "server/web_assets.h"
 #include "support/blocking_wait.h"
 
 namespace wg::server {
@@ -394,6 +395,77 @@ TEST_F(ArcadeTest, ServesThePageAndItsAssets) {
   EXPECT_EQ(request("GET", "/assets/app.js").status, 200);
   EXPECT_EQ(request("GET", "/assets/app.css").status, 200);
   EXPECT_EQ(request("POST", "/", "{}").status, 405);
+}
+
+/// The header of `response` named `name`, "" when absent.
+std::string header_of(const HttpResponse& response, std::string_view name) {
+  for (const auto& [key, value] : response.headers) {
+    if (key == name) return value;
+  }
+  return "";
+}
+
+TEST_F(ArcadeTest, AssetsAreGzippedForWhoAsksAndRevalidatedByTheirTag) {
+  HttpRequest plain = test::handler_request("GET", "/assets/app.js", "");
+  const HttpResponse full = test::handle(*arcade_, plain);
+  ASSERT_EQ(full.status, 200);
+  EXPECT_EQ(header_of(full, "Content-Encoding"), "");
+  EXPECT_EQ(header_of(full, "Vary"), "Accept-Encoding");
+  const std::string etag = header_of(full, "ETag");
+  ASSERT_EQ(etag.size(), 18u) << etag;
+  EXPECT_EQ(etag.front(), '"');
+  EXPECT_EQ(etag.find_first_not_of("0123456789abcdef", 1), 17u) << etag;
+
+  HttpRequest gzip = plain;
+  gzip.accept_encoding = "gzip, deflate, br";
+  const HttpResponse zipped = test::handle(*arcade_, gzip);
+  ASSERT_EQ(zipped.status, 200);
+  EXPECT_EQ(header_of(zipped, "Content-Encoding"), "gzip");
+  EXPECT_EQ(header_of(zipped, "ETag"), etag) << "one tag for the bytes, however they travel";
+  ASSERT_GE(zipped.body.size(), 2u);
+  EXPECT_EQ(zipped.body.substr(0, 2), "\x1f\x8b") << "gzip's magic";
+  EXPECT_LT(zipped.body.size() * 2, full.body.size()) << "the bundle gzips to under half";
+
+  HttpRequest refused = plain;
+  refused.accept_encoding = "gzip;q=0, identity";
+  EXPECT_EQ(header_of(test::handle(*arcade_, refused), "Content-Encoding"), "");
+
+  HttpRequest again = gzip;
+  again.if_none_match = etag;
+  const HttpResponse unchanged = test::handle(*arcade_, again);
+  EXPECT_EQ(unchanged.status, 304);
+  EXPECT_TRUE(unchanged.body.empty());
+  EXPECT_EQ(header_of(unchanged, "ETag"), etag);
+  again.if_none_match = "\"0000000000000000\"";
+  EXPECT_EQ(test::handle(*arcade_, again).status, 200) << "another tag: the bytes again";
+}
+
+TEST(WebAssets, AcceptEncodingAndIfNoneMatchAreReadAsTheRfcSays) {
+  EXPECT_TRUE(accepts_gzip("gzip"));
+  EXPECT_TRUE(accepts_gzip("deflate, GZIP;q=0.5"));
+  EXPECT_TRUE(accepts_gzip("*"));
+  EXPECT_FALSE(accepts_gzip(""));
+  EXPECT_FALSE(accepts_gzip("br, deflate"));
+  EXPECT_FALSE(accepts_gzip("gzip;q=0"));
+  EXPECT_FALSE(accepts_gzip("gzip; q=0.000"));
+  EXPECT_TRUE(matches_etag("\"a\", \"b\"", "\"b\""));
+  EXPECT_TRUE(matches_etag("W/\"b\"", "\"b\""));
+  EXPECT_TRUE(matches_etag("*", "\"b\""));
+  EXPECT_FALSE(matches_etag("", "\"b\""));
+  EXPECT_FALSE(matches_etag("\"bb\"", "\"b\""));
+}
+
+TEST_F(ArcadeTest, AMistypedPathShowsABrowserAPageAndAProgramJson) {
+  HttpRequest browser = test::handler_request("GET", "/foo<b>", "");
+  browser.accept = "text/html,application/xhtml+xml,*/*;q=0.8";
+  const HttpResponse page = test::handle(*arcade_, browser);
+  EXPECT_EQ(page.status, 404);
+  EXPECT_EQ(page.content_type, "text/html; charset=utf-8");
+  EXPECT_NE(page.body.find("<a href=\"/\">Go to the arcade</a>"), std::string::npos);
+  EXPECT_NE(page.body.find("/foo&lt;b&gt;"), std::string::npos) << "the path, as text";
+  const HttpResponse json = request("GET", "/foo");
+  EXPECT_EQ(json.status, 404);
+  EXPECT_EQ(json.content_type, "application/json");
 }
 
 TEST_F(ArcadeTest, TheWatchCodeShowsTheGameButCannotPlayIt) {
