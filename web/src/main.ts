@@ -10,10 +10,25 @@ import { page as statistics } from './stats';
 let games: GameInfo[] = [];
 let unmount: () => void = () => {};
 
-function lobby(main: HTMLElement): void {
+/** A game's title as an address: "Word Search" is #/word-search. */
+function titleAddress(title: string): string {
+  return title.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '');
+}
+
+/** The game an address names: by its name (#/boggle), its id, or its title (#/word-search). */
+function gameOf(part: string | undefined): GameInfo | undefined {
+  if (part === undefined) return undefined;
+  const wanted = part.toLowerCase();
+  return games.find((entry) => entry.name === wanted || entry.id === wanted ||
+                               titleAddress(entry.title) === wanted);
+}
+
+/** The lobby; `missing`, an address that names no page, is said above it. */
+function lobby(main: HTMLElement, missing?: string): void {
   document.title = 'wordgames';
   fill(main,
        h('h1', {}, 'wordgames'),
+       missing ? errorBox(`There is no page at #/${missing}: here are the games.`) : null,
        h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.'),
        playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('ul', { class: 'lobby' },
@@ -32,7 +47,12 @@ function route(): void {
   unmount();
   unmount = () => {};
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
-  const game = games.find((entry) => entry.name === parts[0] || entry.id === parts[0]);
+  const game = gameOf(parts[0]);
+  if (game && parts[0] !== game.name) {
+    // Another name of the game (its title, its id): the page's own address, without a new page.
+    parts[0] = game.name;
+    history.replaceState(history.state, '', `#/${parts.join('/')}`);
+  }
   if (parts[0] === 'stats') {
     document.title = 'Statistics · wordgames';
     fill(main, h('h1', {}, 'Statistics'));
@@ -40,7 +60,7 @@ function route(): void {
     main.append(content);
     unmount = statistics.mount(content, parts.slice(1), '#/stats');
   } else if (!game) {
-    lobby(main);
+    lobby(main, parts.length > 0 ? parts.join('/') : undefined);
   } else {
     document.title = `${game.title} · wordgames`;
     fill(main, h('h1', {}, game.title));

@@ -47,3 +47,17 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a game\'s title is an address too, and an address of nothing says so', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/word-search`);
+  await page.getByRole('heading', { name: 'Word Search', level: 1 }).waitFor();
+  assert.match(page.url(), /#\/boggle$/, 'the page\'s own address');
+  await page.goto(`${arcade.url}#/letter-auction`);
+  await page.getByRole('heading', { name: 'Letter Auction', level: 1 }).waitFor();
+  assert.match(page.url(), /#\/auction$/);
+  await page.goto(`${arcade.url}#/chess`);
+  await page.locator('.lobby-card').first().waitFor();
+  assert.equal(await page.locator('main .error').textContent(),
+               'There is no page at #/chess: here are the games.');
+  await context.close();
+});
