@@ -5,6 +5,7 @@
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <streambuf>
 #include <string_view>
 #include <vector>
 
@@ -88,6 +89,50 @@ std::uint64_t number_in(const std::string& name, const std::string& text, std::u
   }
   return *value;
 }
+
+/// A command's output, held back so that nothing reaches the real output when the command fails,
+/// until the command flushes it: a flush (a prompt before it reads an answer, a viewer's step)
+/// means "show this now", so the held text goes out then and everything after it is written
+/// through. Without it a game played through a pipe (`wordgames hand | tee log`, or a program
+/// driving it) would show nothing until it ended, while it waits for answers.
+class HeldOutput : public std::streambuf {
+ public:
+  explicit HeldOutput(std::ostream& target) : target_(target) {}
+  /// Writes what is held (once the command has succeeded) and writes through from then on.
+  void release() {
+    if (released_) return;
+    released_ = true;
+    target_ << held_;
+    held_.clear();
+  }
+  /// Drops what is held (the command failed before flushing).
+  void discard() { held_.clear(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    xsputn(&ch, 1);
+    return c;
+  }
+  std::streamsize xsputn(const char* text, std::streamsize n) override {
+    if (released_) {
+      target_.write(text, n);
+    } else {
+      held_.append(text, static_cast<std::size_t>(n));
+    }
+    return n;
+  }
+  int sync() override {
+    release();
+    return target_.flush() ? 0 : -1;
+  }
+
+ private:
+  std::ostream& target_;
+  std::string held_;
+  bool released_ = false;
+};
 
 void report_error(std::ostream& err, std::string_view message) {
   // Errors quote what came from outside (an argument, a file's line, a name): escaped, so that
@@ -198,15 +243,21 @@ std::string version_text() { return fmt::format("{} {}", kProgram, WG_VERSION); 
 
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
         bool interactive) {
-  // Output is buffered until the command succeeds, so that nothing reaches `out` on error.
-  std::ostringstream buffer;
+  // Output is held until the command succeeds, so that nothing reaches `out` on error, or until
+  // the command flushes it (HeldOutput).
+  HeldOutput held(out);
+  std::ostream buffer(&held);
   std::optional<std::string> chosen;
   int status = kExitOk;
   {
     Context context(in, interactive ? out : buffer, err, interactive, &out);
     status = dispatch(args, context, chosen);
   }
-  if (status == kExitOk) out << buffer.str();
+  if (status == kExitOk) {
+    held.release();
+  } else {
+    held.discard();
+  }
   // A game or tool picked from the interactive menu runs as if it had been named on the command
   // line; then the menu comes back, until the player quits it. End of input inside a game ends
   // that game only: the terminal is read again for the menu.

@@ -20,7 +20,9 @@ namespace wg::cli {
 std::string version_text();
 
 /// Runs the command line `args` (args[0] is the program name) and returns the exit status:
-/// results on `out`, diagnostics on `err` prefixed "wordgames: ", nothing on `out` on error.
+/// results on `out`, diagnostics on `err` prefixed "wordgames: ", nothing on `out` on error
+/// unless the command had flushed it (a prompt does, before reading: what it asks is seen at
+/// once, whatever `out` is).
 /// `interactive`: stdin and stdout are terminals (the menu may then ask for a game).
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
         bool interactive);

@@ -54,7 +54,7 @@ class Context {
  public:
   /// `interactive`: stdin and stdout are terminals, so the menu may ask for a choice.
   /// `live`: the process's own output, when `out` holds a command's output back until it
-  /// succeeds (see live_out()); null: `out` is it.
+  /// succeeds or flushes it (see live_out()); null: `out` is it.
   Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
           std::ostream* live = nullptr);
 

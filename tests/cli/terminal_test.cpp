@@ -1,0 +1,56 @@
+// The terminal as a person meets it (src/cli/prompt.h, line_editor.h): answers typed at a real
+// (pseudo-)terminal through libedit, and a game driven through pipes kept open. Each test types
+// only after the output it waits for (terminal_session.h): no sleeps, no timing.
+
+#include <gtest/gtest.h>
+
+#include <string>
+
+#include "terminal_session.h"
+#include "wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+using Kind = TerminalSession::Kind;
+
+std::size_t count(const std::string& text, const std::string& part) {
+  std::size_t n = 0;
+  for (auto at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+constexpr const char* kWordPrompt = "Please enter a word or '!!' to indicate you are done: ";
+constexpr const char* kSubstitute = "Would you like to substitute a letter? ";
+constexpr const char* kReplay = "Would you like to replay the hand? ";
+
+// Through pipes kept open, each prompt (and what comes before it) arrives before the program
+// waits for the answer: a program driving the game reads the question, then answers.
+TEST(TerminalInput, PromptsReachAPipeBeforeTheAnswerIsRead) {
+  TerminalSession s(Kind::kPipes, {"--seed", "1", "hand"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("Word game, seed 1")) << s.output();
+  ASSERT_TRUE(s.wait_for("Enter total number of hands: ")) << s.output();
+  s.type("1\n");
+  ASSERT_TRUE(s.wait_for("Current hand: ")) << s.output();
+  ASSERT_TRUE(s.wait_for(kSubstitute)) << s.output();
+  s.type("n\n");
+  ASSERT_TRUE(s.wait_for(kWordPrompt)) << s.output();
+  s.type("!!\n");
+  ASSERT_TRUE(s.wait_for(kReplay)) << s.output();
+  s.type("n\n");
+  ASSERT_TRUE(s.wait_for("Total score over all hands: 0")) << s.output();
+  s.close_input();
+  EXPECT_EQ(s.finish(), 0) << s.output();
+  EXPECT_EQ(count(s.output(), "Word game, seed 1"), 1u) << s.output();
+}
+
+// A command that fails before it flushes still prints nothing on standard output.
+TEST(TerminalInput, AFailedCommandStillPrintsNothing) {
+  const ProcessResult r = wordgames({"hand", "check", "qz", "--hand", "a?b"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_EQ(r.out, "") << r;
+}
+
+}  // namespace
+}  // namespace wg::test
