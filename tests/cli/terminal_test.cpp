@@ -6,6 +6,8 @@
 
 #include <string>
 
+#include "app/sqlite_store.h"
+#include "support/temp_dir.h"
 #include "terminal_session.h"
 #include "wordgames_runner.h"
 
@@ -23,6 +25,60 @@ std::size_t count(const std::string& text, const std::string& part) {
 constexpr const char* kWordPrompt = "Please enter a word or '!!' to indicate you are done: ";
 constexpr const char* kSubstitute = "Would you like to substitute a letter? ";
 constexpr const char* kReplay = "Would you like to replay the hand? ";
+constexpr const char* kNotLetters = "A word is letters, with * for the wildcard; nothing else.";
+
+// A word with accented letters is refused at a terminal as it is from a pipe: the line editor
+// gives the game the bytes typed, never the word without its accents (VRITS, charged five
+// tiles).
+TEST(TerminalInput, AccentedLettersAreRefusedNotStripped) {
+  TerminalSession s(Kind::kTerminal, {"--seed", "1", "hand", "--hands", "1"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for(kSubstitute)) << s.output();
+  s.type("n\n");
+  ASSERT_TRUE(s.wait_for(kWordPrompt)) << s.output();
+  s.type("v\xC3\xA9rit\xC3\xA9s\n");  // vérités
+  ASSERT_TRUE(s.wait_for(kNotLetters)) << s.output();
+  ASSERT_TRUE(s.wait_for(kWordPrompt)) << s.output();
+  s.type("!!\n");
+  ASSERT_TRUE(s.wait_for("Total score for this hand: 0")) << s.output();
+  ASSERT_TRUE(s.wait_for(kReplay)) << s.output();
+  s.type("n\n");
+  EXPECT_EQ(s.finish(), 0) << s.output();
+  EXPECT_EQ(s.output().find("earned"), std::string::npos) << s.output();
+  EXPECT_EQ(s.output().find("not a valid word"), std::string::npos) << s.output();
+
+  // The same line from a pipe: the same refusal.
+  ProcessOptions piped;
+  piped.stdin_text = "n\nv\xC3\xA9rit\xC3\xA9s\n!!\nn\n";
+  const ProcessResult r = wordgames({"--seed", "1", "hand", "--hands", "1"}, piped);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find(kNotLetters), std::string::npos) << r;
+}
+
+// Bytes that are not UTF-8 (a terminal set to Latin-1 sends é as one byte) reach the game too,
+// and are refused; a name with an accent is kept whole.
+TEST(TerminalInput, ANameKeepsItsAccentAndBytesThatAreNotTextAreRefused) {
+  const TempDir home("wg-terminal-name");
+  {
+    TerminalSession s(Kind::kTerminal, {"--seed", "1", "hand", "--hands", "1"}, home.path());
+    ASSERT_TRUE(s.started());
+    ASSERT_TRUE(s.wait_for("Your name: ")) << s.output();
+    s.type("Zo\xEB\n");  // Latin-1
+    ASSERT_TRUE(s.wait_for("A name is 1 to 40 bytes")) << s.output();
+    ASSERT_TRUE(s.wait_for("Your name: ")) << s.output();
+    s.type("Zo\xC3\xAB\n");  // UTF-8
+    ASSERT_TRUE(s.wait_for(kSubstitute)) << s.output();
+    s.type("n\n");
+    ASSERT_TRUE(s.wait_for(kWordPrompt)) << s.output();
+    s.type("!!\n");
+    ASSERT_TRUE(s.wait_for(kReplay)) << s.output();
+    s.type("n\n");
+    EXPECT_EQ(s.finish(), 0) << s.output();
+  }
+  const auto last = app::SqliteStore(home.path() / "wordgames" / "wordgames.db").last_player();
+  ASSERT_TRUE(last.has_value());
+  EXPECT_EQ(last->name, "Zo\xC3\xAB");
+}
 
 // Through pipes kept open, each prompt (and what comes before it) arrives before the program
 // waits for the answer: a program driving the game reads the question, then answers.
