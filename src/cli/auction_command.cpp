@@ -23,6 +23,7 @@
 #include "cli/app.h"
 #include "cli/auction_viewer.h"
 #include "cli/game_recorder.h"
+#include "cli/line_editor.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -327,14 +328,8 @@ class HumanAnswers {
     for (;;) {
       Reply reply;
       if (terminal_) {
-        const auto left = std::chrono::ceil<std::chrono::seconds>(deadline - Clock::now());
-        out_ << fmt::format("{} ({} s): ", question, std::max<std::int64_t>(left.count(), 0))
-             << std::flush;
         bool timed_out = false;
-        const std::optional<std::string> line = read_line_within(
-            STDIN_FILENO,
-            std::max(milliseconds(0), std::chrono::ceil<milliseconds>(deadline - Clock::now())),
-            timed_out);
+        const std::optional<std::string> line = read_within(question, deadline, timed_out);
         if (timed_out) {
           out_ << '\n';
           return {Reply::Kind::kTimeUp, {}};
@@ -353,6 +348,29 @@ class HumanAnswers {
   }
 
  private:
+  /// One line at the terminal before `deadline`, the seconds left in its prompt: edited (and
+  /// the seconds ticking) when standard input and output are the terminal, else read as typed.
+  std::optional<std::string> read_within(const std::string& question,
+                                         std::chrono::steady_clock::time_point deadline,
+                                         bool& timed_out) {
+    const auto with_time = [&question](std::chrono::seconds left) {
+      return fmt::format("{} ({} s): ", question, std::max<std::int64_t>(left.count(), 0));
+    };
+    if (prompt_.line_editing()) {
+      out_ << std::flush;
+      TimedLine line = read_edited_line_within(deadline, with_time);
+      timed_out = line.kind == TimedLine::Kind::kTimeUp;
+      if (line.kind != TimedLine::Kind::kLine) return std::nullopt;
+      return std::move(line.text);
+    }
+    const auto left =
+        std::chrono::steady_clock::now() >= deadline
+            ? milliseconds(0)
+            : std::chrono::ceil<milliseconds>(deadline - std::chrono::steady_clock::now());
+    out_ << with_time(std::chrono::ceil<std::chrono::seconds>(left)) << std::flush;
+    return read_line_within(STDIN_FILENO, left, timed_out);
+  }
+
   bool terminal_;
   std::chrono::seconds limit_;
   std::ostream& out_;

@@ -25,6 +25,7 @@
 #include "app/boggle_codec.h"
 #include "cli/app.h"
 #include "cli/game_recorder.h"
+#include "cli/line_editor.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -316,15 +317,35 @@ int play(Context& context, const Options& o) {
   Prompt prompt(context.in(), out, !interactive);
   // One line typed, against the clock on a timed round: nullopt at the end of input or when
   // time ran out (then the round is over).
-  const auto read = [&](std::string_view question) -> std::optional<std::string> {
-    if (!timed) return prompt.line(question);
-    const std::uint64_t now = elapsed();
-    const std::uint64_t deadline = session.deadline_ms();
-    const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
-    out << fmt::format("[{}:{:02}] {}", s / 60, s % 60, question) << std::flush;
-    if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
+  const auto time_up = [&] {
     apply(bg::Tick{elapsed()});
     if (session.finished()) out << "\nTime's up!\n";
+  };
+  // The clock, as the prompt shows it: the seconds left, rounded up.
+  const auto clocked = [](std::chrono::seconds left, std::string_view question) {
+    const auto s = static_cast<std::uint64_t>(std::max<std::int64_t>(left.count(), 0));
+    return fmt::format("[{}:{:02}] {}", s / 60, s % 60, question);
+  };
+  const auto read = [&](std::string_view question) -> std::optional<std::string> {
+    if (!timed) return prompt.line(question);
+    const std::uint64_t deadline = session.deadline_ms();
+    if (prompt.line_editing()) {
+      // Edited against the clock, which ticks in the prompt (line_editor.h).
+      out << std::flush;
+      TimedLine line = read_edited_line_within(
+          begin + std::chrono::milliseconds(deadline),
+          [&](std::chrono::seconds left) { return clocked(left, question); });
+      if (line.kind == TimedLine::Kind::kLine) return std::move(line.text);
+      if (line.kind == TimedLine::Kind::kTimeUp) time_up();
+      return std::nullopt;
+    }
+    const std::uint64_t now = elapsed();
+    out << clocked(std::chrono::ceil<std::chrono::seconds>(
+                       std::chrono::milliseconds(now >= deadline ? 0 : deadline - now)),
+                   question)
+        << std::flush;
+    if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
+    time_up();
     return std::nullopt;
   };
   while (!session.finished()) {
@@ -541,7 +562,8 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "Plays one round: type the words you find on the board, one per line. A word joins\n"
       "adjacent cells (diagonals too) without using a cell twice; each is judged at once. At the\n"
       "end: your words, your score against the board's total, and the words you missed.\n"
-      "The clock runs when you play at a terminal; piped input is judged without a clock.\n"
+      "The clock runs when you play at a terminal, ticking in the prompt; piped input is judged\n"
+      "without a clock.\n"
       "At the word prompt: ? (or board) shows the board again, help lists the commands, and an\n"
       "empty line ends the round (at a terminal, after asking).\n"
       "Global options (--seed N, --lexicon PATH) may also come after the command.");

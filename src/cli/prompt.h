@@ -48,6 +48,10 @@ class Prompt {
   std::optional<std::int64_t> integer(std::string_view question, std::int64_t min,
                                       std::int64_t max);
 
+  /// True when answers are read with line editing (a person at a terminal): a caller that reads
+  /// against a clock then uses read_edited_line_within (line_editor.h) rather than line().
+  bool line_editing() const { return line_editing_; }
+
   /// Prints a line of text.
   void say(std::string_view text);
   std::ostream& out() { return out_; }

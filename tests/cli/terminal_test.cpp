@@ -108,5 +108,67 @@ TEST(TerminalInput, AFailedCommandStillPrintsNothing) {
   EXPECT_EQ(r.out, "") << r;
 }
 
+// A timed Boggle round at a terminal: each word shows once as it is typed (the line editor
+// reads it, with the terminal's own echo off), and the arrow keys move in the word instead of
+// printing ^[[D behind the person's back.
+TEST(TerminalBoggle, AWordShowsOnceAndTheArrowKeysEditIt) {
+  TerminalSession s(Kind::kTerminal, {"--seed", "11", "boggle", "--board", "EECA/ALEP/HNBO/QTTY",
+                                      "--time", "86400"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("word: ")) << s.output();
+  s.type("peace\n");
+  ASSERT_TRUE(s.wait_for("peace: 3 points")) << s.output();
+  EXPECT_EQ(count(s.output(), "peace"), 2u) << s.output();  // as typed, then judged
+  ASSERT_TRUE(s.wait_for("word: ")) << s.output();
+  s.type("tea\x1b[D\x1b[Dx\n");  // tea, Left, Left, x
+  ASSERT_TRUE(s.wait_for("txea: ")) << s.output();
+  EXPECT_EQ(s.output().find("^["), std::string::npos) << s.output();
+  ASSERT_TRUE(s.wait_for("word: ")) << s.output();
+  s.type("\n");
+  ASSERT_TRUE(s.wait_for("End the round now? (yes/no) ")) << s.output();
+  s.type("yes\n");
+  ASSERT_TRUE(s.wait_for("Your words (1): peace")) << s.output();
+  EXPECT_EQ(s.finish(), 0) << s.output();
+}
+
+// The clock in the prompt ticks: it is redrawn in place (the cursor saved, the row's start
+// rewritten, the cursor restored) as the seconds left change, while the person types.
+TEST(TerminalBoggle, TheClockInThePromptTicks) {
+  TerminalSession s(Kind::kTerminal, {"--seed", "11", "boggle", "--board", "EECA/ALEP/HNBO/QTTY",
+                                      "--time", "86400"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("[1440:00] word: ")) << s.output();
+  s.type("pea");
+  ASSERT_TRUE(
+      s.wait_for("\x1b"
+                 "7\r[1439:"))
+      << s.output();  // a tick
+  ASSERT_TRUE(
+      s.wait_for("word: \x1b"
+                 "8"))
+      << s.output();
+  s.type("ce\n");
+  ASSERT_TRUE(s.wait_for("peace: 3 points")) << s.output();
+  s.type("\n");
+  ASSERT_TRUE(s.wait_for("End the round now? (yes/no) ")) << s.output();
+  s.type("yes\n");
+  EXPECT_EQ(s.finish(), 0) << s.output();
+}
+
+// The auction's bid is edited like every other answer at a terminal: 0x, Left, Ctrl-D (delete
+// the x) bids 0, where the terminal's plain line would have been "0x^[[D^D".
+TEST(TerminalAuction, TheBidIsEdited) {
+  TerminalSession s(Kind::kTerminal, {"--seed", "5", "auction", "--players", "human,random",
+                                      "--rounds", "1", "--hidden", "0"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("Your bid, 0 to 100 (q quits) (")) << s.output();
+  s.type("0x\x1b[D\x04\n");
+  ASSERT_TRUE(s.wait_for("Auction 2:")) << s.output();
+  EXPECT_EQ(s.output().find("Please bid"), std::string::npos) << s.output();
+  ASSERT_TRUE(s.wait_for("Your bid, 0 to 100 (q quits) (")) << s.output();
+  s.type("q\n");
+  EXPECT_EQ(s.finish(), 0) << s.output();
+}
+
 }  // namespace
 }  // namespace wg::test
