@@ -5,6 +5,7 @@
 #include <gtest/gtest.h>
 
 #include <string>
+#include <vector>
 
 #include "app/sqlite_store.h"
 #include "support/temp_dir.h"
@@ -168,6 +169,29 @@ TEST(TerminalAuction, TheBidIsEdited) {
   ASSERT_TRUE(s.wait_for("Your bid, 0 to 100 (q quits) (")) << s.output();
   s.type("q\n");
   EXPECT_EQ(s.finish(), 0) << s.output();
+}
+
+// A series of the word game is a win only when it scored: played to its end with a total of 0
+// (nothing but invalid words or empty hands) it is recorded as no win, as Boggle's round is.
+TEST(TerminalStats, AWordGameSeriesScoringNothingIsNoWin) {
+  const TempDir data("wg-terminal-win");
+  const std::string folder = data.path().string();
+  ProcessOptions nothing;
+  nothing.stdin_text = "n\n!!\nn\n";
+  ASSERT_EQ(wordgames({"--data", folder, "--seed", "1", "hand", "--hands", "1"}, nothing).exit_code,
+            0);
+  ProcessOptions scoring;
+  scoring.stdin_text = "no\nstar\n!!\nno\n";
+  ASSERT_EQ(wordgames({"--data", folder, "--seed", "3", "hand", "--hands", "1"}, scoring).exit_code,
+            0);
+  const ProcessResult history = wordgames({"--data", folder, "history", "--json"});
+  ASSERT_EQ(history.exit_code, 0) << history;
+  const auto games = json_of(history)["games"];
+  ASSERT_EQ(games.size(), 2u) << history;
+  EXPECT_EQ(games[0]["score"], 76) << history;  // newest first
+  EXPECT_EQ(games[0]["won"], true) << history;
+  EXPECT_EQ(games[1]["score"], 0) << history;
+  EXPECT_EQ(games[1]["won"], false) << history;
 }
 
 }  // namespace
