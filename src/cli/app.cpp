@@ -1,5 +1,6 @@
 #include "cli/app.h"
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <limits>
@@ -15,6 +16,7 @@
 #include "cli/lexicon_command.h"
 #include "cli/line_editor.h"
 #include "cli/menu.h"
+#include "cli/output.h"
 #include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
@@ -134,6 +136,94 @@ class HeldOutput : public std::streambuf {
   bool released_ = false;
 };
 
+/// An option's argument as a person reads it, from CLI11's type name: a set of choices
+/// ("TEXT:{common,all}") as "common|all", a name its validator repeats ("NAME:NAME") once.
+std::string readable_type(const std::string& type) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t colon = type.find(':'); colon != std::string::npos;
+       colon = type.find(':', start)) {
+    parts.push_back(type.substr(start, colon - start));
+    start = colon + 1;
+  }
+  parts.push_back(type.substr(start));
+  for (const std::string& part : parts) {
+    if (part.size() > 2 && part.front() == '{' && part.back() == '}' &&
+        part.find("->") == std::string::npos) {
+      std::string choices = part.substr(1, part.size() - 2);
+      std::replace(choices.begin(), choices.end(), ',', '|');
+      return choices;
+    }
+  }
+  return parts.front();
+}
+
+/// `text` as paragraphs to wrap: a line break inside a sentence (text wrapped by hand, for some
+/// width) becomes a space; one after a sentence or a colon, before an indented line or around
+/// an empty one is kept.
+std::string reflowed(std::string text) {
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    if (text[i] != '\n') continue;
+    const char before = text[i - 1];
+    const char after = text[i + 1];
+    const bool kept =
+        before == '.' || before == ':' || before == '\n' || after == ' ' || after == '\n';
+    if (!kept) text[i] = ' ';
+  }
+  return text;
+}
+
+/// CLI11's help, made for a person at a terminal: an option's argument by its readable name
+/// (readable_type; its default, "=common", said in the description instead), and every
+/// description, summary and footer wrapped at word boundaries to the terminal's width.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  explicit HelpFormatter(std::size_t width) : width_(width) {}
+
+  std::string make_option_opts(const CLI::Option* option) const override {
+    std::string opts = CLI::Formatter::make_option_opts(option);
+    if (!option->get_option_text().empty() || option->get_type_size() == 0) return opts;
+    const std::string type = option->get_type_name();
+    const std::string shown =
+        " " + get_label(type) +
+        (option->get_default_str().empty() ? std::string() : "=" + option->get_default_str());
+    // A positional argument's name says what it takes (WORD, FILE): no type after it.
+    const std::string readable = option->nonpositional() ? " " + readable_type(type) : "";
+    if (opts.starts_with(shown)) opts = readable + opts.substr(shown.size());
+    return opts;
+  }
+
+  std::string make_option_desc(const CLI::Option* option) const override {
+    std::string description = option->get_description();
+    const std::string fallback = option->get_default_str();
+    if (!fallback.empty() && description.find("default") == std::string::npos) {
+      description += fmt::format(" (default: {})", fallback);
+    }
+    return wrap(description, description_width());
+  }
+
+  std::string make_subcommand(const CLI::App* command) const override {
+    std::ostringstream out;
+    CLI::detail::format_help(out, command->get_display_name(true),
+                             wrap(command->get_description(), description_width()), column_width_);
+    return out.str();
+  }
+
+  std::string make_description(const CLI::App* command) const override {
+    return wrap(reflowed(CLI::Formatter::make_description(command)), width_);
+  }
+
+  std::string make_footer(const CLI::App* command) const override {
+    return wrap(reflowed(CLI::Formatter::make_footer(command)), width_);
+  }
+
+ private:
+  std::size_t description_width() const {
+    return std::max<std::size_t>(width_ > column_width_ ? width_ - column_width_ : 0, 30);
+  }
+  std::size_t width_;
+};
+
 void report_error(std::ostream& err, std::string_view message) {
   // Errors quote what came from outside (an argument, a file's line, a name): escaped, so that
   // no byte of it reaches the terminal as a control.
@@ -141,6 +231,8 @@ void report_error(std::ostream& err, std::string_view message) {
 }
 
 void configure(CLI::App& app, Context& context) {
+  // Before any subcommand: each takes its parent's formatter.
+  app.formatter(std::make_shared<HelpFormatter>(context.columns()));
   app.set_help_flag("-h,--help", "Print this help and exit");
   app.set_version_flag("--version", version_text(), "Print the version and exit");
   app.require_subcommand(0, 1);
@@ -159,7 +251,7 @@ void configure(CLI::App& app, Context& context) {
                                       "--lexicon out for the built-in list)")
                                 : std::string();
           },
-          "PATH"));
+          ""));
   add_number_option(
       app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
@@ -183,7 +275,7 @@ void configure(CLI::App& app, Context& context) {
                        : fmt::format("'{}' is not a player name: {}", protocol::printable(name),
                                      kPlayerNameRule);
           },
-          "NAME"));
+          ""));
   add_game_commands(app, context);
   add_stats_commands(app, context);
   add_resume_command(app, context);

@@ -233,16 +233,16 @@ void print_help(std::ostream& out, bool interactive) {
   out << "A word that is on the board is played even if it is a command's name.\n";
 }
 
-void print_summary(std::ostream& out, const bg::View& view) {
+void print_summary(std::ostream& out, const bg::View& view, std::size_t columns) {
   std::string found = fmt::format("Your words ({}):", view.found.size());
   for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
-  out << '\n' << wrap(found, kColumns, "  ") << '\n';
+  out << '\n' << wrap(found, columns, "  ") << '\n';
   const std::int64_t total = view.total_score.value_or(0);
   out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
                      total == 0 ? 100 : view.score * 100 / total);
   std::string missed = fmt::format("Words missed ({}):", view.missed.size());
   for (const bg::BoardWord& w : view.missed) missed += ' ' + w.word;
-  out << wrap(missed, kColumns, "  ") << '\n';
+  out << wrap(missed, columns, "  ") << '\n';
 }
 
 /// Discards what was typed at the terminal and not read yet (a word typed without Enter when the
@@ -390,7 +390,7 @@ int play(Context& context, const Options& o) {
       }
     }
   }
-  print_summary(out, session.view(kObserver));
+  print_summary(out, session.view(kObserver), context.columns());
   return kExitOk;
 }
 
@@ -557,7 +557,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
   const std::string scoring_help =
       "spec (default, the spec's rule: 1 + letters - minimum) or boggle (3-4 letters 1, 5: 2, "
       "6: 3, 7: 5, 8+: 11)";
-  command.add_option("--scoring", o->scoring, scoring_help);
+  command.add_option("--scoring", o->scoring, scoring_help)->type_name("spec|boggle");
   command.footer(
       "Plays one round: type the words you find on the board, one per line. A word joins\n"
       "adjacent cells (diagonals too) without using a cell twice; each is judged at once. At the\n"
@@ -575,7 +575,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "\"words\"}.");
   add_board(*solve, "(default: the spec's board)", true);
   add_min(*solve, "Minimum word length (default 3)");
-  solve->add_option("--scoring", o->scoring, scoring_help);
+  solve->add_option("--scoring", o->scoring, scoring_help)->type_name("spec|boggle");
   on_run(*solve, context, [&context, o] { return run_solve(context, *o); });
 
   CLI::App* path = add_game_tool(
@@ -616,7 +616,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       *best, "--jobs", 1, 256, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
   add_min(*best, "Minimum word length (default 3; 4 on 6x6, as Super Big Boggle's rules say)");
-  best->add_option("--scoring", o->scoring, "boggle (default) or spec");
+  best->add_option("--scoring", o->scoring, "boggle (default) or spec")->type_name("boggle|spec");
   on_run(*best, context, [&context, o] { return run_best(context, *o); });
   on_run(command, context, [&context, o] { return play(context, *o); });
 }

@@ -1,6 +1,8 @@
 #include "cli/context.h"
 
+#include <algorithm>
 #include <chrono>
+#include <iostream>
 #include <random>
 #include <utility>
 
@@ -15,7 +17,13 @@ namespace wg::cli {
 
 Context::Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
                  std::ostream* live)
-    : in_(in), out_(out), live_(live), err_(err), interactive_(interactive) {}
+    : in_(in),
+      out_(out),
+      live_(live),
+      err_(err),
+      interactive_(interactive),
+      columns_(interactive && &out == &std::cout ? std::max<std::size_t>(terminal_columns(), 40)
+                                                 : kColumns) {}
 
 std::shared_ptr<const Lexicon> Context::shared_lexicon() {
   if (!lexicon_) {

@@ -67,6 +67,10 @@ class Context {
   std::ostream& live_out() { return live_ != nullptr ? *live_ : out_; }
   std::ostream& err() { return err_; }
   bool interactive() const { return interactive_; }
+  /// The width that text is wrapped at: the terminal's when the output is the process's own
+  /// on a terminal (interactive), else kColumns (output.h), so that a pipe, a file or a test
+  /// gets the same text whatever the terminal it runs in.
+  std::size_t columns() const { return columns_; }
 
   /// The lexicon named by --lexicon, or the built-in one; loaded on the first call.
   /// Throws LexiconError naming the file.
@@ -124,6 +128,7 @@ class Context {
   std::ostream* live_ = nullptr;
   std::ostream& err_;
   bool interactive_;
+  std::size_t columns_;
   GlobalOptions options_;
   std::optional<app::LoadedLexicon> lexicon_;  ///< empty until loaded
   std::optional<std::uint64_t> random_seed_;

@@ -3,7 +3,6 @@
 #include <histedit.h>
 #include <langinfo.h>
 #include <poll.h>
-#include <sys/ioctl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -17,6 +16,8 @@
 #include <limits>
 #include <optional>
 #include <utility>
+
+#include "cli/output.h"
 
 namespace wg::cli {
 
@@ -331,12 +332,6 @@ class Editor {
 }  // namespace
 
 bool stdio_is_terminal() { return isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1; }
-
-std::size_t terminal_columns() {
-  winsize size{};
-  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
-  return 80;
-}
 
 std::optional<std::string> read_edited_line(std::string_view question) {
   TimedLine line = Editor::instance().read(question, std::nullopt, nullptr);

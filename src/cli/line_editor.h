@@ -20,9 +20,6 @@ namespace wg::cli {
 /// True when standard input and standard output are both terminals.
 bool stdio_is_terminal();
 
-/// The columns of the terminal on standard output; 80 when it is not a terminal or does not say.
-std::size_t terminal_columns();
-
 /// Reads one line from the terminal with libedit, showing `question` as its prompt; the line
 /// joins the history (shared by every prompt of the run) unless it is empty. nullopt at end of
 /// input (Ctrl-D on an empty line). The terminal is left as it was found.

@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "app/sqlite_store.h"
+#include "cli/output.h"
 #include "support/temp_dir.h"
 #include "terminal_session.h"
 #include "wordgames_runner.h"
@@ -24,6 +25,23 @@ std::size_t count(const std::string& text, const std::string& part) {
 }
 
 constexpr const char* kWordPrompt = "Please enter a word or '!!' to indicate you are done: ";
+/// The commands listed under a help's groups of commands ("Games:", "Tools:", "Commands:",
+/// "Subcommands:"): the first word of each entry.
+std::vector<std::string> commands_listed(const std::string& help) {
+  std::vector<std::string> names;
+  bool in_commands = false;
+  for (const std::string& line : lines_of(help)) {
+    if (line.empty()) {
+      in_commands = false;
+    } else if (line.back() == ':' && line.front() != ' ') {
+      in_commands = line != "Options:" && line != "Positionals:";
+    } else if (in_commands && line.starts_with("  ") && line[2] != ' ') {
+      names.push_back(line.substr(2, line.find(' ', 2) - 2));
+    }
+  }
+  return names;
+}
+
 constexpr const char* kSubstitute = "Would you like to substitute a letter? ";
 constexpr const char* kReplay = "Would you like to replay the hand? ";
 constexpr const char* kNotLetters = "A word is letters, with * for the wildcard; nothing else.";
@@ -169,6 +187,52 @@ TEST(TerminalAuction, TheBidIsEdited) {
   ASSERT_TRUE(s.wait_for("Your bid, 0 to 100 (q quits) (")) << s.output();
   s.type("q\n");
   EXPECT_EQ(s.finish(), 0) << s.output();
+}
+
+// Every command's --help fits 80 columns, wrapped between words, and names each option's
+// argument plainly: no CLI11 type names such as TEXT, NAME:NAME or TEXT:{common,all}=common.
+TEST(TerminalHelp, EveryHelpFits80ColumnsAndNamesArgumentsPlainly) {
+  std::vector<std::vector<std::string>> queue = {{}};
+  std::size_t helps = 0;
+  while (!queue.empty()) {
+    std::vector<std::string> command = queue.back();
+    queue.pop_back();
+    std::vector<std::string> args = command;
+    args.push_back("--help");
+    const ProcessResult r = wordgames(args);
+    ASSERT_EQ(r.exit_code, 0) << r;
+    ++helps;
+    std::string name = "wordgames";
+    for (const std::string& word : command) name += " " + word;
+    for (const std::string& line : lines_of(r.out)) {
+      EXPECT_LE(cli::display_width(line), 80u) << name << ": " << line;
+      if (!line.starts_with("  ") || line.starts_with("   ")) continue;  // an option's line
+      for (const char* unreadable : {" TEXT", ":{", "}=", "NAME:", "PATH:"}) {
+        EXPECT_EQ(line.find(unreadable), std::string::npos) << name << ": " << line;
+      }
+    }
+    for (const std::string& sub : commands_listed(r.out)) {
+      std::vector<std::string> next = command;
+      next.push_back(sub);
+      queue.push_back(next);
+    }
+  }
+  EXPECT_GT(helps, 30u);
+}
+
+TEST(TerminalHelp, PositionHangmanNamesTheDataFolderInUse) {
+  const TempDir data("wg-help-data");
+  ProcessOptions options;
+  options.env["XDG_DATA_HOME"] = data.path().string();
+  const ProcessResult r = wordgames({"hangman", "--help"}, options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  std::string help = r.out;  // the path may be wrapped: compare without the line breaks
+  std::erase(help, '\n');
+  for (auto at = help.find("  "); at != std::string::npos; at = help.find("  ")) help.erase(at, 1);
+  EXPECT_NE(help.find((data.path() / "wordgames" / "wordgames.db").string()), std::string::npos)
+      << r;
+  const ProcessResult elsewhere = wordgames({"--data", "/srv/games", "hangman", "--help"});
+  EXPECT_NE(elsewhere.out.find("/srv/games/wordgames.db"), std::string::npos) << elsewhere;
 }
 
 // A series of the word game is a win only when it scored: played to its end with a total of 0
