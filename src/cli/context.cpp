@@ -1,6 +1,7 @@
 #include "cli/context.h"
 
 #include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <iostream>
 #include <random>
@@ -183,6 +184,30 @@ void Context::delete_unfinished(std::int64_t id) {
   } catch (const std::exception& error) {
     warn_not_saving(error.what());
   }
+}
+
+namespace {
+
+/// `text` as one word of a shell command line: quoted unless it is plain.
+std::string shell_word(std::string_view text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string_view("-_./=:,+@").find(c) != std::string_view::npos;
+  });
+  if (plain) return std::string(text);
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string Context::resume_command(std::int64_t id) const {
+  std::string command = "wordgames";
+  if (!options_.data_dir.empty()) command += " --data " + shell_word(options_.data_dir);
+  if (!options_.player.empty()) command += " --player " + shell_word(options_.player);
+  if (!options_.lexicon_path.empty()) command += " --lexicon " + shell_word(options_.lexicon_path);
+  return command + fmt::format(" resume {}", id);
 }
 
 std::int64_t Context::now_ms() {

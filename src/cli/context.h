@@ -115,6 +115,9 @@ class Context {
   /// Deletes an unfinished game (one that ended without a record); a failure is reported like
   /// record()'s.
   void delete_unfinished(std::int64_t id);
+  /// The command line that resumes unfinished game `id` as this run would find it:
+  /// "wordgames resume 7", with the --data, --player and --lexicon this run was given.
+  std::string resume_command(std::int64_t id) const;
   /// The wall clock in unix milliseconds, for the times of recorded games.
   static std::int64_t now_ms();
 

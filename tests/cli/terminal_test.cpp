@@ -235,6 +235,32 @@ TEST(TerminalHelp, PositionHangmanNamesTheDataFolderInUse) {
   EXPECT_NE(elsewhere.out.find("/srv/games/wordgames.db"), std::string::npos) << elsewhere;
 }
 
+// A game left in play is saved after each move: at quit the game says so, once, with the
+// command that resumes it (naming the data folder this run used), and that command resumes it.
+TEST(TerminalQuit, AGameLeftInPlaySaysItWasSavedAndHowToResume) {
+  const TempDir data("wg-terminal-saved");
+  const std::string folder = (data.path() / "games").string();
+  ProcessOptions options;
+  options.stdin_text = "e\n";  // one guess, then the input ends
+  const ProcessResult r = wordgames({"--data", folder, "--seed", "4", "evil-hangman", "--length",
+                                     "5", "--guesses", "6", "--hide-remaining"},
+                                    options);
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const std::string command = "wordgames --data " + folder + " resume 1";
+  EXPECT_EQ(count(r.out, "Saved. Resume with: " + command + "\n"), 1u) << r;
+  EXPECT_TRUE(r.out.ends_with("Saved. Resume with: " + command + "\n")) << r;
+  const ProcessResult resumed = wordgames({"--data", folder, "resume", "1"});
+  EXPECT_EQ(resumed.exit_code, 0) << resumed;
+  EXPECT_EQ(count(resumed.out, "Saved. Resume with: " + command + "\n"), 1u) << resumed;
+
+  // A game played to its end is not kept: nothing to say.
+  ProcessOptions whole;
+  whole.stdin_text = "n\n!!\nn\n";
+  const ProcessResult finished =
+      wordgames({"--data", folder, "--seed", "1", "hand", "--hands", "1"}, whole);
+  EXPECT_EQ(finished.out.find("Saved."), std::string::npos) << finished;
+}
+
 // A series of the word game is a win only when it scored: played to its end with a total of 0
 // (nothing but invalid words or empty hands) it is recorded as no win, as Boggle's round is.
 TEST(TerminalStats, AWordGameSeriesScoringNothingIsNoWin) {
