@@ -257,7 +257,9 @@ void configure(CLI::App& app, Context& context) {
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
       "which the games print so that a game can be replayed")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
+  app.add_flag("--json", options.json,
+               "Print JSON instead of text: the tools, lists and statistics (a game played at "
+               "the terminal refuses it)");
   app.add_option("--data", options.data_dir,
                  "Directory of the saved games, players and dictionaries (wordgames.db); "
                  "default: $XDG_DATA_HOME/wordgames")
@@ -416,6 +418,26 @@ void on_run(CLI::App& command, Context& context, std::function<int()> action) {
   // chosen subcommand's.
   command.callback([&context, action = std::move(action)] {
     if (!context.action()) context.set_action(action);
+  });
+}
+
+void on_play(CLI::App& game, Context& context, std::function<int()> play) {
+  on_run(game, context, [&game, &context, play = std::move(play)] {
+    if (context.options().json) {
+      std::vector<std::string> tools;
+      for (const CLI::App* tool : game.get_subcommands([](const CLI::App*) { return true; })) {
+        tools.push_back(tool->get_name());
+      }
+      std::string names;
+      for (std::size_t i = 0; i < tools.size(); ++i) {
+        names += (i == 0 ? "" : i + 1 == tools.size() ? " or " : ", ") + tools[i];
+      }
+      throw UsageError(fmt::format(
+          "--json: '{}' is played in text at the terminal; JSON comes from its commands ({}), "
+          "e.g. '{} {} --json'",
+          command_path(game), names, command_path(game), tools.empty() ? "" : tools.front()));
+    }
+    return play();
   });
 }
 

@@ -54,6 +54,11 @@ CLI::Option* add_numbers_option(CLI::App& command, const std::string& name, std:
 /// chosen: unless a subcommand of it was chosen too (its own action then runs, not this one).
 void on_run(CLI::App& command, Context& context, std::function<int()> action);
 
+/// on_run for a game played at the terminal (it reads a person's answers and prints text):
+/// with --json it is refused, a usage error naming the game's commands that print JSON. One
+/// rule for every game, so that --json is never silently ignored.
+void on_play(CLI::App& game, Context& context, std::function<int()> play);
+
 /// Adds a game's tool subcommand (group "Tools", with --json) whose --help ends with `details`.
 CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,
                         const std::string& summary, const std::string& details);

@@ -618,7 +618,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
   add_min(*best, "Minimum word length (default 3; 4 on 6x6, as Super Big Boggle's rules say)");
   best->add_option("--scoring", o->scoring, "boggle (default) or spec")->type_name("boggle|spec");
   on_run(*best, context, [&context, o] { return run_best(context, *o); });
-  on_run(command, context, [&context, o] { return play(context, *o); });
+  on_play(command, context, [&context, o] { return play(context, *o); });
 }
 
 }  // namespace wg::cli

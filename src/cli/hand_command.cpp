@@ -435,7 +435,7 @@ void define_hand_command(CLI::App& command, Context& context) {
   solve->add_option("LETTERS", args->hand, "The hand, e.g. 'aciprt*' (quote the *)")->required();
   on_run(*solve, context, [&context, args] { return run_solve(context, args->hand); });
 
-  on_run(command, context, [&context, options] { return HandGame(context, *options).run(); });
+  on_play(command, context, [&context, options] { return HandGame(context, *options).run(); });
 }
 
 }  // namespace wg::cli

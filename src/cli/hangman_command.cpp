@@ -855,7 +855,7 @@ void define_hangman_command(CLI::App& command, Context& context) {
         "{} (another folder: --data DIR).",
         where);
   });
-  on_run(command, context, [&context, options]() -> int {
+  on_play(command, context, [&context, options]() -> int {
     Store& store = context.store();
     NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
     Terminal terminal(context, store, std::move(dictionary),

@@ -235,6 +235,27 @@ TEST(TerminalHelp, PositionHangmanNamesTheDataFolderInUse) {
   EXPECT_NE(elsewhere.out.find("/srv/games/wordgames.db"), std::string::npos) << elsewhere;
 }
 
+// --json means the same for every game: a game played at the terminal refuses it, a usage
+// error that names the commands printing JSON; it is never ignored.
+TEST(TerminalJson, EveryGamePlayedAtTheTerminalRefusesJson) {
+  for (const char* game : {"hand", "evil-hangman", "boggle", "hangman", "wordle"}) {
+    ProcessOptions options;
+    options.stdin_text = "1\n";
+    const ProcessResult r = wordgames({game, "--json"}, options);
+    EXPECT_EQ(r.exit_code, 1) << game << r;
+    EXPECT_EQ(r.out, "") << game << r;
+    EXPECT_NE(r.err.find(std::string("--json: 'wordgames ") + game + "' is played in text"),
+              std::string::npos)
+        << game << r;
+    EXPECT_NE(r.err.find("--json'"), std::string::npos) << game << r;
+  }
+  ProcessOptions person;
+  person.stdin_text = "q\n";
+  const ProcessResult auction =
+      wordgames({"auction", "--players", "human,random", "--json"}, person);
+  EXPECT_EQ(auction.exit_code, 1) << auction;
+}
+
 // A game left in play is saved after each move: at quit the game says so, once, with the
 // command that resumes it (naming the data folder this run used), and that command resumes it.
 TEST(TerminalQuit, AGameLeftInPlaySaysItWasSavedAndHowToResume) {
