@@ -129,8 +129,8 @@ std::optional<std::string> ask_for_game(Context& context) {
   Prompt prompt(context.in(), context.out(), !context.interactive());
   for (;;) {
     context.out() << '\n';
-    const std::optional<std::string> line = prompt.line(
-        "Choose a game (number or name), a tool with its arguments, or empty to quit: ");
+    const std::optional<std::string> line =
+        prompt.line("Choose a game (number or name), or a tool, or Enter to quit: ");
     if (!line) return std::nullopt;
     const std::string_view answer = trim(*line);
     if (answer.empty() || is_quit(answer)) return std::nullopt;
