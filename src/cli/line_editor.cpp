@@ -162,6 +162,11 @@ class Editor {
     clock_ = clock;
     time_up_ = false;
     prompt_ = prompt_of(clock != nullptr ? (*clock)(seconds_left()) : std::string(question));
+    // The terminal's own echo and line mode off before the prompt shows, not after: a key typed
+    // as soon as the prompt appears would be echoed by the terminal, then again by libedit
+    // (which on its own leaves line mode only when it first reads a key). el_wgets restores the
+    // terminal's modes when it returns.
+    el_wset(el_, EL_PREP_TERM, 1);
     int count = 0;
     const wchar_t* line = el_wgets(el_, &count);
     deadline_.reset();
