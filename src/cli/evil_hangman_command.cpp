@@ -143,8 +143,8 @@ struct PlayOptions {
 
 /// What the guess prompt accepts besides a letter ("help" prints it).
 constexpr std::string_view kGuessHelp =
-    "Type a letter to guess it; only a wrong guess uses up a guess. 'give up' (or '!') ends\n"
-    "the game as lost and shows a word; 'help' shows this.";
+    "Type a letter to guess it; only a wrong guess uses up a guess.\n"
+    "'give up' (or '!') ends the game as lost and shows a word; 'help' shows this.";
 
 /// The terminal's side of a session: whether to colour, and the progress line shown while the
 /// host thinks (the optimal host may take seconds a guess).

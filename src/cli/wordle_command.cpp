@@ -40,8 +40,8 @@ constexpr std::string_view kLegend =
     "[A]: in the word, here. (A): in the word, elsewhere. a: not in the word.";
 
 constexpr std::string_view kGuessHelp =
-    "Type a word to guess it. '?' (or 'hint') asks the AI for a guess, '!' (or 'give up') ends\n"
-    "the game and shows a word, 'help' shows this.";
+    "Type a word to guess it. '?' (or 'hint') asks the AI for a guess, '!' (or\n"
+    "'give up') ends the game and shows a word, 'help' shows this.";
 
 wd::Config config_of(const Options& options) {
   wd::Config config;
