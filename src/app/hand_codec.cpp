@@ -231,7 +231,10 @@ Json HandCodec::view_to_json(const wh::View& view) {
 
 std::optional<std::vector<GamePlayer>> HandCodec::players_of(const Finished& finished,
                                                              std::string_view person, Seat) {
-  return std::vector<GamePlayer>{{std::string(person), finished.total, !finished.given_up}};
+  // A win scores: a series played to its end with a total above 0 (as Boggle's round and the
+  // other games' wins, where nothing scored or found is no win).
+  return std::vector<GamePlayer>{
+      {std::string(person), finished.total, !finished.given_up && finished.total > 0}};
 }
 
 Json HandCodec::details_of(const Session&, const Finished& finished) {

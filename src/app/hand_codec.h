@@ -48,7 +48,7 @@ struct HandCodec {
   static Json command_to_json(const hand::Command& command);
   static Json event_to_json(const hand::Event& event);
   static Json view_to_json(const hand::View& view);
-  /// The person's total; won unless given up.
+  /// The person's total; won when played to its end with a total above 0.
   static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
                                                            std::string_view person, Seat seat);
   /// What the statistics count: {"hands": [{"score": the counted score, "best": the optimum's

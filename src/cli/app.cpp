@@ -1,10 +1,12 @@
 #include "cli/app.h"
 
+#include <algorithm>
 #include <exception>
 #include <iostream>
 #include <limits>
 #include <optional>
 #include <sstream>
+#include <streambuf>
 #include <string_view>
 #include <vector>
 
@@ -14,6 +16,7 @@
 #include "cli/lexicon_command.h"
 #include "cli/line_editor.h"
 #include "cli/menu.h"
+#include "cli/output.h"
 #include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
@@ -89,6 +92,138 @@ std::uint64_t number_in(const std::string& name, const std::string& text, std::u
   return *value;
 }
 
+/// A command's output, held back so that nothing reaches the real output when the command fails,
+/// until the command flushes it: a flush (a prompt before it reads an answer, a viewer's step)
+/// means "show this now", so the held text goes out then and everything after it is written
+/// through. Without it a game played through a pipe (`wordgames hand | tee log`, or a program
+/// driving it) would show nothing until it ended, while it waits for answers.
+class HeldOutput : public std::streambuf {
+ public:
+  explicit HeldOutput(std::ostream& target) : target_(target) {}
+  /// Writes what is held (once the command has succeeded) and writes through from then on.
+  void release() {
+    if (released_) return;
+    released_ = true;
+    target_ << held_;
+    held_.clear();
+  }
+  /// Drops what is held (the command failed before flushing).
+  void discard() { held_.clear(); }
+
+ protected:
+  int_type overflow(int_type c) override {
+    if (traits_type::eq_int_type(c, traits_type::eof())) return traits_type::not_eof(c);
+    const char ch = traits_type::to_char_type(c);
+    xsputn(&ch, 1);
+    return c;
+  }
+  std::streamsize xsputn(const char* text, std::streamsize n) override {
+    if (released_) {
+      target_.write(text, n);
+    } else {
+      held_.append(text, static_cast<std::size_t>(n));
+    }
+    return n;
+  }
+  int sync() override {
+    release();
+    return target_.flush() ? 0 : -1;
+  }
+
+ private:
+  std::ostream& target_;
+  std::string held_;
+  bool released_ = false;
+};
+
+/// An option's argument as a person reads it, from CLI11's type name: a set of choices
+/// ("TEXT:{common,all}") as "common|all", a name its validator repeats ("NAME:NAME") once.
+std::string readable_type(const std::string& type) {
+  std::vector<std::string> parts;
+  std::size_t start = 0;
+  for (std::size_t colon = type.find(':'); colon != std::string::npos;
+       colon = type.find(':', start)) {
+    parts.push_back(type.substr(start, colon - start));
+    start = colon + 1;
+  }
+  parts.push_back(type.substr(start));
+  for (const std::string& part : parts) {
+    if (part.size() > 2 && part.front() == '{' && part.back() == '}' &&
+        part.find("->") == std::string::npos) {
+      std::string choices = part.substr(1, part.size() - 2);
+      std::replace(choices.begin(), choices.end(), ',', '|');
+      return choices;
+    }
+  }
+  return parts.front();
+}
+
+/// `text` as paragraphs to wrap: a line break inside a sentence (text wrapped by hand, for some
+/// width) becomes a space; one after a sentence or a colon, before an indented line or around
+/// an empty one is kept.
+std::string reflowed(std::string text) {
+  for (std::size_t i = 1; i + 1 < text.size(); ++i) {
+    if (text[i] != '\n') continue;
+    const char before = text[i - 1];
+    const char after = text[i + 1];
+    const bool kept =
+        before == '.' || before == ':' || before == '\n' || after == ' ' || after == '\n';
+    if (!kept) text[i] = ' ';
+  }
+  return text;
+}
+
+/// CLI11's help, made for a person at a terminal: an option's argument by its readable name
+/// (readable_type; its default, "=common", said in the description instead), and every
+/// description, summary and footer wrapped at word boundaries to the terminal's width.
+class HelpFormatter : public CLI::Formatter {
+ public:
+  explicit HelpFormatter(std::size_t width) : width_(width) {}
+
+  std::string make_option_opts(const CLI::Option* option) const override {
+    std::string opts = CLI::Formatter::make_option_opts(option);
+    if (!option->get_option_text().empty() || option->get_type_size() == 0) return opts;
+    const std::string type = option->get_type_name();
+    const std::string shown =
+        " " + get_label(type) +
+        (option->get_default_str().empty() ? std::string() : "=" + option->get_default_str());
+    // A positional argument's name says what it takes (WORD, FILE): no type after it.
+    const std::string readable = option->nonpositional() ? " " + readable_type(type) : "";
+    if (opts.starts_with(shown)) opts = readable + opts.substr(shown.size());
+    return opts;
+  }
+
+  std::string make_option_desc(const CLI::Option* option) const override {
+    std::string description = option->get_description();
+    const std::string fallback = option->get_default_str();
+    if (!fallback.empty() && description.find("default") == std::string::npos) {
+      description += fmt::format(" (default: {})", fallback);
+    }
+    return wrap(description, description_width());
+  }
+
+  std::string make_subcommand(const CLI::App* command) const override {
+    std::ostringstream out;
+    CLI::detail::format_help(out, command->get_display_name(true),
+                             wrap(command->get_description(), description_width()), column_width_);
+    return out.str();
+  }
+
+  std::string make_description(const CLI::App* command) const override {
+    return wrap(reflowed(CLI::Formatter::make_description(command)), width_);
+  }
+
+  std::string make_footer(const CLI::App* command) const override {
+    return wrap(reflowed(CLI::Formatter::make_footer(command)), width_);
+  }
+
+ private:
+  std::size_t description_width() const {
+    return std::max<std::size_t>(width_ > column_width_ ? width_ - column_width_ : 0, 30);
+  }
+  std::size_t width_;
+};
+
 void report_error(std::ostream& err, std::string_view message) {
   // Errors quote what came from outside (an argument, a file's line, a name): escaped, so that
   // no byte of it reaches the terminal as a control.
@@ -96,6 +231,8 @@ void report_error(std::ostream& err, std::string_view message) {
 }
 
 void configure(CLI::App& app, Context& context) {
+  // Before any subcommand: each takes its parent's formatter.
+  app.formatter(std::make_shared<HelpFormatter>(context.columns()));
   app.set_help_flag("-h,--help", "Print this help and exit");
   app.set_version_flag("--version", version_text(), "Print the version and exit");
   app.require_subcommand(0, 1);
@@ -114,13 +251,15 @@ void configure(CLI::App& app, Context& context) {
                                       "--lexicon out for the built-in list)")
                                 : std::string();
           },
-          "PATH"));
+          ""));
   add_number_option(
       app, "--seed", [&options](std::uint64_t seed) { options.seed = seed; },
       "Seed for the games' random choices, 0..2^64-1; default: a new random seed each run, "
       "which the games print so that a game can be replayed")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
-  app.add_flag("--json", options.json, "Print JSON documents instead of text, where supported");
+  app.add_flag("--json", options.json,
+               "Print JSON instead of text: the tools, lists and statistics (a game played at "
+               "the terminal refuses it)");
   app.add_option("--data", options.data_dir,
                  "Directory of the saved games, players and dictionaries (wordgames.db); "
                  "default: $XDG_DATA_HOME/wordgames")
@@ -138,7 +277,7 @@ void configure(CLI::App& app, Context& context) {
                        : fmt::format("'{}' is not a player name: {}", protocol::printable(name),
                                      kPlayerNameRule);
           },
-          "NAME"));
+          ""));
   add_game_commands(app, context);
   add_stats_commands(app, context);
   add_resume_command(app, context);
@@ -198,15 +337,21 @@ std::string version_text() { return fmt::format("{} {}", kProgram, WG_VERSION); 
 
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
         bool interactive) {
-  // Output is buffered until the command succeeds, so that nothing reaches `out` on error.
-  std::ostringstream buffer;
+  // Output is held until the command succeeds, so that nothing reaches `out` on error, or until
+  // the command flushes it (HeldOutput).
+  HeldOutput held(out);
+  std::ostream buffer(&held);
   std::optional<std::string> chosen;
   int status = kExitOk;
   {
     Context context(in, interactive ? out : buffer, err, interactive, &out);
     status = dispatch(args, context, chosen);
   }
-  if (status == kExitOk) out << buffer.str();
+  if (status == kExitOk) {
+    held.release();
+  } else {
+    held.discard();
+  }
   // A game or tool picked from the interactive menu runs as if it had been named on the command
   // line; then the menu comes back, until the player quits it. End of input inside a game ends
   // that game only: the terminal is read again for the menu.
@@ -273,6 +418,26 @@ void on_run(CLI::App& command, Context& context, std::function<int()> action) {
   // chosen subcommand's.
   command.callback([&context, action = std::move(action)] {
     if (!context.action()) context.set_action(action);
+  });
+}
+
+void on_play(CLI::App& game, Context& context, std::function<int()> play) {
+  on_run(game, context, [&game, &context, play = std::move(play)] {
+    if (context.options().json) {
+      std::vector<std::string> tools;
+      for (const CLI::App* tool : game.get_subcommands([](const CLI::App*) { return true; })) {
+        tools.push_back(tool->get_name());
+      }
+      std::string names;
+      for (std::size_t i = 0; i < tools.size(); ++i) {
+        names += (i == 0 ? "" : i + 1 == tools.size() ? " or " : ", ") + tools[i];
+      }
+      throw UsageError(fmt::format(
+          "--json: '{}' is played in text at the terminal; JSON comes from its commands ({}), "
+          "e.g. '{} {} --json'",
+          command_path(game), names, command_path(game), tools.empty() ? "" : tools.front()));
+    }
+    return play();
   });
 }
 

@@ -20,7 +20,9 @@ namespace wg::cli {
 std::string version_text();
 
 /// Runs the command line `args` (args[0] is the program name) and returns the exit status:
-/// results on `out`, diagnostics on `err` prefixed "wordgames: ", nothing on `out` on error.
+/// results on `out`, diagnostics on `err` prefixed "wordgames: ", nothing on `out` on error
+/// unless the command had flushed it (a prompt does, before reading: what it asks is seen at
+/// once, whatever `out` is).
 /// `interactive`: stdin and stdout are terminals (the menu may then ask for a game).
 int run(std::span<const std::string> args, std::istream& in, std::ostream& out, std::ostream& err,
         bool interactive);
@@ -51,6 +53,11 @@ CLI::Option* add_numbers_option(CLI::App& command, const std::string& name, std:
 /// Makes `action` what runs once the command line is parsed, when `command` is the command
 /// chosen: unless a subcommand of it was chosen too (its own action then runs, not this one).
 void on_run(CLI::App& command, Context& context, std::function<int()> action);
+
+/// on_run for a game played at the terminal (it reads a person's answers and prints text):
+/// with --json it is refused, a usage error naming the game's commands that print JSON. One
+/// rule for every game, so that --json is never silently ignored.
+void on_play(CLI::App& game, Context& context, std::function<int()> play);
 
 /// Adds a game's tool subcommand (group "Tools", with --json) whose --help ends with `details`.
 CLI::App* add_game_tool(CLI::App& game, Context& context, const std::string& name,

@@ -21,8 +21,10 @@
 #include "app/auction_log.h"
 #include "app/auction_tournament_keeper.h"
 #include "cli/app.h"
+#include "cli/auction_table.h"
 #include "cli/auction_viewer.h"
 #include "cli/game_recorder.h"
+#include "cli/line_editor.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -327,14 +329,8 @@ class HumanAnswers {
     for (;;) {
       Reply reply;
       if (terminal_) {
-        const auto left = std::chrono::ceil<std::chrono::seconds>(deadline - Clock::now());
-        out_ << fmt::format("{} ({} s): ", question, std::max<std::int64_t>(left.count(), 0))
-             << std::flush;
         bool timed_out = false;
-        const std::optional<std::string> line = read_line_within(
-            STDIN_FILENO,
-            std::max(milliseconds(0), std::chrono::ceil<milliseconds>(deadline - Clock::now())),
-            timed_out);
+        const std::optional<std::string> line = read_within(question, deadline, timed_out);
         if (timed_out) {
           out_ << '\n';
           return {Reply::Kind::kTimeUp, {}};
@@ -353,6 +349,29 @@ class HumanAnswers {
   }
 
  private:
+  /// One line at the terminal before `deadline`, the seconds left in its prompt: edited (and
+  /// the seconds ticking) when standard input and output are the terminal, else read as typed.
+  std::optional<std::string> read_within(const std::string& question,
+                                         std::chrono::steady_clock::time_point deadline,
+                                         bool& timed_out) {
+    const auto with_time = [&question](std::chrono::seconds left) {
+      return fmt::format("{} ({} s): ", question, std::max<std::int64_t>(left.count(), 0));
+    };
+    if (prompt_.line_editing()) {
+      out_ << std::flush;
+      TimedLine line = read_edited_line_within(deadline, with_time);
+      timed_out = line.kind == TimedLine::Kind::kTimeUp;
+      if (line.kind != TimedLine::Kind::kLine) return std::nullopt;
+      return std::move(line.text);
+    }
+    const auto left =
+        std::chrono::steady_clock::now() >= deadline
+            ? milliseconds(0)
+            : std::chrono::ceil<milliseconds>(deadline - std::chrono::steady_clock::now());
+    out_ << with_time(std::chrono::ceil<std::chrono::seconds>(left)) << std::flush;
+    return read_line_within(STDIN_FILENO, left, timed_out);
+  }
+
   bool terminal_;
   std::chrono::seconds limit_;
   std::ostream& out_;
@@ -442,12 +461,15 @@ bool play_human(Context& context, const Options& o, au::Session& session, int se
       const au::SeatView& me = v.seats[seat];
       if (v.auction) {
         const int points = me.points;
-        out << fmt::format(
-            "Auction {}: {} ({}), {} after it this round. You hold {}, {}.\n", v.auction->number,
-            paint(std::string(1, alphabet.upper(v.auction->letter)), Tone::kCurrent,
-                  colour_wanted(context.interactive())),
-            count_of(alphabet.value(v.auction->letter), "point"),
-            count_of(v.auction->pool_left, "letter"), rack(v), count_of(points, "point"));
+        out << wrap(fmt::format("Auction {}: {} ({}), {} after it this round. You hold {}, {}.",
+                                v.auction->number,
+                                paint(std::string(1, alphabet.upper(v.auction->letter)),
+                                      Tone::kCurrent, colour_wanted(context.interactive())),
+                                count_of(alphabet.value(v.auction->letter), "point"),
+                                count_of(v.auction->pool_left, "letter"), rack(v),
+                                count_of(points, "point")),
+                    context.columns(), "  ")
+            << '\n';
         std::int64_t amount = 0;
         const HumanAnswers::Reply reply =
             answers.ask(fmt::format("Your bid, 0 to {} {}", points, quit_help),
@@ -701,28 +723,16 @@ int tournament(Context& context, const Options& o) {
                      count_of(config.jobs, "job"));
   std::vector<std::string> lineup;
   for (const std::string& name : config.lineup) lineup.push_back(protocol::printable(name));
-  out << fmt::format("Seats rotate each game: {}.\n\n", fmt::join(lineup, ", "));
-  std::size_t width = 3;
-  for (const au::BotStats& b : result.bots) {
-    width = std::max(width, protocol::printable(b.name).size());
-  }
-  out << fmt::format(
-      "{:<{}}  seats  mean score  std err  win rate  letters/game  price/letter  "
-      "invalid words  bad bids\n",
-      "bot", width);
-  for (const au::BotStats& b : result.bots) {
-    out << fmt::format(
-        "{:<{}}  {:>5}  {:>10.1f}  {:>7.2f}  {:>7.1f}%  {:>12.2f}  {:>12.2f}  "
-        "{:>13}  {:>8}\n",
-        protocol::printable(b.name), width, b.seats, b.mean_score, b.score_std_error,
-        100 * b.win_rate, b.letters_per_game, b.mean_price, b.invalid_words, b.faulty_bids);
-  }
-  out << "\nPer player-game: a bot in three seats plays three player-games a game; a win shared "
-         "by k players counts 1/k.\n";
+  out << wrap(fmt::format("Seats rotate each game: {}.", fmt::join(lineup, ", ")),
+              context.columns(), "  ")
+      << "\n\n";
+  print_tournament_table(out, result, context.columns());
   if (kept_as != 0) {
-    out << fmt::format(
-        "Kept as tournament {} with its games and their logs ('wordgames tournaments show {}').\n",
-        kept_as, kept_as);
+    out << wrap(fmt::format("Kept as tournament {} with its games and their logs ('wordgames "
+                            "tournaments show {}').",
+                            kept_as, kept_as),
+                context.columns())
+        << '\n';
   }
   return kExitOk;
 }
@@ -739,12 +749,13 @@ CLI::Option* add_text_option(CLI::App& app, const std::string& name, std::string
                                             "(leave the option out for the default)")
                                       : std::string();
           },
-          "TEXT"));
+          ""));
 }
 
 void add_players_option(CLI::App& app, Options& o, const std::string& what) {
   add_text_option(app, "--players", o.players,
-                  fmt::format("Players, separated by commas: {} ({})", built_in_names(), what));
+                  fmt::format("Players, separated by commas: {} ({})", built_in_names(), what))
+      ->type_name("LIST");
 }
 
 void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
@@ -775,7 +786,8 @@ void add_rule_options(CLI::App& app, const std::shared_ptr<Options>& o) {
       "no limit)");
   add_text_option(app, "--bot-log", o->bot_log,
                   "Append external bots' stderr to this file (default: this program's stderr), "
-                  "control characters escaped");
+                  "control characters escaped")
+      ->type_name("FILE");
   add_bot_options(app, o->bots);
 }
 
@@ -811,7 +823,8 @@ void define_auction_command(CLI::App& command, Context& context) {
   add_players_option(command, *o, fmt::format("default {}", kDefaultLineup));
   add_rule_options(command, o);
   add_pacing_options(command, o);
-  add_text_option(command, "--log", o->log_path, "Write the game's log (JSON Lines) to this file");
+  add_text_option(command, "--log", o->log_path, "Write the game's log (JSON Lines) to this file")
+      ->type_name("FILE");
   command.add_flag("--json", context.options().json,
                    "Print the game's log lines (JSON Lines) instead of showing it");
   command.footer(
@@ -849,7 +862,8 @@ void define_auction_command(CLI::App& command, Context& context) {
       *tournament_command, "--jobs", 1, kMaxJobs, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
   add_text_option(*tournament_command, "--log-dir", o->log_dir,
-                  "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1");
+                  "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1")
+      ->type_name("DIR");
   on_run(*tournament_command, context, [&context, o] { return tournament(context, *o); });
   on_run(command, context, [&context, o] { return play(context, *o); });
 }

@@ -25,6 +25,7 @@
 #include "app/boggle_codec.h"
 #include "cli/app.h"
 #include "cli/game_recorder.h"
+#include "cli/line_editor.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -232,16 +233,16 @@ void print_help(std::ostream& out, bool interactive) {
   out << "A word that is on the board is played even if it is a command's name.\n";
 }
 
-void print_summary(std::ostream& out, const bg::View& view) {
+void print_summary(std::ostream& out, const bg::View& view, std::size_t columns) {
   std::string found = fmt::format("Your words ({}):", view.found.size());
   for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
-  out << '\n' << wrap(found, kColumns, "  ") << '\n';
+  out << '\n' << wrap(found, columns, "  ") << '\n';
   const std::int64_t total = view.total_score.value_or(0);
   out << fmt::format("Your score: {} of {} ({}%)\n", view.score, total,
                      total == 0 ? 100 : view.score * 100 / total);
   std::string missed = fmt::format("Words missed ({}):", view.missed.size());
   for (const bg::BoardWord& w : view.missed) missed += ' ' + w.word;
-  out << wrap(missed, kColumns, "  ") << '\n';
+  out << wrap(missed, columns, "  ") << '\n';
 }
 
 /// Discards what was typed at the terminal and not read yet (a word typed without Enter when the
@@ -316,15 +317,35 @@ int play(Context& context, const Options& o) {
   Prompt prompt(context.in(), out, !interactive);
   // One line typed, against the clock on a timed round: nullopt at the end of input or when
   // time ran out (then the round is over).
-  const auto read = [&](std::string_view question) -> std::optional<std::string> {
-    if (!timed) return prompt.line(question);
-    const std::uint64_t now = elapsed();
-    const std::uint64_t deadline = session.deadline_ms();
-    const std::uint64_t s = now >= deadline ? 0 : (deadline - now) / 1000;
-    out << fmt::format("[{}:{:02}] {}", s / 60, s % 60, question) << std::flush;
-    if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
+  const auto time_up = [&] {
     apply(bg::Tick{elapsed()});
     if (session.finished()) out << "\nTime's up!\n";
+  };
+  // The clock, as the prompt shows it: the seconds left, rounded up.
+  const auto clocked = [](std::chrono::seconds left, std::string_view question) {
+    const auto s = static_cast<std::uint64_t>(std::max<std::int64_t>(left.count(), 0));
+    return fmt::format("[{}:{:02}] {}", s / 60, s % 60, question);
+  };
+  const auto read = [&](std::string_view question) -> std::optional<std::string> {
+    if (!timed) return prompt.line(question);
+    const std::uint64_t deadline = session.deadline_ms();
+    if (prompt.line_editing()) {
+      // Edited against the clock, which ticks in the prompt (line_editor.h).
+      out << std::flush;
+      TimedLine line = read_edited_line_within(
+          begin + std::chrono::milliseconds(deadline),
+          [&](std::chrono::seconds left) { return clocked(left, question); });
+      if (line.kind == TimedLine::Kind::kLine) return std::move(line.text);
+      if (line.kind == TimedLine::Kind::kTimeUp) time_up();
+      return std::nullopt;
+    }
+    const std::uint64_t now = elapsed();
+    out << clocked(std::chrono::ceil<std::chrono::seconds>(
+                       std::chrono::milliseconds(now >= deadline ? 0 : deadline - now)),
+                   question)
+        << std::flush;
+    if (wait_for_input(context.in(), elapsed, deadline)) return prompt.line("");
+    time_up();
     return std::nullopt;
   };
   while (!session.finished()) {
@@ -369,7 +390,7 @@ int play(Context& context, const Options& o) {
       }
     }
   }
-  print_summary(out, session.view(kObserver));
+  print_summary(out, session.view(kObserver), context.columns());
   return kExitOk;
 }
 
@@ -536,12 +557,13 @@ void define_boggle_command(CLI::App& command, Context& context) {
   const std::string scoring_help =
       "spec (default, the spec's rule: 1 + letters - minimum) or boggle (3-4 letters 1, 5: 2, "
       "6: 3, 7: 5, 8+: 11)";
-  command.add_option("--scoring", o->scoring, scoring_help);
+  command.add_option("--scoring", o->scoring, scoring_help)->type_name("spec|boggle");
   command.footer(
       "Plays one round: type the words you find on the board, one per line. A word joins\n"
       "adjacent cells (diagonals too) without using a cell twice; each is judged at once. At the\n"
       "end: your words, your score against the board's total, and the words you missed.\n"
-      "The clock runs when you play at a terminal; piped input is judged without a clock.\n"
+      "The clock runs when you play at a terminal, ticking in the prompt; piped input is judged\n"
+      "without a clock.\n"
       "At the word prompt: ? (or board) shows the board again, help lists the commands, and an\n"
       "empty line ends the round (at a terminal, after asking).\n"
       "Global options (--seed N, --lexicon PATH) may also come after the command.");
@@ -553,7 +575,7 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "\"words\"}.");
   add_board(*solve, "(default: the spec's board)", true);
   add_min(*solve, "Minimum word length (default 3)");
-  solve->add_option("--scoring", o->scoring, scoring_help);
+  solve->add_option("--scoring", o->scoring, scoring_help)->type_name("spec|boggle");
   on_run(*solve, context, [&context, o] { return run_solve(context, *o); });
 
   CLI::App* path = add_game_tool(
@@ -594,9 +616,9 @@ void define_boggle_command(CLI::App& command, Context& context) {
       *best, "--jobs", 1, 256, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
   add_min(*best, "Minimum word length (default 3; 4 on 6x6, as Super Big Boggle's rules say)");
-  best->add_option("--scoring", o->scoring, "boggle (default) or spec");
+  best->add_option("--scoring", o->scoring, "boggle (default) or spec")->type_name("boggle|spec");
   on_run(*best, context, [&context, o] { return run_best(context, *o); });
-  on_run(command, context, [&context, o] { return play(context, *o); });
+  on_play(command, context, [&context, o] { return play(context, *o); });
 }
 
 }  // namespace wg::cli

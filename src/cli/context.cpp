@@ -1,6 +1,9 @@
 #include "cli/context.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
+#include <iostream>
 #include <random>
 #include <utility>
 
@@ -15,7 +18,13 @@ namespace wg::cli {
 
 Context::Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
                  std::ostream* live)
-    : in_(in), out_(out), live_(live), err_(err), interactive_(interactive) {}
+    : in_(in),
+      out_(out),
+      live_(live),
+      err_(err),
+      interactive_(interactive),
+      columns_(interactive && &out == &std::cout ? std::max<std::size_t>(terminal_columns(), 40)
+                                                 : kColumns) {}
 
 std::shared_ptr<const Lexicon> Context::shared_lexicon() {
   if (!lexicon_) {
@@ -175,6 +184,30 @@ void Context::delete_unfinished(std::int64_t id) {
   } catch (const std::exception& error) {
     warn_not_saving(error.what());
   }
+}
+
+namespace {
+
+/// `text` as one word of a shell command line: quoted unless it is plain.
+std::string shell_word(std::string_view text) {
+  const bool plain = !text.empty() && std::all_of(text.begin(), text.end(), [](char c) {
+    return std::isalnum(static_cast<unsigned char>(c)) ||
+           std::string_view("-_./=:,+@").find(c) != std::string_view::npos;
+  });
+  if (plain) return std::string(text);
+  std::string quoted = "'";
+  for (const char c : text) quoted += c == '\'' ? std::string("'\\''") : std::string(1, c);
+  return quoted + "'";
+}
+
+}  // namespace
+
+std::string Context::resume_command(std::int64_t id) const {
+  std::string command = "wordgames";
+  if (!options_.data_dir.empty()) command += " --data " + shell_word(options_.data_dir);
+  if (!options_.player.empty()) command += " --player " + shell_word(options_.player);
+  if (!options_.lexicon_path.empty()) command += " --lexicon " + shell_word(options_.lexicon_path);
+  return command + fmt::format(" resume {}", id);
 }
 
 std::int64_t Context::now_ms() {

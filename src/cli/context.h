@@ -54,7 +54,7 @@ class Context {
  public:
   /// `interactive`: stdin and stdout are terminals, so the menu may ask for a choice.
   /// `live`: the process's own output, when `out` holds a command's output back until it
-  /// succeeds (see live_out()); null: `out` is it.
+  /// succeeds or flushes it (see live_out()); null: `out` is it.
   Context(std::istream& in, std::ostream& out, std::ostream& err, bool interactive,
           std::ostream* live = nullptr);
 
@@ -67,6 +67,10 @@ class Context {
   std::ostream& live_out() { return live_ != nullptr ? *live_ : out_; }
   std::ostream& err() { return err_; }
   bool interactive() const { return interactive_; }
+  /// The width that text is wrapped at: the terminal's when the output is the process's own
+  /// on a terminal (interactive), else kColumns (output.h), so that a pipe, a file or a test
+  /// gets the same text whatever the terminal it runs in.
+  std::size_t columns() const { return columns_; }
 
   /// The lexicon named by --lexicon, or the built-in one; loaded on the first call.
   /// Throws LexiconError naming the file.
@@ -111,6 +115,9 @@ class Context {
   /// Deletes an unfinished game (one that ended without a record); a failure is reported like
   /// record()'s.
   void delete_unfinished(std::int64_t id);
+  /// The command line that resumes unfinished game `id` as this run would find it:
+  /// "wordgames resume 7", with the --data, --player and --lexicon this run was given.
+  std::string resume_command(std::int64_t id) const;
   /// The wall clock in unix milliseconds, for the times of recorded games.
   static std::int64_t now_ms();
 
@@ -124,6 +131,7 @@ class Context {
   std::ostream* live_ = nullptr;
   std::ostream& err_;
   bool interactive_;
+  std::size_t columns_;
   GlobalOptions options_;
   std::optional<app::LoadedLexicon> lexicon_;  ///< empty until loaded
   std::optional<std::uint64_t> random_seed_;

@@ -143,8 +143,8 @@ struct PlayOptions {
 
 /// What the guess prompt accepts besides a letter ("help" prints it).
 constexpr std::string_view kGuessHelp =
-    "Type a letter to guess it; only a wrong guess uses up a guess. 'give up' (or '!') ends\n"
-    "the game as lost and shows a word; 'help' shows this.";
+    "Type a letter to guess it; only a wrong guess uses up a guess.\n"
+    "'give up' (or '!') ends the game as lost and shows a word; 'help' shows this.";
 
 /// The terminal's side of a session: whether to colour, and the progress line shown while the
 /// host thinks (the optimal host may take seconds a guess).
@@ -320,9 +320,6 @@ void play_games(eh::Session& session, Prompt& prompt, const PlayOptions& options
 }
 
 int run_play(Context& context, const PlayOptions& options) {
-  if (context.options().json) {
-    throw UsageError("evil-hangman plays in text; use 'evil-hangman autoplay --json' for JSON");
-  }
   if (options.show_remaining && options.hide_remaining) {
     throw UsageError("--show-remaining and --hide-remaining cannot be used together");
   }
@@ -585,7 +582,7 @@ void define_evil_hangman_command(CLI::App& command, Context& context) {
       "Guess the word one letter at a time; only a wrong guess uses up a guess. The host never\n"
       "commits to a word: it keeps every word consistent with what it has shown. The game\n"
       "prints its seed; --seed N replays it. See docs/games/evil-hangman.md.");
-  on_run(command, context, [&context, options] { return run_play(context, *options); });
+  on_play(command, context, [&context, options] { return run_play(context, *options); });
 }
 
 }  // namespace wg::cli

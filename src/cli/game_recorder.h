@@ -53,6 +53,16 @@ class GameRecorder {
     if (context_.game_store() != nullptr && one_player) context_.player_name();
   }
 
+  /// A game left in play (the player quit, or the input ended where the game keeps it) was
+  /// saved after its last move: says so, once, with the command that resumes it.
+  ~GameRecorder() {
+    if (unfinished_id_ != 0) {
+      context_.out() << "Saved. Resume with: " << context_.resume_command(unfinished_id_) << '\n';
+    }
+  }
+  GameRecorder(const GameRecorder&) = delete;
+  GameRecorder& operator=(const GameRecorder&) = delete;
+
   /// Goes on with a resumed game: its unfinished game and start time.
   GameRecorder(Context& context, const ResumedGame& resumed)
       : context_(context),

@@ -201,10 +201,11 @@ class HandGame {
   }
 
   std::string help() const {
-    return fmt::format(
-        "Enter a word made from your hand ('*' stands for any vowel and scores 0); an invalid\n"
-        "word scores 0 but still uses up its letters. '!!' ends the hand{}; 'help' shows this.",
-        options_.config.hints ? ", '?' shows the best word and plan" : "");
+    return wrap(fmt::format("Enter a word made from your hand ('*' stands for any vowel and "
+                            "scores 0); an invalid word scores 0 but still uses up its letters. "
+                            "'!!' ends the hand{}; 'help' shows this.",
+                            options_.config.hints ? ", '?' shows the best word and plan" : ""),
+                context_.columns());
   }
 
   void show_hand(const wh::View& view) {
@@ -237,7 +238,7 @@ class HandGame {
     if (hint.plan_status == wh::PlanStatus::kSolved) {
       prompt_.say(
           wrap(fmt::format("Hint: the best plan from here scores {}.", plan_text(hint.plan)),
-               kColumns, "  "));
+               context_.columns(), "  "));
     }
   }
 
@@ -249,11 +250,11 @@ class HandGame {
     switch (optimum.status) {
       case wh::PlanStatus::kSolved:
         prompt_.say(wrap(fmt::format("Best possible for this hand: {}", plan_text(optimum.plan)),
-                         kColumns, "  "));
+                         context_.columns(), "  "));
         if (optimum.plan_with_discards.total > optimum.plan.total) {
           prompt_.say(wrap(fmt::format("Best possible with discards (invalid entries): {}",
                                        plan_text(optimum.plan_with_discards)),
-                           kColumns, "  "));
+                           context_.columns(), "  "));
         }
         break;
       case wh::PlanStatus::kTooLarge:
@@ -420,7 +421,9 @@ void define_hand_command(CLI::App& command, Context& context) {
       "(an invalid word still uses up the letters it names).\n"
       "JSON: {\"word\", \"hand\", \"valid\", \"spells\", \"score\", \"hand_after\"}.");
   check->add_option("WORD", args->word, "The word, * for a wildcard (quote it)")->required();
-  check->add_option("--hand", args->hand, "The hand's letters, e.g. 'cows*z'")->required();
+  check->add_option("--hand", args->hand, "The hand's letters, e.g. 'cows*z'")
+      ->type_name("LETTERS")
+      ->required();
   on_run(*check, context, [&context, args] { return run_check(context, args->word, args->hand); });
 
   CLI::App* solve = add_game_tool(
@@ -432,7 +435,7 @@ void define_hand_command(CLI::App& command, Context& context) {
   solve->add_option("LETTERS", args->hand, "The hand, e.g. 'aciprt*' (quote the *)")->required();
   on_run(*solve, context, [&context, args] { return run_solve(context, args->hand); });
 
-  on_run(command, context, [&context, options] { return HandGame(context, *options).run(); });
+  on_play(command, context, [&context, options] { return HandGame(context, *options).run(); });
 }
 
 }  // namespace wg::cli

@@ -767,8 +767,10 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
   add_number_option(
       *autoplay, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
       "Threads; the totals are the same for any number (default: one per core)");
-  autoplay->add_option("--dictionary", options->dictionary,
-                       "A saved dictionary, 'default', a text file or an Open Library work ID");
+  autoplay
+      ->add_option("--dictionary", options->dictionary,
+                   "A saved dictionary, 'default', a text file or an Open Library work ID")
+      ->type_name("NAME|FILE");
   on_run(*autoplay, context, [&context, options]() -> int {
     Store& store = context.store();
     const NamedDictionary d = find_dictionary(context, store, options->dictionary);
@@ -839,10 +841,21 @@ void define_hangman_command(CLI::App& command, Context& context) {
   add_dictionary_commands(command, context);
   add_history_command(command, context);
   add_autoplay_command(command, context);
-  command.footer(
-      "Guesses are a position and a letter ('3 E'). Saved dictionaries and your games live in "
-      "$XDG_DATA_HOME/wordgames/wordgames.db.");
-  on_run(command, context, [&context, options]() -> int {
+  // The data folder as this run would use it (--data, XDG_DATA_HOME or HOME), named when the
+  // help is shown.
+  command.footer([&context] {
+    std::string where;
+    try {
+      where = (context.data_dir() / "wordgames.db").string();
+    } catch (const std::exception&) {
+      where = "wordgames.db in the data folder (--data DIR)";
+    }
+    return fmt::format(
+        "Guesses are a position and a letter ('3 E'). Saved dictionaries and your games live in "
+        "{} (another folder: --data DIR).",
+        where);
+  });
+  on_play(command, context, [&context, options]() -> int {
     Store& store = context.store();
     NamedDictionary dictionary = find_dictionary(context, store, options->dictionary);
     Terminal terminal(context, store, std::move(dictionary),

@@ -53,27 +53,34 @@ std::size_t name_width() {
 }
 
 /// `unfinished`: the player's unfinished games (the resume line shows when there are some).
-void print_listing(std::ostream& out, std::size_t unfinished = 0) {
+/// Each line is wrapped at `columns`, a summary going on under its own column.
+void print_listing(std::ostream& out, std::size_t columns, std::size_t unfinished = 0) {
   const std::size_t width = name_width();
+  const std::string indent(5 + width + 2, ' ');  // where the summaries start
+  const auto entry = [&](std::string_view head, std::string_view summary) {
+    out << wrap(fmt::format("{:<{}}  {}", head, 5 + width, summary), columns, indent) << '\n';
+  };
   out << version_text() << ": engine, arcade and AI for word games\n\nGames:\n";
   int number = 1;
   for (const app::GameEntry& game : app::games()) {
-    out << fmt::format("  {}. {:<{}}  {}\n", number++, game.name, width, game.summary);
+    entry(fmt::format("  {}. {}", number++, game.name), game.summary);
   }
   out << "\nTools:\n";
-  for (const ToolEntry& tool : kTools) {
-    out << fmt::format("     {:<{}}  {}\n", tool.name, width, tool.summary);
-  }
+  for (const ToolEntry& tool : kTools) entry(fmt::format("     {}", tool.name), tool.summary);
   out << "\nYour games:\n";
   if (unfinished != 0) {
-    out << fmt::format("     {:<{}}  {} ({} saved)\n", kResumeTool.name, width, kResumeTool.summary,
-                       unfinished);
+    entry(fmt::format("     {}", kResumeTool.name),
+          fmt::format("{} ({} saved)", kResumeTool.summary, unfinished));
   }
   for (const ToolEntry& tool : kPlayerTools) {
-    out << fmt::format("     {:<{}}  {}\n", tool.name, width, tool.summary);
+    entry(fmt::format("     {}", tool.name), tool.summary);
   }
-  out << "\nRun 'wordgames COMMAND --help' for a command's options, 'wordgames --help' for the "
-         "global options.\n";
+  out << '\n'
+      << wrap(
+             "Run 'wordgames COMMAND --help' for a command's options, 'wordgames --help' for the "
+             "global options.",
+             columns)
+      << '\n';
 }
 
 void print_listing_json(std::ostream& out) {
@@ -106,19 +113,28 @@ bool is_tool(std::string_view name) {
          std::any_of(kPlayerTools.begin(), kPlayerTools.end(), named) || named(kResumeTool);
 }
 
+/// What `answer` chooses: a game's name, or a tool with its arguments; nullopt (and a line
+/// saying so) for anything else.
+std::optional<std::string> choice_of(Context& context, std::string_view answer) {
+  if (const app::GameEntry* game = find_game(answer)) return std::string(game->name);
+  const std::vector<std::string_view> words = split_words(answer);
+  if (is_tool(words.front())) return std::string(answer);
+  context.out() << "No game '" << answer << "'.\n";
+  return std::nullopt;
+}
+
+bool is_quit(std::string_view answer) { return answer == "q" || answer == "quit"; }
+
 std::optional<std::string> ask_for_game(Context& context) {
   Prompt prompt(context.in(), context.out(), !context.interactive());
   for (;;) {
     context.out() << '\n';
-    const std::optional<std::string> line = prompt.line(
-        "Choose a game (number or name), a tool with its arguments, or empty to quit: ");
+    const std::optional<std::string> line =
+        prompt.line("Choose a game (number or name), or a tool, or Enter to quit: ");
     if (!line) return std::nullopt;
     const std::string_view answer = trim(*line);
-    if (answer.empty() || answer == "q" || answer == "quit") return std::nullopt;
-    if (const app::GameEntry* game = find_game(answer)) return std::string(game->name);
-    const std::vector<std::string_view> words = split_words(answer);
-    if (is_tool(words.front())) return std::string(answer);
-    context.out() << "No game '" << answer << "'.\n";
+    if (answer.empty() || is_quit(answer)) return std::nullopt;
+    if (std::optional<std::string> choice = choice_of(context, answer)) return choice;
   }
 }
 
@@ -136,9 +152,21 @@ void add_game_commands(CLI::App& app, Context& context) {
 
 std::optional<std::string> ask_again(Context& context) {
   if (!context.interactive()) return std::nullopt;
-  context.out() << '\n';
-  print_listing(context.out(), unfinished_game_count(context));
-  return ask_for_game(context);
+  // A short question, not the whole menu: what the game or tool printed last stays on screen.
+  Prompt prompt(context.in(), context.out(), !context.interactive());
+  for (;;) {
+    context.out() << '\n';
+    const std::optional<std::string> line =
+        prompt.line("Enter for the menu, or a game's number or name (q quits): ");
+    if (!line) return std::nullopt;
+    const std::string_view answer = trim(*line);
+    if (is_quit(answer)) return std::nullopt;
+    if (answer.empty()) {
+      print_listing(context.out(), context.columns(), unfinished_game_count(context));
+      return ask_for_game(context);
+    }
+    if (std::optional<std::string> choice = choice_of(context, answer)) return choice;
+  }
 }
 
 std::optional<std::string> show_menu(Context& context) {
@@ -147,10 +175,10 @@ std::optional<std::string> show_menu(Context& context) {
     return std::nullopt;
   }
   if (!context.interactive()) {
-    print_listing(context.out());
+    print_listing(context.out(), context.columns());
     return std::nullopt;
   }
-  print_listing(context.out(), unfinished_game_count(context));
+  print_listing(context.out(), context.columns(), unfinished_game_count(context));
   return ask_for_game(context);
 }
 

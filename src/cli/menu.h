@@ -31,8 +31,10 @@ void add_game_commands(CLI::App& app, Context& context);
 /// arguments: "lexicon contains quiz"); nullopt otherwise or when the player quits.
 std::optional<std::string> show_menu(Context& context);
 
-/// After a game picked from the menu: asks again (the list of games was printed before), the
-/// same way as show_menu. nullopt when the player quits or input ends.
+/// After a game or tool picked from the menu: asks in one line (the menu is not printed again,
+/// so that the result stays on screen) for Enter, which shows the menu and asks as show_menu
+/// does, or a game's number or name, or a tool with its arguments. nullopt when the player
+/// quits (q) or input ends.
 std::optional<std::string> ask_again(Context& context);
 
 }  // namespace wg::cli

@@ -1,5 +1,8 @@
 #include "cli/output.h"
 
+#include <sys/ioctl.h>
+#include <unistd.h>
+
 #include <algorithm>
 #include <ostream>
 
@@ -15,6 +18,12 @@ void print_warning(std::ostream& err, std::string_view message) {
 
 void print_json(std::ostream& out, const Json& document) {
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
+}
+
+std::size_t terminal_columns() {
+  winsize size{};
+  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  return kColumns;
 }
 
 std::size_t display_width(std::string_view text) {

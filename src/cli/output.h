@@ -27,8 +27,13 @@ std::string_view yes_no(bool value);
 
 using wg::count_of;  // core/text.h
 
-/// The width the games' text fits: an 80-column terminal.
+/// The width the games' text fits when the terminal's is not known (a pipe, a file): an
+/// 80-column terminal.
 inline constexpr std::size_t kColumns = 80;
+
+/// The columns of the terminal on standard output; kColumns when it is not a terminal or does
+/// not say.
+std::size_t terminal_columns();
 
 /// The columns `text` takes on a terminal: its UTF-8 code points, leaving out ANSI escape
 /// sequences (colour).

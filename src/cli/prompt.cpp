@@ -1,5 +1,6 @@
 #include "cli/prompt.h"
 
+#include <algorithm>
 #include <iostream>
 
 #include <fmt/format.h>
@@ -12,7 +13,8 @@ Prompt::Prompt(std::istream& in, std::ostream& out, bool echo_input)
     : in_(in),
       out_(out),
       echo_input_(echo_input),
-      line_editing_(&in == &std::cin && &out == &std::cout && stdio_is_terminal()) {}
+      line_editing_(&in == &std::cin && &out == &std::cout && stdio_is_terminal()),
+      columns_(line_editing_ ? std::max<std::size_t>(terminal_columns(), 40) : kColumns) {}
 
 std::optional<std::string> Prompt::line(std::string_view question) {
   if (line_editing_) {

@@ -10,6 +10,7 @@
 #include <string>
 #include <string_view>
 
+#include "cli/output.h"
 #include "core/text.h"
 
 namespace wg::cli {
@@ -28,7 +29,8 @@ class Prompt {
   std::optional<std::string> line(std::string_view question);
 
   /// Asks until `parse` accepts the answer; `parse` returns nullopt and sets `error` (printed on
-  /// a line of its own before asking again) to refuse it. nullopt at end of input.
+  /// a line of its own, wrapped to the terminal's width, before asking again) to refuse it.
+  /// nullopt at end of input.
   template <class T>
   std::optional<T> ask(
       std::string_view question,
@@ -38,7 +40,7 @@ class Prompt {
       if (!answer) return std::nullopt;
       std::string error;
       if (std::optional<T> value = parse(trim(*answer), error)) return value;
-      say(error);
+      say(wrap(error, columns_));  // it may quote the answer: any length
     }
   }
 
@@ -47,6 +49,10 @@ class Prompt {
   /// A whole number in [min, max]; reprompts on anything else.
   std::optional<std::int64_t> integer(std::string_view question, std::int64_t min,
                                       std::int64_t max);
+
+  /// True when answers are read with line editing (a person at a terminal): a caller that reads
+  /// against a clock then uses read_edited_line_within (line_editor.h) rather than line().
+  bool line_editing() const { return line_editing_; }
 
   /// Prints a line of text.
   void say(std::string_view text);
@@ -57,6 +63,7 @@ class Prompt {
   std::ostream& out_;
   bool echo_input_;
   bool line_editing_;
+  std::size_t columns_;  ///< the terminal's when line editing, else kColumns (output.h)
 };
 
 }  // namespace wg::cli

@@ -40,8 +40,8 @@ constexpr std::string_view kLegend =
     "[A]: in the word, here. (A): in the word, elsewhere. a: not in the word.";
 
 constexpr std::string_view kGuessHelp =
-    "Type a word to guess it. '?' (or 'hint') asks the AI for a guess, '!' (or 'give up') ends\n"
-    "the game and shows a word, 'help' shows this.";
+    "Type a word to guess it. '?' (or 'hint') asks the AI for a guess, '!' (or\n"
+    "'give up') ends the game and shows a word, 'help' shows this.";
 
 wd::Config config_of(const Options& options) {
   wd::Config config;
@@ -261,9 +261,6 @@ void play_games(wd::Session& session, Prompt& prompt, const Terminal& terminal,
 }
 
 int run_play(Context& context, const Options& options) {
-  if (context.options().json) {
-    throw UsageError("wordle plays in text; use 'wordle autoplay --json' for JSON");
-  }
   const wd::Config config = config_of(options);
   const std::uint64_t seed = context.seed();
   wd::Session session(context.shared_lexicon(), config, seed, common_words());  // ConfigError
@@ -362,7 +359,7 @@ void define_wordle_command(CLI::App& command, Context& context) {
       "Guess the word; each guess gets Wordle's marks. The host never picks a word: it keeps\n"
       "the most words it can, so the game ends when your guess is the only word left. The game\n"
       "prints its seed; --seed N replays it. See docs/games/wordle.md.");
-  on_run(command, context, [&context, options] { return run_play(context, *options); });
+  on_play(command, context, [&context, options] { return run_play(context, *options); });
 }
 
 }  // namespace wg::cli

@@ -409,8 +409,10 @@ TEST(Auction, EndOfInputShowsTheRestAndQuitStops) {
 TEST(Auction, BadCommandsReprompt) {
   const ProcessResult r = run(kGame, "dance\nstep x\ndelay -4\nstep 0\nquit\n");
   ASSERT_EQ(r.exit_code, 0) << r;
-  EXPECT_NE(r.out.find("unknown command 'dance': use step [N] (or an empty line), round, play, "
-                       "delay MS, quit"),
+  std::string flat = r.out;  // wrapped at 80 columns
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_NE(flat.find("unknown command 'dance': use step [N] (or an empty line), round, play, "
+                      "delay MS, quit"),
             std::string::npos)
       << r;
   EXPECT_NE(r.out.find("step takes a number of auctions, e.g. 'step 5'"), std::string::npos);

@@ -396,10 +396,17 @@ TEST_P(EvilHangmanGoldenTest, MatchesTheRecordedTranscript) {
   args.insert(args.end(), c.args.begin(), c.args.end());
   ProcessOptions options;
   options.stdin_text = c.input;
+  // A data folder of its own: a game left unfinished is saved as game 1, whatever ran before.
+  const TempDir data("wg-golden-data");
+  options.env["XDG_DATA_HOME"] = data.path().string();
   const ProcessResult r = wordgames(args, options);
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(r.err, "") << r;
-  EXPECT_TRUE(matches_golden("cli/golden/evil-hangman/" + c.name + ".txt", r.out));
+  std::string out = r.out;  // the temporary word list, as the command to resume names it
+  for (auto at = out.find(lists.nine); at != std::string::npos; at = out.find(lists.nine)) {
+    out.replace(at, lists.nine.size(), "NINE_WORDS");
+  }
+  EXPECT_TRUE(matches_golden("cli/golden/evil-hangman/" + c.name + ".txt", out));
 }
 
 INSTANTIATE_TEST_SUITE_P(

@@ -6,6 +6,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <string>
 #include <vector>
 
@@ -85,13 +86,19 @@ TEST(CliHandGameTest, HelpAtTheWordPromptShowsTheCommands) {
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "done: help\nEnter a word made from your hand")) << r;
   EXPECT_TRUE(contains(r.out, "done: HeLp\nEnter a word made from your hand")) << r;
-  EXPECT_TRUE(contains(r.out, "'!!' ends the hand; 'help' shows this.")) << r;
+  // The help is wrapped between words at 80 columns: read as one text.
+  std::string flat = r.out;
+  std::replace(flat.begin(), flat.end(), '\n', ' ');
+  EXPECT_TRUE(contains(flat, "'!!' ends the hand; 'help' shows this.")) << r;
+  for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
   EXPECT_FALSE(contains(r.out, "not a valid word")) << r;
   EXPECT_FALSE(contains(r.out, "earned")) << r;
   EXPECT_TRUE(contains(r.out, "Total score for this hand: 0\n")) << r;
   const ProcessResult hints =
       play({"--seed", "3", "--hands", "1", "--hints"}, "no\nhelp\n!!\nno\n");
-  EXPECT_TRUE(contains(hints.out, "'?' shows the best word and plan")) << hints;
+  std::string flat_hints = hints.out;
+  std::replace(flat_hints.begin(), flat_hints.end(), '\n', ' ');
+  EXPECT_TRUE(contains(flat_hints, "'?' shows the best word and plan")) << hints;
 }
 
 struct EofCase {

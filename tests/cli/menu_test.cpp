@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "cli/app.h"
+#include "cli/output.h"
 #include "cli/wordgames_runner.h"
 
 namespace wg::test {
@@ -91,18 +92,46 @@ std::size_t count(const std::string& text, const std::string& part) {
   return n;
 }
 
-TEST(CliMenuTest, TheMenuComesBackAfterAGame) {
-  const MenuSession s = interactive_menu("hand\n1\nn\n!!\nq\n");
+constexpr const char* kAgain = "Enter for the menu, or a game's number or name (q quits): ";
+
+TEST(CliMenuTest, AfterAGameAShortQuestionKeepsTheResultOnScreen) {
+  // After the game, one line asks what next: the menu (its 21 lines) is not printed again, so
+  // the game's result stays on an 80x24 screen. Enter shows the menu.
+  const MenuSession s = interactive_menu("hand\n1\nn\n!!\nn\n\n\n");
   EXPECT_EQ(s.status, 0) << s.err;
   EXPECT_TRUE(contains(s.out, "Total score over all hands")) << s.out;
+  const std::size_t result = s.out.find("Total score over all hands");
+  EXPECT_GT(s.out.find("Games:", result), s.out.find(kAgain, result))
+      << "the menu comes only after Enter" << s.out;
+  EXPECT_EQ(count(s.out, kAgain), 1u) << s.out;
+  EXPECT_EQ(count(s.out, "Games:"), 2u) << s.out;
   EXPECT_EQ(count(s.out, "Choose a game"), 2u) << s.out;
+}
+
+TEST(CliMenuTest, AfterAGameAnotherIsPlayedByItsNameOrQuitEnds) {
+  const MenuSession s = interactive_menu("hand\n1\nn\n!!\nn\n1\n1\nn\n!!\nn\nchess\nq\n");
+  EXPECT_EQ(s.status, 0) << s.err;
+  EXPECT_EQ(count(s.out, "Total score over all hands"), 2u) << s.out;
+  EXPECT_TRUE(contains(s.out, "No game 'chess'.")) << s.out;
+  EXPECT_EQ(count(s.out, kAgain), 3u) << s.out;
+  EXPECT_EQ(count(s.out, "Games:"), 1u) << s.out;
 }
 
 TEST(CliMenuTest, EndOfInputInAGameReturnsToTheMenu) {
   // Input ends inside the game: the game ends, the menu asks again (and meets the end too).
   const MenuSession s = interactive_menu("2\n");
   EXPECT_EQ(s.status, 0) << s.err;
-  EXPECT_EQ(count(s.out, "Choose a game"), 2u) << s.out;
+  EXPECT_EQ(count(s.out, "Choose a game"), 1u) << s.out;
+  EXPECT_EQ(count(s.out, kAgain), 1u) << s.out;
+}
+
+TEST(CliMenuTest, TheListingFits80Columns) {
+  const MenuSession s = interactive_menu("");
+  for (const std::string& line : lines_of(s.out)) {
+    EXPECT_LE(cli::display_width(line), 80u) << line;
+  }
+  // A summary wrapped goes on under its column.
+  EXPECT_TRUE(contains(s.out, "scored by its\n" + std::string(19, ' ') + "odds\n")) << s.out;
 }
 
 TEST(CliMenuTest, TheMenuRunsTheToolsItLists) {
