@@ -267,3 +267,29 @@ for (const colorScheme of ['light', 'dark'] as const) {
     });
   }
 }
+
+test('a word with a character that is no tile is refused at no cost, and a long paste wraps',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  await page.getByLabel('Seed (optional, to replay a game)').fill('5');
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).click();
+  const tiles = await page.locator('.hand-tile').count();
+  await page.locator('#hand-word').fill('W\u00f6rt');
+  assert.equal(await page.locator('#hand-word').inputValue(), 'w\u00f6rt', 'kept as typed');
+  assert.match(await page.locator('#hand-preview').textContent() ?? '',
+               /^\u201c\u00f6\u201d is not a tile/);
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.message.error').waitFor();
+  assert.match(await page.locator('.message.error').textContent() ?? '',
+               /^\u201c\u00f6\u201d is not a tile/);
+  assert.equal(await page.locator('.hand-tile').count(), tiles, 'no tile spent');
+  assert.equal(await page.locator('.hand-played-list li').count(), 0, 'nothing played');
+  // A paste of thousands of letters is played (and scores nothing) without widening the page.
+  await page.locator('#hand-word').fill('a'.repeat(3000));
+  await page.locator('#hand-word').press('Enter');
+  await page.locator('.hand-played-list li').waitFor();
+  const width = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(width <= 1300, `the page stays ${width} px wide`);
+  await context.close();
+});

@@ -87,6 +87,14 @@ function wordScore(word: string, view: HandView): number {
   return sum * (view.length_factors[word.length] ?? 0);
 }
 
+/** The first character of `word` that is no tile (not a letter a to z, nor *), or null. */
+function strayCharacter(word: string): string | null {
+  for (const character of word) {
+    if (!/^[a-z*]$/i.test(character)) return character;
+  }
+  return null;
+}
+
 /** Which tiles of `tiles` the word uses (greedily), and the typed tiles the hand lacks. */
 function usage(tiles: string, word: string): { used: boolean[]; missing: string[] } {
   const used = Array.from(tiles, () => false);
@@ -473,9 +481,11 @@ class HandPage extends SessionPage<HandView> {
     else void this.send({ command: 'end_hand' });
   }
 
+  /** What was typed stays as typed (lower-cased): a character that is no tile is refused, never
+   *  dropped. */
   private typed(): void {
-    const clean = this.wordInput.value.toLowerCase().replace(/[^a-z*]/g, '');
-    if (clean !== this.wordInput.value) this.wordInput.value = clean;
+    const lower = this.wordInput.value.toLowerCase();
+    if (lower !== this.wordInput.value) this.wordInput.value = lower;
     this.updateTiles();
   }
 
@@ -486,6 +496,13 @@ class HandPage extends SessionPage<HandView> {
   }
 
   private async playWord(): Promise<void> {
+    const stray = strayCharacter(this.wordInput.value);
+    if (stray) {
+      // Refused here, at no cost: the server would refuse it too, and no tile is spent.
+      this.message.show(`\u201c${stray}\u201d is not a tile: a word is letters and * alone.`);
+      this.wordInput.focus();
+      return;
+    }
     await this.send({ command: 'play', word: this.wordInput.value });
   }
 
@@ -559,8 +576,12 @@ class HandPage extends SessionPage<HandView> {
       if (state) state.textContent = used[i] ? ', in your word' : '';
       button.disabled = view.status !== 'playing';
     });
+    const stray = strayCharacter(word);
     if (word === '') {
       this.preview.textContent = 'Type a word, or choose tiles.';
+    } else if (stray) {
+      this.preview.textContent = `\u201c${stray}\u201d is not a tile: a word is letters and * ` +
+                                 'alone. Nothing is played until it is gone.';
     } else if (missing.length > 0) {
       this.preview.textContent = `Your hand has no ${Array.from(new Set(missing),
           (t) => t.toUpperCase()).join(', ')} to spare: this word would score nothing.`;
