@@ -1,7 +1,7 @@
 // Word Search in the browser: an untimed seeded round with the keyboard alone (refusals, the end,
 // the missed words' paths), a word traced with the mouse, the round's end pushed by the server
-// when its clock runs out, a reload that keeps the round at its address, and no serious accessibility problem during and after a round in both
-// schemes, desktop and phone.
+// when its clock runs out, a reload that keeps the round at its address, and no serious
+// accessibility problem during and after a round in both schemes, desktop and phone.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -235,11 +235,13 @@ test('a reload mid-round keeps the round at its address, with its words, paths a
 
   await page.reload();
   assert.match(await nextAnnouncement(page, /^Resumed: Round 1/, 0),
-               /^Resumed: Round 1: a 4 by 4 board, words of 3 letters or more, 10:00 on the clock\.$/);
+               new RegExp('^Resumed: Round 1: a 4 by 4 board, words of 3 letters or more, ' +
+                          '10:00 on the clock\\.$'));
   assert.equal(page.url(), address);
   assert.deepEqual(await page.locator('.bg-found li').allTextContents(), found);
   // The clock goes on from where the server's is, not from the start.
-  assert.match(await page.locator('.bg-timer').textContent() ?? '', /^Time left: (9:[0-5][0-9]|10:00)$/);
+  assert.match(await page.locator('.bg-timer').textContent() ?? '',
+               /^Time left: (9:[0-5][0-9]|10:00)$/);
   assert.equal(await page.evaluate(() => document.activeElement?.getAttribute('name')), 'word');
 
   // The round goes on; its words found keep the paths the server gave them.

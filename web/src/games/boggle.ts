@@ -759,8 +759,8 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
 
   private renderEnd(view: View): void {
     // Longest first, with their points and paths as the server gives them.
-    const missed = [...(view.missed ?? [])].sort((a, b) => b.word.length - a.word.length ||
-                                                     (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
+    const missed = [...(view.missed ?? [])].sort(
+        (a, b) => b.word.length - a.word.length || (a.word < b.word ? -1 : a.word > b.word ? 1 : 0));
     for (const word of [...view.found, ...missed]) {
       this.paths.set(word.word.toUpperCase(), word.path);
     }
