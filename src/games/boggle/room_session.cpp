@@ -79,7 +79,7 @@ std::vector<room::Event> RoomSession::on(const room::Join& join) {
           kObserver, Refusal::kRepeated, {}, "someone in the room has that name; choose another"}};
     }
   }
-  seats_.push_back(SeatState{name, Session(lexicon_, config_, seed_), false});
+  seats_.push_back(SeatState{name, Session(lexicon_, config_, seed_), false, false, std::nullopt});
   commands_.push_back(room::Join{name});
   return {room::Joined{static_cast<Seat>(seats_.size() - 1), name}};
 }

@@ -33,8 +33,9 @@ Refusal refusal_of(Verdict verdict) {
 std::string refusal_detail(Verdict verdict, std::string_view word, const Alphabet& alphabet) {
   if (verdict != Verdict::kNotLetters) return {};
   if (word.empty()) return "type a word first";
-  const std::string letters = std::string(1, alphabet.upper(0)) + " to " +
-                              std::string(1, alphabet.upper(alphabet.size() - 1));
+  const std::string letters =
+      std::string(1, alphabet.upper(0)) + " to " +
+      std::string(1, alphabet.upper(static_cast<Letter>(alphabet.size() - 1)));
   return "\"" + std::string(alphabet.first_non_letter(word)) +
          "\" is not a letter: a word is spelled with the letters " + letters + " alone";
 }
