@@ -46,9 +46,9 @@ using hangman::Dictionary;
 constexpr std::string_view kGameName = "hangman";
 /// Games the menu's history shows.
 constexpr std::size_t kLastGames = 5;
-/// Letters shown per open position in easy mode, most probable first: 9 fit in 80 columns
-/// with the position and "(+17 more)".
-constexpr std::size_t kShownLetters = 9;
+/// Letters shown per open position in easy mode, most probable first: 8 ("E 43.8%" each, in
+/// columns of 8) fit in 80 columns with the position and "(+18 more)".
+constexpr std::size_t kShownLetters = 8;
 /// Positions per row of the word, so that a long word fits in 80 columns.
 constexpr std::size_t kPositionsPerRow = 25;
 /// The one player's seat.
@@ -118,11 +118,15 @@ std::string share(std::size_t part, std::size_t whole) {
                      whole ? 100.0 * static_cast<double>(part) / static_cast<double>(whole) : 0.0);
 }
 
-/// A probability as a whole percentage; "<1%" rather than "0%" for a letter still possible.
+/// A probability as a percentage to a tenth, without a trailing ".0" ("40%", "40.4%"): points
+/// change at 25, 40 and 60 %, so a rounded figure would put 40.4 % in the wrong band. "<0.1%"
+/// rather than "0%" for a letter still possible.
 std::string percent_of(double probability) {
   const double p = 100.0 * probability;
-  if (p > 0 && p < 0.5) return "<1%";
-  return fmt::format("{:.0f}%", p);
+  if (p > 0 && p < 0.05) return "<0.1%";
+  std::string text = fmt::format("{:.1f}", p);
+  if (text.ends_with(".0")) text.resize(text.size() - 2);
+  return text + "%";
 }
 
 std::string percent(std::uint32_t count, std::size_t total) {
@@ -294,7 +298,7 @@ class Terminal {
       if (ranked.empty()) continue;
       std::string line = fmt::format("  {:>2}:", p + 1);
       for (std::size_t i = 0; i < ranked.size() && i < kShownLetters; ++i) {
-        line += fmt::format(" {} {:<4}", alphabet().upper(ranked[i].letter),
+        line += fmt::format(" {} {:<5}", alphabet().upper(ranked[i].letter),
                             percent(ranked[i].count, view.candidates));
       }
       if (ranked.size() > kShownLetters) {

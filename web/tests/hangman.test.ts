@@ -104,7 +104,7 @@ test('a seeded game won with the keyboard alone', async () => {
     from = await heardCount(page);
     await page.keyboard.press(word[i].toLowerCase());
     await nextAnnouncement(
-        page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\(\\d+% likely\\): ` +
+        page, new RegExp(`^Hit: ${word[i]} at position ${i + 1} \\([\\d.]+% likely\\): ` +
                                  '\\+\\d+ points'), from);
   }
   await nextAnnouncement(
@@ -123,10 +123,10 @@ test('a seeded game won with the keyboard alone', async () => {
   await nextAnnouncement(page, /^Game 2: a word of \d+ letters/, from);
   await page.keyboard.press('?');
   await nextAnnouncement(
-      page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\(\\d+%; played on for ' +
+      page, new RegExp('^Hint: for points, [A-Z] at position \\d+ \\([\\d.]+%; played on for ' +
                                'points, the game ends with [\\d.]+ points on average\\)\\. ' +
-                               'For the best chance to win: [A-Z] at position \\d+ \\(\\d+%; ' +
-                               'played on to win, the game is won \\d+% of the time\\)\\.$'),
+                               'For the best chance to win: [A-Z] at position \\d+ \\([\\d.]+%; ' +
+                               'played on to win, the game is won [\\d.]+% of the time\\)\\.$'),
               from);
   await context.close();
 });

@@ -76,10 +76,14 @@ const PAST_GAMES = 5;
 
 // --- Words for people.
 
+/**
+ * A probability as a percentage to a tenth, without a trailing ".0" ("40%", "40.4%"): points
+ * change at 25, 40 and 60 %, so a rounded figure would put 40.4 % in the wrong band.
+ */
 function percent(probability: number): string {
   const value = probability * 100;
-  if (value > 0 && value < 0.5) return '<1%';
-  return `${Math.round(value)}%`;
+  if (value > 0 && value < 0.05) return '<0.1%';
+  return `${value.toFixed(1).replace(/\.0$/, '')}%`;
 }
 
 function points(count: number): string {
