@@ -34,7 +34,7 @@ std::string words_text_of(const std::string& document, std::string_view source) 
 DictionaryDraft draft_dictionary(const std::string& document, std::string_view source) {
   check_text_encoding(document, source);
   DictionaryDraft draft;
-  draft.words = hangman::extract_words(words_text_of(document, source));
+  draft.words = hangman::extract_words(words_text_of(document, source), &draft.skipped);
   std::vector<std::size_t> counts;
   for (const std::string& word : draft.words) {
     if (counts.size() <= word.size()) counts.resize(word.size() + 1);

@@ -35,6 +35,8 @@ std::string words_text_of(const std::string& document, std::string_view source);
 /// is not 8-bit text (binary, UTF-16) and DocumentError as words_text_of does.
 struct DictionaryDraft {
   std::vector<std::string> words;  ///< upper case, sorted, each once
+  /// The words left out whole for a letter outside A-Z (extract_words), as written.
+  std::vector<std::string> skipped;
   hangman::DictionaryStats stats;
   std::optional<hangman::DictionaryRule> rule;  ///< the broken rule; nullopt when playable
   std::string problem;                          ///< the rule's message ("only 12 words; ...")

@@ -37,10 +37,11 @@ std::string_view rule_name(hangman::DictionaryRule rule) {
   return "";
 }
 
-/// {source, words, stats, playable, rule, problem}: the draft as the browser shows it.
+/// {source, words, skipped, stats, playable, rule, problem}: the draft as the browser shows it.
 Json draft_json(const app::DictionaryDraft& draft, std::string_view source) {
   return {{"source", source},
           {"words", draft.words},
+          {"skipped", draft.skipped},
           {"stats", app::stats_json(draft.stats)},
           {"playable", draft.playable()},
           {"rule", draft.rule ? Json(rule_name(*draft.rule)) : Json(nullptr)},

@@ -491,6 +491,8 @@ export interface DictionaryStats {
 export interface DictionaryDraft {
   source: string;
   words?: string[];
+  /** Words left out whole for a letter outside A to Z ("café"), as written. */
+  skipped?: string[];
   stats: DictionaryStats | null;
   playable: boolean;
   rule: string | null;

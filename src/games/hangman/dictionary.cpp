@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <string>
 
+#include "core/text.h"
+
 namespace wg::hangman {
 
 namespace {
@@ -13,22 +15,36 @@ char to_upper(char c) { return c >= 'a' && c <= 'z' ? static_cast<char>(c - 'a' 
 
 }  // namespace
 
-std::vector<std::string> extract_words(std::string_view text) {
+std::vector<std::string> extract_words(std::string_view text, std::vector<std::string>* skipped) {
+  const auto in_word = [](char c) {
+    return is_ascii_letter(c) || static_cast<unsigned char>(c) >= 0x80;
+  };
   std::vector<std::string> words;
   std::size_t i = 0;
   while (i < text.size()) {
-    if (!is_ascii_letter(text[i])) {
+    if (!in_word(text[i])) {
       ++i;
       continue;
     }
     std::size_t end = i;
-    while (end < text.size() && is_ascii_letter(text[end])) ++end;
-    if (end - i >= kMinWordLength && end - i <= kMaxWordLength) {
-      std::string word(text.substr(i, end - i));
+    bool ascii = true;
+    for (; end < text.size() && in_word(text[end]); ++end) {
+      if (!is_ascii_letter(text[end])) ascii = false;
+    }
+    const std::string_view run = text.substr(i, end - i);
+    i = end;
+    if (!ascii) {
+      if (skipped != nullptr &&
+          std::find(skipped->begin(), skipped->end(), run) == skipped->end()) {
+        skipped->emplace_back(run);
+      }
+      continue;
+    }
+    if (run.size() >= kMinWordLength && run.size() <= kMaxWordLength) {
+      std::string word(run);
       for (char& c : word) c = to_upper(c);
       words.push_back(std::move(word));
     }
-    i = end;
   }
   std::sort(words.begin(), words.end());
   words.erase(std::unique(words.begin(), words.end()), words.end());
@@ -50,15 +66,17 @@ void check_rules(std::span<const std::size_t> count_by_length) {
     if (length >= kLongWordLength) long_words += count;
   }
   if (total < kMinWords) {
-    throw DictionaryError(DictionaryRule::kTooFewWords, "only " + std::to_string(total) +
-                                                            " words; a dictionary needs at least " +
-                                                            std::to_string(kMinWords));
+    throw DictionaryError(DictionaryRule::kTooFewWords,
+                          "only " + count_of(static_cast<long long>(total), "word") +
+                              "; a dictionary needs at least " + std::to_string(kMinWords));
   }
   // Integer arithmetic: exactly 20 % passes.
   if (long_words * 100 < total * kMinLongPercent) {
     throw DictionaryError(DictionaryRule::kTooFewLongWords,
-                          "only " + std::to_string(long_words) + " of " + std::to_string(total) +
-                              " words have " + std::to_string(kLongWordLength) +
+                          "only " + std::to_string(long_words) + " of " +
+                              count_of(static_cast<long long>(total), "word") +
+                              (long_words == 1 ? " has " : " have ") +
+                              std::to_string(kLongWordLength) +
                               " or more letters; a dictionary needs at least " +
                               std::to_string(kMinLongPercent) + " %");
   }

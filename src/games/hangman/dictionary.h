@@ -51,10 +51,14 @@ struct DictionaryStats {
   std::size_t longest = 0;
 };
 
-/// Words of the text: maximal runs of ASCII letters (anything else, digits, apostrophes,
-/// hyphens, accented letters, separates words), kMinWordLength letters or longer, upper-cased,
-/// de-duplicated, sorted. Never throws; may be empty.
-std::vector<std::string> extract_words(std::string_view text);
+/// Words of the text: maximal runs of letters (anything else, digits, apostrophes, hyphens,
+/// spaces, separates words), kMinWordLength to kMaxWordLength ASCII letters, upper-cased,
+/// de-duplicated, sorted. A run holding a letter outside A-Z ("café", "naïve": any byte past
+/// ASCII counts as part of one) is never cut into pieces: it is left out whole, and added to
+/// `skipped` when given (as written, each once, in order of appearance), so that a front end can
+/// say which words it did not take. Never throws; may be empty.
+std::vector<std::string> extract_words(std::string_view text,
+                                       std::vector<std::string>* skipped = nullptr);
 
 class Dictionary {
  public:

@@ -49,6 +49,19 @@ TEST(HangmanDictionary, ExtractsLettersOnlyUpperCasedLongEnoughDistinctSorted) {
   EXPECT_EQ(extract_words("sixsix"), std::vector<std::string>{"SIXSIX"});
 }
 
+TEST(HangmanDictionary, AWordWithALetterOutsideAToZIsLeftOutWholeAndSaid) {
+  // Cut at its accent, "cafeteria" would give CAF and TERIA, "naive" NA and VE: words no one
+  // wrote. They are left out whole, and named.
+  std::vector<std::string> skipped;
+  EXPECT_EQ(extract_words("caf\xc3\xa9teria na\xc3\xafve garden caf\xc3\xa9teria Stra\xc3\x9f"
+                          "e",
+                          &skipped),
+            std::vector<std::string>{"GARDEN"});
+  EXPECT_EQ(skipped, (std::vector<std::string>{"caf\xc3\xa9teria", "na\xc3\xafve",
+                                               "Stra\xc3\x9f"
+                                               "e"}));
+}
+
 TEST(HangmanDictionary, AcceptsTheSmallestValidDictionary) {
   const Dictionary dictionary = Dictionary::from_words(words_of(16, 4));
   EXPECT_EQ(dictionary.size(), 20u);

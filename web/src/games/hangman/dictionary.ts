@@ -4,7 +4,7 @@
 // page never applies the rules itself, it shows the words' statistics and the rule broken.
 import { type DictionaryDraft, type DictionaryStats, defaultDictionary, draftDictionary,
          openLibraryDictionary } from '../../api';
-import { fill, h, say } from '../../dom';
+import { countOf, fill, h, say } from '../../dom';
 import { errorText as messageOf, inputError } from '../common/errors';
 import type { Options } from '../common/form';
 
@@ -35,6 +35,17 @@ function share(part: number, fraction: number): string {
 }
 
 /** The statistics as a table (counts and shares as the server computed them). */
+/** The words of the text the game cannot play (a letter outside A to Z): said, not hidden. */
+function skippedNote(draft: DictionaryDraft): HTMLElement | null {
+  const skipped = draft.skipped ?? [];
+  if (skipped.length === 0) return null;
+  const shown = skipped.slice(0, 8).join(', ');
+  const more = skipped.length > 8 ? ` and ${skipped.length - 8} more` : '';
+  return h('p', { class: 'hangman-skipped' },
+           `${countOf(skipped.length, 'word')} left out: letters outside A to Z ` +
+           `(${shown}${more}).`);
+}
+
 export function statsTable(stats: DictionaryStats, caption: string): HTMLElement {
   const rows: [string, string][] = [
     ['Words', stats.words.toLocaleString('en')], ['6 letters', share(stats.six, stats.share_six)],
@@ -115,6 +126,7 @@ export function dictionaryField(state: DictionaryState, changed: () => void): {
       fill(textStatus, h('p', { class: 'hangman-progress' }, 'Checking the text\u2026'));
     } else {
       fill(textStatus, draft.stats ? statsTable(draft.stats, 'Your dictionary') : null,
+           skippedNote(draft),
            h('p', { class: draft.playable ? 'hangman-rule ok' : 'hangman-rule bad' },
              draft.playable ? 'Playable.' : `Not playable: ${draft.problem ?? ''}.`));
     }
