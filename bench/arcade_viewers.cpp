@@ -34,7 +34,7 @@ int main(int argc, char** argv) {
   wg::server::HttpServer* running = nullptr;
   wg::server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
-    running->post_after(delay, std::move(task));
+    return running->post_after(delay, std::move(task));
   };
   wg::server::Arcade arcade(wg::app::built_in_lexicon().lexicon, {}, clock);
   wg::server::HttpServer server(arcade);

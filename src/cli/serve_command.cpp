@@ -91,7 +91,7 @@ int serve(Context& context, const ServeOptions& options) {
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
-    running->post_after(delay, std::move(task));
+    return running->post_after(delay, std::move(task));
   };
   Arcade arcade(context.shared_lexicon(), arcade_options, clock);
   server::HttpServer http(arcade);

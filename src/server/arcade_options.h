@@ -13,6 +13,7 @@
 #include "app/sqlite_store.h"
 #include "protocol/external_player.h"
 #include "server/game_routes.h"
+#include "server/http_server.h"
 
 namespace wg::server {
 
@@ -57,9 +58,10 @@ struct ArcadeClock {
   std::function<std::chrono::steady_clock::time_point()> now = [] {
     return std::chrono::steady_clock::now();
   };
-  /// Calls the task on the server's loop after the delay (HttpServer::post_after).
-  std::function<void(std::chrono::milliseconds, std::function<void()>)> after =
-      [](std::chrono::milliseconds, std::function<void()>) {};
+  /// Calls the task on the server's loop after the delay (HttpServer::post_after); the handle
+  /// cancels it (a session deleted or expired cancels its timers).
+  std::function<TimerHandle(std::chrono::milliseconds, std::function<void()>)> after =
+      [](std::chrono::milliseconds, std::function<void()>) { return TimerHandle(); };
   /// The wall clock, for the start and end times of the games recorded (unix time).
   std::function<std::chrono::system_clock::time_point()> system_now = [] {
     return std::chrono::system_clock::now();

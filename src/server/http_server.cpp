@@ -162,9 +162,16 @@ struct Core {
   std::vector<std::unique_ptr<tcp::acceptor>> acceptors;
   bool every_interface = false;  ///< an acceptor is bound to 0.0.0.0 or ::
   std::optional<net::signal_set> signals;
-  std::unordered_map<std::uint64_t, std::shared_ptr<net::steady_timer>> timers;  // on strand
-  std::uint64_t next_timer = 0;
-  bool stopping = false;  // on strand
+  /// A task of post_after waiting on its timer. The timer's handler holds only its id, so
+  /// that cancelling (erasing it) frees the task at once.
+  struct Waiting {
+    std::shared_ptr<net::steady_timer> timer;
+    std::function<void()> task;
+  };
+  std::unordered_map<std::uint64_t, Waiting> timers;  // on strand
+  std::atomic<std::uint64_t> next_timer{0};
+  std::atomic<std::size_t> pending_timers{0};  // timers.size(), for any thread
+  bool stopping = false;                       // on strand
 
   std::mutex sessions_mutex;
   std::unordered_map<std::uint64_t, std::shared_ptr<Session>> sessions;
@@ -640,8 +647,9 @@ void Core::do_stop() {
     signals->cancel(ignored);
     signals->clear(ignored);  // SIGINT and SIGTERM behave as usual again
   }
-  for (auto& [id, timer] : timers) timer->cancel();
+  for (auto& [id, waiting] : timers) waiting.timer->cancel();
   timers.clear();
+  pending_timers.store(0);
   std::vector<std::shared_ptr<Session>> open;
   {
     std::lock_guard lock(sessions_mutex);
@@ -742,20 +750,40 @@ void HttpServer::stop() {
   if (impl_->gate->open) net::post(impl_->strand, [impl = impl_.get()] { impl->do_stop(); });
 }
 
-void HttpServer::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
+TimerHandle HttpServer::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
   std::shared_lock lock(impl_->gate->mutex);
-  if (!impl_->gate->open) return;
-  net::post(impl_->strand, [impl = impl_.get(), delay, task = std::move(task)]() mutable {
+  if (!impl_->gate->open) return {};
+  const std::uint64_t id = ++impl_->next_timer;
+  net::post(impl_->strand, [impl = impl_.get(), id, delay, task = std::move(task)]() mutable {
     if (impl->stopping) return;
-    auto id = ++impl->next_timer;
     auto timer = std::make_shared<net::steady_timer>(impl->strand, delay);
-    impl->timers.emplace(id, timer);
-    timer->async_wait([impl, id, task = std::move(task)](error_code ec) {
+    impl->timers.emplace(id, Core::Waiting{timer, std::move(task)});
+    impl->pending_timers.store(impl->timers.size());
+    timer->async_wait([impl, id](error_code ec) {
       if (ec || impl->stopping) return;
-      impl->timers.erase(id);
-      guarded("timer task", task);
+      const auto found = impl->timers.find(id);
+      if (found == impl->timers.end()) return;  // cancelled
+      std::function<void()> due = std::move(found->second.task);
+      impl->timers.erase(found);
+      impl->pending_timers.store(impl->timers.size());
+      guarded("timer task", due);
+    });
+  });
+  // Posted to the same strand after the task above (a handle is used only once it is returned),
+  // so a cancel always finds the timer made, unless it has run.
+  return TimerHandle([gate = impl_->gate, impl = impl_.get(), id] {
+    std::shared_lock gate_lock(gate->mutex);
+    if (!gate->open) return;  // the server is gone, and its timers with it
+    net::post(impl->strand, [impl, id] {
+      const auto found = impl->timers.find(id);
+      if (found == impl->timers.end()) return;
+      found->second.timer->cancel();
+      impl->timers.erase(found);
+      impl->pending_timers.store(impl->timers.size());
     });
   });
 }
+
+std::size_t HttpServer::pending_timers() const { return impl_->pending_timers.load(); }
 
 }  // namespace wg::server

@@ -101,6 +101,24 @@ struct ServerLimits {
   std::chrono::seconds keep_alive_timeout{60};  ///< an idle keep-alive connection
 };
 
+/// A task waiting to run after a delay (HttpServer::post_after, or a test's clock): cancel()
+/// drops it before it runs, and with it everything it holds, rather than at its deadline (up to
+/// a day away: a round's clock). Copies cancel the same task. Cancelling is thread-safe, and
+/// does nothing once the task has run, once it was cancelled, or once the server is gone; an
+/// empty handle cancels nothing.
+class TimerHandle {
+ public:
+  TimerHandle() = default;
+  /// A handle whose cancel() calls `cancel` (at most once per copy).
+  explicit TimerHandle(std::function<void()> cancel) : cancel_(std::move(cancel)) {}
+  void cancel() {
+    if (cancel_) std::exchange(cancel_, nullptr)();
+  }
+
+ private:
+  std::function<void()> cancel_;
+};
+
 /// The server. Construct, listen(), then run() (which returns after stop()).
 class HttpServer {
  public:
@@ -127,8 +145,13 @@ class HttpServer {
   void stop();
 
   /// Calls `task` on the loop after `delay` (timers: a round's clock, a bid's time limit).
-  /// Thread-safe. Tasks still waiting when the server stops are dropped.
-  void post_after(std::chrono::milliseconds delay, std::function<void()> task);
+  /// Thread-safe. Tasks still waiting when the server stops are dropped; the handle drops one
+  /// at once (a deleted session's), so that a waiting task holds memory only while it may
+  /// still run.
+  TimerHandle post_after(std::chrono::milliseconds delay, std::function<void()> task);
+
+  /// Tasks of post_after waiting to run (neither run, cancelled nor dropped). Thread-safe.
+  std::size_t pending_timers() const;
 
  private:
   struct Impl;

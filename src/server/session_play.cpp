@@ -140,7 +140,8 @@ void Sessions::start_timers(LiveSession& live) {
   std::set<std::string> listed;
   for (const app::Timer& timer : live.session->timers()) {
     listed.insert(timer.key);
-    if (!live.timers.insert(timer.key).second) continue;  // started before
+    const auto [started, fresh] = live.timers.try_emplace(timer.key);
+    if (!fresh) continue;  // started before
     const bool round = timer.kind == app::Timer::Kind::kRound;
     if (round) {
       live.clock_start = clock_.now();
@@ -150,7 +151,7 @@ void Sessions::start_timers(LiveSession& live) {
         round ? timer.after
               : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
     if (after.count() <= 0) continue;  // an untimed round: its clock only counts
-    clock_.after(after, [this, weak, key = timer.key] {
+    started->second = clock_.after(after, [this, weak, key = timer.key] {
       const LivePtr held = weak.lock();
       if (held == nullptr) return;
       std::lock_guard lock(held->mutex);
@@ -163,7 +164,14 @@ void Sessions::start_timers(LiveSession& live) {
       }
     });
   }
-  std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
+  for (auto it = live.timers.begin(); it != live.timers.end();) {
+    if (listed.contains(it->first)) {
+      ++it;
+      continue;
+    }
+    it->second.cancel();  // over (answered, its round ended): dropped now, not at its deadline
+    it = live.timers.erase(it);
+  }
 }
 
 void Sessions::push(LiveSession& live, std::string_view replying) {

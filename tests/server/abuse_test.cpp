@@ -46,7 +46,7 @@ struct MovableClock {
               return std::chrono::steady_clock::time_point{} + 1h +
                      std::chrono::milliseconds(offset_ms.load());
             },
-            [](std::chrono::milliseconds, std::function<void()>) {}};
+            [](std::chrono::milliseconds, std::function<void()>) { return TimerHandle(); }};
   }
 };
 

@@ -554,6 +554,30 @@ TEST_F(ArcadeTest, BoggleRunsOnTheServersClockAndEndsTheRoundItself) {
   EXPECT_TRUE(has_event(peer->received.back()["events"], "finished"));
 }
 
+TEST_F(ArcadeTest, ADeletedOrExpiredSessionCancelsItsTimersAtOnce) {
+  // A security probe: 20,000 deleted Word Search sessions kept 25 MB, their rounds' timers
+  // waiting for deadlines up to a day away.
+  const Json day = {{"game", "boggle"}, {"config", {{"seconds", 86400}}}};
+  const std::string deleted = create(day)["id"];
+  const std::string watched = create(day)["id"];
+  const std::string idle = create(day)["id"];
+  EXPECT_EQ(time_.timers.size(), 3u);
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + deleted).status, 200);
+  EXPECT_EQ(time_.timers.size(), 2u);
+  // Deleted while a socket still follows it: its timers go with the deletion, not the socket.
+  const auto peer = test::open_recording_socket(*arcade_, "/api/sessions/" + watched + "/live");
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + watched).status, 200);
+  EXPECT_EQ(time_.timers.size(), 1u);
+  time_.advance(61min);
+  EXPECT_EQ(arcade_->expire_idle(), 1u);
+  EXPECT_EQ(time_.timers.size(), 0u) << idle;
+  // A round's timer that is over is dropped when the next round starts its own.
+  const std::string played = create({{"game", "boggle"}, {"config", {{"seconds", 60}}}})["id"];
+  command(played, {{"command", "close"}});
+  command(played, {{"command", "new_game"}});
+  EXPECT_EQ(time_.timers.size(), 1u) << "the new round's, not the closed one's too";
+}
+
 TEST_F(ArcadeTest, AnAuctionPersonWhoDoesNotAnswerInTimeBidsNothing) {
   const Json config = {
       {"seats", {{{"kind", "person"}, {"name", "Ann"}}, {{"kind", "bot"}, {"name", "value"}}}},
