@@ -50,6 +50,10 @@ struct ArcadeOptions {
   /// The games' own routes (server/game_routes.h): every game's that has some, with their
   /// defaults; a test gives its own (a tournament's caps, a stand-in Open Library).
   std::vector<GameRoutesMaker> game_routes = all_game_routes();
+  /// Called on the thread that opens a session (one of the arcade's workers, never an I/O
+  /// thread), before it opens it. For tests, which hold an opening there and see the server
+  /// answer others meanwhile; unset: nothing.
+  std::function<void()> before_open;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in

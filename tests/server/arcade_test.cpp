@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -338,6 +339,76 @@ TEST_F(ArcadeTest, ABoardLargerThanTheArcadePlaysIsABadConfigAndOpensNothing) {
   EXPECT_EQ(arcade_->session_count(), 0u);
   EXPECT_EQ(arcade_->room_count(), 0u);
   create({{"game", "boggle"}, {"config", {{"board", board_of(16)}}}});
+}
+
+/// A hook for ArcadeOptions::before_open that holds every opening until release(), and says
+/// when one is held.
+struct OpeningGate {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int held = 0;
+  bool released = false;
+
+  std::function<void()> hook() {
+    return [this] {
+      std::unique_lock lock(mutex);
+      ++held;
+      changed.notify_all();
+      changed.wait_for(lock, wg::test::kHangGuard, [this] { return released; });
+    };
+  }
+  /// Blocks until an opening is held; false if the hang guard passed first.
+  bool wait_held() {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, wg::test::kHangGuard, [this] { return held > 0; });
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex);
+      released = true;
+    }
+    changed.notify_all();
+  }
+};
+
+TEST_F(ArcadeTest, SessionsOpenOnTheArcadesWorkersNeverOnTheThreadThatServesRequests) {
+  // A security probe: 16 clients opening Word Search sessions of large boards took everyone's
+  // GET /api/health from 1 ms to 2 s: each board was solved on an I/O thread.
+  OpeningGate gate;
+  options_.before_open = gate.hook();
+  arcade_ = make();
+  const std::thread::id server_thread = std::this_thread::get_id();
+  // Every kind of opening is answered from another thread, refused or not.
+  const std::vector<std::pair<std::string, Json>> openings = {
+      {"/api/sessions", {{"game", "boggle"}, {"seed", 3}}},
+      {"/api/sessions", {{"saved", {{"game", "hand"}, {"seed", 1}, {"commands", Json::array()}}}}},
+      {"/api/sessions/resume", {{"unfinished", 1}, {"player", "Ann"}}},
+      {"/api/rooms", {{"name", "Ann"}}},
+      {"/api/auction/replays", {{"log", "not a log"}}},
+  };
+  std::vector<std::future<std::pair<HttpResponse, std::thread::id>>> answers;
+  for (const auto& [path, body] : openings) {
+    auto answer = std::make_shared<std::promise<std::pair<HttpResponse, std::thread::id>>>();
+    answers.push_back(answer->get_future());
+    arcade_->handle(test::handler_request("POST", path, body.dump()), [answer](HttpResponse r) {
+      answer->set_value({std::move(r), std::this_thread::get_id()});
+    });
+  }
+  ASSERT_TRUE(gate.wait_held());
+  // While the openings are held on the workers, the thread that took them serves on.
+  const HttpResponse health = request("GET", "/api/health");
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(json_of(health)["sessions"], 0);
+  EXPECT_EQ(request("GET", "/api/games").status, 200);
+  gate.release();
+  const std::vector<int> statuses = {201, 201, 503, 201, 400};
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    ASSERT_EQ(answers[i].wait_for(wg::test::kHangGuard), std::future_status::ready);
+    const auto [response, thread] = answers[i].get();
+    EXPECT_EQ(response.status, statuses[i]) << openings[i].first << ": " << response.body;
+    EXPECT_NE(thread, server_thread) << openings[i].first;
+  }
+  EXPECT_EQ(arcade_->session_count(), 3u) << "two games and a room";
 }
 
 TEST_F(ArcadeTest, APageOfAnotherSiteMayNotPlay) {
