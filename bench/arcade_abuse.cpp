@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
   options.offline = true;
   wg::server::Arcade arcade(wg::app::built_in_lexicon().lexicon, options, clock);
   wg::server::ServerLimits limits;  // the production limits...
-  limits.max_connections = static_cast<std::size_t>(slow_count) * 3 / 4;  // ...but this cap
+  limits.max_connections = static_cast<std::size_t>(slow_count) * 3 / 4;  // ...but this cap,
+  limits.max_connections_per_address = 0;  // and none per address: every client is this process
   wg::server::HttpServer server(arcade, limits);
   const std::uint16_t port = server.listen("127.0.0.1", 0);
   std::thread loop([&] { server.run(2); });

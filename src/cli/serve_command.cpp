@@ -32,6 +32,7 @@ struct ServeOptions {
   std::uint64_t threads = 2;
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
+  std::uint64_t connections_per_address = server::ServerLimits{}.max_connections_per_address;
   bool offline = false;
   bool no_store = false;                   ///< --no-store: keep no players or games
   std::vector<std::string> allowed_hosts;  ///< names the Host may give besides loopback ones
@@ -94,7 +95,9 @@ int serve(Context& context, const ServeOptions& options) {
     return running->post_after(delay, std::move(task));
   };
   Arcade arcade(context.shared_lexicon(), arcade_options, clock);
-  server::HttpServer http(arcade);
+  server::ServerLimits limits;
+  limits.max_connections_per_address = options.connections_per_address;
+  server::HttpServer http(arcade, limits);
   running = &http;
   std::uint16_t port = 0;
   try {
@@ -165,6 +168,12 @@ void add_serve_command(CLI::App& app, Context& context) {
       *command, "--max-sessions", 1, 1000000,
       [options](std::uint64_t n) { options->max_sessions = n; },
       "Games open at once before new ones are refused; default 20000");
+  add_number_option(
+      *command, "--connections-per-address", 0, 1000000,
+      [options](std::uint64_t n) { options->connections_per_address = n; },
+      "Connections one client address may hold at once (WebSockets included), this machine's "
+      "too; more are closed. 0: no cap. Behind a proxy every client is the proxy's address: "
+      "raise it. Default 256");
   command->add_flag("--no-store", options->no_store,
                     "Keep no players or games (by default they are kept in the --data "
                     "directory's wordgames.db, as the terminal's)");

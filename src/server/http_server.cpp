@@ -179,9 +179,35 @@ struct Core {
   bool closing_sessions = false;  // under sessions_mutex: no new sessions
   std::atomic<std::size_t> connections{0};
   std::size_t max_connections;  // connection_cap: the descriptor limit when the server was made
+  std::mutex addresses_mutex;
+  /// The connections open by client address (ServerLimits::max_connections_per_address).
+  std::unordered_map<std::string, std::size_t> by_address;  // under addresses_mutex
 
   Core(Handler& h, ServerLimits l)
       : handler(h), limits(l), max_connections(connection_cap(l.max_connections)) {}
+
+  /// Counts a new connection from `address`; false (nothing counted) when the server, or that
+  /// address, has as many as it takes.
+  bool enter(const std::string& address) {
+    if (connections.load() >= max_connections) return false;
+    const std::size_t cap = limits.max_connections_per_address;
+    std::lock_guard lock(addresses_mutex);
+    std::size_t& open = by_address[address];
+    if (cap != 0 && open >= cap) {
+      if (open == 0) by_address.erase(address);
+      return false;
+    }
+    ++open;
+    connections.fetch_add(1);
+    return true;
+  }
+  /// A connection from `address` is closed (once per enter()).
+  void leave(const std::string& address) {
+    connections.fetch_sub(1);
+    std::lock_guard lock(addresses_mutex);
+    const auto found = by_address.find(address);
+    if (found != by_address.end() && --found->second == 0) by_address.erase(found);
+  }
 
   /// Adds a session; false (and the caller drops it) when the server is stopping.
   bool add_session(std::uint64_t& id, std::shared_ptr<Session> session) {
@@ -227,9 +253,10 @@ class Peer final : public WebSocketPeer {
 
 class WsSession final : public Session, public std::enable_shared_from_this<WsSession> {
  public:
-  /// `executor`: the connection's strand; the stream itself comes with open().
-  WsSession(Impl& server, net::any_io_executor executor)
-      : server_(server), executor_(std::move(executor)) {}
+  /// `executor`: the connection's strand; the stream itself comes with open(), and with it the
+  /// count of the connection from `address` (Core::enter).
+  WsSession(Impl& server, net::any_io_executor executor, std::string address)
+      : server_(server), executor_(std::move(executor)), address_(std::move(address)) {}
 
   const net::any_io_executor& executor() const { return executor_; }
 
@@ -348,13 +375,14 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
       queue_.clear();
       queued_bytes_ = 0;
     }
-    server_.connections.fetch_sub(1);
+    server_.leave(address_);
     if (peer_) guarded("socket_closed", [&] { server_.handler.socket_closed(peer_); });
     if (id_ != 0) server_.remove_session(id_);
   }
 
   Impl& server_;
   net::any_io_executor executor_;
+  std::string address_;  ///< the client's, as counted by Core::enter
   std::optional<websocket::stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Peer> peer_;
@@ -386,7 +414,9 @@ void Peer::close() {
 
 class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Impl& server, tcp::socket socket) : server_(server), stream_(std::move(socket)) {}
+  /// `address`: the client's, counted by Core::enter (left when the connection ends).
+  HttpSession(Impl& server, tcp::socket socket, std::string address)
+      : server_(server), stream_(std::move(socket)), address_(std::move(address)) {}
 
   net::any_io_executor executor() { return stream_.get_executor(); }
 
@@ -394,7 +424,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     if (!server_.add_session(id_, shared_from_this())) {
       error_code ignored;
       stream_.socket().close(ignored);
-      server_.connections.fetch_sub(1);
+      server_.leave(address_);
       return;
     }
     net::dispatch(stream_.get_executor(),
@@ -497,7 +527,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   }
 
   void upgrade(http::request<http::string_body> message) {
-    auto ws = std::make_shared<WsSession>(server_, stream_.get_executor());
+    auto ws = std::make_shared<WsSession>(server_, stream_.get_executor(), address_);
     auto peer = ws->make_peer();
     HttpResponse refusal;
     if (!guarded("open_socket", [&] {
@@ -563,7 +593,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     if (finished_) return;
     finished_ = true;
     awaiting_handler_ = false;
-    if (!handed_off_) server_.connections.fetch_sub(1);
+    if (!handed_off_) server_.leave(address_);
     server_.remove_session(id_);
   }
 
@@ -592,6 +622,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
 
   Impl& server_;
   beast::tcp_stream stream_;
+  std::string address_;  ///< the client's, as counted by Core::enter
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
@@ -628,12 +659,13 @@ void Core::on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket)
     });
     return;
   }
-  if (connections.load() >= max_connections) {
-    socket.close(ec);
+  const tcp::endpoint remote = socket.remote_endpoint(ec);
+  std::string address = ec ? std::string() : remote.address().to_string();
+  if (ec || !enter(address)) {
+    socket.close(ec);  // gone already, or past a cap: closed at once
   } else {
     socket.set_option(tcp::no_delay(true), ec);
-    connections.fetch_add(1);
-    std::make_shared<HttpSession>(*this, std::move(socket))->start();
+    std::make_shared<HttpSession>(*this, std::move(socket), std::move(address))->start();
   }
   accept(acceptor);
 }

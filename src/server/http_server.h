@@ -97,6 +97,12 @@ struct ServerLimits {
   /// may open when the server is made (RLIMIT_NOFILE's soft limit) less a reserve of 128 (a
   /// quarter of a smaller limit) for what the handler opens: raise the limit first.
   std::size_t max_connections = 20000;
+  /// Connections open at once from one client address (WebSockets included); beyond, its new
+  /// connections are closed at once, as past max_connections: one client cannot take every
+  /// connection. Loopback counts like any address (a page on the server's own machine, or every
+  /// client of a proxy in front of it: raise it then). An IPv6 client that changes its address
+  /// counts once per address. 0: no cap.
+  std::size_t max_connections_per_address = 256;
   std::chrono::seconds request_timeout{15};     ///< to read one whole request (slow clients)
   std::chrono::seconds keep_alive_timeout{60};  ///< an idle keep-alive connection
 };

@@ -1,5 +1,11 @@
 #include "server/http_server.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
 #include <condition_variable>
@@ -440,6 +446,80 @@ TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximum) {
   HttpConnection second(running.port);
   EXPECT_EQ(second.request("GET", "/b").status, 0);
   EXPECT_EQ(first.request("GET", "/c").status, 200);
+}
+
+/// The status of `GET /from` sent to 127.0.0.1:port from the loopback address `from` (127.0.0.2:
+/// another client, as the server sees it); 0 if the server closed the connection unanswered, -1
+/// if this machine cannot send from that address.
+int status_from(const char* from, std::uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  timeval guard{60, 0};  // a hang guard, never reached by a passing test
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  ::inet_pton(AF_INET, from, &local.sin_addr);
+  sockaddr_in server{};
+  server.sin_family = AF_INET;
+  server.sin_port = htons(port);
+  ::inet_pton(AF_INET, "127.0.0.1", &server.sin_addr);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+      ::connect(fd, reinterpret_cast<sockaddr*>(&server), sizeof server) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  const std::string request = "GET /from HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  std::string answer;
+  if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
+      static_cast<ssize_t>(request.size())) {
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, n);
+  }
+  ::close(fd);
+  return answer.starts_with("HTTP/1.1 ") ? std::stoi(answer.substr(9, 3)) : 0;
+}
+
+TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximumFromOneAddress) {
+  // A security probe: one client held all of the server's 19,872 connections.
+  TestHandler handler;
+  ServerLimits limits;
+  limits.max_connections_per_address = 2;
+  RunningServer running(handler, limits);
+  TestSocket first;
+  TestSocket second;
+  ASSERT_TRUE(first.connect(running.port, "/ws"));
+  ASSERT_TRUE(second.connect(running.port, "/ws"));
+  // A third connection from the same address is closed at once, unanswered; WebSockets count.
+  HttpConnection third(running.port);
+  EXPECT_EQ(third.request("GET", "/a").status, 0);
+  // Another client is served.
+  const int other = status_from("127.0.0.2", running.port);
+  if (other == -1) {
+    ADD_FAILURE() << "this machine cannot connect from 127.0.0.2";
+  } else {
+    EXPECT_EQ(other, 200);
+  }
+  // One of the address's connections closed, it has room again; the other one serves on.
+  first.close();
+  handler.wait([&] { return handler.closed_.size() == 1; });
+  HttpConnection fourth(running.port);
+  EXPECT_EQ(fourth.request("GET", "/b").status, 200);
+  EXPECT_EQ(second.receive(), "hello");
+  second.send("echo:still here");
+  EXPECT_EQ(second.receive(), "still here");
+}
+
+TEST(HttpServerLimits, TheDefaultCapPerAddressIsSaneAndZeroIsNone) {
+  EXPECT_EQ(ServerLimits{}.max_connections_per_address, 256u);
+  TestHandler handler;
+  ServerLimits limits;
+  limits.max_connections_per_address = 0;
+  RunningServer running(handler, limits);
+  std::vector<std::unique_ptr<HttpConnection>> connections;
+  for (int i = 0; i < 300; ++i) {
+    connections.push_back(std::make_unique<HttpConnection>(running.port));
+    ASSERT_EQ(connections.back()->request("GET", "/n").status, 200) << i;
+  }
 }
 
 TEST(HttpServerTimeouts, ClosesAnIdleKeepAliveConnection) {
