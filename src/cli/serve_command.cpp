@@ -41,6 +41,8 @@ struct ServeOptions {
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
+/// Sessions gone between two expiry checks past which their memory is given back.
+constexpr std::size_t kManySessionsGone = 1000;
 
 /// A server holds a descriptor per client: the soft limit (often 1,024) rises to the hard one.
 void allow_many_connections() {
@@ -106,9 +108,14 @@ int serve(Context& context, const ServeOptions& options) {
     throw UsageError(error.what());
   }
   arcade.listening_on(port);  // an Origin must name it (--port 0: the one the system chose)
-  // Idle games are dropped once a minute.
+  // Idle games are dropped once a minute; when many went since the last look (expired or
+  // deleted), the memory they held goes back to the system rather than staying the peak's.
+  std::size_t sessions_seen = 0;
   std::function<void()> expire = [&] {
     arcade.expire_idle();
+    const std::size_t sessions = arcade.session_count();
+    if (sessions + kManySessionsGone <= sessions_seen) server::return_free_memory();
+    sessions_seen = sessions;
     http.post_after(kExpiryCheck, expire);
   };
   http.post_after(kExpiryCheck, expire);

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -62,10 +63,11 @@ struct Tournaments::Run {
   }
   /// The state as a WebSocket message, and the watchers to send it to (the lock held). Sent
   /// after the lock is released: a watcher slow to take it never holds up a request.
-  std::pair<std::string, std::vector<std::shared_ptr<WebSocketPeer>>> update() const {
+  std::pair<std::shared_ptr<const std::string>, std::vector<std::shared_ptr<WebSocketPeer>>>
+  update() const {
     Json message = state();
     message["type"] = "tournament";
-    return {json_text(message), peers};
+    return {std::make_shared<const std::string>(json_text(message)), peers};
   }
   bool running() const { return status == "running"; }
 };
@@ -306,7 +308,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
             target->done = done;
             auto [text, peers] = target->update();
             lock.unlock();
-            for (const auto& peer : peers) peer->send(text);
+            for (const auto& peer : peers) peer->send_shared(text);
             if (after_game) after_game(done);
           },
           observe));
@@ -324,7 +326,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
     target->table = std::move(table);
     auto [text, peers] = target->update();
     lock.unlock();
-    for (const auto& peer : peers) peer->send(text);
+    for (const auto& peer : peers) peer->send_shared(text);
   });
 }
 

@@ -60,6 +60,10 @@ class WebSocketPeer {
   /// queue grows past ServerLimits::max_queued_bytes (a client that does not read) is closed
   /// instead: a slow watcher cannot make the server hold unbounded memory.
   virtual void send(std::string text) = 0;
+  /// The same, for a message sent to many peers: they share it rather than each holding a copy
+  /// (an update pushed to a thousand watchers is held once, however long they take to read it).
+  /// Counted whole in each peer's queue. By default, a copy.
+  virtual void send_shared(std::shared_ptr<const std::string> text) { send(*text); }
   /// Closes the socket (normal closure). Thread-safe; socket_closed() follows.
   virtual void close() = 0;
 };
@@ -93,6 +97,12 @@ struct ServerLimits {
   std::size_t max_header_bytes = 8 * 1024;    ///< larger: 431
   std::size_t max_message_bytes = 16 * 1024;  ///< a WebSocket message
   std::size_t max_queued_bytes = 4 << 20;     ///< a WebSocket peer's unsent messages
+  /// The unsent messages of every WebSocket together, and of one client address's: past
+  /// either, the sockets (of that address) with the largest queues, those that read the least
+  /// of what they are sent, are closed until a quarter of the cap is free again. A thousand
+  /// watchers that never read cannot make the server hold a thousand times max_queued_bytes.
+  std::size_t max_total_queued_bytes = std::size_t{256} << 20;
+  std::size_t max_queued_bytes_per_address = std::size_t{64} << 20;
   /// Beyond: new connections are closed at once. Never more than the descriptors the process
   /// may open when the server is made (RLIMIT_NOFILE's soft limit) less a reserve of 128 (a
   /// quarter of a smaller limit) for what the handler opens: raise the limit first.
@@ -158,10 +168,20 @@ class HttpServer {
 
   /// Tasks of post_after waiting to run (neither run, cancelled nor dropped). Thread-safe.
   std::size_t pending_timers() const;
+  /// The bytes of messages queued for every WebSocket, not yet written to the network
+  /// (ServerLimits::max_total_queued_bytes). Thread-safe.
+  std::size_t queued_bytes() const;
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// Gives the memory the program has freed back to the system, as far as the allocator can
+/// (glibc's malloc_trim; nothing elsewhere). Freed memory otherwise stays with the allocator,
+/// and a server that held much once (queues of sockets since cut, sessions since expired) would
+/// keep its peak for ever. The server calls it once sockets dropped many bytes unsent; a host
+/// calls it after dropping many sessions. Takes a few milliseconds on a large heap.
+void return_free_memory();
 
 }  // namespace wg::server

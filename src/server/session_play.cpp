@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -125,9 +126,9 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
     version = live.version;
   }
   // Sent without the lock: a slow peer must not hold up the session's readers.
-  const std::string message =
-      json_text(Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}});
-  for (const auto& peer : peers) peer->send(message);
+  const auto message = std::make_shared<const std::string>(
+      json_text(Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}}));
+  for (const auto& peer : peers) peer->send_shared(message);
 }
 
 void Sessions::start_timers(LiveSession& live) {
@@ -176,7 +177,8 @@ void Sessions::start_timers(LiveSession& live) {
 
 void Sessions::push(LiveSession& live, std::string_view replying) {
   if (live.peers.empty()) return;
-  std::map<Seat, std::string> messages;  // one rendering per seat watching
+  // One rendering per seat watching, shared by its sockets.
+  std::map<Seat, std::shared_ptr<const std::string>> messages;
   for (const LiveSession::Follower& follower : live.peers) {
     // The page whose request this answers has the update in the answer already.
     if (!replying.empty() && follower.client == replying) continue;
@@ -192,9 +194,11 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
           events.push_back(std::move(event));
         update["events"] = std::move(events);
       }
-      message = messages.emplace(follower.seat, json_text(update)).first;
+      message =
+          messages.emplace(follower.seat, std::make_shared<const std::string>(json_text(update)))
+              .first;
     }
-    follower.peer->send(message->second);
+    follower.peer->send_shared(message->second);
   }
 }
 

@@ -8,6 +8,7 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <csignal>
 #include <future>
@@ -435,6 +436,96 @@ struct RunningServer {
   std::uint16_t port = 0;
   std::thread runner;
 };
+
+/// Sends `count` messages of 1 MiB to `peer`: far more, at 32, than the kernel's buffers hold
+/// for a client that does not read (a few MiB), so that the rest waits in the server's queue.
+void flood(WebSocketPeer& peer, int count) {
+  const std::string message(1 << 20, 'f');
+  for (int i = 0; i < count; ++i) peer.send(message);
+}
+
+/// Waits until `peer` is closed by the server; false if the hang guard passed first.
+bool wait_closed(TestHandler& handler, const std::shared_ptr<WebSocketPeer>& peer) {
+  std::unique_lock lock(handler.mutex_);
+  return handler.changed_.wait_for(lock, std::chrono::seconds(60), [&] {
+    return std::find(handler.closed_.begin(), handler.closed_.end(), peer) != handler.closed_.end();
+  });
+}
+
+/// Limits whose only cap on a socket's queue is the one a test names.
+ServerLimits queue_limits() {
+  ServerLimits limits;
+  limits.max_queued_bytes = std::size_t{1} << 30;
+  limits.max_total_queued_bytes = std::size_t{1} << 30;
+  limits.max_queued_bytes_per_address = std::size_t{1} << 30;
+  return limits;
+}
+
+TEST(HttpServerQueues, PastTheCapOnAllQueuesTheLargestIsCutFirst) {
+  // A security probe: each socket's queue was cut at 4 MiB, but 1,000 watchers that never read
+  // took the server to 4 GB. Two sockets that do not read, and one that does: past the cap on
+  // all queues (16 MiB), the one with the largest queue is closed; the others are served on.
+  TestHandler handler;
+  ServerLimits limits = queue_limits();
+  limits.max_total_queued_bytes = std::size_t{16} << 20;
+  RunningServer running(handler, limits);
+  TestSocket largest;
+  TestSocket smaller;
+  TestSocket reader;
+  ASSERT_TRUE(largest.connect(running.port, "/ws"));
+  ASSERT_TRUE(smaller.connect(running.port, "/ws"));
+  ASSERT_TRUE(reader.connect(running.port, "/ws"));
+  handler.wait([&] { return handler.peers_.size() == 3; });
+  flood(*handler.peers_[1], 4);   // at most 4 MiB: below the largest's whatever the kernel holds
+  flood(*handler.peers_[0], 32);  // 32 MiB: its queue passes the cap
+  ASSERT_TRUE(wait_closed(handler, handler.peers_[0]));
+  // The one cut took its queue's bytes off the count: the cap is no longer passed.
+  EXPECT_LE(running.server.queued_bytes(), limits.max_total_queued_bytes);
+  // The smaller queue was not cut: its client reads it all, and the socket serves on.
+  EXPECT_EQ(smaller.receive(), "hello");
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(smaller.receive(), std::string(1 << 20, 'f')) << i;
+  smaller.send("echo:still here");
+  EXPECT_EQ(smaller.receive(), "still here");
+  EXPECT_EQ(reader.receive(), "hello");
+  reader.send("echo:me too");
+  EXPECT_EQ(reader.receive(), "me too");
+  // Cut: its client gets what the kernel had taken, then the end, never the whole flood.
+  int got = 0;
+  while (largest.receive()) ++got;
+  EXPECT_LT(got, 1 + 32);
+  {
+    std::lock_guard lock(handler.mutex_);
+    EXPECT_EQ(handler.closed_.size(), 1u);
+  }
+}
+
+TEST(HttpServerQueues, PastTheCapOfOneAddressItsLargestQueueIsCut) {
+  TestHandler handler;
+  ServerLimits limits = queue_limits();
+  limits.max_queued_bytes_per_address = std::size_t{8} << 20;
+  RunningServer running(handler, limits);
+  TestSocket watcher;
+  TestSocket reader;
+  ASSERT_TRUE(watcher.connect(running.port, "/ws"));
+  ASSERT_TRUE(reader.connect(running.port, "/ws"));
+  handler.wait([&] { return handler.peers_.size() == 2; });
+  flood(*handler.peers_[0], 32);
+  ASSERT_TRUE(wait_closed(handler, handler.peers_[0]));
+  EXPECT_LE(running.server.queued_bytes(), limits.max_queued_bytes_per_address);
+  EXPECT_EQ(reader.receive(), "hello");
+  reader.send("echo:served");
+  EXPECT_EQ(reader.receive(), "served");
+  int got = 0;
+  while (watcher.receive()) ++got;
+  EXPECT_LT(got, 1 + 32) << "cut before the whole flood";
+}
+
+TEST(HttpServerQueues, TheDefaultCapsBoundEveryQueueTogether) {
+  const ServerLimits limits;
+  EXPECT_EQ(limits.max_queued_bytes, std::size_t{4} << 20);
+  EXPECT_EQ(limits.max_queued_bytes_per_address, std::size_t{64} << 20);
+  EXPECT_EQ(limits.max_total_queued_bytes, std::size_t{256} << 20);
+}
 
 TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximum) {
   TestHandler handler;
