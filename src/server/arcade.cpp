@@ -221,6 +221,10 @@ void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
   sessions_->socket_closed(peer);
 }
 
+void Arcade::stopping() {
+  for (const std::unique_ptr<GameRoutes>& routes : game_routes_) routes->stopping();
+}
+
 std::size_t Arcade::expire_idle() {
   const std::size_t expired = sessions_->expire_idle();
   rooms_->expire_idle();

@@ -51,6 +51,9 @@ class Arcade final : public Handler {
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
   /// What a game's routes take whole (GameRoutes::takes_upload: an auction log, a book).
   bool takes_upload(std::string_view path) const override;
+  /// The server is stopping: the games' own long work stops (GameRoutes::stopping: the
+  /// tournaments, at once, no game or bot started after this).
+  void stopping() override;
 
   /// The port the server listens on, once it does (ArcadeOptions::port): an Origin must name
   /// it. Call it before the server runs.

@@ -57,6 +57,8 @@ class AuctionRoutes final : public GameRoutes {
     tournaments_.socket_closed(peer);
   }
 
+  void stopping() override { tournaments_.stop_all(); }
+
  private:
   /// A session replaying an uploaded log (server/auction_replay.h).
   HttpResponse replay(const HttpRequest& request) {

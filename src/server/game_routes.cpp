@@ -19,6 +19,8 @@ HttpResponse GameRoutes::open_socket(const HttpRequest& request,
 
 void GameRoutes::socket_closed(const std::shared_ptr<WebSocketPeer>&) {}
 
+void GameRoutes::stopping() {}
+
 std::vector<GameRoutesMaker> all_game_routes() {
   return {
 #include "server/game_routes_list.inc"  // generated: <id>_routes(), per game with routes

@@ -54,6 +54,9 @@ class GameRoutes {
                                    std::shared_ptr<WebSocketPeer> peer);
   /// A socket closed: forgets it, if it was one of its own.
   virtual void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
+  /// The server is stopping (Handler::stopping): what runs on threads of its own stops, and
+  /// nothing new starts. Must not wait.
+  virtual void stopping();
 };
 
 /// Makes a game's routes for an arcade.

@@ -795,6 +795,7 @@ void Core::do_stop() {
   stopping = true;
   error_code ignored;
   for (auto& acceptor : acceptors) acceptor->close(ignored);
+  guarded("stopping", [&] { handler.stopping(); });  // its long work first: nothing new starts
   if (signals) {
     signals->cancel(ignored);
     signals->clear(ignored);  // SIGINT and SIGTERM behave as usual again

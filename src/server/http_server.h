@@ -88,6 +88,11 @@ class Handler {
   /// ServerLimits::max_upload_bytes rather than max_body_bytes: the few routes that take a
   /// file (a game's log). Asked once the request's header is read, on the loop's threads.
   virtual bool takes_upload(std::string_view /*path*/) const { return false; }
+  /// The server is stopping (stop(), SIGINT, SIGTERM): called once, on the loop, before any
+  /// connection is closed. The handler stops what it runs on threads of its own (a tournament:
+  /// no game or bot starts after this returns) so that its host can end promptly; it must not
+  /// wait for that work to end.
+  virtual void stopping() {}
 };
 
 /// The limits that keep one client from exhausting the server.

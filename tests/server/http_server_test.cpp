@@ -106,6 +106,13 @@ class TestHandler : public Handler {
     changed_.notify_all();
   }
 
+  /// Counts the calls, and how many sockets were closed by then.
+  void stopping() override {
+    std::lock_guard lock(mutex_);
+    ++stopping_calls_;
+    closed_when_stopping_ = closed_.size();
+  }
+
   /// Waits until `ready()` holds (checked under the lock).
   template <class Predicate>
   void wait(Predicate ready) {
@@ -120,6 +127,8 @@ class TestHandler : public Handler {
   std::vector<std::shared_ptr<WebSocketPeer>> peers_;
   std::vector<std::shared_ptr<WebSocketPeer>> closed_;
   std::vector<std::string> messages_;
+  int stopping_calls_ = 0;
+  std::size_t closed_when_stopping_ = 0;
 };
 
 ServerLimits small_limits() {
@@ -644,6 +653,22 @@ TEST(HttpServerStop, StopsOnSigterm) {
   ready.get_future().get();
   std::raise(SIGTERM);
   runner.join();
+}
+
+TEST(HttpServerStop, TellsTheHandlerOnceBeforeClosingAnything) {
+  TestHandler handler;
+  HttpServer server(handler);
+  const std::uint16_t port = server.listen("127.0.0.1", 0);
+  std::thread runner([&] { server.run(2); });
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  server.stop();
+  server.stop();
+  runner.join();
+  EXPECT_EQ(handler.stopping_calls_, 1);
+  EXPECT_EQ(handler.closed_when_stopping_, 0u) << "told before its sockets close";
+  EXPECT_EQ(handler.closed_.size(), 1u);
 }
 
 TEST(HttpServerStop, StopBeforeRunMakesRunReturn) {
