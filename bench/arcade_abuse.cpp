@@ -79,7 +79,8 @@ int main(int argc, char** argv) {
   options.offline = true;
   wg::server::Arcade arcade(wg::app::built_in_lexicon().lexicon, options, clock);
   wg::server::ServerLimits limits;  // the production limits...
-  limits.max_connections = static_cast<std::size_t>(slow_count) * 3 / 4;  // ...but this cap
+  limits.max_connections = static_cast<std::size_t>(slow_count) * 3 / 4;  // ...but this cap,
+  limits.max_connections_per_address = 0;  // and none per address: every client is this process
   wg::server::HttpServer server(arcade, limits);
   const std::uint16_t port = server.listen("127.0.0.1", 0);
   std::thread loop([&] { server.run(2); });
@@ -233,6 +234,48 @@ int main(int argc, char** argv) {
     report("expiry: " + std::to_string(expired) + " idle sessions dropped, malloc_trim",
            {{games_answer(), 1}}, start);
   }
+  {  // Watchers that never read while the game they watch goes on: every update waits for them.
+    auto start = Clock::now();
+    std::map<int, int> statuses;
+    // 16×16, the largest board the arcade plays, of letters that make many words: each round
+    // over, a spectator's update lists them all (about 166 kB).
+    const std::string board =
+        "RCOITCNDCECAUNSO/RRPNOUONLDUIRDIU/OLPADMEIMCASMAUU/SNCPLPMLLPMCNITE/AINRSDLMDUSLOULC/"
+        "TOCLCRTDAUSCDPIP/UTOCCEPDRDUCSSEE/NUDNETMELIASLMLU/EACCMALPCTOSORAS/AEECOARLSCSIPAUT/"
+        "TTIULLNUOLDUCDOE/CMOSLDPPRSLSOSOT/AMLCTALCCDIADDTN/TDTCPSPNACADATSD/NSCCTITITMTUCSSM/"
+        "LEMUACDPISORDMSR";
+    HttpConnection owner(port);
+    const Json game = Json::parse(
+        owner
+            .request(
+                "POST", "/api/sessions",
+                Json{{"game", "boggle"}, {"config", {{"board", board}, {"seconds", 0}}}}.dump())
+            .body);
+    const std::string id = game["id"];
+    std::vector<std::unique_ptr<TestSocket>> sockets;
+    const int watchers = slow_count / 4;
+    for (int i = 0; i < watchers; ++i) {
+      auto socket = std::make_unique<TestSocket>();
+      statuses[socket->connect(port, "/api/watch/" + game["watch"].get<std::string>() + "/live")
+                   ? 101
+                   : socket->refusal().status]++;
+      sockets.push_back(std::move(socket));
+    }
+    for (int i = 0; i < 250; ++i) {
+      statuses[owner
+                   .request("POST", "/api/sessions/" + id + "/commands",
+                            Json{{"command", i % 2 == 0 ? "close" : "new_game"}}.dump())
+                   .status]++;
+    }
+    report("unread: " + std::to_string(watchers) + " watchers never read; 250 rounds ended/begun",
+           statuses, start);
+    std::printf("%-58s queued now %.1f MB\n", "", static_cast<double>(server.queued_bytes()) / 1e6);
+    start = Clock::now();
+    sockets.clear();  // the watchers go, without reading
+    while (server.queued_bytes() > 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    report("  ...the watchers gone: their queues dropped", {}, start);
+  }
+
   std::printf("RSS: %.1f MB at the start, %.1f MB at the end; peak %.1f MB\n", rss_start,
               status_mb("VmRSS"), status_mb("VmHWM"));
   const int final_status = games_answer();

@@ -8,6 +8,7 @@
 #include <malloc.h>
 
 #include <algorithm>
+#include <future>
 #include <memory>
 #include <string>
 #include <utility>
@@ -37,9 +38,11 @@ HttpResponse call(Arcade& arcade, std::string method, std::string path, std::str
   request.target = request.path;
   request.body = std::move(body);
   request.content_type = "application/json";
-  HttpResponse response;
-  arcade.handle(std::move(request), [&](HttpResponse r) { response = std::move(r); });
-  return response;
+  // An opening answers from the arcade's workers: waited for.
+  auto answer = std::make_shared<std::promise<HttpResponse>>();
+  std::future<HttpResponse> answered = answer->get_future();
+  arcade.handle(std::move(request), [answer](HttpResponse r) { answer->set_value(std::move(r)); });
+  return answered.get();
 }
 
 std::shared_ptr<Arcade> make_arcade() {

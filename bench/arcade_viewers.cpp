@@ -34,10 +34,14 @@ int main(int argc, char** argv) {
   wg::server::HttpServer* running = nullptr;
   wg::server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
-    running->post_after(delay, std::move(task));
+    return running->post_after(delay, std::move(task));
   };
   wg::server::Arcade arcade(wg::app::built_in_lexicon().lexicon, {}, clock);
-  wg::server::HttpServer server(arcade);
+  // Every viewer is this process, one address: no cap per address (the classroom's browsers
+  // are each their own).
+  wg::server::ServerLimits limits;
+  limits.max_connections_per_address = 0;
+  wg::server::HttpServer server(arcade, limits);
   running = &server;
   const std::uint16_t port = server.listen("127.0.0.1", 0);
   std::thread loop([&] { server.run(1); });

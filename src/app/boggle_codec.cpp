@@ -37,6 +37,23 @@ constexpr CommandShape kCommands[] = {{"submit", {"word", "elapsed_ms"}},
                                       {"close", {"elapsed_ms"}},
                                       {"new_game"}};
 
+/// Refuses a board larger than a JSON config may give (BoggleCodec::kMaxBoardCells): its text
+/// first, then its cells once read (a malformed board is refused as Config::validate() says).
+void check_board_size(const std::string& text) {
+  if (text.size() > BoggleCodec::kMaxBoardText) {
+    throw ConfigError("board", fmt::format("a board is written in at most {} characters here, "
+                                           "not {}; the terminal plays larger boards",
+                                           BoggleCodec::kMaxBoardText, text.size()));
+  }
+  const bg::Board board = bg::read_board(text);
+  if (static_cast<std::size_t>(board.size()) > BoggleCodec::kMaxBoardCells) {
+    throw ConfigError("board", fmt::format("a board has at most {} cells here (16×16), not {} "
+                                           "({}×{}); the terminal plays larger boards",
+                                           BoggleCodec::kMaxBoardCells, board.size(), board.rows(),
+                                           board.cols()));
+  }
+}
+
 }  // namespace
 
 Json BoggleCodec::found_to_json(const std::vector<bg::FoundWord>& found) {
@@ -97,11 +114,15 @@ Json BoggleCodec::config_schema() {
        {"board",
         {{"type", Json::array({"string", "null"})},
          {"minLength", 1},
+         {"maxLength", kMaxBoardText},
+         {"x-maxCells", kMaxBoardCells},
          {"default", nullptr},
          {"description",
-          "A given board played every round, rows separated by '/' (EECA/ALEP/HNBO/QTTY), a "
-          "multi-letter cell in brackets, # a blocked cell; a square number of cells without "
-          "separators is a square board. null: each round is rolled from the dice"}}},
+          fmt::format("A given board played every round, rows separated by '/' "
+                      "(EECA/ALEP/HNBO/QTTY), a multi-letter cell in brackets, # a blocked cell; "
+                      "a square number of cells without separators is a square board; at most "
+                      "{} cells (16×16). null: each round is rolled from the dice",
+                      kMaxBoardCells)}}},
        {"min_length",
         integer_property(
             0, bg::Config::kMaxMinLength, defaults.min_length,
@@ -119,6 +140,7 @@ bg::Config BoggleCodec::config_from_json(const Json& json) {
   bg::Config config;
   config.size = fields.integer("size", config.size, 4, 6);
   config.board = fields.optional_text("board");
+  if (config.board) check_board_size(*config.board);
   config.min_length =
       fields.integer("min_length", config.min_length, std::size_t{0}, bg::Config::kMaxMinLength);
   config.scoring = fields.choice("scoring", kScorings, config.scoring);

@@ -4,7 +4,8 @@
 ///
 /// Config (every field optional; config_schema() has the types, ranges and defaults):
 ///   {"size": 4|5|6, "board": null|BOARD, "min_length": 0-64, "scoring": "boggle"|"spec",
-///    "seconds": 0-86400}   BOARD in the board syntax (Board::parse), null: rolled each round
+///    "seconds": 0-86400}   BOARD in the board syntax (Board::parse), null: rolled each round;
+///    at most kMaxBoardCells cells in kMaxBoardText characters
 /// Commands (elapsed_ms: milliseconds since the round started, a whole number; 0 if absent,
 /// except for tick):
 ///   {"command": "submit", "word", "elapsed_ms"}   {"command": "tick", "elapsed_ms"}
@@ -39,12 +40,21 @@ struct BoggleCodec {
   using Session = wg::boggle::Session;
   using Finished = wg::boggle::Finished;
   static constexpr std::string_view kGame = "boggle";
+  /// The largest board a JSON config may give (the arcade's sessions and rooms, saved games):
+  /// 256 cells (16×16, or any rectangle of as many), written in at most 2,048 characters. What a
+  /// session holds grows with its board (the round's words, kept for the end of the round, and
+  /// the solver's time to find them): about 17 kB and 4 ms for a 6×6 board, 73 kB and 9 ms for
+  /// 16×16, but 14 MB and half a second for 250×250, so that a few hundred such sessions would
+  /// exhaust a server. The engine takes any size: the terminal (`--board`, `--board-file`) plays
+  /// larger boards on the player's own machine.
+  static constexpr std::size_t kMaxBoardCells = 256;
+  static constexpr std::size_t kMaxBoardText = 2048;
 
   /// JSON Schema (draft 2020-12) of the config.
   static Json config_schema();
   /// Reads a config; absent fields take their defaults. Throws ConfigError naming the field
-  /// (an unknown field, a wrong type, a value out of the schema's range); the board is
-  /// Config::validate()'s to check.
+  /// (an unknown field, a wrong type, a value out of the schema's range, a board larger than
+  /// kMaxBoardCells or kMaxBoardText); the board's syntax is Config::validate()'s to check.
   static Session::Config config_from_json(const Json& json);
   static Json config_to_json(const Session::Config& config);
   /// Throws CodecError for what is not a command of the game, or has a field it does not take.

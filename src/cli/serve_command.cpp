@@ -32,6 +32,7 @@ struct ServeOptions {
   std::uint64_t threads = 2;
   std::uint64_t idle_minutes = 60;
   std::uint64_t max_sessions = 20000;
+  std::uint64_t connections_per_address = server::ServerLimits{}.max_connections_per_address;
   bool offline = false;
   bool no_store = false;                   ///< --no-store: keep no players or games
   std::vector<std::string> allowed_hosts;  ///< names the Host may give besides loopback ones
@@ -40,6 +41,8 @@ struct ServeOptions {
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
+/// Sessions gone between two expiry checks past which their memory is given back.
+constexpr std::size_t kManySessionsGone = 1000;
 
 /// A server holds a descriptor per client: the soft limit (often 1,024) rises to the hard one.
 void allow_many_connections() {
@@ -91,10 +94,12 @@ int serve(Context& context, const ServeOptions& options) {
   server::HttpServer* running = nullptr;
   server::ArcadeClock clock;
   clock.after = [&running](std::chrono::milliseconds delay, std::function<void()> task) {
-    running->post_after(delay, std::move(task));
+    return running->post_after(delay, std::move(task));
   };
   Arcade arcade(context.shared_lexicon(), arcade_options, clock);
-  server::HttpServer http(arcade);
+  server::ServerLimits limits;
+  limits.max_connections_per_address = options.connections_per_address;
+  server::HttpServer http(arcade, limits);
   running = &http;
   std::uint16_t port = 0;
   try {
@@ -103,9 +108,14 @@ int serve(Context& context, const ServeOptions& options) {
     throw UsageError(error.what());
   }
   arcade.listening_on(port);  // an Origin must name it (--port 0: the one the system chose)
-  // Idle games are dropped once a minute.
+  // Idle games are dropped once a minute; when many went since the last look (expired or
+  // deleted), the memory they held goes back to the system rather than staying the peak's.
+  std::size_t sessions_seen = 0;
   std::function<void()> expire = [&] {
     arcade.expire_idle();
+    const std::size_t sessions = arcade.session_count();
+    if (sessions + kManySessionsGone <= sessions_seen) server::return_free_memory();
+    sessions_seen = sessions;
     http.post_after(kExpiryCheck, expire);
   };
   http.post_after(kExpiryCheck, expire);
@@ -165,6 +175,12 @@ void add_serve_command(CLI::App& app, Context& context) {
       *command, "--max-sessions", 1, 1000000,
       [options](std::uint64_t n) { options->max_sessions = n; },
       "Games open at once before new ones are refused; default 20000");
+  add_number_option(
+      *command, "--connections-per-address", 0, 1000000,
+      [options](std::uint64_t n) { options->connections_per_address = n; },
+      "Connections one client address may hold at once (WebSockets included), this machine's "
+      "too; more are closed. 0: no cap. Behind a proxy every client is the proxy's address: "
+      "raise it. Default 256");
   command->add_flag("--no-store", options->no_store,
                     "Keep no players or games (by default they are kept in the --data "
                     "directory's wordgames.db, as the terminal's)");

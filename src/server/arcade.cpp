@@ -19,6 +19,15 @@ namespace wg::server {
 
 using app::Json;
 
+namespace {
+
+/// Sessions opened at once; more wait their turn. Openings are short (a board solved, a saved
+/// game of at most a request body's commands replayed): two keep both cores busy without
+/// starving the I/O threads.
+constexpr unsigned kOpeners = 2;
+
+}  // namespace
+
 Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, ArcadeClock clock)
     : lexicon_(std::move(lexicon)),
       options_(options),
@@ -29,6 +38,7 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       rooms_(std::make_unique<Rooms>(*sessions_, lexicon_, options_, clock_)) {
   const GameRoutesHost host{lexicon_, options_, *sessions_, [this] { return now_ms(); }};
   for (const GameRoutesMaker& make : options_.game_routes) game_routes_.push_back(make(host));
+  openers_ = std::make_unique<Workers>(kOpeners);
 }
 
 Arcade::~Arcade() = default;
@@ -51,6 +61,17 @@ void Arcade::handle(HttpRequest request, Respond respond) {
     respond(misdirected(request));
     return;
   }
+  if (opens_session(request)) {
+    openers_->post([this, request = std::move(request), respond = std::move(respond)]() mutable {
+      if (options_.before_open) options_.before_open();
+      answer(request, std::move(respond));
+    });
+    return;
+  }
+  answer(request, std::move(respond));
+}
+
+void Arcade::answer(const HttpRequest& request, Respond respond) {
   HttpResponse response;
   try {
     response = route(request, respond);
@@ -58,6 +79,21 @@ void Arcade::handle(HttpRequest request, Respond respond) {
     response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
   }
   if (respond) respond(std::move(response));  // else a worker answers
+}
+
+bool Arcade::opens_session(const HttpRequest& request) const {
+  if (request.method != "POST") return false;
+  const auto parts = split_path(request.path);
+  if (parts.size() == 2 && parts[0] == "api" && (parts[1] == "sessions" || parts[1] == "rooms")) {
+    return true;
+  }
+  if (parts.size() == 3 && parts[0] == "api" && parts[1] == "sessions" && parts[2] == "resume") {
+    return true;
+  }
+  return std::any_of(game_routes_.begin(), game_routes_.end(),
+                     [&](const std::unique_ptr<GameRoutes>& routes) {
+                       return routes->owns(request, parts) && routes->opens_session(request);
+                     });
 }
 
 const Json& Arcade::tool_document(const app::GameEntry& game, const app::GameTool& tool) {
@@ -192,6 +228,10 @@ void Arcade::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::str
 void Arcade::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
   for (const std::unique_ptr<GameRoutes>& routes : game_routes_) routes->socket_closed(peer);
   sessions_->socket_closed(peer);
+}
+
+void Arcade::stopping() {
+  for (const std::unique_ptr<GameRoutes>& routes : game_routes_) routes->stopping();
 }
 
 std::size_t Arcade::expire_idle() {

@@ -32,6 +32,7 @@
 #include "server/players.h"
 #include "server/rooms.h"
 #include "server/sessions.h"
+#include "server/workers.h"
 
 namespace wg::server {
 
@@ -50,6 +51,9 @@ class Arcade final : public Handler {
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override;
   /// What a game's routes take whole (GameRoutes::takes_upload: an auction log, a book).
   bool takes_upload(std::string_view path) const override;
+  /// The server is stopping: the games' own long work stops (GameRoutes::stopping: the
+  /// tournaments, at once, no game or bot started after this).
+  void stopping() override;
 
   /// The port the server listens on, once it does (ArcadeOptions::port): an Origin must name
   /// it. Call it before the server runs.
@@ -65,9 +69,16 @@ class Arcade final : public Handler {
   std::size_t room_count() const;
 
  private:
+  /// Answers `request` (a host allowed): now, or later from a worker (a long command).
+  void answer(const HttpRequest& request, Respond respond);
   /// The answer to `request`; or, when the answer comes later (a long command), `respond` is
   /// taken (left empty) and the response returned is not sent.
   HttpResponse route(const HttpRequest& request, Respond& respond);
+  /// True for a request that opens a session: a new game, a saved one, a resumed one, a room, a
+  /// game's own (a log replayed). Opening may compute (a Word Search board solved, a saved game
+  /// replayed), so these run on the arcade's workers (openers_), never on an I/O thread, whose
+  /// every other client would wait meanwhile.
+  bool opens_session(const HttpRequest& request) const;
   /// True if the request comes from a page of another site (its Origin is not this server's:
   /// an allowed host at this server's port) and the operator asked to refuse those.
   bool foreign(const HttpRequest& request) const;
@@ -91,6 +102,9 @@ class Arcade final : public Handler {
   std::unique_ptr<Sessions> sessions_;
   std::unique_ptr<Rooms> rooms_;  ///< after the sessions: each room is a session
   std::vector<std::unique_ptr<GameRoutes>> game_routes_;  ///< after the sessions: they open some
+  /// The threads that open sessions (opens_session). Last: joined first, after answering the
+  /// openings still waiting, while the sessions are still there.
+  std::unique_ptr<Workers> openers_;
 };
 
 }  // namespace wg::server

@@ -13,6 +13,7 @@
 #include "app/sqlite_store.h"
 #include "protocol/external_player.h"
 #include "server/game_routes.h"
+#include "server/http_server.h"
 
 namespace wg::server {
 
@@ -49,6 +50,10 @@ struct ArcadeOptions {
   /// The games' own routes (server/game_routes.h): every game's that has some, with their
   /// defaults; a test gives its own (a tournament's caps, a stand-in Open Library).
   std::vector<GameRoutesMaker> game_routes = all_game_routes();
+  /// Called on the thread that opens a session (one of the arcade's workers, never an I/O
+  /// thread), before it opens it. For tests, which hold an opening there and see the server
+  /// answer others meanwhile; unset: nothing.
+  std::function<void()> before_open;
 };
 
 /// The clock and the timers the arcade runs on: the server's in production, a test's own in
@@ -57,9 +62,10 @@ struct ArcadeClock {
   std::function<std::chrono::steady_clock::time_point()> now = [] {
     return std::chrono::steady_clock::now();
   };
-  /// Calls the task on the server's loop after the delay (HttpServer::post_after).
-  std::function<void(std::chrono::milliseconds, std::function<void()>)> after =
-      [](std::chrono::milliseconds, std::function<void()>) {};
+  /// Calls the task on the server's loop after the delay (HttpServer::post_after); the handle
+  /// cancels it (a session deleted or expired cancels its timers).
+  std::function<TimerHandle(std::chrono::milliseconds, std::function<void()>)> after =
+      [](std::chrono::milliseconds, std::function<void()>) { return TimerHandle(); };
   /// The wall clock, for the start and end times of the games recorded (unix time).
   std::function<std::chrono::system_clock::time_point()> system_now = [] {
     return std::chrono::system_clock::now();

@@ -42,6 +42,10 @@ class AuctionRoutes final : public GameRoutes {
 
   bool takes_upload(std::string_view path) const override { return path == kReplayPath; }
 
+  bool opens_session(const HttpRequest& request) const override {
+    return request.path == kReplayPath && request.method == "POST";
+  }
+
   HttpResponse open_socket(const HttpRequest& request, const std::vector<std::string_view>& parts,
                            std::shared_ptr<WebSocketPeer> peer) override {
     // /api/auction/tournaments/ID/live
@@ -52,6 +56,8 @@ class AuctionRoutes final : public GameRoutes {
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer) override {
     tournaments_.socket_closed(peer);
   }
+
+  void stopping() override { tournaments_.stop_all(); }
 
  private:
   /// A session replaying an uploaded log (server/auction_replay.h).

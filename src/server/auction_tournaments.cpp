@@ -1,7 +1,9 @@
 #include "server/auction_tournaments.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <random>
 #include <set>
@@ -45,6 +47,9 @@ struct Tournaments::Run {
   std::string error;         ///< why it failed
   std::int64_t kept_id = 0;  ///< its id in the store once its first game is kept, else 0
   std::vector<std::shared_ptr<WebSocketPeer>> peers;
+  /// The server is stopping (Tournaments::stop_all): the game in play ends at its next event,
+  /// where a stop of its thread alone (a DELETE, the last watcher gone) lets it finish.
+  std::atomic<bool> halt{false};
   std::jthread thread;  ///< last: joined first on destruction
 
   Json state() const {
@@ -62,10 +67,11 @@ struct Tournaments::Run {
   }
   /// The state as a WebSocket message, and the watchers to send it to (the lock held). Sent
   /// after the lock is released: a watcher slow to take it never holds up a request.
-  std::pair<std::string, std::vector<std::shared_ptr<WebSocketPeer>>> update() const {
+  std::pair<std::shared_ptr<const std::string>, std::vector<std::shared_ptr<WebSocketPeer>>>
+  update() const {
     Json message = state();
     message["type"] = "tournament";
-    return {json_text(message), peers};
+    return {std::make_shared<const std::string>(json_text(message)), peers};
   }
   bool running() const { return status == "running"; }
 };
@@ -212,6 +218,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
   run->config = config;
   {
     std::lock_guard lock(mutex_);
+    if (stopping_) return error(503, "stopping", "the server is stopping");
     std::size_t running = 0;
     for (const RunPtr& r : order_) {
       std::lock_guard run_lock(r->mutex);
@@ -276,24 +283,29 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
       target->kept_id = keeper.id();
     };
     const app::LogLexicon log_lexicon{source, lexicon->size()};
-    au::GameObserver observe;
-    if (keeper.keeping()) {
-      observe = [&](int index) -> std::function<void(const au::GameEvent&)> {
-        auto text = std::make_shared<std::ostringstream>();
-        return [&, text, index](const au::GameEvent& event) {
-          app::write_log_line(*text, au::to_event(event), log_lexicon);
-          if (const auto* finished = std::get_if<au::Finished>(&event)) {
-            keep_game(index, *finished, text->str());
-          }
-        };
+    // Each event of a game: the server stopping ends the game there (its external bots are
+    // being killed; played out, a game of many rounds would hold the server's exit), and a
+    // game kept in the store is logged.
+    const au::GameObserver observe = [&](int index) -> std::function<void(const au::GameEvent&)> {
+      auto text = keeper.keeping() ? std::make_shared<std::ostringstream>() : nullptr;
+      return [&, text, index](const au::GameEvent& event) {
+        if (target->halt.load()) throw Stopped{};
+        if (text == nullptr) return;
+        app::write_log_line(*text, au::to_event(event), log_lexicon);
+        if (const auto* finished = std::get_if<au::Finished>(&event)) {
+          keep_game(index, *finished, text->str());
+        }
       };
-    }
+    };
     const au::PlayerFactory players = [&](std::string_view name) -> std::unique_ptr<au::Player> {
       if (stop.stop_requested()) throw Stopped{};
-      if (external.contains(std::string(name))) {
-        return protocol::start_external_player(std::string(name), bot_options);
-      }
-      return au::make_bot(name, *lexicon);
+      if (!external.contains(std::string(name))) return au::make_bot(name, *lexicon);
+      std::unique_ptr<au::Player> bot =
+          protocol::start_external_player(std::string(name), bot_options);
+      // A stop that came while it started (the server stopping kills the bots there are, maybe
+      // before this one was): it ends now (quit, then its process stopped), its game unbegun.
+      if (stop.stop_requested()) throw Stopped{};
+      return bot;
     };
     std::string status = "finished";
     std::string error;
@@ -306,7 +318,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
             target->done = done;
             auto [text, peers] = target->update();
             lock.unlock();
-            for (const auto& peer : peers) peer->send(text);
+            for (const auto& peer : peers) peer->send_shared(text);
             if (after_game) after_game(done);
           },
           observe));
@@ -324,7 +336,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
     target->table = std::move(table);
     auto [text, peers] = target->update();
     lock.unlock();
-    for (const auto& peer : peers) peer->send(text);
+    for (const auto& peer : peers) peer->send_shared(text);
   });
 }
 
@@ -347,6 +359,19 @@ HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSo
   HttpResponse accepted;
   accepted.status = 0;
   return accepted;
+}
+
+void Tournaments::stop_all() {
+  std::vector<RunPtr> runs;
+  {
+    std::lock_guard lock(mutex_);
+    stopping_ = true;
+    runs = order_;
+  }
+  for (const RunPtr& run : runs) {
+    run->halt.store(true);
+    run->thread.request_stop();
+  }
 }
 
 void Tournaments::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {

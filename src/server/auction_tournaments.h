@@ -72,6 +72,11 @@ class Tournaments {
   HttpResponse open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer);
   /// Forgets the peer; a running tournament whose last watcher left stops.
   void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
+  /// The server is stopping: every tournament stops at once, the game in play at its next
+  /// event (its external bots are being killed), and none begins another game or starts a bot
+  /// after this returns; new tournaments are refused (503 "stopping"). Does not wait for the
+  /// threads (the destructor joins them).
+  void stop_all();
 
  private:
   struct Run;
@@ -88,6 +93,7 @@ class Tournaments {
   std::map<std::string, RunPtr> runs_;  ///< by id
   std::vector<RunPtr> order_;           ///< in the order started, for forgetting the oldest
   std::map<WebSocketPeer*, RunPtr> peers_;
+  bool stopping_ = false;  ///< stop_all() was called: no new tournament
 };
 
 }  // namespace wg::server

@@ -9,6 +9,8 @@ namespace wg::server {
 
 bool GameRoutes::takes_upload(std::string_view) const { return false; }
 
+bool GameRoutes::opens_session(const HttpRequest&) const { return false; }
+
 HttpResponse GameRoutes::open_socket(const HttpRequest& request,
                                      const std::vector<std::string_view>&,
                                      std::shared_ptr<WebSocketPeer>) {
@@ -16,6 +18,8 @@ HttpResponse GameRoutes::open_socket(const HttpRequest& request,
 }
 
 void GameRoutes::socket_closed(const std::shared_ptr<WebSocketPeer>&) {}
+
+void GameRoutes::stopping() {}
 
 std::vector<GameRoutesMaker> all_game_routes() {
   return {

@@ -45,12 +45,18 @@ class GameRoutes {
                              Respond& respond) = 0;
   /// True for a path whose body is uploaded whole (a log, a book), read with the larger limit.
   virtual bool takes_upload(std::string_view path) const;
+  /// True for a request (one it owns) that opens a session (a log replayed): the arcade runs
+  /// it on its workers, never on an I/O thread, as it does every opening.
+  virtual bool opens_session(const HttpRequest& request) const;
   /// A WebSocket to a path it owns (Handler::open_socket: status 0 accepts); 404 by default.
   virtual HttpResponse open_socket(const HttpRequest& request,
                                    const std::vector<std::string_view>& parts,
                                    std::shared_ptr<WebSocketPeer> peer);
   /// A socket closed: forgets it, if it was one of its own.
   virtual void socket_closed(const std::shared_ptr<WebSocketPeer>& peer);
+  /// The server is stopping (Handler::stopping): what runs on threads of its own stops, and
+  /// nothing new starts. Must not wait.
+  virtual void stopping();
 };
 
 /// Makes a game's routes for an arcade.

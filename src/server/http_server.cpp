@@ -10,6 +10,7 @@
 // still owned by pending operations when the io_context is destroyed die after the rest.
 #include "server/http_server.h"
 
+#include <malloc.h>
 #include <sys/resource.h>
 
 #include <algorithm>
@@ -150,11 +151,29 @@ std::size_t connection_cap(std::size_t max_connections) {
   return std::min(max_connections, limit - reserve);
 }
 
-/// What the registry knows of a session: it can be shut down (from the loop's strand).
+/// A client address's share of the server: its connections (ServerLimits::
+/// max_connections_per_address) and the bytes waiting in its WebSockets' queues
+/// (max_queued_bytes_per_address). Each of its sessions holds it.
+struct Client {
+  explicit Client(std::string a) : address(std::move(a)) {}
+  const std::string address;
+  std::size_t connections = 0;  ///< under Core::addresses_mutex
+  std::atomic<std::size_t> queued{0};
+};
+using ClientPtr = std::shared_ptr<Client>;
+
+/// What the registry knows of a session: it can be shut down (from the loop's strand), and a
+/// WebSocket can be cut for what waits in its queue.
 class Session {
  public:
   virtual ~Session() = default;
   virtual void shutdown() = 0;  // called on any thread; posts to the session's strand
+  /// The bytes queued for the client and counted in the server's totals (WebSockets only).
+  virtual std::size_t queued() const { return 0; }
+  /// The client address it serves.
+  virtual const Client* client() const = 0;
+  /// Closes it for its queue (Core::shed), its bytes no longer counted from now. Any thread.
+  virtual void cut() {}
 };
 
 /// The server's state, shared by its sessions (HttpServer::Impl is this).
@@ -168,9 +187,16 @@ struct Core {
   std::vector<std::unique_ptr<tcp::acceptor>> acceptors;
   bool every_interface = false;  ///< an acceptor is bound to 0.0.0.0 or ::
   std::optional<net::signal_set> signals;
-  std::unordered_map<std::uint64_t, std::shared_ptr<net::steady_timer>> timers;  // on strand
-  std::uint64_t next_timer = 0;
-  bool stopping = false;  // on strand
+  /// A task of post_after waiting on its timer. The timer's handler holds only its id, so
+  /// that cancelling (erasing it) frees the task at once.
+  struct Waiting {
+    std::shared_ptr<net::steady_timer> timer;
+    std::function<void()> task;
+  };
+  std::unordered_map<std::uint64_t, Waiting> timers;  // on strand
+  std::atomic<std::uint64_t> next_timer{0};
+  std::atomic<std::size_t> pending_timers{0};  // timers.size(), for any thread
+  bool stopping = false;                       // on strand
 
   std::mutex sessions_mutex;
   std::unordered_map<std::uint64_t, std::shared_ptr<Session>> sessions;
@@ -178,9 +204,58 @@ struct Core {
   bool closing_sessions = false;  // under sessions_mutex: no new sessions
   std::atomic<std::size_t> connections{0};
   std::size_t max_connections;  // connection_cap: the descriptor limit when the server was made
+  std::mutex addresses_mutex;
+  /// The clients with connections open, by address.
+  std::unordered_map<std::string, ClientPtr> clients;  // under addresses_mutex
+  /// The bytes queued for every WebSocket (ServerLimits::max_total_queued_bytes).
+  std::atomic<std::size_t> queued_total{0};
+  std::mutex shed_mutex;  ///< one shed() at a time
+  /// Bytes of queues dropped unsent (sockets cut or closed) since memory was last given back.
+  std::atomic<std::size_t> dropped_since_trim{0};
 
   Core(Handler& h, ServerLimits l)
       : handler(h), limits(l), max_connections(connection_cap(l.max_connections)) {}
+
+  /// Counts a new connection from `address`: its client, or null (nothing counted) when the
+  /// server, or that address, has as many as it takes.
+  ClientPtr enter(const std::string& address) {
+    if (connections.load() >= max_connections) return nullptr;
+    const std::size_t cap = limits.max_connections_per_address;
+    std::lock_guard lock(addresses_mutex);
+    ClientPtr& client = clients[address];
+    if (client == nullptr) client = std::make_shared<Client>(address);
+    if (cap != 0 && client->connections >= cap) return nullptr;
+    ++client->connections;
+    connections.fetch_add(1);
+    return client;
+  }
+  /// A connection of `client` is closed (once per enter()).
+  void leave(const ClientPtr& client) {
+    connections.fetch_sub(1);
+    std::lock_guard lock(addresses_mutex);
+    if (--client->connections == 0) clients.erase(client->address);
+  }
+
+  /// Counts `bytes` queued for a socket of `client`; uncount_queued: no longer (written,
+  /// dropped, or the socket cut).
+  void count_queued(Client& client, std::size_t bytes) {
+    client.queued.fetch_add(bytes);
+    queued_total.fetch_add(bytes);
+  }
+  void uncount_queued(Client& client, std::size_t bytes) {
+    client.queued.fetch_sub(bytes);
+    queued_total.fetch_sub(bytes);
+  }
+  /// After bytes were queued for a socket of `client`: past a cap on the queues of all sockets
+  /// or of that client's, cuts the sockets with the largest queues (those that read the least
+  /// of what they are sent) until a quarter of the cap is free again.
+  void enforce_queue_caps(const Client& client) {
+    if (queued_total.load() > limits.max_total_queued_bytes) shed(nullptr);
+    if (client.queued.load() > limits.max_queued_bytes_per_address) shed(&client);
+  }
+  void shed(const Client* only);
+  /// `bytes` of unsent messages were dropped: once many were, the memory is given back.
+  void dropped(std::size_t bytes);
 
   /// Adds a session; false (and the caller drops it) when the server is stopping.
   bool add_session(std::uint64_t& id, std::shared_ptr<Session> session) {
@@ -217,6 +292,7 @@ class Peer final : public WebSocketPeer {
   Peer(std::weak_ptr<WsSession> session, std::shared_ptr<Gate> gate)
       : session_(std::move(session)), gate_(std::move(gate)) {}
   void send(std::string text) override;
+  void send_shared(std::shared_ptr<const std::string> text) override;
   void close() override;
 
  private:
@@ -226,9 +302,22 @@ class Peer final : public WebSocketPeer {
 
 class WsSession final : public Session, public std::enable_shared_from_this<WsSession> {
  public:
-  /// `executor`: the connection's strand; the stream itself comes with open().
-  WsSession(Impl& server, net::any_io_executor executor)
-      : server_(server), executor_(std::move(executor)) {}
+  /// `executor`: the connection's strand; the stream itself comes with open(), and with it the
+  /// count of the connection of `client` (Core::enter).
+  WsSession(Impl& server, net::any_io_executor executor, ClientPtr client)
+      : server_(server), executor_(std::move(executor)), client_(std::move(client)) {}
+
+  std::size_t queued() const override { return counted_.load(); }
+  const Client* client() const override { return client_.get(); }
+  void cut() override {
+    if (cut_.exchange(true)) return;
+    server_.uncount_queued(*client_, counted_.exchange(0));
+    net::post(executor(), [self = shared_from_this()] {
+      error_code ignored;  // a client that does not read: a polite close would wait on it too
+      if (self->ws_) beast::get_lowest_layer(*self->ws_).socket().close(ignored);
+      self->finish();
+    });
+  }
 
   const net::any_io_executor& executor() const { return executor_; }
 
@@ -265,17 +354,20 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
   }
 
   // On the strand, from Peer.
-  void enqueue(std::string text) {
-    if (finished_ || close_requested_) return;
-    if (queued_bytes_ + text.size() > server_.limits.max_queued_bytes) {
+  void enqueue(std::shared_ptr<const std::string> text) {
+    if (finished_ || close_requested_ || cut_.load()) return;
+    if (queued_bytes_ + text->size() > server_.limits.max_queued_bytes) {
       // A client that does not read: a polite close would wait on it too.
       error_code ignored;
       if (ws_) beast::get_lowest_layer(*ws_).socket().close(ignored);
       finish();
       return;
     }
-    queued_bytes_ += text.size();
+    queued_bytes_ += text->size();
+    counted_.fetch_add(text->size());
+    server_.count_queued(*client_, text->size());
     queue_.push_back(std::move(text));
+    server_.enforce_queue_caps(*client_);
     if (accepted_ && !writing_) do_write();
   }
 
@@ -312,18 +404,18 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
   void do_write() {
     writing_ = true;
     ws_->text(true);
-    ws_->async_write(net::buffer(queue_.front()),
+    ws_->async_write(net::buffer(*queue_.front()),
                      beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
   }
 
   void on_write(error_code ec, std::size_t) {
     writing_ = false;
     if (ec || finished_) {
-      queue_.clear();  // the buffer written from lived here: only now may it go
-      queued_bytes_ = 0;
+      drop_queue();  // the buffer written from lived here: only now may it go
       return finish();
     }
-    queued_bytes_ -= queue_.front().size();
+    queued_bytes_ -= queue_.front()->size();
+    uncount(queue_.front()->size());
     queue_.pop_front();
     if (!queue_.empty()) {
       do_write();
@@ -340,24 +432,46 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
     });
   }
 
+  /// Drops what is still queued (the session ends), and its count.
+  void drop_queue() {
+    if (queue_.empty()) return;
+    uncount(queued_bytes_);
+    server_.dropped(queued_bytes_);
+    queue_.clear();
+    queued_bytes_ = 0;
+  }
+
+  /// Takes `bytes` written or dropped off the server's counts, as far as they are still counted
+  /// (a cut took them all off at once).
+  void uncount(std::size_t bytes) {
+    std::size_t counted = counted_.load();
+    std::size_t taken = 0;
+    do {
+      taken = std::min(bytes, counted);
+    } while (!counted_.compare_exchange_weak(counted, counted - taken));
+    if (taken > 0) server_.uncount_queued(*client_, taken);
+  }
+
   void finish() {
     if (finished_) return;
     finished_ = true;
-    if (!writing_) {
-      queue_.clear();
-      queued_bytes_ = 0;
-    }
-    server_.connections.fetch_sub(1);
+    if (!writing_) drop_queue();
+    server_.leave(client_);
     if (peer_) guarded("socket_closed", [&] { server_.handler.socket_closed(peer_); });
     if (id_ != 0) server_.remove_session(id_);
   }
 
   Impl& server_;
   net::any_io_executor executor_;
+  ClientPtr client_;  ///< as counted by Core::enter
+  /// The bytes of queued_bytes_ counted in the server's totals (Core::count_queued): all of
+  /// them until a cut takes them off at once. Read by Core::shed from any thread.
+  std::atomic<std::size_t> counted_{0};
+  std::atomic<bool> cut_{false};  ///< cut for its queue: takes nothing more
   std::optional<websocket::stream<beast::tcp_stream>> ws_;
   beast::flat_buffer buffer_;
   std::shared_ptr<Peer> peer_;
-  std::deque<std::string> queue_;
+  std::deque<std::shared_ptr<const std::string>> queue_;  ///< shared with other peers
   std::size_t queued_bytes_ = 0;
   std::uint64_t id_ = 0;
   bool accepted_ = false;
@@ -367,6 +481,10 @@ class WsSession final : public Session, public std::enable_shared_from_this<WsSe
 };
 
 void Peer::send(std::string text) {
+  send_shared(std::make_shared<const std::string>(std::move(text)));
+}
+
+void Peer::send_shared(std::shared_ptr<const std::string> text) {
   gate_->post(session_, [&text](std::shared_ptr<WsSession> session) {
     return [session = std::move(session), text = std::move(text)]() mutable {
       session->enqueue(std::move(text));
@@ -385,7 +503,11 @@ void Peer::close() {
 
 class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
  public:
-  HttpSession(Impl& server, tcp::socket socket) : server_(server), stream_(std::move(socket)) {}
+  /// `client`: counted by Core::enter (left when the connection ends).
+  HttpSession(Impl& server, tcp::socket socket, ClientPtr client)
+      : server_(server), stream_(std::move(socket)), client_(std::move(client)) {}
+
+  const Client* client() const override { return client_.get(); }
 
   net::any_io_executor executor() { return stream_.get_executor(); }
 
@@ -393,7 +515,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     if (!server_.add_session(id_, shared_from_this())) {
       error_code ignored;
       stream_.socket().close(ignored);
-      server_.connections.fetch_sub(1);
+      server_.leave(client_);
       return;
     }
     net::dispatch(stream_.get_executor(),
@@ -496,7 +618,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   }
 
   void upgrade(http::request<http::string_body> message) {
-    auto ws = std::make_shared<WsSession>(server_, stream_.get_executor());
+    auto ws = std::make_shared<WsSession>(server_, stream_.get_executor(), client_);
     auto peer = ws->make_peer();
     HttpResponse refusal;
     if (!guarded("open_socket", [&] {
@@ -562,7 +684,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     if (finished_) return;
     finished_ = true;
     awaiting_handler_ = false;
-    if (!handed_off_) server_.connections.fetch_sub(1);
+    if (!handed_off_) server_.leave(client_);
     server_.remove_session(id_);
   }
 
@@ -591,6 +713,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
 
   Impl& server_;
   beast::tcp_stream stream_;
+  ClientPtr client_;  ///< as counted by Core::enter
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
   http::response<http::string_body> response_;
@@ -627,14 +750,50 @@ void Core::on_accept(tcp::acceptor& acceptor, error_code ec, tcp::socket socket)
     });
     return;
   }
-  if (connections.load() >= max_connections) {
-    socket.close(ec);
+  const tcp::endpoint remote = socket.remote_endpoint(ec);
+  ClientPtr client = ec ? nullptr : enter(remote.address().to_string());
+  if (client == nullptr) {
+    socket.close(ec);  // gone already, or past a cap: closed at once
   } else {
     socket.set_option(tcp::no_delay(true), ec);
-    connections.fetch_add(1);
-    std::make_shared<HttpSession>(*this, std::move(socket))->start();
+    std::make_shared<HttpSession>(*this, std::move(socket), std::move(client))->start();
   }
   accept(acceptor);
+}
+
+void Core::shed(const Client* only) {
+  std::lock_guard lock(shed_mutex);
+  const std::size_t cap =
+      only != nullptr ? limits.max_queued_bytes_per_address : limits.max_total_queued_bytes;
+  const auto held = [&] { return only != nullptr ? only->queued.load() : queued_total.load(); };
+  if (held() <= cap) return;  // another shed was first
+  std::vector<std::pair<std::size_t, std::shared_ptr<Session>>> largest;
+  {
+    std::lock_guard sessions_lock(sessions_mutex);
+    for (const auto& [id, session] : sessions) {
+      if (only != nullptr && session->client() != only) continue;
+      if (const std::size_t queued = session->queued(); queued > 0) {
+        largest.emplace_back(queued, session);
+      }
+    }
+  }
+  std::sort(largest.begin(), largest.end(),
+            [](const auto& a, const auto& b) { return a.first > b.first; });
+  const std::size_t target = cap - cap / 4;
+  for (const auto& [queued, session] : largest) {
+    if (held() <= target) break;
+    session->cut();
+  }
+}
+
+void Core::dropped(std::size_t bytes) {
+  // Freed memory stays with the allocator's arenas (glibc's keeps a thread's for it): after
+  // sockets that held much are gone, it is given back, at most once per this many bytes.
+  constexpr std::size_t kGiveBackAfter = 32 << 20;
+  if (dropped_since_trim.fetch_add(bytes) + bytes < kGiveBackAfter) return;
+  dropped_since_trim.store(0);
+  // On the server's strand, after the drops queued before it: once the queues have gone.
+  net::post(strand, [] { return_free_memory(); });
 }
 
 void Core::do_stop() {
@@ -642,12 +801,14 @@ void Core::do_stop() {
   stopping = true;
   error_code ignored;
   for (auto& acceptor : acceptors) acceptor->close(ignored);
+  guarded("stopping", [&] { handler.stopping(); });  // its long work first: nothing new starts
   if (signals) {
     signals->cancel(ignored);
     signals->clear(ignored);  // SIGINT and SIGTERM behave as usual again
   }
-  for (auto& [id, timer] : timers) timer->cancel();
+  for (auto& [id, waiting] : timers) waiting.timer->cancel();
   timers.clear();
+  pending_timers.store(0);
   std::vector<std::shared_ptr<Session>> open;
   {
     std::lock_guard lock(sessions_mutex);
@@ -748,20 +909,48 @@ void HttpServer::stop() {
   if (impl_->gate->open) net::post(impl_->strand, [impl = impl_.get()] { impl->do_stop(); });
 }
 
-void HttpServer::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
+TimerHandle HttpServer::post_after(std::chrono::milliseconds delay, std::function<void()> task) {
   std::shared_lock lock(impl_->gate->mutex);
-  if (!impl_->gate->open) return;
-  net::post(impl_->strand, [impl = impl_.get(), delay, task = std::move(task)]() mutable {
+  if (!impl_->gate->open) return {};
+  const std::uint64_t id = ++impl_->next_timer;
+  net::post(impl_->strand, [impl = impl_.get(), id, delay, task = std::move(task)]() mutable {
     if (impl->stopping) return;
-    auto id = ++impl->next_timer;
     auto timer = std::make_shared<net::steady_timer>(impl->strand, delay);
-    impl->timers.emplace(id, timer);
-    timer->async_wait([impl, id, task = std::move(task)](error_code ec) {
+    impl->timers.emplace(id, Core::Waiting{timer, std::move(task)});
+    impl->pending_timers.store(impl->timers.size());
+    timer->async_wait([impl, id](error_code ec) {
       if (ec || impl->stopping) return;
-      impl->timers.erase(id);
-      guarded("timer task", task);
+      const auto found = impl->timers.find(id);
+      if (found == impl->timers.end()) return;  // cancelled
+      std::function<void()> due = std::move(found->second.task);
+      impl->timers.erase(found);
+      impl->pending_timers.store(impl->timers.size());
+      guarded("timer task", due);
     });
   });
+  // Posted to the same strand after the task above (a handle is used only once it is returned),
+  // so a cancel always finds the timer made, unless it has run.
+  return TimerHandle([gate = impl_->gate, impl = impl_.get(), id] {
+    std::shared_lock gate_lock(gate->mutex);
+    if (!gate->open) return;  // the server is gone, and its timers with it
+    net::post(impl->strand, [impl, id] {
+      const auto found = impl->timers.find(id);
+      if (found == impl->timers.end()) return;
+      found->second.timer->cancel();
+      impl->timers.erase(found);
+      impl->pending_timers.store(impl->timers.size());
+    });
+  });
+}
+
+std::size_t HttpServer::pending_timers() const { return impl_->pending_timers.load(); }
+
+std::size_t HttpServer::queued_bytes() const { return impl_->queued_total.load(); }
+
+void return_free_memory() {
+#if defined(__GLIBC__)
+  malloc_trim(0);
+#endif
 }
 
 }  // namespace wg::server

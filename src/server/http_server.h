@@ -63,6 +63,10 @@ class WebSocketPeer {
   /// queue grows past ServerLimits::max_queued_bytes (a client that does not read) is closed
   /// instead: a slow watcher cannot make the server hold unbounded memory.
   virtual void send(std::string text) = 0;
+  /// The same, for a message sent to many peers: they share it rather than each holding a copy
+  /// (an update pushed to a thousand watchers is held once, however long they take to read it).
+  /// Counted whole in each peer's queue. By default, a copy.
+  virtual void send_shared(std::shared_ptr<const std::string> text) { send(*text); }
   /// Closes the socket (normal closure). Thread-safe; socket_closed() follows.
   virtual void close() = 0;
 };
@@ -87,6 +91,11 @@ class Handler {
   /// ServerLimits::max_upload_bytes rather than max_body_bytes: the few routes that take a
   /// file (a game's log). Asked once the request's header is read, on the loop's threads.
   virtual bool takes_upload(std::string_view /*path*/) const { return false; }
+  /// The server is stopping (stop(), SIGINT, SIGTERM): called once, on the loop, before any
+  /// connection is closed. The handler stops what it runs on threads of its own (a tournament:
+  /// no game or bot starts after this returns) so that its host can end promptly; it must not
+  /// wait for that work to end.
+  virtual void stopping() {}
 };
 
 /// The limits that keep one client from exhausting the server.
@@ -96,12 +105,42 @@ struct ServerLimits {
   std::size_t max_header_bytes = 8 * 1024;    ///< larger: 431
   std::size_t max_message_bytes = 16 * 1024;  ///< a WebSocket message
   std::size_t max_queued_bytes = 4 << 20;     ///< a WebSocket peer's unsent messages
+  /// The unsent messages of every WebSocket together, and of one client address's: past
+  /// either, the sockets (of that address) with the largest queues, those that read the least
+  /// of what they are sent, are closed until a quarter of the cap is free again. A thousand
+  /// watchers that never read cannot make the server hold a thousand times max_queued_bytes.
+  std::size_t max_total_queued_bytes = std::size_t{256} << 20;
+  std::size_t max_queued_bytes_per_address = std::size_t{64} << 20;
   /// Beyond: new connections are closed at once. Never more than the descriptors the process
   /// may open when the server is made (RLIMIT_NOFILE's soft limit) less a reserve of 128 (a
   /// quarter of a smaller limit) for what the handler opens: raise the limit first.
   std::size_t max_connections = 20000;
+  /// Connections open at once from one client address (WebSockets included); beyond, its new
+  /// connections are closed at once, as past max_connections: one client cannot take every
+  /// connection. Loopback counts like any address (a page on the server's own machine, or every
+  /// client of a proxy in front of it: raise it then). An IPv6 client that changes its address
+  /// counts once per address. 0: no cap.
+  std::size_t max_connections_per_address = 256;
   std::chrono::seconds request_timeout{15};     ///< to read one whole request (slow clients)
   std::chrono::seconds keep_alive_timeout{60};  ///< an idle keep-alive connection
+};
+
+/// A task waiting to run after a delay (HttpServer::post_after, or a test's clock): cancel()
+/// drops it before it runs, and with it everything it holds, rather than at its deadline (up to
+/// a day away: a round's clock). Copies cancel the same task. Cancelling is thread-safe, and
+/// does nothing once the task has run, once it was cancelled, or once the server is gone; an
+/// empty handle cancels nothing.
+class TimerHandle {
+ public:
+  TimerHandle() = default;
+  /// A handle whose cancel() calls `cancel` (at most once per copy).
+  explicit TimerHandle(std::function<void()> cancel) : cancel_(std::move(cancel)) {}
+  void cancel() {
+    if (cancel_) std::exchange(cancel_, nullptr)();
+  }
+
+ private:
+  std::function<void()> cancel_;
 };
 
 /// The server. Construct, listen(), then run() (which returns after stop()).
@@ -130,12 +169,27 @@ class HttpServer {
   void stop();
 
   /// Calls `task` on the loop after `delay` (timers: a round's clock, a bid's time limit).
-  /// Thread-safe. Tasks still waiting when the server stops are dropped.
-  void post_after(std::chrono::milliseconds delay, std::function<void()> task);
+  /// Thread-safe. Tasks still waiting when the server stops are dropped; the handle drops one
+  /// at once (a deleted session's), so that a waiting task holds memory only while it may
+  /// still run.
+  TimerHandle post_after(std::chrono::milliseconds delay, std::function<void()> task);
+
+  /// Tasks of post_after waiting to run (neither run, cancelled nor dropped). Thread-safe.
+  std::size_t pending_timers() const;
+  /// The bytes of messages queued for every WebSocket, not yet written to the network
+  /// (ServerLimits::max_total_queued_bytes). Thread-safe.
+  std::size_t queued_bytes() const;
 
  private:
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// Gives the memory the program has freed back to the system, as far as the allocator can
+/// (glibc's malloc_trim; nothing elsewhere). Freed memory otherwise stays with the allocator,
+/// and a server that held much once (queues of sockets since cut, sessions since expired) would
+/// keep its peak for ever. The server calls it once sockets dropped many bytes unsent; a host
+/// calls it after dropping many sessions. Takes a few milliseconds on a large heap.
+void return_free_memory();
 
 }  // namespace wg::server

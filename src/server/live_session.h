@@ -49,8 +49,10 @@ struct LiveSession {
   std::chrono::steady_clock::time_point last_used;
   /// When the session's round timer (app::Timer::kRound) began: its clocked commands count from it.
   std::chrono::steady_clock::time_point clock_start;
-  /// The keys of the session's timers started (app::Timer::key), while the session lists them.
-  std::set<std::string> timers;
+  /// The session's timers started (by app::Timer::key), while the session lists them: each
+  /// cancelled when the session stops listing it, and all of them when the session is deleted or
+  /// goes (an expired one), so that no timer outlives its session to its deadline.
+  std::map<std::string, TimerHandle> timers;
   std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// An open socket that follows the session.
@@ -87,6 +89,16 @@ struct LiveSession {
     app::Json saved;
   };
   std::unique_ptr<Running> running;
+
+  LiveSession() = default;
+  LiveSession(const LiveSession&) = delete;
+  LiveSession& operator=(const LiveSession&) = delete;
+  ~LiveSession() { cancel_timers(); }
+  /// Cancels every timer of the session (its lock held, or the session going).
+  void cancel_timers() {
+    for (auto& [key, timer] : timers) timer.cancel();
+    timers.clear();
+  }
 };
 
 using LivePtr = std::shared_ptr<LiveSession>;

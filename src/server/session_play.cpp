@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <memory>
 #include <optional>
 #include <set>
 #include <string>
@@ -131,9 +132,9 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
     version = live.version;
   }
   // Sent without the lock: a slow peer must not hold up the session's readers.
-  const std::string message =
-      json_text(Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}});
-  for (const auto& peer : peers) peer->send(message);
+  const auto message = std::make_shared<const std::string>(
+      json_text(Json{{"type", "progress"}, {"fraction", fraction}, {"version", version}}));
+  for (const auto& peer : peers) peer->send_shared(message);
 }
 
 void Sessions::start_timers(LiveSession& live) {
@@ -146,7 +147,8 @@ void Sessions::start_timers(LiveSession& live) {
   std::set<std::string> listed;
   for (const app::Timer& timer : live.session->timers()) {
     listed.insert(timer.key);
-    if (!live.timers.insert(timer.key).second) continue;  // started before
+    const auto [started, fresh] = live.timers.try_emplace(timer.key);
+    if (!fresh) continue;  // started before
     const bool round = timer.kind == app::Timer::Kind::kRound;
     if (round) {
       live.clock_start = clock_.now();
@@ -156,7 +158,7 @@ void Sessions::start_timers(LiveSession& live) {
         round ? timer.after
               : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
     if (after.count() <= 0) continue;  // an untimed round: its clock only counts
-    clock_.after(after, [this, weak, key = timer.key] {
+    started->second = clock_.after(after, [this, weak, key = timer.key] {
       const LivePtr held = weak.lock();
       if (held == nullptr) return;
       std::lock_guard lock(held->mutex);
@@ -169,12 +171,20 @@ void Sessions::start_timers(LiveSession& live) {
       }
     });
   }
-  std::erase_if(live.timers, [&](const std::string& key) { return !listed.contains(key); });
+  for (auto it = live.timers.begin(); it != live.timers.end();) {
+    if (listed.contains(it->first)) {
+      ++it;
+      continue;
+    }
+    it->second.cancel();  // over (answered, its round ended): dropped now, not at its deadline
+    it = live.timers.erase(it);
+  }
 }
 
 void Sessions::push(LiveSession& live, std::string_view replying) {
   if (live.peers.empty()) return;
-  std::map<Seat, std::string> messages;  // one rendering per seat watching
+  // One rendering per seat watching, shared by its sockets.
+  std::map<Seat, std::shared_ptr<const std::string>> messages;
   for (const LiveSession::Follower& follower : live.peers) {
     // The page whose request this answers has the update in the answer already.
     if (!replying.empty() && follower.client == replying) continue;
@@ -190,9 +200,11 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
           events.push_back(std::move(event));
         update["events"] = std::move(events);
       }
-      message = messages.emplace(follower.seat, json_text(update)).first;
+      message =
+          messages.emplace(follower.seat, std::make_shared<const std::string>(json_text(update)))
+              .first;
     }
-    follower.peer->send(message->second);
+    follower.peer->send_shared(message->second);
   }
 }
 

@@ -48,6 +48,7 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
       {
         std::lock_guard lock(live->mutex);
         if (live->running) live->running->stop.request_stop();  // it ends, answers, and goes
+        live->cancel_timers();  // now, even while sockets still hold it
       }
       std::lock_guard lock(mutex_);
       sessions_.erase(live->id);

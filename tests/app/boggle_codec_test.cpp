@@ -178,6 +178,65 @@ TEST(BoggleCodec, BadConfigIsAConfigError) {
   }
 }
 
+/// A square board of `side` × `side` cells, rows separated by '/'.
+std::string square_board(int side) {
+  std::string board;
+  for (int row = 0; row < side; ++row) {
+    if (row > 0) board += '/';
+    for (int col = 0; col < side; ++col) board += "AEIRSTLN"[(row * 7 + col * 3) % 8];
+  }
+  return board;
+}
+
+TEST(BoggleCodec, ABoardLargerThanAConfigMayGiveIsRefusedNamingTheField) {
+  // A security probe: 200 sessions of a 250×250 board took a server from 15 MB to 2.4 GB. A
+  // JSON config (the arcade's, a saved game's) gives at most 256 cells in 2,048 characters.
+  EXPECT_NO_THROW(open({{"board", square_board(16)}, {"seconds", 0}}));
+  EXPECT_NO_THROW(open({{"board", std::string(256, 'a')}}))
+      << "256 cells without separators: a square board of 16×16";
+  const std::vector<std::pair<std::string, std::string>> refused = {
+      {square_board(17), "a board has at most 256 cells here (16×16), not 289 (17×17)"},
+      {square_board(250), "a board is written in at most 2048 characters here, not 62749"},
+      {[] {
+         std::string row = "a";
+         for (int i = 1; i < 258; ++i) row += ",a";
+         return row;
+       }(),
+       "not 258 (1×258)"},
+      {"[" + std::string(2047, 'a') + "]", "at most 2048 characters here, not 2049"},
+  };
+  for (const auto& [board, message] : refused) {
+    try {
+      open({{"board", board}});
+      ADD_FAILURE() << board.size();
+    } catch (const ConfigError& e) {
+      EXPECT_EQ(e.field(), "board");
+      EXPECT_NE(std::string(e.what()).find(message), std::string::npos) << e.what();
+      EXPECT_NE(std::string(e.what()).find("the terminal plays larger boards"), std::string::npos)
+          << e.what();
+    }
+  }
+  // A saved game restores through the same config: one of a larger board is refused so too.
+  try {
+    restore({{"game", "boggle"}, {"seed", 1u}, {"config", {{"board", square_board(17)}}}},
+            enable());
+    ADD_FAILURE() << "restored a 17×17 board";
+  } catch (const ConfigError& e) {
+    EXPECT_EQ(e.field(), "board");
+  }
+  // The engine takes any size: the terminal's --board plays a 40×40 board.
+  bg::Config large;
+  large.board = square_board(40);
+  large.seconds = 0;
+  const bg::Session session(enable(), large, 1);
+  EXPECT_EQ(session.view(kObserver).board.size(), 1600);
+  // The schema says so.
+  const Json board = BoggleCodec::config_schema()["properties"]["board"];
+  EXPECT_EQ(board["maxLength"], BoggleCodec::kMaxBoardText);
+  EXPECT_EQ(board["x-maxCells"], BoggleCodec::kMaxBoardCells);
+  EXPECT_NE(board["description"].get<std::string>().find("at most 256 cells"), std::string::npos);
+}
+
 TEST(BoggleCodec, SchemaNamesEveryFieldWithItsDefault) {
   const Json schema = find_game("boggle")->config_schema();
   EXPECT_EQ(schema, BoggleCodec::config_schema());

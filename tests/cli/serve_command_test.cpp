@@ -196,6 +196,17 @@ TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
 // the server (a clean stop or a hang-up), the bot ends with it. This test process is a
 // subreaper, so the bot, orphaned when the server ends, becomes its child: already killed (a
 // zombie) when the server is gone.
+TEST(ServeLimits, TheConnectionsOfOneAddressAreCappedAsTheOperatorSays) {
+  TempDir dir;
+  Server server(dir / "data", {"--connections-per-address", "1", "--no-store"});
+  ASSERT_NE(server.port(), 0);
+  HttpConnection first(server.port());
+  EXPECT_EQ(first.request("GET", "/api/health").status, 200);
+  HttpConnection second(server.port());
+  EXPECT_EQ(second.request("GET", "/api/health").status, 0) << "closed: the address has one";
+  EXPECT_EQ(first.request("GET", "/api/health").status, 200);
+}
+
 TEST(ServeSignals, AnExternalBotEndsWithTheServer) {
   ::prctl(PR_SET_CHILD_SUBREAPER, 1);
   for (const int signal : {SIGTERM, SIGINT, SIGHUP}) {

@@ -14,8 +14,10 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <condition_variable>
 #include <cstdint>
 #include <memory>
+#include <mutex>
 #include <string>
 #include <string_view>
 #include <thread>
@@ -27,6 +29,7 @@
 #include "server/arcade.h"
 #include "server/http_server.h"
 #include "server/test_client.h"
+#include "support/blocking_wait.h"
 
 namespace wg::server {
 namespace {
@@ -46,7 +49,7 @@ struct MovableClock {
               return std::chrono::steady_clock::time_point{} + 1h +
                      std::chrono::milliseconds(offset_ms.load());
             },
-            [](std::chrono::milliseconds, std::function<void()>) {}};
+            [](std::chrono::milliseconds, std::function<void()>) { return TimerHandle(); }};
   }
 };
 
@@ -593,6 +596,48 @@ class OkHandler final : public Handler {
   void socket_message(const std::shared_ptr<WebSocketPeer>&, std::string_view) override {}
   void socket_closed(const std::shared_ptr<WebSocketPeer>&) override {}
 };
+
+// A security probe: 16 clients opening Word Search sessions of large boards took everyone's
+// GET /api/health from 1 ms to 2 s, the solver running on the I/O threads. With one I/O thread
+// and an opening held on the arcade's worker (ArcadeOptions::before_open), the server answers
+// another client: the opening does not hold the thread that took it.
+TEST(ServerAbuseWork, AnOpeningSessionNeverHoldsUpAnIoThread) {
+  std::mutex mutex;
+  std::condition_variable changed;
+  bool held = false;
+  bool released = false;
+  ArcadeOptions options;
+  options.offline = true;
+  options.before_open = [&] {
+    std::unique_lock lock(mutex);
+    held = true;
+    changed.notify_all();
+    changed.wait_for(lock, wg::test::kHangGuard, [&] { return released; });
+  };
+  Arcade arcade(app::built_in_lexicon().lexicon, options);
+  HttpServer server(arcade);
+  const std::uint16_t port = server.listen("127.0.0.1", 0);
+  std::thread loop([&] { server.run(1); });  // one I/O thread: held, it would answer nobody
+  ClientResponse opened;
+  std::thread opener(
+      [&] { opened = test::http_post(port, "/api/sessions", R"({"game": "boggle", "seed": 5})"); });
+  {
+    std::unique_lock lock(mutex);
+    EXPECT_TRUE(changed.wait_for(lock, wg::test::kHangGuard, [&] { return held; }));
+  }
+  const ClientResponse health = test::http_get(port, "/api/health");
+  EXPECT_EQ(health.status, 200) << health.body;
+  EXPECT_NE(health.body.find("\"sessions\":0"), std::string::npos) << health.body;
+  {
+    std::lock_guard lock(mutex);
+    released = true;
+  }
+  changed.notify_all();
+  opener.join();
+  EXPECT_EQ(opened.status, 201) << opened.body;
+  server.stop();
+  loop.join();
+}
 
 // Regression: with fewer descriptors than ServerLimits::max_connections (a soft limit of 1,024
 // under the default cap of 20,000), accept() failed once they ran out, and every client past

@@ -10,6 +10,7 @@
 #include <memory>
 #include <mutex>
 #include <string>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -306,6 +307,111 @@ TEST_F(ArcadeTest, BadRequestsGetAJsonErrorAndAFourHundredStatus) {
   arcade_->handle(form, [](HttpResponse r) { EXPECT_EQ(r.status, 201); });
 }
 
+TEST_F(ArcadeTest, ABoardLargerThanTheArcadePlaysIsABadConfigAndOpensNothing) {
+  // A security probe: 200 Word Search sessions of a 250×250 board took a server from 15 MB to
+  // 2.4 GB. The arcade plays boards of at most 256 cells, says so in its schema, and refuses a
+  // larger one, whether a new game, a saved one or a room.
+  const auto board_of = [](int side) {
+    std::string board;
+    for (int row = 0; row < side; ++row) board += (row > 0 ? "/" : "") + std::string(side, 'e');
+    return board;
+  };
+  const Json games = json_of(request("GET", "/api/games"))["games"];
+  const auto boggle = std::find_if(games.begin(), games.end(),
+                                   [](const Json& game) { return game["name"] == "boggle"; });
+  ASSERT_NE(boggle, games.end());
+  const Json board = (*boggle)["config_schema"]["properties"]["board"];
+  EXPECT_EQ(board["x-maxCells"], 256);
+  EXPECT_EQ(board["maxLength"], 2048);
+  for (const Json& body :
+       {Json{{"game", "boggle"}, {"config", {{"board", board_of(250)}}}},
+        Json{{"game", "boggle"}, {"config", {{"board", board_of(17)}}}},
+        Json{
+            {"saved", {{"game", "boggle"}, {"seed", 1}, {"config", {{"board", board_of(17)}}}}}}}) {
+    const HttpResponse refused = request("POST", "/api/sessions", body.dump());
+    EXPECT_EQ(refused.status, 400) << refused.body;
+    EXPECT_EQ(json_of(refused)["code"], "bad_config") << refused.body;
+    EXPECT_EQ(json_of(refused)["field"], "board") << refused.body;
+  }
+  const HttpResponse room = request(
+      "POST", "/api/rooms", Json{{"name", "Ann"}, {"config", {{"board", board_of(17)}}}}.dump());
+  EXPECT_EQ(room.status, 400) << room.body;
+  EXPECT_EQ(json_of(room)["field"], "board") << room.body;
+  EXPECT_EQ(arcade_->session_count(), 0u);
+  EXPECT_EQ(arcade_->room_count(), 0u);
+  create({{"game", "boggle"}, {"config", {{"board", board_of(16)}}}});
+}
+
+/// A hook for ArcadeOptions::before_open that holds every opening until release(), and says
+/// when one is held.
+struct OpeningGate {
+  std::mutex mutex;
+  std::condition_variable changed;
+  int held = 0;
+  bool released = false;
+
+  std::function<void()> hook() {
+    return [this] {
+      std::unique_lock lock(mutex);
+      ++held;
+      changed.notify_all();
+      changed.wait_for(lock, wg::test::kHangGuard, [this] { return released; });
+    };
+  }
+  /// Blocks until an opening is held; false if the hang guard passed first.
+  bool wait_held() {
+    std::unique_lock lock(mutex);
+    return changed.wait_for(lock, wg::test::kHangGuard, [this] { return held > 0; });
+  }
+  void release() {
+    {
+      std::lock_guard lock(mutex);
+      released = true;
+    }
+    changed.notify_all();
+  }
+};
+
+TEST_F(ArcadeTest, SessionsOpenOnTheArcadesWorkersNeverOnTheThreadThatServesRequests) {
+  // A security probe: 16 clients opening Word Search sessions of large boards took everyone's
+  // GET /api/health from 1 ms to 2 s: each board was solved on an I/O thread.
+  OpeningGate gate;
+  options_.before_open = gate.hook();
+  arcade_ = make();
+  const std::thread::id server_thread = std::this_thread::get_id();
+  // Every kind of opening is answered from another thread, refused or not.
+  const std::vector<std::pair<std::string, Json>> openings = {
+      {"/api/sessions", {{"game", "boggle"}, {"seed", 3}}},
+      {"/api/sessions", {{"saved", {{"game", "hand"}, {"seed", 1}, {"commands", Json::array()}}}}},
+      {"/api/sessions/resume", {{"unfinished", 1}, {"player", "Ann"}}},
+      {"/api/rooms", {{"name", "Ann"}}},
+      {"/api/auction/replays", {{"log", "not a log"}}},
+  };
+  std::vector<std::future<std::pair<HttpResponse, std::thread::id>>> answers;
+  for (const auto& [path, body] : openings) {
+    auto answer = std::make_shared<std::promise<std::pair<HttpResponse, std::thread::id>>>();
+    answers.push_back(answer->get_future());
+    arcade_->handle(test::handler_request("POST", path, body.dump()), [answer](HttpResponse r) {
+      answer->set_value({std::move(r), std::this_thread::get_id()});
+    });
+  }
+  ASSERT_TRUE(gate.wait_held());
+  // While the openings are held on the workers, the thread that took them serves on.
+  const HttpResponse health = request("GET", "/api/health");
+  EXPECT_EQ(health.status, 200);
+  EXPECT_EQ(json_of(health)["sessions"], 0);
+  EXPECT_EQ(request("GET", "/api/games").status, 200);
+  gate.release();
+  const std::vector<int> statuses = {201, 201, 503, 201, 400};
+  for (std::size_t i = 0; i < answers.size(); ++i) {
+    ASSERT_EQ(answers[i].wait_for(wg::test::kHangGuard), std::future_status::ready);
+    const auto [response, thread] = answers[i].get();
+    EXPECT_EQ(response.status, statuses[i]) << openings[i].first << ": " << response.body;
+    EXPECT_NE(thread, server_thread) << openings[i].first;
+  }
+  EXPECT_EQ(arcade_->session_count(), 3u) << "two games and a room";
+}
+
 TEST_F(ArcadeTest, APageOfAnotherSiteMayNotPlay) {
   const HttpResponse response =
       request("POST", "/api/sessions", R"({"game":"hand"})", "http://evil.example");
@@ -589,6 +695,30 @@ TEST_F(ArcadeTest, BoggleRunsOnTheServersClockAndEndsTheRoundItself) {
   EXPECT_EQ(view["end"], "time_up");
   ASSERT_GE(peer->received.size(), 3u);
   EXPECT_TRUE(has_event(peer->received.back()["events"], "finished"));
+}
+
+TEST_F(ArcadeTest, ADeletedOrExpiredSessionCancelsItsTimersAtOnce) {
+  // A security probe: 20,000 deleted Word Search sessions kept 25 MB, their rounds' timers
+  // waiting for deadlines up to a day away.
+  const Json day = {{"game", "boggle"}, {"config", {{"seconds", 86400}}}};
+  const std::string deleted = create(day)["id"];
+  const std::string watched = create(day)["id"];
+  const std::string idle = create(day)["id"];
+  EXPECT_EQ(time_.timers.size(), 3u);
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + deleted).status, 200);
+  EXPECT_EQ(time_.timers.size(), 2u);
+  // Deleted while a socket still follows it: its timers go with the deletion, not the socket.
+  const auto peer = test::open_recording_socket(*arcade_, "/api/sessions/" + watched + "/live");
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + watched).status, 200);
+  EXPECT_EQ(time_.timers.size(), 1u);
+  time_.advance(61min);
+  EXPECT_EQ(arcade_->expire_idle(), 1u);
+  EXPECT_EQ(time_.timers.size(), 0u) << idle;
+  // A round's timer that is over is dropped when the next round starts its own.
+  const std::string played = create({{"game", "boggle"}, {"config", {{"seconds", 60}}}})["id"];
+  command(played, {{"command", "close"}});
+  command(played, {{"command", "new_game"}});
+  EXPECT_EQ(time_.timers.size(), 1u) << "the new round's, not the closed one's too";
 }
 
 TEST_F(ArcadeTest, AnAuctionPersonWhoDoesNotAnswerInTimeBidsNothing) {

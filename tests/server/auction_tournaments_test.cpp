@@ -4,9 +4,13 @@
 // at a known point through TournamentOptions::after_game (blocking waits on condition
 // variables), never on the clock.
 
+#include <signal.h>
+#include <sys/stat.h>
+
 #include <gtest/gtest.h>
 
 #include <condition_variable>
+#include <fstream>
 #include <functional>
 #include <memory>
 #include <mutex>
@@ -475,6 +479,55 @@ TEST_F(AuctionRoutesTest, TheLastWatcherLeavingStopsATournament) {
   const Json stopped = watch(id)->wait_for(over);
   EXPECT_EQ(stopped["status"], "stopped");
   EXPECT_EQ(stopped["done"], 1);
+}
+
+// A security probe: SIGTERM during a tournament killed its bots, and then the tournament
+// started a new game and bot, which it played out for 23.8 s before the server could exit.
+
+TEST_F(AuctionRoutesTest, TheServerStoppingStopsATournamentBeforeItsNextGame) {
+  auto gate = gated();
+  const Json started = post("/api/auction/tournaments",
+                            {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);
+  gate->wait_held();  // its first game played, its thread held before the next
+  auto peer = watch(started["id"]);
+  HttpServer server(arcade());
+  server.listen("127.0.0.1", 0);
+  server.stop();  // the server stops (on SIGTERM, the same): it tells the arcade first
+  server.run();
+  const Json refused =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 503);
+  EXPECT_EQ(refused["code"], "stopping");
+  gate->release();
+  const Json stopped = peer->wait_for(over);
+  EXPECT_EQ(stopped["status"], "stopped");
+  EXPECT_EQ(stopped["done"], 1) << "no game begun after the stop";
+}
+
+TEST_F(AuctionRoutesTest, TheServerStoppingEndsTheGameInPlayAtItsNextEvent) {
+  // A bot that, asked its first bid, writes its pid to a FIFO and never answers: the game is
+  // in play, waiting on it, for as long as the test needs (no reply time limit).
+  const wg::test::TempDir dir{"wg-stopping-tournament"};
+  const std::string fifo = (dir / "bot.pid").string();
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string stubborn = "/bin/sh " + std::string(WG_SOURCE_DIR) +
+                               "/tests/protocol/bots/hostile_bot.sh stubborn " + fifo;
+  options_.allowed_bots = {stubborn};
+  options_.bots.sandbox.enabled = false;  // trusted: it writes to the test's FIFO
+  options_.bots.reply_timeout = std::chrono::hours(1);
+  const Json started =
+      post("/api/auction/tournaments", {{"config", with_external(stubborn)}, {"games", 2}}, 201);
+  auto peer = watch(started["id"]);
+  pid_t bot = -1;
+  {
+    std::ifstream in(fifo);  // blocks until the bot, asked its first bid, writes its pid
+    in >> bot;
+  }
+  ASSERT_GT(bot, 0);
+  arcade().stopping();   // what the server calls first when it stops
+  ::kill(bot, SIGKILL);  // then `wordgames serve` kills every bot
+  const Json stopped = peer->wait_for(over);
+  EXPECT_EQ(stopped["status"], "stopped") << "the game was not played out";
+  EXPECT_EQ(stopped["done"], 0);
 }
 
 }  // namespace

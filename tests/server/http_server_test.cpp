@@ -1,7 +1,14 @@
 #include "server/http_server.h"
 
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sys/socket.h>
+#include <sys/time.h>
+#include <unistd.h>
+
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <condition_variable>
 #include <csignal>
 #include <future>
@@ -99,6 +106,13 @@ class TestHandler : public Handler {
     changed_.notify_all();
   }
 
+  /// Counts the calls, and how many sockets were closed by then.
+  void stopping() override {
+    std::lock_guard lock(mutex_);
+    ++stopping_calls_;
+    closed_when_stopping_ = closed_.size();
+  }
+
   /// Waits until `ready()` holds (checked under the lock).
   template <class Predicate>
   void wait(Predicate ready) {
@@ -113,6 +127,8 @@ class TestHandler : public Handler {
   std::vector<std::shared_ptr<WebSocketPeer>> peers_;
   std::vector<std::shared_ptr<WebSocketPeer>> closed_;
   std::vector<std::string> messages_;
+  int stopping_calls_ = 0;
+  std::size_t closed_when_stopping_ = 0;
 };
 
 ServerLimits small_limits() {
@@ -317,6 +333,44 @@ TEST_F(HttpServerTest, RunsATaskAfterADelay) {
   fired.get_future().get();
 }
 
+TEST_F(HttpServerTest, ACancelledTimerDropsItsTaskAtOnceNotAtItsDeadline) {
+  // A security probe: 20,000 deleted Word Search sessions kept 25 MB in timers waiting for
+  // their round's end, up to a day away.
+  auto held = std::make_shared<std::string>(1000, 'x');
+  const std::weak_ptr<std::string> weak = held;
+  TimerHandle cancelled = server_->post_after(std::chrono::hours(24), [held] {});
+  held.reset();
+  TimerHandle kept = server_->post_after(std::chrono::hours(24), [] {});
+  cancelled.cancel();
+  cancelled.cancel();  // twice: nothing more
+  // A task posted after the cancel runs after it (the server's strand keeps their order).
+  std::promise<std::size_t> pending;
+  server_->post_after(std::chrono::milliseconds(0),
+                      [&] { pending.set_value(server_->pending_timers()); });
+  EXPECT_EQ(pending.get_future().get(), 1u) << "the kept timer only";
+  EXPECT_TRUE(weak.expired()) << "what the cancelled task held is freed";
+  TimerHandle().cancel();  // an empty handle: nothing
+  std::promise<void> ran;
+  TimerHandle done = server_->post_after(std::chrono::milliseconds(0), [&] { ran.set_value(); });
+  ran.get_future().get();
+  done.cancel();  // after it ran: nothing
+  kept.cancel();
+  std::promise<std::size_t> none;
+  server_->post_after(std::chrono::milliseconds(0),
+                      [&] { none.set_value(server_->pending_timers()); });
+  EXPECT_EQ(none.get_future().get(), 0u);
+}
+
+TEST(HttpServerTimers, ACancelAfterTheServerIsGoneDoesNothing) {
+  TestHandler handler;
+  TimerHandle timer;
+  {
+    HttpServer server(handler);
+    timer = server.post_after(std::chrono::hours(1), [] {});
+  }
+  timer.cancel();
+}
+
 TEST_F(HttpServerTest, SaysWhyItCannotListen) {
   TestHandler other_handler;
   HttpServer other(other_handler);
@@ -392,6 +446,96 @@ struct RunningServer {
   std::thread runner;
 };
 
+/// Sends `count` messages of 1 MiB to `peer`: far more, at 32, than the kernel's buffers hold
+/// for a client that does not read (a few MiB), so that the rest waits in the server's queue.
+void flood(WebSocketPeer& peer, int count) {
+  const std::string message(1 << 20, 'f');
+  for (int i = 0; i < count; ++i) peer.send(message);
+}
+
+/// Waits until `peer` is closed by the server; false if the hang guard passed first.
+bool wait_closed(TestHandler& handler, const std::shared_ptr<WebSocketPeer>& peer) {
+  std::unique_lock lock(handler.mutex_);
+  return handler.changed_.wait_for(lock, std::chrono::seconds(60), [&] {
+    return std::find(handler.closed_.begin(), handler.closed_.end(), peer) != handler.closed_.end();
+  });
+}
+
+/// Limits whose only cap on a socket's queue is the one a test names.
+ServerLimits queue_limits() {
+  ServerLimits limits;
+  limits.max_queued_bytes = std::size_t{1} << 30;
+  limits.max_total_queued_bytes = std::size_t{1} << 30;
+  limits.max_queued_bytes_per_address = std::size_t{1} << 30;
+  return limits;
+}
+
+TEST(HttpServerQueues, PastTheCapOnAllQueuesTheLargestIsCutFirst) {
+  // A security probe: each socket's queue was cut at 4 MiB, but 1,000 watchers that never read
+  // took the server to 4 GB. Two sockets that do not read, and one that does: past the cap on
+  // all queues (16 MiB), the one with the largest queue is closed; the others are served on.
+  TestHandler handler;
+  ServerLimits limits = queue_limits();
+  limits.max_total_queued_bytes = std::size_t{16} << 20;
+  RunningServer running(handler, limits);
+  TestSocket largest;
+  TestSocket smaller;
+  TestSocket reader;
+  ASSERT_TRUE(largest.connect(running.port, "/ws"));
+  ASSERT_TRUE(smaller.connect(running.port, "/ws"));
+  ASSERT_TRUE(reader.connect(running.port, "/ws"));
+  handler.wait([&] { return handler.peers_.size() == 3; });
+  flood(*handler.peers_[1], 4);   // at most 4 MiB: below the largest's whatever the kernel holds
+  flood(*handler.peers_[0], 32);  // 32 MiB: its queue passes the cap
+  ASSERT_TRUE(wait_closed(handler, handler.peers_[0]));
+  // The one cut took its queue's bytes off the count: the cap is no longer passed.
+  EXPECT_LE(running.server.queued_bytes(), limits.max_total_queued_bytes);
+  // The smaller queue was not cut: its client reads it all, and the socket serves on.
+  EXPECT_EQ(smaller.receive(), "hello");
+  for (int i = 0; i < 4; ++i) ASSERT_EQ(smaller.receive(), std::string(1 << 20, 'f')) << i;
+  smaller.send("echo:still here");
+  EXPECT_EQ(smaller.receive(), "still here");
+  EXPECT_EQ(reader.receive(), "hello");
+  reader.send("echo:me too");
+  EXPECT_EQ(reader.receive(), "me too");
+  // Cut: its client gets what the kernel had taken, then the end, never the whole flood.
+  int got = 0;
+  while (largest.receive()) ++got;
+  EXPECT_LT(got, 1 + 32);
+  {
+    std::lock_guard lock(handler.mutex_);
+    EXPECT_EQ(handler.closed_.size(), 1u);
+  }
+}
+
+TEST(HttpServerQueues, PastTheCapOfOneAddressItsLargestQueueIsCut) {
+  TestHandler handler;
+  ServerLimits limits = queue_limits();
+  limits.max_queued_bytes_per_address = std::size_t{8} << 20;
+  RunningServer running(handler, limits);
+  TestSocket watcher;
+  TestSocket reader;
+  ASSERT_TRUE(watcher.connect(running.port, "/ws"));
+  ASSERT_TRUE(reader.connect(running.port, "/ws"));
+  handler.wait([&] { return handler.peers_.size() == 2; });
+  flood(*handler.peers_[0], 32);
+  ASSERT_TRUE(wait_closed(handler, handler.peers_[0]));
+  EXPECT_LE(running.server.queued_bytes(), limits.max_queued_bytes_per_address);
+  EXPECT_EQ(reader.receive(), "hello");
+  reader.send("echo:served");
+  EXPECT_EQ(reader.receive(), "served");
+  int got = 0;
+  while (watcher.receive()) ++got;
+  EXPECT_LT(got, 1 + 32) << "cut before the whole flood";
+}
+
+TEST(HttpServerQueues, TheDefaultCapsBoundEveryQueueTogether) {
+  const ServerLimits limits;
+  EXPECT_EQ(limits.max_queued_bytes, std::size_t{4} << 20);
+  EXPECT_EQ(limits.max_queued_bytes_per_address, std::size_t{64} << 20);
+  EXPECT_EQ(limits.max_total_queued_bytes, std::size_t{256} << 20);
+}
+
 TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximum) {
   TestHandler handler;
   ServerLimits limits;
@@ -402,6 +546,80 @@ TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximum) {
   HttpConnection second(running.port);
   EXPECT_EQ(second.request("GET", "/b").status, 0);
   EXPECT_EQ(first.request("GET", "/c").status, 200);
+}
+
+/// The status of `GET /from` sent to 127.0.0.1:port from the loopback address `from` (127.0.0.2:
+/// another client, as the server sees it); 0 if the server closed the connection unanswered, -1
+/// if this machine cannot send from that address.
+int status_from(const char* from, std::uint16_t port) {
+  const int fd = ::socket(AF_INET, SOCK_STREAM, 0);
+  if (fd < 0) return -1;
+  timeval guard{60, 0};  // a hang guard, never reached by a passing test
+  ::setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &guard, sizeof guard);
+  sockaddr_in local{};
+  local.sin_family = AF_INET;
+  ::inet_pton(AF_INET, from, &local.sin_addr);
+  sockaddr_in server{};
+  server.sin_family = AF_INET;
+  server.sin_port = htons(port);
+  ::inet_pton(AF_INET, "127.0.0.1", &server.sin_addr);
+  if (::bind(fd, reinterpret_cast<sockaddr*>(&local), sizeof local) != 0 ||
+      ::connect(fd, reinterpret_cast<sockaddr*>(&server), sizeof server) != 0) {
+    ::close(fd);
+    return -1;
+  }
+  const std::string request = "GET /from HTTP/1.1\r\nHost: 127.0.0.1\r\nConnection: close\r\n\r\n";
+  std::string answer;
+  if (::send(fd, request.data(), request.size(), MSG_NOSIGNAL) ==
+      static_cast<ssize_t>(request.size())) {
+    char buffer[4096];
+    for (ssize_t n; (n = ::recv(fd, buffer, sizeof buffer, 0)) > 0;) answer.append(buffer, n);
+  }
+  ::close(fd);
+  return answer.starts_with("HTTP/1.1 ") ? std::stoi(answer.substr(9, 3)) : 0;
+}
+
+TEST(HttpServerLimits, ClosesConnectionsBeyondTheMaximumFromOneAddress) {
+  // A security probe: one client held all of the server's 19,872 connections.
+  TestHandler handler;
+  ServerLimits limits;
+  limits.max_connections_per_address = 2;
+  RunningServer running(handler, limits);
+  TestSocket first;
+  TestSocket second;
+  ASSERT_TRUE(first.connect(running.port, "/ws"));
+  ASSERT_TRUE(second.connect(running.port, "/ws"));
+  // A third connection from the same address is closed at once, unanswered; WebSockets count.
+  HttpConnection third(running.port);
+  EXPECT_EQ(third.request("GET", "/a").status, 0);
+  // Another client is served.
+  const int other = status_from("127.0.0.2", running.port);
+  if (other == -1) {
+    ADD_FAILURE() << "this machine cannot connect from 127.0.0.2";
+  } else {
+    EXPECT_EQ(other, 200);
+  }
+  // One of the address's connections closed, it has room again; the other one serves on.
+  first.close();
+  handler.wait([&] { return handler.closed_.size() == 1; });
+  HttpConnection fourth(running.port);
+  EXPECT_EQ(fourth.request("GET", "/b").status, 200);
+  EXPECT_EQ(second.receive(), "hello");
+  second.send("echo:still here");
+  EXPECT_EQ(second.receive(), "still here");
+}
+
+TEST(HttpServerLimits, TheDefaultCapPerAddressIsSaneAndZeroIsNone) {
+  EXPECT_EQ(ServerLimits{}.max_connections_per_address, 256u);
+  TestHandler handler;
+  ServerLimits limits;
+  limits.max_connections_per_address = 0;
+  RunningServer running(handler, limits);
+  std::vector<std::unique_ptr<HttpConnection>> connections;
+  for (int i = 0; i < 300; ++i) {
+    connections.push_back(std::make_unique<HttpConnection>(running.port));
+    ASSERT_EQ(connections.back()->request("GET", "/n").status, 200) << i;
+  }
 }
 
 TEST(HttpServerTimeouts, ClosesAnIdleKeepAliveConnection) {
@@ -435,6 +653,22 @@ TEST(HttpServerStop, StopsOnSigterm) {
   ready.get_future().get();
   std::raise(SIGTERM);
   runner.join();
+}
+
+TEST(HttpServerStop, TellsTheHandlerOnceBeforeClosingAnything) {
+  TestHandler handler;
+  HttpServer server(handler);
+  const std::uint16_t port = server.listen("127.0.0.1", 0);
+  std::thread runner([&] { server.run(2); });
+  TestSocket socket;
+  ASSERT_TRUE(socket.connect(port, "/ws"));
+  EXPECT_EQ(socket.receive(), "hello");
+  server.stop();
+  server.stop();
+  runner.join();
+  EXPECT_EQ(handler.stopping_calls_, 1);
+  EXPECT_EQ(handler.closed_when_stopping_, 0u) << "told before its sockets close";
+  EXPECT_EQ(handler.closed_.size(), 1u);
 }
 
 TEST(HttpServerStop, StopBeforeRunMakesRunReturn) {
