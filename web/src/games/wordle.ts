@@ -9,7 +9,7 @@ import type { GamePage } from '../page';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
-import { practiceText } from './common/seed';
+import { seedNoteText } from './common/seed';
 import type { Arrival } from './common/session';
 import { SessionPage } from './common/session_page';
 import { WorkingIndicator } from './common/working';
@@ -308,12 +308,9 @@ class WordlePage extends SessionPage<View> {
     this.renderEnd(view);
     if (this.session.id) {
       // The fair host's word is drawn from the seed: shown once the game has ended.
-      fill(this.seedNote,
-           this.session.seed === null
-               ? `Game ${view.game + 1} of this session; its seed is shown when it ends.`
-               : `Seed ${this.session.seed}, game ${view.game + 1} of this session ` +
-                 '(enter the seed in a new game to replay it).',
-           this.session.practice ? h('br') : null, practiceText(this.session.practice));
+      const [note, practice] = seedNoteText(this.session.seed, view.game,
+                                            this.session.practice);
+      fill(this.seedNote, note, practice ? h('br') : null, practice ?? '');
     }
   }
 

@@ -35,3 +35,16 @@ export function practiceText(practice: boolean): string {
                     'statistics and on no leaderboard.'
                   : '';
 }
+
+/**
+ * What a page says under a game of a series (its `game`, 0-based) about its seed: the seed to
+ * replay it, or, while a seed that decides something hidden is not shown, when it will be; and
+ * whether the game is practice.
+ */
+export function seedNoteText(seed: number | null, game: number, practice: boolean): string[] {
+  const note = seed === null
+      ? `Game ${game + 1} of this session; its seed is shown when it ends.`
+      : `Seed ${seed}, game ${game + 1} of this session (enter the seed in a new game to ` +
+        'replay it).';
+  return practice ? [note, practiceText(practice)] : [note];
+}

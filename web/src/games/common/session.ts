@@ -130,12 +130,7 @@ export class SessionController<View> {
       if (old) void deleteSession(old).catch(() => undefined);
       return snapshot;
     } catch (error) {
-      if (sessionGone(error)) {
-        this.leave();
-        this.settings.lost(SESSION_GONE);
-      } else {
-        this.settings.problem(messageOf(error));
-      }
+      this.failed(error);
       return null;
     }
   }
@@ -195,6 +190,16 @@ export class SessionController<View> {
     }
   }
 
+  /** What went wrong with a command: the session gone (back to the form), or another problem. */
+  private failed(error: unknown): void {
+    if (sessionGone(error)) {
+      this.leave();
+      this.settings.lost(SESSION_GONE);
+    } else {
+      this.settings.problem(messageOf(error));
+    }
+  }
+
   /** A game the server could not keep (its store failed) is said so with every update. */
   private tellNotKept(snapshot: Snapshot<View>): void {
     if (snapshot.not_kept) this.settings.problem(snapshot.not_kept);
@@ -218,12 +223,7 @@ export class SessionController<View> {
     } catch (error) {
       this.setBusy(false);
       if (this.closed || this.id !== id) return null;
-      if (sessionGone(error)) {
-        this.leave();
-        this.settings.lost(SESSION_GONE);
-      } else {
-        this.settings.problem(messageOf(error));
-      }
+      this.failed(error);
       return null;
     }
   }
@@ -244,12 +244,7 @@ export class SessionController<View> {
       this.settings.show({ ...snapshot, id }, 'pushed');
     } catch (error) {
       if (this.closed || this.id !== id) return;
-      if (sessionGone(error)) {
-        this.leave();
-        this.settings.lost(SESSION_GONE);
-      } else {
-        this.settings.problem(messageOf(error));
-      }
+      this.failed(error);
     }
   }
 
