@@ -112,8 +112,11 @@ export async function waitForAnnouncement(page: Page, pattern: RegExp): Promise<
   return (await handle.jsonValue()) as string;
 }
 
-/** axe-core's serious and critical violations on the page as it is now (none is the goal). */
-export async function accessibilityProblems(page: Page): Promise<string[]> {
+/**
+ * axe-core's serious and critical violations on the page as it is now (none is the goal);
+ * `moderateToo`, the moderate ones as well (a page that has none keeps it so).
+ */
+export async function accessibilityProblems(page: Page, moderateToo = false): Promise<string[]> {
   const require = createRequire(import.meta.url);
   const axe = require('axe-core') as { source: string };
   // Evaluated, not added as a <script>: the arcade's Content-Security-Policy allows no inline
@@ -126,7 +129,8 @@ export async function accessibilityProblems(page: Page): Promise<string[]> {
     }).axe.run;
     return (await run()).violations;
   });
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')
+  const counted = moderateToo ? ['moderate', 'serious', 'critical'] : ['serious', 'critical'];
+  return violations.filter((v) => counted.includes(v.impact))
       .map((v) => `${v.id} (${v.impact}): ${v.help} at ${v.nodes.map((n) => n.target.join(' '))
                       .join(', ')}`);
 }

@@ -19,7 +19,10 @@ function tiles(letters: string, label: string, extra = ''): HTMLElement {
 
 /** A wide table in a region that scrolls sideways on a phone (and is reachable by keyboard). */
 function scroller(label: string, table: HTMLElement): HTMLElement {
-  return h('div', { class: 'auction-scroll', role: 'region', 'aria-label': label, tabindex: 0 },
+  // A landmark of its own, named apart from the section around it ("Players" inside "Players"
+  // would be two landmarks of one name: axe's landmark-unique).
+  return h('div', { class: 'auction-scroll', role: 'region', 'aria-label': `${label} table`,
+                    tabindex: 0 },
            table);
 }
 
