@@ -2,7 +2,7 @@
 // first sees it (the page opened, its setup form sent with its defaults, a first move where one
 // is easy), in light and dark at desktop (1280×800) and phone (390×844) size, composed into one
 // small PNG per screen: docs/design/<SET>/<screen>.png. Not a test: people look at these.
-// Usage: node web/tests/screens.mjs SET   (WG_BINARY, WG_CHROMIUM as for run.mjs; pngquant, if
+// Usage: node web/tests/screens.mjs SET [SCREEN...]   (WG_BINARY, WG_CHROMIUM as for run.mjs; pngquant, if
 // the machine has it, makes the files smaller)
 import { spawn, spawnSync } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
@@ -11,7 +11,7 @@ import { fileURLToPath } from 'node:url';
 import { chromium } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
-const set = process.argv[2];
+const [set, ...only] = process.argv.slice(2);
 if (!set) {
   console.error('usage: node web/tests/screens.mjs SET (before, after)');
   process.exit(2);
@@ -115,6 +115,7 @@ try {
   const { games } = await (await fetch(`${url}api/games`)).json();
   const screens = [['lobby', '#/'], ...games.map((game) => [game.id, `#/${game.name}`])];
   for (const [screen, address] of screens) {
+    if (only.length > 0 && !only.includes(screen)) continue;
     const shots = [];
     for (const phone of [false, true]) {
       for (const scheme of ['light', 'dark']) shots.push(await shoot(screen, address, scheme, phone));
