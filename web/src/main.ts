@@ -79,6 +79,9 @@ function route(): void {
     const current = link.getAttribute('href') === `#/${parts[0] ?? ''}`;
     if (current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
+    // On a phone the games' line scrolls sideways: the current one is brought into it.
+    const line = link.closest('ul');
+    if (current && line) line.scrollLeft = (link as HTMLElement).offsetLeft - line.offsetLeft - 8;
   }
   main.focus({ preventScroll: true });
 }

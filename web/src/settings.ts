@@ -32,7 +32,7 @@ function applyPalette(on: boolean): void {
   else delete document.documentElement.dataset.palette;
 }
 
-function toggle(label: string, read: () => boolean, write: (on: boolean) => void):
+function toggle(label: (string | Node)[], read: () => boolean, write: (on: boolean) => void):
     HTMLButtonElement {
   const button = h('button', { type: 'button', 'aria-pressed': String(read()) }, label);
   button.addEventListener('click', () => {
@@ -48,8 +48,10 @@ function toggle(label: string, read: () => boolean, write: (on: boolean) => void
  * applies them again (after another player is chosen, on every page change).
  */
 export function mountSettings(container: HTMLElement): () => void {
-  const colours = toggle('Colour-blind colours', safePalette, setSafePalette);
-  const sound = toggle('Sound', soundOn, setSound);
+  // On a phone the label is "Colour-blind" alone (app.css hides the rest).
+  const colours = toggle(['Colour-blind', h('span', { class: 'wide-only' }, ' colours')],
+                         safePalette, setSafePalette);
+  const sound = toggle(['Sound'], soundOn, setSound);
   container.replaceChildren(colours, sound);
   const refresh = () => {
     const safe = safePalette();
