@@ -5,7 +5,7 @@ import { ApiError, type GameInfo, listGames } from './api';
 import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
 import { gamePages as pages } from './game_pages';
-import { gamePicture } from './lobby_pictures';
+import { gamePicture } from './games/pictures';
 import { mountSettings } from './settings';
 import { page as statistics } from './stats';
 

@@ -1,7 +1,8 @@
-// The lobby's pictures: one small drawing per game, made in code as inline SVG and coloured by
-// the design tokens (lobby.css), so that both schemes and the colour-blind set apply. A game
-// with no picture of its own gets a row of blank tiles. The pictures are decorative: the card
-// says the game's name and line in text.
+// The lobby's pictures: one small drawing per game, by the game's registry id, made in code as
+// inline SVG and coloured by the design tokens (lobby.css), so that both schemes and the
+// colour-blind set apply. They live among the games' files (a host names no game: the lobby
+// asks gamePicture for an id); a game with no picture of its own gets a row of tiles. The
+// pictures are decorative: the card says the game's name and line in text.
 
 const NS = 'http://www.w3.org/2000/svg';
 
