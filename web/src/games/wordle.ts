@@ -236,7 +236,9 @@ class WordlePage extends SessionPage<View> {
         if (last) popIn(last.querySelectorAll('.wd-tile'), true);
         playSound('letter');
       } else if (event.event === 'finished' && event.won) {
-        celebrate('You won!', this.grid);
+        // In as few guesses as the host allowed: a perfect game.
+        const rows = Array.isArray(event.rows) ? event.rows.length : 0;
+        celebrate(rows === event.best_possible ? 'Perfect game!' : 'You won!', this.grid);
       }
     }
   }

@@ -106,9 +106,3 @@ export function celebrate(title: string, anchor?: Element | null): void {
   banner.style.top = `${Math.max(y - 60, 60)}px`;
   show(banner, 1400);
 }
-
-/** A ring that glows out from `element` once: a new best, a found word. */
-export function glow(element: Element | null | undefined): void {
-  if (!element || reducedMotion()) return;
-  replay(element, 'wg-glow');
-}
