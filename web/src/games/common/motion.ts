@@ -91,7 +91,7 @@ export function celebrate(title: string, anchor?: Element | null): void {
     const piece = document.createElement('span');
     piece.className = `wg-confetti wg-c${(i % 4) + 1}`;
     const angle = (i / 28) * Math.PI * 2;
-    const reach = 80 + ((i * 37) % 90);
+    const reach = 90 + ((i * 37) % 110);
     piece.style.left = `${x}px`;
     piece.style.top = `${y}px`;
     piece.style.setProperty('--dx', `${Math.round(Math.cos(angle) * reach)}px`);
