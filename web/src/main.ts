@@ -1,7 +1,7 @@
 // The arcade's entry: the lobby and the router. Each game lives in games/<id>.ts; the list of
 // games comes from the server (the app layer's registry), and the table of their pages is
 // generated from the one list of games (game_pages.ts, from WG_GAMES): this file names none.
-import { ApiError, type GameInfo, listGames } from './api';
+import { ApiError, type GameInfo, listGames, PLAYER_CHOSEN } from './api';
 import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
 import { gamePages as pages } from './game_pages';
@@ -102,6 +102,8 @@ async function start(): Promise<void> {
   }
   const settings = document.getElementById('site-settings');
   if (settings) refreshSettings = mountSettings(settings);
+  // Each player has their own settings: another player chosen, theirs apply.
+  window.addEventListener(PLAYER_CHOSEN, () => refreshSettings());
   window.addEventListener('hashchange', route);
   route();
 }
