@@ -37,6 +37,7 @@ function tile(x: number, y: number, size: number, letter: string, kind = 'pic-ti
 }
 
 function mark(kind: string): string {
+  if (kind.includes('pic-path')) return '';  // a traced path: the line says it
   if (kind.includes('pic-correct')) return '✓';
   if (kind.includes('pic-present')) return '↔';
   return '';
@@ -88,7 +89,7 @@ const pictures: Record<string, () => SVGElement[]> = {
     const path = [0, 1, 2, 6, 10];
     const cells = [...letters].map((letter, i) =>
       tile(48 + (i % 4) * 27, 6 + Math.floor(i / 4) * 27, 24, letter,
-           path.includes(i) ? 'pic-tile pic-correct' : 'pic-tile'));
+           path.includes(i) ? 'pic-tile pic-correct pic-path' : 'pic-tile'));
     const centre = (i: number) => `${60 + (i % 4) * 27},${18 + Math.floor(i / 4) * 27}`;
     return [...cells, s('polyline', { class: 'pic-trace', points: path.map(centre).join(' ') })];
   },
