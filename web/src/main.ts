@@ -89,6 +89,9 @@ function route(): void {
 async function start(): Promise<void> {
   const main = document.getElementById('main');
   if (!main) return;
+  // The player's colours apply before anything is drawn.
+  const settings = document.getElementById('site-settings');
+  if (settings) refreshSettings = mountSettings(settings);
   try {
     games = await listGames();
   } catch (error) {
@@ -100,8 +103,6 @@ async function start(): Promise<void> {
     fill(nav, h('ul', {}, games.map((game) => h('li', {}, h('a', { href: `#/${game.name}` },
                                                                   game.title)))));
   }
-  const settings = document.getElementById('site-settings');
-  if (settings) refreshSettings = mountSettings(settings);
   // Each player has their own settings: another player chosen, theirs apply.
   window.addEventListener(PLAYER_CHOSEN, () => refreshSettings());
   window.addEventListener('hashchange', route);
