@@ -315,8 +315,13 @@ class HandPage extends SessionPage<HandView> {
       } else if (event.event === 'hand_ended') {
         const ended = event as unknown as HandEnded;
         const best = ended.optimum?.status === 'solved' ? ended.optimum.plan.total : null;
+        // The records are the series' hands in order: a replay that beat its first try is a
+        // new best for the hand.
+        const record = ended.replay ? this.view?.records[ended.hand - 1] : undefined;
         if (best !== null && best > 0 && ended.score >= best) {
           celebrate('Perfect hand!', this.endedBox);
+        } else if (record && ended.score > record.score) {
+          celebrate('New best!', this.endedBox);
         }
       }
     }
