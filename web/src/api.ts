@@ -179,6 +179,9 @@ export function chosenPlayer(): string | null {
   }
 }
 
+/** The event `choosePlayer` sends on window, for what follows the player (their settings). */
+export const PLAYER_CHOSEN = 'wordgames:player';
+
 /** Remembers (or, with null, forgets) the chosen player. */
 export function choosePlayer(name: string | null): void {
   try {
@@ -187,6 +190,7 @@ export function choosePlayer(name: string | null): void {
   } catch {
     // Not remembered past this page: the choice still holds until it is reloaded.
   }
+  window.dispatchEvent(new Event(PLAYER_CHOSEN));
 }
 
 /** `request` with the chosen player, when there is one. */

@@ -13,6 +13,8 @@ import { RoomPanel } from './boggle/room';
 import { messageOf, sentence } from './common/errors';
 import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
+import { floatUp, popIn, shake } from './common/motion';
+import { playSound } from './common/sound';
 import { practiceText } from './common/seed';
 import { type Arrival, showAddress } from './common/session';
 import { SessionPage } from './common/session_page';
@@ -336,6 +338,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     const word = typed.trim();
     if (word === '') {
       this.showError('Type a word first, or trace one on the board.');
+      shake(this.entry);
       return;
     }
     await this.command({ command: 'submit', word });
@@ -395,6 +398,23 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     }
     this.renderFound();
     if (sentences.length > 0 && !refused) say(sentences.join(' '));
+    this.feedback(reply.events ?? []);
+  }
+
+  /** Motion and sound for a word taken or refused (motion.ts); the text says the same. */
+  private feedback(events: GameEvent[]): void {
+    for (const event of events) {
+      if (event.event === 'rejected') {
+        shake(this.entry);
+      } else if (event.event === 'word_accepted') {
+        playSound('scored');
+        floatUp(this.grid, `+${Number(event.points)}`);
+        const word = String(event.word ?? '').toLowerCase();
+        const shown = [...this.foundBox.querySelectorAll('.bg-word')]
+            .find((item) => item.textContent?.toLowerCase().startsWith(word));
+        if (shown) popIn([shown]);
+      }
+    }
   }
 
   private tell(event: GameEvent, view: View): string {
