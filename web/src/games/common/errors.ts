@@ -31,6 +31,14 @@ export function sessionGone(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'unknown_session' || error.status === 404);
 }
 
-/** What a page says when its session is gone. */
-export const SESSION_GONE = 'This game is no longer on the server (it expired or the server ' +
-                            'restarted). Start a new one.';
+/**
+ * What a page says when its session is gone (`error`: the server's answer): what may have become
+ * of it, as the server says it (whether it keeps games across a restart), or, for an answer that
+ * says nothing, that much.
+ */
+export function goneMessage(error: unknown): string {
+  const said = error instanceof ApiError && error.code === 'unknown_session'
+               ? sentence(error.message)
+               : 'This game is no longer on the server: it ended, or the server lost it.';
+  return `${said} Start a new one.`;
+}
