@@ -9,7 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
 import type { Page } from 'playwright-core';
-import { type Arcade, heardCount, launchBrowser, nextAnnouncement, openPage, screenshot,
+import { api, type Arcade, heardCount, launchBrowser, nextAnnouncement, openPage, screenshot,
          startArcade } from './support';
 
 const ROW = /^[A-Z]{5}: [A-Z] (in the word|not in the word)/;
@@ -35,6 +35,11 @@ async function guess(page: Page, word: string): Promise<string> {
   return nextAnnouncement(page, ROW, from);
 }
 
+/** Waits until `page` follows its session's live socket (the controller's `data-following`). */
+async function following(page: Page): Promise<void> {
+  await page.locator('[data-following]').waitFor({ state: 'attached' });
+}
+
 /** The rows guessed that `page` shows. */
 function rows(page: Page): Promise<number> {
   return page.locator('.wd-row:not(.wd-current)').count();
@@ -55,8 +60,10 @@ test('two tabs on one game follow each other, and carry on after the server rest
     // The same game in a second tab (another context: another browser, as far as the page knows).
     const second = await openPage(browser, address);
     await nextAnnouncement(second.page, /^Resumed: a word of/, 0);
+    await following(second.page);
 
     // A guess in the first tab shows in the second, announced there too; drawn once in each.
+    await following(first.page);
     assert.match(await guess(first.page, 'slate'), /^SLATE: /);
     await waitForRows(second.page, 1);
     await nextAnnouncement(second.page, /^SLATE: /, 0);
@@ -76,6 +83,8 @@ test('two tabs on one game follow each other, and carry on after the server rest
     assert.equal(await rows(first.page), 3);
     assert.equal(first.page.url(), address);
     await waitForRows(second.page, 3);  // its socket came back
+    await following(second.page);
+    await following(first.page);
     assert.match(await guess(second.page, 'dumpy'), /^DUMPY: /);
     await waitForRows(first.page, 4);
     // A reload after the restart finds the game as it is.
@@ -102,7 +111,7 @@ test('without a store, a restart loses the game and the page says so', async () 
     const from = await heardCount(page);
     await page.keyboard.type('crane');
     await page.keyboard.press('Enter');
-    const said = await nextAnnouncement(page, /No such game here/, from);
+    const said = await nextAnnouncement(page, /no longer on the server/, from);
     assert.match(said, /the server restarted/);
     assert.match(said, /Start a new one\.$/);
     assert.match(page.url(), /#\/wordle$/, 'the form again, at the page\'s own address');
@@ -150,3 +159,84 @@ test('leaving a game in play that could not be found again asks first', async ()
     await arcade.stop();
   }
 });
+
+test('a named player\'s game is not at stake on leaving, and a lost one points to theirs',
+     async () => {
+  const kept = mkdtempSync(path.join(os.tmpdir(), 'wg-session-named-'));
+  const arcade: Arcade = await startArcade(['--data', kept]);
+  const browser = await launchBrowser();
+  try {
+    const { secret } = await api<{ secret: string }>(arcade.url, 'POST', '/api/players',
+                                                     { name: 'Ann' });
+    const { context, page } = await openPage(browser, `${arcade.url}#/wordle`);
+    await page.evaluate((code) => {
+      localStorage.setItem('wordgames.player', 'Ann');
+      localStorage.setItem('wordgames.secrets', JSON.stringify({ ann: code }));
+    }, secret);
+    await page.reload();
+    await startWordle(page);
+    await guess(page, 'slate');
+    assert.equal(await page.evaluate(() => {
+      const event = new Event('beforeunload', { cancelable: true });
+      dispatchEvent(event);
+      return event.defaultPrevented;
+    }), false, 'among her unfinished games: the lobby resumes it');
+    // An address the server cannot bring back: the form, saying so, and where hers are.
+    await page.goto(`${arcade.url}#/wordle/${'0'.repeat(32)}`);
+    const offer = page.locator('.session-lost-offer a');
+    await offer.waitFor();
+    assert.equal(await offer.textContent(), 'Ann\u2019s unfinished games');
+    await screenshot(page, 'session-lost-named');
+    await offer.click();
+    await page.getByRole('button', { name: 'Resume Adversarial Wordle' }).waitFor();
+    await context.close();
+  } finally {
+    await browser.close();
+    await arcade.stop();
+    rmSync(kept, { recursive: true, force: true });
+  }
+});
+
+/**
+ * Each game page on the controller, at a session's address: a command another tab sends (here
+ * over the API, under another page's name) is drawn and told as the page tells its own.
+ */
+const PAGES: { game: string; address: string; request: Record<string, unknown>;
+               first?: Record<string, unknown>; command: Record<string, unknown>;
+               said: RegExp }[] = [
+  { game: 'hand', address: 'hand', request: { config: { hands: 2 }, seed: 5 },
+    command: { command: 'decline_substitution' }, said: /^You keep the hand: A A R T W X/ },
+  { game: 'evil-hangman', address: 'evil-hangman',
+    request: { config: { length: 5, guesses: 6, strategy: 'largest' }, seed: 5 },
+    first: { command: 'new_game' },
+    command: { command: 'guess', letter: 'e' }, said: /^(Yes, E is in the word|No E\.)/ },
+  { game: 'hangman', address: 'hangman', request: { seed: 6 },
+    command: { command: 'guess', position: 1, letter: 'e' }, said: /E/ },
+  { game: 'boggle', address: 'boggle', request: { config: { size: 4, seconds: 0 }, seed: 1 },
+    command: { command: 'submit', word: 'zzzz' }, said: /ZZZZ/ },
+];
+
+for (const { game, address, request, first, command, said } of PAGES) {
+  test(`${game}: a command from another tab is drawn and told`, async () => {
+    const arcade: Arcade = await startArcade();
+    const browser = await launchBrowser();
+    try {
+      const opened = await api<{ id: string }>(arcade.url, 'POST', '/api/sessions',
+                                               { game, ...request });
+      if (first) await api(arcade.url, 'POST', `/api/sessions/${opened.id}/commands`, first);
+      const { context, page } = await openPage(browser, `${arcade.url}#/${address}/${opened.id}`);
+      await following(page);
+      const before = await api<{ version: number }>(arcade.url, 'GET', `/api/sessions/${opened.id}`);
+      const from = await heardCount(page);
+      await api(arcade.url, 'POST', `/api/sessions/${opened.id}/commands?client=another-tab`,
+                command);
+      assert.match(await nextAnnouncement(page, said, from), said);
+      const after = await api<{ version: number }>(arcade.url, 'GET', `/api/sessions/${opened.id}`);
+      assert.ok(after.version > before.version);
+      await context.close();
+    } finally {
+      await browser.close();
+      await arcade.stop();
+    }
+  });
+}

@@ -33,12 +33,11 @@ export function sessionGone(error: unknown): boolean {
 
 /**
  * What a page says when its session is gone (`error`: the server's answer): what may have become
- * of it, as the server says it (whether it keeps games across a restart), or, for an answer that
- * says nothing, that much.
+ * of it, as the server says it (whether it keeps games across a restart).
  */
 export function goneMessage(error: unknown): string {
-  const said = error instanceof ApiError && error.code === 'unknown_session'
-               ? sentence(error.message)
-               : 'This game is no longer on the server: it ended, or the server lost it.';
-  return `${said} Start a new one.`;
+  const reason = error instanceof ApiError && error.code === 'unknown_session'
+                 ? error.message.replace(/^no such game here: /i, '')
+                 : 'it ended, or the server lost it';
+  return `${sentence(`This game is no longer on the server: ${reason}`)} Start a new one.`;
 }

@@ -55,7 +55,10 @@ export interface SessionPageSettings<View> {
   game: string;
   /** The page's address (`#/hand`); a session's is `<address>/<id>`. */
   address: string;
-  /** The page's root: marked aria-busy while a command runs, and with the session's id. */
+  /**
+   * The page's root: marked aria-busy while a command runs, with the session's id
+   * (`data-session`), and `data-following` while its live socket is open (its first update in).
+   */
   root: HTMLElement;
   /**
    * Draws a snapshot; `command` is the one it answers: a reply's, or a pushed update's when
@@ -290,22 +293,25 @@ export class SessionController<View> {
   /**
    * Asks the server for the session `id` again once its socket came back (the server brings
    * back a session it lost, restarted, when its store keeps it): a newer snapshot is shown as
-   * resumed (the updates between are not known: the page draws it all again). Throws when the
-   * server cannot be reached yet; a session gone is told to the page (lost).
+   * resumed (the updates between are not known: the page draws it all again). True when the
+   * session may be followed again; throws when the server cannot be reached yet. A refusal is
+   * told to the page once (a session gone: lost), and the socket is not followed again.
    */
-  private async catchUp(id: string): Promise<void> {
+  private async catchUp(id: string): Promise<boolean> {
     try {
       const snapshot = await readSession<View>(id);
-      if (this.closed || this.id !== id || snapshot.version <= this.version) return;
+      if (this.closed || this.id !== id || snapshot.version <= this.version) return true;
       this.version = snapshot.version;
       this.view = snapshot.view;
       this.learn(snapshot);
       this.settings.show({ ...snapshot, id }, 'resumed');
       this.tellNotKept(snapshot);
+      return true;
     } catch (error) {
-      if (this.closed || this.id !== id) return;
+      if (this.closed || this.id !== id) return false;
       if (error instanceof ApiError && error.status === 0) throw error;  // not answering yet
       this.failed(error);
+      return false;
     }
   }
 
@@ -364,6 +370,7 @@ export class SessionController<View> {
     const feed: LiveFeed = follow<View>(key, watch, (update) => {
       if (this.closed || this.feed !== feed) return;
       this.reconnectMs = RECONNECT_FIRST_MS;  // it answers again
+      this.settings.root.dataset.following = '';
       if (update.version <= this.version) return;
       // Updates missed (the socket was away): the page catches up on the whole view.
       const missed = !watch && this.version >= 0 && update.version > this.version + 1;
@@ -376,6 +383,7 @@ export class SessionController<View> {
     }, () => {
       if (this.closed || this.feed !== feed) return;
       this.feed = null;
+      delete this.settings.root.dataset.following;
       if (watch) this.settings.disconnected?.();
       else this.followAgain(key);
     }, (fraction) => this.settings.progress?.(fraction));
@@ -394,8 +402,8 @@ export class SessionController<View> {
     this.reconnecting = setTimeout(() => {
       this.reconnecting = null;
       if (this.closed || this.id !== id || this.feed !== null) return;
-      this.catchUp(id).then(() => {
-        if (!this.closed && this.id === id && this.feed === null) this.listen(id, false);
+      this.catchUp(id).then((again) => {
+        if (again && !this.closed && this.id === id && this.feed === null) this.listen(id, false);
       }, () => {
         if (!this.closed && this.id === id) this.followAgain(id);  // not answering yet
       });
@@ -406,6 +414,7 @@ export class SessionController<View> {
   private stopFeed(): void {
     this.feed?.close();
     this.feed = null;
+    delete this.settings.root.dataset.following;
     if (this.reconnecting !== null) clearTimeout(this.reconnecting);
     this.reconnecting = null;
     this.reconnectMs = RECONNECT_FIRST_MS;

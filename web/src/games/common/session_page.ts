@@ -93,7 +93,7 @@ export abstract class SessionPage<View> {
     this.form?.problem(new Error(problem));
     const player = chosenPlayer();
     if (player !== null && this.form) {
-      this.form.element.before(h('p', { class: 'session-lost-offer' },
+      this.form.element.after(h('p', { class: 'session-lost-offer' },
                                  h('a', { href: '#/' }, `${player}\u2019s unfinished games`),
                                  ' are in the lobby, to resume one.'));
     }
