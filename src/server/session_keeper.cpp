@@ -8,6 +8,7 @@
 
 #include <fmt/format.h>
 
+#include "server/requests.h"
 #include "server/responses.h"
 
 namespace wg::server {
@@ -113,15 +114,16 @@ bool Sessions::forget(std::string_view id) {
 }
 
 std::variant<LivePtr, HttpResponse> Sessions::find_or_revive(std::string_view key, bool by_watch,
-                                                             const HttpRequest& request) {
+                                                             const HttpRequest& request,
+                                                             Respond* respond) {
   bool is_watch = false;
   LivePtr live = find(key, &is_watch);
   if (live != nullptr) return is_watch == by_watch ? live : LivePtr();
-  return revive(key, by_watch, request);
+  return revive(key, by_watch, request, respond);
 }
 
 std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool by_watch,
-                                                     const HttpRequest& request) {
+                                                     const HttpRequest& request, Respond* respond) {
   if (options_.store == nullptr || key.size() != kIdHexDigits) return LivePtr();
   std::optional<app::KeptSession> kept;
   Json saved;
@@ -170,26 +172,58 @@ std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool 
     return error(503, "too_many_sessions", "the arcade is full; try again later");
   }
   const app::GameEntry* game = app::find_game(saved.value("game", ""));
+  if (game == nullptr || !game->resumable) {  // not this program's game: nothing to revive
+    forget(kept->id);
+    return LivePtr();
+  }
+  if (!runs_long(*game, saved.value("config", Json::object()))) {
+    return rebuild(*kept, saved, unfinished, *game);
+  }
+  // Its commands may take long to replay (the optimal host's decisions): on a worker, which then
+  // answers the request as the session would have, never on a network thread.
+  if (respond == nullptr || !*respond) {
+    return error(503, "reviving",
+                 "this game takes a while to bring back: ask for it over HTTP first "
+                 "(GET /api/sessions/ID), then follow it");
+  }
+  workers_->post([this, request, kept = std::move(*kept), saved = std::move(saved), unfinished,
+                  game, answer = std::exchange(*respond, nullptr)]() mutable {
+    HttpResponse response;
+    try {
+      if (rebuild(kept, saved, unfinished, *game) == nullptr) {
+        response = unknown_session();
+      } else {
+        response = route(request, split_path(request.path), answer);
+      }
+    } catch (const std::exception& e) {
+      response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
+    }
+    if (answer) answer(std::move(response));  // else the command's worker answers
+  });
+  return LivePtr();
+}
+
+LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::int64_t unfinished,
+                          const app::GameEntry& game) {
   std::unique_ptr<app::GameSession> session;
   try {
-    if (game == nullptr || !game->resumable) throw std::invalid_argument("no such game here");
     session = app::restore(saved, lexicon_);
   } catch (const std::exception&) {  // not this program's game: nothing to revive
-    forget(kept->id);
-    return LivePtr();
+    forget(kept.id);
+    return nullptr;
   }
   if (session->finished()) {
-    forget(kept->id);
-    return LivePtr();
+    forget(kept.id);
+    return nullptr;
   }
-  const Json& host = kept->host;
+  const Json& host = kept.host;
   LivePtr live = make_live(
-      std::move(session), *game,
+      std::move(session), game,
       {.known = host.value("seed_known", false), .shown_at_end = host.value("seed_at_end", true)});
-  live->id = kept->id;
-  if (!kept->watch.empty()) live->watch = kept->watch;
+  live->id = kept.id;
+  if (!kept.watch.empty()) live->watch = kept.watch;
   live->practice = host.value("practice", live->practice);
-  if (!kept->player.empty()) live->players[live->seat] = kept->player;
+  if (!kept.player.empty()) live->players[live->seat] = kept.player;
   live->unfinished = unfinished;
   live->started_ms = host.value("started_ms", now_ms());
   live->answer_time = std::chrono::seconds(

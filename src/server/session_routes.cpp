@@ -48,10 +48,10 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
       return forget(parts[2]) ? json_response(200, Json{{"deleted", true}}) : unknown_session();
     }
   } else {
-    auto found = find_or_revive(parts[2], watching, request);
+    auto found = find_or_revive(parts[2], watching, request, &respond);
     if (auto* refusal = std::get_if<HttpResponse>(&found)) return std::move(*refusal);
     live = std::move(std::get<LivePtr>(found));
-    if (live == nullptr) return unknown_session();
+    if (live == nullptr) return respond ? unknown_session() : HttpResponse{};  // else a worker
   }
   if (parts.size() == 3) {
     if (deleting) {

@@ -15,10 +15,6 @@ namespace {
 
 /// Long commands running at once; more wait their turn (each session runs one at a time).
 constexpr unsigned kWorkers = 2;
-/// Whether the commands of a session of `game` with `config` (complete, as saved) may take long.
-bool runs_long(const app::GameEntry& game, const Json& config) {
-  return game.slow && game.slow(config);
-}
 
 }  // namespace
 
@@ -40,6 +36,10 @@ Sessions::~Sessions() {
     if (live->running) live->running->stop.request_stop();
   }
   workers_.reset();  // the stopped commands end, answer and push
+}
+
+bool Sessions::runs_long(const app::GameEntry& game, const Json& config) {
+  return game.slow && game.slow(config);
 }
 
 LivePtr Sessions::make_live(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,

@@ -145,17 +145,27 @@ class Sessions {
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   /// The session named by `key` (its id, or when `by_watch` its watch code): the open one, else
   /// the one the store keeps revived (revive); null when there is none, or the refusal.
+  /// `respond`, as revive takes it.
   std::variant<LivePtr, HttpResponse> find_or_revive(std::string_view key, bool by_watch,
-                                                     const HttpRequest& request);
+                                                     const HttpRequest& request,
+                                                     Respond* respond = nullptr);
   /// Brings back into the table the session the store keeps under `key` (its id, or its watch
   /// code): its game replayed from the saved game (a named player's from their unfinished game,
   /// which is theirs: the request must carry their secret, unless it only watches), with its id,
   /// watch code, seat, practice and seed knowledge, number of updates and answer time. Null when
   /// the store keeps none, or its game is over (a named player's unfinished game finished or
   /// deleted since) or open at another id; the refusal for a request that may not have it, a
-  /// full arcade, or a store that fails.
+  /// full arcade, or a store that fails. A game whose commands may take long to replay (slow)
+  /// is revived on a worker, which then answers the request (routing it again): `*respond` is
+  /// taken (left empty) and null returned; without `respond` (a socket), 503 "reviving".
   std::variant<LivePtr, HttpResponse> revive(std::string_view key, bool by_watch,
-                                             const HttpRequest& request);
+                                             const HttpRequest& request, Respond* respond);
+  /// revive's replay: the session `kept` (its game `saved`, the player's `unfinished` one) back
+  /// in the table, its timers started; null when it cannot be replayed or has ended (forgotten).
+  LivePtr rebuild(const app::KeptSession& kept, const app::Json& saved, std::int64_t unfinished,
+                  const app::GameEntry& game);
+  /// Whether the commands of a session of `game` with `config` (complete) may take long.
+  static bool runs_long(const app::GameEntry& game, const app::Json& config);
   /// A new session of `game` in the table's shape, not in the table yet (insert).
   LivePtr make_live(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
                     SeedKnowledge seed);

@@ -227,6 +227,25 @@ TEST_F(SessionRevivalTest, ASocketRevivesAnAnonymousSessionAndASpectatorsAnyone)
   EXPECT_EQ(status, 0) << "a spectator sees what any spectator may";
 }
 
+TEST_F(SessionRevivalTest, AGameThatTakesLongToReplayIsRevivedOnAWorker) {
+  // The optimal host (on a small budget) replays its decisions: never on a network thread.
+  const Json config = {{"strategy", "optimal"}, {"work", 2'000'000}, {"length", 4}, {"guesses", 8}};
+  const std::string id = create({{"game", "evil-hangman"}, {"seed", 12}, {"config", config}})["id"];
+  command(id, {{"command", "new_game"}});
+  const Json before = command(id, {{"command", "guess"}, {"letter", "e"}});
+  restart();
+  int status = -1;
+  test::open_recording_socket(*arcade_, "/api/sessions/" + id + "/live", "", &status);
+  EXPECT_EQ(status, 503) << "a socket cannot wait for a worker: the page reads first";
+  EXPECT_EQ(get("/api/sessions/" + id)["view"], before["view"]);
+  test::open_recording_socket(*arcade_, "/api/sessions/" + id + "/live", "", &status);
+  EXPECT_EQ(status, 0);
+  // A command that revives it is played once it is back, on a worker as its commands are.
+  restart();
+  const Json played = command(id, {{"command", "guess"}, {"letter", "a"}});
+  EXPECT_EQ(played["version"], before["version"].get<int>() + 1);
+}
+
 TEST_F(SessionRevivalTest, WithoutAStoreASessionDoesNotOutliveARestart) {
   arcade_ = make(nullptr);
   const std::string id = create({{"game", "hand"}})["id"];
