@@ -367,13 +367,17 @@ export class SessionController<View> {
   /** Follows the live socket of `key` (a session's id, or its watch code: `watch`). */
   private listen(key: string, watch: boolean): void {
     // Only the feed in use speaks: one closed by leave(), take() or watch() is no longer it.
+    let first = true;
     const feed: LiveFeed = follow<View>(key, watch, (update) => {
       if (this.closed || this.feed !== feed) return;
       this.reconnectMs = RECONNECT_FIRST_MS;  // it answers again
       this.settings.root.dataset.following = '';
+      const opening = first;
+      first = false;
       if (update.version <= this.version) return;
-      // Updates missed (the socket was away): the page catches up on the whole view.
-      const missed = !watch && this.version >= 0 && update.version > this.version + 1;
+      // The socket's first snapshot is newer than the page (updates came while it was away):
+      // it has no events, so the page catches up on the whole view.
+      const missed = opening && !watch && this.version >= 0;
       this.version = update.version;
       this.view = update.view;
       this.learn(update);
