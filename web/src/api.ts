@@ -42,6 +42,10 @@ export interface Snapshot<View> {
   practice?: boolean;
   /** The session's config, complete: in the answers that hand it over (opened, resumed, read). */
   config?: Record<string, unknown>;
+  /** The game in play is among its player's unfinished games: leaving the page loses nothing. */
+  resumable?: boolean;
+  /** In a pushed update: the seat's own command, sent by another page of the session. */
+  command?: Record<string, unknown>;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */

@@ -108,8 +108,6 @@ class AuctionPage {
         this.form?.element.querySelector<HTMLElement>('input, select')?.focus();
       },
       problem: (problem) => this.message.show(problem),
-      // The bots play on the server, and a person's answer not given in time is sent by it.
-      live: () => true,
       disconnected: () => this.table?.disconnected(),
     });
   }

@@ -327,10 +327,9 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       if (this.bestPanel) this.bestPanel.element.hidden = true;
       this.roundStarted(snapshot.view, arrival === 'resumed' ? 'Resumed: ' : '');
       if (snapshot.view.status === 'finished') this.roundEnded(snapshot.view);
-    } else if (arrival === 'reply') {
-      this.take(snapshot);
     } else {
-      this.pushed(snapshot.view);
+      // A reply, or a pushed update: the server's clock, or a word sent from another tab.
+      this.take(snapshot);
     }
   }
 
@@ -365,15 +364,6 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
         return;
       }
       this.showError(messageOf(error));
-    }
-  }
-
-  /** A pushed view of the round on the board: its end, when the server's clock ran out. */
-  private pushed(view: View): void {
-    if (!this.current || view.round !== this.current.round) return;
-    if (view.status === 'finished' && this.toldEnd !== view.round) {
-      this.current = view;
-      this.roundEnded(view);
     }
   }
 

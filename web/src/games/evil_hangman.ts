@@ -501,11 +501,6 @@ class EvilHangmanPage extends SessionPage<View> {
     }
   }
 
-  /** The optimal host's decisions take a while: their progress comes over the session's socket. */
-  protected override live(config: Record<string, unknown>): boolean {
-    return config.strategy === 'optimal';
-  }
-
   /** The optimal host's progress, pushed by the server while it decides (rising, 0 to 1). */
   protected override progress(fraction: number): void {
     if (!this.deciding) return;  // late: the answer came first
