@@ -17,10 +17,7 @@ namespace {
 class AuctionRoutes final : public GameRoutes {
  public:
   AuctionRoutes(const GameRoutesHost& host, TournamentOptions options)
-      : lexicon_(host.lexicon),
-        sessions_(host.sessions),
-        max_sessions_(host.options.max_sessions),
-        tournaments_(host.lexicon, [&] {
+      : lexicon_(host.lexicon), sessions_(host.sessions), tournaments_(host.lexicon, [&] {
           options.allowed_bots = host.options.allowed_bots;
           options.bots = host.options.bots;
           options.store = host.options.store;  // kept in the store too
@@ -62,9 +59,7 @@ class AuctionRoutes final : public GameRoutes {
  private:
   /// A session replaying an uploaded log (server/auction_replay.h).
   HttpResponse replay(const HttpRequest& request) {
-    if (sessions_.count() >= max_sessions_) {
-      return error(503, "too_many_sessions", "the arcade is full; try again later");
-    }
+    if (auto refusal = sessions_.refuse_opening()) return std::move(*refusal);
     auto replayed = replay_request(request, lexicon_);
     if (auto* refusal = std::get_if<HttpResponse>(&replayed)) return std::move(*refusal);
     auto& session = std::get<std::unique_ptr<app::GameSession>>(replayed);
@@ -75,7 +70,6 @@ class AuctionRoutes final : public GameRoutes {
 
   std::shared_ptr<const Lexicon> lexicon_;
   Sessions& sessions_;
-  std::size_t max_sessions_;
   Tournaments tournaments_;
 };
 

@@ -85,6 +85,11 @@ struct LiveSession {
   /// The store keeps the session under its id (app::KeptSession), so that an arcade that lost it
   /// (restarted, or expired it) brings it back when a request names it (Sessions::revive).
   bool kept = false;
+  /// The bytes of its record: its config and its accepted commands as its saved game writes them
+  /// (ArcadeOptions::max_record_bytes), counted also in `budget`, the arcade's total over all
+  /// sessions, until the session goes.
+  std::size_t record_bytes = 0;
+  std::shared_ptr<std::atomic<std::size_t>> budget;
   /// When its current game began (unix ms), for its record: when it opened, when its last game
   /// was recorded, or when its round's clock (app::Timer::kRound) began.
   std::int64_t started_ms = 0;
@@ -102,7 +107,10 @@ struct LiveSession {
   LiveSession() = default;
   LiveSession(const LiveSession&) = delete;
   LiveSession& operator=(const LiveSession&) = delete;
-  ~LiveSession() { cancel_timers(); }
+  ~LiveSession() {
+    cancel_timers();
+    if (budget) *budget -= record_bytes;
+  }
   /// Cancels every timer of the session (its lock held, or the session going).
   void cancel_timers() {
     for (auto& [key, timer] : timers) timer.cancel();

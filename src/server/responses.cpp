@@ -31,6 +31,10 @@ HttpResponse error(int status, std::string_view code, const std::string& message
   return json_response(status, body);
 }
 
+std::string socket_error(std::string_view code, const std::string& message) {
+  return app::Json{{"type", "error"}, {"code", code}, {"error", message}}.dump();
+}
+
 HttpResponse host_only_refusal() { return error(403, "host_only", std::string(kHostOnlyMessage)); }
 
 HttpResponse not_found(const HttpRequest& request) {

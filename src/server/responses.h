@@ -29,6 +29,18 @@ std::string json_text(const app::Json& json);
 HttpResponse error(int status, std::string_view code, const std::string& message,
                    std::string_view field = {});
 
+/// A refusal sent over a WebSocket: {"type": "error", "code": code, "error": message}.
+std::string socket_error(std::string_view code, const std::string& message);
+
+/// A refusal that may go out over HTTP or over a session's socket.
+struct Refusal {
+  int status;  ///< over HTTP
+  std::string_view code;
+  std::string message;
+  HttpResponse response() const { return error(status, code, message); }
+  std::string socket_message() const { return socket_error(code, message); }
+};
+
 /// 404 "not_found": nothing at the request's method and path.
 HttpResponse not_found(const HttpRequest& request);
 
@@ -44,6 +56,9 @@ HttpResponse missing_page(const HttpRequest& request);
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed);
 
 /// What a player is told of a command only the host sends (app::host_only: a room's join).
+/// The refusal of a command while the session's last one still runs (409 busy).
+inline constexpr std::string_view kBusyMessage =
+    "the game is still working on your last command: wait for it";
 inline constexpr std::string_view kHostOnlyMessage =
     "only the arcade sends that command: join a room with POST /api/rooms/CODE/players";
 

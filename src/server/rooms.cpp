@@ -215,9 +215,7 @@ HttpResponse Rooms::create_room(const HttpRequest& request) {
   const Json config = body.value("config", Json::object());
   auto requested = requested_seed(body);
   if (auto* refusal = std::get_if<HttpResponse>(&requested)) return std::move(*refusal);
-  if (sessions_.count() >= options_.max_sessions) {
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
+  if (auto refusal = sessions_.refuse_opening()) return std::move(*refusal);
   std::unique_ptr<app::GameSession> session;
   try {
     session = game->rooms->open(config, std::get<std::uint64_t>(requested), lexicon_);
@@ -269,6 +267,9 @@ HttpResponse Rooms::member_command(const RoomPtr& room, const HttpRequest& reque
     return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
   }
   if (app::host_only(*room->game, command)) return host_only_refusal();
+  if (const auto refusal = sessions_.refuse_command(*room->live, command)) {
+    return refusal->response();
+  }
   const bool start = command.value("command", "") == "start";
   Json events =
       sessions_.play_as(*room->live, std::move(command), seat->second, client_of(request));

@@ -168,9 +168,7 @@ std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool 
       }
     }
   }
-  if (count() >= options_.max_sessions) {
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
+  if (auto refusal = refuse_opening()) return std::move(*refusal);
   const app::GameEntry* game = app::find_game(saved.value("game", ""));
   if (game == nullptr || !game->resumable) {  // not this program's game: nothing to revive
     forget(kept->id);

@@ -65,7 +65,17 @@ Json Sessions::play_host_command(LiveSession& live, Json command) {
 Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
                        std::string_view replying) {
   Json events = Json::array();
-  for (Json& event : applied_events) events.push_back(std::move(event));
+  bool rejected = false;
+  for (Json& event : applied_events) {
+    rejected = rejected || event.value("event", "") == "rejected";
+    events.push_back(std::move(event));
+  }
+  // The record keeps the commands the game took: a refused one adds nothing to it.
+  if (!rejected) {
+    const std::size_t bytes = json_text(live.last_command).size();
+    live.record_bytes += bytes;
+    *live.budget += bytes;
+  }
   ++live.version;
   const bool was_finished = std::exchange(live.finished, live.session->finished());
   // A game begun on a seed a client knows is foreseen by them: practice.

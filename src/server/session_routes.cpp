@@ -110,9 +110,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   }
   auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
-  if (count() >= options_.max_sessions) {
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
+  if (auto refusal = refuse_opening()) return std::move(*refusal);
   std::unique_ptr<app::GameSession> session;
   const app::GameEntry* game = nullptr;
   try {
@@ -220,9 +218,7 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
     reply["id"] = open->id;
     return json_response(200, reply);
   }
-  if (count() >= options_.max_sessions) {
-    return error(503, "too_many_sessions", "the arcade is full; try again later");
-  }
+  if (auto refusal = refuse_opening()) return std::move(*refusal);
   std::unique_ptr<app::GameSession> session;
   const app::GameEntry* game = app::find_game(unfinished.saved.value("game", ""));
   try {
@@ -250,13 +246,14 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   std::lock_guard lock(live->mutex);
   if (live->running) {
-    return error(409, "busy", "the game is still working on your last command: wait for it");
+    return error(409, "busy", std::string(kBusyMessage));
   }
   Json& command = std::get<Json>(parsed);
   if (live->seat == kObserver && app::needs_seat(*live->game, command)) {
     return error(403, "no_seat", "this game has no seat for you: you are watching it");
   }
   if (app::host_only(*live->game, command)) return host_only_refusal();
+  if (const auto refusal = refuse_command(*live, command)) return refusal->response();
   stamp(*live, command, live->seat);
   if (live->slow) {
     play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));

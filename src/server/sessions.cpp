@@ -4,6 +4,8 @@
 #include <utility>
 #include <variant>
 
+#include <fmt/format.h>
+
 #include "server/requests.h"
 #include "server/responses.h"
 
@@ -52,6 +54,9 @@ LivePtr Sessions::make_live(std::unique_ptr<app::GameSession> session, const app
   live->watch = random_id();
   live->last_used = clock_.now();
   const Json saved = live->session->saved();
+  live->record_bytes = saved.dump().size();
+  live->budget = record_bytes_;
+  *record_bytes_ += live->record_bytes;
   live->config = saved.value("config", Json::object());
   live->seed = saved.value("seed", std::uint64_t{0});
   live->hidden = app::hides_information(game, live->config);
@@ -143,27 +148,24 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
                                  [&](const LiveSession::Follower& f) { return f.peer == peer; });
   if (held == live->peers.end()) return true;
   if (!std::holds_alternative<Json>(parsed) || !std::get<Json>(parsed).is_object()) {
-    peer->send(
-        Json{{"type", "error"}, {"code", "bad_json"}, {"error", "send a JSON command"}}.dump());
+    peer->send(socket_error("bad_json", "send a JSON command"));
     return true;
   }
   Json message = std::move(std::get<Json>(parsed));
   if (held->seat == kObserver) {
-    peer->send(
-        Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
+    peer->send(socket_error("watching", "spectators only watch"));
     return true;
   }
   if (live->running) {
-    peer->send(Json{{"type", "error"},
-                    {"code", "busy"},
-                    {"error", "the game is still working on your last command: wait for it"}}
-                   .dump());
+    peer->send(socket_error("busy", std::string(kBusyMessage)));
     return true;
   }
   if (app::host_only(*live->game, message)) {
-    peer->send(
-        Json{{"type", "error"}, {"code", "host_only"}, {"error", std::string(kHostOnlyMessage)}}
-            .dump());
+    peer->send(socket_error("host_only", std::string(kHostOnlyMessage)));
+    return true;
+  }
+  if (const auto refusal = refuse_command(*live, message)) {
+    peer->send(refusal->socket_message());
     return true;
   }
   stamp(*live, message, held->seat);
@@ -221,6 +223,28 @@ std::size_t Sessions::expire_idle() {
 std::size_t Sessions::count() const {
   std::lock_guard lock(mutex_);
   return sessions_.size() / 2;
+}
+
+std::optional<HttpResponse> Sessions::refuse_opening() const {
+  if (count() >= options_.max_sessions || *record_bytes_ >= options_.max_total_record_bytes) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  return std::nullopt;
+}
+
+std::optional<Refusal> Sessions::refuse_command(const LiveSession& live,
+                                                const Json& command) const {
+  const std::size_t bytes = json_text(command).size();
+  if (live.record_bytes + bytes > options_.max_record_bytes) {
+    return Refusal{
+        413, "game_too_long",
+        fmt::format("this game holds all a game may ({} kB of commands): start a new one",
+                    options_.max_record_bytes / 1024)};
+  }
+  if (*record_bytes_ + bytes > options_.max_total_record_bytes) {
+    return Refusal{503, "arcade_full", "the arcade holds all the games it may; try again later"};
+  }
+  return std::nullopt;
 }
 
 }  // namespace wg::server

@@ -31,6 +31,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <unordered_map>
@@ -44,6 +45,7 @@
 #include "server/arcade_options.h"
 #include "server/http_server.h"
 #include "server/live_session.h"
+#include "server/responses.h"
 #include "server/workers.h"
 
 namespace wg::server {
@@ -114,6 +116,13 @@ class Sessions {
 
   /// Sessions open now.
   std::size_t count() const;
+  /// The refusal of a new session when the arcade holds as many as it may (ArcadeOptions::
+  /// max_sessions, max_total_record_bytes): 503 too_many_sessions; nullopt when one may open.
+  std::optional<HttpResponse> refuse_opening() const;
+  /// The refusal of a player's `command` (stamped) that the session's record may not take
+  /// (ArcadeOptions::max_record_bytes: 413 game_too_long) or the arcade's (max_total_record_bytes:
+  /// 503 arcade_full); nullopt when it may be played. Its lock is held.
+  std::optional<Refusal> refuse_command(const LiveSession& live, const app::Json& command) const;
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry (the store still keeps
   /// their games in play); returns how many. The store forgets the kept sessions nobody played
   /// for ArcadeOptions::kept_sessions.
@@ -221,7 +230,10 @@ class Sessions {
   std::unordered_map<std::string, LivePtr> sessions_;  ///< by id and by watch code
   std::map<WebSocketPeer*, LivePtr> peers_;
   std::atomic<bool> store_warned_{false};  ///< a failed write was reported (once)
-  std::unique_ptr<Workers> workers_;       ///< last: destroyed (joined) first
+  /// The bytes of every session's record together (LiveSession::budget).
+  std::shared_ptr<std::atomic<std::size_t>> record_bytes_ =
+      std::make_shared<std::atomic<std::size_t>>(0);
+  std::unique_ptr<Workers> workers_;  ///< last: destroyed (joined) first
 };
 
 }  // namespace wg::server

@@ -871,5 +871,59 @@ TEST_F(ArcadeTest, IdleSessionsExpireAndTheArcadeRefusesMoreThanItsLimit) {
   create({{"game", "hand"}});
 }
 
+TEST_F(ArcadeTest, ASessionsRecordIsBoundedAndACommandPastItChangesNothing) {
+  options_.max_record_bytes = 2048;
+  arcade_ = make();
+  const Json created = create({{"game", "boggle"}, {"config", {{"seconds", 0}}}});
+  const std::string id = created["id"];
+  // Rounds closed and begun again: each adds two commands to the record, until it is full.
+  int refused_at = -1;
+  for (int i = 0; i < 200 && refused_at < 0; ++i) {
+    const Json next = {{"command", i % 2 == 0 ? "close" : "new_game"}};
+    const HttpResponse answer = request("POST", "/api/sessions/" + id + "/commands", next.dump());
+    if (answer.status != 200) {
+      EXPECT_EQ(answer.status, 413) << answer.body;
+      EXPECT_EQ(json_of(answer)["code"], "game_too_long");
+      refused_at = i;
+    }
+  }
+  ASSERT_GT(refused_at, 4) << "a few rounds fit";
+  const Json before = json_of(request("GET", "/api/sessions/" + id));
+  auto peer = std::make_shared<test::RecordingPeer>();
+  HttpRequest upgrade;
+  upgrade.path = "/api/sessions/" + id + "/live";
+  ASSERT_EQ(arcade_->open_socket(upgrade, peer).status, 0);
+  arcade_->socket_message(peer, R"({"command":"close"})");
+  EXPECT_EQ(peer->received.back()["type"], "error");
+  EXPECT_EQ(peer->received.back()["code"], "game_too_long");
+  EXPECT_EQ(json_of(request("GET", "/api/sessions/" + id)), before) << "nothing was played";
+  // Any command is refused now, before the game sees it.
+  EXPECT_EQ(
+      request("POST", "/api/sessions/" + id + "/commands", R"({"command":"submit","word":"zzzz"})")
+          .status,
+      413);
+}
+
+TEST_F(ArcadeTest, AllSessionsRecordsTogetherAreBoundedAndGivenBackWhenOneGoes) {
+  options_.max_total_record_bytes = 4096;
+  arcade_ = make();
+  std::vector<std::string> ids;
+  for (int i = 0; i < 100; ++i) {
+    const HttpResponse answer = request("POST", "/api/sessions", R"({"game":"hand"})");
+    if (answer.status != 201) {
+      EXPECT_EQ(answer.status, 503) << answer.body;
+      EXPECT_EQ(json_of(answer)["code"], "too_many_sessions");
+      break;
+    }
+    ids.push_back(json_of(answer)["id"]);
+  }
+  ASSERT_GE(ids.size(), 2u);
+  ASSERT_LT(ids.size(), 100u) << "the budget bounds the sessions";
+  EXPECT_EQ(request("DELETE", "/api/sessions/" + ids.back()).status, 200);
+  ids.pop_back();
+  EXPECT_EQ(request("POST", "/api/sessions", R"({"game":"hand"})").status, 201)
+      << "the deleted session's bytes were given back";
+}
+
 }  // namespace
 }  // namespace wg::server
