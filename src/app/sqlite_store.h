@@ -7,7 +7,8 @@
 ///   commands}: sessions are deterministic), their result and each player's score and win;
 /// - unfinished games, saved as they go, to resume after the program was stopped or killed;
 /// - statistics per player and game (games, wins, win rate, streaks, best and mean score), and
-///   leaderboards from them, practice games (FinishedGame::practice) left out of both.
+///   leaderboards from them, practice games (FinishedGame::practice) left out of both;
+/// - bots' seats (GamePlayer::bot), which are no player's: the bots have a board of their own.
 ///
 /// Rules (docs/ARCHITECTURE.md, "The store"): WAL journal, synchronous=NORMAL, foreign keys on,
 /// a busy timeout; every write is one transaction (BEGIN IMMEDIATE), so a crash leaves each
