@@ -194,7 +194,9 @@ ALTER TABLE unfinished_games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0
     // kinds), and their bots' statistics taken out of the players' (mark_bot_seats).
     {nullptr, R"sql(
 ALTER TABLE game_players ADD COLUMN bot TEXT;  -- the bot's name; NULL for a person
+-- The bots' rows alone (partial indexes): the bots' boards, and whether a name is a bot's.
 CREATE INDEX game_players_bots ON game_players (game, bot) WHERE bot IS NOT NULL;
+CREATE INDEX game_players_bot_names ON game_players (player_id) WHERE bot IS NOT NULL;
 )sql",
      &mark_bot_seats},
 };
@@ -744,6 +746,8 @@ std::vector<Player> SqliteStore::players() {
   std::lock_guard lock(mutex_);
   std::vector<Player> players;
   auto statement = db_->prepare(
+      // A person's name has no bot's row (one look in a small partial index); a name a bot played
+      // under is listed when a person played under it too.
       "SELECT id, name FROM players p WHERE secret IS NOT NULL "
       "OR NOT EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NOT NULL) "
       "OR EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NULL) "

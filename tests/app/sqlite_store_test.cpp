@@ -633,18 +633,28 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
                     "game = 'x'")
                 .find("USING PRIMARY KEY"),
             std::string::npos);
+  // Whether a name is a bot's, and the bots' boards: the bots' rows alone.
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT 1 FROM game_players WHERE player_id = 1 AND bot IS "
+                    "NOT NULL")
+                .find("game_players_bot_names"),
+            std::string::npos);
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT bot, count(*) FROM game_players WHERE game = 'x' "
+                    "AND bot IS NOT NULL GROUP BY bot")
+                .find("game_players_bots"),
+            std::string::npos);
   sqlite3_close(db);
 }
 
 // --- Game-specific statistics and the leaderboard.
 
-/// Makes again the tables version 5 changed, as version 4 had them: no practice games.
 /// Makes again the table version 6 changed, as version 5 had it: no bot's seats.
 void restore_version_five_tables(const std::filesystem::path& file) {
   raw_sql(file, "DROP INDEX game_players_bots");
+  raw_sql(file, "DROP INDEX game_players_bot_names");
   raw_sql(file, "ALTER TABLE game_players DROP COLUMN bot");
 }
 
+/// Makes again the tables versions 5 and 6 changed, as version 4 had them: no practice games.
 void restore_version_four_tables(const std::filesystem::path& file) {
   restore_version_five_tables(file);
   raw_sql(file, "DROP INDEX practice_games");
