@@ -1,5 +1,6 @@
 #include "app/auction_codec.h"
 
+#include <exception>
 #include <memory>
 #include <span>
 #include <string>
@@ -297,11 +298,12 @@ Json AuctionCodec::view_to_json(const au::View& view) {
   return json;
 }
 
-std::optional<std::vector<GamePlayer>> AuctionCodec::players_of(const Finished& finished,
+std::optional<std::vector<GamePlayer>> AuctionCodec::players_of(const Session& session,
+                                                                const Finished& finished,
                                                                 std::string_view person,
                                                                 Seat seat) {
-  return auction_players(finished, seat == kObserver ? std::nullopt : std::optional<int>(seat),
-                         person);
+  return auction_players(session.config(), finished,
+                         seat == kObserver ? std::nullopt : std::optional<int>(seat), person);
 }
 
 Json AuctionCodec::details_of(const Session&, const Finished&) { return nullptr; }
@@ -350,11 +352,33 @@ GameEntry auction_game() {
   entry.keeps_log = true;
   // The seed deals every letter: the other seats' hidden ones and the order of those to come.
   entry.hidden_information = [](const Json&) { return true; };
+  entry.seat_bots = [](const Json& config) -> std::vector<std::string> {
+    try {
+      return auction_seat_bots(AuctionCodec::config_from_json(config));
+    } catch (const std::exception&) {
+      return {};  // a config this program cannot read names no bot
+    }
+  };
   return entry;
 }
 
-std::vector<GamePlayer> auction_players(const auction::Finished& finished,
+std::vector<std::string> auction_seat_bots(const auction::Config& seated) {
+  std::vector<std::string> bots;
+  for (const au::SeatConfig& seat : seated.seats) {
+    if (seat.kind == au::SeatKind::kPerson) {
+      bots.emplace_back();
+    } else {
+      std::string name = player_name_of(seat.name);
+      bots.push_back(name.empty() ? std::string(name_of(kKindNames, seat.kind)) : std::move(name));
+    }
+  }
+  return bots;
+}
+
+std::vector<GamePlayer> auction_players(const auction::Config& seated,
+                                        const auction::Finished& finished,
                                         std::optional<int> person_seat, std::string_view person) {
+  const std::vector<std::string> bots = auction_seat_bots(seated);
   std::vector<std::string> names;
   for (std::size_t seat = 0; seat < finished.players.size(); ++seat) {
     std::string name = person_seat && static_cast<std::size_t>(*person_seat) == seat
@@ -378,8 +402,8 @@ std::vector<GamePlayer> auction_players(const auction::Finished& finished,
     }
     const bool won = std::find(finished.winners.begin(), finished.winners.end(),
                                static_cast<int>(seat)) != finished.winners.end();
-    players.push_back(
-        {std::move(name), seat < finished.points.size() ? finished.points[seat] : 0, won});
+    players.push_back({std::move(name), seat < finished.points.size() ? finished.points[seat] : 0,
+                       won, is_person || seat >= bots.size() ? std::string() : bots[seat]});
   }
   return players;
 }
@@ -388,7 +412,15 @@ FinishedGame auction_tournament_game_record(const auction::Config& seated,
                                             const auction::Finished& finished, std::string log) {
   FinishedGame game;
   game.game = std::string(AuctionCodec::kGame);
-  game.players = auction_players(finished);
+  game.players = auction_players(seated, finished);
+  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
+    GamePlayer& player = game.players[seat];
+    if (player.bot.empty()) {  // every seat of a tournament is a bot's
+      std::string name =
+          player_name_of(seat < finished.players.size() ? finished.players[seat] : std::string());
+      player.bot = name.empty() ? player.name : std::move(name);
+    }
+  }
   game.config = AuctionCodec::config_to_json(seated);
   game.seed = finished.seed;
   game.result = AuctionCodec::event_to_json(auction::Event{finished});

@@ -57,8 +57,10 @@ struct AuctionCodec {
   static Json command_to_json(const auction::Command& command);
   static Json event_to_json(const auction::Event& event);
   static Json view_to_json(const auction::View& view);
-  /// Every seat, named as auction_players() names them (`person` at `seat`, if a seat).
-  static std::optional<std::vector<GamePlayer>> players_of(const Finished& finished,
+  /// Every seat, named as auction_players() names them (`person` at `seat`, if a seat), the
+  /// session's bots (its config's bot and external seats) said to be bots.
+  static std::optional<std::vector<GamePlayer>> players_of(const Session& session,
+                                                           const Finished& finished,
                                                            std::string_view person, Seat seat);
   /// None: the auction's statistics are its scores and wins.
   static Json details_of(const Session& session, const Finished& finished);
@@ -77,16 +79,24 @@ GameEntry auction_game();
 /// The auction's players, by seat: each seat's name and points, won for every winner (several
 /// on a tie). The person's seat (if any) is named `person`; the other seats by their players'
 /// names made valid player names (cut to 40 bytes, "seat N" when nothing is left), with
-/// " (seat N)" after a name that more than one seat has, so that each name is there once.
-std::vector<GamePlayer> auction_players(const auction::Finished& finished,
+/// " (seat N)" after a name that more than one seat has, so that each name is there once. A
+/// seat that `seated` (the game's config) gives a bot or an external bot is a bot's
+/// (GamePlayer::bot, auction_seat_bots), the person's seat never.
+std::vector<GamePlayer> auction_players(const auction::Config& seated,
+                                        const auction::Finished& finished,
                                         std::optional<int> person_seat = std::nullopt,
                                         std::string_view person = {});
 
+/// The bot at each seat of `seated`, by seat (GameEntry::seat_bots): a bot seat's bot ("value"),
+/// an external seat's name made a valid player name (cut to 40 bytes; "external" when nothing is
+/// left), empty for a person's seat.
+std::vector<std::string> auction_seat_bots(const auction::Config& seated);
+
 /// The record of game `index` of an auction tournament (games/auction/tournament.h), no times:
-/// the seats are bots, under their names (auction_players); the config is the game's, as
-/// seated (`seated`); the seed and result are the Finished event's; there are no commands (a
-/// tournament's game is not a session's), so its log (`log`, app/auction_log.h), kept with it,
-/// is what replays it.
+/// the seats are bots, under their names (auction_players), each a bot's (GamePlayer::bot); the
+/// config is the game's, as seated (`seated`); the seed and result are the Finished event's; there
+/// are no commands (a tournament's game is not a session's), so its log (`log`, app/auction_log.h),
+/// kept with it, is what replays it.
 FinishedGame auction_tournament_game_record(const auction::Config& seated,
                                             const auction::Finished& finished, std::string log);
 

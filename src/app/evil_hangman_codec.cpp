@@ -273,6 +273,7 @@ GameEntry evil_hangman_game() {
   entry.statistics.lines = [](const Json& figures) {
     return misses_by_length_lines(figures.value("by_length", Json::array()));
   };
+  entry.statistics.score = kWinScore;  // players_of: 1 for a win, 0 for a loss
   return entry;
 }
 

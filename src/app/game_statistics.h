@@ -54,7 +54,17 @@ struct GameStatisticsRules {
   std::function<Json(const Counters& counters, const Json& recent)> figures;
   /// The lines a front end prints of those figures (none when there is nothing to say).
   std::function<std::vector<StatisticsLine>(const Json& figures)> lines;
+  /// What a game's score is, in a player's words, for a game whose score is not its points (one
+  /// sentence: it explains the best and mean score every front end shows). Empty: the score is
+  /// the game's points.
+  std::string_view score;
 };
+
+/// One sentence that says what a game's score is, shared by the games that score 1 for a game
+/// won and 0 for one lost (GameStatisticsRules::score).
+inline constexpr std::string_view kWinScore =
+    "A game's score is 1 when you win it and 0 when you lose it: the best score is 1 once you "
+    "have won a game, and the mean score is the share of games you won.";
 
 /// The lines as JSON: [{"title", "figures": [{"label", "value", "unit", "note"}]}].
 Json statistics_lines_json(const std::vector<StatisticsLine>& lines);

@@ -90,6 +90,11 @@ struct GameEntry {
   /// whose host (seat 0) starts each round with the seated {"command": "start"}; each seat sees
   /// its own view and the events GameSession::events_for gives it. Null: the game has no rooms.
   std::shared_ptr<const GameEntry> rooms = nullptr;
+  /// The bot at each seat of a game played with `config` (as saved: Codec::config_to_json), by
+  /// seat: the bot's name (GamePlayer::bot), empty for a person's seat. It reads a record kept
+  /// before the store knew bots from people (the store's migration to schema version 6); new
+  /// records say it themselves (Codec::players_of). Unset: every seat is a person's.
+  std::function<std::vector<std::string>(const Json& config)> seat_bots = nullptr;
   /// The game's own statistics: what a finished game adds to its player's, and the lines a
   /// front end prints of them.
   GameStatisticsRules statistics;

@@ -26,6 +26,20 @@ namespace wg::app {
 /// knows the words it plays on, not where they came from).
 inline constexpr std::string_view kSessionLogSource = "server";
 
+/// The players of the game `finished` ended in `session` (`person` at `seat`), as the codec
+/// names them: Codec::players_of, given the session when the codec asks for it (the auction's
+/// seats are bots or people as its config says).
+template <class Codec>
+std::optional<std::vector<GamePlayer>> players_of(const typename Codec::Session& session,
+                                                  const typename Codec::Finished& finished,
+                                                  std::string_view person, Seat seat) {
+  if constexpr (requires { Codec::players_of(session, finished, person, seat); }) {
+    return Codec::players_of(session, finished, person, seat);
+  } else {
+    return Codec::players_of(finished, person, seat);
+  }
+}
+
 /// The records (app/game_record.h) of the games that `events`, just caused in `session`,
 /// finished: `player` is the person at `seat` (Codec::players_of names the seats; a game that
 /// was no game, such as position hangman's given up before any guess, gives none). Times are
@@ -39,7 +53,7 @@ std::vector<FinishedGame> finished_game_records(
     const auto* finished = std::get_if<typename Codec::Finished>(&event);
     if (finished == nullptr) continue;
     if (std::optional<std::vector<GamePlayer>> players =
-            Codec::players_of(*finished, player, seat)) {
+            players_of<Codec>(session, *finished, player, seat)) {
       records.push_back(finished_game_record<Codec>(session, *finished, std::move(*players)));
     }
   }
@@ -55,9 +69,10 @@ std::vector<FinishedGame> finished_game_records(
 ///   Json command_to_json(const Session::Command&);
 ///   Json event_to_json(const Session::Event&);         // {"event": NAME, ...}
 ///   Json view_to_json(const Session::View&);
-///   // each seat's score and win (`person` plays at `seat`); nullopt: the game is no game
-///   std::optional<std::vector<GamePlayer>> players_of(const Finished&, std::string_view person,
-///                                                     Seat seat);
+///   // each seat's score, win and bot (GamePlayer::bot: `person` plays at `seat`); nullopt:
+///   // the game is no game; given the Session first when the seats' kinds are its config's
+///   std::optional<std::vector<GamePlayer>> players_of([const Session&,] const Finished&,
+///                                                     std::string_view person, Seat seat);
 ///   Json details_of(const Session&, const Finished&);  // for statistics (app/game_record.h)
 /// and, where the game has them:
 ///   Seat owner_seat(const Session&);                   // else 0

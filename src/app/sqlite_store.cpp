@@ -33,11 +33,14 @@ constexpr std::string_view kImportKey = "file_store_import";
 constexpr std::string_view kLastPlayerKey = "last_player";
 
 void move_history_into_games(SqliteStore::Database& d);
+void mark_bot_seats(SqliteStore::Database& d);
 
-/// One version's change of schema: `before` (may be null) runs first, then the SQL.
+/// One version's change of schema: `before` (may be null) runs first, then the SQL, then
+/// `after` (may be null).
 struct Migration {
   void (*before)(SqliteStore::Database&) = nullptr;
   const char* sql = "";
+  void (*after)(SqliteStore::Database&) = nullptr;
 };
 
 /// The schema, one migration per version, in order: migration i takes user_version i to i + 1.
@@ -185,6 +188,17 @@ CREATE INDEX practice_games ON games (id) WHERE practice = 1;
 ALTER TABLE unfinished_games ADD COLUMN practice INTEGER NOT NULL DEFAULT 0
   CHECK (practice IN (0, 1));
 )sql"},
+    // Version 6: bots are not players (GamePlayer::bot). A seat a bot played names the bot; its
+    // rows count in no player's statistics but in the bots' board. The games kept before are
+    // read by their game's entry (GameEntry::seat_bots: the auction's config names its seats'
+    // kinds), and their bots' statistics taken out of the players' (mark_bot_seats).
+    {nullptr, R"sql(
+ALTER TABLE game_players ADD COLUMN bot TEXT;  -- the bot's name; NULL for a person
+-- The bots' rows alone (partial indexes): the bots' boards, and whether a name is a bot's.
+CREATE INDEX game_players_bots ON game_players (game, bot) WHERE bot IS NOT NULL;
+CREATE INDEX game_players_bot_names ON game_players (player_id) WHERE bot IS NOT NULL;
+)sql",
+     &mark_bot_seats},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -569,6 +583,7 @@ void SqliteStore::open() {
   for (std::int64_t v = now; v < kStoreSchemaVersion; ++v) {
     if (kMigrations[v].before != nullptr) kMigrations[v].before(d);
     d.exec(kMigrations[v].sql, "update its schema");
+    if (kMigrations[v].after != nullptr) kMigrations[v].after(d);
   }
   if (now < kStoreSchemaVersion) {
     d.exec(fmt::format("PRAGMA application_id={}; PRAGMA user_version={}", kApplicationId,
@@ -730,7 +745,13 @@ bool SqliteStore::player_secret_matches(std::string_view name, std::string_view 
 std::vector<Player> SqliteStore::players() {
   std::lock_guard lock(mutex_);
   std::vector<Player> players;
-  auto statement = db_->prepare("SELECT id, name FROM players ORDER BY name");
+  auto statement = db_->prepare(
+      // A person's name has no bot's row (one look in a small partial index); a name a bot played
+      // under is listed when a person played under it too.
+      "SELECT id, name FROM players p WHERE secret IS NOT NULL "
+      "OR NOT EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NOT NULL) "
+      "OR EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NULL) "
+      "ORDER BY name");
   while (statement.step()) players.push_back({statement.integer(0), statement.text(1)});
   return players;
 }
@@ -781,7 +802,8 @@ WHERE (excluded.last_ended_ms, excluded.last_game_id) > (last_ended_ms, last_gam
 )sql";
 
 /// The games table as a game is written into it: as this version has it, or as the migrations
-/// before version 5 see it (no practice column; version 3's records games).
+/// before version 5 see it (no practice column, no bot column in game_players; version 3's
+/// records games).
 enum class GamesTable : std::uint8_t { kCurrent, kBeforePractice };
 
 /// The statistics of one player and game from all their games but practice ones, in one pass
@@ -789,8 +811,9 @@ enum class GamesTable : std::uint8_t { kCurrent, kBeforePractice };
 /// game), the current streak is the last run's wins, the best streak the most wins of a run.
 std::string recompute_statistics_sql(GamesTable table) {
   const std::string_view counted =
-      table == GamesTable::kCurrent ? "AND game_id NOT IN (SELECT id FROM games WHERE practice = 1)"
-                                    : "";
+      table == GamesTable::kCurrent
+          ? "AND bot IS NULL AND game_id NOT IN (SELECT id FROM games WHERE practice = 1)"
+          : "";
   return fmt::format(R"sql(
 WITH runs AS MATERIALIZED (
   SELECT losses, count(*) AS games, sum(won) AS wins, sum(score) AS score_sum,
@@ -900,18 +923,32 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
       find.bind(1, p.name).step();
       player_id = find.integer(0);
     }
-    d.prepare(
-         "INSERT INTO game_players (game_id, seat, player_id, game, ended_ms, score, won) "
-         "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)")
-        .bind(1, id)
+    if (!p.bot.empty() && table != GamesTable::kCurrent) {
+      throw std::logic_error("a bot's seat written into a table that cannot say so");
+    }
+    auto insert = d.prepare(
+        table == GamesTable::kCurrent
+            ? "INSERT INTO game_players (game_id, seat, player_id, game, ended_ms, score, won, "
+              "bot) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            : "INSERT INTO game_players (game_id, seat, player_id, game, ended_ms, score, won) "
+              "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)");
+    insert.bind(1, id)
         .bind(2, static_cast<std::int64_t>(seat))
         .bind(3, player_id)
         .bind(4, game.game)
         .bind(5, game.ended_ms)
         .bind(6, p.score)
-        .bind(7, std::int64_t{p.won})
-        .run("record a game in it");
-    if (game.practice) continue;  // kept, but counted nowhere
+        .bind(7, std::int64_t{p.won});
+    if (table == GamesTable::kCurrent) {
+      if (p.bot.empty()) {
+        insert.bind_null(8);
+      } else {
+        insert.bind(8, p.bot);
+      }
+    }
+    insert.run("record a game in it");
+    // A practice game is kept but counted nowhere; a bot's seat counts on the bots' board only.
+    if (game.practice || !p.bot.empty()) continue;
     d.prepare(kUpdateStatistics)
         .bind(1, player_id)
         .bind(2, game.game)
@@ -1011,6 +1048,88 @@ void move_history_into_games(SqliteStore::Database& d) {
     while (!kept && same.step()) kept = matched.insert(same.integer(0)).second;
     if (kept || !valid_name(game) || !is_upper_word(record.word) || record.points < 0) continue;
     insert_finished_game(d, legacy_game(game, record, owner), 0, GamesTable::kBeforePractice);
+  }
+}
+
+/// Version 6's marking: each seat that its game's entry reads as a bot's (GameEntry::seat_bots,
+/// from the config kept with the game) names that bot; then the statistics and counters of each
+/// player and game where a bot played under that player's name are counted again from the
+/// person's own games (none left: no statistics).
+void mark_bot_seats(SqliteStore::Database& d) {
+  for (const GameEntry& entry : games()) {
+    if (!entry.seat_bots) continue;
+    std::vector<std::pair<std::int64_t, std::string>> configs;
+    {
+      auto statement = d.prepare("SELECT id, config FROM games WHERE game = ?1", "migrate it");
+      statement.bind(1, entry.name);
+      while (statement.step("migrate it"))
+        configs.emplace_back(statement.integer(0), statement.text(1));
+    }
+    for (const auto& [id, text] : configs) {
+      const Json config = Json::parse(text, nullptr, /*allow_exceptions=*/false);
+      if (!config.is_object()) continue;  // not JSON (a damaged record): no bot can be read
+      const std::vector<std::string> bots = entry.seat_bots(config);
+      for (std::size_t seat = 0; seat < bots.size(); ++seat) {
+        if (bots[seat].empty()) continue;
+        d.prepare("UPDATE game_players SET bot = ?3 WHERE game_id = ?1 AND seat = ?2", "migrate it")
+            .bind(1, id)
+            .bind(2, static_cast<std::int64_t>(seat))
+            .bind(3, bots[seat])
+            .run("migrate it");
+      }
+    }
+  }
+  std::vector<std::pair<std::int64_t, std::string>> recount;
+  {
+    auto statement = d.prepare(
+        "SELECT DISTINCT player_id, game FROM game_players WHERE bot IS NOT NULL", "migrate it");
+    while (statement.step("migrate it"))
+      recount.emplace_back(statement.integer(0), statement.text(1));
+  }
+  for (const auto& [player_id, game] : recount) {
+    d.prepare("DELETE FROM player_stats WHERE player_id = ?1 AND game = ?2", "migrate it")
+        .bind(1, player_id)
+        .bind(2, game)
+        .run("migrate it");
+    d.prepare("DELETE FROM player_counters WHERE player_id = ?1 AND game = ?2", "migrate it")
+        .bind(1, player_id)
+        .bind(2, game)
+        .run("migrate it");
+    std::vector<Json> details;  // of the person's games that count
+    bool played = false;
+    {
+      auto statement = d.prepare(
+          "SELECT g.details FROM game_players gp JOIN games g ON g.id = gp.game_id "
+          "WHERE gp.player_id = ?1 AND gp.game = ?2 AND gp.bot IS NULL AND g.practice = 0",
+          "migrate it");
+      statement.bind(1, player_id).bind(2, game);
+      while (statement.step("migrate it")) {
+        played = true;
+        if (!statement.is_null(0)) {
+          details.push_back(Json::parse(statement.text(0), nullptr, /*allow_exceptions=*/false));
+        }
+      }
+    }
+    if (!played) continue;
+    d.prepare(recompute_statistics_sql(GamesTable::kCurrent), "migrate it")
+        .bind(1, player_id)
+        .bind(2, game)
+        .run("migrate it");
+    std::map<std::string, std::int64_t> sums;
+    for (const Json& one : details) {
+      if (!one.is_object()) continue;
+      for (const auto& [name, value] : counters_of(game, one)) sums[name] += value;
+    }
+    for (const auto& [name, value] : sums) {
+      d.prepare(
+           "INSERT INTO player_counters (player_id, game, counter, value) VALUES (?1, ?2, ?3, ?4)",
+           "migrate it")
+          .bind(1, player_id)
+          .bind(2, game)
+          .bind(3, name)
+          .bind(4, value)
+          .run("migrate it");
+    }
   }
 }
 
@@ -1195,11 +1314,12 @@ FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands
     game.practice = statement.integer(9) != 0;
   }
   auto players = d.prepare(
-      "SELECT p.name, gp.score, gp.won FROM game_players gp JOIN players p ON p.id = gp.player_id "
-      "WHERE gp.game_id = ?1 ORDER BY gp.seat");
+      "SELECT p.name, gp.score, gp.won, coalesce(gp.bot, '') FROM game_players gp "
+      "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = ?1 ORDER BY gp.seat");
   players.bind(1, id);
   while (players.step()) {
-    game.players.push_back({players.text(0), players.integer(1), players.integer(2) != 0});
+    game.players.push_back(
+        {players.text(0), players.integer(1), players.integer(2) != 0, players.text(3)});
   }
   return game;
 }
@@ -1540,15 +1660,45 @@ std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, st
   return board;
 }
 
+std::vector<LeaderboardEntry> SqliteStore::bot_leaderboard(std::string_view game,
+                                                           std::size_t limit) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(
+      "SELECT min(bot), count(*) AS games, sum(won) AS wins, max(score), sum(score) AS score_sum "
+      "FROM game_players WHERE game = ?1 AND bot IS NOT NULL "
+      "AND game_id NOT IN (SELECT id FROM games WHERE practice = 1) "
+      "GROUP BY bot COLLATE NOCASE "
+      "ORDER BY CAST(score_sum AS REAL) / games DESC, CAST(wins AS REAL) / games DESC, games DESC, "
+      "min(bot) COLLATE NOCASE LIMIT ?2");
+  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(
+                                      limit, std::numeric_limits<std::int64_t>::max())));
+  std::vector<LeaderboardEntry> board;
+  while (statement.step()) {
+    LeaderboardEntry entry{statement.text(0), statement.integer(1), statement.integer(2)};
+    entry.best_score = statement.integer(3);
+    entry.win_rate = static_cast<double>(entry.wins) / static_cast<double>(entry.games);
+    entry.mean_score = static_cast<double>(statement.integer(4)) / static_cast<double>(entry.games);
+    board.push_back(std::move(entry));
+  }
+  return board;
+}
+
 std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics) {
   const GameEntry* entry = find_game(statistics.totals.game);
   if (entry == nullptr || !entry->statistics.lines) return {};
   return entry->statistics.lines(statistics.details);
 }
 
+std::string_view score_meaning(std::string_view game) {
+  const GameEntry* entry = find_game(game);
+  return entry == nullptr ? std::string_view() : entry->statistics.score;
+}
+
 Json statistics_json(const GameStatistics& statistics) {
   const PlayerStatistics& s = statistics.totals;
   return {{"game", s.game},
+          {"score_meaning", score_meaning(s.game)},
           {"games", s.games},
           {"wins", s.wins},
           {"win_rate", s.win_rate},
@@ -1575,13 +1725,28 @@ Json leaderboard_json(const std::vector<LeaderboardEntry>& board) {
   return players;
 }
 
+Json leaderboards_json(std::string_view game, const std::vector<LeaderboardEntry>& players,
+                       const std::vector<LeaderboardEntry>& bots) {
+  Json bot_lines = leaderboard_json(bots);
+  for (Json& line : bot_lines) {
+    line["bot"] = std::move(line["player"]);
+    line.erase("player");
+  }
+  return {{"game", game},
+          {"score_meaning", score_meaning(game)},
+          {"players", leaderboard_json(players)},
+          {"bots", std::move(bot_lines)}};
+}
+
 Json game_summary_json(const GameSummary& game, std::string_view player) {
   const std::string wanted = lower_ascii(player);
   const GamePlayer* part = nullptr;
   Json players = Json::array();
   for (const GamePlayer& p : game.players) {
     if (part == nullptr && lower_ascii(p.name) == wanted) part = &p;
-    players.push_back({{"name", p.name}, {"score", p.score}, {"won", p.won}});
+    Json line = {{"name", p.name}, {"score", p.score}, {"won", p.won}};
+    if (!p.bot.empty()) line["bot"] = p.bot;
+    players.push_back(std::move(line));
   }
   return {{"id", game.id},
           {"game", game.game},

@@ -7,7 +7,8 @@
 ///   commands}: sessions are deterministic), their result and each player's score and win;
 /// - unfinished games, saved as they go, to resume after the program was stopped or killed;
 /// - statistics per player and game (games, wins, win rate, streaks, best and mean score), and
-///   leaderboards from them, practice games (FinishedGame::practice) left out of both.
+///   leaderboards from them, practice games (FinishedGame::practice) left out of both;
+/// - bots' seats (GamePlayer::bot), which are no player's: the bots have a board of their own.
 ///
 /// Rules (docs/ARCHITECTURE.md, "The store"): WAL journal, synchronous=NORMAL, foreign keys on,
 /// a busy timeout; every write is one transaction (BEGIN IMMEDIATE), so a crash leaves each
@@ -36,7 +37,7 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 5;
+inline constexpr int kStoreSchemaVersion = 6;
 
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
@@ -53,11 +54,17 @@ struct Player {
   bool operator==(const Player&) const = default;
 };
 
-/// One player's part in a finished game.
+/// One player's part in a finished game: a person's, or a bot's seat (an auction's built-in or
+/// external bot, a tournament's seat; the game's codec says which, Codec::players_of).
 struct GamePlayer {
   std::string name;  ///< a player's name; the profile is created if it does not exist yet
   std::int64_t score = 0;
   bool won = false;
+  /// The bot playing the seat ("value"), whatever the seat's name ("value (seat 2)"); empty for
+  /// a person. A bot's seat counts in no player's statistics or leaderboard, and a name only
+  /// bots played under is no player (SqliteStore::players): bots have their own table
+  /// (SqliteStore::bot_leaderboard), one line per bot.
+  std::string bot = {};
   bool operator==(const GamePlayer&) const = default;
 };
 
@@ -173,7 +180,7 @@ struct GameStatistics {
   bool operator==(const GameStatistics&) const = default;
 };
 
-/// A line of a game's leaderboard.
+/// A line of a game's leaderboard: a player's, or a bot's (`player` is then the bot's name).
 struct LeaderboardEntry {
   std::string player;
   std::int64_t games = 0;
@@ -191,14 +198,24 @@ std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics);
 /// The JSON every front end gives of what the store reads (`wordgames stats --json`, the
 /// server's /api/stats, /api/leaderboard and /api/players/NAME/history: docs/API.md), so that
 /// they say the same in the same words.
-/// {"game", "games", "wins", "win_rate", "current_streak", "best_streak", "best_score",
-/// "mean_score", "details", "lines" (statistics_lines: [{"title", "figures": [{"label", "value",
-/// "unit", "note"}]}])}.
+/// {"game", "score_meaning", "games", "wins", "win_rate", "current_streak", "best_streak",
+/// "best_score", "mean_score", "details", "lines" (statistics_lines: [{"title", "figures":
+/// [{"label", "value", "unit", "note"}]}])}. "score_meaning" is score_meaning(game).
 Json statistics_json(const GameStatistics& statistics);
+/// What a score of `game` is, in a player's words (GameStatisticsRules::score); empty when the
+/// score is the game's points, or for a game this program does not know.
+std::string_view score_meaning(std::string_view game);
 /// [{"rank": 1-based, "player", "games", "wins", "win_rate", "best_score", "mean_score"}].
 Json leaderboard_json(const std::vector<LeaderboardEntry>& board);
+/// A game's boards as every front end gives them: {"game", "score_meaning" (score_meaning),
+/// "players": leaderboard_json of the
+/// players' board, "bots": [{"rank", "bot", "games", "wins", "win_rate", "best_score",
+/// "mean_score"}] of the bots' board}.
+Json leaderboards_json(std::string_view game, const std::vector<LeaderboardEntry>& players,
+                       const std::vector<LeaderboardEntry>& bots);
 /// {"id", "game", "started_ms", "ended_ms", "score", "won" (`player`'s, 0 and false when not
-/// theirs), "players": [{"name", "score", "won"}], "config", "result", "practice"}.
+/// theirs), "players": [{"name", "score", "won", "bot" (only for a bot's seat: its name)}],
+/// "config", "result", "practice"}.
 Json game_summary_json(const GameSummary& game, std::string_view player);
 
 /// What import_file_store() did.
@@ -248,7 +265,9 @@ class SqliteStore final : public Store {
   Player player(std::string_view name);
   /// The player of that name, or nothing.
   std::optional<Player> find_player(std::string_view name);
-  /// Every player, by name.
+  /// Every player, by name; not a name only bots played under (GamePlayer::bot): a profile is
+  /// listed when a person played under it, when it has a secret (claim_player), or when no bot
+  /// played under it.
   std::vector<Player> players();
   /// The player a front end used last (set_last_player), so that it need not ask again; nothing
   /// before the first set_last_player or when that player is gone.
@@ -345,6 +364,10 @@ class SqliteStore final : public Store {
   /// The players of `game` ranked by best score, then wins, then win rate (fewer games first
   /// on a tie), then name; at most `limit`.
   std::vector<LeaderboardEntry> leaderboard(std::string_view game, std::size_t limit = 10);
+  /// The bots of `game` (GamePlayer::bot), one line per bot whatever seats it played (its games,
+  /// wins, best and mean score over every seat it held in a game that counts), ranked by mean
+  /// score, then win rate, then games (more first), then name; at most `limit`.
+  std::vector<LeaderboardEntry> bot_leaderboard(std::string_view game, std::size_t limit = 10);
 
   // --- Import.
 

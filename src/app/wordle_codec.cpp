@@ -326,6 +326,7 @@ GameEntry wordle_game() {
   entry.statistics.counters = &wordle_counters;
   entry.statistics.figures = &wordle_figures;
   entry.statistics.lines = &wordle_lines;
+  entry.statistics.score = kWinScore;  // players_of: 1 for a win, 0 for a loss
   return entry;
 }
 

@@ -386,8 +386,9 @@ void record_if_finished(Context& context, GameRecorder& recorder, const au::Sess
   const auto* finished = std::get_if<au::Finished>(&event);
   if (finished == nullptr) return;
   const std::string person = human ? context.player_name() : std::string();
-  recorder.record<app::AuctionCodec>(session, *finished,
-                                     app::auction_players(*finished, human, person), kept.text());
+  recorder.record<app::AuctionCodec>(
+      session, *finished, app::auction_players(session.config(), *finished, human, person),
+      kept.text());
 }
 
 /// After a person's game (`ended`: played to its end, else they quit): the seed, once the game

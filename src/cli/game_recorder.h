@@ -117,7 +117,7 @@ class GameRecorder {
   void record(const typename Codec::Session& session, const typename Codec::Finished& finished) {
     if (context_.game_store() == nullptr) return;
     std::optional<std::vector<app::GamePlayer>> players =
-        Codec::players_of(finished, context_.player_name(), 0);
+        app::players_of<Codec>(session, finished, context_.player_name(), 0);
     if (!players) return forget();
     record<Codec>(session, finished, std::move(*players));
   }

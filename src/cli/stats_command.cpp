@@ -136,6 +136,12 @@ int run_stats(Context& context, const Filters& filters) {
     for (const std::string& line : detail_lines(g)) out << line << '\n';
   }
   out << "(Streak: wins in a row up to the last game; Best: the longest such streak.)\n";
+  // What a score is, for the games whose score is not their points (evil hangman's 1 or 0).
+  for (const app::GameStatistics& g : statistics) {
+    const std::string_view meaning = app::score_meaning(g.totals.game);
+    if (meaning.empty()) continue;
+    out << wrap(fmt::format("({}: {})", g.totals.game, meaning), kColumns, " ") << '\n';
+  }
   return kExitOk;
 }
 
@@ -294,24 +300,38 @@ int run_leaderboard(Context& context, const Filters& filters) {
   if (context.options().json) {
     Json boards = Json::array();
     for (const std::string& game : games) {
-      boards.push_back(
-          {{"game", game}, {"players", app::leaderboard_json(store.leaderboard(game, limit))}});
+      boards.push_back(app::leaderboards_json(game, store.leaderboard(game, limit),
+                                              store.bot_leaderboard(game, limit)));
     }
     print_json(out, {{"leaderboards", std::move(boards)}});
     return kExitOk;
   }
   bool any = false;
+  bool any_bots = false;
   for (const std::string& game : games) {
     const std::vector<app::LeaderboardEntry> board = store.leaderboard(game, limit);
-    if (board.empty()) continue;
-    out << (any ? "\n" : "") << "Leaderboard of " << game << ":\n";
-    out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6} {:>11}\n", "Rank", "Player", "Games",
-                       "Wins", "Win %", "Best score");
-    std::size_t rank = 0;
-    for (const app::LeaderboardEntry& e : board) {
-      out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6.0f} {:>11}\n", ++rank,
-                         protocol::printable(e.player), e.games, e.wins, e.win_rate * 100,
-                         e.best_score);
+    const std::vector<app::LeaderboardEntry> bots = store.bot_leaderboard(game, limit);
+    if (board.empty() && bots.empty()) continue;
+    out << (any ? "\n" : "");
+    // The players' board, then the bots' (one line per bot, whatever seats it held).
+    const auto table = [&out](std::string_view who, const std::vector<app::LeaderboardEntry>& b) {
+      out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6} {:>11} {:>11}\n", "Rank", who, "Games",
+                         "Wins", "Win %", "Best score", "Mean score");
+      std::size_t rank = 0;
+      for (const app::LeaderboardEntry& e : b) {
+        out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6.0f} {:>11} {:>11.1f}\n", ++rank,
+                           protocol::printable(e.player), e.games, e.wins, e.win_rate * 100,
+                           e.best_score, e.mean_score);
+      }
+    };
+    if (!board.empty()) {
+      out << "Leaderboard of " << game << ":\n";
+      table("Player", board);
+    }
+    if (!bots.empty()) {
+      out << (board.empty() ? "" : "\n") << "Bots of " << game << ":\n";
+      table("Bot", bots);
+      any_bots = true;
     }
     any = true;
   }
@@ -321,6 +341,7 @@ int run_leaderboard(Context& context, const Filters& filters) {
     return kExitOk;
   }
   out << "(Ranked by best score, then wins, then win rate.)\n";
+  if (any_bots) out << "(Bots ranked by mean score, then win rate.)\n";
   return kExitOk;
 }
 

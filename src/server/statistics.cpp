@@ -176,8 +176,8 @@ HttpResponse Statistics::leaderboard(const HttpRequest& request) {
   }
   Json boards = Json::array();
   for (const std::string& game : games) {
-    boards.push_back(
-        {{"game", game}, {"players", app::leaderboard_json(store_->leaderboard(game, limit))}});
+    boards.push_back(app::leaderboards_json(game, store_->leaderboard(game, limit),
+                                            store_->bot_leaderboard(game, limit)));
   }
   return json_response(200, Json{{"leaderboards", std::move(boards)}});
 }

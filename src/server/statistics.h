@@ -2,13 +2,13 @@
 /// The arcade's statistics (docs/API.md, "Statistics"): what the store kept of finished games,
 /// read only. GET /api/stats?player=NAME[&game=G] (a player's statistics per game, with each
 /// game's own figures), GET /api/leaderboard[?game=G][&limit=N] (the players of each game by
-/// best score) and GET /api/players/NAME/history[?game=G][&limit=N][&offset=M] (a player's
-/// finished games, newest first, a page at a time), GET /api/tournaments[?limit=N] and
-/// /api/tournaments/ID (the auction tournaments kept, with their tables and games' ids) and
-/// GET /api/games/ID/log (a kept auction game's JSON Lines log, as text/plain, for the
-/// browser's "Open a log" replay). The JSON is the store's own
-/// (app::statistics_json, leaderboard_json, game_summary_json), as `wordgames stats --json`
-/// prints it. The Arcade routes the paths owns() names here.
+/// best score, and its bots in a table of their own) and GET
+/// /api/players/NAME/history[?game=G][&limit=N][&offset=M] (a player's finished games, newest
+/// first, a page at a time), GET /api/tournaments[?limit=N] and /api/tournaments/ID (the auction
+/// tournaments kept, with their tables and games' ids) and GET /api/games/ID/log (a kept auction
+/// game's JSON Lines log, as text/plain, for the browser's "Open a log" replay). The JSON is the
+/// store's own (app::statistics_json, leaderboard_json, game_summary_json), as `wordgames stats
+/// --json` prints it. The Arcade routes the paths owns() names here.
 ///
 /// A server started without a store keeps nothing: every route answers 503 "not_kept" saying
 /// so, and a page shows that rather than empty statistics.

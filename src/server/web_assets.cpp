@@ -14,6 +14,8 @@
 WG_WEB_FILE(web_index)
 WG_WEB_FILE(web_app_js)
 WG_WEB_FILE(web_app_js_gz)
+WG_WEB_FILE(web_chart_js)
+WG_WEB_FILE(web_chart_js_gz)
 WG_WEB_FILE(web_app_css)
 WG_WEB_FILE(web_app_css_gz)
 WG_WEB_FILE(web_icon)
@@ -58,12 +60,16 @@ void for_each_item(std::string_view value, Visit visit) {
 }  // namespace
 
 const WebAsset* find_web_asset(std::string_view path) {
-  static const std::array<WebAsset, 4> assets = {{
+  static const std::array<WebAsset, 5> assets = {{
       asset("index.html", "text/html; charset=utf-8",
             bytes_of(wg_web_index_data, wg_web_index_size)),
       asset("assets/app.js", "text/javascript; charset=utf-8",
             bytes_of(wg_web_app_js_data, wg_web_app_js_size),
             bytes_of(wg_web_app_js_gz_data, wg_web_app_js_gz_size)),
+      // Chart.js, an ES module the statistics page imports when it draws a chart.
+      asset("assets/chart.js", "text/javascript; charset=utf-8",
+            bytes_of(wg_web_chart_js_data, wg_web_chart_js_size),
+            bytes_of(wg_web_chart_js_gz_data, wg_web_chart_js_gz_size)),
       asset("assets/app.css", "text/css; charset=utf-8",
             bytes_of(wg_web_app_css_data, wg_web_app_css_size),
             bytes_of(wg_web_app_css_gz_data, wg_web_app_css_gz_size)),

@@ -1,6 +1,7 @@
 #pragma once
 /// The web arcade's page, script and styles, embedded in the binary at build time (web/, bundled
-/// by esbuild, see src/server/CMakeLists.txt): the server needs no files beside it. The script
+/// by esbuild, see src/server/CMakeLists.txt): the server needs no files beside it. Chart.js is
+/// a script of its own (assets/chart.js), which only the statistics page fetches. The scripts
 /// and styles are embedded gzipped too, for the browsers that accept it, and each asset has a
 /// validator, so that a visit asks again and gets "304 Not Modified" rather than the bytes.
 

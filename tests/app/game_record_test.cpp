@@ -61,16 +61,64 @@ TEST(GameRecord, AuctionSeatsGetOneValidNameEach) {
   finished.players = {"human", "value", "value", "cmd:python3 " + std::string(60, 'b'), "\t"};
   finished.points = {10, 30, 30, 5, 0};
   finished.winners = {1, 2};
-  const std::vector<GamePlayer> players = auction_players(finished, 0, "Ann");
+  auction::Config seated;
+  seated.seats = {{auction::SeatKind::kPerson, "human"},
+                  {auction::SeatKind::kBot, "value"},
+                  {auction::SeatKind::kBot, "value"},
+                  {auction::SeatKind::kExternal, "cmd:python3 " + std::string(60, 'b')},
+                  {auction::SeatKind::kPerson, "\t"}};
+  const std::vector<GamePlayer> players = auction_players(seated, finished, 0, "Ann");
   ASSERT_EQ(players.size(), 5u);
   EXPECT_EQ(players[0], (GamePlayer{"Ann", 10, false}));
-  EXPECT_EQ(players[1], (GamePlayer{"value (seat 2)", 30, true}));
-  EXPECT_EQ(players[2], (GamePlayer{"value (seat 3)", 30, true}));
+  // Both seats of one bot are that bot's, under a name each.
+  EXPECT_EQ(players[1], (GamePlayer{"value (seat 2)", 30, true, "value"}));
+  EXPECT_EQ(players[2], (GamePlayer{"value (seat 3)", 30, true, "value"}));
   EXPECT_EQ(players[3].name.size(), 40u);
   EXPECT_TRUE(valid_player_name(players[3].name));
+  EXPECT_EQ(players[3].bot, players[3].name) << "an external bot, by its name";
   EXPECT_EQ(players[4].name, "seat 5");
+  EXPECT_EQ(players[4].bot, "") << "a person's seat";
   // Without a person: the seats' names.
-  EXPECT_EQ(auction_players(finished)[0].name, "human");
+  EXPECT_EQ(auction_players(seated, finished)[0].name, "human");
+  EXPECT_EQ(auction_players(seated, finished)[0].bot, "");
+  // The registry reads the same from the config kept with the game.
+  EXPECT_EQ(find_game("auction")->seat_bots(AuctionCodec::config_to_json(seated)),
+            (std::vector<std::string>{"", "value", "value", players[3].name, ""}));
+  EXPECT_EQ(find_game("auction")->seat_bots(Json{{"seats", "not a list"}}),
+            std::vector<std::string>{});
+}
+
+TEST(GameRecord, EveryAuctionSeatOfATournamentIsABot) {
+  auction::Finished finished;
+  finished.players = {"value", "value", "random"};
+  finished.points = {3, 4, 5};
+  finished.winners = {2};
+  auction::Config seated;
+  seated.seats = {{auction::SeatKind::kBot, "value"},
+                  {auction::SeatKind::kBot, "value"},
+                  {auction::SeatKind::kBot, "random"}};
+  seated.rules.players = 3;
+  const FinishedGame game = auction_tournament_game_record(seated, finished, "log\n");
+  ASSERT_EQ(game.players.size(), 3u);
+  EXPECT_EQ(game.players[0], (GamePlayer{"value (seat 1)", 3, false, "value"}));
+  EXPECT_EQ(game.players[1], (GamePlayer{"value (seat 2)", 4, false, "value"}));
+  EXPECT_EQ(game.players[2], (GamePlayer{"random", 5, true, "random"}));
+}
+
+TEST(GameRecord, AnAuctionSessionSaysWhichSeatsAreBots) {
+  const auto lexicon = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  auction::Config config;
+  config.seats = {{auction::SeatKind::kPerson, "Ann"}, {auction::SeatKind::kBot, "random"}};
+  config.rules.players = 2;
+  auction::Session session(lexicon, config, 3);
+  auction::Finished finished;
+  finished.players = {"Ann", "random"};
+  finished.points = {1, 2};
+  finished.winners = {1};
+  const std::optional<std::vector<GamePlayer>> players =
+      players_of<AuctionCodec>(session, finished, "Ann", 0);
+  ASSERT_TRUE(players.has_value());
+  EXPECT_EQ(*players, (std::vector<GamePlayer>{{"Ann", 1, false}, {"random", 2, true, "random"}}));
 }
 
 TEST(GameRecord, TheRecordHoldsTheSavedGameAndTheFinishedEventAsTheCodecWritesThem) {

@@ -680,13 +680,30 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
                     "game = 'x'")
                 .find("USING PRIMARY KEY"),
             std::string::npos);
+  // Whether a name is a bot's, and the bots' boards: the bots' rows alone.
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT 1 FROM game_players WHERE player_id = 1 AND bot IS "
+                    "NOT NULL")
+                .find("game_players_bot_names"),
+            std::string::npos);
+  EXPECT_NE(details("EXPLAIN QUERY PLAN SELECT bot, count(*) FROM game_players WHERE game = 'x' "
+                    "AND bot IS NOT NULL GROUP BY bot")
+                .find("game_players_bots"),
+            std::string::npos);
   sqlite3_close(db);
 }
 
 // --- Game-specific statistics and the leaderboard.
 
-/// Makes again the tables version 5 changed, as version 4 had them: no practice games.
+/// Makes again the table version 6 changed, as version 5 had it: no bot's seats.
+void restore_version_five_tables(const std::filesystem::path& file) {
+  raw_sql(file, "DROP INDEX game_players_bots");
+  raw_sql(file, "DROP INDEX game_players_bot_names");
+  raw_sql(file, "ALTER TABLE game_players DROP COLUMN bot");
+}
+
+/// Makes again the tables versions 5 and 6 changed, as version 4 had them: no practice games.
 void restore_version_four_tables(const std::filesystem::path& file) {
+  restore_version_five_tables(file);
   raw_sql(file, "DROP INDEX practice_games");
   raw_sql(file, "ALTER TABLE games DROP COLUMN practice");
   raw_sql(file, "ALTER TABLE unfinished_games DROP COLUMN practice");
@@ -695,6 +712,10 @@ void restore_version_four_tables(const std::filesystem::path& file) {
 /// Makes again the tables versions 3 to 5 changed, as versions 1 and 2 had them: the port's
 /// history, its saved dictionaries, players without secrets, no practice games.
 void restore_version_two_tables(const std::filesystem::path& file) {
+  if (raw_sql(file, "SELECT count(*) FROM pragma_table_info('game_players') WHERE name = 'bot'") ==
+      "1") {
+    restore_version_five_tables(file);
+  }
   // Version 1's own tables, made again by its test, have no practice column already.
   if (raw_sql(file, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'practice'") ==
       "1") {
@@ -832,6 +853,130 @@ TEST_F(SqliteStoreTest, MigratesAVersionFourFileItsGamesNoPractice) {
   practice.practice = true;
   store.record_finished_game(practice);
   EXPECT_EQ(store.statistics("Ann", "hangman").games, 1);
+}
+
+/// An auction's record as a version-5 wordgames kept it: the config names each seat's kind, the
+/// players name no bot.
+FinishedGame old_auction_game(std::vector<std::pair<std::string, std::string>> seats,
+                              std::vector<GamePlayer> players, std::int64_t ended_ms) {
+  FinishedGame game = game_of("auction", std::move(players), ended_ms);
+  Json kinds = Json::array();
+  for (const auto& [kind, name] : seats) kinds.push_back({{"kind", kind}, {"name", name}});
+  game.config = {{"seats", std::move(kinds)}, {"rounds", 1}};
+  game.commands = Json::array();
+  return game;
+}
+
+TEST_F(SqliteStoreTest, MigratesAVersionFiveFileMarkingTheBotsItsGamesName) {
+  {
+    SqliteStore store(file_);
+    // A person's auction against two seats of one bot.
+    store.record_finished_game(old_auction_game(
+        {{"person", "Ann"}, {"bot", "value"}, {"bot", "value"}},
+        {{"Ann", 10, false}, {"value (seat 2)", 30, true}, {"value (seat 3)", 20, false}}, 1000));
+    // A tournament's game, its seats bots and an external bot.
+    TournamentRecord tournament;
+    tournament.game = "auction";
+    store.record_tournament(
+        tournament, {old_auction_game({{"bot", "random"}, {"external", "cmd:./bot"}},
+                                      {{"random", 5, false}, {"cmd:./bot", 8, true}}, 2000)});
+    // A person who calls themself "random", in another game.
+    store.record_finished_game(game_of("hangman", {{"random", 40, true}}, 3000));
+    // A damaged config names no bot.
+    FinishedGame damaged = old_auction_game({}, {{"Bob", 1, true}}, 4000);
+    damaged.config = {{"seats", "none"}};
+    store.record_finished_game(damaged);
+  }
+  restore_version_five_tables(file_);
+  raw_sql(file_, "PRAGMA user_version = 5");
+  EXPECT_EQ(raw_sql(file_, "SELECT count(*) FROM player_stats WHERE game = 'auction'"), "6");
+
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  const FinishedGame first = store.finished_game(1);
+  ASSERT_EQ(first.players.size(), 3u);
+  EXPECT_EQ(first.players[0], (GamePlayer{"Ann", 10, false}));
+  EXPECT_EQ(first.players[1], (GamePlayer{"value (seat 2)", 30, true, "value"}));
+  EXPECT_EQ(first.players[2], (GamePlayer{"value (seat 3)", 20, false, "value"}));
+  EXPECT_EQ(store.finished_game(2).players[1].bot, "cmd:./bot");
+
+  std::vector<std::string> names;
+  for (const Player& p : store.players()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Ann", "Bob", "random"}))
+      << "the bots are gone from the players; the person called random stays";
+  const std::vector<LeaderboardEntry> board = store.leaderboard("auction");
+  ASSERT_EQ(board.size(), 2u);
+  EXPECT_EQ(board[0].player, "Ann");
+  EXPECT_EQ(board[1].player, "Bob");
+  EXPECT_EQ(store.statistics("random", "hangman").games, 1) << "a person's own games count";
+  EXPECT_EQ(store.statistics("random", "auction").games, 0) << "the bot's do not";
+  EXPECT_EQ(store.statistics("value (seat 2)", "auction").games, 0);
+  const std::vector<LeaderboardEntry> bots = store.bot_leaderboard("auction");
+  ASSERT_EQ(bots.size(), 3u);
+  EXPECT_EQ(bots[0].player, "value") << "one line for both its seats";
+  EXPECT_EQ(bots[0].games, 2);
+  EXPECT_EQ(bots[0].wins, 1);
+  EXPECT_EQ(bots[0].best_score, 30);
+  EXPECT_DOUBLE_EQ(bots[0].mean_score, 25);
+  EXPECT_EQ(bots[1].player, "cmd:./bot");
+  EXPECT_EQ(bots[2].player, "random");
+}
+
+TEST_F(SqliteStoreTest, BotsAreNoPlayersAndHaveABoardOfTheirOwn) {
+  SqliteStore store(file_);
+  store.record_finished_game(game_of(
+      "auction",
+      {{"Ann", 10, false}, {"value (seat 2)", 30, true, "value"}, {"strong", 20, false, "strong"}},
+      1000));
+  store.record_finished_game(game_of(
+      "auction", {{"value (seat 1)", 12, false, "value"}, {"Value (seat 2)", 16, true, "value"}},
+      2000));
+  FinishedGame practice =
+      game_of("auction", {{"Ann", 99, true}, {"strong", 0, false, "strong"}}, 3000);
+  practice.practice = true;
+  store.record_finished_game(practice);
+  store.claim_player("strong", "secret");  // a person who took a bot's name
+
+  std::vector<std::string> names;
+  for (const Player& p : store.players()) names.push_back(p.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"Ann", "strong"}));
+
+  const std::vector<LeaderboardEntry> board = store.leaderboard("auction");
+  ASSERT_EQ(board.size(), 1u);
+  EXPECT_EQ(board[0].player, "Ann");
+  EXPECT_EQ(board[0].games, 1);
+
+  // One line per bot, its seats together, practice left out; by mean score.
+  const std::vector<LeaderboardEntry> bots = store.bot_leaderboard("auction");
+  ASSERT_EQ(bots.size(), 2u);
+  EXPECT_EQ(bots[0].player, "strong");
+  EXPECT_EQ(bots[0].games, 1);
+  EXPECT_DOUBLE_EQ(bots[0].mean_score, 20);
+  EXPECT_EQ(bots[1].player, "value");
+  EXPECT_EQ(bots[1].games, 3);
+  EXPECT_EQ(bots[1].wins, 2);
+  EXPECT_EQ(bots[1].best_score, 30);
+  EXPECT_NEAR(bots[1].mean_score, 58.0 / 3, 1e-9);
+  EXPECT_EQ(store.bot_leaderboard("auction", 1).size(), 1u);
+  EXPECT_TRUE(store.bot_leaderboard("hangman").empty());
+
+  // Read back as recorded, and said so in the JSON.
+  const FinishedGame first = store.finished_game(1);
+  EXPECT_EQ(first.players[1], (GamePlayer{"value (seat 2)", 30, true, "value"}));
+  const Json summary = game_summary_json(store.finished_games("Ann").back(), "Ann");
+  EXPECT_FALSE(summary["players"][0].contains("bot"));
+  EXPECT_EQ(summary["players"][1]["bot"], "value");
+  const Json boards = leaderboards_json("auction", board, bots);
+  EXPECT_EQ(boards["game"], "auction");
+  EXPECT_EQ(boards["players"][0]["player"], "Ann");
+  EXPECT_EQ(boards["bots"][1], (Json{{"rank", 2},
+                                     {"games", 3},
+                                     {"wins", 2},
+                                     {"win_rate", 2.0 / 3},
+                                     {"best_score", 30},
+                                     {"mean_score", 58.0 / 3},
+                                     {"bot", "value"}}));
 }
 
 TEST_F(SqliteStoreTest, PracticeGamesAreKeptButCountInNoStatisticsNorLeaderboard) {

@@ -227,10 +227,21 @@ TEST(StoreCli, ATournamentIsKeptWithItsTableAndEachGameWithItsLog) {
     ASSERT_EQ(replay.exit_code, 0) << replay;
     EXPECT_EQ(replay.out, r.out);
   }
-  // Bots are players like any other name: their games are found.
+  // A bot's games are found under its name.
   r = run_in(dir.path(), {"history", "--player", "random", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_EQ(json_of(r)["games"].size(), 3u) << r;
+  // The bots are on the bots' board, one line each, and on no player's.
+  r = run_in(dir.path(), {"leaderboard", "--game", "auction", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json board = json_of(r)["leaderboards"][0];
+  EXPECT_EQ(board["players"], json::array()) << r;
+  ASSERT_EQ(board["bots"].size(), 2u) << r;
+  for (const json& bot : board["bots"]) EXPECT_EQ(bot["games"], 3) << r;
+  r = run_in(dir.path(), {"leaderboard", "--game", "auction"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Bots of auction:")) << r;
+  EXPECT_FALSE(contains(r.out, "Leaderboard of auction:")) << r;
 
   for (const std::vector<std::string>& args :
        {std::vector<std::string>{"tournaments"},
@@ -280,6 +291,8 @@ TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {
   EXPECT_TRUE(contains(r.out, "  Share of the best possible score: ")) << r;
   EXPECT_TRUE(contains(r.out, "  Words found: 1% (1 of the ")) << r;
   EXPECT_TRUE(contains(r.out, "  Misses by word length: 4 letters ")) << r;
+  EXPECT_TRUE(contains(r.out, "(evil-hangman: A game's score is 1 when you win it and 0 when you"))
+      << r;
   EXPECT_TRUE(
       contains(r.out, "  Last games, newest first: APPARITIONS 0 points (not found, 1 guess)"))
       << r;
@@ -287,21 +300,24 @@ TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {
       << r;
   for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
 
-  // The auction's two seats: the leaderboard ranks them by best score.
+  // The auction's two seats: the person on the players' board, the bot on the bots'.
   r = run_in(dir.path(), {"leaderboard", "--game", "auction", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   const json boards = json_of(r)["leaderboards"];
   ASSERT_EQ(boards.size(), 1u) << r;
   EXPECT_EQ(boards[0]["game"], "auction");
-  ASSERT_EQ(boards[0]["players"].size(), 2u) << r;
-  EXPECT_GE(boards[0]["players"][0]["best_score"].get<int>(),
-            boards[0]["players"][1]["best_score"].get<int>());
+  ASSERT_EQ(boards[0]["players"].size(), 1u) << r;
+  EXPECT_EQ(boards[0]["players"][0]["player"], "player");
   EXPECT_EQ(boards[0]["players"][0]["rank"], 1);
+  ASSERT_EQ(boards[0]["bots"].size(), 1u) << r;
+  EXPECT_EQ(boards[0]["bots"][0]["bot"], "value");
+  EXPECT_EQ(boards[0]["bots"][0]["games"], 1);
 
   r = run_in(dir.path(), {"leaderboard"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "Leaderboard of boggle:")) << r;
   EXPECT_TRUE(contains(r.out, "Ranked by best score")) << r;
+  EXPECT_TRUE(contains(r.out, "Bots of auction:")) << r;
   for (const std::string& line : lines_of(r.out)) EXPECT_LE(line.size(), 80u) << line;
 
   r = run_in(dir.path(), {"leaderboard", "--game", "chess"});

@@ -511,39 +511,54 @@ std::string header_of(const HttpResponse& response, std::string_view name) {
   return "";
 }
 
+TEST_F(ArcadeTest, ChartJsIsAScriptOfItsOwnThatOnlyTheStatisticsPageImports) {
+  const HttpResponse app = request("GET", "/assets/app.js");
+  const HttpResponse chart = request("GET", "/assets/chart.js");
+  ASSERT_EQ(chart.status, 200);
+  EXPECT_EQ(chart.content_type, "text/javascript; charset=utf-8");
+  EXPECT_NE(chart.body.find("export{"), std::string::npos) << "an ES module";
+  EXPECT_NE(app.body.find("/assets/chart.js"), std::string::npos) << "imported on demand";
+  // Chart.js's licence comment is in its own bundle only.
+  EXPECT_NE(chart.body.find("Chart.js"), std::string::npos);
+  EXPECT_EQ(app.body.find("Chart.js"), std::string::npos);
+}
+
 TEST_F(ArcadeTest, AssetsAreGzippedForWhoAsksAndRevalidatedByTheirTag) {
-  HttpRequest plain = test::handler_request("GET", "/assets/app.js", "");
-  const HttpResponse full = test::handle(*arcade_, plain);
-  ASSERT_EQ(full.status, 200);
-  EXPECT_EQ(header_of(full, "Content-Encoding"), "");
-  EXPECT_EQ(header_of(full, "Vary"), "Accept-Encoding");
-  const std::string etag = header_of(full, "ETag");
-  ASSERT_EQ(etag.size(), 18u) << etag;
-  EXPECT_EQ(etag.front(), '"');
-  EXPECT_EQ(etag.find_first_not_of("0123456789abcdef", 1), 17u) << etag;
+  for (const char* path : {"/assets/app.js", "/assets/chart.js"}) {
+    SCOPED_TRACE(path);
+    HttpRequest plain = test::handler_request("GET", path, "");
+    const HttpResponse full = test::handle(*arcade_, plain);
+    ASSERT_EQ(full.status, 200);
+    EXPECT_EQ(header_of(full, "Content-Encoding"), "");
+    EXPECT_EQ(header_of(full, "Vary"), "Accept-Encoding");
+    const std::string etag = header_of(full, "ETag");
+    ASSERT_EQ(etag.size(), 18u) << etag;
+    EXPECT_EQ(etag.front(), '"');
+    EXPECT_EQ(etag.find_first_not_of("0123456789abcdef", 1), 17u) << etag;
 
-  HttpRequest gzip = plain;
-  gzip.accept_encoding = "gzip, deflate, br";
-  const HttpResponse zipped = test::handle(*arcade_, gzip);
-  ASSERT_EQ(zipped.status, 200);
-  EXPECT_EQ(header_of(zipped, "Content-Encoding"), "gzip");
-  EXPECT_EQ(header_of(zipped, "ETag"), etag) << "one tag for the bytes, however they travel";
-  ASSERT_GE(zipped.body.size(), 2u);
-  EXPECT_EQ(zipped.body.substr(0, 2), "\x1f\x8b") << "gzip's magic";
-  EXPECT_LT(zipped.body.size() * 2, full.body.size()) << "the bundle gzips to under half";
+    HttpRequest gzip = plain;
+    gzip.accept_encoding = "gzip, deflate, br";
+    const HttpResponse zipped = test::handle(*arcade_, gzip);
+    ASSERT_EQ(zipped.status, 200);
+    EXPECT_EQ(header_of(zipped, "Content-Encoding"), "gzip");
+    EXPECT_EQ(header_of(zipped, "ETag"), etag) << "one tag for the bytes, however they travel";
+    ASSERT_GE(zipped.body.size(), 2u);
+    EXPECT_EQ(zipped.body.substr(0, 2), "\x1f\x8b") << "gzip's magic";
+    EXPECT_LT(zipped.body.size() * 2, full.body.size()) << "the bundle gzips to under half";
 
-  HttpRequest refused = plain;
-  refused.accept_encoding = "gzip;q=0, identity";
-  EXPECT_EQ(header_of(test::handle(*arcade_, refused), "Content-Encoding"), "");
+    HttpRequest refused = plain;
+    refused.accept_encoding = "gzip;q=0, identity";
+    EXPECT_EQ(header_of(test::handle(*arcade_, refused), "Content-Encoding"), "");
 
-  HttpRequest again = gzip;
-  again.if_none_match = etag;
-  const HttpResponse unchanged = test::handle(*arcade_, again);
-  EXPECT_EQ(unchanged.status, 304);
-  EXPECT_TRUE(unchanged.body.empty());
-  EXPECT_EQ(header_of(unchanged, "ETag"), etag);
-  again.if_none_match = "\"0000000000000000\"";
-  EXPECT_EQ(test::handle(*arcade_, again).status, 200) << "another tag: the bytes again";
+    HttpRequest again = gzip;
+    again.if_none_match = etag;
+    const HttpResponse unchanged = test::handle(*arcade_, again);
+    EXPECT_EQ(unchanged.status, 304);
+    EXPECT_TRUE(unchanged.body.empty());
+    EXPECT_EQ(header_of(unchanged, "ETag"), etag);
+    again.if_none_match = "\"0000000000000000\"";
+    EXPECT_EQ(test::handle(*arcade_, again).status, 200) << "another tag: the bytes again";
+  }
 }
 
 TEST_F(ArcadeTest, ServesTheTypefaceAsWoff2NeverGzippedAndRevalidated) {

@@ -163,6 +163,51 @@ TEST_F(StatisticsApi, TheLeaderboardRanksPlayersByBestScore) {
   }
 }
 
+TEST_F(StatisticsApi, BotsAreNotPlayersAndHaveTheirOwnBoard) {
+  fill();
+  // A person's auction against two seats of the bot "value", and a tournament's game of bots.
+  app::FinishedGame auction = game_of("auction", "Ann", 10, false, 5000);
+  auction.players = {{"Ann", 10, false},
+                     {"value (seat 2)", 30, true, "value"},
+                     {"value (seat 3)", 5, false, "value"}};
+  store_->record_finished_game(auction);
+  app::TournamentRecord tournament;
+  tournament.game = "auction";
+  app::FinishedGame bots = game_of("auction", "random", 7, false, 6000);
+  bots.players = {{"random", 7, false, "random"}, {"strong", 9, true, "strong"}};
+  store_->record_tournament(tournament, {bots});
+
+  const Json players = get("/api/players")["players"];
+  EXPECT_EQ(players, Json::array({"Ann", "Bob Ray"})) << "no bot among the players";
+
+  const Json board = get("/api/leaderboard?game=auction")["leaderboards"][0];
+  EXPECT_EQ(board["game"], "auction");
+  ASSERT_EQ(board["players"].size(), 1u) << board;
+  EXPECT_EQ(board["players"][0]["player"], "Ann");
+  ASSERT_EQ(board["bots"].size(), 3u) << board;
+  EXPECT_EQ(board["bots"][0], (Json{{"rank", 1},
+                                    {"games", 2},
+                                    {"wins", 1},
+                                    {"win_rate", 0.5},
+                                    {"best_score", 30},
+                                    {"mean_score", 17.5},
+                                    {"bot", "value"}}))
+      << "one line for the bot's two seats";
+  EXPECT_EQ(board["bots"][1]["bot"], "strong");
+  EXPECT_EQ(board["bots"][2]["bot"], "random");
+  EXPECT_EQ(board["score_meaning"], "");
+  // The games that score a win say what the score is.
+  const Json evil = get("/api/leaderboard?game=evil-hangman")["leaderboards"][0];
+  EXPECT_EQ(evil["score_meaning"], std::string(app::kWinScore));
+  EXPECT_EQ(evil["bots"], Json::array());
+  EXPECT_EQ(get("/api/stats?player=Ann&game=evil-hangman")["games"][0]["score_meaning"],
+            std::string(app::kWinScore));
+  // A game's players say which seats were bots.
+  const Json history = get("/api/players/Ann/history?game=auction");
+  EXPECT_EQ(history["games"][0]["players"][1]["bot"], "value");
+  EXPECT_FALSE(history["games"][0]["players"][0].contains("bot"));
+}
+
 TEST_F(StatisticsApi, TheHistoryComesNewestFirstAPageAtATime) {
   fill();
   Json page = get("/api/players/Ann/history?limit=2");

@@ -527,6 +527,8 @@ export function defaultDictionary(): Promise<DictionaryDraft> {
 /** One player's statistics in one game (app::statistics_json). */
 export interface GameStatistics {
   game: string;
+  /** What a score of the game is, in a player's words; "" when it is the game's points. */
+  score_meaning: string;
   games: number;
   wins: number;
   win_rate: number;
@@ -572,9 +574,19 @@ export interface LeaderboardLine {
   mean_score: number;
 }
 
+/** A line of a game's bots' board: one bot, whatever seats it held (its `games` count each). */
+export interface BotLine extends Omit<LeaderboardLine, 'player'> {
+  bot: string;
+}
+
+/** A game's boards (app::leaderboards_json): its players by best score, its bots by mean
+ *  score (bots are not players). */
 export interface Leaderboard {
   game: string;
+  /** As GameStatistics.score_meaning. */
+  score_meaning: string;
   players: LeaderboardLine[];
+  bots: BotLine[];
 }
 
 /** A player's finished game (GET /api/players/NAME/history): `result` is its Finished event. */
@@ -585,7 +597,8 @@ export interface FinishedGame {
   ended_ms: number;
   score: number;
   won: boolean;
-  players: { name: string; score: number; won: boolean }[];
+  /** `bot`: the bot that played the seat, for a bot's seat only. */
+  players: { name: string; score: number; won: boolean; bot?: string }[];
   config: Record<string, unknown>;
   result: Record<string, unknown>;
 }

@@ -1,11 +1,13 @@
 // The statistics page (#/stats/NAME): a player's figures in every game, the game's own ones as
 // charts with their tables, and each game's leaderboard. The player is the one named in the
 // address, else the one chosen in the lobby (api.ts, chosenPlayer); a field (offering the
-// players the server knows) picks another. Everything shown is the server's (docs/API.md,
-// "Statistics"); the page computes nothing but percentages.
-import { ApiError, chosenPlayer, type GameInfo, type GameStatistics, type Leaderboard,
-         listGames, listPlayers, readLeaderboards, readStatistics,
-         type StatisticsFigure } from './api';
+// players the server knows) picks another. Bots are not players: each game's bots have a table
+// of their own, one line per bot. Everything shown is the server's (docs/API.md, "Statistics");
+// the page computes nothing but percentages. At phone width the wide tables stack each row's
+// cells, every one labelled with its column (app.css, .stats-stack), so nothing is cut off.
+import { ApiError, type BotLine, chosenPlayer, type GameInfo, type GameStatistics,
+         type Leaderboard, type LeaderboardLine, listGames, listPlayers, readLeaderboards,
+         readStatistics, type StatisticsFigure } from './api';
 import { countOf, errorBox, fill, h, say } from './dom';
 import type { GamePage } from './page';
 import { type BarChart, barChart } from './stats_chart';
@@ -18,17 +20,28 @@ function oneDecimal(value: unknown): string {
   return typeof value === 'number' ? value.toFixed(1) : '–';
 }
 
-/** A table with a caption, column headings and rows of cells (numbers right-aligned). */
+interface TableOptions {
+  className?: string;
+  /** The column whose cell heads each row (default the first); the others are numbers. */
+  rowHeading?: number;
+  rowClass?: (row: number) => string | null;
+}
+
+/** A table with a caption, column headings and rows of cells (numbers right-aligned), one cell
+ *  of a row its heading. Each cell carries its column's heading (data-label), which the stacked
+ *  rows show at phone width. */
 function table(caption: string, headings: string[], rows: (string | number)[][],
-               className = ''): HTMLElement {
-  return h('table', { class: className || null },
+               options: TableOptions = {}): HTMLElement {
+  const heading = options.rowHeading ?? 0;
+  return h('table', { class: `stats-stack ${options.className ?? ''}`.trim() },
            h('caption', {}, caption),
-           h('thead', {}, h('tr', {}, headings.map((heading, i) =>
-               h('th', { scope: 'col', class: i === 0 ? null : 'number' }, heading)))),
-           h('tbody', {}, rows.map((cells) =>
-               h('tr', {}, cells.map((cell, i) =>
-                   i === 0 ? h('th', { scope: 'row' }, cell)
-                           : h('td', { class: 'number' }, cell))))));
+           h('thead', {}, h('tr', {}, headings.map((text, i) =>
+               h('th', { scope: 'col', class: i === heading ? null : 'number' }, text)))),
+           h('tbody', {}, rows.map((cells, row) =>
+               h('tr', { class: options.rowClass?.(row) ?? null }, cells.map((cell, i) =>
+                   i === heading ? h('th', { scope: 'row' }, cell)
+                                 : h('td', { class: 'number', 'data-label': headings[i] ?? '' },
+                                     cell))))));
 }
 
 /** A wide table in a region that scrolls sideways at phone width (focusable, so the keyboard
@@ -46,7 +59,15 @@ function totalsTable(stats: GameStatistics[], titles: Map<string, string>): HTML
                stats.map((s) => [titles.get(s.game) ?? s.game, s.games, s.wins,
                                  percent(s.win_rate), s.current_streak, s.best_streak,
                                  s.best_score, oneDecimal(s.mean_score)]),
-               'stats-totals');
+               { className: 'stats-totals' });
+}
+
+/** What a game's score is, for a game whose score is not its points (the server's words:
+ *  score_meaning); nothing for the others. */
+function scoreMeaning(title: string, meaning: string | undefined): HTMLElement | null {
+  if (!meaning) return null;
+  return h('p', { class: 'stats-score-meaning' },
+           h('strong', {}, `Best and mean score in ${title}: `), meaning);
 }
 
 /** A figure's value as the page shows it: a share as a percentage, a mean with one decimal. */
@@ -73,9 +94,10 @@ function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
     const share = line.figures.every((figure) => figure.unit === '%');
     const units = new Set(line.figures.map((figure) => figure.unit));
     const unit = units.size === 1 ? [...units][0] : '';
+    // The line's title is the chart's caption, once: no axis title repeats it, and the notes
+    // are a column of the chart's own table.
     const made = barChart({
       caption: line.title,
-      labelHeading: line.title,
       valueHeading: share ? 'Share (%)' : unit === '' ? 'Value' : unit,
       max: share ? 100 : undefined,
       bars: line.figures.map((figure) => ({
@@ -84,17 +106,24 @@ function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
             : share ? Math.round(figure.value * 100) : Math.round(figure.value * 10) / 10,
       })),
       format: (value) => share ? `${value}%` : String(value),
+      notes: line.figures.map((figure) => figure.note),
     });
     charts.push(made);
     parts.push(made.element);
-    if (line.figures.some((figure) => figure.note !== '')) {
-      parts.push(table(`${line.title}, in full`, ['', 'Value', 'Note'],
-                       line.figures.map((figure) => [figure.label, figureText(figure),
-                                                     figure.note])));
-    }
   }
   return parts;
 }
+
+/** A board's rows: the rank, the name (which heads the row), the figures. */
+function boardRows<Line extends LeaderboardLine | BotLine>(lines: Line[],
+                                                          name: (line: Line) => string):
+    (string | number)[][] {
+  return lines.map((line) => [line.rank, name(line), line.games, line.wins,
+                              percent(line.win_rate), line.best_score,
+                              oneDecimal(line.mean_score)]);
+}
+
+const boardHeadings = ['Games', 'Wins', 'Win rate', 'Best score', 'Mean score'];
 
 function leaderboardTable(board: Leaderboard | undefined, title: string,
                           player: string): HTMLElement {
@@ -102,23 +131,21 @@ function leaderboardTable(board: Leaderboard | undefined, title: string,
     return h('p', { class: 'stats-empty' }, `Nobody has finished a game of ${title} yet.`);
   }
   const me = player.toLowerCase();
-  return h('table', { class: 'stats-leaderboard' },
-           h('caption', {}, `Leaderboard of ${title}, by best score`),
-           h('thead', {}, h('tr', {},
-                            ['Rank', 'Player', 'Games', 'Wins', 'Win rate', 'Best score'].map(
-                                (heading, i) => h('th', { scope: 'col',
-                                                          class: i === 1 ? null : 'number' },
-                                                  heading)))),
-           h('tbody', {}, board.players.map((line) => {
-             const mine = line.player.toLowerCase() === me;
-             return h('tr', { class: mine ? 'stats-me' : null },
-                      h('td', { class: 'number' }, line.rank),
-                      h('th', { scope: 'row' }, line.player, mine ? ' (you)' : ''),
-                      h('td', { class: 'number' }, line.games),
-                      h('td', { class: 'number' }, line.wins),
-                      h('td', { class: 'number' }, percent(line.win_rate)),
-                      h('td', { class: 'number' }, line.best_score));
-           })));
+  const mine = (line: LeaderboardLine) => line.player.toLowerCase() === me;
+  return table(`Leaderboard of ${title}, by best score`, ['Rank', 'Player', ...boardHeadings],
+               boardRows(board.players,
+                         (line) => mine(line) ? `${line.player} (you)` : line.player),
+               { className: 'stats-leaderboard', rowHeading: 1,
+                 rowClass: (row) => mine(board.players[row]) ? 'stats-me' : null });
+}
+
+/** The game's bots (they are not players): one line per bot, by mean score. */
+function botsTable(board: Leaderboard | undefined, title: string): HTMLElement[] {
+  if (!board || board.bots.length === 0) return [];
+  return [h('h3', {}, 'Bots'),
+          table(`Bots of ${title}, by mean score`, ['Rank', 'Bot', ...boardHeadings],
+                boardRows(board.bots, (line) => line.bot),
+                { className: 'stats-bots', rowHeading: 1 })];
 }
 
 function playerForm(player: string, known: string[]): HTMLElement {
@@ -197,7 +224,9 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
     const total = stats.reduce((sum, s) => sum + s.games, 0);
     sections.push(h('section', { 'aria-labelledby': 'stats-all' },
                     h('h2', { id: 'stats-all' }, `${player}: ${countOf(total, 'game')} finished`),
-                    scrolling(totalsTable(stats, titles), 'Games finished, wins and scores')));
+                    scrolling(totalsTable(stats, titles), 'Games finished, wins and scores'),
+                    stats.map((s) => scoreMeaning(titles.get(s.game) ?? s.game,
+                                                  s.score_meaning))));
     const rates = barChart({
       caption: 'Win rate by game', labelHeading: 'Game', valueHeading: 'Win rate (%)', max: 100,
       bars: stats.map((s) => ({ label: titles.get(s.game) ?? s.game,
@@ -209,14 +238,17 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
   }
   for (const game of games) {
     const mine = stats.find((s) => s.game === game.name);
+    const board = boards.find((b) => b.game === game.name);
     const id = `stats-${game.id}`;
     sections.push(h('section', { class: 'stats-game', 'aria-labelledby': id },
                     h('h2', { id }, game.title),
                     mine ? gameFigures(mine, charts) : [],
                     h('h3', {}, 'Leaderboard'),
-                    scrolling(leaderboardTable(boards.find((b) => b.game === game.name),
-                                               game.title, player),
-                              `Leaderboard of ${game.title}`)));
+                    board && board.players.length > 0
+                        ? scoreMeaning(game.title, board.score_meaning) : null,
+                    scrolling(leaderboardTable(board, game.title, player),
+                              `Leaderboard of ${game.title}`),
+                    botsTable(board, game.title)));
   }
   fill(body, notice, sections);
   for (const chart of charts) chart.redraw();

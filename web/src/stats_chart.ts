@@ -1,12 +1,26 @@
-// A bar chart for the statistics page: Chart.js draws it (only the parts a bar chart needs are
-// imported, so the bundle keeps no more of the library), a caption says what it shows, and a
+// A bar chart for the statistics page: Chart.js draws it, a caption says what it shows, and a
 // table under it gives every figure, for screen readers and for anyone who prefers numbers.
-// Colours come from the page's own palette (app.css), read when the chart is drawn, so light
-// and dark both hold; with reduced motion nothing animates.
-import { BarController, BarElement, CategoryScale, Chart, LinearScale, Tooltip } from 'chart.js';
+// Chart.js is a bundle of its own (chart_library.ts, assets/chart.js), fetched when the first
+// chart is drawn: the table is there at once, and stays the figures' home if the library cannot
+// be loaded. Colours come from the page's own palette (app.css), read when the chart is drawn,
+// so light and dark both hold; with reduced motion nothing animates.
+import type { Chart } from 'chart.js';
 import { h } from './dom';
 
-Chart.register(BarController, BarElement, CategoryScale, LinearScale, Tooltip);
+type ChartLibrary = typeof import('./chart_library');
+
+/** Where the server serves chart_library.ts's bundle (src/server/web_assets.cpp). */
+const chartLibraryUrl = '/assets/chart.js';
+let library: Promise<ChartLibrary> | null = null;
+
+/** Chart.js, fetched once (again after a failure, on the next chart). */
+function chartLibrary(): Promise<ChartLibrary> {
+  library ??= (import(chartLibraryUrl) as Promise<ChartLibrary>).catch((error: unknown) => {
+    library = null;
+    throw error;
+  });
+  return library;
+}
 
 export interface Bar {
   label: string;
@@ -14,9 +28,11 @@ export interface Bar {
 }
 
 export interface BarChartSpec {
+  /** The chart's title, said once: the figure's caption (the chart draws no title of its own). */
   caption: string;
-  /** The heading of the table's label column ("Hand", "Word length"). */
-  labelHeading: string;
+  /** The heading of the table's label column and the axis' title ("Game"); none when the
+   *  caption says it already. */
+  labelHeading?: string;
   /** The heading of the value column, and the axis' title ("Share of the best (%)"). */
   valueHeading: string;
   bars: Bar[];
@@ -24,6 +40,9 @@ export interface BarChartSpec {
   format?: (value: number) => string;
   /** The axis' top (default: Chart.js decides). */
   max?: number;
+  /** Said after each bar's value in the table, by bar (a game count); a Note column when any
+   *  is not empty. */
+  notes?: string[];
 }
 
 /** A drawn chart: its element, and what redraws it (the colour scheme changed) or removes it. */
@@ -39,6 +58,7 @@ function colour(name: string): string {
 
 export function barChart(spec: BarChartSpec): BarChart {
   const format = spec.format ?? ((value: number) => String(value));
+  const notes = spec.notes?.some((note) => note !== '') ? spec.notes : undefined;
   const canvas = h('canvas', {
     role: 'img',
     'aria-label': `${spec.caption}. The table below gives the figures.`,
@@ -49,20 +69,31 @@ export function barChart(spec: BarChartSpec): BarChart {
                     h('table', { class: 'stats-chart-table' },
                       h('caption', { class: 'visually-hidden' }, spec.caption),
                       h('thead', {}, h('tr', {},
-                                       h('th', { scope: 'col' }, spec.labelHeading),
+                                       h('th', { scope: 'col' }, spec.labelHeading ?? ''),
                                        h('th', { scope: 'col', class: 'number' },
-                                         spec.valueHeading))),
-                      h('tbody', {}, spec.bars.map((bar) =>
+                                         spec.valueHeading),
+                                       notes ? h('th', { scope: 'col' }, 'Note') : null)),
+                      h('tbody', {}, spec.bars.map((bar, i) =>
                           h('tr', {}, h('th', { scope: 'row' }, bar.label),
-                            h('td', { class: 'number' }, format(bar.value)))))));
+                            h('td', { class: 'number' }, format(bar.value)),
+                            notes ? h('td', {}, notes[i] ?? '') : null)))));
   let chart: Chart | null = null;
+  let wanted = true;  // false once destroyed: a library that arrives late draws nothing
   const draw = () => {
+    wanted = true;
+    chartLibrary().then((loaded) => {
+      if (wanted && canvas.isConnected) drawWith(loaded);
+    }, () => {
+      // The library could not be fetched: the table beside the canvas gives every figure.
+    });
+  };
+  const drawWith = (loaded: ChartLibrary) => {
     chart?.destroy();
     const text = colour('--text');
     const grid = colour('--border');
     const accent = colour('--accent');
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    chart = new Chart(canvas, {
+    chart = new loaded.Chart(canvas, {
       type: 'bar',
       data: {
         labels: spec.bars.map((bar) => bar.label),
@@ -74,7 +105,8 @@ export function barChart(spec: BarChartSpec): BarChart {
         maintainAspectRatio: false,
         plugins: { tooltip: { callbacks: { label: (item: { raw: number }) => format(item.raw) } } },
         scales: {
-          x: { title: { display: true, text: spec.labelHeading, color: text },
+          x: { title: { display: spec.labelHeading !== undefined, text: spec.labelHeading ?? '',
+                        color: text },
                ticks: { color: text }, grid: { color: grid } },
           y: { beginAtZero: true, max: spec.max, title: { display: true, text: spec.valueHeading,
                                                           color: text },
@@ -87,6 +119,7 @@ export function barChart(spec: BarChartSpec): BarChart {
     element,
     redraw: draw,
     destroy: () => {
+      wanted = false;
       chart?.destroy();
       chart = null;
     },
