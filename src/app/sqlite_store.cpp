@@ -1639,14 +1639,13 @@ GameStatistics SqliteStore::game_statistics(std::string_view player, std::string
   return stats;
 }
 
-std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, std::size_t limit) {
-  checked_game_name(game);
-  std::lock_guard lock(mutex_);
-  auto statement = db_->prepare(
-      "SELECT p.name, s.games, s.wins, s.best_score, s.score_sum FROM player_stats s "
-      "JOIN players p ON p.id = s.player_id WHERE s.game = ?1 AND s.games > 0 "
-      "ORDER BY s.best_score DESC, s.wins DESC, CAST(s.wins AS REAL) / s.games DESC, s.games, "
-      "p.name COLLATE NOCASE LIMIT ?2");
+namespace {
+
+/// A leaderboard's rows: `statement` selects (name, games, wins, best score, score sum) for the
+/// game bound as ?1, at most the number bound as ?2 (a Database::Statement).
+template <class Statement>
+std::vector<LeaderboardEntry> leaderboard_rows(Statement& statement, std::string_view game,
+                                               std::size_t limit) {
   statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(
                                       limit, std::numeric_limits<std::int64_t>::max())));
   std::vector<LeaderboardEntry> board;
@@ -1660,6 +1659,19 @@ std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, st
   return board;
 }
 
+}  // namespace
+
+std::vector<LeaderboardEntry> SqliteStore::leaderboard(std::string_view game, std::size_t limit) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(
+      "SELECT p.name, s.games, s.wins, s.best_score, s.score_sum FROM player_stats s "
+      "JOIN players p ON p.id = s.player_id WHERE s.game = ?1 AND s.games > 0 "
+      "ORDER BY s.best_score DESC, s.wins DESC, CAST(s.wins AS REAL) / s.games DESC, s.games, "
+      "p.name COLLATE NOCASE LIMIT ?2");
+  return leaderboard_rows(statement, game, limit);
+}
+
 std::vector<LeaderboardEntry> SqliteStore::bot_leaderboard(std::string_view game,
                                                            std::size_t limit) {
   checked_game_name(game);
@@ -1671,17 +1683,7 @@ std::vector<LeaderboardEntry> SqliteStore::bot_leaderboard(std::string_view game
       "GROUP BY bot COLLATE NOCASE "
       "ORDER BY CAST(score_sum AS REAL) / games DESC, CAST(wins AS REAL) / games DESC, games DESC, "
       "min(bot) COLLATE NOCASE LIMIT ?2");
-  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(
-                                      limit, std::numeric_limits<std::int64_t>::max())));
-  std::vector<LeaderboardEntry> board;
-  while (statement.step()) {
-    LeaderboardEntry entry{statement.text(0), statement.integer(1), statement.integer(2)};
-    entry.best_score = statement.integer(3);
-    entry.win_rate = static_cast<double>(entry.wins) / static_cast<double>(entry.games);
-    entry.mean_score = static_cast<double>(statement.integer(4)) / static_cast<double>(entry.games);
-    board.push_back(std::move(entry));
-  }
-  return board;
+  return leaderboard_rows(statement, game, limit);
 }
 
 std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics) {

@@ -18,6 +18,7 @@
 #include "server/arcade.h"
 #include "server/handler_calls.h"
 #include "server/responses.h"
+#include "server/stored_arcade.h"
 #include "server/test_time.h"
 #include "support/temp_dir.h"
 
@@ -27,29 +28,9 @@ namespace {
 using app::Json;
 using namespace std::chrono_literals;
 
-class PlayersTest : public ::testing::Test {
+class PlayersTest : public test::StoredArcadeTest {
  protected:
-  wg::test::TempDir dir_{"wg-arcade-store"};
-  test::TestTime time_;
-  std::shared_ptr<app::SqliteStore> store_ = open_store();
-  std::unique_ptr<Arcade> arcade_ = make(store_);
-
-  std::shared_ptr<app::SqliteStore> open_store() {
-    return std::make_shared<app::SqliteStore>(dir_ / "wordgames.db");
-  }
-  std::unique_ptr<Arcade> make(std::shared_ptr<app::SqliteStore> store) {
-    ArcadeOptions options;
-    options.store = std::move(store);
-    return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options, time_.clock());
-  }
-  /// The server stopped (killed: nothing is flushed but what the store wrote) and started again
-  /// on the same database file.
-  void restart() {
-    arcade_.reset();
-    store_.reset();
-    store_ = open_store();
-    arcade_ = make(store_);
-  }
+  PlayersTest() : StoredArcadeTest("wg-arcade-store") {}
 
   /// The secrets this "browser" was given, by lower-case name.
   std::map<std::string, std::string> secrets_;

@@ -10,9 +10,7 @@
 #include <vector>
 
 #include "app/lexicon_catalog.h"
-#include "server/arcade.h"
-#include "server/handler_calls.h"
-#include "server/test_time.h"
+#include "server/arcade_api.h"
 
 namespace wg::server {
 namespace {
@@ -25,26 +23,8 @@ using test::RecordingPeer;
 // Ann and Bo both find TEAM; only Ann finds STEAM.
 const Json kTeamBoard = {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}};
 
-class RoomsTest : public ::testing::Test {
+class RoomsTest : public test::ArcadeApiTest {
  protected:
-  test::TestTime time_;
-  ArcadeOptions options_;
-  std::unique_ptr<Arcade> arcade_ =
-      std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_, time_.clock());
-
-  HttpResponse request(std::string method, std::string path, const Json& body = nullptr,
-                       std::string query = "") {
-    HttpRequest r = test::handler_request(std::move(method), std::move(path),
-                                          body.is_null() ? "" : body.dump());
-    r.query = std::move(query);
-    return test::handle(*arcade_, std::move(r));
-  }
-  Json post(const std::string& path, const Json& body, int expected = 200,
-            const std::string& query = "") {
-    const HttpResponse response = request("POST", path, body, query);
-    EXPECT_EQ(response.status, expected) << path << " " << response.body;
-    return Json::parse(response.body);
-  }
   /// A room of Ann (the host) and Bo: its code and their keys.
   struct Room {
     std::string code, ann, bo;

@@ -16,6 +16,7 @@
 #include "app/sqlite_store.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
+#include "server/stored_arcade.h"
 #include "server/test_time.h"
 #include "support/temp_dir.h"
 
@@ -25,33 +26,11 @@ namespace {
 using app::Json;
 using namespace std::chrono_literals;
 
-class SessionRevivalTest : public ::testing::Test {
+class SessionRevivalTest : public test::StoredArcadeTest {
  protected:
-  wg::test::TempDir dir_{"wg-session-revival"};
-  test::TestTime time_;
-  std::size_t max_sessions_ = 20000;
-  std::shared_ptr<app::SqliteStore> store_ = open_store();
-  std::unique_ptr<Arcade> arcade_ = make(store_);
+  SessionRevivalTest() : StoredArcadeTest("wg-session-revival") {}
   /// The secret of the player this browser signed in as ("" for none).
   std::string secret_;
-
-  std::shared_ptr<app::SqliteStore> open_store() {
-    return std::make_shared<app::SqliteStore>(dir_ / "wordgames.db");
-  }
-  std::unique_ptr<Arcade> make(std::shared_ptr<app::SqliteStore> store) {
-    ArcadeOptions options;
-    options.store = std::move(store);
-    options.max_sessions = max_sessions_;
-    return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options, time_.clock());
-  }
-  /// The server stopped (killed: nothing is kept but what the store wrote) and started again on
-  /// the same database file.
-  void restart() {
-    arcade_.reset();
-    store_.reset();
-    store_ = open_store();
-    arcade_ = make(store_);
-  }
 
   HttpResponse request(std::string method, std::string path, const Json& body = nullptr,
                        const std::string& secret = "") {
@@ -200,7 +179,7 @@ TEST_F(SessionRevivalTest, AnIdleSessionExpiresFromMemoryButNotFromTheStore) {
 }
 
 TEST_F(SessionRevivalTest, ARevivedSessionCountsAgainstTheCap) {
-  max_sessions_ = 1;
+  options_.max_sessions = 1;
   restart();
   const std::string id = create({{"game", "hand"}})["id"];
   restart();

@@ -13,9 +13,7 @@
 #include <vector>
 
 #include "app/lexicon_catalog.h"
-#include "server/arcade.h"
-#include "server/handler_calls.h"
-#include "server/test_time.h"
+#include "server/arcade_api.h"
 #include "support/blocking_wait.h"
 
 namespace wg::server {
@@ -23,34 +21,8 @@ namespace {
 
 using app::Json;
 
-class SessionSeedTest : public ::testing::Test {
+class SessionSeedTest : public test::ArcadeApiTest {
  protected:
-  test::TestTime time_;
-  ArcadeOptions options_;
-  std::unique_ptr<Arcade> arcade_ =
-      std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options_, time_.clock());
-
-  HttpResponse request(std::string method, std::string path, const Json& body = nullptr,
-                       std::string query = "") {
-    HttpRequest r = test::handler_request(std::move(method), std::move(path),
-                                          body.is_null() ? "" : body.dump());
-    r.query = std::move(query);
-    return test::handle(*arcade_, std::move(r));
-  }
-  Json post(const std::string& path, const Json& body, int expected = 200) {
-    const HttpResponse response = request("POST", path, body);
-    EXPECT_EQ(response.status, expected) << path << " " << response.body;
-    return Json::parse(response.body);
-  }
-  Json get(const std::string& path, int expected = 200, const std::string& query = "") {
-    const HttpResponse response = request("GET", path, nullptr, query);
-    EXPECT_EQ(response.status, expected) << path << " " << response.body;
-    return Json::parse(response.body);
-  }
-  Json create(const Json& body) { return post("/api/sessions", body, 201); }
-  Json command(const std::string& id, const Json& command) {
-    return post("/api/sessions/" + id + "/commands", command);
-  }
   /// The answer to a request that a worker may answer, once it has come.
   HttpResponse later(std::string method, std::string path, std::string query = "") {
     HttpRequest r = test::handler_request(std::move(method), std::move(path));
