@@ -144,18 +144,23 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
         Json{{"type", "error"}, {"code", "watching"}, {"error", "spectators only watch"}}.dump());
     return true;
   }
-  if (live->running) {
+  const auto busy = [&] {
     peer->send(Json{{"type", "error"},
                     {"code", "busy"},
                     {"error", "the game is still working on your last command: wait for it"}}
                    .dump());
     return true;
-  }
+  };
+  if (live->running && !app::withdraws(*live->game, message)) return busy();
   if (app::host_only(*live->game, message)) {
     peer->send(
         Json{{"type", "error"}, {"code", "host_only"}, {"error", std::string(kHostOnlyMessage)}}
             .dump());
     return true;
+  }
+  if (live->running) {  // the player takes the running command back for this one
+    Respond none;
+    return withdraw_running(*live, std::move(message), held->seat, none) || busy();
   }
   stamp(*live, message, held->seat);
   if (live->slow) {
