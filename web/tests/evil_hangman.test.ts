@@ -1,5 +1,6 @@
 // Evil Hangman in the browser: a seeded game with the keyboard alone (a refusal included), games
-// with the mouse (the explain table), the optimal host's progress (keyboard only), the form's
+// with the mouse (the explain table), the optimal host's progress (keyboard only), the letter
+// pending while it thinks and the way out (the quick host, a give up), the form's
 // own refusal, and no serious accessibility problem during and after a game in both schemes,
 // desktop and phone.
 import assert from 'node:assert/strict';
@@ -207,8 +208,10 @@ async function guessWhileTheOptimalHostThinks(page: Page): Promise<void> {
   const key = page.locator('.eh-key[data-letter="e"]');
   await page.locator('.eh-key.eh-pending[data-letter="e"]').waitFor();
   assert.equal(await key.getAttribute('aria-label'), 'E, waiting for the host');
-  assert.equal(await page.locator('.eh-pending-letter').textContent(),
+  assert.equal(await page.locator('.eh-guessed .eh-pending-letter').textContent(),
                'E (waiting for the host)');
+  assert.equal(await page.locator('.eh-play .status-line').textContent(),
+               '8 wrong guesses left of 8 · E guessed, waiting for the host');
   assert.equal(await page.locator('#eh-thinking-label').textContent(),
                'The host is thinking about E…');
   assert.equal(await page.locator('#eh-progress').isVisible(), true);

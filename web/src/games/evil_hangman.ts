@@ -410,15 +410,18 @@ class EvilHangmanPage extends SessionPage<View> {
     const misses = view.guesses - view.guesses_left;
     const remaining = view.words_remaining !== undefined
         ? ` · ${countOf(view.words_remaining, 'word')} left in the host's hand` : '';
+    const pendingLetter = this.pending && playing(view) ? this.pending.toUpperCase() : null;
     fill(this.status, `${countOf(view.guesses_left, 'wrong guess', 'wrong guesses')} left of ` +
-                      `${view.guesses}${remaining}`);
+                      `${view.guesses}${remaining}`,
+         pendingLetter ? h('span', { class: 'eh-pending-letter' },
+                           ` · ${pendingLetter} guessed, waiting for the host`) : null);
     fill(this.picture, gallows(gallowsPieces(misses, view.guesses),
                                `Gallows: ${misses} of ${view.guesses} misses drawn`));
     this.renderPattern(view.status === 'finished' && view.word ? view.word : view.pattern,
                        view.pattern);
     this.renderKeys(view);
     const letters = view.letters.map((l) => l.toUpperCase());
-    const pending = this.pending && playing(view) ? this.pending.toUpperCase() : null;
+    const pending = pendingLetter;
     fill(this.guessed, 'Letters guessed: ',
          letters.length === 0 && !pending ? 'none yet' : letters.join(' '),
          pending ? h('span', { class: 'eh-pending-letter' },
