@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "app/lexicon_catalog.h"
+#include "app/registry.h"
 #include "server/arcade.h"
 
 namespace {
@@ -85,6 +86,56 @@ BENCHMARK_CAPTURE(BM_IdleSessions, auction, R"({"game":"auction"})")
 BENCHMARK_CAPTURE(BM_IdleSessions, hangman, R"({"game":"hangman"})")
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+/// Opening a session on a warm arcade (its lexicon and what is derived from it already made, as
+/// after the first player), through the arcade as a request: the game made from its config and
+/// seed, its first view rendered, the handoff to and from the opening workers. Each session is
+/// deleted, untimed, so that the table does not grow. Target (issue 35): under 50 µs (median).
+void BM_OpenSession(benchmark::State& state, std::string body) {
+  auto arcade = make_arcade();
+  call(*arcade, "POST", "/api/sessions", body);  // warm
+  for (auto _ : state) {
+    const HttpResponse response = call(*arcade, "POST", "/api/sessions", body);
+    state.PauseTiming();
+    if (response.status != 201) {
+      state.SkipWithError(response.body.c_str());
+      break;
+    }
+    const std::string id = Json::parse(response.body)["id"].get<std::string>();
+    call(*arcade, "DELETE", "/api/sessions/" + id, "");
+    state.ResumeTiming();
+  }
+}
+void OpenSessionArguments(benchmark::internal::Benchmark* bench) {
+  bench->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMicrosecond);
+}
+BENCHMARK_CAPTURE(BM_OpenSession, hand, R"({"game":"hand"})")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, evil_hangman, R"({"game":"evil-hangman"})")
+    ->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, boggle, R"({"game":"boggle"})")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, auction, R"({"game":"auction"})")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, hangman, R"({"game":"hangman"})")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, wordle, R"({"game":"wordle"})")->Apply(OpenSessionArguments);
+
+/// The game's own part of an opening, on this thread: the session made from an empty config
+/// (the defaults) and a new seed each time, and its owner's first view. What BM_OpenSession
+/// adds to it is the arcade's (the request, the table, the workers' handoff, the JSON answer).
+void BM_OpenGame(benchmark::State& state, std::string name) {
+  const wg::app::GameEntry* game = wg::app::find_game(name);
+  const auto lexicon = wg::app::built_in_lexicon().lexicon;
+  std::uint64_t seed = 1;
+  benchmark::DoNotOptimize(game->open(Json::object(), seed, lexicon)->view(0));  // warm
+  for (auto _ : state) {
+    auto session = game->open(Json::object(), ++seed, lexicon);
+    benchmark::DoNotOptimize(session->view(session->owner_seat()));
+  }
+}
+BENCHMARK_CAPTURE(BM_OpenGame, hand, "hand")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenGame, evil_hangman, "evil-hangman")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenGame, boggle, "boggle")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenGame, auction, "auction")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenGame, hangman, "hangman")->Apply(OpenSessionArguments);
+BENCHMARK_CAPTURE(BM_OpenGame, wordle, "wordle")->Apply(OpenSessionArguments);
 
 /// One move on a warm session, in process: a Boggle word judged (most of them not on the
 /// board, as a player's guesses often are), the view and the reply rendered as JSON.

@@ -1320,6 +1320,120 @@ bool SqliteStore::delete_unfinished(std::int64_t id) {
   return deleted;
 }
 
+// --- Live sessions.
+
+namespace {
+
+/// The meta rows of kept sessions: this prefix, then the session's id; the value is the session
+/// as JSON. Each watch code has a row of its own (its prefix, then the code; the value is the
+/// session's id), so that a session is found by either key without reading the others.
+constexpr std::string_view kSessionKeyPrefix = "session.";
+constexpr std::string_view kWatchKeyPrefix = "watch.";
+
+/// A session's id or watch code as the store accepts it: 1 to 64 ASCII letters and digits.
+bool valid_session_key(std::string_view key) {
+  return !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {
+    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
+  });
+}
+
+std::string session_key(std::string_view id) { return fmt::format("{}{}", kSessionKeyPrefix, id); }
+std::string watch_key(std::string_view code) { return fmt::format("{}{}", kWatchKeyPrefix, code); }
+
+}  // namespace
+
+void SqliteStore::keep_session(const KeptSession& session) {
+  if (!valid_session_key(session.id) ||
+      (!session.watch.empty() && !valid_session_key(session.watch))) {
+    throw std::invalid_argument("a session's id and watch code are letters and digits");
+  }
+  if (!session.player.empty()) checked_player_name(session.player);
+  check_saved_game(session.saved);
+  const Json value{{"watch", session.watch},
+                   {"player", session.player},
+                   {"saved", session.saved},
+                   {"host", session.host},
+                   {"updated_ms", session.updated_ms}};
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
+      .bind(1, session_key(session.id))
+      .bind(2, value.dump())
+      .run("keep a session in it");
+  if (!session.watch.empty()) {
+    db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
+        .bind(1, watch_key(session.watch))
+        .bind(2, session.id)
+        .run("keep a session in it");
+  }
+  transaction.commit();
+}
+
+std::optional<KeptSession> SqliteStore::kept_session(std::string_view key, bool by_watch) {
+  if (!valid_session_key(key)) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  std::string id(key);
+  if (by_watch) {
+    auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
+    statement.bind(1, watch_key(key));
+    if (!statement.step()) return std::nullopt;
+    id = statement.text(0);
+  }
+  auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
+  statement.bind(1, session_key(id));
+  if (!statement.step()) return std::nullopt;
+  const Json value = statement.json(0);
+  if (!value.is_object() || !value.contains("saved")) {
+    throw StoreError(fmt::format("{}: a damaged record (session {})", file_.string(), id));
+  }
+  KeptSession kept;
+  kept.id = std::move(id);
+  kept.watch = value.value("watch", "");
+  if (by_watch && kept.watch != key) return std::nullopt;  // a code the session no longer has
+  kept.player = value.value("player", "");
+  kept.saved = value["saved"];
+  kept.host = value.value("host", Json::object());
+  kept.updated_ms = value.value("updated_ms", std::int64_t{0});
+  return kept;
+}
+
+bool SqliteStore::forget_session(std::string_view id) {
+  if (!valid_session_key(id)) return false;
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare(
+         "DELETE FROM meta WHERE key = (SELECT ?2 || json_extract(value, '$.watch') FROM meta "
+         "WHERE key = ?1)")
+      .bind(1, session_key(id))
+      .bind(2, kWatchKeyPrefix)
+      .run("forget a session in it");
+  db_->prepare("DELETE FROM meta WHERE key = ?1")
+      .bind(1, session_key(id))
+      .run("forget a session in it");
+  const bool forgotten = sqlite3_changes(db_->db) > 0;
+  transaction.commit();
+  return forgotten;
+}
+
+std::size_t SqliteStore::forget_sessions_before(std::int64_t before_ms) {
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare(
+         "DELETE FROM meta WHERE key >= 'session.' AND key < 'session/' AND "
+         "json_extract(value, '$.updated_ms') < ?1")
+      .bind(1, before_ms)
+      .run("forget old sessions in it");
+  const auto forgotten = static_cast<std::size_t>(sqlite3_changes(db_->db));
+  // The watch codes of the sessions forgotten.
+  db_->prepare(
+         "DELETE FROM meta WHERE key >= 'watch.' AND key < 'watch/' AND "
+         "('session.' || value) NOT IN (SELECT key FROM meta WHERE key >= 'session.' AND "
+         "key < 'session/')")
+      .run("forget old sessions in it");
+  transaction.commit();
+  return forgotten;
+}
+
 // --- Statistics.
 
 namespace {

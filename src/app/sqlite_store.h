@@ -132,6 +132,22 @@ struct UnfinishedGame {
   bool operator==(const UnfinishedGame&) const = default;
 };
 
+/// A front end's live session, kept as it goes so that it outlives the process that hosts it
+/// (the arcade revives a session whose id it no longer holds from this; docs/API.md,
+/// "Sessions"). Anonymous sessions are kept too: the id is the key that controls the session.
+struct KeptSession {
+  std::string id;      ///< the session's id: its key, 1 to 64 letters and digits
+  std::string watch;   ///< its watch code (a spectator's key), "" for none
+  std::string player;  ///< whose game it is, "" for nobody
+  /// The game in play, as GameSession::saved() writes it ({game, config, seed, commands}): the
+  /// seed may be the game, so the store never shows it to anyone but the front end.
+  Json saved;
+  /// What else the front end needs to go on with it (its own fields; the store reads none).
+  Json host = Json::object();
+  std::int64_t updated_ms = 0;
+  bool operator==(const KeptSession&) const = default;
+};
+
 /// One player's statistics in one game. Streaks count consecutive wins in the order the games
 /// ended (a game not won ends a streak).
 struct PlayerStatistics {
@@ -302,6 +318,19 @@ class SqliteStore final : public Store {
   UnfinishedGame unfinished_game(std::int64_t id);
   /// Deletes it; returns false when there was none.
   bool delete_unfinished(std::int64_t id);
+
+  // --- Live sessions (KeptSession), kept in the meta table (no schema of their own).
+
+  /// Saves `session`, replacing what was kept under its id. Throws std::invalid_argument when
+  /// its id or watch code is not one (letters and digits, 1 to 64) or `saved` is not a saved
+  /// game, StoreError when it cannot be written.
+  void keep_session(const KeptSession& session);
+  /// The session kept under `key`, its id or (`by_watch`) its watch code; nullopt for none.
+  std::optional<KeptSession> kept_session(std::string_view key, bool by_watch = false);
+  /// Forgets the session kept under `id`; returns false when there was none.
+  bool forget_session(std::string_view id);
+  /// Forgets the sessions last updated before `before_ms`; returns how many.
+  std::size_t forget_sessions_before(std::int64_t before_ms);
 
   // --- Statistics.
 

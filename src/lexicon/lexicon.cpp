@@ -4,6 +4,8 @@
 #include <memory>
 #include <mutex>
 #include <stdexcept>
+#include <typeindex>
+#include <unordered_map>
 
 #if defined(__SSE2__)
 #include <emmintrin.h>
@@ -15,8 +17,13 @@
 namespace wg {
 
 struct Lexicon::Lazy {
-  std::once_flag patterns_built;
-  std::unique_ptr<const PatternIndex> patterns;
+  /// One structure of one type: made once, even when several threads ask at once.
+  struct Derived {
+    std::once_flag made;
+    std::shared_ptr<const void> value;
+  };
+  std::mutex mutex;  ///< guards the table, not the making (a structure may derive another)
+  std::unordered_map<std::type_index, std::shared_ptr<Derived>> derived;
 };
 
 Lexicon::Lexicon()
@@ -33,11 +40,21 @@ Lexicon Lexicon::build(std::span<const std::string> sorted_words, const Alphabet
   return LexiconBuilder::build(sorted_words, alphabet);
 }
 
-const PatternIndex& Lexicon::pattern_index() const {
-  std::call_once(lazy_->patterns_built,
-                 [this] { lazy_->patterns = std::make_unique<const PatternIndex>(*this); });
-  return *lazy_->patterns;
+const void* Lexicon::derived_of(const std::type_info& type,
+                                std::shared_ptr<const void> (*make)(const Lexicon&)) const {
+  if (!lazy_) throw std::logic_error("a structure derived from a lexicon moved from");
+  std::shared_ptr<Lazy::Derived> slot;
+  {
+    const std::lock_guard lock(lazy_->mutex);
+    std::shared_ptr<Lazy::Derived>& found = lazy_->derived[std::type_index(type)];
+    if (!found) found = std::make_shared<Lazy::Derived>();
+    slot = found;
+  }
+  std::call_once(slot->made, [&] { slot->value = make(*this); });
+  return slot->value.get();
 }
+
+const PatternIndex& Lexicon::pattern_index() const { return derived<PatternIndex>(); }
 
 std::vector<std::string> Lexicon::match(const Pattern& pattern) const {
   if (!lazy_) return PatternIndex(*this).match(pattern);  // moved from

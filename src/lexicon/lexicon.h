@@ -16,6 +16,7 @@
 #include <span>
 #include <string>
 #include <string_view>
+#include <typeinfo>
 #include <vector>
 
 #include <boost/container/vector.hpp>
@@ -173,6 +174,21 @@ class Lexicon {
   /// That index, built on the first call.
   const PatternIndex& pattern_index() const;
 
+  /// A structure built from this lexicon alone (`T(const Lexicon&)`: a search layout, an
+  /// index), made on the first call and kept: later calls, and copies of the lexicon, which hold
+  /// the same words, share it, from any thread at once. What many games, sessions or threads
+  /// derive from one lexicon is then paid once per lexicon, not once per use. A `T` that throws
+  /// is made again at the next call. A `T` keeps no pointer to the lexicon it is made from (a
+  /// copy that shares it may outlive that one): what it makes later is given the lexicon again.
+  /// Throws std::logic_error on a lexicon moved from.
+  template <class T>
+  const T& derived() const {
+    return *static_cast<const T*>(
+        derived_of(typeid(T), [](const Lexicon& lexicon) -> std::shared_ptr<const void> {
+          return std::make_shared<const T>(lexicon);
+        }));
+  }
+
   /// Indices of the distinct words that can be made from some of the rack's tiles, at least
   /// `min_length` long, in increasing order. Reuses `out`.
   void sub_anagrams(const Rack& rack, std::vector<std::uint32_t>& out,
@@ -236,6 +252,10 @@ class Lexicon {
 
   friend class LexiconBuilder;
 
+  /// derived()'s work: the structure of `type`, made by `make` on the first call.
+  const void* derived_of(const std::type_info& type,
+                         std::shared_ptr<const void> (*make)(const Lexicon&)) const;
+
   /// Sets the unit layout's fields for bases of `base_bits` bits: the base's shift, the
   /// words-before count's mask and the largest count stored in a unit.
   void set_base_bits(unsigned base_bits);
@@ -281,8 +301,8 @@ class Lexicon {
   std::vector<std::uint32_t> escape_block_start_;
   std::size_t word_count_ = 0;
   std::vector<std::size_t> count_by_length_;
-  /// What is built on first use and kept: the pattern index. Shared by copies, which hold the
-  /// same words; null only in a lexicon moved from.
+  /// What is built on first use and kept (derived()): the pattern index, the word search's
+  /// layout. Shared by copies, which hold the same words; null only in a lexicon moved from.
   struct Lazy;
   std::shared_ptr<Lazy> lazy_;
 };

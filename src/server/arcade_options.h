@@ -21,6 +21,9 @@ namespace wg::server {
 struct ArcadeOptions {
   std::size_t max_sessions = 20000;      ///< beyond: 503 until some expire
   std::chrono::minutes idle_expiry{60};  ///< a session nobody touched this long is dropped
+  /// A game in play that the store keeps for its session (docs/API.md, "Sessions": a session
+  /// outlives a restart) is forgotten when nobody played it for this long.
+  std::chrono::hours kept_sessions{24 * 7};
   /// Clients on other hosts are refused POSTs whose Origin is not this server's (a page on
   /// another site must not play, or create sessions, through a visitor's browser).
   bool check_origin = true;

@@ -56,6 +56,12 @@ struct LiveSession {
   std::map<std::string, TimerHandle> timers;
   std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
+  /// The seat whose command is being played (stamped, not applied yet); kObserver for none.
+  Seat commander = kObserver;
+  /// The last command applied and the seat that sent it (kObserver: the host's own, a timer's):
+  /// pushed to that seat's other pages with the update, which draw it as they would their own.
+  app::Json last_command;
+  Seat last_by = kObserver;
   /// An open socket that follows the session.
   struct Follower {
     std::shared_ptr<WebSocketPeer> peer;
@@ -77,6 +83,9 @@ struct LiveSession {
   /// The owner's unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
   /// with only the map lock held.
   std::atomic<std::int64_t> unfinished{0};
+  /// The store keeps the session under its id (app::KeptSession), so that an arcade that lost it
+  /// (restarted, or expired it) brings it back when a request names it (Sessions::revive).
+  bool kept = false;
   /// When its current game began (unix ms), for its record: when it opened, when its last game
   /// was recorded, or when its round's clock (app::Timer::kRound) began.
   std::int64_t started_ms = 0;
@@ -91,8 +100,9 @@ struct LiveSession {
     /// the worker once this one has ended, then answered.
     struct Next {
       app::Json command;
-      Respond respond;       ///< null for a socket's command
-      std::string replying;  ///< the page whose request it answers (client_of)
+      Seat seat = kObserver;  ///< who sent it
+      Respond respond;        ///< null for a socket's command
+      std::string replying;   ///< the page whose request it answers (client_of)
     };
     std::optional<Next> next;
     std::map<Seat, app::Json> views;  ///< the owner's and a spectator's

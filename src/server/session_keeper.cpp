@@ -3,58 +3,252 @@
 #include <algorithm>
 #include <chrono>
 #include <iostream>
+#include <optional>
+#include <utility>
 
 #include <fmt/format.h>
 
+#include "server/requests.h"
+#include "server/responses.h"
+
 namespace wg::server {
+
+using app::Json;
 
 std::int64_t Sessions::now_ms() const { return clock_.unix_ms(); }
 
 void Sessions::keep(LiveSession& live) {
-  if (options_.store == nullptr || live.players.empty()) return;
+  if (options_.store == nullptr) return;
   const std::int64_t now = now_ms();
   live.not_kept.clear();
   try {
-    bool recorded = false;
-    for (const auto& [seat, player] : live.players) {
-      for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
-        game.started_ms = live.started_ms;
-        game.ended_ms = std::max(now, live.started_ms);
-        game.practice = live.practice;
-        // The owner's game was saved unfinished as it went; a room member's never is.
-        options_.store->record_finished_game(game,
-                                             seat == live.seat ? live.unfinished.exchange(0) : 0);
-        recorded = true;
-      }
-    }
-    if (recorded) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
-    const auto owner = live.players.find(live.seat);
-    if (owner == live.players.end()) return;  // only the owner's game is saved to resume
-    if (live.session->finished()) {
-      // Finished without a record (position hangman's game given up before a guess).
-      if (const std::int64_t id = live.unfinished.exchange(0); id != 0) {
-        options_.store->delete_unfinished(id);
-      }
-      return;
-    }
-    // A game on a clock that a stopped server cannot give back (GameEntry::resumable: a Boggle
-    // round, a room's) is not saved to resume (docs/API.md, "Players").
-    if (!live.game->resumable) return;
-    app::UnfinishedGame unfinished{live.unfinished, owner->second, live.session->saved(),
-                                   live.started_ms, now,           live.practice};
-    try {
-      live.unfinished = options_.store->save_unfinished(unfinished);
-    } catch (const app::StoreError&) {
-      if (unfinished.id == 0) throw;
-      // Gone from the store (finished or deleted by another front end on the same file): this
-      // session's game is saved anew.
-      unfinished.id = 0;
-      live.unfinished = options_.store->save_unfinished(unfinished);
-    }
+    if (!live.players.empty()) keep_for_players(live, now);
+    keep_alive(live, now);
   } catch (const std::exception& problem) {
     live.not_kept = fmt::format("This game was not saved: {}.", problem.what());
     store_failed(problem);
   }
+}
+
+void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
+  bool recorded = false;
+  for (const auto& [seat, player] : live.players) {
+    for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
+      game.started_ms = live.started_ms;
+      game.ended_ms = std::max(now, live.started_ms);
+      game.practice = live.practice;
+      // The owner's game was saved unfinished as it went; a room member's never is.
+      options_.store->record_finished_game(game,
+                                           seat == live.seat ? live.unfinished.exchange(0) : 0);
+      recorded = true;
+    }
+  }
+  if (recorded) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
+  const auto owner = live.players.find(live.seat);
+  if (owner == live.players.end()) return;  // only the owner's game is saved to resume
+  if (live.session->finished()) {
+    // Finished without a record (position hangman's game given up before a guess).
+    if (const std::int64_t id = live.unfinished.exchange(0); id != 0) {
+      options_.store->delete_unfinished(id);
+    }
+    return;
+  }
+  // A game on a clock that a stopped server cannot give back (GameEntry::resumable: a Boggle
+  // round, a room's) is not saved to resume (docs/API.md, "Players").
+  if (!live.game->resumable) return;
+  app::UnfinishedGame unfinished{live.unfinished, owner->second, live.session->saved(),
+                                 live.started_ms, now,           live.practice};
+  try {
+    live.unfinished = options_.store->save_unfinished(unfinished);
+  } catch (const app::StoreError&) {
+    if (unfinished.id == 0) throw;
+    // Gone from the store (finished or deleted by another front end on the same file): this
+    // session's game is saved anew.
+    unfinished.id = 0;
+    live.unfinished = options_.store->save_unfinished(unfinished);
+  }
+}
+
+void Sessions::keep_alive(LiveSession& live, std::int64_t now) {
+  // An ended game is not revived (the session's next game is kept once it begins), nor one on a
+  // clock that a stopped server cannot give back.
+  if (live.session->finished() || !live.game->resumable) {
+    if (std::exchange(live.kept, false)) options_.store->forget_session(live.id);
+    return;
+  }
+  const auto owner = live.players.find(live.seat);
+  app::KeptSession kept{live.id,
+                        live.watch,
+                        owner == live.players.end() ? std::string() : owner->second,
+                        live.session->saved(),
+                        Json{{"seed_known", live.seed_known},
+                             {"seed_at_end", live.seed_at_end},
+                             {"practice", live.practice},
+                             {"unfinished", live.unfinished.load()},
+                             {"started_ms", live.started_ms},
+                             {"answer_seconds", live.answer_time.count()},
+                             {"version", live.version}},
+                        now};
+  options_.store->keep_session(kept);
+  live.kept = true;
+}
+
+void Sessions::keep_opened(LiveSession& live) {
+  if (options_.store == nullptr) return;
+  try {
+    keep_alive(live, now_ms());
+  } catch (const std::exception& problem) {
+    live.not_kept = fmt::format("This game was not saved: {}.", problem.what());
+    store_failed(problem);
+  }
+}
+
+bool Sessions::forget(std::string_view id) {
+  if (options_.store == nullptr) return false;
+  try {
+    return options_.store->forget_session(id);
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+    return false;
+  }
+}
+
+std::variant<LivePtr, HttpResponse> Sessions::find_or_revive(std::string_view key, bool by_watch,
+                                                             const HttpRequest& request,
+                                                             Respond* respond) {
+  bool is_watch = false;
+  LivePtr live = find(key, &is_watch);
+  if (live != nullptr) return is_watch == by_watch ? live : LivePtr();
+  return revive(key, by_watch, request, respond);
+}
+
+std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool by_watch,
+                                                     const HttpRequest& request, Respond* respond) {
+  if (options_.store == nullptr || key.size() != kIdHexDigits) return LivePtr();
+  std::optional<app::KeptSession> kept;
+  Json saved;
+  std::int64_t unfinished = 0;
+  try {
+    kept = options_.store->kept_session(key, by_watch);
+    if (!kept) return LivePtr();
+    saved = kept->saved;
+    unfinished = kept->host.value("unfinished", std::int64_t{0});
+    if (!kept->player.empty()) {
+      // A named player's game is theirs: only a spectator needs no proof.
+      if (!by_watch &&
+          !options_.store->player_secret_matches(kept->player, request.player_secret)) {
+        return error(403, "not_your_game",
+                     fmt::format("this game is {}'s: choose that player on this device (or "
+                                 "enter their player code) to go on with it",
+                                 kept->player));
+      }
+      if (unfinished != 0) {
+        // The player's unfinished game is the game: it may have gone on elsewhere, or ended.
+        app::UnfinishedGame game;
+        try {
+          game = options_.store->unfinished_game(unfinished);
+        } catch (const app::StoreError&) {
+          options_.store->forget_session(kept->id);  // finished or deleted since
+          return LivePtr();
+        }
+        saved = std::move(game.saved);
+      }
+    }
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+    return error(503, "store_failed",
+                 fmt::format("the arcade could not read its saved games: {}", problem.what()));
+  }
+  if (unfinished != 0) {
+    std::lock_guard lock(mutex_);
+    for (const auto& [id, open] : sessions_) {
+      // Resumed at another id since (from the player's unfinished games): played there only.
+      if (id == open->id && open->unfinished == unfinished && open->id != kept->id) {
+        return LivePtr();
+      }
+    }
+  }
+  if (count() >= options_.max_sessions) {
+    return error(503, "too_many_sessions", "the arcade is full; try again later");
+  }
+  const app::GameEntry* game = app::find_game(saved.value("game", ""));
+  if (game == nullptr || !game->resumable) {  // not this program's game: nothing to revive
+    forget(kept->id);
+    return LivePtr();
+  }
+  if (!runs_long(*game, saved.value("config", Json::object()))) {
+    return rebuild(*kept, saved, unfinished, *game);
+  }
+  // Its commands may take long to replay (the optimal host's decisions): on a worker, which then
+  // answers the request as the session would have, never on a network thread.
+  if (respond == nullptr || !*respond) {
+    return error(503, "reviving",
+                 "this game takes a while to bring back: ask for it over HTTP first "
+                 "(GET /api/sessions/ID), then follow it");
+  }
+  workers_->post([this, request, kept = std::move(*kept), saved = std::move(saved), unfinished,
+                  game, answer = std::exchange(*respond, nullptr)]() mutable {
+    HttpResponse response;
+    try {
+      if (rebuild(kept, saved, unfinished, *game) == nullptr) {
+        response = unknown_session();
+      } else {
+        response = route(request, split_path(request.path), answer);
+      }
+    } catch (const std::exception& e) {
+      response = error(500, "internal", fmt::format("the server failed: {}", e.what()));
+    }
+    if (answer) answer(std::move(response));  // else the command's worker answers
+  });
+  return LivePtr();
+}
+
+LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::int64_t unfinished,
+                          const app::GameEntry& game) {
+  std::unique_ptr<app::GameSession> session;
+  try {
+    session = app::restore(saved, lexicon_);
+  } catch (const std::exception&) {  // not this program's game: nothing to revive
+    forget(kept.id);
+    return nullptr;
+  }
+  if (session->finished()) {
+    forget(kept.id);
+    return nullptr;
+  }
+  const Json& host = kept.host;
+  LivePtr live = make_live(
+      std::move(session), game,
+      {.known = host.value("seed_known", false), .shown_at_end = host.value("seed_at_end", true)});
+  live->id = kept.id;
+  if (!kept.watch.empty()) live->watch = kept.watch;
+  live->practice = host.value("practice", live->practice);
+  if (!kept.player.empty()) live->players[live->seat] = kept.player;
+  live->unfinished = unfinished;
+  live->started_ms = host.value("started_ms", now_ms());
+  live->answer_time = std::chrono::seconds(
+      std::clamp<std::int64_t>(host.value("answer_seconds", std::int64_t{30}), 1, 600));
+  // Updates go on numbered after those the pages have seen.
+  live->version =
+      std::max(host.value("version", std::uint64_t{0}),
+               static_cast<std::uint64_t>(saved.value("commands", Json::array()).size()));
+  live->kept = true;
+  LivePtr held = insert(live);
+  if (held != live) return held;  // another request revived it first
+  std::lock_guard lock(live->mutex);
+  start_timers(*live);
+  return live;
+}
+
+HttpResponse Sessions::unknown_session() const {
+  if (options_.store == nullptr) {
+    return error(404, "unknown_session",
+                 "no such game here: it ended, expired or never existed, or the server restarted "
+                 "(it keeps no games: it runs without a store)");
+  }
+  return error(404, "unknown_session",
+               "no such game here: it ended, was deleted or never existed (a game on a clock, "
+               "such as a Word Search round, does not outlive a restart of the server)");
 }
 
 std::string Sessions::stored_player(const std::string& name) {

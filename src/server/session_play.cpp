@@ -36,11 +36,15 @@ std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
 
 Json Sessions::play(LiveSession& live, Json command, std::string_view replying) {
   if (live.running) return Json::array();  // a timer's command: no slow game has timers
-  return applied(live, live.session->apply(command), replying);
+  std::vector<Json> events = live.session->apply(command);
+  live.last_command = std::move(command);
+  live.last_by = std::exchange(live.commander, kObserver);
+  return applied(live, std::move(events), replying);
 }
 
 void Sessions::stamp(LiveSession& live, Json& command, Seat seat) {
   live.last_used = clock_.now();
+  live.commander = seat;
   app::stamp_player_command(*live.game, command, seat,
                             elapsed_ms(live.clock_start, live.last_used));
 }
@@ -115,12 +119,17 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
       std::lock_guard lock(live->mutex);
       next = std::move(live->running->next);
       live->running.reset();
+      live->last_command = command;
+      live->last_by = std::exchange(live->commander, kObserver);
       Json done;
       if (!failure) done = applied(*live, std::move(events), respond ? replying : std::string());
       // The command that withdrew this one: played now (never a slow one), and both answered
       // with the state after it.
       Json next_events;
-      if (next) next_events = play(*live, std::move(next->command), next->replying);
+      if (next) {
+        live->commander = next->seat;
+        next_events = play(*live, std::move(next->command), next->replying);
+      }
       const auto answer = [&](Json events) {
         Json reply = snapshot(*live, live->seat);
         if (!live->game->private_events) reply["events"] = std::move(events);
@@ -138,9 +147,11 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
 bool Sessions::withdraw_running(LiveSession& live, Json command, Seat seat, Respond& respond,
                                 std::string replying) {
   if (live.running->next) return false;
+  const Seat running_by = live.commander;
   stamp(live, command, seat);
+  live.commander = running_by;  // the running command's, until it is applied
   live.running->next = LiveSession::Running::Next{
-      std::move(command), std::exchange(respond, nullptr), std::move(replying)};
+      std::move(command), seat, std::exchange(respond, nullptr), std::move(replying)};
   // Withdrawn first: a computation that sees the stop sees why.
   live.running->withdraw.request_stop();
   live.running->stop.request_stop();
@@ -223,6 +234,8 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
         for (Json& event : live.session->events_for(follower.seat))
           events.push_back(std::move(event));
         update["events"] = std::move(events);
+        // The seat's own command, played from another of its pages (another tab).
+        if (follower.seat == live.last_by) update["command"] = live.last_command;
       }
       message =
           messages.emplace(follower.seat, std::make_shared<const std::string>(json_text(update)))
@@ -256,6 +269,8 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
                 {"hidden_information", live.hidden},
                 {"practice", live.practice}};
   if (shows_seed(live)) snapshot["seed"] = live.seed;
+  // Its player finds it among their unfinished games: leaving the page loses nothing.
+  if (live.unfinished != 0 && seat == live.seat) snapshot["resumable"] = true;
   // Its players hear that their game is not kept, every time, not only the operator once.
   if (!live.not_kept.empty() && seat != kObserver) snapshot["not_kept"] = live.not_kept;
   return snapshot;

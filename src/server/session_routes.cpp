@@ -38,21 +38,35 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
     if (request.method != "POST") return method_not_allowed(request, "POST");
     return resume(request);
   }
-  bool by_watch = false;
-  LivePtr live = find(parts[2], &by_watch);
-  if (live == nullptr || by_watch != watching) {
-    return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
+  const bool deleting = parts.size() == 3 && request.method == "DELETE" && !watching;
+  LivePtr live;
+  if (deleting) {
+    live = find(parts[2]);
+    if (live != nullptr && live->id != parts[2]) live = nullptr;  // a watch code deletes nothing
+    // A session the table no longer holds is not revived to be deleted: forgotten.
+    if (live == nullptr) {
+      return forget(parts[2]) ? json_response(200, Json{{"deleted", true}}) : unknown_session();
+    }
+  } else {
+    auto found = find_or_revive(parts[2], watching, request, &respond);
+    if (auto* refusal = std::get_if<HttpResponse>(&found)) return std::move(*refusal);
+    live = std::move(std::get<LivePtr>(found));
+    if (live == nullptr) return respond ? unknown_session() : HttpResponse{};  // else a worker
   }
   if (parts.size() == 3) {
-    if (request.method == "DELETE" && !watching) {
+    if (deleting) {
       {
         std::lock_guard lock(live->mutex);
         if (live->running) live->running->stop.request_stop();  // it ends, answers, and goes
         live->cancel_timers();  // now, even while sockets still hold it
+        live->kept = false;
       }
-      std::lock_guard lock(mutex_);
-      sessions_.erase(live->id);
-      sessions_.erase(live->watch);
+      {
+        std::lock_guard lock(mutex_);
+        sessions_.erase(live->id);
+        sessions_.erase(live->watch);
+      }
+      forget(live->id);  // never revived
       return json_response(200, Json{{"deleted", true}});
     }
     if (!get) return method_not_allowed(request, watching ? "GET" : "GET, DELETE");
@@ -153,6 +167,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   }
   // What the session did on opening (a round dealt, an answer awaited) starts its timers now.
   start_timers(*live);
+  keep_opened(*live);  // a reload after a restart finds it before its first command
   Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
@@ -224,6 +239,7 @@ HttpResponse Sessions::resume(const HttpRequest& request) {
   live->unfinished = id;
   live->started_ms = unfinished.started_ms;
   start_timers(*live);
+  keep_opened(*live);
   Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);

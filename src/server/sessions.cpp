@@ -15,10 +15,6 @@ namespace {
 
 /// Long commands running at once; more wait their turn (each session runs one at a time).
 constexpr unsigned kWorkers = 2;
-/// Whether the commands of a session of `game` with `config` (complete, as saved) may take long.
-bool runs_long(const app::GameEntry& game, const Json& config) {
-  return game.slow && game.slow(config);
-}
 
 }  // namespace
 
@@ -42,8 +38,12 @@ Sessions::~Sessions() {
   workers_.reset();  // the stopped commands end, answer and push
 }
 
-LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
-                      SeedKnowledge seed) {
+bool Sessions::runs_long(const app::GameEntry& game, const Json& config) {
+  return game.slow && game.slow(config);
+}
+
+LivePtr Sessions::make_live(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
+                            SeedKnowledge seed) {
   auto live = std::make_shared<LiveSession>();
   live->game = &game;
   live->seat = session->owner_seat();
@@ -61,16 +61,25 @@ LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::Game
   live->finished = live->session->finished();
   if (live->finished && live->hidden && live->seed_at_end) live->seed_known = true;
   live->slow = runs_long(game, live->config);
-  {
-    std::lock_guard lock(mutex_);
-    sessions_[live->id] = live;
-    sessions_[live->watch] = live;
-  }
   return live;
+}
+
+LivePtr Sessions::insert(LivePtr live) {
+  std::lock_guard lock(mutex_);
+  const auto [there, fresh] = sessions_.try_emplace(live->id, live);
+  if (!fresh) return there->second;
+  sessions_[live->watch] = live;
+  return live;
+}
+
+LivePtr Sessions::add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
+                      SeedKnowledge seed) {
+  return insert(make_live(std::move(session), game, seed));
 }
 
 HttpResponse Sessions::opened(const LivePtr& live) {
   std::lock_guard lock(live->mutex);
+  keep_opened(*live);
   Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
   return json_response(201, reply);
@@ -88,11 +97,11 @@ LivePtr Sessions::find(std::string_view id, bool* is_watch) {
 HttpResponse Sessions::open_socket(const HttpRequest& request,
                                    const std::vector<std::string_view>& parts,
                                    std::shared_ptr<WebSocketPeer> peer) {
-  bool by_watch = false;
-  LivePtr live = find(parts[2], &by_watch);
-  if (live == nullptr || by_watch != (parts[1] == "watch")) {
-    return error(404, "unknown_session", "no such game here: it ended, expired or never existed");
-  }
+  const bool by_watch = parts[1] == "watch";
+  auto found = find_or_revive(parts[2], by_watch, request);
+  if (auto* refusal = std::get_if<HttpResponse>(&found)) return std::move(*refusal);
+  const LivePtr& live = std::get<LivePtr>(found);
+  if (live == nullptr) return unknown_session();
   return follow(live, request, std::move(peer), by_watch ? kObserver : live->seat);
 }
 
@@ -185,6 +194,15 @@ void Sessions::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
 }
 
 std::size_t Sessions::expire_idle() {
+  if (options_.store != nullptr) {
+    try {
+      options_.store->forget_sessions_before(
+          now_ms() -
+          std::chrono::duration_cast<std::chrono::milliseconds>(options_.kept_sessions).count());
+    } catch (const std::exception& problem) {
+      store_failed(problem);
+    }
+  }
   const auto now = clock_.now();
   std::vector<LivePtr> expired;
   {

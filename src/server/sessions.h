@@ -6,7 +6,8 @@
 /// - sessions.cpp: the table (open, find, expire, count) and the sockets that follow a session;
 /// - session_routes.cpp: the requests (create, resume, command, read, delete, saved);
 /// - session_play.cpp: a command's flow, the timers, the workers and the pushes;
-/// - session_keeper.cpp: the store's part (finished games recorded, unfinished ones saved).
+/// - session_keeper.cpp: the store's part (finished games recorded, unfinished ones saved, the
+///   game in play kept under the session's id, and a session revived from it).
 ///
 /// Threads: requests come on the server's I/O threads. The commands of a session whose game
 /// says they may take long (GameEntry::slow: the optimal evil host) run on a small pool of
@@ -17,6 +18,10 @@
 ///
 /// The store (ArcadeOptions::store; docs/API.md, "Players"): after each command of a session
 /// with a player, its finished games are recorded and a game in play is saved unfinished. The
+/// game in play of every session whose game may be resumed (GameEntry::resumable), anonymous
+/// ones too, is kept under its id (app::KeptSession) until it ends or the session is deleted: a
+/// request naming an id (or watch code) the table no longer holds, after a restart or an idle
+/// expiry, revives the session from it (docs/API.md, "Sessions": a session's lifetime). The
 /// store's calls are short and made on the thread that applied the command, never with the
 /// table's lock held; a store that fails is reported once on stderr and play goes on.
 
@@ -29,6 +34,7 @@
 #include <string>
 #include <string_view>
 #include <unordered_map>
+#include <variant>
 #include <vector>
 
 #include "app/game_session.h"
@@ -94,7 +100,8 @@ class Sessions {
   /// events.
   app::Json play_host_command(LiveSession& live, app::Json command);
   /// The session as `seat` sees it: {"game", "version", "watch", "seat", "finished", "view",
-  /// "hidden_information", "practice", "seed"? (shows_seed), "busy"?}. Its lock is held.
+  /// "hidden_information", "practice", "seed"? (shows_seed), "resumable"? (the owner's game is
+  /// among their unfinished games), "busy"?, "not_kept"?}. Its lock is held.
   app::Json snapshot(const LiveSession& live, Seat seat) const;
   /// The snapshot that hands a session to a page (opened, resumed, read): with its "config",
   /// complete, which a page needs to go on with it and which no update repeats (a config may
@@ -107,7 +114,9 @@ class Sessions {
 
   /// Sessions open now.
   std::size_t count() const;
-  /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry; returns how many.
+  /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry (the store still keeps
+  /// their games in play); returns how many. The store forgets the kept sessions nobody played
+  /// for ArcadeOptions::kept_sessions.
   std::size_t expire_idle();
 
   /// A WebSocket to /api/sessions/ID/live or /api/watch/CODE/live (`parts`, "api" first),
@@ -134,6 +143,35 @@ class Sessions {
   /// `respond` is then taken).
   HttpResponse events(const LivePtr& live, const HttpRequest& request, Respond& respond);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
+  /// The session named by `key` (its id, or when `by_watch` its watch code): the open one, else
+  /// the one the store keeps revived (revive); null when there is none, or the refusal.
+  /// `respond`, as revive takes it.
+  std::variant<LivePtr, HttpResponse> find_or_revive(std::string_view key, bool by_watch,
+                                                     const HttpRequest& request,
+                                                     Respond* respond = nullptr);
+  /// Brings back into the table the session the store keeps under `key` (its id, or its watch
+  /// code): its game replayed from the saved game (a named player's from their unfinished game,
+  /// which is theirs: the request must carry their secret, unless it only watches), with its id,
+  /// watch code, seat, practice and seed knowledge, number of updates and answer time. Null when
+  /// the store keeps none, or its game is over (a named player's unfinished game finished or
+  /// deleted since) or open at another id; the refusal for a request that may not have it, a
+  /// full arcade, or a store that fails. A game whose commands may take long to replay (slow)
+  /// is revived on a worker, which then answers the request (routing it again): `*respond` is
+  /// taken (left empty) and null returned; without `respond` (a socket), 503 "reviving".
+  std::variant<LivePtr, HttpResponse> revive(std::string_view key, bool by_watch,
+                                             const HttpRequest& request, Respond* respond);
+  /// revive's replay: the session `kept` (its game `saved`, the player's `unfinished` one) back
+  /// in the table, its timers started; null when it cannot be replayed or has ended (forgotten).
+  LivePtr rebuild(const app::KeptSession& kept, const app::Json& saved, std::int64_t unfinished,
+                  const app::GameEntry& game);
+  /// Whether the commands of a session of `game` with `config` (complete) may take long.
+  static bool runs_long(const app::GameEntry& game, const app::Json& config);
+  /// A new session of `game` in the table's shape, not in the table yet (insert).
+  LivePtr make_live(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
+                    SeedKnowledge seed);
+  /// Puts `live` in the table under its id and watch code; the session already there under
+  /// that id if there is one (revived by another request meanwhile).
+  LivePtr insert(LivePtr live);
   /// Runs a command that is ready (stamped) on the session, its lock held: what follows it
   /// (applied), and its events.
   /// `replying`: the page (client_of) whose request gets the update in its answer, so that its
@@ -166,6 +204,19 @@ class Sessions {
   /// Keeps what the last command did in the store, for a session with a player: the games it
   /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
   void keep(LiveSession& live);
+  /// keep's part for the session's players (their finished games and unfinished one); throws
+  /// what the store throws.
+  void keep_for_players(LiveSession& live, std::int64_t now);
+  /// Keeps the session's game in play under its id (app::KeptSession), or forgets it once the
+  /// game has ended or cannot be resumed; throws what the store throws.
+  void keep_alive(LiveSession& live, std::int64_t now);
+  /// keep_alive for a session just opened (no command yet), its failure reported as keep's.
+  void keep_opened(LiveSession& live);
+  /// Forgets what the store keeps of the session `id` (deleted); false when it kept nothing.
+  bool forget(std::string_view id);
+  /// 404 "unknown_session": the answer for an id or watch code that names no session, saying
+  /// what may have become of it with this arcade's store, or without one.
+  HttpResponse unknown_session() const;
   /// Reports, once, that the store failed: play goes on without it.
   void store_failed(const std::exception& problem);
 

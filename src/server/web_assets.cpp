@@ -17,6 +17,9 @@ WG_WEB_FILE(web_app_js_gz)
 WG_WEB_FILE(web_app_css)
 WG_WEB_FILE(web_app_css_gz)
 WG_WEB_FILE(web_icon)
+WG_WEB_FILE(web_font_400)
+WG_WEB_FILE(web_font_600)
+WG_WEB_FILE(web_font_700)
 #undef WG_WEB_FILE
 
 namespace wg::server {
@@ -68,6 +71,19 @@ const WebAsset* find_web_asset(std::string_view path) {
   }};
   for (const WebAsset& each : assets) {
     if (each.path == path) return &each;
+  }
+  // The typeface, already compressed (WOFF2): never gzipped. A build without the tools to make
+  // it leaves the files empty, and an empty one is no asset.
+  static const std::array<WebAsset, 3> fonts = {{
+      asset("assets/inter-400.woff2", "font/woff2",
+            bytes_of(wg_web_font_400_data, wg_web_font_400_size)),
+      asset("assets/inter-600.woff2", "font/woff2",
+            bytes_of(wg_web_font_600_data, wg_web_font_600_size)),
+      asset("assets/inter-700.woff2", "font/woff2",
+            bytes_of(wg_web_font_700_data, wg_web_font_700_size)),
+  }};
+  for (const WebAsset& each : fonts) {
+    if (each.path == path && !each.bytes.empty()) return &each;
   }
   return nullptr;
 }

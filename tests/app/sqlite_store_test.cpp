@@ -497,6 +497,53 @@ TEST_F(SqliteStoreTest, TheIdOfADeletedUnfinishedGameIsNeverGivenAgain) {
   EXPECT_EQ(store.unfinished_game(next).player, "Cy");
 }
 
+// --- Live sessions.
+
+TEST_F(SqliteStoreTest, LiveSessionsAreKeptByIdFoundByWatchCodeAndForgotten) {
+  const std::string id(32, 'a');
+  const KeptSession anonymous{
+      id, std::string(32, 'b'), "", saved_game("hand", 3, 1), Json{{"version", 1}}, 1000};
+  const KeptSession anns{std::string(32, 'c'),       std::string(32, 'd'), "Ann",
+                         saved_game("wordle", 4, 0), Json::object(),       5000};
+  {
+    SqliteStore store(file_);
+    store.keep_session(anonymous);
+    store.keep_session(anns);
+    KeptSession later = anonymous;
+    later.saved = saved_game("hand", 3, 2);
+    later.updated_ms = 2000;
+    store.keep_session(later);  // replaces what was kept
+  }
+  SqliteStore store(file_);  // kept across a reopening
+  KeptSession expected = anonymous;
+  expected.saved = saved_game("hand", 3, 2);
+  expected.updated_ms = 2000;
+  EXPECT_EQ(store.kept_session(id), expected);
+  EXPECT_EQ(store.kept_session(std::string(32, 'b'), /*by_watch=*/true), expected);
+  EXPECT_EQ(store.kept_session(std::string(32, 'b')), std::nullopt) << "a watch code is no id";
+  EXPECT_EQ(store.kept_session(id, /*by_watch=*/true), std::nullopt);
+  EXPECT_EQ(store.kept_session(std::string(32, 'c')), anns);
+  EXPECT_EQ(store.kept_session("no such"), std::nullopt);
+  EXPECT_THROW(store.keep_session({"", "", "", saved_game("hand", 1, 0), {}, 0}),
+               std::invalid_argument);
+  EXPECT_THROW(store.keep_session({"a/b", "", "", saved_game("hand", 1, 0), {}, 0}),
+               std::invalid_argument);
+  EXPECT_THROW(store.keep_session({id, "", "", Json{{"seed", 1u}}, {}, 0}), std::invalid_argument);
+
+  EXPECT_TRUE(store.forget_session(id));
+  EXPECT_FALSE(store.forget_session(id));
+  EXPECT_EQ(store.kept_session(id), std::nullopt);
+  EXPECT_EQ(store.kept_session(std::string(32, 'b'), true), std::nullopt) << "its watch code too";
+  // The sessions not played since a time are forgotten, with their watch codes.
+  store.keep_session(anonymous);  // updated at 1000
+  EXPECT_EQ(store.forget_sessions_before(3000), 1u);
+  EXPECT_EQ(store.kept_session(id), std::nullopt);
+  EXPECT_EQ(store.kept_session(std::string(32, 'd'), true), anns);
+  EXPECT_EQ(store.forget_sessions_before(6000), 1u);
+  EXPECT_EQ(store.kept_session(std::string(32, 'd'), true), std::nullopt);
+  EXPECT_FALSE(store.last_player().has_value()) << "the other meta rows are left alone";
+}
+
 // --- Statistics.
 
 TEST_F(SqliteStoreTest, TheLastPlayerIsRememberedAcrossOpenings) {

@@ -3,10 +3,13 @@
 #include <gtest/gtest.h>
 
 #include <algorithm>
+#include <atomic>
 #include <filesystem>
 #include <fstream>
 #include <map>
+#include <stdexcept>
 #include <string>
+#include <thread>
 #include <vector>
 #include "fixtures.h"
 
@@ -209,6 +212,50 @@ TEST(Lexicon, MatchesPatterns) {
   EXPECT_EQ(lex.match(Pattern::parse("c[^a]?s")), (std::vector<std::string>{"cobs", "cows"}));
   EXPECT_EQ(lex.match(Pattern::parse("c[ao]w")), (std::vector<std::string>{"caw", "cow"}));
   EXPECT_TRUE(lex.match(Pattern::parse("????????")).empty());
+}
+
+/// A structure derived from a lexicon that counts how often one is made.
+struct CountedWords {
+  static inline std::atomic<int> made{0};
+  explicit CountedWords(const Lexicon& lexicon) : words(lexicon.size()) { ++made; }
+  std::size_t words;
+};
+
+/// One that fails the first time it is made.
+struct FailsOnce {
+  static inline std::atomic<int> tries{0};
+  explicit FailsOnce(const Lexicon&) {
+    if (tries++ == 0) throw std::runtime_error("first try");
+  }
+};
+
+TEST(Lexicon, ADerivedStructureIsMadeOncePerLexiconAndSharedByItsCopies) {
+  CountedWords::made = 0;
+  const Lexicon lex = make({"caw", "cow", "mow"});
+  const Lexicon copy = lex;  // NOLINT(performance-unnecessary-copy-initialization): the point
+  std::vector<const CountedWords*> seen(8);
+  std::vector<std::thread> threads;
+  for (std::size_t i = 0; i < seen.size(); ++i)
+    threads.emplace_back([&, i] { seen[i] = &(i % 2 ? copy : lex).derived<CountedWords>(); });
+  for (std::thread& thread : threads) thread.join();
+  EXPECT_EQ(CountedWords::made, 1);
+  for (const CountedWords* one : seen) EXPECT_EQ(one, seen[0]);
+  EXPECT_EQ(seen[0]->words, 3u);
+
+  const Lexicon other = make({"caw", "cow"});  // other words: its own
+  EXPECT_EQ(other.derived<CountedWords>().words, 2u);
+  EXPECT_EQ(CountedWords::made, 2);
+}
+
+TEST(Lexicon, ADerivedStructureThatFailsIsMadeAgainAndAMovedFromLexiconHasNone) {
+  FailsOnce::tries = 0;
+  Lexicon lex = make({"caw"});
+  EXPECT_THROW(lex.derived<FailsOnce>(), std::runtime_error);
+  EXPECT_NO_THROW(lex.derived<FailsOnce>());
+  EXPECT_EQ(FailsOnce::tries, 2);
+  const Lexicon moved = std::move(lex);
+  EXPECT_THROW(lex.derived<CountedWords>(), std::logic_error);  // NOLINT(bugprone-use-after-move)
+  EXPECT_NO_THROW(moved.derived<FailsOnce>());
 }
 
 TEST(Rack, Parses) {

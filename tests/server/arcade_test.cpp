@@ -546,6 +546,26 @@ TEST_F(ArcadeTest, AssetsAreGzippedForWhoAsksAndRevalidatedByTheirTag) {
   EXPECT_EQ(test::handle(*arcade_, again).status, 200) << "another tag: the bytes again";
 }
 
+TEST_F(ArcadeTest, ServesTheTypefaceAsWoff2NeverGzippedAndRevalidated) {
+  if (find_web_asset("assets/inter-400.woff2") == nullptr) {
+    GTEST_SKIP() << "built without the typeface (fonts-inter, pyftsubset, python3-brotli)";
+  }
+  for (const char* weight : {"400", "600", "700"}) {
+    HttpRequest font =
+        test::handler_request("GET", std::string("/assets/inter-") + weight + ".woff2", "");
+    font.accept_encoding = "gzip";
+    const HttpResponse served = test::handle(*arcade_, font);
+    ASSERT_EQ(served.status, 200) << weight;
+    EXPECT_EQ(served.content_type, "font/woff2");
+    EXPECT_EQ(served.body.substr(0, 4), "wOF2") << "WOFF2's signature";
+    EXPECT_EQ(header_of(served, "Content-Encoding"), "") << "already compressed";
+    EXPECT_LT(served.body.size(), 40'000u) << "a Latin cut, not the whole face";
+    font.if_none_match = header_of(served, "ETag");
+    EXPECT_EQ(test::handle(*arcade_, font).status, 304);
+  }
+  EXPECT_EQ(request("GET", "/assets/inter-500.woff2").status, 404);
+}
+
 TEST(WebAssets, AcceptEncodingAndIfNoneMatchAreReadAsTheRfcSays) {
   EXPECT_TRUE(accepts_gzip("gzip"));
   EXPECT_TRUE(accepts_gzip("deflate, GZIP;q=0.5"));

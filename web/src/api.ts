@@ -42,6 +42,10 @@ export interface Snapshot<View> {
   practice?: boolean;
   /** The session's config, complete: in the answers that hand it over (opened, resumed, read). */
   config?: Record<string, unknown>;
+  /** The game in play is among its player's unfinished games: leaving the page loses nothing. */
+  resumable?: boolean;
+  /** In a pushed update: the seat's own command, sent by another page of the session. */
+  command?: Record<string, unknown>;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */
@@ -179,6 +183,9 @@ export function chosenPlayer(): string | null {
   }
 }
 
+/** The event `choosePlayer` sends on window, for what follows the player (their settings). */
+export const PLAYER_CHOSEN = 'wordgames:player';
+
 /** Remembers (or, with null, forgets) the chosen player. */
 export function choosePlayer(name: string | null): void {
   try {
@@ -187,6 +194,7 @@ export function choosePlayer(name: string | null): void {
   } catch {
     // Not remembered past this page: the choice still holds until it is reloaded.
   }
+  window.dispatchEvent(new Event(PLAYER_CHOSEN));
 }
 
 /** `request` with the chosen player, when there is one. */

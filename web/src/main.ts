@@ -1,14 +1,17 @@
 // The arcade's entry: the lobby and the router. Each game lives in games/<id>.ts; the list of
 // games comes from the server (the app layer's registry), and the table of their pages is
 // generated from the one list of games (game_pages.ts, from WG_GAMES): this file names none.
-import { ApiError, type GameInfo, listGames } from './api';
+import { ApiError, type GameInfo, listGames, PLAYER_CHOSEN } from './api';
 import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
 import { gamePages as pages } from './game_pages';
+import { gamePicture } from './games/pictures';
+import { mountSettings } from './settings';
 import { page as statistics } from './stats';
 
 let games: GameInfo[] = [];
 let unmount: () => void = () => {};
+let refreshSettings: () => void = () => {};
 
 /** A game's title as an address: "Word Search" is #/word-search. */
 function titleAddress(title: string): string {
@@ -27,16 +30,19 @@ function gameOf(part: string | undefined): GameInfo | undefined {
 function lobby(main: HTMLElement, missing?: string): void {
   document.title = 'wordgames';
   fill(main,
-       h('h1', {}, 'wordgames'),
+       h('div', { class: 'lobby-hero' },
+         h('h1', {}, 'wordgames'),
+         h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.')),
        missing ? errorBox(`There is no page at #/${missing}: here are the games.`) : null,
-       h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.'),
-       playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
+       // A card per game: its picture, name and line, the whole card one link.
        h('ul', { class: 'lobby' },
          games.map((game) =>
            h('li', {},
              h('a', { class: 'lobby-card', href: `#/${game.name}` },
+               gamePicture(game.id),
                h('h2', {}, game.title),
                h('p', {}, game.summary))))),
+       playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('p', { class: 'lobby-more' },
          h('a', { href: '#/stats' }, 'Statistics and leaderboards')));
 }
@@ -46,6 +52,7 @@ function route(): void {
   if (!main) return;
   unmount();
   unmount = () => {};
+  refreshSettings();
   const parts = location.hash.replace(/^#\/?/, '').split('/').filter((part) => part !== '');
   const game = gameOf(parts[0]);
   if (game && parts[0] !== game.name) {
@@ -72,6 +79,9 @@ function route(): void {
     const current = link.getAttribute('href') === `#/${parts[0] ?? ''}`;
     if (current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
+    // On a phone the games' line scrolls sideways: the current one is brought into it.
+    const line = link.closest('ul');
+    if (current && line) line.scrollLeft = (link as HTMLElement).offsetLeft - line.offsetLeft - 8;
   }
   main.focus({ preventScroll: true });
 }
@@ -79,6 +89,9 @@ function route(): void {
 async function start(): Promise<void> {
   const main = document.getElementById('main');
   if (!main) return;
+  // The player's colours apply before anything is drawn.
+  const settings = document.getElementById('site-settings');
+  if (settings) refreshSettings = mountSettings(settings);
   try {
     games = await listGames();
   } catch (error) {
@@ -90,6 +103,8 @@ async function start(): Promise<void> {
     fill(nav, h('ul', {}, games.map((game) => h('li', {}, h('a', { href: `#/${game.name}` },
                                                                   game.title)))));
   }
+  // Each player has their own settings: another player chosen, theirs apply.
+  window.addEventListener(PLAYER_CHOSEN, () => refreshSettings());
   window.addEventListener('hashchange', route);
   route();
 }

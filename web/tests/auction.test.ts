@@ -1,8 +1,9 @@
 // Letter Auction in the browser: a seeded game of bots played to the end with the keyboard, a
-// person seat bidding and naming a word with the keyboard, refusals shown and announced, a
-// spectator following the game from a second browser, and accessibility in both colour
-// schemes and at phone width. Nothing here depends on time: the person's answer time is long,
-// and every wait is for an announcement or an element.
+// person seat bidding and naming a word with the keyboard (the game playing on by itself from
+// one answer to the next), refusals shown and announced, the seat named after the lobby's
+// player, a spectator following the game from a second browser, and accessibility in both
+// colour schemes and at phone width. Nothing here depends on time: the person's answer time is
+// long, and every wait is for an announcement or an element.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
@@ -92,9 +93,13 @@ test('a seeded game of bots, played to the end with the keyboard', async () => {
   let count = await heardCount(page);
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, /^The game begins: 4 players, 2 rounds\.$/, count);
+  // Begun, no round dealt yet: no round is over ("Round 0 of 2" never).
+  assert.equal(await page.locator('.auction-status').textContent(),
+               'The game has begun: 4 players, 2 rounds. Step to deal the first round.');
   count = await heardCount(page);
   await page.keyboard.press('Space');
   await nextAnnouncement(page, /^Round 1 of 2 begins\.$/, count);
+  assert.equal(await page.locator('.auction-status').textContent(), 'Round 1 of 2, auction 1 next.');
   count = await heardCount(page);
   await page.keyboard.press('Enter');
   const first = await nextAnnouncement(page, /went to/, count);
@@ -148,12 +153,16 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   await typeOver(page, '1');
   let count = await heardCount(page);
   await page.keyboard.press('Enter');
-  await nextAnnouncement(page, /^The game is set: you play seat 1\./, count);
-
-  count = await heardCount(page);
-  await tabTo(page, '#auction-end');
-  await page.keyboard.press('Enter');
-  await nextAnnouncement(page, /Your bid for [A-Z], worth \d+: you have 100 points\./, count);
+  // No Step: the game plays on by itself to the first bid, and says so in one announcement.
+  const first = await nextAnnouncement(page, /^The game is set: you play seat 1\./, count);
+  assert.match(first, new RegExp('^The game is set: you play seat 1\\. The game begins: 5 ' +
+                                 'players, 1 round\\. Round 1 of 1 begins: your hidden letters ' +
+                                 'are [A-Z] [A-Z]\\. Your bid for [A-Z], worth \\d+ \\(round 1 ' +
+                                 'of 1, auction 1\\): you have 100 points; your letters: ' +
+                                 '[A-Z] [A-Z]\\.$'));
+  await page.locator('#auction-bid').waitFor();
+  // A person's table is not stepped: no controls.
+  assert.equal(await page.locator('#auction-step').isVisible(), false);
   // The keyboard is taken to the bid, and the countdown shows.
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-bid');
   assert.match(await page.locator('.auction-clock').textContent() ?? '', /Time left: \d+:\d\d/);
@@ -167,15 +176,23 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   const tooMuch = await nextAnnouncement(page, /^Bid a whole number from 0 to 100/, count);
   assert.equal(await page.locator('.auction-answer .error').textContent(), tooMuch);
 
-  // Bid 12 on every letter until the round asks for the word.
+  // Bid 12 on every letter until the round asks for the word: one action per decision, each
+  // answered by what the auction came to and the next question.
   let word = '';
+  let bids = 0;
   for (let turn = 0; turn < 40; ++turn) {
     const asking = await page.evaluate(() => document.activeElement?.id);
     if (asking === 'auction-bid') {
       count = await heardCount(page);
       await typeOver(page, '12');
       await page.keyboard.press('Enter');
-      await nextAnnouncement(page, /Your bid for|Name your word|Game over/, count);
+      ++bids;
+      const said = await nextAnnouncement(page, /Your bid for|Name your word|Game over/, count);
+      // What the auction came to, with every bid (a run of several, once the rack is full, in
+      // sum).
+      assert.match(said, new RegExp('^([A-Z], worth \\d+, went to [^;]+; bids: you \\(Ann\\) 12, ' +
+                                    '|\\d+ letters auctioned; the last: )'));
+      assert.equal(await page.locator('#auction-step').isVisible(), false);
       continue;
     }
     assert.equal(asking, 'auction-word');
@@ -203,6 +220,10 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
   assert.match(await page.locator('.auction-words tbody tr.auction-me').textContent() ?? '',
                /you \(Ann\)/);
   assert.equal(await page.locator('.auction-answer').isVisible(), false);
+  // Every auction the person bid on was one action: the round's table has as many bids of theirs.
+  const theirs = await page.locator('.auction-bids tbody tr').evaluateAll((rows) =>
+      rows.filter((row) => /^\d+/.test(row.querySelectorAll('td')[2]?.textContent ?? '')).length);
+  assert.equal(theirs, bids);
   await screenshot(page, 'auction-over-light');
   assert.deepEqual(await accessibilityProblems(page), []);
   await context.close();
@@ -214,8 +235,6 @@ test('a reload mid-game keeps the table at its address, with the time per answer
   await waitForAnnouncement(page, /^The game is set: you play seat 1\./);
   const address = page.url();
   assert.match(address, /#\/auction\/[0-9a-f]{32}$/);
-  await tabTo(page, '#auction-end');
-  await page.keyboard.press('Enter');
   await page.locator('#auction-bid').waitFor();
   const status = await page.locator('.auction-status').textContent();
   const players = await page.locator('.auction-players').textContent();
@@ -234,6 +253,57 @@ test('a reload mid-game keeps the table at its address, with the time per answer
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, /Your bid for|Name your word/, count);
   await context.close();
+});
+
+test('the seat is the lobby\'s player; while the bid box is open the status line names the letter',
+     async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  await page.evaluate(() => localStorage.setItem('wordgames.player', 'Dee'));
+  await page.reload();
+  await page.locator('form.auction-setup').waitFor();
+  // The name is the lobby's player's, already filled in: taking the seat is enough.
+  assert.equal(await page.inputValue('#auction-name'), 'Dee');
+  await tabTo(page, '#auction-person');
+  await page.keyboard.press('Space');
+  assert.match(await page.locator('.auction-seats li').first().textContent() ?? '',
+               /^Seat 1: you \(Dee\)$/);
+  await setUp(page, { seed: 8, rounds: 2 });
+  await waitForAnnouncement(page, /^The game is set: you play seat 1\./);
+  await page.locator('#auction-bid').waitFor();
+  assert.match(await page.locator('.auction-players tr.auction-me th').textContent() ?? '',
+               /^1\. Dee \(you\)/);
+
+  // The status line says what is up, in which round and auction, and what the person holds;
+  // the bid's field is described by the same.
+  const letter = (await page.locator('.auction-answer .auction-big').textContent() ?? '')[0];
+  const status = await page.locator('.auction-status').textContent() ?? '';
+  assert.match(status, new RegExp(`^Round 1 of 2, auction 1: bidding on ${letter}, worth \\d+ ` +
+                                  'points?\\. You have 100 points; your letters: [A-Z]{2}\\.$'));
+  assert.equal(await page.locator('#auction-bid').getAttribute('aria-describedby'),
+               'auction-bid-up auction-bid-help');
+  assert.match(await page.locator('#auction-bid-up').textContent() ?? '',
+               new RegExp(`^${letter} is up, worth \\d+ points?\\. You have 100 points; `));
+  let count = await heardCount(page);
+  await typeOver(page, '0');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /Your bid for [A-Z], worth \d+ \(round 1 of 2, auction 2\)/, count);
+  assert.match(await page.locator('.auction-status').textContent() ?? '',
+               /^Round 1 of 2, auction 2: bidding on [A-Z], /);
+  await context.close();
+
+  // Nobody chosen in the lobby and no name given: the seat is "You", said once.
+  const other = await openPage(browser, `${arcade.url}#/auction`);
+  await setUp(other.page, { seed: 8, rounds: 1, person: '' });
+  const said = await waitForAnnouncement(other.page, /^The game is set: you play seat 1\./);
+  assert.doesNotMatch(said, /you \(You\)/);
+  assert.match(await other.page.locator('.auction-players tr.auction-me th').textContent() ?? '',
+               /^1\. You person$/);
+  count = await heardCount(other.page);
+  await other.page.locator('#auction-bid').fill('0');
+  await other.page.keyboard.press('Enter');
+  assert.match(await nextAnnouncement(other.page, /Your bid for|Name your word/, count),
+               /; bids: you 0, /);
+  await other.context.close();
 });
 
 test('a game gone from the server sends the page back to the form, saying so', async () => {
@@ -346,10 +416,6 @@ for (const colorScheme of ['light', 'dark'] as const) {
       await screenshot(page, `auction-setup-${suffix}`);
       await setUp(page, { seed: 11, rounds: 1, person: 'Bea' });
       await waitForAnnouncement(page, /^The game is set/);
-      await page.locator('#auction-step').click();
-      await page.locator('#auction-step').click();
-      await waitForAnnouncement(page, /^Round 1 of 1 begins/);
-      await page.locator('#auction-end').click();
       await page.locator('#auction-bid').waitFor();
       // Moderate ones too: the table's regions once had one name twice (landmark-unique).
       assert.deepEqual(await accessibilityProblems(page, true), []);

@@ -14,16 +14,18 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 export interface Arcade {
   url: string;
   stop(): Promise<void>;
+  /**
+   * Stops the server (SIGTERM) and starts another with the same options on the same port, as
+   * an operator's restart: pages open on the old one go on talking to the new one.
+   */
+  restart(): Promise<void>;
 }
 
-/**
- * Starts `wordgames serve --port 0` and waits for the address it prints. It keeps nothing
- * (--no-store: the user's own data is never touched) unless `extra` names a --data directory.
- */
-export async function startArcade(extra: string[] = []): Promise<Arcade> {
+/** Runs `wordgames serve` on `port` (0: a free one) and waits for the address it prints. */
+async function serve(extra: string[], port: number): Promise<{ child: ChildProcess; url: string }> {
   const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
   const store = extra.includes('--data') ? [] : ['--no-store'];
-  const child: ChildProcess = spawn(binary, ['serve', '--port', '0', ...store, ...extra],
+  const child: ChildProcess = spawn(binary, ['serve', '--port', String(port), ...store, ...extra],
                                     { stdio: ['ignore', 'pipe', 'inherit'] });
   const url = await new Promise<string>((resolve, reject) => {
     let seen = '';
@@ -35,13 +37,27 @@ export async function startArcade(extra: string[] = []): Promise<Arcade> {
     child.on('exit', (code) => reject(new Error(`wordgames serve exited (${code}): ${seen}`)));
     child.on('error', reject);
   });
+  return { child, url };
+}
+
+/**
+ * Starts `wordgames serve --port 0` and waits for the address it prints. It keeps nothing
+ * (--no-store: the user's own data is never touched) unless `extra` names a --data directory.
+ */
+export async function startArcade(extra: string[] = []): Promise<Arcade> {
+  let { child, url } = await serve(extra, 0);
+  const stop = () => new Promise<void>((resolve) => {
+    if (child.exitCode !== null) return resolve();
+    child.on('exit', () => resolve());
+    child.kill('SIGTERM');
+  });
   return {
     url,
-    stop: () => new Promise<void>((resolve) => {
-      if (child.exitCode !== null) return resolve();
-      child.on('exit', () => resolve());
-      child.kill('SIGTERM');
-    }),
+    stop,
+    restart: async () => {
+      await stop();
+      ({ child, url } = await serve(extra, Number(new URL(url).port)));
+    },
   };
 }
 

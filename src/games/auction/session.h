@@ -13,7 +13,10 @@
 /// Stepping: `Step` plays the next event of the game (its start, a round's start, an auction, a
 /// round's end, its end); `RunToRoundEnd` and `RunToEnd` play on to the end of the round or of
 /// the game. A stepping command that meets a seat to wait for stops there, and the answers
-/// resume it: with `RunToEnd`, a person's game goes on from bid to bid with one command.
+/// resume it: with `RunToEnd`, a person's game goes on from bid to bid with one command. That
+/// is how a person's game is played (the arcade's page sends it whenever such a game is
+/// ready): one `RunToEnd`, then only the answers, each of which plays on to the person's next
+/// question or the game's end, across rounds, through the auctions the person has no room for.
 ///
 /// Game k of a session is dealt from wg::game_seed(seed, k); `NewGame` starts the next one once
 /// the current one is over. A saved session (config, seed, commands()) replays to the same

@@ -35,12 +35,14 @@ int word_points(std::size_t length, std::size_t min_length, Scoring scoring);
 /// 5 6 9 14), so the path returned is always the same.
 std::vector<int> find_path(const Board& board, std::span<const Letter> word);
 
-/// Finds all the words of a lexicon on boards. Reuse one solver for many boards: it lays the
-/// lexicon out once for the search (5-15 ms for ENABLE), marks found words in a bit per word
-/// and clears only the marks it set. Boards of up to 64 cells keep the visited cells in
-/// a 64-bit mask; larger ones are a padded grid of a byte per cell, searched in bands of rows
-/// on several threads when large. The result never depends on the number of threads. A blocked
-/// cell is given a letter code that no word has, so no path enters it and no path pays for it.
+/// Finds all the words of a lexicon on boards. The lexicon is laid out for the search once per
+/// lexicon (5-15 ms for ENABLE, on the first solver made) and shared by every solver of it, so a
+/// solver is cheap to make (a bit per word, about 21 kB for ENABLE); one solver per thread. It
+/// marks found words in a bit per word and clears only the marks it set. Boards of up to 64 cells
+/// keep the visited cells in a 64-bit mask; larger ones are a padded grid of a byte per cell,
+/// searched in bands of rows on several threads when large. The result never depends on the number
+/// of threads. A blocked cell is given a letter code that no word has, so no path enters it and no
+/// path pays for it.
 class Solver {
  public:
   /// `threads`: at most this many threads on large boards; 0 means one per hardware thread.
@@ -67,8 +69,6 @@ class Solver {
   const Lexicon& lexicon() const { return *lexicon_; }
 
  private:
-  /// Fills the steps below from the lexicon, once per solver.
-  void build_steps();
   template <class Visit>
   void search(const Board& board, std::size_t min_length, Visit&& visit);
   /// The letters after the first of each cell (by row-major index), for multi-letter cells.
@@ -80,18 +80,13 @@ class Solver {
   /// Larger boards: found_ comes out in increasing index, whatever the threads did.
   void search_large(const Board& board, std::size_t min_length);
 
+  /// The lexicon laid out for the search (solver.cpp): made once per lexicon and shared,
+  /// read-only, by every solver of it (Lexicon::derived).
+  struct Layout;
+
   const Lexicon* lexicon_;
+  const Layout* layout_;
   unsigned threads_ = 1;
-  /// The lexicon laid out for the search, a 64-bit step per transition: the letters that
-  /// continue from its target (bits 0-31), whether it ends a word (bit 32), where the target's
-  /// own steps start, side by side in letter order (next_bits_ bits from bit 33), and the words
-  /// that sort before it in its state, for the word's index as in the lexicon (the remaining
-  /// bits; all ones: in escaped_before_). Knowing the next letters at once spares probing the
-  /// lexicon per neighbour, and at 8 bytes a step ENABLE's 122,172 fit in under 1 MB.
-  std::uint64_t root_step_ = 0;
-  std::vector<std::uint64_t> steps_;
-  std::vector<std::uint32_t> escaped_before_;  ///< by step index
-  unsigned next_bits_ = 0;
   std::vector<std::uint64_t> seen_;         ///< a bit per word: found in this solve; clear between
   std::vector<std::uint64_t> found_;        ///< the words found in this solve
   std::vector<std::uint32_t> extra_begin_;  ///< per cell, into extra_; empty if all cells single

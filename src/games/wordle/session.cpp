@@ -86,8 +86,9 @@ Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uin
       seed_(seed) {
   if (!lexicon_) throw std::invalid_argument("a wordle session needs a lexicon");
   config_.validate(*lexicon_);
-  words_ = WordBank::of_length(*lexicon_, static_cast<std::size_t>(config_.length));
-  answers_ = answer_ids(words_, config_.secrets, common_.get());
+  words_ = &lexicon_->derived<WordBanks>().of_length(*lexicon_,
+                                                     static_cast<std::size_t>(config_.length));
+  answers_ = answer_ids(*words_, config_.secrets, common_.get());
   start_game();
 }
 
@@ -130,7 +131,7 @@ std::vector<Event> Session::on(const Guess& command, const Work& work) {
     return {rejected(Refusal::kMalformed,
                      "a guess is a word of " + std::to_string(config_.length) + " letters", word)};
   }
-  if (!words_.find(word)) return {rejected(Refusal::kNotAWord, "not a word of the lexicon", word)};
+  if (!words_->find(word)) return {rejected(Refusal::kNotAWord, "not a word of the lexicon", word)};
   if (config_.hard) {
     if (const std::optional<HardModeProblem> problem = hard_mode_problem(rows_, word)) {
       const char letter = alphabet().upper(problem->letter);
@@ -147,17 +148,17 @@ std::vector<Event> Session::on(const Guess& command, const Work& work) {
   }
   Pattern pattern = 0;
   if (secret_) {
-    pattern = feedback(word, words_.word(*secret_));
+    pattern = feedback(word, words_->word(*secret_));
     std::vector<WordId> kept;
     for (WordId id : remaining_) {
-      if (feedback(word, words_.word(id)) == pattern) kept.push_back(id);
+      if (feedback(word, words_->word(id)) == pattern) kept.push_back(id);
     }
     remaining_ = std::move(kept);
   } else {
-    std::vector<Family> families = partition(words_, remaining_, word);
+    std::vector<Family> families = partition(*words_, remaining_, word);
     const std::size_t chosen = config_.host == HostKind::kLookahead
-                                   ? lookahead_family(words_, families, config_.lookahead)
-                                   : largest_family(families, words_.length());
+                                   ? lookahead_family(*words_, families, config_.lookahead)
+                                   : largest_family(families, words_->length());
     pattern = families[chosen].pattern;
     remaining_ = std::move(families[chosen].words);
   }
@@ -171,7 +172,7 @@ std::vector<Event> Session::on(const Guess& command, const Work& work) {
   Guessed guessed{word, pattern, played, std::nullopt, shown_remaining()};
   if (limit > 0) guessed.guesses_left = limit - played;
   std::vector<Event> events = {std::move(guessed)};
-  const bool won = pattern == all_green(words_.length());
+  const bool won = pattern == all_green(words_->length());
   bool stopped = false;
   if (won || (limit > 0 && played >= limit)) {
     events.emplace_back(finish(won, false, command.unanalysed, work, stopped));
@@ -183,11 +184,11 @@ std::vector<Event> Session::on(const Guess& command, const Work& work) {
 std::vector<Event> Session::on(const Hint&, const Work&) {
   if (over_) return {rejected(Refusal::kWrongPhase, "the game is over: start a new game")};
   const auto allowed = [this](WordId id) {
-    return !config_.hard || !hard_mode_problem(rows_, words_.word(id));
+    return !config_.hard || !hard_mode_problem(rows_, words_->word(id));
   };
-  const Advice advice = best_guess(words_, remaining_, GuesserLimits{}, allowed);
+  const Advice advice = best_guess(*words_, remaining_, GuesserLimits{}, allowed);
   commands_.push_back(Hint{});
-  const std::span<const Letter> word = words_.word(advice.word);
+  const std::span<const Letter> word = words_->word(advice.word);
   return {Hinted{std::vector<Letter>(word.begin(), word.end())}};
 }
 
@@ -212,13 +213,13 @@ Finished Session::finish(bool won, bool gave_up, bool unanalysed, const Work& wo
   f.rows = rows_;
   WordId word = 0;
   if (won) {
-    word = *words_.find(rows_.back().word);
+    word = *words_->find(rows_.back().word);
   } else if (secret_) {
     word = *secret_;
   } else {
     word = remaining_[rng_.below(remaining_.size())];
   }
-  const std::span<const Letter> letters = words_.word(word);
+  const std::span<const Letter> letters = words_->word(word);
   f.word.assign(letters.begin(), letters.end());
   if (exact_from_ && !unanalysed) {
     // The first position the search values within one budget for the game: each position but
@@ -229,10 +230,10 @@ Finished Session::finish(bool won, bool gave_up, bool unanalysed, const Work& wo
       limits.max_work =
           i + 1 < exact_positions_.size() ? std::max<std::uint64_t>(left / 2, 1) : left;
       const int from = *exact_from_ + static_cast<int>(i);
-      if (rows_[static_cast<std::size_t>(from - 1)].pattern == all_green(words_.length())) {
+      if (rows_[static_cast<std::size_t>(from - 1)].pattern == all_green(words_->length())) {
         f.best_possible = from;  // the word was found there
       } else {
-        const ExactResult r = fewest_guesses(words_, exact_positions_[i], limits, work);
+        const ExactResult r = fewest_guesses(*words_, exact_positions_[i], limits, work);
         if (r.stopped) {
           stopped = true;
           break;

@@ -202,7 +202,7 @@ class Session {
   const std::vector<Command>& commands() const { return commands_; }
   const Lexicon& lexicon() const { return *lexicon_; }
   const Alphabet& alphabet() const { return lexicon_->alphabet(); }
-  const WordBank& words() const { return words_; }
+  const WordBank& words() const { return *words_; }
   /// The game in play or last played (0-based).
   int game() const { return game_; }
   /// The answers still possible (for tests and tools; a front end shows only what the view
@@ -224,7 +224,7 @@ class Session {
   std::shared_ptr<const Lexicon> common_;
   Config config_;
   std::uint64_t seed_;
-  WordBank words_;
+  const WordBank* words_ = nullptr;  ///< the lexicon's, shared (WordBanks)
   std::vector<WordId> answers_;
   // The game in play.
   int game_ = 0;

@@ -17,6 +17,19 @@ WordBank WordBank::of_length(const Lexicon& lexicon, std::size_t length) {
   return list;
 }
 
+WordBanks::WordBanks(const Lexicon& lexicon) {
+  slots_.resize(lexicon.max_length() + 1);
+  for (auto& slot : slots_) slot = std::make_unique<Slot>();
+}
+
+const WordBank& WordBanks::of_length(const Lexicon& lexicon, std::size_t length) const {
+  static const WordBank kNone;
+  if (length == 0 || length >= slots_.size()) return kNone;
+  Slot& slot = *slots_[length];
+  std::call_once(slot.made, [&] { slot.bank = WordBank::of_length(lexicon, length); });
+  return slot.bank;
+}
+
 WordBank WordBank::from_words(std::span<const std::string_view> words, const Alphabet& alphabet) {
   std::vector<std::vector<Letter>> codes;
   std::size_t length = 0;

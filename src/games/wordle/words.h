@@ -5,6 +5,8 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <string>
@@ -53,6 +55,23 @@ class WordBank {
   const Alphabet* alphabet_ = &Alphabet::english();
   std::size_t length_ = 0;
   std::vector<Letter> letters_;  // sorted words, one after the other
+};
+
+/// The word banks of one lexicon, one per length, each made on its first use and then shared,
+/// read-only, by every session of the lexicon, from any thread (Lexicon::derived): a session
+/// opens without listing the lexicon's words again.
+class WordBanks {
+ public:
+  explicit WordBanks(const Lexicon& lexicon);
+  /// The bank of `length`, made from `lexicon` (the one these banks derive from) on first use.
+  const WordBank& of_length(const Lexicon& lexicon, std::size_t length) const;
+
+ private:
+  struct Slot {
+    std::once_flag made;
+    WordBank bank;
+  };
+  std::vector<std::unique_ptr<Slot>> slots_;  ///< by length, up to the lexicon's longest word
 };
 
 /// The answers among `words`: with Secrets::kCommon, the words also in `common` when there are

@@ -204,6 +204,75 @@ TEST(SessionTest, WaitsForAPersonsBidAndResumesTheRun) {
   EXPECT_EQ(session.view(0).seats[0].points, 100 - held.price);
 }
 
+// How a person's game is played (the arcade's page, the terminal): one RunToEnd, then only the
+// person's answers. Each answer's events end at the person's next question or at the game's end,
+// never at a step, across rounds and through auctions the person has no room for.
+TEST(SessionTest, APersonsGameGoesFromAnswerToAnswerWithNoStep) {
+  Session session(lexicon(), config_of({person("Ann"), bot("value"), bot("random")}, 3, 2), 17);
+  // Before anything is played no round is under way: round 0, the game's start next.
+  EXPECT_EQ(session.view(0).round, 0);
+  EXPECT_EQ(session.view(0).next, Upcoming::Kind::kGameStart);
+
+  std::vector<Event> events = session.apply(RunToEnd{});
+  ASSERT_EQ(events.size(), 3u);
+  as<GameStarted>(events[0]);
+  EXPECT_EQ(as<RoundStarted>(events[1]).round, 1);
+  EXPECT_EQ(as<Awaiting>(events[2]),
+            (Awaiting{0, Answer::kBid, 1, 1, session.view(0).auction->letter}));
+  EXPECT_EQ(session.view(0).round, 1);
+
+  int answers = 0;
+  int words = 0;
+  int round = 1;
+  int number = 1;
+  while (!session.finished()) {
+    ASSERT_EQ(session.status(), Status::kAwaiting)
+        << "an answer never leaves the game waiting for a step";
+    // Bids of 10 win letters early; then 0, so that the bots fill their racks too.
+    const View view = session.view(0);
+    const Command answer = view.seats[0].awaited == Answer::kBid
+                               ? Command(Bid{0, view.auction->number <= 2 ? 10 : 0})
+                               : Command(Word{0, {}});
+    events = session.apply(answer);
+    ++answers;
+    words += std::holds_alternative<Word>(answer) ? 1 : 0;
+    ASSERT_FALSE(events.empty());
+    as<Answered>(events.front());
+    if (session.finished()) {
+      as<Finished>(events.back());
+      break;
+    }
+    const Awaiting next = as<Awaiting>(events.back());
+    EXPECT_EQ(next.seat, 0);
+    if (std::holds_alternative<Word>(answer)) {
+      // The word ends the round; the next round is dealt and its first auction asked at once.
+      ASSERT_GE(events.size(), 4u);
+      EXPECT_EQ(as<RoundEnded>(events[1]).round, round);
+      EXPECT_EQ(as<RoundStarted>(events[2]).round, round + 1);
+      ++round;
+      number = 0;
+    }
+    EXPECT_EQ(next.round, round);
+    if (next.what == Answer::kBid) {
+      EXPECT_EQ(next.number, number + 1) << "the person bids on every auction while it has room";
+      number = next.number;
+    } else {
+      // A full rack: the auctions it had no room for were played through to the word.
+      EXPECT_EQ(session.view(0).next, Upcoming::Kind::kRoundEnd);
+    }
+    EXPECT_EQ(session.view(0).round, round);
+  }
+  EXPECT_EQ(round, 3);
+  EXPECT_EQ(words, 3) << "a word each round";
+  // The game was played with its one RunToEnd and the answers: no step.
+  ASSERT_EQ(session.commands().size(), static_cast<std::size_t>(answers) + 1);
+  EXPECT_EQ(session.commands().front(), Command(RunToEnd{}));
+  for (std::size_t i = 1; i < session.commands().size(); ++i) {
+    EXPECT_TRUE(std::holds_alternative<Bid>(session.commands()[i]) ||
+                std::holds_alternative<Word>(session.commands()[i]));
+  }
+}
+
 TEST(SessionTest, AStepWaitsTooAndTheAnswerPlaysOnlyThatEvent) {
   Session session(lexicon(), config_of({person(), bot("value")}), 3);
   session.apply(Step{});

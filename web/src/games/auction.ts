@@ -1,5 +1,6 @@
 // Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
-// by step like the original simulator, bid for letters and name your words in real time, or
+// by step like the original simulator, or bid for letters and name your words in real time (a
+// game with you in it plays on by itself from one of your answers to the next), or
 // watch someone else's game by its watch code (#/auction/watch/CODE). A table of one's own (a
 // new game, or a replayed log) is at #/auction/SESSION: a reload, or the lobby's Resume, goes
 // on with it.
@@ -11,7 +12,6 @@
 import { replayAuctionLog, type Snapshot, startTournament, tournamentRules } from '../api';
 import { errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import * as board from './auction/board';
 import { setupForm } from './auction/setup';
 import { type Table, table } from './auction/table';
 import { type TournamentView, tournamentView } from './auction/tournament';
@@ -108,8 +108,6 @@ class AuctionPage {
         this.form?.element.querySelector<HTMLElement>('input, select')?.focus();
       },
       problem: (problem) => this.message.show(problem),
-      // The bots play on the server, and a person's answer not given in time is sent by it.
-      live: () => true,
       disconnected: () => this.table?.disconnected(),
     });
   }
@@ -188,15 +186,15 @@ class AuctionPage {
     own.apply(snapshot);
     own.focus();
     const view = snapshot.view;
-    const status = board.statusText(view);
     if (replay !== undefined) {
-      say(arrival === 'opened' ? `Replaying ${replay}: press Step to see the next event.`
-                               : `The replay of ${replay} goes on where it was. ${status}`);
+      if (arrival === 'opened') say(`Replaying ${replay}: press Step to see the next event.`);
+      else own.greet(`The replay of ${replay} goes on where it was.`);
     } else if (arrival === 'resumed') {
-      say(`Your game goes on where it was. ${status}`);
+      own.greet('Your game goes on where it was.');
     } else {
-      say(view.seat !== null ? `The game is set: you play seat ${view.seat + 1}. ${status}`
-                             : `The game is set. ${status}`);
+      // A person's game plays on to their first bid at once: its greeting comes with it.
+      own.greet(view.seat !== null ? `The game is set: you play seat ${view.seat + 1}.`
+                                   : 'The game is set.');
     }
   }
 

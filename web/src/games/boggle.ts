@@ -13,6 +13,8 @@ import { RoomPanel } from './boggle/room';
 import { messageOf, sentence } from './common/errors';
 import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
+import { floatUp, popIn, shake } from './common/motion';
+import { playSound } from './common/sound';
 import { practiceText } from './common/seed';
 import { type Arrival, showAddress } from './common/session';
 import { SessionPage } from './common/session_page';
@@ -325,10 +327,9 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       if (this.bestPanel) this.bestPanel.element.hidden = true;
       this.roundStarted(snapshot.view, arrival === 'resumed' ? 'Resumed: ' : '');
       if (snapshot.view.status === 'finished') this.roundEnded(snapshot.view);
-    } else if (arrival === 'reply') {
-      this.take(snapshot);
     } else {
-      this.pushed(snapshot.view);
+      // A reply, or a pushed update: the server's clock, or a word sent from another tab.
+      this.take(snapshot);
     }
   }
 
@@ -336,6 +337,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     const word = typed.trim();
     if (word === '') {
       this.showError('Type a word first, or trace one on the board.');
+      shake(this.entry);
       return;
     }
     await this.command({ command: 'submit', word });
@@ -365,15 +367,6 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     }
   }
 
-  /** A pushed view of the round on the board: its end, when the server's clock ran out. */
-  private pushed(view: View): void {
-    if (!this.current || view.round !== this.current.round) return;
-    if (view.status === 'finished' && this.toldEnd !== view.round) {
-      this.current = view;
-      this.roundEnded(view);
-    }
-  }
-
   private take(reply: Snapshot<View>): void {
     const sentences: string[] = [];
     let refused = false;
@@ -395,6 +388,23 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     }
     this.renderFound();
     if (sentences.length > 0 && !refused) say(sentences.join(' '));
+    this.feedback(reply.events ?? []);
+  }
+
+  /** Motion and sound for a word taken or refused (motion.ts); the text says the same. */
+  private feedback(events: GameEvent[]): void {
+    for (const event of events) {
+      if (event.event === 'rejected') {
+        shake(this.entry);
+      } else if (event.event === 'word_accepted') {
+        playSound('scored');
+        floatUp(this.grid, `+${Number(event.points)}`);
+        const word = String(event.word ?? '').toLowerCase();
+        const shown = [...this.foundBox.querySelectorAll('.bg-word')]
+            .find((item) => item.textContent?.toLowerCase().startsWith(word));
+        if (shown) popIn([shown]);
+      }
+    }
   }
 
   private tell(event: GameEvent, view: View): string {

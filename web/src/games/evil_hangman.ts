@@ -622,11 +622,6 @@ class EvilHangmanPage extends SessionPage<View> {
     this.clock = 0;
   }
 
-  /** The optimal host's decisions take a while: their progress comes over the session's socket. */
-  protected override live(config: Record<string, unknown>): boolean {
-    return config.strategy === 'optimal';
-  }
-
   /**
    * The optimal host's progress, pushed by the server while it decides (rising, 0 to 1): the
    * share of its thinking budget used, which never claims more done than is.

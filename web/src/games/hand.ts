@@ -7,6 +7,8 @@ import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { celebrate, floatUp, popIn, shake } from './common/motion';
+import { playSound } from './common/sound';
 import { practiceText } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
@@ -247,6 +249,7 @@ class HandPage extends SessionPage<HandView> {
     this.setup.hidden = true;
     this.board.hidden = false;
     this.render(true);
+    popIn(this.tileButtons);
     say(`${this.handTitle()}: ${spoken(snapshot.view.tiles)}. ${this.offerSentence()}`);
   }
 
@@ -292,6 +295,36 @@ class HandPage extends SessionPage<HandView> {
     const boxed = (snapshot.events ?? []).some((e) => e.event === 'hint' ||
                                                       e.event === 'finished');
     this.sayAnswer(text, refused, boxed);
+    this.feedback(snapshot.events ?? [], refused);
+  }
+
+  /** Motion and sound for what just happened (motion.ts): none of it says more than the text. */
+  private feedback(events: GameEvent[], refused: boolean): void {
+    if (refused) shake(this.wordInput);
+    for (const event of events) {
+      if (event.event === 'hand_started' || event.event === 'substituted') {
+        popIn(this.tileButtons);
+      } else if (event.event === 'word_played') {
+        if (event.valid) {
+          playSound('scored');
+          floatUp(this.wordInput, `+${Number(event.score)}`);
+        } else {
+          shake(this.wordInput);
+          floatUp(this.wordInput, '0', true);
+        }
+      } else if (event.event === 'hand_ended') {
+        const ended = event as unknown as HandEnded;
+        const best = ended.optimum?.status === 'solved' ? ended.optimum.plan.total : null;
+        // The records are the series' hands in order: a replay that beat its first try is a
+        // new best for the hand.
+        const record = ended.replay ? this.view?.records[ended.hand - 1] : undefined;
+        if (best !== null && best > 0 && ended.score >= best) {
+          celebrate('Perfect hand!', this.endedBox);
+        } else if (record && ended.score > record.score) {
+          celebrate('New best!', this.endedBox);
+        }
+      }
+    }
   }
 
   private events(events: GameEvent[], command: Record<string, unknown>, before: HandView):
@@ -500,6 +533,7 @@ class HandPage extends SessionPage<HandView> {
     if (stray) {
       // Refused here, at no cost: the server would refuse it too, and no tile is spent.
       this.message.show(`\u201c${stray}\u201d is not a tile: a word is letters and * alone.`);
+      shake(this.wordInput);
       this.wordInput.focus();
       return;
     }

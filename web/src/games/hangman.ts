@@ -7,6 +7,8 @@ import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { celebrate, floatUp, popIn, shake } from './common/motion';
+import { playSound } from './common/sound';
 import { practiceText } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
@@ -330,6 +332,30 @@ class HangmanPage extends SessionPage<HangmanView> {
                                                       e.event === 'finished');
     this.sayAnswer(text, refused, boxed);
     if (started || snapshot.view.status === 'finished') this.focusPrimary();
+    this.feedback(snapshot.events ?? []);
+  }
+
+  /** Motion and sound for a guess (motion.ts): a hit's letter pops in and its points float up, a
+   *  miss shakes the drawing, a refusal the positions, a win celebrates. The text says the same. */
+  private feedback(events: GameEvent[]): void {
+    for (const event of events) {
+      if (event.event === 'rejected') {
+        shake(this.positions);
+      } else if (event.event === 'guessed') {
+        const change = Number(event.points_change);
+        const card = this.positions.querySelectorAll('.hangman-position')[Number(event.position)];
+        if (event.hit) {
+          playSound('scored');
+          popIn(card ? [card] : []);
+          floatUp(card, `+${change}`);
+        } else {
+          shake(this.drawing);
+          floatUp(card ?? this.drawing, `${change}`, true);
+        }
+      } else if (event.event === 'finished' && event.player_won) {
+        celebrate('You won!', this.positions);
+      }
+    }
   }
 
   private events(events: GameEvent[]): { sentences: string[]; refused: boolean;

@@ -9,6 +9,8 @@ import type { GamePage } from '../page';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
+import { celebrate, popIn, shake } from './common/motion';
+import { playSound } from './common/sound';
 import { seedNoteText } from './common/seed';
 import type { Arrival } from './common/session';
 import { SessionPage } from './common/session_page';
@@ -187,6 +189,7 @@ class WordlePage extends SessionPage<View> {
     if (this.view?.status !== 'playing' || this.busy) return;
     if (this.typed.length !== this.view.length) {
       this.message.show(`Type a word of ${this.view.length} letters.`);
+      shake(this.grid.querySelector('.wd-current'));
       return;
     }
     await this.send({ command: 'guess', word: this.typed });
@@ -197,6 +200,8 @@ class WordlePage extends SessionPage<View> {
     if (this.typed.length >= this.view.length) return;
     this.typed += letter;
     this.renderGrid();
+    const tile = this.grid.querySelectorAll('.wd-current .wd-tile')[this.typed.length - 1];
+    if (tile) popIn([tile]);
   }
 
   private erase(): void {
@@ -216,6 +221,26 @@ class WordlePage extends SessionPage<View> {
     if (!refused) this.message.clear();
     this.render();
     if (sentences.length > 0 && !refused) say(sentences.join(' '));
+    this.feedback(reply.events ?? []);
+  }
+
+  /** Motion and sound for a guess (motion.ts): its row flips in, a refusal shakes the row being
+   *  typed, a win celebrates. The text says the same. */
+  private feedback(events: GameEvent[]): void {
+    for (const event of events) {
+      if (event.event === 'rejected') {
+        shake(this.grid.querySelector('.wd-current'));
+      } else if (event.event === 'guessed') {
+        const rows = this.grid.querySelectorAll('.wd-row:not(.wd-current)');
+        const last = rows[rows.length - 1];
+        if (last) popIn(last.querySelectorAll('.wd-tile'), true);
+        playSound('letter');
+      } else if (event.event === 'finished' && event.won) {
+        // In as few guesses as the host allowed: a perfect game.
+        const rows = Array.isArray(event.rows) ? event.rows.length : 0;
+        celebrate(rows === event.best_possible ? 'Perfect game!' : 'You won!', this.grid);
+      }
+    }
   }
 
   private tell(event: GameEvent): string {

@@ -62,16 +62,18 @@ export function answerPanel(seconds: number,
     const seat = view.seats[view.seat ?? 0];
     const points = seat?.points ?? 0;
     const letter = view.auction?.letter ?? '?';
+    // The letter up and what the person holds describe the field: heard with it.
     const amount = h('input', { id: 'auction-bid', type: 'number', inputmode: 'numeric', min: 0,
                                 max: points, value: '', required: true,
-                                'aria-describedby': 'auction-bid-help' });
+                                'aria-describedby': 'auction-bid-up auction-bid-help' });
     const message = h('div', { class: 'auction-message' });
     const form = h('form', { class: 'auction-answer-form', novalidate: true },
       h('div', { class: 'auction-up' }, tile(letter, 'auction-big'),
-        h('p', {}, `${letter} is up, worth ${countOf(letterValue(letter), 'point')}. `,
+        h('p', { id: 'auction-bid-up' },
+          `${letter} is up, worth ${countOf(letterValue(letter), 'point')}. `,
           `You have ${countOf(points, 'point')}; your letters: ${rackOf(view) || 'none yet'}.`)),
       h('div', { class: 'row' },
-        h('label', { for: 'auction-bid' }, 'Your sealed bid', amount),
+        h('label', { for: 'auction-bid' }, `Your sealed bid for ${letter}`, amount),
         h('button', { type: 'submit', class: 'primary' }, 'Bid')),
       h('p', { id: 'auction-bid-help', class: 'auction-help' },
         `0 to ${points}. The highest bid wins and pays the second-highest.`),

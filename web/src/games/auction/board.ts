@@ -2,8 +2,9 @@
 // bid, the last round's words, and the standings at the end. Each function builds one part
 // from a view; the page replaces them on every update.
 import { countOf, h } from '../../dom';
-import { auctionSentence, placeSentence, resultSentence } from './narrate';
-import { type AuctionLine, type AuctionView, letterValue, type RoundLine, seatName } from './types';
+import { auctionSentence, bidsSentence, placeSentence, resultSentence } from './narrate';
+import { asked, type AuctionLine, type AuctionView, letterValue, rackOf, type RoundLine, saysYou,
+         seatName } from './types';
 
 /** A letter as a tile, its value in a corner. */
 export function tile(letter: string, extra = ''): HTMLElement {
@@ -26,21 +27,45 @@ function scroller(label: string, table: HTMLElement): HTMLElement {
            table);
 }
 
-/** Where the game is: "Round 2 of 5, auction 3" and what comes next. */
-export function statusText(view: AuctionView): string {
+/**
+ * Where the game is, for the status line: "Round 2 of 5, auction 3 next."; while the viewer is
+ * asked for a bid, the letter up, the round and auction, and what the viewer holds. `steps`:
+ * the reader steps the game (a table of bots, a replay), so the line says what Step does next;
+ * a person's table plays on by itself, and a spectator steps nothing.
+ */
+export function statusText(view: AuctionView, steps: boolean): string {
   const rules = view.rules;
   if (view.status === 'finished') {
     const place = placeSentence(view);
     return `Game over: ${resultSentence(view)}${place ? `; ${place}` : ''}.`;
   }
-  if (view.next === 'game_start') {
-    return `Ready: ${countOf(rules.players, 'player')}, ${countOf(rules.rounds, 'round')}. ` +
-           'Step to deal the first round.';
+  const step = (what: string) => (steps ? ` Step to ${what}.` : '');
+  const lineup = `${countOf(rules.players, 'player')}, ${countOf(rules.rounds, 'round')}`;
+  if (view.next === 'game_start') return `Ready: ${lineup}.${step('start the game')}`;
+  // Between the game's start and its first round, no round is over yet.
+  if (view.next === 'round_start' && view.round === 0) {
+    return `The game has begun: ${lineup}.${step('deal the first round')}`;
   }
   const round = `Round ${view.round} of ${rules.rounds}`;
-  if (view.next === 'round_start') return `${round} is over. Step to deal the next round.`;
-  if (view.next === 'round_end') return `${round}: the racks are full; next, the words.`;
+  if (view.next === 'round_start') {
+    return `${round} is over.${steps ? step('deal the next round')
+                                     : ` Next, round ${view.round + 1}.`}`;
+  }
+  const question = asked(view);
+  if (view.next === 'round_end') {
+    return question ? `${round}: the racks are full. Name your word from ` +
+                      `${rackOf(view) || 'no letters'}.`
+                    : `${round}: the racks are full; next, the words.`;
+  }
   const number = (view.auction?.number ?? view.auctions.length + 1);
+  const open = view.auction;
+  if (question && open) {
+    const points = view.seats[question.seat]?.points ?? 0;
+    return `${round}, auction ${number}: bidding on ${open.letter}, worth ` +
+           `${countOf(letterValue(open.letter), 'point')}. You have ${countOf(points, 'point')}; ` +
+           `your letters: ${rackOf(view) || 'none yet'}.`;
+  }
+  if (open) return `${round}, auction ${number}: ${open.letter} is up.`;
   return `${round}, auction ${number} next.`;
 }
 
@@ -48,7 +73,7 @@ export function statusText(view: AuctionView): string {
 export function latest(view: AuctionView): HTMLElement | null {
   const last = view.auctions[view.auctions.length - 1];
   if (!last) return null;
-  const text = auctionSentence(view, last);
+  const text = `${auctionSentence(view, last)}; ${bidsSentence(view, last)}`;
   return h('p', { class: 'auction-latest' }, `Last auction: ${text}.`);
 }
 
@@ -104,7 +129,8 @@ export function players(view: AuctionView): HTMLElement {
                       : seat.awaited ? 'answered' : '';
     const winner = view.winners.includes(index);
     return h('tr', { class: mine ? 'auction-me' : null },
-             h('th', { scope: 'row' }, `${index + 1}. ${seat.name}`, mine ? ' (you)' : '',
+             h('th', { scope: 'row' }, `${index + 1}. ${seat.name}`,
+               mine && !saysYou(seat.name) ? ' (you)' : '',
                winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null,
                h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot')),
              h('td', { class: 'number' }, seat.points),
@@ -145,7 +171,8 @@ export function auctions(view: AuctionView): HTMLElement {
             h('th', { scope: 'col' }, 'Letter'),
             view.seats.map((seat, index) =>
                 h('th', { scope: 'col', class: 'number' },
-                  `${index + 1}. ${seat.name}`, index === view.seat ? ' (you)' : '')),
+                  `${index + 1}. ${seat.name}`,
+                  index === view.seat && !saysYou(seat.name) ? ' (you)' : '')),
             h('th', { scope: 'col' }, 'Winner'),
             h('th', { scope: 'col', class: 'number' }, 'Price'))),
           h('tbody', {}, view.auctions.map((line) =>

@@ -11,6 +11,13 @@ export function auctionSentence(view: AuctionView, line: AuctionLine): string {
          `${seatName(view, line.winner)} for ${countOf(line.price, 'point')}${draw}`;
 }
 
+/** "bids: you (Ann) 3, strong 7, value 5": every seat that bid, as counted, in seat order. */
+export function bidsSentence(view: AuctionView, line: AuctionLine): string {
+  const bids = line.bids.flatMap((amount, seat) =>
+      amount === null || amount === undefined ? [] : [`${seatName(view, seat)} ${amount}`]);
+  return `bids: ${bids.join(', ')}`;
+}
+
 /** "you (Ann) made QAT for 12; strong made no word". */
 export function wordsSentence(view: AuctionView, round: RoundLine): string {
   const order = round.words.map((_, seat) => seat);
@@ -57,8 +64,10 @@ export function askSentence(view: AuctionView): string {
   const points = view.seats[question.seat]?.points ?? 0;
   if (question.what === 'bid' && view.auction) {
     const letter = view.auction.letter;
-    return `Your bid for ${letter}, worth ${letterValue(letter)}: you have ` +
-           `${countOf(points, 'point')}.`;
+    const letters = rackOf(view).split('').join(' ');
+    return `Your bid for ${letter}, worth ${letterValue(letter)} (round ${view.round} of ` +
+           `${view.rules.rounds}, auction ${view.auction.number}): you have ` +
+           `${countOf(points, 'point')}; your letters: ${letters || 'none yet'}.`;
   }
   return `Name your word from ${rackOf(view) || 'no letters'}, or leave it empty for none.`;
 }
@@ -105,7 +114,12 @@ export function narrate(before: AuctionView | null, after: AuctionView): string 
   const fresh = after.auctions.filter((line) => !seen.has(`${line.round}/${line.number}`));
   if (!finished && start) {
     if (fresh.length > 0 && fresh.length <= 2) {
-      for (const line of fresh) sentences.push(`${capital(auctionSentence(after, line))}.`);
+      // A player hears every bid of the auctions they took part in: what the others offered.
+      for (const line of fresh) {
+        const bids = after.seat !== null && (line.bids[after.seat] ?? null) !== null
+            ? `; ${bidsSentence(after, line)}` : '';
+        sentences.push(`${capital(auctionSentence(after, line))}${bids}.`);
+      }
     } else if (fresh.length > 2) {
       const last = fresh[fresh.length - 1] as AuctionLine;
       sentences.push(`${fresh.length} letters auctioned; the last: ` +

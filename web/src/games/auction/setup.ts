@@ -1,11 +1,14 @@
 // The form that sets up a letter auction: the common options form (common/form.ts) for the
 // rules from the config schema (the usual ones in sight, the variants under "Advanced rules")
 // and the seed, with what is the auction's own before it: the seats (bots, and optionally you,
-// with your name and time per answer), and a tournament's number of games.
+// under the lobby's player's name or another, and your time per answer), and a tournament's
+// number of games.
+import { chosenPlayer } from '../../api';
 import { h, say } from '../../dom';
 import { inputError } from '../common/errors';
 import { type FieldSettings, type Options, type OptionsForm, optionsForm } from '../common/form';
 import type { SchemaProperties, SchemaProperty } from '../common/schema';
+import { DEFAULT_PERSON } from './types';
 
 type Json = Record<string, unknown>;
 
@@ -135,8 +138,10 @@ export function setupForm(settings: SetupSettings): OptionsForm {
   const seatList = h('ol', { class: 'auction-seats' });
   const person = h('input', { type: 'checkbox', id: 'auction-person',
                               checked: !tournament && (remembered?.person ?? false) });
+  // The lobby's player, when one is chosen, is who plays here (else the seat is "You").
   const name = h('input', { id: 'auction-name', type: 'text', maxlength: 64,
-                            autocomplete: 'nickname', value: remembered?.name ?? '' });
+                            autocomplete: 'nickname', placeholder: DEFAULT_PERSON,
+                            value: remembered?.name || (chosenPlayer() ?? '') });
   const seconds = h('input', { id: 'auction-seconds', type: 'number', min: ANSWER_SECONDS.min,
                                max: ANSWER_SECONDS.max, inputmode: 'numeric',
                                value: remembered?.seconds ?? String(ANSWER_SECONDS.start) });
@@ -146,6 +151,7 @@ export function setupForm(settings: SetupSettings): OptionsForm {
   const addBot = h('button', { type: 'button', id: 'auction-add' }, 'Add a bot');
 
   const seatCount = () => bots.length + (person.checked ? 1 : 0);
+  const personName = () => name.value.trim() || DEFAULT_PERSON;
   const showSeats = (focusRow?: number) => {
     const rows = bots.map((bot, index) => {
       const seatNumber = index + 1 + (person.checked ? 1 : 0);
@@ -171,7 +177,8 @@ export function setupForm(settings: SetupSettings): OptionsForm {
     });
     const you = person.checked
         ? h('li', { class: 'auction-seat' },
-            h('span', {}, `Seat 1: you (${name.value || 'person'})`))
+            h('span', {}, `Seat 1: you${personName() === DEFAULT_PERSON ? ''
+                                                                 : ` (${personName()})`}`))
         : null;
     seatList.replaceChildren(...[you, ...rows].filter((row) => row !== null));
     addBot.disabled = seatCount() >= seating.maxSeats;
@@ -226,7 +233,7 @@ export function setupForm(settings: SetupSettings): OptionsForm {
     complete: (options) => {
       const seats: Seat[] = bots.map((bot) => bot.startsWith(EXTERNAL)
           ? { kind: 'external', name: bot.slice(EXTERNAL.length) } : { kind: 'bot', name: bot });
-      if (person.checked) seats.unshift({ kind: 'person', name: name.value.trim() });
+      if (person.checked) seats.unshift({ kind: 'person', name: personName() });
       options.config.seats = seats;
       if (tournament) {
         const count = Number(games.value.trim());

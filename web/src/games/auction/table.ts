@@ -1,6 +1,11 @@
-// A letter auction being played or watched: the controls (for the owner), the person's answers,
-// the board, and the announcements. The table draws the snapshots it is given and sends its
-// commands through the page, whose session controller (common/session.ts) talks to the server.
+// A letter auction being played or watched: the controls (for the owner of a table of bots or a
+// replay), the person's answers, the board, and the announcements. The table draws the
+// snapshots it is given and sends its commands through the page, whose session controller
+// (common/session.ts) talks to the server.
+//
+// A person's table is not stepped: it sends `run_to_end` whenever the game is ready, and the
+// game (the session) plays on by itself to the person's next bid or word, and after each answer
+// to the one after, so the person acts only when asked; what was played in between is told.
 import type { Snapshot } from '../../api';
 import { fill, h, say } from '../../dom';
 import type { MessageLine } from '../common/message';
@@ -42,6 +47,11 @@ export interface Table {
   disconnected(): void;
   /** Puts the keyboard where the game continues (once the table is in the page). */
   focus(): void;
+  /**
+   * Says `text` and where the game is; on a person's table about to play on to the person's
+   * next answer, says it before what that brings instead.
+   */
+  greet(text: string): void;
   close(): void;
 }
 
@@ -53,6 +63,16 @@ export function table(options: TableOptions): Table {
   let closed = false;
   let watchCode = '';
   const message = options.message;
+  /** What greet() left to say before the next narration (a person's table playing on). */
+  let greeting = '';
+  /** The person's table sent `run_to_end` and it did not go through: the controls are shown. */
+  let flowFailed = false;
+
+  /** A table the game plays on by itself to its person's answers (not a replay, not watched). */
+  const flows = (current: AuctionView) =>
+    !options.watching && !options.replay && current.seat !== null;
+  /** Whether the status line says what Step does: the owner steps a table of bots, a replay. */
+  const steps = (current: AuctionView) => !options.watching && !flows(current);
 
   const status = h('p', { class: 'status-line auction-status' });
   const latest = h('div', { class: 'auction-latest-box' });
@@ -82,12 +102,25 @@ export function table(options: TableOptions): Table {
       const next = queue.shift() as (typeof queue)[number];
       const answered = await options.send(next.command);
       next.done(answered);
+      if (view && flows(view)) {
+        // Not played on (the connection dropped): the controls go on by hand, until a command
+        // goes through again.
+        if (answered) flowFailed = false;
+        else if (next.command.command === 'run_to_end') flowFailed = true;
+        showControls(view);
+        if (!answered && greeting !== '') {
+          say(`${greeting} ${statusOf(view)}`);
+          greeting = '';
+        }
+      }
       if (!answered) {
         for (const dropped of queue.splice(0)) dropped.done(false);
         controlBar?.pause();
       }
     }
     busy = false;
+    // A person's table that became ready meanwhile (a new game) plays on.
+    if (view && !closed) playOn(view);
     schedule();
   };
 
@@ -141,6 +174,22 @@ export function table(options: TableOptions): Table {
 
   const answers = options.watching ? null : answerPanel(options.answerSeconds, answer);
 
+  /**
+   * The controls are for stepping: a person's table shows them only when playing on failed (the
+   * connection dropped), to go on by hand.
+   */
+  const showControls = (current: AuctionView) => {
+    if (controlBar) controlBar.element.hidden = flows(current) && !flowFailed;
+  };
+
+  /** Whether the table is about to play on to its person's next answer. */
+  const willPlayOn = (current: AuctionView) =>
+    flows(current) && current.status === 'ready' && !flowFailed;
+  /** A person's table that is ready plays on to the person's next answer (once at a time). */
+  const playOn = (current: AuctionView) => {
+    if (willPlayOn(current) && !busy) void run({ command: 'run_to_end' });
+  };
+
   const againButton = h('button', { type: 'button', class: 'primary', id: 'auction-again',
                                     onclick: () => options.playAgain?.() },
                           'Play again');
@@ -179,15 +228,26 @@ export function table(options: TableOptions): Table {
       sentence = `Time is up: ${what}. ${sentence}`;
       message.show(`Time ran out: ${what}.`, 'notice', false);
     }
-    if (before === null && options.watching) {
-      say(`Watching the game. ${board.statusText(next)}`);
-    } else if (sentence !== '' && before !== null) {
-      say(sentence.trim());
+    if (before !== null) {
+      sentence = `${greeting} ${sentence}`.trim();
+      greeting = '';
     }
+    if (before === null && options.watching) {
+      say(`Watching the game. ${board.statusText(next, false)}`);
+    } else if (before !== null && willPlayOn(next)) {
+      // Said with what playing on brings, in one announcement.
+      greeting = sentence;
+    } else if (sentence !== '' && before !== null) {
+      say(sentence);
+    }
+    playOn(next);
   }
 
+  /** What the status line says now. */
+  const statusOf = (current: AuctionView) => board.statusText(current, steps(current));
+
   function render(current: AuctionView): void {
-    status.textContent = board.statusText(current);
+    status.textContent = statusOf(current);
     fill(latest, board.latest(current));
     fill(parts.open, asked(current) ? null : board.openAuction(current));
     fill(parts.players, board.players(current));
@@ -197,6 +257,7 @@ export function table(options: TableOptions): Table {
     const over = current.status === 'finished';
     const question = asked(current);
     controlBar?.update(current.status === 'ready', over);
+    showControls(current);
     answers?.update(current);
     end.hidden = !over;
     showWatch();
@@ -227,6 +288,12 @@ export function table(options: TableOptions): Table {
       message.show(view === null
           ? 'There is no game to watch at this address: it ended, expired or never existed.'
           : 'The live connection to the game closed; reload the page to follow it again.');
+    },
+    greet(text) {
+      if (!view) return;
+      // Playing on says the rest.
+      if (willPlayOn(view)) greeting = `${text} ${greeting}`.trim();
+      else say(`${text} ${statusOf(view)}`);
     },
     focus() {
       const target = element.querySelector<HTMLElement>('#auction-bid, #auction-word') ??

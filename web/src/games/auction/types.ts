@@ -124,13 +124,21 @@ export function rackOf(view: AuctionView): string {
   return `${seat?.hidden ?? ''}${seat?.won ?? ''}`;
 }
 
+/** The name of a person seat whose player gave none and chose no player in the lobby. */
+export const DEFAULT_PERSON = 'You';
+
+/** Whether a seat's name already says "you" (the default name), so that it is not said twice. */
+export function saysYou(name: string): boolean {
+  return name.trim().toLowerCase() === DEFAULT_PERSON.toLowerCase();
+}
+
 /**
- * How a seat is called: its name, "you (name)" for the viewer's own, and the seat's number
- * when another seat has the same name ("value (seat 3)").
+ * How a seat is called: its name, "you (name)" for the viewer's own ("you" when its name is the
+ * default), and the seat's number when another seat has the same name ("value (seat 3)").
  */
 export function seatName(view: AuctionView, seat: number): string {
   const name = view.seats[seat]?.name ?? `seat ${seat + 1}`;
-  if (seat === view.seat) return `you (${name})`;
+  if (seat === view.seat) return saysYou(name) ? 'you' : `you (${name})`;
   const shared = view.seats.some((other, index) => index !== seat && other.name === name);
   return shared ? `${name} (seat ${seat + 1})` : name;
 }

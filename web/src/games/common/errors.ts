@@ -31,6 +31,13 @@ export function sessionGone(error: unknown): boolean {
   return error instanceof ApiError && (error.code === 'unknown_session' || error.status === 404);
 }
 
-/** What a page says when its session is gone. */
-export const SESSION_GONE = 'This game is no longer on the server (it expired or the server ' +
-                            'restarted). Start a new one.';
+/**
+ * What a page says when its session is gone (`error`: the server's answer): what may have become
+ * of it, as the server says it (whether it keeps games across a restart).
+ */
+export function goneMessage(error: unknown): string {
+  const reason = error instanceof ApiError && error.code === 'unknown_session'
+                 ? error.message.replace(/^no such game here: /i, '')
+                 : 'it ended, or the server lost it';
+  return `${sentence(`This game is no longer on the server: ${reason}`)} Start a new one.`;
+}

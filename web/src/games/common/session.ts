@@ -1,13 +1,15 @@
 // The session-page controller every game page uses: it opens a session (or resumes one by its
-// address), sends commands one at a time, follows the live socket when asked, keeps the busy
-// state and the page's address (#/<game>/<SESSION_ID>), and says when the session is gone. It
-// also follows another's session by its watch code, as a spectator who sends nothing. It knows
-// the session's config, and its seed only once the server shows it (docs/API.md, "Sessions": a
-// seed that hides something is shown once the game has ended). The page keeps only its
-// rendering: `show` gets every snapshot to draw.
-import { createSession, deleteSession, follow, type LiveFeed, readEvents, readSession,
+// address), sends commands one at a time, follows the session's live socket (so that two tabs on
+// one session show each other's moves; the socket comes back after the server restarts), keeps
+// the busy state and the page's address (#/<game>/<SESSION_ID>), warns before the page is left
+// with a game in play that the player could not find again, and says when the session is gone.
+// It also follows another's session by its watch code, as a spectator who sends nothing. It
+// knows the session's config, and its seed only once the server shows it (docs/API.md,
+// "Sessions": a seed that hides something is shown once the game has ended). The page keeps only
+// its rendering: `show` gets every snapshot to draw.
+import { ApiError, createSession, deleteSession, follow, type LiveFeed, readEvents, readSession,
          sendCommand, type SessionEvents, type Snapshot } from '../../api';
-import { messageOf, SESSION_GONE, sessionGone } from './errors';
+import { goneMessage, messageOf, sessionGone } from './errors';
 import type { Options } from './form';
 
 /** A session's id: 32 hex digits (docs/API.md, "Sessions"). */
@@ -27,8 +29,16 @@ export function showAddress(address: string): void {
   if (location.hash !== address) history.replaceState(history.state, '', address);
 }
 
-/** What the snapshot answers: a session opened, resumed, a command's reply, a pushed update. */
+/**
+ * What the snapshot answers: a session opened; resumed (its address loaded, or the page caught
+ * up after missing updates: the whole view to draw again); a command's reply; a pushed update
+ * (a timer's, a bot's, or a command another page of the session sent, which comes with it).
+ */
 export type Arrival = 'opened' | 'resumed' | 'reply' | 'pushed';
+
+/** The first wait before following a session again once its socket closed, and the longest. */
+const RECONNECT_FIRST_MS = 500;
+const RECONNECT_MAX_MS = 8000;
 
 /**
  * The events the session `id` sent its owner for each command from index `from` on (negative:
@@ -45,9 +55,15 @@ export interface SessionPageSettings<View> {
   game: string;
   /** The page's address (`#/hand`); a session's is `<address>/<id>`. */
   address: string;
-  /** The page's root: marked aria-busy while a command runs, and with the session's id. */
+  /**
+   * The page's root: marked aria-busy while a command runs, with the session's id
+   * (`data-session`), and `data-following` while its live socket is open (its first update in).
+   */
   root: HTMLElement;
-  /** Draws a snapshot; `command` is the one it answers (a reply). */
+  /**
+   * Draws a snapshot; `command` is the one it answers: a reply's, or a pushed update's when
+   * another page of the session sent it (the seat's own command: drawn as a reply is).
+   */
   show(snapshot: Snapshot<View>, arrival: Arrival, command?: Record<string, unknown>): void;
   /** The session cannot be played here any more (gone, or never opened): back to the form. */
   lost(problem: string): void;
@@ -57,11 +73,10 @@ export interface SessionPageSettings<View> {
   busy?(busy: boolean, command?: Record<string, unknown>): void;
   /** A long command's share done (0 to 1, rising), pushed over the live socket. */
   progress?(fraction: number): void;
-  /** Whether to follow the session's live socket, for the session's config. */
-  live?(config: Record<string, unknown>): boolean;
   /**
-   * The live socket closed while followed (the server went away, or a watch code that names
-   * no session): no more updates come. Not called when the page leaves or closes.
+   * The live socket of a watched session closed (the server went away, or a watch code that
+   * names no session): no more updates come. Not called when the page leaves or closes; a
+   * session of the player's own is followed again once the server answers.
    */
   disconnected?(): void;
 }
@@ -84,8 +99,34 @@ export class SessionController<View> {
   private version = -1;
   private feed: LiveFeed | null = null;
   private closed = false;
+  /** The session's last snapshot said its game was over (or none had begun). */
+  private finished = true;
+  /** The player finds the game among their unfinished games (the snapshot's "resumable"). */
+  private resumable = false;
+  /** The version when the game in play began: a later one means the player has played it. */
+  private begun = 0;
+  private reconnecting: ReturnType<typeof setTimeout> | null = null;
+  private reconnectMs = RECONNECT_FIRST_MS;
+  private readonly warn = (event: BeforeUnloadEvent): void => {
+    if (!this.atStake()) return;
+    event.preventDefault();
+    event.returnValue = '';  // older browsers ask for it
+  };
 
-  constructor(private readonly settings: SessionPageSettings<View>) {}
+  constructor(private readonly settings: SessionPageSettings<View>) {
+    addEventListener('beforeunload', this.warn);
+  }
+
+  /**
+   * Leaving the page now would lose a game the player has played and could not find again: one
+   * in play (not finished, with a move since it began) that is not among the player's unfinished
+   * games (an anonymous player's, one on a clock, or with no store). A reload alone loses
+   * nothing (the address resumes it), but a page cannot tell a reload from leaving.
+   */
+  atStake(): boolean {
+    return !this.closed && this.id !== null && this.view !== null && !this.finished &&
+           !this.resumable && this.version > this.begun;
+  }
 
   /**
    * Opens a new session with the options (no seed: the server draws one that nobody knows);
@@ -159,8 +200,7 @@ export class SessionController<View> {
    * included, is shown as pushed; nothing can be sent, and the page's address stays as it is.
    */
   watch(code: string): void {
-    this.feed?.close();
-    this.feed = null;
+    this.stopFeed();
     this.id = null;
     this.view = null;
     this.seed = null;
@@ -178,6 +218,8 @@ export class SessionController<View> {
       const snapshot = await readSession<View>(id);
       this.extras = undefined;
       this.take(id, {}, snapshot);
+      // A game resumed with moves made was played: at stake, like one played here.
+      if (!snapshot.finished && snapshot.version > 0) this.begun = -1;
       this.setBusy(false);
       this.settings.show({ ...snapshot, id }, 'resumed');
       this.tellNotKept(snapshot);
@@ -185,7 +227,7 @@ export class SessionController<View> {
     } catch (error) {
       this.setBusy(false);
       this.leave();
-      this.settings.lost(sessionGone(error) ? SESSION_GONE : messageOf(error));
+      this.settings.lost(sessionGone(error) ? goneMessage(error) : messageOf(error));
       return false;
     }
   }
@@ -194,7 +236,7 @@ export class SessionController<View> {
   private failed(error: unknown): void {
     if (sessionGone(error)) {
       this.leave();
-      this.settings.lost(SESSION_GONE);
+      this.settings.lost(goneMessage(error));
     } else {
       this.settings.problem(messageOf(error));
     }
@@ -248,10 +290,34 @@ export class SessionController<View> {
     }
   }
 
+  /**
+   * Asks the server for the session `id` again once its socket came back (the server brings
+   * back a session it lost, restarted, when its store keeps it): a newer snapshot is shown as
+   * resumed (the updates between are not known: the page draws it all again). True when the
+   * session may be followed again; throws when the server cannot be reached yet. A refusal is
+   * told to the page once (a session gone: lost), and the socket is not followed again.
+   */
+  private async catchUp(id: string): Promise<boolean> {
+    try {
+      const snapshot = await readSession<View>(id);
+      if (this.closed || this.id !== id || snapshot.version <= this.version) return true;
+      this.version = snapshot.version;
+      this.view = snapshot.view;
+      this.learn(snapshot);
+      this.settings.show({ ...snapshot, id }, 'resumed');
+      this.tellNotKept(snapshot);
+      return true;
+    } catch (error) {
+      if (this.closed || this.id !== id) return false;
+      if (error instanceof ApiError && error.status === 0) throw error;  // not answering yet
+      this.failed(error);
+      return false;
+    }
+  }
+
   /** Leaves the session (it stays on the server): the page's address is its own again. */
   leave(): void {
-    this.feed?.close();
-    this.feed = null;
+    this.stopFeed();
     this.id = null;
     this.view = null;
     this.version = -1;
@@ -262,8 +328,8 @@ export class SessionController<View> {
   /** The page goes away: the socket closes. */
   close(): void {
     this.closed = true;
-    this.feed?.close();
-    this.feed = null;
+    this.stopFeed();
+    removeEventListener('beforeunload', this.warn);
   }
 
   /**
@@ -271,40 +337,91 @@ export class SessionController<View> {
    * `config`, the one asked for).
    */
   private take(id: string, config: Record<string, unknown>, snapshot: Snapshot<View>): void {
-    this.feed?.close();
-    this.feed = null;
+    this.stopFeed();
     this.id = id;
     this.config = snapshot.config ?? config;
     this.seed = null;
+    this.finished = true;
     this.learn(snapshot);
+    this.begun = snapshot.version;
     this.view = snapshot.view;
     this.version = snapshot.version;
     this.settings.root.dataset.session = id;
     this.address(`${this.settings.address}/${id}`);
-    if (this.settings.live?.(this.config)) this.listen(id, false);
+    this.listen(id, false);
   }
 
-  /** What a snapshot says of the seed: shown now (a game ended), practice or not. */
+  /**
+   * What a snapshot says of the game: the seed shown now (a game ended), practice or not, over
+   * or in play (a game that begins counts its moves from this snapshot's version).
+   */
   private learn(snapshot: Snapshot<View>): void {
     if (snapshot.seed !== undefined) this.seed = snapshot.seed;
     this.hidden = snapshot.hidden_information ?? false;
     this.practice = snapshot.practice ?? false;
+    this.resumable = snapshot.resumable ?? false;
+    if (this.finished && !snapshot.finished) this.begun = snapshot.version;
+    this.finished = snapshot.finished;
   }
 
   /** Follows the live socket of `key` (a session's id, or its watch code: `watch`). */
   private listen(key: string, watch: boolean): void {
     // Only the feed in use speaks: one closed by leave(), take() or watch() is no longer it.
+    let first = true;
     const feed: LiveFeed = follow<View>(key, watch, (update) => {
-      if (this.closed || this.feed !== feed || update.version <= this.version) return;
+      if (this.closed || this.feed !== feed) return;
+      this.reconnectMs = RECONNECT_FIRST_MS;  // it answers again
+      this.settings.root.dataset.following = '';
+      const opening = first;
+      first = false;
+      if (update.version <= this.version) return;
+      // The socket's first snapshot is newer than the page (updates came while it was away):
+      // it has no events, so the page catches up on the whole view.
+      const missed = opening && !watch && this.version >= 0;
       this.version = update.version;
       this.view = update.view;
       this.learn(update);
-      this.settings.show(update, 'pushed');
+      if (missed) this.settings.show({ ...update, id: key }, 'resumed');
+      else this.settings.show(update, 'pushed', update.command);
       this.tellNotKept(update);
     }, () => {
-      if (!this.closed && this.feed === feed) this.settings.disconnected?.();
+      if (this.closed || this.feed !== feed) return;
+      this.feed = null;
+      delete this.settings.root.dataset.following;
+      if (watch) this.settings.disconnected?.();
+      else this.followAgain(key);
     }, (fraction) => this.settings.progress?.(fraction));
     this.feed = feed;
+  }
+
+  /**
+   * The socket of the session `id` closed (the server restarted, the network dropped): the
+   * session is asked for again once the server answers (the server revives it from its store;
+   * a newer snapshot is drawn), then followed again. A session gone is told to the page.
+   */
+  private followAgain(id: string): void {
+    if (this.reconnecting !== null) return;
+    const wait = this.reconnectMs;
+    this.reconnectMs = Math.min(RECONNECT_MAX_MS, wait * 2);
+    this.reconnecting = setTimeout(() => {
+      this.reconnecting = null;
+      if (this.closed || this.id !== id || this.feed !== null) return;
+      this.catchUp(id).then((again) => {
+        if (again && !this.closed && this.id === id && this.feed === null) this.listen(id, false);
+      }, () => {
+        if (!this.closed && this.id === id) this.followAgain(id);  // not answering yet
+      });
+    }, wait);
+  }
+
+  /** Stops following the socket, and trying to follow it again. */
+  private stopFeed(): void {
+    this.feed?.close();
+    this.feed = null;
+    delete this.settings.root.dataset.following;
+    if (this.reconnecting !== null) clearTimeout(this.reconnecting);
+    this.reconnecting = null;
+    this.reconnectMs = RECONNECT_FIRST_MS;
   }
 
   private address(address: string): void {

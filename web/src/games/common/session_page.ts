@@ -1,8 +1,8 @@
 // What a game page that plays sessions is, but for its drawing: a SessionController wired to the
 // page's options form and message line. A page extends it with its form (`buildForm`), where
 // the form goes (`showSetup`), and what a snapshot looks like (`show`).
-import type { Snapshot } from '../../api';
-import { fill, say } from '../../dom';
+import { chosenPlayer, type Snapshot } from '../../api';
+import { fill, h, say } from '../../dom';
 import type { Options, OptionsForm } from './form';
 import { messageLine } from './message';
 import { type Arrival, SessionController, sessionOfRoute } from './session';
@@ -31,7 +31,6 @@ export abstract class SessionPage<View> {
       problem: (problem) => this.message.show(problem),
       busy: (busy, command) => this.busyChanged(busy, command),
       progress: (fraction) => this.progress(fraction),
-      live: (config) => this.live(config),
     });
   }
 
@@ -85,10 +84,19 @@ export abstract class SessionPage<View> {
   /** Leaves the session in play (it stays on the server) for the options form. */
   protected abstract showSetup(): void;
 
-  /** The session cannot be played here any more: the options form, saying why. */
+  /**
+   * The session cannot be played here any more: the options form, saying why, and where the
+   * chosen player's unfinished games are (the lobby resumes them).
+   */
   protected lost(problem: string): void {
     this.showSetup();
     this.form?.problem(new Error(problem));
+    const player = chosenPlayer();
+    if (player !== null && this.form) {
+      this.form.element.after(h('p', { class: 'session-lost-offer' },
+                                 h('a', { href: '#/' }, `${player}\u2019s unfinished games`),
+                                 ' are in the lobby, to resume one.'));
+    }
   }
 
   /**
@@ -128,9 +136,4 @@ export abstract class SessionPage<View> {
 
   /** A long command's share done, pushed over the live socket. */
   protected progress(_fraction: number): void {}
-
-  /** Whether to follow the session's live socket, for its config. */
-  protected live(_config: Record<string, unknown>): boolean {
-    return false;
-  }
 }

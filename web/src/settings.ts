@@ -1,0 +1,64 @@
+// The player's display settings in the header: the colour-blind-safe piece colours and the
+// optional sound effects, each a toggle button remembered per player on this browser (the
+// player chosen in the lobby, or nobody). The palette is <html data-palette="safe"> (app.css).
+import { chosenPlayer } from './api';
+import { h } from './dom';
+import { setSound, soundOn } from './games/common/sound';
+
+function paletteKey(): string {
+  return `wg.palette:${chosenPlayer() ?? ''}`;
+}
+
+function safePalette(): boolean {
+  try {
+    return localStorage.getItem(paletteKey()) === 'safe';
+  } catch {
+    return false;
+  }
+}
+
+function setSafePalette(on: boolean): void {
+  try {
+    if (on) localStorage.setItem(paletteKey(), 'safe');
+    else localStorage.removeItem(paletteKey());
+  } catch {
+    // Kept for this visit only.
+  }
+  applyPalette(on);
+}
+
+function applyPalette(on: boolean): void {
+  if (on) document.documentElement.dataset.palette = 'safe';
+  else delete document.documentElement.dataset.palette;
+}
+
+function toggle(label: (string | Node)[], read: () => boolean, write: (on: boolean) => void):
+    HTMLButtonElement {
+  const button = h('button', { type: 'button', 'aria-pressed': String(read()) }, label);
+  button.addEventListener('click', () => {
+    const on = button.getAttribute('aria-pressed') !== 'true';
+    write(on);
+    button.setAttribute('aria-pressed', String(on));
+  });
+  return button;
+}
+
+/**
+ * Fills `container` with the toggles and applies the chosen player's settings; returns what
+ * applies them again (after another player is chosen, on every page change).
+ */
+export function mountSettings(container: HTMLElement): () => void {
+  // On a phone the label is "Colour-blind" alone (app.css hides the rest).
+  const colours = toggle(['Colour-blind', h('span', { class: 'wide-only' }, ' colours')],
+                         safePalette, setSafePalette);
+  const sound = toggle(['Sound'], soundOn, setSound);
+  container.replaceChildren(colours, sound);
+  const refresh = () => {
+    const safe = safePalette();
+    applyPalette(safe);
+    colours.setAttribute('aria-pressed', String(safe));
+    sound.setAttribute('aria-pressed', String(soundOn()));
+  };
+  refresh();
+  return refresh;
+}
