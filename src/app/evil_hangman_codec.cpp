@@ -35,7 +35,9 @@ constexpr auto kMaxLength = static_cast<std::int64_t>(eh::kMaxWordLength);
 
 constexpr CommandShape kCommands[] = {{"new_game", {"length", "guesses", "show_remaining"}},
                                       {"guess", {"letter", "cut"}},
-                                      {"give_up"}};
+                                      {"give_up"},
+                                      {"switch_host", {"strategy"}},
+                                      {"withdraw", {"letter"}}};
 
 Json decision_json(const eh::Guessed& guessed) {
   const eh::Decision& d = *guessed.decision;
@@ -146,6 +148,10 @@ eh::Session::Command EvilHangmanCodec::command_from_json(const Json& json) {
   if (name == "guess") {
     return eh::Guess{letter_field(fields, "letter"), fields.optional_integer<std::uint64_t>("cut")};
   }
+  if (name == "switch_host") {
+    return eh::SwitchHost{fields.choice("strategy", eh::all_strategies(), eh::Strategy::kLargest)};
+  }
+  if (name == "withdraw") return eh::Withdraw{letter_field(fields, "letter")};
   return eh::GiveUp{};
 }
 
@@ -165,6 +171,12 @@ Json EvilHangmanCodec::command_to_json(const eh::Session::Command& command) {
                  },
                  [](const eh::GiveUp&) {
                    return Json{{"command", "give_up"}};
+                 },
+                 [](const eh::SwitchHost& c) {
+                   return Json{{"command", "switch_host"}, {"strategy", eh::to_string(c.strategy)}};
+                 },
+                 [](const eh::Withdraw& c) {
+                   return Json{{"command", "withdraw"}, {"letter", letter_text(c.letter)}};
                  }},
       command);
 }
@@ -192,6 +204,12 @@ Json EvilHangmanCodec::event_to_json(const eh::Session::Event& event) {
                    if (e.cut) json["cut"] = *e.cut;
                    if (e.decision) json["decision"] = decision_json(e);
                    return json;
+                 },
+                 [](const eh::Withdrawn& e) {
+                   return Json{{"event", "withdrawn"}, {"letter", letter_text(e.letter)}};
+                 },
+                 [](const eh::HostSwitched& e) {
+                   return Json{{"event", "host_switched"}, {"strategy", eh::to_string(e.strategy)}};
                  },
                  [](const eh::Rejected& e) {
                    Json json = {{"event", "rejected"}, {"reason", to_string(e.reason)}};
@@ -222,7 +240,8 @@ Json EvilHangmanCodec::view_to_json(const eh::Session::View& view) {
                {"guesses_left", view.guesses_left},
                {"pattern", pattern_text(view.pattern, kCase)},
                {"letters", letters_json(view.letters, kCase)},
-               {"show_remaining", view.show_remaining}};
+               {"show_remaining", view.show_remaining},
+               {"host", eh::to_string(view.host)}};
   if (view.words_remaining) json["words_remaining"] = *view.words_remaining;
   if (view.won) json["won"] = *view.won;
   if (view.word) json["word"] = word_text(*view.word, kCase);
@@ -261,6 +280,12 @@ GameEntry evil_hangman_game() {
   };
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
+  // A withdrawal is the session's own record of a guess taken back, for replays: never a
+  // player's command.
+  entry.stamps.host_only = {"withdraw"};
+  // While the optimal host decides, the player may give up or switch to a quicker host: the
+  // decision is withdrawn, then their command is played.
+  entry.withdrawing = {"give_up", "switch_host"};
   // {"by_length": [{"length", "games", "wins", "misses", "mean_misses"}]}
   entry.statistics.counters = [](const Json& details) {
     std::vector<std::pair<std::string, std::int64_t>> counters;

@@ -10,16 +10,21 @@
 ///   commands  {"command": "new_game", "length"?, "guesses"?, "show_remaining"?}
 ///             {"command": "guess", "letter", "cut"?}   ("cut": replays only; a server drops it)
 ///             {"command": "give_up"}
+///             {"command": "switch_host", "strategy"?: "largest"|"lookahead"}  (default largest)
+///             {"command": "withdraw", "letter"}   (the session's record of a withdrawn guess;
+///                                                  a server refuses it from players)
 ///   events    {"event": "game_started", "game", "length", "guesses", "show_remaining", "words"?}
 ///             {"event": "guessed", "letter", "hit", "revealed", "pattern", "guesses_left",
 ///              "words"?, "fell_back", "cut"?, "decision"?: {"families": [{"pattern",
 ///              "words", "forced_misses"?, "expected_misses"?}], "chosen", "decided_by"}}
+///             {"event": "withdrawn", "letter"}
+///             {"event": "host_switched", "strategy"}
 ///             {"event": "rejected", "reason", "letter"?, "detail"}
 ///             {"event": "finished", "game", "won", "gave_up", "length", "guesses", "misses",
 ///              "word", "letters", "show_remaining"}
 ///   view      {"status": "idle"|"playing"|"finished", "game", "length", "guesses",
-///              "guesses_left", "pattern", "letters", "show_remaining", "words_remaining"?,
-///              "won"?, "word"?}
+///              "guesses_left", "pattern", "letters", "show_remaining", "host",
+///              "words_remaining"?, "won"?, "word"?}   ("host": the strategy now deciding)
 /// A key marked ? is left out when it does not apply ("words" and "words_remaining" without
 /// show_remaining, "decision" without explain, "word" while the game is played).
 

@@ -81,6 +81,10 @@ bool host_only(const GameEntry& game, const Json& command) {
   return listed(game.stamps.host_only, command_name_of(command));
 }
 
+bool withdraws(const GameEntry& game, const Json& command) {
+  return listed(game.withdrawing, command_name_of(command));
+}
+
 std::unique_ptr<GameSession> restore(const Json& saved, std::shared_ptr<const Lexicon> lexicon) {
   if (!saved.is_object()) throw ConfigError("game", "a saved game is a JSON object");
   const auto game_field = saved.find("game");

@@ -67,6 +67,10 @@ struct GameEntry {
   /// decision): a front end then runs them off its I/O threads, shows their progress and stops
   /// them when the player leaves (GameSession::apply's Work). Unset: never.
   std::function<bool(const Json& config)> slow = nullptr;
+  /// Commands a player may send while one of theirs runs on a worker (`slow`): the running one is
+  /// withdrawn (GameSession::apply's Work::withdraw; the game's events say what became of it),
+  /// then this one is played. Any other command waits its turn (refused as busy).
+  std::vector<std::string> withdrawing = {};
   /// True for a config whose seed decides something a seat may not see before a game ends: a
   /// word the host holds (position hangman's; the fair hosts' of evil hangman and Wordle), the
   /// other seats' letters and the letters to come (the auction), the hands to come (the word
@@ -120,6 +124,8 @@ bool needs_seat(const GameEntry& game, const Json& command);
 /// True when `command` is one only the host sends (CommandStamps::host_only): a player's is
 /// refused.
 bool host_only(const GameEntry& game, const Json& command);
+/// True when `command` (a player's) withdraws the one running (GameEntry::withdrawing).
+bool withdraws(const GameEntry& game, const Json& command);
 
 /// Every game, in menu order.
 std::span<const GameEntry> games();

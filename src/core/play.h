@@ -72,9 +72,15 @@ std::span<const Secrets> all_secrets();
 /// plan, a best-board search) may be stopped and watched. A stopped computation falls back the
 /// way its budget fallback does, and says so in its event; it never throws. `progress` is
 /// called from the computing thread with the fraction done, 0 to 1, when known.
+///
+/// `withdraw` is requested, before `stop`, when the player takes the command back (they sent
+/// another in its place, the evil hangman's give up while its host decides): a computation that
+/// can be withdrawn then ends its command with nothing changed but a record that it was
+/// withdrawn (its game says how); one that cannot stops as on `stop`.
 struct Work {
   std::stop_token stop;
   std::function<void(double fraction)> progress;
+  std::stop_token withdraw{};
 };
 
 /// Who looks at a session. Seats are 0-based; kObserver sees what any spectator may see.

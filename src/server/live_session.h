@@ -8,6 +8,7 @@
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <set>
 #include <stop_token>
 #include <string>
@@ -97,7 +98,18 @@ struct LiveSession {
   /// A command running on a worker, while it runs: the session is the worker's alone, and
   /// readers see it as it was when the command began.
   struct Running {
-    std::stop_source stop;            ///< requested when the session is deleted or the arcade ends
+    std::stop_source stop;  ///< requested when the session is deleted or the arcade ends
+    /// Requested, before `stop`, when the player withdraws the command (Work::withdraw).
+    std::stop_source withdraw;
+    /// The player's command that withdrew this one (GameEntry::withdrawing), stamped: played by
+    /// the worker once this one has ended, then answered.
+    struct Next {
+      app::Json command;
+      Seat seat = kObserver;  ///< who sent it
+      Respond respond;        ///< null for a socket's command
+      std::string replying;   ///< the page whose request it answers (client_of)
+    };
+    std::optional<Next> next;
     std::map<Seat, app::Json> views;  ///< the owner's and a spectator's
     bool finished = false;
     app::Json saved;

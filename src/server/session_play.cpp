@@ -96,13 +96,15 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
   running->finished = live->session->finished();
   running->saved = live->session->saved();
   const std::stop_token stop = running->stop.get_token();
+  const std::stop_token withdraw = running->withdraw.get_token();
   live->running = std::move(running);
   workers_->post([this, live, command = std::move(command), respond = std::move(respond), stop,
-                  replying = std::move(replying)] {
+                  withdraw, replying = std::move(replying)] {
     // Progress, throttled: only when it grew by a step, or grew at all after an interval.
     double sent = -1;
     Clock::time_point sent_at{};
-    const Work work{stop, [&](double fraction) {
+    const Work work{stop,
+                    [&](double fraction) {
                       fraction = std::clamp(fraction, 0.0, 1.0);
                       const auto now = clock_.now();
                       if (fraction <= sent) return;
@@ -112,7 +114,8 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
                       sent = fraction;
                       sent_at = now;
                       push_progress(*live, fraction);
-                    }};
+                    },
+                    withdraw};
     std::vector<Json> events;
     std::optional<std::string> failure;
     try {
@@ -120,23 +123,49 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
     } catch (const std::exception& e) {
       failure = e.what();
     }
-    HttpResponse response;
+    HttpResponse response, next_response;
+    std::optional<LiveSession::Running::Next> next;
     {
       std::lock_guard lock(live->mutex);
+      next = std::move(live->running->next);
       live->running.reset();
       live->last_command = command;
       live->last_by = std::exchange(live->commander, kObserver);
-      if (failure) {
-        response = error(500, "internal", fmt::format("the server failed: {}", *failure));
-      } else {
-        Json done = applied(*live, std::move(events), respond ? replying : std::string());
-        Json reply = snapshot(*live, live->seat);
-        if (!live->game->private_events) reply["events"] = std::move(done);
-        response = json_response(200, reply);
+      Json done;
+      if (!failure) done = applied(*live, std::move(events), respond ? replying : std::string());
+      // The command that withdrew this one: played now (never a slow one), and both answered
+      // with the state after it.
+      Json next_events;
+      if (next) {
+        live->commander = next->seat;
+        next_events = play(*live, std::move(next->command), next->replying);
       }
+      const auto answer = [&](Json events) {
+        Json reply = snapshot(*live, live->seat);
+        if (!live->game->private_events) reply["events"] = std::move(events);
+        return json_response(200, reply);
+      };
+      response = failure ? error(500, "internal", fmt::format("the server failed: {}", *failure))
+                         : answer(std::move(done));
+      if (next) next_response = answer(std::move(next_events));
     }
     if (respond) respond(std::move(response));
+    if (next && next->respond) next->respond(std::move(next_response));
   });
+}
+
+bool Sessions::withdraw_running(LiveSession& live, Json command, Seat seat, Respond& respond,
+                                std::string replying) {
+  if (live.running->next) return false;
+  const Seat running_by = live.commander;
+  stamp(live, command, seat);
+  live.commander = running_by;  // the running command's, until it is applied
+  live.running->next = LiveSession::Running::Next{
+      std::move(command), seat, std::exchange(respond, nullptr), std::move(replying)};
+  // Withdrawn first: a computation that sees the stop sees why.
+  live.running->withdraw.request_stop();
+  live.running->stop.request_stop();
+  return true;
 }
 
 void Sessions::push_progress(LiveSession& live, double fraction) {

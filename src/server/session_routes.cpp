@@ -245,15 +245,20 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   auto parsed = json_body(request);
   if (auto* refusal = std::get_if<HttpResponse>(&parsed)) return std::move(*refusal);
   std::lock_guard lock(live->mutex);
-  if (live->running) {
-    return error(409, "busy", std::string(kBusyMessage));
-  }
   Json& command = std::get<Json>(parsed);
+  const auto busy = [] { return error(409, "busy", std::string(kBusyMessage)); };
+  if (live->running && !app::withdraws(*live->game, command)) return busy();
   if (live->seat == kObserver && app::needs_seat(*live->game, command)) {
     return error(403, "no_seat", "this game has no seat for you: you are watching it");
   }
   if (app::host_only(*live->game, command)) return host_only_refusal();
   if (const auto refusal = refuse_command(*live, command)) return refusal->response();
+  if (live->running) {  // the player takes the running command back for this one
+    if (!withdraw_running(*live, std::move(command), live->seat, respond, client_of(request))) {
+      return busy();
+    }
+    return {};  // the worker answers
+  }
   stamp(*live, command, live->seat);
   if (live->slow) {
     play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));

@@ -156,10 +156,11 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
     peer->send(socket_error("watching", "spectators only watch"));
     return true;
   }
-  if (live->running) {
+  const auto busy = [&] {
     peer->send(socket_error("busy", std::string(kBusyMessage)));
     return true;
-  }
+  };
+  if (live->running && !app::withdraws(*live->game, message)) return busy();
   if (app::host_only(*live->game, message)) {
     peer->send(socket_error("host_only", std::string(kHostOnlyMessage)));
     return true;
@@ -167,6 +168,10 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
   if (const auto refusal = refuse_command(*live, message)) {
     peer->send(refusal->socket_message());
     return true;
+  }
+  if (live->running) {  // the player takes the running command back for this one
+    Respond none;
+    return withdraw_running(*live, std::move(message), held->seat, none) || busy();
   }
   stamp(*live, message, held->seat);
   if (live->slow) {

@@ -196,6 +196,12 @@ class Sessions {
   /// `respond` (if any) when it ends, pushing progress to the peers meanwhile.
   void play_on_worker(const LivePtr& live, app::Json command, Respond respond,
                       std::string replying = {});
+  /// `command` (a player's, GameEntry::withdrawing, not stamped yet) arrived while the session
+  /// runs one on a worker, its lock held: withdraws the running one (Work::withdraw, then stop)
+  /// and has the worker play this one after it, answering `respond` (taken; none for a socket)
+  /// then. False, nothing done, when a command already waits so (the caller refuses as busy).
+  bool withdraw_running(LiveSession& live, app::Json command, Seat seat, Respond& respond,
+                        std::string replying = {});
   /// True when the session's seed, and its saved game, may go out now: a seed that hides
   /// nothing, or one a client knows (LiveSession::seed_known). Its lock is held.
   static bool shows_seed(const LiveSession& live);

@@ -110,7 +110,9 @@ TEST(EvilHangmanCodec, CommandsRoundTrip) {
                                              eh::NewGame{std::nullopt, 3, std::nullopt},
                                              eh::Guess{eh::test::code('e'), std::nullopt},
                                              eh::Guess{eh::test::code('z'), 12345},
-                                             eh::GiveUp{}};
+                                             eh::GiveUp{},
+                                             eh::SwitchHost{eh::Strategy::kLookahead},
+                                             eh::Withdraw{eh::test::code('q')}};
   for (const eh::Command& command : commands) {
     const Json json = EvilHangmanCodec::command_to_json(command);
     EXPECT_EQ(EvilHangmanCodec::command_from_json(json), command) << json.dump();
@@ -141,6 +143,10 @@ TEST(EvilHangmanCodec, MalformedCommandsAreRejectedNeverThrown) {
       {{"command", "new_game"}, {"length", 4.5}},
       {{"command", "new_game"}, {"show_remaining", "yes"}},
       {{"command", "give_up"}, {"now", true}},
+      {{"command", "switch_host"}, {"strategy", "slowest"}},
+      {{"command", "switch_host"}, {"strategy", 2}},
+      {{"command", "withdraw"}},
+      {{"command", "withdraw"}, {"letter", "e"}, {"cut", 1}},
   };
   for (const Json& command : bad) {
     const Json event = one(*session, command);
@@ -215,7 +221,7 @@ TEST(EvilHangmanCodec, TheViewOfASeatLeaksNothing) {
     const Json view = session->view(seat);
     EXPECT_EQ(keys(view),
               (std::set<std::string>{"status", "game", "length", "guesses", "guesses_left",
-                                     "pattern", "letters", "show_remaining"}))
+                                     "pattern", "letters", "show_remaining", "host"}))
         << view;
     EXPECT_EQ(view["status"], "playing");
     EXPECT_EQ(view["letters"], (Json{"l"}));
@@ -313,6 +319,38 @@ TEST(EvilHangmanCodec, AStopCutsTheDecisionAndTheSavedGameReplaysTheCut) {
     EXPECT_EQ(restored->view(0), session->view(0));
     EXPECT_EQ(restored->saved(), saved);
   }
+}
+
+TEST(EvilHangmanCodec, AWithdrawnGuessAndAHostSwitchInJson) {
+  const auto session = open({{"strategy", "optimal"}}, 4);
+  one(*session, {{"command", "new_game"}, {"length", 4}, {"guesses", 5}});
+  EXPECT_EQ(session->view(0)["host"], "optimal");
+  std::stop_source stop, withdraw;
+  withdraw.request_stop();
+  stop.request_stop();
+  const std::vector<Json> withdrawn =
+      session->apply({{"command", "guess"}, {"letter", "e"}},
+                     Work{stop.get_token(), nullptr, withdraw.get_token()});
+  EXPECT_EQ(withdrawn, (std::vector<Json>{{{"event", "withdrawn"}, {"letter", "e"}}}));
+  EXPECT_EQ(session->view(0)["letters"], Json::array());
+  EXPECT_EQ(one(*session, {{"command", "switch_host"}}),
+            (Json{{"event", "host_switched"}, {"strategy", "largest"}}));
+  EXPECT_EQ(session->view(0)["host"], "largest");
+  const Json refused = one(*session, {{"command", "switch_host"}, {"strategy", "optimal"}});
+  EXPECT_EQ(refused["reason"], "out_of_range");
+  EXPECT_EQ(one(*session, {{"command", "guess"}, {"letter", "e"}})["event"], "guessed");
+  const Json saved = session->saved();
+  EXPECT_EQ(saved["commands"][1], (Json{{"command", "withdraw"}, {"letter", "e"}}));
+  EXPECT_EQ(saved["commands"][2], (Json{{"command", "switch_host"}, {"strategy", "largest"}}));
+  const auto restored = restore(saved, eh::test::small_lexicon());
+  EXPECT_EQ(restored->view(0), session->view(0));
+  EXPECT_EQ(restored->saved(), saved);
+  // A player may give up or switch while the host thinks, and never send a withdrawal.
+  const GameEntry entry = evil_hangman_game();
+  EXPECT_TRUE(withdraws(entry, {{"command", "give_up"}}));
+  EXPECT_TRUE(withdraws(entry, {{"command", "switch_host"}}));
+  EXPECT_FALSE(withdraws(entry, {{"command", "guess"}, {"letter", "a"}}));
+  EXPECT_TRUE(host_only(entry, {{"command", "withdraw"}, {"letter", "a"}}));
 }
 
 TEST(EvilHangmanCodec, ToolDocuments) {

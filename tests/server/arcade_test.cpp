@@ -696,6 +696,70 @@ TEST_F(ArcadeTest, DeletingASessionStopsItsDecisionWhichStillAnswers) {
   EXPECT_EQ(request("GET", "/api/sessions/" + id).status, 404);
 }
 
+TEST_F(ArcadeTest, AGiveUpWhileTheHostDecidesWithdrawsTheGuessAndEndsTheGame) {
+  const auto [id, peer] = optimal_evil_hangman();
+  auto guessed = request_later("POST", "/api/sessions/" + id + "/commands",
+                               R"({"command":"guess","letter":"e"})");
+  ASSERT_TRUE(peer->wait_held()) << "no progress reported";
+  // In the middle of the decision: the give up is taken (answered later), a second one waits
+  // for no one (busy), and a player may not send the session's own record of a withdrawal.
+  auto gave_up =
+      request_later("POST", "/api/sessions/" + id + "/commands", R"({"command":"give_up"})");
+  EXPECT_EQ(slow_command(id, {{"command", "give_up"}}, 409)["code"], "busy");
+  EXPECT_EQ(slow_command(id, {{"command", "withdraw"}, {"letter", "e"}}, 409)["code"], "busy");
+  peer->release();
+
+  // The guess's answer says it was withdrawn; the give up's, that the game ended without it.
+  // Both show the state after both.
+  const HttpResponse guess_answer = answer_of(guessed);
+  ASSERT_EQ(guess_answer.status, 200) << guess_answer.body;
+  const Json guess_reply = json_of(guess_answer);
+  EXPECT_EQ(guess_reply["events"], (Json::array({{{"event", "withdrawn"}, {"letter", "e"}}})));
+  const HttpResponse give_up_answer = answer_of(gave_up);
+  ASSERT_EQ(give_up_answer.status, 200) << give_up_answer.body;
+  const Json reply = json_of(give_up_answer);
+  ASSERT_EQ(reply["events"].size(), 1u) << reply.dump();
+  EXPECT_EQ(reply["events"][0]["event"], "finished");
+  EXPECT_EQ(reply["events"][0]["gave_up"], true);
+  EXPECT_EQ(reply["events"][0]["letters"], Json::array());
+  EXPECT_EQ(reply["view"]["status"], "finished");
+  EXPECT_EQ(guess_reply["view"], reply["view"]);
+  // The saved game: the withdrawal, then the give up; it replays the same.
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  const Json commands = saved["commands"];
+  ASSERT_EQ(commands.size(), 3u) << saved.dump();
+  EXPECT_EQ(commands[1], (Json{{"command", "withdraw"}, {"letter", "e"}}));
+  EXPECT_EQ(commands[2]["command"], "give_up");
+  EXPECT_EQ(app::restore(saved, app::built_in_lexicon().lexicon)->view(0), reply["view"]);
+  // Sockets saw both updates (the page's own requests had none to skip).
+  ASSERT_TRUE(peer->wait_update(reply["version"].get<std::uint64_t>()));
+}
+
+TEST_F(ArcadeTest, ASwitchOverTheSocketWhileTheHostDecidesGoesOnWithTheQuickHost) {
+  const auto [id, peer] = optimal_evil_hangman();
+  auto guessed = request_later("POST", "/api/sessions/" + id + "/commands",
+                               R"({"command":"guess","letter":"e"})");
+  ASSERT_TRUE(peer->wait_held()) << "no progress reported";
+  // Taken at once (nothing sent back): the worker plays it once the decision is withdrawn.
+  const std::size_t before = peer->messages().size();
+  arcade_->socket_message(peer, R"({"command":"switch_host","strategy":"largest"})");
+  EXPECT_EQ(peer->messages().size(), before);
+  peer->release();
+  const HttpResponse answered = answer_of(guessed);
+  ASSERT_EQ(answered.status, 200) << answered.body;
+  EXPECT_EQ(json_of(answered)["events"][0]["event"], "withdrawn");
+  const Json after = json_of(request("GET", "/api/sessions/" + id));
+  EXPECT_EQ(after["view"]["host"], "largest");
+  EXPECT_EQ(after["view"]["letters"], Json::array());
+  // The guess again: the quick host answers it.
+  const Json again = slow_command(id, {{"command", "guess"}, {"letter", "e"}});
+  ASSERT_TRUE(has_event(again["events"], "guessed")) << again.dump();
+  EXPECT_EQ(again["view"]["letters"], Json::array({"e"}));
+  const Json saved = json_of(request("GET", "/api/sessions/" + id + "/saved"));
+  EXPECT_EQ(saved["commands"][2], (Json{{"command", "switch_host"}, {"strategy", "largest"}}));
+  EXPECT_EQ(app::restore(saved, app::built_in_lexicon().lexicon)->view(0), again["view"]);
+}
+
 TEST_F(ArcadeTest, DestroyingTheArcadeAnswersTheCommandsItRuns) {
   const auto [id, peer] = optimal_evil_hangman();
   peer->release();  // nothing held: the command ends before or when the arcade stops it

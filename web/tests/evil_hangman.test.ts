@@ -1,5 +1,6 @@
 // Evil Hangman in the browser: a seeded game with the keyboard alone (a refusal included), games
-// with the mouse (the explain table), the optimal host's progress (keyboard only), the form's
+// with the mouse (the explain table), the optimal host's progress (keyboard only), the letter
+// pending while it thinks and the way out (the quick host, a give up), the form's
 // own refusal, and no serious accessibility problem during and after a game in both schemes,
 // desktop and phone.
 import assert from 'node:assert/strict';
@@ -172,14 +173,15 @@ test('the optimal host shows its progress while it decides, keyboard only', asyn
   await page.keyboard.press('a');
   await nextAnnouncement(page, TURN, from);
   const states = await page.evaluate(() => (window as unknown as { __states: string[] }).__states);
-  assert.ok(states.includes('true/true/progress:The host is thinking…'),
+  assert.ok(states.includes('true/true/progress:The host is thinking about A…'),
             `the progress bar shows while the host decides: ${states.join(', ')}`);
   assert.equal(states.at(-1), 'false/null/none', 'then the page is free again');
   assert.equal(await page.locator('.eh-thinking').isHidden(), true);
   // The page never says the host is thinking more than once a guess.
   const heard = await page.evaluate(
       () => (window as unknown as { __announced: string[] }).__announced);
-  assert.ok(heard.slice(from).filter((text) => text === 'The host is thinking…').length <= 1);
+  assert.ok(heard.slice(from).filter((text) => text.startsWith('The host is thinking')).length <=
+            1);
   // The game goes on, with the keyboard, to its end.
   let last = '';
   for (const letter of ORDER) {
@@ -191,6 +193,77 @@ test('the optimal host shows its progress while it decides, keyboard only', asyn
   }
   assert.match(last, /You (won|lost)/);
   assert.equal(await page.locator('.eh-thinking').isHidden(), true);
+  await context.close();
+});
+
+/**
+ * Guesses E in a game of 8 letters against the optimal host on its default budget (a decision
+ * that runs into its budget: seconds), and checks what the page shows while the host thinks:
+ * the letter pending on the keyboard and in the letters guessed, the progress with what is
+ * known, and the way out open.
+ */
+async function guessWhileTheOptimalHostThinks(page: Page): Promise<void> {
+  await startWithMouse(page, { length: 8, guesses: 8, strategy: 'optimal', seed: 1 });
+  await page.keyboard.press('e');
+  const key = page.locator('.eh-key[data-letter="e"]');
+  await page.locator('.eh-key.eh-pending[data-letter="e"]').waitFor();
+  assert.equal(await key.getAttribute('aria-label'), 'E, waiting for the host');
+  assert.equal(await page.locator('.eh-guessed .eh-pending-letter').textContent(),
+               'E (waiting for the host)');
+  assert.equal(await page.locator('.eh-play .status-line').textContent(),
+               '8 wrong guesses left of 8 · E guessed, waiting for the host');
+  assert.equal(await page.locator('#eh-thinking-label').textContent(),
+               'The host is thinking about E…');
+  assert.equal(await page.locator('#eh-progress').isVisible(), true);
+  // The progress comes over the socket; with it, the seconds taken and the share in words.
+  await page.waitForFunction(
+      () => (document.querySelector<HTMLProgressElement>('#eh-progress')?.value ?? 0) > 0);
+  assert.match(await page.locator('#eh-thinking-budget').textContent() ?? '',
+               /^\d+ seconds?; \d+% of its thinking budget used \(it decides by the time the bar is full, often sooner\)$/);
+  // The way out stays open; the other letters wait.
+  assert.equal(await page.getByRole('button', { name: 'Give up' }).isEnabled(), true);
+  assert.equal(await page.getByRole('button', { name: 'Ask the quick host instead' }).isEnabled(),
+               true);
+  assert.equal(await page.locator('.eh-key[data-letter="a"]').getAttribute('aria-disabled'),
+               'true');
+}
+
+test('while the optimal host thinks, the letter is pending and the quick host can take over',
+     async () => {
+  const { context, page } = await openGame();
+  await guessWhileTheOptimalHostThinks(page);
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await screenshot(page, 'evil_hangman-thinking-light');
+  // The quick host takes the guess back and answers it again at once.
+  const from = await heardCount(page);
+  await page.getByRole('button', { name: 'Ask the quick host instead' }).click();
+  await nextAnnouncement(page, /^Your guess of E was taken back\./, from);
+  await nextAnnouncement(page, /^The quick host \(largest family\) decides from now on/, from);
+  await nextAnnouncement(page, TURN, from);
+  assert.equal(await page.locator('.eh-key[data-letter="e"]').isDisabled(), true);
+  assert.equal(await page.locator('.eh-pending').count(), 0);
+  assert.equal(await page.locator('.eh-thinking').isHidden(), true);
+  assert.match(await page.locator('.eh-guessed').textContent() ?? '', /^Letters guessed: E$/);
+  // The rest of the game is the quick host's: no thinking shown.
+  const next = await heardCount(page);
+  await page.keyboard.press('a');
+  await nextAnnouncement(page, TURN, next);
+  assert.equal(await page.locator('.eh-thinking').isHidden(), true);
+  assert.equal(await page.locator('.eh-switch').isHidden(), true);
+  await context.close();
+});
+
+test('giving up while the optimal host thinks ends the game before the pending guess',
+     async () => {
+  const { context, page } = await openGame();
+  await guessWhileTheOptimalHostThinks(page);
+  const from = await heardCount(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await nextAnnouncement(page, /^You gave up\. The word was [A-Z]{8}\.$/, from);
+  assert.match(await page.locator('.eh-guessed').textContent() ?? '',
+               /^Letters guessed: none yet$/);
+  assert.equal(await page.locator('.eh-thinking').isHidden(), true);
+  assert.equal(await page.getByRole('button', { name: 'Play again' }).isVisible(), true);
   await context.close();
 });
 

@@ -68,4 +68,9 @@ void Game::give_up() {
   word_ = host_.reveal(candidates_);
 }
 
+void Game::switch_host(Strategy strategy) {
+  if (over()) throw std::invalid_argument("the game is over");
+  host_.switch_to(strategy);
+}
+
 }  // namespace wg::evil_hangman

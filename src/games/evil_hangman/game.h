@@ -37,13 +37,18 @@ class Game {
        std::shared_ptr<OptimalSolver> solver = nullptr, std::span<const WordId> secrets = {});
 
   /// Plays a letter. Throws std::invalid_argument, changing nothing, if the letter is not in
-  /// the alphabet, was guessed before, or the game is over. `work` and `cut`: Host::choose.
+  /// the alphabet, was guessed before, or the game is over. `work` and `cut`: Host::choose;
+  /// DecisionWithdrawn passes through, the game unchanged.
   GuessResult guess(Letter letter, const Work& work = {},
                     std::optional<std::uint64_t> cut = std::nullopt);
 
   /// Ends the game lost, the host naming its word as when the guesses run out. Throws
   /// std::invalid_argument if the game is over.
   void give_up();
+
+  /// The host decides the next guesses as `strategy` (Host::switch_to). Throws
+  /// std::invalid_argument if the game is over or the strategy is not switchable().
+  void switch_host(Strategy strategy);
 
   GameStatus status() const { return status_; }
   bool over() const { return status_ != GameStatus::kPlaying; }

@@ -104,6 +104,10 @@ std::optional<Strategy> parse_strategy(std::string_view name) {
 
 std::span<const Strategy> all_strategies() { return kStrategies; }
 
+bool switchable(Strategy strategy) {
+  return strategy == Strategy::kLargest || strategy == Strategy::kLookahead;
+}
+
 int forced_misses(const WordSet& words, const Position& position, int depth) {
   Search search(words);
   return search.minimax<int>(position.candidates, position.guessed, position.misses_left, depth, 0,
@@ -265,21 +269,40 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
           cut ? std::min(budget.max_work, *cut == 0 ? 0 : *cut - 1) : budget.max_work;
       bool ok = true;
       std::uint64_t positions_used = 0, work_used = 0;
-      const double families_count = static_cast<double>(fams.size());
-      std::size_t searched = 0;
+      // Progress: the share of the decision's budget used, work or positions, whichever is
+      // further along (the family searched now included). The search ends by the time either
+      // is used up, so the share never claims more done than is; a decision that runs into its
+      // budget (the long ones) fills it as it works, one that ends sooner jumps to the end then.
+      // Counting families instead (they differ in cost by orders of magnitude: the miss family
+      // of a first guess holds a third of the words and all of the work) crawls, then jumps.
+      const auto share = [](std::uint64_t used, std::uint64_t limit) {
+        return limit == 0 ? 1.0 : static_cast<double>(used) / static_cast<double>(limit);
+      };
+      const auto report = [&](std::uint64_t positions, std::uint64_t steps) {
+        work.progress(std::min(
+            1.0, std::max(share(steps, budget.max_work), share(positions, budget.max_positions))));
+      };
       Work watch{work.stop, nullptr};
       if (work.progress) {
-        watch.progress = [&](double fraction) {
-          work.progress((static_cast<double>(searched) + fraction) / families_count);
+        watch.progress = [&](double) {
+          report(positions_used + solver_->positions_evaluated(), work_used + solver_->work_done());
         };
       }
       const int family = pick_by_score([&](const Position& p) {
         if (!ok) return 0;
+        // Withdrawn between two families' searches (a family of one or two words is valued
+        // without a step of work that would see it).
+        if (work.withdraw.stop_requested() && work.stop.stop_requested()) {
+          throw DecisionWithdrawn{};
+        }
         const std::optional<int> v =
             solver_->value(p, budget.max_positions - positions_used, max_work - work_used, watch);
         positions_used +=
             std::min(budget.max_positions - positions_used, solver_->positions_evaluated());
         work_used += solver_->work_done();
+        if (!v && solver_->stopped() && work.withdraw.stop_requested()) {
+          throw DecisionWithdrawn{};
+        }
         if (!v) {
           ok = false;
           // Stopped, or stopped where a replayed cut says: a cut at this step. Else the budget
@@ -288,8 +311,7 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
             d.cut = work_used;
           }
         }
-        ++searched;
-        if (work.progress) work.progress(static_cast<double>(searched) / families_count);
+        if (work.progress) report(positions_used, work_used);
         return v.value_or(0);
       });
       if (ok) {
@@ -301,6 +323,7 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
         d.decided_by = Strategy::kLookahead;
         d.fell_back = true;
       }
+      if (work.progress) work.progress(1.0);  // decided
       break;
     }
     case Strategy::kFair: {
@@ -315,6 +338,14 @@ Decision Host::choose(const Position& position, Letter guess, const Partition& f
     }
   }
   return d;
+}
+
+void Host::switch_to(Strategy strategy) {
+  if (!switchable(strategy)) {
+    throw std::invalid_argument("a game can only switch to the largest or lookahead host");
+  }
+  config_.strategy = strategy;
+  secret_.reset();
 }
 
 WordId Host::reveal(std::span<const WordId> candidates) {

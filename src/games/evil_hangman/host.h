@@ -20,6 +20,7 @@
 /// work, not time, so a fallback happens on every machine alike).
 
 #include <cstdint>
+#include <exception>
 #include <memory>
 #include <optional>
 #include <span>
@@ -147,6 +148,10 @@ class OptimalSolver {
   /// Steps of work of the last call (see OptimalBudget::max_work).
   std::uint64_t work_done() const;
   std::uint64_t positions_remembered() const;
+  /// Forgets every position remembered. A decision withdrawn in the middle leaves a memo that no
+  /// replay can rebuild (replays do not search what was withdrawn), so the session clears it
+  /// there, and again when it replays the record of the withdrawal: both then go on alike.
+  void forget();
   const WordSet& words() const;
 
  private:
@@ -184,6 +189,18 @@ inline constexpr std::size_t kMinCommonSecrets = 20;
 /// when `common` is null or `secrets` is Secrets::kAll (every word).
 std::vector<WordId> common_secrets(const WordSet& words, Secrets secrets, const Lexicon* common);
 
+/// Thrown by Host::choose (and so Game::guess) when the optimal host's search is stopped because
+/// the guess was withdrawn (Work::withdraw): the guess is not played and nothing changed but the
+/// solver's memo (OptimalSolver::forget).
+struct DecisionWithdrawn : std::exception {
+  const char* what() const noexcept override { return "the decision was withdrawn"; }
+};
+
+/// True for the hosts a game may switch to while it is played (Host::switch_to): the ones that
+/// answer at once or nearly (largest, lookahead). The fair host commits to its word when a game
+/// begins, and the optimal one may think for seconds: a player switches to leave it.
+bool switchable(Strategy strategy);
+
 class Host {
  public:
   /// `rng` drives the fair host's word and the word named when the guesser loses. The optimal
@@ -205,8 +222,11 @@ class Host {
 
   /// Chooses among `families` (the partition of position.candidates by `guess`). Only the
   /// optimal host's search watches `work`: stopped, it falls back as over budget, and the
-  /// Decision says where (Decision::cut); progress is the share of the families searched. `cut`
-  /// replays such a decision: the search stops when its work reaches it, as it did.
+  /// Decision says where (Decision::cut); withdrawn (Work::withdraw), it throws
+  /// DecisionWithdrawn. Its progress is the share of the decision's budget used (work or
+  /// positions, whichever is further along), then 1 once decided: the search ends by the time
+  /// the budget is used up, so the share never claims more done than is. `cut` replays a
+  /// stopped decision: the search stops when its work reaches it, as it did.
   Decision choose(const Position& position, Letter guess, const Partition& families,
                   const Work& work = {}, std::optional<std::uint64_t> cut = std::nullopt);
 
@@ -216,6 +236,10 @@ class Host {
 
   /// The fair host's word; nullopt for the others.
   std::optional<WordId> secret() const { return secret_; }
+
+  /// Decides the next guesses as `strategy` (switchable(), else std::invalid_argument), the
+  /// depth and budget kept; a fair host's word is dropped. Draws nothing from the rng.
+  void switch_to(Strategy strategy);
 
  private:
   const WordSet* words_;

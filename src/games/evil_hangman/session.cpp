@@ -125,16 +125,26 @@ std::vector<Event> Session::on(const NewGame& command, const Work&) {
   return {GameStarted{index, static_cast<int>(*length), game_->guesses(), show, shown_words()}};
 }
 
+std::optional<Rejected> Session::refused_letter(Letter letter) const {
+  if (!game_ || game_->over()) {
+    return rejected(Refusal::kWrongPhase, letter, "no game in play: start a new game");
+  }
+  if (letter >= alphabet().size()) return rejected(Refusal::kMalformed, letter, "not a letter");
+  if (game_->guessed().contains(letter)) {
+    return rejected(Refusal::kRepeated, letter, "already guessed");
+  }
+  return std::nullopt;
+}
+
 std::vector<Event> Session::on(const Guess& command, const Work& work) {
   const Letter letter = command.letter;
-  if (!game_ || game_->over()) {
-    return {rejected(Refusal::kWrongPhase, letter, "no game in play: start a new game")};
+  if (std::optional<Rejected> refusal = refused_letter(letter)) return {std::move(*refusal)};
+  GuessResult result;
+  try {
+    result = game_->guess(letter, work, command.cut);
+  } catch (const DecisionWithdrawn&) {
+    return on(Withdraw{letter}, work);
   }
-  if (letter >= alphabet().size()) return {rejected(Refusal::kMalformed, letter, "not a letter")};
-  if (game_->guessed().contains(letter)) {
-    return {rejected(Refusal::kRepeated, letter, "already guessed")};
-  }
-  GuessResult result = game_->guess(letter, work, command.cut);
   commands_.push_back(Guess{letter, result.decision.cut});
   Guessed guessed;
   guessed.letter = letter;
@@ -161,6 +171,31 @@ std::vector<Event> Session::on(const GiveUp&, const Work&) {
   return {finish()};
 }
 
+std::vector<Event> Session::on(const SwitchHost& command, const Work&) {
+  if (!game_ || game_->over()) {
+    return {rejected(Refusal::kWrongPhase, kNoLetter, "no game in play: start a new game")};
+  }
+  if (!switchable(command.strategy)) {
+    return {rejected(Refusal::kOutOfRange, kNoLetter,
+                     "a game can switch to the largest or lookahead host, not " +
+                         std::string(to_string(command.strategy)))};
+  }
+  game_->switch_host(command.strategy);
+  commands_.push_back(command);
+  return {HostSwitched{command.strategy}};
+}
+
+std::vector<Event> Session::on(const Withdraw& command, const Work&) {
+  if (std::optional<Rejected> refusal = refused_letter(command.letter)) {
+    return {std::move(*refusal)};
+  }
+  // What the withdrawn search left in the memo is gone, in the game and in its replay alike.
+  const Words& words = *words_.at(static_cast<int>(game_->words().length()));
+  if (words.solver) words.solver->forget();
+  commands_.push_back(command);
+  return {Withdrawn{command.letter}};
+}
+
 Finished Session::finish() const {
   Finished finished;
   finished.game = games_ - 1;
@@ -179,6 +214,7 @@ Finished Session::finish() const {
 View Session::view(Seat) const {
   View view;
   view.status = status();
+  view.host = config_.strategy;
   if (!game_) return view;
   view.game = games_ - 1;
   view.length = static_cast<int>(game_->words().length());
@@ -188,6 +224,7 @@ View Session::view(Seat) const {
   view.letters = game_->guesses_made();
   view.show_remaining = show_remaining_;
   view.words_remaining = shown_words();
+  view.host = game_->host().config().strategy;
   if (game_->over()) {
     view.won = game_->status() == GameStatus::kWon;
     const std::span<const Letter> word = game_->words().word(game_->word());

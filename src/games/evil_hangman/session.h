@@ -82,7 +82,25 @@ struct GiveUp {
   bool operator==(const GiveUp&) const = default;
 };
 
-using Command = std::variant<NewGame, Guess, GiveUp>;
+/// The host decides the rest of the game in play as `strategy` (switchable(): largest or
+/// lookahead); the next game has the config's host again. A player leaves a host that thinks
+/// too long this way (the page sends it while the optimal host decides, which withdraws that
+/// guess, then guesses the letter again).
+struct SwitchHost {
+  Strategy strategy = Strategy::kLargest;
+  bool operator==(const SwitchHost&) const = default;
+};
+
+/// The record that a guess of `letter` was withdrawn while the optimal host decided it
+/// (Work::withdraw): not played, nothing changed but the solver's memo, which is cleared
+/// (OptimalSolver::forget). The session records it itself; applying it (a replay) clears the
+/// memo as the withdrawal did, so that the games go on alike.
+struct Withdraw {
+  Letter letter = kNoLetter;
+  bool operator==(const Withdraw&) const = default;
+};
+
+using Command = std::variant<NewGame, Guess, GiveUp, SwitchHost, Withdraw>;
 
 /// A game began (game 0 is the session's first).
 struct GameStarted {
@@ -108,12 +126,25 @@ struct Guessed {
   bool operator==(const Guessed&) const = default;
 };
 
+/// A guess withdrawn while the host decided it (Withdraw): the game is as before the guess.
+struct Withdrawn {
+  Letter letter = kNoLetter;
+  bool operator==(const Withdrawn&) const = default;
+};
+
+/// The host of the game in play is now `strategy` (SwitchHost).
+struct HostSwitched {
+  Strategy strategy = Strategy::kLargest;
+  bool operator==(const HostSwitched&) const = default;
+};
+
 /// A command refused; nothing changed.
 struct Rejected {
   Refusal reason = Refusal::kMalformed;
   /// kWrongPhase: no game in play (a guess, a give up) or one still in play (a new game);
   /// kMalformed: not a letter of the alphabet, or a new game without a length or guesses;
-  /// kRepeated: the letter was guessed before; kOutOfRange: a length without words, guesses < 1.
+  /// kRepeated: the letter was guessed before; kOutOfRange: a length without words, guesses < 1,
+  /// a host a game cannot switch to.
   Letter letter = kNoLetter;  ///< the letter refused (kMalformed, kRepeated)
   std::string detail;         ///< the reason in English, for logs and messages
   bool operator==(const Rejected&) const = default;
@@ -133,7 +164,7 @@ struct Finished {
   bool operator==(const Finished&) const = default;
 };
 
-using Event = std::variant<GameStarted, Guessed, Rejected, Finished>;
+using Event = std::variant<GameStarted, Guessed, Withdrawn, HostSwitched, Rejected, Finished>;
 
 enum class Status {
   kIdle,      ///< no game yet: waiting for the first NewGame
@@ -154,6 +185,8 @@ struct View {
   std::optional<std::uint32_t> words_remaining;  ///< with show_remaining only
   std::optional<bool> won;                       ///< once over
   std::optional<std::vector<Letter>> word;       ///< once over
+  /// The host of the game in play or last played: the config's, unless the game switched.
+  Strategy host = Strategy::kLargest;
   bool operator==(const View&) const = default;
 };
 
@@ -171,7 +204,8 @@ class Session {
           std::shared_ptr<const Lexicon> common = nullptr);
 
   /// Applies a command. `work` watches the optimal host's decision (Host::choose): stopped, it
-  /// falls back to lookahead and the Guessed event says where it was cut.
+  /// falls back to lookahead and the Guessed event says where it was cut; withdrawn, the guess
+  /// is not played, the session records a Withdraw in its place and says Withdrawn.
   std::vector<Event> apply(const Command& command, const Work& work = {});
 
   View view(Seat seat) const;
@@ -200,6 +234,10 @@ class Session {
   std::vector<Event> on(const NewGame& command, const Work& work);
   std::vector<Event> on(const Guess& command, const Work& work);
   std::vector<Event> on(const GiveUp& command, const Work& work);
+  std::vector<Event> on(const SwitchHost& command, const Work& work);
+  std::vector<Event> on(const Withdraw& command, const Work& work);
+  /// A refusal of `letter` for a guess (or its withdrawal), or nullopt when it may be played.
+  std::optional<Rejected> refused_letter(Letter letter) const;
   Words& words_of(int length);
   Finished finish() const;
   std::optional<std::uint32_t> shown_words() const;

@@ -580,6 +580,7 @@ std::uint64_t OptimalSolver::positions_evaluated() const { return impl_->evaluat
 std::uint64_t OptimalSolver::work_done() const { return impl_->work; }
 int OptimalSolver::proved_lower_bound() const { return impl_->proved; }
 std::uint64_t OptimalSolver::positions_remembered() const { return impl_->memo.size(); }
+void OptimalSolver::forget() { impl_->memo = Memo(impl_->budget.max_memo); }
 const WordSet& OptimalSolver::words() const { return impl_->words; }
 
 }  // namespace wg::evil_hangman

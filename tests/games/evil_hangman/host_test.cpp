@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <array>
 #include <map>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -327,6 +328,47 @@ TEST(HostTest, OptimalOverBudgetStillReportsWhatItProved) {
   EXPECT_GT(busy.work_done(), some_work);
   EXPECT_LT(busy.positions_evaluated(), 1'000'000'000u);
   EXPECT_EQ(busy.value(start, 1'000'000'000, exact.work_done() * 2), 8);  // the memo helps too
+}
+
+TEST(HostTest, OptimalProgressIsTheShareOfTheBudgetUsed) {
+  // The long decision of issue 32: the first guess of a game of 8 letters. Its miss family holds
+  // a third of the words and takes all the work, until the budget runs out (here a tenth of the
+  // default); counting families, the progress crept to 0.9 % and jumped to done.
+  const WordSet words = WordSet::of_length(default_lexicon(), 8);
+  OptimalBudget budget;
+  budget.max_work /= 10;
+  const HostConfig config{Strategy::kOptimal, 2, budget};
+  const std::vector<WordId> all = words.all_ids();
+  Partition part;
+  part.split(words, all, code('e'));
+  const Position start{all, LetterSet(), 8};
+  std::vector<double> reported;
+  Host host(words, config, Rng(1));
+  const Decision d =
+      host.choose(start, code('e'), part, Work{{}, [&](double f) { reported.push_back(f); }});
+  ASSERT_TRUE(d.fell_back) << "the decision runs into its budget";
+  ASSERT_GE(reported.size(), 20u);
+  for (std::size_t i = 0; i < reported.size(); ++i) {
+    EXPECT_GE(reported[i], 0.0);
+    EXPECT_LE(reported[i], 1.0);
+    if (i > 0) {
+      EXPECT_GE(reported[i], reported[i - 1]) << i;
+    }
+  }
+  EXPECT_EQ(reported.back(), 1.0);
+  EXPECT_GE(reported[reported.size() - 2], 0.95) << "no jump from little to done";
+  // Half the progress comes at half the work: stopped as the progress reaches one half, the
+  // decision is cut at half its budget (or a little past it: the stop is seen at the next step,
+  // which near the root is a large one).
+  std::stop_source stop;
+  Host again(words, config, Rng(1));
+  const Decision half = again.choose(start, code('e'), part, Work{stop.get_token(), [&](double f) {
+                                                                    if (f >= 0.5)
+                                                                      stop.request_stop();
+                                                                  }});
+  ASSERT_TRUE(half.cut);
+  EXPECT_GE(*half.cut, budget.max_work / 2);
+  EXPECT_LE(*half.cut, budget.max_work / 100 * 55);
 }
 
 TEST(HostTest, OptimalBudgetIsForTheWholeDecision) {

@@ -242,6 +242,7 @@ TEST(SessionTest, TheViewLeaksNothingWhilePlaying) {
   expected.guesses_left = g.guesses_left;
   expected.pattern = g.pattern;
   expected.letters = codes("e");
+  expected.host = Strategy::kFair;  // the host's name, never what it holds
   EXPECT_EQ(view, expected);
 }
 
@@ -324,15 +325,15 @@ TEST(SessionTest, AStoppedDecisionFallsBackAndReplaysTheSame) {
     EXPECT_EQ(g.decision->decided_by, Strategy::kLookahead);
     EXPECT_EQ(session.commands().back(), (Command{Guess{code('e'), g.cut}}));
   }
-  // Stopped once a fifth of the families are searched (progress says so), then played on
-  // without a stop: the replay cuts the same decision at the same step, and decides the rest
-  // as the game did.
+  // Stopped in the middle (at its third progress report: the first family searched, the
+  // second begun), then played on without a stop: the replay cuts the same decision at the same
+  // step, and decides the rest as the game did.
   Session session(test::small_lexicon(), config, 5);
   std::stop_source stop;
   std::vector<double> reported;
   const Work stopping{stop.get_token(), [&](double fraction) {
                         reported.push_back(fraction);
-                        if (fraction >= 0.2) stop.request_stop();
+                        if (reported.size() >= 3) stop.request_stop();
                       }};
   const std::vector<Event> events =
       play_through(session, {new_game(4, 5), guess('e'), guess('o'), guess('l'), guess('a')},
@@ -373,6 +374,95 @@ TEST(SessionTest, ProgressReachesTheEndOfAnOptimalDecision) {
     EXPECT_GE(f, 0.0);
     EXPECT_LE(f, 1.0);
   }
+}
+
+/// A Work that withdraws the decision at its third progress report (in the middle of it).
+struct Withdrawing {
+  std::stop_source stop, withdraw;
+  int reports = 0;
+  Work work() {
+    return Work{stop.get_token(),
+                [this](double) {
+                  if (++reports == 3) {
+                    withdraw.request_stop();
+                    stop.request_stop();
+                  }
+                },
+                withdraw.get_token()};
+  }
+};
+
+TEST(SessionTest, AWithdrawnGuessLeavesNoHalfStateAndReplaysTheSame) {
+  Config config = config_of(Strategy::kOptimal);
+  config.explain = true;
+  Session session(test::small_lexicon(), config, 5);
+  std::vector<Event> all = session.apply(new_game(4, 5, true));
+  const View before = session.view(0);
+  Withdrawing withdrawing;
+  const std::vector<Event> events = session.apply(guess('e'), withdrawing.work());
+  EXPECT_GE(withdrawing.reports, 3) << "withdrawn in the middle";
+  EXPECT_EQ(only<Withdrawn>(events).letter, code('e'));
+  EXPECT_EQ(session.view(0), before) << "the game as before the guess";
+  EXPECT_EQ(session.commands().back(), (Command{Withdraw{code('e')}}));
+  // The game goes on: the same letter again (decided in full now), others, a give up; the
+  // replay (which searches nothing for the withdrawal, and clears the memo as it did) is the
+  // same game, event for event.
+  all.insert(all.end(), events.begin(), events.end());
+  for (const Command& c : std::vector<Command>{guess('e'), guess('o'), guess('l'), GiveUp{},
+                                               new_game(4, 5), guess('e'), guess('a')}) {
+    for (Event& e : session.apply(c)) all.push_back(std::move(e));
+  }
+  EXPECT_FALSE(std::get<Guessed>(all[2]).fell_back);
+  EXPECT_EQ(replay(session), all);
+  // A withdrawal with nothing in play, or of a letter guessed, is refused like its guess.
+  EXPECT_EQ(refused(session, Withdraw{code('e')}).reason, Refusal::kRepeated);
+  EXPECT_EQ(refused(session, Withdraw{kNoLetter}).reason, Refusal::kMalformed);
+  session.apply(GiveUp{});
+  EXPECT_EQ(refused(session, Withdraw{code('z')}).reason, Refusal::kWrongPhase);
+}
+
+TEST(SessionTest, AGiveUpThatWithdrawsTheGuessEndsTheGameBeforeIt) {
+  Session session(test::small_lexicon(), config_of(Strategy::kOptimal), 5);
+  session.apply(new_game(4, 5));
+  session.apply(guess('o'));
+  Withdrawing withdrawing;
+  only<Withdrawn>(session.apply(guess('e'), withdrawing.work()));
+  const Finished finished = only<Finished>(session.apply(GiveUp{}));
+  EXPECT_TRUE(finished.gave_up);
+  EXPECT_EQ(finished.letters, std::vector<Letter>{code('o')}) << "the withdrawn E is not in it";
+  EXPECT_EQ(replay(session).back(), (Event{finished}));
+}
+
+TEST(SessionTest, AGameSwitchesToAQuickHostForItsRestOnly) {
+  Config config = config_of(Strategy::kOptimal);
+  config.explain = true;
+  Session session(test::small_lexicon(), config, 7);
+  EXPECT_EQ(session.view(0).host, Strategy::kOptimal);
+  EXPECT_EQ(refused(session, SwitchHost{Strategy::kLargest}).reason, Refusal::kWrongPhase);
+  session.apply(new_game(4, 6));
+  EXPECT_EQ(only<Guessed>(session.apply(guess('o'))).decision->decided_by, Strategy::kOptimal);
+  // The optimal host and the fair one are not a way out.
+  EXPECT_EQ(refused(session, SwitchHost{Strategy::kOptimal}).reason, Refusal::kOutOfRange);
+  EXPECT_EQ(refused(session, SwitchHost{Strategy::kFair}).reason, Refusal::kOutOfRange);
+  Withdrawing withdrawing;
+  only<Withdrawn>(session.apply(guess('e'), withdrawing.work()));
+  EXPECT_EQ(only<HostSwitched>(session.apply(SwitchHost{Strategy::kLargest})).strategy,
+            Strategy::kLargest);
+  EXPECT_EQ(session.view(0).host, Strategy::kLargest);
+  // The guess again, and the rest of the game: the largest family, at once.
+  const Guessed again = only<Guessed>(session.apply(guess('e')));
+  EXPECT_EQ(again.decision->decided_by, Strategy::kLargest);
+  const Decision& d = *again.decision;
+  for (const FamilyScore& s : d.scores) {
+    EXPECT_LE(s.size, d.scores[static_cast<std::size_t>(d.family)].size);
+  }
+  session.apply(GiveUp{});
+  EXPECT_EQ(session.view(0).host, Strategy::kLargest) << "the game that switched, ended";
+  // The next game has the config's host again.
+  session.apply(new_game(4, 6));
+  EXPECT_EQ(session.view(0).host, Strategy::kOptimal);
+  EXPECT_EQ(only<Guessed>(session.apply(guess('a'))).decision->decided_by, Strategy::kOptimal);
+  EXPECT_FALSE(replay(session).empty());
 }
 
 TEST(SessionTest, TheWordNamedAtALossIsACommonOneWhenTheHostHoldsOne) {

@@ -2,7 +2,7 @@
 // the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
 // an "explain" table of the families the host split its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
-import type { GameEvent, Snapshot } from '../api';
+import { type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { sentence } from './common/errors';
@@ -28,6 +28,8 @@ interface View {
   words_remaining?: number;
   won?: boolean;
   word?: string;
+  /** The host deciding now: the config's, unless the game switched (switch_host). */
+  host?: string;
 }
 
 interface Family {
@@ -52,11 +54,17 @@ const STRATEGIES: Record<string, string> = {
 
 const ALPHABET = 'abcdefghijklmnopqrstuvwxyz';
 const THINKING = 'The host is thinking…';
+/** The quick host a player may switch to while the optimal one thinks. */
+const QUICK_HOST = 'largest';
 /** A decision still running after this long is announced (quick ones are not, to spare chatter). */
 const SAY_THINKING_AFTER_MS = 1000;
 const GALLOWS_PIECES = 10;
 const MAX_FAMILY_ROWS = 10;
 const SVG = 'http://www.w3.org/2000/svg';
+
+function playing(view: View): boolean {
+  return view.status === 'playing';
+}
 
 /** "-ee-" as the player reads it: "_ E E _". */
 function shownPattern(pattern: string): string {
@@ -116,16 +124,22 @@ class EvilHangmanPage extends SessionPage<View> {
   private readonly picture = h('div', { class: 'eh-picture' });
   private readonly tiles = h('div', { class: 'eh-pattern', role: 'img' });
   private readonly progressBar = h('progress', { id: 'eh-progress', max: 1, value: 0,
-                                              'aria-labelledby': 'eh-thinking-label' });
+                                              'aria-labelledby': 'eh-thinking-label',
+                                              'aria-describedby': 'eh-thinking-budget' });
+  /** What is known of the decision: how long it has taken, the share of its budget used. */
+  private readonly budget = h('span', { id: 'eh-thinking-budget', class: 'eh-budget' });
+  private readonly thinkingLabel = h('span', { id: 'eh-thinking-label' }, THINKING);
+  private readonly giveUp = h('button', { type: 'button' }, 'Give up');
+  /** While the optimal host thinks: the guess goes to the quick host instead, and the rest. */
+  private readonly switchHost = h('button', { type: 'button', class: 'eh-switch', hidden: true },
+                                  'Ask the quick host instead');
   private readonly thinking = h('div', { class: 'eh-thinking', hidden: true },
                                 h('span', { class: 'eh-spinner', 'aria-hidden': 'true' }),
-                                h('span', { id: 'eh-thinking-label' }, THINKING),
-                                this.progressBar);
+                                this.thinkingLabel, this.progressBar, this.budget);
   private readonly keys = new Map<string, HTMLButtonElement>();
   private readonly keyboard = h('div', { class: 'keyboard eh-keyboard', role: 'group',
                                          'aria-label': 'Letters' });
   private readonly guessed = h('p', { class: 'eh-guessed' });
-  private readonly giveUp = h('button', { type: 'button' }, 'Give up');
   private readonly end = h('div', { class: 'eh-end', hidden: true });
   private readonly explain = h('section', { class: 'eh-explain', 'aria-labelledby':
                                             'eh-explain-title', hidden: true });
@@ -133,6 +147,16 @@ class EvilHangmanPage extends SessionPage<View> {
   private readonly working = new WorkingIndicator(this.thinking);
   /** A guess the optimal host is deciding: its progress is shown. */
   private deciding = false;
+  /** The letter of the guess sent and not answered yet: marked on the keyboard. */
+  private pending: string | null = null;
+  /** That guess's answer, once it comes (what a withdrawal waits for). */
+  private pendingAnswer: Promise<void> = Promise.resolve();
+  /** A give up or a host switch sent while the host thinks, not answered yet. */
+  private withdrawing = false;
+  /** The letter of the last guess withdrawn (its answer said so), to guess again. */
+  private withdrawn: string | null = null;
+  private decidingSince = 0;
+  private clock = 0;
   private readonly onKey = (event: KeyboardEvent) => this.key(event);
 
   constructor(root: HTMLElement, address: string) {
@@ -141,7 +165,13 @@ class EvilHangmanPage extends SessionPage<View> {
 
   mount(route: string[]): () => void {
     this.buildKeyboard();
-    this.giveUp.addEventListener('click', () => void this.send({ command: 'give_up' }));
+    this.giveUp.addEventListener('click', () => {
+      if (this.deciding) void this.withdraw({ command: 'give_up' });
+      else void this.send({ command: 'give_up' });
+    });
+    this.switchHost.addEventListener('click', () => {
+      void this.withdraw({ command: 'switch_host', strategy: QUICK_HOST });
+    });
     fill(this.root,
          rules('How to play',
                'Guess the hidden word one letter at a time: type a letter or press its key. ' +
@@ -162,11 +192,14 @@ class EvilHangmanPage extends SessionPage<View> {
          this.thinking,
          this.keyboard,
          this.guessed,
-         h('div', { class: 'row' }, this.giveUp),
+         h('div', { class: 'row' }, this.switchHost, this.giveUp),
          this.end,
          this.seedNote,
          this.explain);
-    return this.enterWithKeys(route, this.onKey, () => this.working.stop());
+    return this.enterWithKeys(route, this.onKey, () => {
+      this.working.stop();
+      this.stopClock();
+    });
   }
 
   // --- The setup form: the config schema's fields (the length, misses and count shown are the
@@ -248,7 +281,46 @@ class EvilHangmanPage extends SessionPage<View> {
 
   private guess(letter: string): void {
     if (this.view?.status !== 'playing') return;
-    void this.send({ command: 'guess', letter });
+    this.pendingAnswer = this.send({ command: 'guess', letter });
+  }
+
+  /**
+   * Gives up, or switches to the quick host, while the optimal host decides a guess: the server
+   * withdraws that guess (the game as before it) and plays this command instead. A switch then
+   * guesses the letter again, which the quick host answers at once. Should the decision end
+   * first, the guess stands and the command follows it.
+   */
+  private async withdraw(command: Record<string, unknown>): Promise<void> {
+    const id = this.session.id;
+    const letter = this.pending;
+    if (!id || this.withdrawing) return;
+    this.withdrawing = true;
+    this.withdrawn = null;
+    this.giveUp.disabled = true;
+    this.switchHost.disabled = true;
+    const text = command.command === 'give_up' ? 'Giving up…' : 'Switching to the quick host…';
+    fill(this.thinkingLabel, text);
+    say(text);
+    let reply: Snapshot<View> | null = null;
+    try {
+      reply = await sendCommand<View>(id, command);
+    } catch (error) {
+      this.message.show(sentence(error instanceof Error ? error.message : String(error)));
+    }
+    await this.pendingAnswer;  // the guess's answer: the view after both commands
+    this.withdrawing = false;
+    if (this.session.id !== id) return;
+    if (reply) {
+      // A give up after a guess that ended the game is refused: the game's end says enough.
+      const over = this.view?.status !== 'playing';
+      this.take({ ...reply, view: this.view ?? reply.view,
+                  events: (reply.events ?? []).filter((e) => !over || e.event !== 'rejected') });
+    }
+    this.giveUp.disabled = false;
+    this.switchHost.disabled = false;
+    if (command.command === 'switch_host' && letter && this.withdrawn === letter) {
+      this.guess(letter);
+    }
   }
 
   /** A reply: the view to show and the events to tell. */
@@ -291,6 +363,15 @@ class EvilHangmanPage extends SessionPage<View> {
         return `No ${letter}. ${countOf(Number(event.guesses_left), 'wrong guess',
                                         'wrong guesses')} left.${words}`;
       }
+      case 'withdrawn': {
+        const letter = String(event.letter).toUpperCase();
+        this.withdrawn = String(event.letter);
+        return `Your guess of ${letter} was taken back.`;
+      }
+      case 'host_switched':
+        return event.strategy === QUICK_HOST
+            ? 'The quick host (largest family) decides from now on in this game.'
+            : `The ${String(event.strategy)} host decides from now on in this game.`;
       case 'rejected': {
         const letter = typeof event.letter === 'string' ? event.letter.toUpperCase() : '';
         const text = event.reason === 'repeated' && letter
@@ -329,16 +410,22 @@ class EvilHangmanPage extends SessionPage<View> {
     const misses = view.guesses - view.guesses_left;
     const remaining = view.words_remaining !== undefined
         ? ` · ${countOf(view.words_remaining, 'word')} left in the host's hand` : '';
+    const pendingLetter = this.pending && playing(view) ? this.pending.toUpperCase() : null;
     fill(this.status, `${countOf(view.guesses_left, 'wrong guess', 'wrong guesses')} left of ` +
-                      `${view.guesses}${remaining}`);
+                      `${view.guesses}${remaining}`,
+         pendingLetter ? h('span', { class: 'eh-pending-letter' },
+                           ` · ${pendingLetter} guessed, waiting for the host`) : null);
     fill(this.picture, gallows(gallowsPieces(misses, view.guesses),
                                `Gallows: ${misses} of ${view.guesses} misses drawn`));
     this.renderPattern(view.status === 'finished' && view.word ? view.word : view.pattern,
                        view.pattern);
     this.renderKeys(view);
     const letters = view.letters.map((l) => l.toUpperCase());
+    const pending = pendingLetter;
     fill(this.guessed, 'Letters guessed: ',
-         letters.length === 0 ? 'none yet' : letters.join(' '));
+         letters.length === 0 && !pending ? 'none yet' : letters.join(' '),
+         pending ? h('span', { class: 'eh-pending-letter' },
+                     `${letters.length > 0 ? ' ' : ''}${pending} (waiting for the host)`) : null);
     this.giveUp.hidden = view.status !== 'playing';
     this.renderEnd(view);
     if (this.session.id) {
@@ -367,12 +454,16 @@ class EvilHangmanPage extends SessionPage<View> {
     for (const [letter, key] of this.keys) {
       const played = view.letters.includes(letter);
       const hit = played && view.pattern.includes(letter);
+      const pending = playing && letter === this.pending;
       key.classList.toggle('hit', hit);
       key.classList.toggle('miss', played && !hit);
+      key.classList.toggle('eh-pending', pending);
       key.disabled = played || !playing;
       if (played) {
         key.setAttribute('aria-label', `${letter.toUpperCase()}, ${hit ? 'in the word' :
                                                                          'not in the word'}`);
+      } else if (pending) {
+        key.setAttribute('aria-label', `${letter.toUpperCase()}, waiting for the host`);
       } else {
         key.removeAttribute('aria-label');
       }
@@ -477,12 +568,22 @@ class EvilHangmanPage extends SessionPage<View> {
     this.guess(event.key.toLowerCase());
   }
 
-  /** While a command runs; a guess the optimal host decides shows its progress at once. */
+  /**
+   * While a command runs; a guess the optimal host decides shows its progress at once, its
+   * letter marked as pending, and the way out (give up, the quick host) stays open.
+   */
   protected override busyChanged(busy: boolean, command?: Record<string, unknown>): void {
-    const deciding = command?.command === 'guess' && this.session.config.strategy === 'optimal';
+    const host = this.view?.host ?? this.session.config.strategy;
+    const deciding = command?.command === 'guess' && host === 'optimal';
     this.deciding = busy && deciding;
+    this.pending = busy && command?.command === 'guess' ? String(command.letter) : null;
     this.form?.busy(busy);
-    this.giveUp.disabled = busy;
+    this.giveUp.disabled = busy && !this.deciding;
+    this.switchHost.hidden = !this.deciding;
+    this.switchHost.disabled = false;
+    fill(this.thinkingLabel, this.pending
+        ? `The host is thinking about ${this.pending.toUpperCase()}…` : THINKING);
+    if (this.view) this.render();
     this.keyboard.classList.toggle('eh-waiting', busy);
     for (const key of this.keys.values()) {
       if (busy) key.setAttribute('aria-disabled', 'true');
@@ -490,9 +591,16 @@ class EvilHangmanPage extends SessionPage<View> {
     }
     this.progressBar.value = 0;
     this.progressBar.hidden = !this.deciding;
+    this.budget.hidden = !this.deciding;
+    this.stopClock();
     if (this.deciding) {
       // The optimal host's decision: its progress at once, and said once if it takes a while.
-      this.working.start(0, { text: THINKING, afterMs: SAY_THINKING_AFTER_MS });
+      this.working.start(0, { text: `${this.thinkingLabel.textContent ?? THINKING} You may ` +
+                                    'give up or ask the quick host instead.',
+                              afterMs: SAY_THINKING_AFTER_MS });
+      this.decidingSince = performance.now();
+      this.showBudget();
+      this.clock = window.setInterval(() => this.showBudget(), 1000);
     } else if (busy) {
       // Other hosts answer at once: the indicator only if one does not (no flicker).
       this.working.start(250);
@@ -501,10 +609,27 @@ class EvilHangmanPage extends SessionPage<View> {
     }
   }
 
-  /** The optimal host's progress, pushed by the server while it decides (rising, 0 to 1). */
+  /** How long the decision has taken, and the share of its budget used (the bar's value). */
+  private showBudget(): void {
+    const seconds = Math.floor((performance.now() - this.decidingSince) / 1000);
+    const percent = Math.floor(this.progressBar.value * 100);
+    fill(this.budget, `${countOf(seconds, 'second')}; ${percent}% of its thinking budget used ` +
+                      '(it decides by the time the bar is full, often sooner)');
+  }
+
+  private stopClock(): void {
+    window.clearInterval(this.clock);
+    this.clock = 0;
+  }
+
+  /**
+   * The optimal host's progress, pushed by the server while it decides (rising, 0 to 1): the
+   * share of its thinking budget used, which never claims more done than is.
+   */
   protected override progress(fraction: number): void {
     if (!this.deciding) return;  // late: the answer came first
     this.progressBar.value = Math.max(this.progressBar.value, Math.min(1, fraction));
+    this.showBudget();
   }
 
 }
