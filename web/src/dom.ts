@@ -35,18 +35,31 @@ export function fill(parent: Element, ...children: (Child | Child[])[]): void {
   }
 }
 
+/** Sentences said and not yet written to the live region, in order. */
+const unsaid: string[] = [];
+
+/** Writes the next sentence waiting, then the one after in the following frame, and so on. */
+function writeNext(region: HTMLElement): void {
+  requestAnimationFrame(() => {
+    region.textContent = unsaid.shift() ?? '';
+    if (unsaid.length > 0) writeNext(region);
+  });
+}
+
 /**
  * Announces a sentence to screen readers through the page's one aria-live region, and keeps the
- * latest on the element for anyone (and any test) to read.
+ * latest on the element for anyone (and any test) to read. Each sentence is written in a frame
+ * of its own, in order: two said at once (a reply and an update that arrive together) are both
+ * announced, the second never written over the first in the same frame.
  */
 export function say(text: string): void {
   const region = document.getElementById('announcer');
   if (!region) return;
+  unsaid.push(text);
+  if (unsaid.length > 1) return;  // written after those before it
   region.textContent = '';
   // A new text node in a later frame is announced even when the sentence repeats.
-  requestAnimationFrame(() => {
-    region.textContent = text;
-  });
+  writeNext(region);
 }
 
 /** "1 word", "2 words". */

@@ -102,7 +102,7 @@ function gameFigures(s: GameStatistics, charts: BarChart[]): HTMLElement[] {
       max: share ? 100 : undefined,
       bars: line.figures.map((figure) => ({
         label: figure.label,
-        value: typeof figure.value !== 'number' ? 0
+        value: typeof figure.value !== 'number' ? null
             : share ? Math.round(figure.value * 100) : Math.round(figure.value * 10) / 10,
       })),
       format: (value) => share ? `${value}%` : String(value),

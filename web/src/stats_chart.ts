@@ -24,7 +24,8 @@ function chartLibrary(): Promise<ChartLibrary> {
 
 export interface Bar {
   label: string;
-  value: number;
+  /** null: no figure yet (a mean of no games): no bar, and "–" in the table. */
+  value: number | null;
 }
 
 export interface BarChartSpec {
@@ -75,7 +76,8 @@ export function barChart(spec: BarChartSpec): BarChart {
                                        notes ? h('th', { scope: 'col' }, 'Note') : null)),
                       h('tbody', {}, spec.bars.map((bar, i) =>
                           h('tr', {}, h('th', { scope: 'row' }, bar.label),
-                            h('td', { class: 'number' }, format(bar.value)),
+                            h('td', { class: 'number' },
+                              bar.value === null ? '–' : format(bar.value)),
                             notes ? h('td', {}, notes[i] ?? '') : null)))));
   let chart: Chart | null = null;
   let wanted = true;  // false once destroyed: a library that arrives late draws nothing

@@ -7,7 +7,7 @@ declare module 'chart.js' {
     type: 'bar';
     data: {
       labels: string[];
-      datasets: { label: string; data: number[]; backgroundColor?: string; borderColor?: string;
+      datasets: { label: string; data: (number | null)[]; backgroundColor?: string; borderColor?: string;
                   borderWidth?: number }[];
     };
     options?: Record<string, unknown>;

@@ -375,6 +375,9 @@ export class SessionController<View> {
       const opening = first;
       first = false;
       if (update.version <= this.version) return;
+      // A first snapshot that a command of this page's, still on its way back, made newer: the
+      // reply brings the same state with its events, and the page draws it then.
+      if (opening && this.busy) return;
       // The socket's first snapshot is newer than the page (updates came while it was away):
       // it has no events, so the page catches up on the whole view.
       const missed = opening && !watch && this.version >= 0;
