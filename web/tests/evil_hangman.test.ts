@@ -10,7 +10,7 @@ import path from 'node:path';
 import { test } from 'node:test';
 import type { Browser, Page } from 'playwright-core';
 import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
-         screenshot, startArcade, tabTo, useArcade } from './support';
+         screenshot, startArcade, tabTo, useArcade, waitForAnnouncement } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
@@ -197,13 +197,22 @@ test('the optimal host shows its progress while it decides, keyboard only', asyn
 });
 
 /**
- * Guesses E in a game of 8 letters against the optimal host on its default budget (a decision
- * that runs into its budget: seconds), and checks what the page shows while the host thinks:
- * the letter pending on the keyboard and in the letters guessed, the progress with what is
- * known, and the way out open.
+ * Guesses E in a game of 8 letters against the optimal host, and checks what the page shows
+ * while the host thinks: the letter pending on the keyboard and in the letters guessed, the
+ * progress with what is known, and the way out open. The game is opened through the API with
+ * the largest thinking budget the game takes (ten times the default, whose decision here already
+ * runs into its budget: seconds), so the host is still thinking whatever the test's pace; the
+ * test then ends the decision itself (the quick host, or a give up).
  */
-async function guessWhileTheOptimalHostThinks(page: Page): Promise<void> {
-  await startWithMouse(page, { length: 8, guesses: 8, strategy: 'optimal', seed: 1 });
+async function guessWhileTheOptimalHostThinks(): Promise<Awaited<ReturnType<typeof openPage>>> {
+  const created = await api<{ id: string }>(arcade.url, 'POST', '/api/sessions', {
+    game: 'evil-hangman', seed: 1,
+    config: { length: 8, guesses: 8, strategy: 'optimal', explain: true,
+              budget: 200_000_000, work: 30_000_000_000 },
+  });
+  const opened = await openPage(browser, `${arcade.url}#/evil-hangman/${created.id}`);
+  const { page } = opened;
+  await waitForAnnouncement(page, /^New game: a word of/);
   await page.keyboard.press('e');
   const key = page.locator('.eh-key[data-letter="e"]');
   await page.locator('.eh-key.eh-pending[data-letter="e"]').waitFor();
@@ -226,12 +235,12 @@ async function guessWhileTheOptimalHostThinks(page: Page): Promise<void> {
                true);
   assert.equal(await page.locator('.eh-key[data-letter="a"]').getAttribute('aria-disabled'),
                'true');
+  return opened;
 }
 
 test('while the optimal host thinks, the letter is pending and the quick host can take over',
      async () => {
-  const { context, page } = await openGame();
-  await guessWhileTheOptimalHostThinks(page);
+  const { context, page } = await guessWhileTheOptimalHostThinks();
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'evil_hangman-thinking-light');
   // The quick host takes the guess back and answers it again at once.
@@ -255,8 +264,7 @@ test('while the optimal host thinks, the letter is pending and the quick host ca
 
 test('giving up while the optimal host thinks ends the game before the pending guess',
      async () => {
-  const { context, page } = await openGame();
-  await guessWhileTheOptimalHostThinks(page);
+  const { context, page } = await guessWhileTheOptimalHostThinks();
   const from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
   await nextAnnouncement(page, /^You gave up\. The word was [A-Z]{8}\.$/, from);
