@@ -21,9 +21,9 @@ namespace wg::server {
 struct ArcadeOptions {
   std::size_t max_sessions = 20000;  ///< beyond: 503 until some expire
   /// The most one session's record may hold: its config and its accepted commands, as its saved
-  /// game writes them (LiveSession::record_bytes). A player's command past it is refused (413
-  /// game_too_long) and the game stays as it was: a record that grows without end (Word Search
-  /// rounds ended and begun again) cannot hold the server's memory.
+  /// game writes them (LiveSession::record_bytes). Once a record holds this much, a player's
+  /// commands are refused (413 game_too_long) and the game stays as it was: a record that grows
+  /// without end (Word Search rounds ended and begun again) cannot hold the server's memory.
   std::size_t max_record_bytes = std::size_t{1} << 20;
   /// The most all sessions' records may hold together: past it no session opens (503
   /// too_many_sessions) and no player's command is taken (503 arcade_full) until some go.

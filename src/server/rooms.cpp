@@ -267,7 +267,7 @@ HttpResponse Rooms::member_command(const RoomPtr& room, const HttpRequest& reque
     return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
   }
   if (app::host_only(*room->game, command)) return host_only_refusal();
-  if (const auto refusal = sessions_.refuse_command(*room->live, command)) {
+  if (const auto refusal = sessions_.refuse_command(*room->live)) {
     return refusal->response();
   }
   const bool start = command.value("command", "") == "start";

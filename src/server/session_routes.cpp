@@ -252,7 +252,7 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
     return error(403, "no_seat", "this game has no seat for you: you are watching it");
   }
   if (app::host_only(*live->game, command)) return host_only_refusal();
-  if (const auto refusal = refuse_command(*live, command)) return refusal->response();
+  if (const auto refusal = refuse_command(*live)) return refusal->response();
   if (live->running) {  // the player takes the running command back for this one
     if (!withdraw_running(*live, std::move(command), live->seat, respond, client_of(request))) {
       return busy();

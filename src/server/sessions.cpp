@@ -165,7 +165,7 @@ bool Sessions::socket_message(const std::shared_ptr<WebSocketPeer>& peer, std::s
     peer->send(socket_error("host_only", std::string(kHostOnlyMessage)));
     return true;
   }
-  if (const auto refusal = refuse_command(*live, message)) {
+  if (const auto refusal = refuse_command(*live)) {
     peer->send(refusal->socket_message());
     return true;
   }
@@ -237,16 +237,17 @@ std::optional<HttpResponse> Sessions::refuse_opening() const {
   return std::nullopt;
 }
 
-std::optional<Refusal> Sessions::refuse_command(const LiveSession& live,
-                                                const Json& command) const {
-  const std::size_t bytes = json_text(command).size();
-  if (live.record_bytes + bytes > options_.max_record_bytes) {
+std::optional<Refusal> Sessions::refuse_command(const LiveSession& live) const {
+  // What the record holds is counted as commands are applied (Sessions::applied): checking it
+  // here costs no second rendering of the command. A record may pass its cap by the one command
+  // that filled it (a body is at most 64 KiB).
+  if (live.record_bytes >= options_.max_record_bytes) {
     return Refusal{
         413, "game_too_long",
         fmt::format("this game holds all a game may ({} kB of commands): start a new one",
                     options_.max_record_bytes / 1024)};
   }
-  if (*record_bytes_ + bytes > options_.max_total_record_bytes) {
+  if (*record_bytes_ >= options_.max_total_record_bytes) {
     return Refusal{503, "arcade_full", "the arcade holds all the games it may; try again later"};
   }
   return std::nullopt;

@@ -119,10 +119,10 @@ class Sessions {
   /// The refusal of a new session when the arcade holds as many as it may (ArcadeOptions::
   /// max_sessions, max_total_record_bytes): 503 too_many_sessions; nullopt when one may open.
   std::optional<HttpResponse> refuse_opening() const;
-  /// The refusal of a player's `command` (stamped) that the session's record may not take
-  /// (ArcadeOptions::max_record_bytes: 413 game_too_long) or the arcade's (max_total_record_bytes:
-  /// 503 arcade_full); nullopt when it may be played. Its lock is held.
-  std::optional<Refusal> refuse_command(const LiveSession& live, const app::Json& command) const;
+  /// The refusal of a player's command once the session's record holds all it may
+  /// (ArcadeOptions::max_record_bytes: 413 game_too_long) or all records together do
+  /// (max_total_record_bytes: 503 arcade_full); nullopt when it may be played. Its lock is held.
+  std::optional<Refusal> refuse_command(const LiveSession& live) const;
   /// Drops the sessions idle for longer than ArcadeOptions::idle_expiry (the store still keeps
   /// their games in play); returns how many. The store forgets the kept sessions nobody played
   /// for ArcadeOptions::kept_sessions.
