@@ -115,8 +115,9 @@ std::vector<std::string> parse_lineup(std::string_view text) {
 }
 
 /// The external bots of a lineup: "cmd:COMMAND" starts COMMAND. --bot-log, appended to by each
-/// bot's stderr, must be a regular file (or none yet): a FIFO would block the game when a bot
-/// starts, until a reader came.
+/// bot's stderr, must be a regular file (or none yet). It is checked here so that a wrong path
+/// is refused before the game starts; each bot's start checks the file it opens again
+/// (open_for_appending), so one swapped for a FIFO meanwhile is refused, never waited on.
 au::ExternalPlayers external_players(const Options& o) {
   if (!o.bot_log.empty()) {
     std::error_code error;

@@ -153,10 +153,16 @@ std::string read_regular_file(const std::filesystem::path& path, std::uint64_t m
   return data;
 }
 
-StreamedFile::StreamedFile(const std::filesystem::path& path) : path_(path) {
+namespace {
+
+/// `path` open for writing (O_APPEND among `flags` or not), created if missing, with the checks
+/// of StreamedFile: opening never blocks, and anything but a regular file is refused (FileError)
+/// and left as it is. The descriptor is the caller's to close.
+int open_regular_for_writing(const std::filesystem::path& path, int flags) {
   // O_NONBLOCK: opening a FIFO for writing would otherwise wait for a reader forever (without
   // one it fails with ENXIO). No O_TRUNC: nothing is emptied before it is known to be a file.
-  const int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0666);
+  const int fd =
+      ::open(path.c_str(), O_WRONLY | O_CREAT | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | flags, 0666);
   if (fd < 0) {
     const int error = errno;
     struct stat info {};
@@ -171,9 +177,21 @@ StreamedFile::StreamedFile(const std::filesystem::path& path) : path_(path) {
   struct stat info {};
   if (::fstat(fd, &info) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
   if (!S_ISREG(info.st_mode)) fail(path, "cannot write: it " + std::string(kind_of(info.st_mode)));
-  if (::ftruncate(fd, 0) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
   // A regular file never blocks; the flag off keeps writes plain.
   ::fcntl(fd, F_SETFL, ::fcntl(fd, F_GETFL) & ~O_NONBLOCK);
+  closer.fd = -1;
+  return fd;
+}
+
+}  // namespace
+
+int open_for_appending(const std::filesystem::path& path) {
+  return open_regular_for_writing(path, O_APPEND);
+}
+
+StreamedFile::StreamedFile(const std::filesystem::path& path) : path_(path) {
+  Descriptor closer(open_regular_for_writing(path, 0));
+  if (::ftruncate(closer.fd, 0) != 0) fail(path, "cannot write (" + errno_text(errno) + ")");
   fd_ = closer.fd;
   closer.fd = -1;
 }

@@ -104,6 +104,13 @@ class StreamedFile {
   int fd_ = -1;
 };
 
+/// `path` open for appending (a log that several writers add to), created if missing (0666 less
+/// the umask), with StreamedFile's checks: opening never blocks, and anything but a regular file
+/// is refused with FileError and left as it is. The check is made on the file opened, so a file
+/// swapped for a FIFO after any earlier check is still refused. Returns the descriptor
+/// (close-on-exec); the caller closes it.
+int open_for_appending(const std::filesystem::path& path);
+
 /// The moments of an atomic write, for tests that kill a writer at each of them.
 enum class WriteStep : std::uint8_t {
   kTemporaryCreated,  ///< the temporary file exists, empty

@@ -24,6 +24,7 @@
 
 #include <fmt/format.h>
 
+#include "core/file_io.h"
 #include "protocol/directory_entries.h"
 #include "protocol/printable.h"
 
@@ -278,12 +279,9 @@ BotProcess::BotProcess(const std::string& command, const std::filesystem::path& 
     : sandboxed_(sandbox.enabled),
       stderr_allowed_(limits.stderr_kb == 0 ? std::numeric_limits<std::uint64_t>::max()
                                             : limits.stderr_kb * 1024) {
-  Fd log(stderr_path.empty()
-             ? -1
-             : ::open(stderr_path.c_str(), O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0644));
-  if (!stderr_path.empty() && log.get() < 0) {
-    throw_errno(errno, "cannot open " + stderr_path.string());
-  }
+  // Checked on the file opened, not before: a log swapped for a FIFO meanwhile is refused, not
+  // waited on.
+  Fd log(stderr_path.empty() ? -1 : open_for_appending(stderr_path));
   Pipe in = make_pipe();
   Pipe out = make_pipe();
   Pipe err = make_pipe();

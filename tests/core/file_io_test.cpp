@@ -260,6 +260,30 @@ TEST(StreamedFile, RefusesAFifoADeviceOrADirectoryWithoutBlocking) {
             dir.path().string() + ": cannot write: it is a directory, not a file");
 }
 
+TEST(OpenForAppending, AddsToAFileAndRefusesAnythingElseWithoutBlocking) {
+  test::TempDir dir;
+  const fs::path file = dir.write("bot.log", "before\n");
+  for (const char* line : {"one\n", "two\n"}) {
+    const int fd = open_for_appending(file);
+    ASSERT_EQ(::write(fd, line, 4), 4);
+    ::close(fd);
+  }
+  EXPECT_EQ(read_regular_file(file, 100), "before\none\ntwo\n") << "appended, never emptied";
+  // The check is made on what was opened: a FIFO with a reader (which a check before opening
+  // could have raced with) is refused as one without.
+  const fs::path fifo = dir / "pipe";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  const std::string refused =
+      fifo.string() + ": cannot write: it is a FIFO (named pipe), not a regular file";
+  EXPECT_EQ(error_of([&] { open_for_appending(fifo); }), refused) << "no reader";
+  const int reader = ::open(fifo.c_str(), O_RDONLY | O_NONBLOCK);
+  ASSERT_GE(reader, 0);
+  EXPECT_EQ(error_of([&] { open_for_appending(fifo); }), refused) << "with a reader";
+  ::close(reader);
+  EXPECT_EQ(error_of([] { open_for_appending("/dev/null"); }),
+            "/dev/null: cannot write: it is a device, not a regular file");
+}
+
 TEST(WriteFileAtomically, ReplacesTheFileAndLeavesNoTemporary) {
   test::TempDir dir;
   const fs::path file = dir / "data.txt";

@@ -3,6 +3,7 @@
 #include "protocol/bot_process.h"
 
 #include <signal.h>
+#include <sys/stat.h>
 #include <sys/wait.h>
 
 #include <atomic>
@@ -14,6 +15,7 @@
 #include <gtest/gtest.h>
 
 #include "child_processes.h"
+#include "core/file_io.h"
 #include "support/temp_dir.h"
 
 namespace wg::protocol {
@@ -151,7 +153,22 @@ TEST_F(BotProcessTest, StderrIsAppendedToTheLogFile) {
     EXPECT_EQ(bot.read_line(in(5s)).line, "out");
   }
   EXPECT_EQ(read_file(log), "first\nsecond\n");
-  EXPECT_THROW(BotProcess("true", dir / "missing" / "bot.log"), std::system_error);
+  EXPECT_THROW(BotProcess("true", dir / "missing" / "bot.log"), FileError);
+}
+
+TEST_F(BotProcessTest, ALogThatIsNotARegularFileIsRefusedWithoutWaiting) {
+  // The log is checked as it is opened: a FIFO put in its place after a caller's own check is
+  // refused, not waited on until a reader comes (which a plain open for writing does).
+  const test::TempDir dir;
+  const auto log = dir / "bot.log";
+  ASSERT_EQ(::mkfifo(log.c_str(), 0600), 0);
+  try {
+    BotProcess bot("true", log);
+    ADD_FAILURE() << "a FIFO was taken as the bot's log";
+  } catch (const FileError& error) {
+    EXPECT_EQ(std::string(error.what()),
+              log.string() + ": cannot write: it is a FIFO (named pipe), not a regular file");
+  }
 }
 
 TEST_F(BotProcessTimeLimitTest, StopKillsABotThatDoesNotExitAndReapsIt) {
