@@ -237,21 +237,30 @@ Json HangmanCodec::view_to_json(const hangman::View& view) {
                {"revealed", std::move(revealed)},
                {"missed", std::move(missed)}};
   if (!view.odds.empty()) {
+    // Every open position's letters, each an object of four fields: hundreds of objects in a
+    // first view, so each is copied from one made once (one allocation) and filled in place,
+    // rather than built from an initializer list (an array per field, then converted).
+    static const Json kLetterTemplate = {
+        {"letter", ""}, {"count", 0}, {"probability", 0.0}, {"points", 0}};
     Json odds = Json::array();
+    auto& positions = odds.get_ref<Json::array_t&>();
+    positions.reserve(view.odds.size());
     for (const auto& position : view.odds) {
       Json letters = Json::array();
+      auto& items = letters.get_ref<Json::array_t&>();
+      items.reserve(position.size());
       for (const hangman::LetterOdds& o : position) {
+        Json& item = items.emplace_back(kLetterTemplate);
+        auto field = item.begin();
+        *field++ = letter_of(o.letter);
+        *field++ = o.count;
+        *field++ = view.candidates == 0
+                       ? 0.0
+                       : static_cast<double>(o.count) / static_cast<double>(view.candidates);
         // The points a hit would score: the rules' bands, so a page never applies them itself.
-        letters.push_back(
-            {{"letter", letter_of(o.letter)},
-             {"count", o.count},
-             {"probability", view.candidates == 0 ? 0.0
-                                                  : static_cast<double>(o.count) /
-                                                        static_cast<double>(view.candidates)},
-             {"points",
-              view.candidates == 0 ? 0 : hangman::points_for_hit(o.count, view.candidates)}});
+        *field = view.candidates == 0 ? 0 : hangman::points_for_hit(o.count, view.candidates);
       }
-      odds.push_back(std::move(letters));
+      positions.push_back(std::move(letters));
     }
     json["odds"] = std::move(odds);
   }
