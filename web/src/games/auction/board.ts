@@ -133,28 +133,28 @@ export function players(view: AuctionView): HTMLElement {
                mine && !saysYou(seat.name) ? ' (you)' : '',
                winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null,
                h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot')),
-             h('td', { class: 'number' }, seat.points),
-             h('td', {}, rackCell(view, index),
+             h('td', { class: 'number', 'data-label': 'Points' }, seat.points),
+             h('td', { 'data-label': 'Letters' }, rackCell(view, index),
                state ? h('span', { class: 'auction-state' }, ` ${state}`) : null));
   });
   return h('section', { class: 'auction-players', 'aria-labelledby': 'auction-players-title' },
            h('h2', { id: 'auction-players-title' }, 'Players'),
-           scroller('Players', h('table', {},
+           scroller('Players', h('table', { class: 'auction-cards' },
              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
                                 h('th', { scope: 'col', class: 'number' }, 'Points'),
                                 h('th', { scope: 'col' }, 'Letters this round'))),
              h('tbody', {}, rows))));
 }
 
-function bidCell(line: AuctionLine, seat: number): HTMLElement {
+function bidCell(line: AuctionLine, seat: number, label: string): HTMLElement {
   const bid = line.bids[seat];
   if (bid === null || bid === undefined) {
-    return h('td', { class: 'number auction-full' }, '–',
+    return h('td', { class: 'number auction-full', 'data-label': label }, '–',
              h('span', { class: 'visually-hidden' }, 'full rack'));
   }
   const fault = line.faults?.[seat] ?? '';
   const won = seat === line.winner;
-  return h('td', { class: `number${won ? ' auction-won' : ''}` }, bid,
+  return h('td', { class: `number${won ? ' auction-won' : ''}`, 'data-label': label }, bid,
            won ? h('span', { 'aria-hidden': 'true' }, ' ✓') : null,
            won ? h('span', { class: 'visually-hidden' }, ' (won)') : null,
            fault ? h('span', { class: 'auction-fault' }, ` (${fault})`) : null);
@@ -165,7 +165,7 @@ export function auctions(view: AuctionView): HTMLElement {
   const title = view.round > 0 ? `Auctions of round ${view.round}` : 'Auctions';
   const body = view.auctions.length === 0
       ? h('p', { class: 'auction-none' }, 'No auction yet this round.')
-      : scroller(title, h('table', { class: 'auction-bids' },
+      : scroller(title, h('table', { class: 'auction-bids auction-cards' },
           h('thead', {}, h('tr', {},
             h('th', { scope: 'col', class: 'number' }, '#'),
             h('th', { scope: 'col' }, 'Letter'),
@@ -177,12 +177,13 @@ export function auctions(view: AuctionView): HTMLElement {
             h('th', { scope: 'col', class: 'number' }, 'Price'))),
           h('tbody', {}, view.auctions.map((line) =>
             h('tr', {},
-              h('td', { class: 'number' }, line.number),
-              h('td', {}, tile(line.letter)),
-              view.seats.map((_, seat) => bidCell(line, seat)),
-              h('td', {}, seatName(view, line.winner),
-                line.tied > 1 ? ` (draw of ${line.tied})` : ''),
-              h('td', { class: 'number' }, line.price))))));
+              h('td', { class: 'number auction-number', 'data-label': 'Auction' }, line.number),
+              h('td', { class: 'auction-letter', 'data-label': 'Letter' }, tile(line.letter)),
+              view.seats.map((seat, index) => bidCell(line, index, `${index + 1}. ${seat.name}`)),
+              h('td', { class: 'auction-result', 'data-label': 'Winner' },
+                seatName(view, line.winner), line.tied > 1 ? ` (draw of ${line.tied})` : ''),
+              h('td', { class: 'number auction-result', 'data-label': 'Price' },
+                line.price))))));
   return h('section', { class: 'auction-history', 'aria-labelledby': 'auction-history-title' },
            h('h2', { id: 'auction-history-title' }, title), body);
 }
