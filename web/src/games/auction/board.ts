@@ -18,7 +18,10 @@ function tiles(letters: string, label: string, extra = ''): HTMLElement {
            [...letters].map((letter) => tile(letter, extra)));
 }
 
-/** A wide table in a region that scrolls sideways on a phone (and is reachable by keyboard). */
+/**
+ * A wide table in a region that scrolls sideways when it must (and is reachable by keyboard); a
+ * table of class auction-cards, whose cells say their column (data-label), is cards on a phone.
+ */
 function scroller(label: string, table: HTMLElement): HTMLElement {
   // A landmark of its own, named apart from the section around it ("Players" inside "Players"
   // would be two landmarks of one name: axe's landmark-unique).
@@ -194,7 +197,7 @@ export function lastRound(view: AuctionView): HTMLElement | null {
   if (!round) return null;
   return h('section', { class: 'auction-words', 'aria-labelledby': 'auction-words-title' },
            h('h2', { id: 'auction-words-title' }, `Words of round ${round.round}`),
-           scroller(`Words of round ${round.round}`, h('table', {},
+           scroller(`Words of round ${round.round}`, h('table', { class: 'auction-cards' },
              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
                                 h('th', { scope: 'col' }, 'Letters'),
                                 h('th', { scope: 'col' }, 'Word'),
@@ -205,14 +208,16 @@ export function lastRound(view: AuctionView): HTMLElement | null {
                const word = played.word === '' ? 'no word' : played.word.toUpperCase();
                return h('tr', { class: seat === view.seat ? 'auction-me' : null },
                         h('th', { scope: 'row' }, seatName(view, seat)),
-                        h('td', { class: 'mono' }, round.letters[seat] ?? ''),
-                        h('td', {},
+                        h('td', { class: 'mono', 'data-label': 'Letters' },
+                          round.letters[seat] ?? ''),
+                        h('td', { 'data-label': 'Word' },
                           h('span', { class: played.word === '' ? 'auction-none'
                                             : scored ? 'hit' : 'miss' }, word),
                           played.fault ? h('span', { class: 'auction-fault' },
                                            ` ${played.fault}`) : null),
-                        h('td', { class: 'number' }, played.score),
-                        h('td', { class: 'number' }, round.points[seat] ?? ''));
+                        h('td', { class: 'number', 'data-label': 'Score' }, played.score),
+                        h('td', { class: 'number', 'data-label': 'Total' },
+                          round.points[seat] ?? ''));
              })))));
 }
 
