@@ -232,7 +232,9 @@ test('the header lays out on one clean line of games at every width from 320 to 
       const brand = (document.querySelector('.brand') as HTMLElement).getBoundingClientRect();
       const settings =
           (document.querySelector('.site-settings') as HTMLElement).getBoundingClientRect();
+      const games = document.querySelector('#game-nav ul') as HTMLElement;
       return { navLines: tops('#game-nav li'), settingLines: tops('.site-settings button'),
+               gamesHidden: games.scrollWidth - games.clientWidth,
                overflow: header.scrollWidth - header.clientWidth,
                settingsRight: settings.right, width: header.clientWidth,
                brandAndSettings: Math.abs(brand.top + brand.height / 2 -
@@ -243,6 +245,8 @@ test('the header lays out on one clean line of games at every width from 320 to 
     assert.equal(layout.navLines, 1, said);
     assert.equal(layout.settingLines, 1, said);
     assert.ok(layout.overflow <= 0, said);
+    // From 800 px every game's pill shows; narrower, the line scrolls sideways.
+    if (width >= 800) assert.ok(layout.gamesHidden <= 0, said);
     assert.ok(layout.settingsRight <= layout.width, said);
     assert.ok(layout.brandAndSettings, said);
     // Two lines at most: the brand and the settings, the games.
