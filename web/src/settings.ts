@@ -27,9 +27,15 @@ function setSafePalette(on: boolean): void {
   applyPalette(on);
 }
 
+/** Dispatched on `window` when the palette changes, for what draws with its colours (charts). */
+export const PALETTE_CHANGED = 'wg-palette-changed';
+
 function applyPalette(on: boolean): void {
-  if (on) document.documentElement.dataset.palette = 'safe';
-  else delete document.documentElement.dataset.palette;
+  const root = document.documentElement;
+  if (on === (root.dataset.palette === 'safe')) return;
+  if (on) root.dataset.palette = 'safe';
+  else delete root.dataset.palette;
+  window.dispatchEvent(new Event(PALETTE_CHANGED));
 }
 
 function toggle(label: (string | Node)[], read: () => boolean, write: (on: boolean) => void):

@@ -10,6 +10,7 @@ import { ApiError, type BotLine, chosenPlayer, type GameInfo, type GameStatistic
          readStatistics, type StatisticsFigure } from './api';
 import { countOf, errorBox, fill, h, say } from './dom';
 import type { GamePage } from './page';
+import { PALETTE_CHANGED } from './settings';
 import { type BarChart, barChart } from './stats_chart';
 
 function percent(share: unknown): string {
@@ -266,11 +267,13 @@ export const page: GamePage = {
       for (const chart of charts) chart.redraw();
     };
     scheme.addEventListener('change', redraw);
+    window.addEventListener(PALETTE_CHANGED, redraw);
     fill(root, h('p', {}, 'Loading the statistics…'));
     void show(root, route, charts, () => mounted);
     return () => {
       mounted = false;
       scheme.removeEventListener('change', redraw);
+      window.removeEventListener(PALETTE_CHANGED, redraw);
       for (const chart of charts) chart.destroy();
     };
   },

@@ -2,8 +2,9 @@
 // table under it gives every figure, for screen readers and for anyone who prefers numbers.
 // Chart.js is a bundle of its own (chart_library.ts, assets/chart.js), fetched when the first
 // chart is drawn: the table is there at once, and stays the figures' home if the library cannot
-// be loaded. Colours come from the page's own palette (app.css), read when the chart is drawn,
-// so light and dark both hold; with reduced motion nothing animates.
+// be loaded. Colours come from the page's own palette (app.css), read when the chart is drawn:
+// the page redraws its charts when the colour scheme or the colour-blind palette changes. With
+// reduced motion nothing animates.
 import type { Chart } from 'chart.js';
 import { h } from './dom';
 
@@ -46,7 +47,7 @@ export interface BarChartSpec {
   notes?: string[];
 }
 
-/** A drawn chart: its element, and what redraws it (the colour scheme changed) or removes it. */
+/** A drawn chart: its element, and what redraws it (the colours changed) or removes it. */
 export interface BarChart {
   element: HTMLElement;
   redraw(): void;
@@ -93,14 +94,14 @@ export function barChart(spec: BarChartSpec): BarChart {
     chart?.destroy();
     const text = colour('--text');
     const grid = colour('--border');
-    const accent = colour('--accent');
+    const bars = colour('--chart-bar');
     const reduced = window.matchMedia('(prefers-reduced-motion: reduce)').matches;
     chart = new loaded.Chart(canvas, {
       type: 'bar',
       data: {
         labels: spec.bars.map((bar) => bar.label),
         datasets: [{ label: spec.valueHeading, data: spec.bars.map((bar) => bar.value),
-                     backgroundColor: accent, borderColor: text, borderWidth: 1 }],
+                     backgroundColor: bars, borderColor: text, borderWidth: 1 }],
       },
       options: {
         animation: reduced ? false : { duration: 300 },

@@ -31,6 +31,8 @@ const PAIRS: [string, string, number][] = [
   ['absent-text', 'absent', 4.5],
   // Edges of controls: WCAG's 3:1 for the parts of a component.
   ['border', 'bg', 3], ['border', 'surface', 3],
+  // A chart's bars: graphics, 3:1 against the page and a panel.
+  ['chart-bar', 'bg', 3], ['chart-bar', 'surface', 3],
 ];
 
 /** WCAG's relative luminance of "#rrggbb". */

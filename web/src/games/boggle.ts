@@ -153,7 +153,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
   private readonly traced = h('p', { class: 'bg-traced' });
   private readonly wordInput = h('input', { name: 'word', type: 'text', autocomplete: 'off',
                                             autocapitalize: 'characters', spellcheck: 'false',
-                                            enterkeyhint: 'send' });
+                                            enterkeyhint: 'send', placeholder: 'Your word' });
   private readonly entry = h('form', { class: 'bg-entry row' });
   private readonly closeButton = h('button', { type: 'button', class: 'bg-close' },
                                    'End round now');
@@ -456,7 +456,9 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     const time = view.seconds > 0 ? `${clock(view.seconds)} on the clock` : 'no time limit';
     say(`${this.room?.intro ?? prefix}Round ${this.roundNumber(view)}: a ${view.board.rows} by ` +
         `${view.board.cols} board, words of ${view.min_length} letters or more, ${time}.`);
-    this.wordInput.focus();
+    // On a touch screen the focused field would open the keyboard over the board: the player
+    // taps the field when they want to type.
+    if (!window.matchMedia('(pointer: coarse)').matches) this.wordInput.focus();
   }
 
   /** How to play the round's board again: its seed, or the board itself when it was given. */

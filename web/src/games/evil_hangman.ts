@@ -441,6 +441,7 @@ class EvilHangmanPage extends SessionPage<View> {
     const finished = word !== pattern;
     this.tiles.setAttribute('aria-label', `The word: ${spokenPattern(word)}` +
                                           (finished ? ` (you had ${spokenPattern(pattern)})` : ''));
+    this.tiles.style.setProperty('--letters', String(word.length));  // sizes the tiles (CSS)
     fill(this.tiles, [...word].map((c, i) => {
       const unseen = finished && pattern[i] === '-';
       return h('span', { class: `tile eh-tile${unseen ? ' eh-unseen' : ''}` },

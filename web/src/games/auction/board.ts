@@ -18,7 +18,10 @@ function tiles(letters: string, label: string, extra = ''): HTMLElement {
            [...letters].map((letter) => tile(letter, extra)));
 }
 
-/** A wide table in a region that scrolls sideways on a phone (and is reachable by keyboard). */
+/**
+ * A wide table in a region that scrolls sideways when it must (and is reachable by keyboard); a
+ * table of class auction-cards, whose cells say their column (data-label), is cards on a phone.
+ */
 function scroller(label: string, table: HTMLElement): HTMLElement {
   // A landmark of its own, named apart from the section around it ("Players" inside "Players"
   // would be two landmarks of one name: axe's landmark-unique).
@@ -133,28 +136,28 @@ export function players(view: AuctionView): HTMLElement {
                mine && !saysYou(seat.name) ? ' (you)' : '',
                winner ? h('span', { class: 'auction-winner' }, ' ★ winner') : null,
                h('span', { class: 'auction-kind' }, seat.kind === 'person' ? ' person' : ' bot')),
-             h('td', { class: 'number' }, seat.points),
-             h('td', {}, rackCell(view, index),
+             h('td', { class: 'number', 'data-label': 'Points' }, seat.points),
+             h('td', { 'data-label': 'Letters' }, rackCell(view, index),
                state ? h('span', { class: 'auction-state' }, ` ${state}`) : null));
   });
   return h('section', { class: 'auction-players', 'aria-labelledby': 'auction-players-title' },
            h('h2', { id: 'auction-players-title' }, 'Players'),
-           scroller('Players', h('table', {},
+           scroller('Players', h('table', { class: 'auction-cards' },
              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
                                 h('th', { scope: 'col', class: 'number' }, 'Points'),
                                 h('th', { scope: 'col' }, 'Letters this round'))),
              h('tbody', {}, rows))));
 }
 
-function bidCell(line: AuctionLine, seat: number): HTMLElement {
+function bidCell(line: AuctionLine, seat: number, label: string): HTMLElement {
   const bid = line.bids[seat];
   if (bid === null || bid === undefined) {
-    return h('td', { class: 'number auction-full' }, '–',
+    return h('td', { class: 'number auction-full', 'data-label': label }, '–',
              h('span', { class: 'visually-hidden' }, 'full rack'));
   }
   const fault = line.faults?.[seat] ?? '';
   const won = seat === line.winner;
-  return h('td', { class: `number${won ? ' auction-won' : ''}` }, bid,
+  return h('td', { class: `number${won ? ' auction-won' : ''}`, 'data-label': label }, bid,
            won ? h('span', { 'aria-hidden': 'true' }, ' ✓') : null,
            won ? h('span', { class: 'visually-hidden' }, ' (won)') : null,
            fault ? h('span', { class: 'auction-fault' }, ` (${fault})`) : null);
@@ -165,7 +168,7 @@ export function auctions(view: AuctionView): HTMLElement {
   const title = view.round > 0 ? `Auctions of round ${view.round}` : 'Auctions';
   const body = view.auctions.length === 0
       ? h('p', { class: 'auction-none' }, 'No auction yet this round.')
-      : scroller(title, h('table', { class: 'auction-bids' },
+      : scroller(title, h('table', { class: 'auction-bids auction-cards' },
           h('thead', {}, h('tr', {},
             h('th', { scope: 'col', class: 'number' }, '#'),
             h('th', { scope: 'col' }, 'Letter'),
@@ -177,12 +180,13 @@ export function auctions(view: AuctionView): HTMLElement {
             h('th', { scope: 'col', class: 'number' }, 'Price'))),
           h('tbody', {}, view.auctions.map((line) =>
             h('tr', {},
-              h('td', { class: 'number' }, line.number),
-              h('td', {}, tile(line.letter)),
-              view.seats.map((_, seat) => bidCell(line, seat)),
-              h('td', {}, seatName(view, line.winner),
-                line.tied > 1 ? ` (draw of ${line.tied})` : ''),
-              h('td', { class: 'number' }, line.price))))));
+              h('td', { class: 'number auction-number', 'data-label': 'Auction' }, line.number),
+              h('td', { class: 'auction-letter', 'data-label': 'Letter' }, tile(line.letter)),
+              view.seats.map((seat, index) => bidCell(line, index, `${index + 1}. ${seat.name}`)),
+              h('td', { class: 'auction-result', 'data-label': 'Winner' },
+                seatName(view, line.winner), line.tied > 1 ? ` (draw of ${line.tied})` : ''),
+              h('td', { class: 'number auction-result', 'data-label': 'Price' },
+                line.price))))));
   return h('section', { class: 'auction-history', 'aria-labelledby': 'auction-history-title' },
            h('h2', { id: 'auction-history-title' }, title), body);
 }
@@ -193,7 +197,7 @@ export function lastRound(view: AuctionView): HTMLElement | null {
   if (!round) return null;
   return h('section', { class: 'auction-words', 'aria-labelledby': 'auction-words-title' },
            h('h2', { id: 'auction-words-title' }, `Words of round ${round.round}`),
-           scroller(`Words of round ${round.round}`, h('table', {},
+           scroller(`Words of round ${round.round}`, h('table', { class: 'auction-cards' },
              h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Player'),
                                 h('th', { scope: 'col' }, 'Letters'),
                                 h('th', { scope: 'col' }, 'Word'),
@@ -204,14 +208,16 @@ export function lastRound(view: AuctionView): HTMLElement | null {
                const word = played.word === '' ? 'no word' : played.word.toUpperCase();
                return h('tr', { class: seat === view.seat ? 'auction-me' : null },
                         h('th', { scope: 'row' }, seatName(view, seat)),
-                        h('td', { class: 'mono' }, round.letters[seat] ?? ''),
-                        h('td', {},
+                        h('td', { class: 'mono', 'data-label': 'Letters' },
+                          round.letters[seat] ?? ''),
+                        h('td', { 'data-label': 'Word' },
                           h('span', { class: played.word === '' ? 'auction-none'
                                             : scored ? 'hit' : 'miss' }, word),
                           played.fault ? h('span', { class: 'auction-fault' },
                                            ` ${played.fault}`) : null),
-                        h('td', { class: 'number' }, played.score),
-                        h('td', { class: 'number' }, round.points[seat] ?? ''));
+                        h('td', { class: 'number', 'data-label': 'Score' }, played.score),
+                        h('td', { class: 'number', 'data-label': 'Total' },
+                          round.points[seat] ?? ''));
              })))));
 }
 
