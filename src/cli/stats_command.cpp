@@ -249,6 +249,18 @@ std::string config_text(const Json& config, const char* key) {
   return value.dump();
 }
 
+/// A lineup ("random, value, strong") in `width` columns: whole when it fits, else as many of
+/// its first names as fit before ", …", else its first name shortened.
+std::string lineup_in(std::string_view lineup, std::size_t width) {
+  if (display_width(lineup) <= width) return std::string(lineup);
+  for (std::size_t end = lineup.rfind(", "); end != std::string_view::npos && end > 0;
+       end = lineup.rfind(", ", end - 1)) {
+    const std::string_view names = lineup.substr(0, end);
+    if (display_width(names) + 3 <= width) return fmt::format("{}, …", names);
+  }
+  return shortened(lineup, width);
+}
+
 int run_tournaments(Context& context, std::uint64_t limit) {
   app::SqliteStore& store = context.required_game_store();
   const std::vector<app::TournamentRecord> tournaments =
@@ -277,7 +289,7 @@ int run_tournaments(Context& context, std::uint64_t limit) {
     const std::size_t room = std::max<std::size_t>(
         context.columns() > display_width(start) ? context.columns() - display_width(start) : 0,
         10);
-    out << start << shortened(protocol::printable(config_text(t.config, "lineup")), room) << '\n';
+    out << start << lineup_in(protocol::printable(config_text(t.config, "lineup")), room) << '\n';
   }
   out << "'wordgames tournaments show ID' shows one's lineup, table and games.\n";
   return kExitOk;
