@@ -224,12 +224,6 @@ class HelpFormatter : public CLI::Formatter {
   std::size_t width_;
 };
 
-void report_error(std::ostream& err, std::string_view message) {
-  // Errors quote what came from outside (an argument, a file's line, a name): escaped, so that
-  // no byte of it reaches the terminal as a control.
-  err << kProgram << ": " << protocol::printable(message, /*keep_newlines=*/true) << '\n';
-}
-
 void configure(CLI::App& app, Context& context) {
   // Before any subcommand: each takes its parent's formatter.
   app.formatter(std::make_shared<HelpFormatter>(context.columns()));
@@ -307,7 +301,7 @@ int dispatch(std::span<const std::string> args, Context& context,
       return kExitOk;
     }
     const CLI::App& where = selected_command(app);
-    report_error(context.err(), parse_error_message(error, where));
+    print_message(context.err(), parse_error_message(error, where));
     context.err() << "Run '" << command_path(where) << " --help' for usage.\n";
     return kExitUsage;
   }
@@ -317,16 +311,16 @@ int dispatch(std::span<const std::string> args, Context& context,
     chosen = show_menu(context);
     return kExitOk;
   } catch (const UsageError& error) {
-    report_error(context.err(), error.what());
+    print_message(context.err(), error.what());
     return kExitUsage;
   } catch (const ConfigError& error) {
-    report_error(context.err(), error.what());
+    print_message(context.err(), error.what());
     return kExitUsage;
   } catch (const LexiconError& error) {
-    report_error(context.err(), error.what());
+    print_message(context.err(), error.what());
     return kExitBadInput;
   } catch (const std::exception& error) {
-    report_error(context.err(), error.what());
+    print_message(context.err(), error.what());
     return kExitBadInput;
   }
 }
@@ -372,7 +366,7 @@ int run_main(int argc, char** argv) {
   const bool interactive = stdio_is_terminal();
   const int status = run(args, std::cin, std::cout, std::cerr, interactive);
   if (!std::cout.flush()) {
-    std::cerr << kProgram << ": cannot write to standard output\n";
+    print_message(std::cerr, "cannot write to standard output");
     return status == kExitOk ? kExitBadInput : status;
   }
   return status;

@@ -140,7 +140,7 @@ void announce_sandbox(Context& context, const std::vector<std::string>& lineup, 
                    [](const std::string& name) { return name.starts_with(kCommandPrefix); })) {
     return;
   }
-  context.err() << "wordgames: external bots: " << o.bots.sandbox.describe() << "\n";
+  print_message(context.err(), fmt::format("external bots: {}", o.bots.sandbox.describe()));
 }
 
 /// Every player of a lineup, for a tournament: built-in bots and external ones.
@@ -399,8 +399,10 @@ void say_seed_after_play(Context& context, const au::Session& session, bool ende
   std::ostream& out = context.out();
   if (!ended) out << "\nStopped before the end of the game.\n";
   if (session.finished() || context.options().seed) {
-    out << fmt::format("Seed {} (play the same game again with --seed {}).\n", session.seed(),
-                       session.seed());
+    out << wrap(fmt::format("Seed {} (play the same game again with --seed {}).", session.seed(),
+                            session.seed()),
+                context.columns())
+        << '\n';
   } else {
     out << "Its seed is shown when the game has ended: it would show every hidden letter.\n";
   }
@@ -588,7 +590,9 @@ int play(Context& context, Options o) {
     while (const std::optional<au::Event> event = next()) app::write_log_line(out, *event, lex);
     return kExitOk;
   }
-  out << fmt::format("Seed {} (play the same game again with --seed {}).\n", seed, seed);
+  out << wrap(fmt::format("Seed {} (play the same game again with --seed {}).", seed, seed),
+              context.columns())
+      << '\n';
   if (!view_game(context, o, next)) out << "\nStopped before the end of the game.\n";
   if (log) out << fmt::format("Log written to {}\n", o.log_path);
   return kExitOk;
@@ -719,10 +723,12 @@ int tournament(Context& context, const Options& o) {
     return kExitOk;
   }
   std::ostream& out = context.out();
-  out << fmt::format("{} of {}, {}, {} each, seed {} ({}).\n", count_of(result.games, "game"),
-                     count_of(r.players, "player"), count_of(r.rounds, "round"),
-                     count_of(r.hidden_letters, "hidden letter"), config.seed,
-                     count_of(config.jobs, "job"));
+  out << wrap(fmt::format("{} of {}, {}, {} each, seed {} ({}).", count_of(result.games, "game"),
+                          count_of(r.players, "player"), count_of(r.rounds, "round"),
+                          count_of(r.hidden_letters, "hidden letter"), config.seed,
+                          count_of(config.jobs, "job")),
+              context.columns())
+      << '\n';
   std::vector<std::string> lineup;
   for (const std::string& name : config.lineup) lineup.push_back(protocol::printable(name));
   out << wrap(fmt::format("Seats rotate each game: {}.", fmt::join(lineup, ", ")),

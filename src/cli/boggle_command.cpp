@@ -304,8 +304,10 @@ int play(Context& context, const Options& o) {
   const bool colour = colour_wanted(interactive);
   const TypedInputDiscard discard(interactive && &context.in() == &std::cin);
 
-  out << fmt::format("Word search, seed {} (play the same board again with --seed {}).\n\n", seed,
-                     seed);
+  out << wrap(fmt::format("Word search, seed {} (play the same board again with --seed {}).", seed,
+                          seed),
+              context.columns())
+      << "\n\n";
   print_round_start(out, session.started(), timed, interactive);
 
   const auto begin = Clock::now();

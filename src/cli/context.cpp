@@ -86,11 +86,12 @@ app::SqliteStore* Context::game_store_or_problem() {
       print_warning(err_, problem);
     }
     if (!report.already_done && report.history_records + report.word_lists + report.games != 0) {
-      err_ << fmt::format("wordgames: imported {} of a history, {} and {} from {}\n",
-                          count_of(static_cast<long long>(report.history_records), "game"),
-                          count_of(static_cast<long long>(report.word_lists), "word list"),
-                          count_of(static_cast<long long>(report.games), "saved game"),
-                          dir.string());
+      print_message(
+          err_,
+          fmt::format("imported {} of a history, {} and {} from {}",
+                      count_of(static_cast<long long>(report.history_records), "game"),
+                      count_of(static_cast<long long>(report.word_lists), "word list"),
+                      count_of(static_cast<long long>(report.games), "saved game"), dir.string()));
     }
   } catch (const std::exception& error) {
     game_store_.reset();

@@ -85,8 +85,9 @@ class HandGame {
 
   int run() {
     const std::uint64_t seed = context_.seed();
-    prompt_.say(
-        fmt::format("Word game, seed {} (play the same hands again with --seed {}).", seed, seed));
+    prompt_.say(wrap(
+        fmt::format("Word game, seed {} (play the same hands again with --seed {}).", seed, seed),
+        context_.columns()));
     wh::Config config = options_.config;
     if (options_.ask_hands) {
       const auto answer = prompt_.integer("Enter total number of hands: ", 1, wh::kMaxHands);

@@ -200,6 +200,9 @@ class Editor {
     el_wset(el_, EL_PROMPT_ESC, &Editor::prompt, kIgnore);
     el_wset(el_, EL_CLIENTDATA, this);
     el_wset(el_, EL_GETCFN, &Editor::read_key);
+    el_wset(el_, EL_ADDFN, L"wg-end-or-delete", L"End of input on an empty line, else delete",
+            &Editor::end_or_delete);
+    el_wset(el_, EL_BIND, L"^D", L"wg-end-or-delete", nullptr);
     el_source(el_, nullptr);  // the person's ~/.editrc, as every libedit program reads it
     const char* term = std::getenv("TERM");
     can_redraw_ = term != nullptr && *term != '\0' && std::strcmp(term, "dumb") != 0;
@@ -218,6 +221,18 @@ class Editor {
   static wchar_t* prompt(EditLine* el) { return of(el).prompt_.data(); }
 
   static int read_key(EditLine* el, wchar_t* key) { return of(el).next_key(*key); }
+
+  /// Ctrl-D, as libedit's emacs binding has it (the end of input on an empty line, else the
+  /// character under the cursor deleted), but drawing no "^D" at the end of input: the caller
+  /// ends the prompt's line and says what the end of input does.
+  static unsigned char end_or_delete(EditLine* el, int /*key*/) {
+    const LineInfoW* line = el_wline(el);
+    if (line->lastchar == line->buffer) return CC_EOF;
+    if (line->cursor == line->lastchar) return CC_ERROR;  // nothing under the cursor: a beep
+    el_cursor(el, 1);
+    el_wdeletestr(el, 1);
+    return CC_REFRESH;
+  }
 
   std::chrono::seconds seconds_left() const {
     if (!deadline_) return std::chrono::seconds(0);

@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <iostream>
 #include <ostream>
 
 #include <fmt/format.h>
@@ -12,18 +13,29 @@
 
 namespace wg::cli {
 
+void print_message(std::ostream& err, std::string_view message) {
+  err << wrap("wordgames: " + protocol::printable(message, /*keep_newlines=*/true),
+              message_columns(err))
+      << '\n';
+}
+
 void print_warning(std::ostream& err, std::string_view message) {
-  err << "wordgames: warning: " << protocol::printable(message, /*keep_newlines=*/true) << '\n';
+  print_message(err, fmt::format("warning: {}", message));
 }
 
 void print_json(std::ostream& out, const Json& document) {
   out << document.dump(2, ' ', false, Json::error_handler_t::replace) << '\n';
 }
 
-std::size_t terminal_columns() {
+std::size_t terminal_columns(int fd) {
   winsize size{};
-  if (::ioctl(STDOUT_FILENO, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
+  if (::ioctl(fd, TIOCGWINSZ, &size) == 0 && size.ws_col > 0) return size.ws_col;
   return kColumns;
+}
+
+std::size_t message_columns(const std::ostream& err) {
+  if (&err != &std::cerr || ::isatty(STDERR_FILENO) != 1) return kColumns;
+  return std::max<std::size_t>(terminal_columns(STDERR_FILENO), 40);
 }
 
 std::size_t display_width(std::string_view text) {
@@ -76,6 +88,18 @@ std::string wrap(std::string_view text, std::size_t width, std::string_view inde
     i = end;
   }
   return result;
+}
+
+std::string shortened(std::string_view text, std::size_t width) {
+  if (display_width(text) <= width) return std::string(text);
+  std::string result;
+  std::size_t columns = 0;
+  for (std::size_t i = 0; i < text.size(); ++i) {
+    const bool starts_code_point = (static_cast<unsigned char>(text[i]) & 0xC0) != 0x80;
+    if (starts_code_point && ++columns == width) break;  // the last column is the "…"
+    result += text[i];
+  }
+  return result + "…";
 }
 
 std::string_view yes_no(bool value) { return value ? "yes" : "no"; }

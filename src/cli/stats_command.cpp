@@ -1,5 +1,6 @@
 #include "cli/stats_command.h"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -217,6 +218,21 @@ Json tournament_json(const app::TournamentRecord& t, bool with_games) {
   return json;
 }
 
+/// The start of a table's row: `lead` (the cells before the name), then `name` padded to
+/// `width` columns; or, for a name wider than that (an external bot's command, a long player
+/// name), `lead` and the name on a line of their own, wrapped at `columns`, and a blank start
+/// on the next line, under which the row's figures follow.
+std::string row_start(std::string_view lead, std::string_view name, std::size_t width,
+                      std::size_t columns) {
+  const std::size_t name_width = display_width(name);
+  const std::string blank(display_width(lead), ' ');
+  if (name_width <= width) {
+    return std::string(lead) + std::string(name) + std::string(width - name_width, ' ');
+  }
+  return wrap(std::string(lead) + std::string(name), columns, blank + "  ") + '\n' + blank +
+         std::string(width, ' ');
+}
+
 /// config[key] as text for a table cell ("?" when missing).
 std::string config_text(const Json& config, const char* key) {
   if (!config.is_object() || !config.contains(key)) return "?";
@@ -231,6 +247,18 @@ std::string config_text(const Json& config, const char* key) {
     return text;
   }
   return value.dump();
+}
+
+/// A lineup ("random, value, strong") in `width` columns: whole when it fits, else as many of
+/// its first names as fit before ", …", else its first name shortened.
+std::string lineup_in(std::string_view lineup, std::size_t width) {
+  if (display_width(lineup) <= width) return std::string(lineup);
+  for (std::size_t end = lineup.rfind(", "); end != std::string_view::npos && end > 0;
+       end = lineup.rfind(", ", end - 1)) {
+    const std::string_view names = lineup.substr(0, end);
+    if (display_width(names) + 3 <= width) return fmt::format("{}, …", names);
+  }
+  return shortened(lineup, width);
 }
 
 int run_tournaments(Context& context, std::uint64_t limit) {
@@ -249,13 +277,21 @@ int run_tournaments(Context& context, std::uint64_t limit) {
     return kExitOk;
   }
   out << "Tournaments, newest first:\n";
-  out << fmt::format("{:>6}  {:<8} {:<17} {:>6}  {:<9} {}\n", "Id", "Game", "When (UTC)", "Games",
-                     "Status", "Lineup");
+  const auto row = [](const auto& id, std::string_view game, std::string_view when,
+                      std::string_view games, std::string_view status) {
+    return fmt::format("{:>6}  {:<8} {:<17} {:>6}  {:<9} ", id, game, when, games, status);
+  };
+  out << row("Id", "Game", "When (UTC)", "Games", "Status") << "Lineup\n";
   for (const app::TournamentRecord& t : tournaments) {
-    out << fmt::format("{:>6}  {:<8} {:<17} {:>6}  {:<9} {}\n", t.id, t.game, when_text(t.ended_ms),
-                       config_text(t.config, "games"), t.status, config_text(t.config, "lineup"));
+    const std::string start =
+        row(t.id, t.game, when_text(t.ended_ms), config_text(t.config, "games"), t.status);
+    // The lineup takes the rest of the line, shortened to it: 'tournaments show' has it whole.
+    const std::size_t room = std::max<std::size_t>(
+        context.columns() > display_width(start) ? context.columns() - display_width(start) : 0,
+        10);
+    out << start << lineup_in(protocol::printable(config_text(t.config, "lineup")), room) << '\n';
   }
-  out << "'wordgames tournaments show ID' shows one's table and games.\n";
+  out << "'wordgames tournaments show ID' shows one's lineup, table and games.\n";
   return kExitOk;
 }
 
@@ -269,15 +305,21 @@ int run_tournament_show(Context& context, std::uint64_t id) {
   }
   out << fmt::format("Tournament {} of {}, {} {} UTC: {} games, seed {}.\n", t.id, t.game, t.status,
                      when_text(t.ended_ms), t.game_ids.size(), config_text(t.config, "seed"));
-  out << fmt::format("Lineup: {}.\n", config_text(t.config, "lineup"));
+  out << wrap(fmt::format("Lineup: {}.", protocol::printable(config_text(t.config, "lineup"))),
+              context.columns(), "  ")
+      << '\n';
   if (t.table.is_array() && !t.table.empty()) {
-    out << fmt::format("{:<24} {:>6} {:>11} {:>9}\n", "Bot", "Seats", "Mean score", "Win rate");
+    constexpr std::size_t kNameWidth = 24;
+    out << fmt::format("{:<{}} {:>6} {:>11} {:>9}\n", "Bot", kNameWidth, "Seats", "Mean score",
+                       "Win rate");
     for (const Json& bot : t.table) {
       const auto number = [&](const char* key) {
         return bot.contains(key) && bot[key].is_number() ? bot[key].get<double>() : 0.0;
       };
-      out << fmt::format("{:<24} {:>6} {:>11.1f} {:>8.1f}%\n", config_text(bot, "name"),
-                         config_text(bot, "seats"), number("mean_score"), 100 * number("win_rate"));
+      out << row_start("", protocol::printable(config_text(bot, "name")), kNameWidth,
+                       context.columns())
+          << fmt::format(" {:>6} {:>11.1f} {:>8.1f}%\n", config_text(bot, "seats"),
+                         number("mean_score"), 100 * number("win_rate"));
     }
   }
   if (!t.game_ids.empty()) {
@@ -314,14 +356,17 @@ int run_leaderboard(Context& context, const Filters& filters) {
     if (board.empty() && bots.empty()) continue;
     out << (any ? "\n" : "");
     // The players' board, then the bots' (one line per bot, whatever seats it held).
-    const auto table = [&out](std::string_view who, const std::vector<app::LeaderboardEntry>& b) {
-      out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6} {:>11} {:>11}\n", "Rank", who, "Games",
-                         "Wins", "Win %", "Best score", "Mean score");
+    const auto table = [&out, &context](std::string_view who,
+                                        const std::vector<app::LeaderboardEntry>& b) {
+      constexpr std::size_t kNameWidth = 28;
+      out << fmt::format("{:>4}  {:<{}} {:>6} {:>6} {:>6} {:>11} {:>11}\n", "Rank", who, kNameWidth,
+                         "Games", "Wins", "Win %", "Best score", "Mean score");
       std::size_t rank = 0;
       for (const app::LeaderboardEntry& e : b) {
-        out << fmt::format("{:>4}  {:<28} {:>6} {:>6} {:>6.0f} {:>11} {:>11.1f}\n", ++rank,
-                           protocol::printable(e.player), e.games, e.wins, e.win_rate * 100,
-                           e.best_score, e.mean_score);
+        out << row_start(fmt::format("{:>4}  ", ++rank), protocol::printable(e.player), kNameWidth,
+                         context.columns())
+            << fmt::format(" {:>6} {:>6} {:>6.0f} {:>11} {:>11.1f}\n", e.games, e.wins,
+                           e.win_rate * 100, e.best_score, e.mean_score);
       }
     };
     if (!board.empty()) {

@@ -359,8 +359,9 @@ TEST(Auction, ReplayErrorsAndWarningsQuoteTheLogEscaped) {
     if (json) args.emplace_back("--json");
     const ProcessResult r = run(args, "play\n");
     EXPECT_EQ(r.exit_code, 0) << r;
-    EXPECT_NE((json ? r.err : r.out).find("cut\\x1b[2J\\xc2\\x9b.jsonl stops in the middle"),
-              std::string::npos)
+    EXPECT_NE(
+        unwrapped(json ? r.err : r.out).find("cut\\x1b[2J\\xc2\\x9b.jsonl stops in the middle"),
+        std::string::npos)
         << r;
     EXPECT_FALSE(raw(r.err)) << r;
     if (!json) EXPECT_FALSE(raw(r.out)) << r;
@@ -385,13 +386,15 @@ TEST(Auction, ReplayOfALogCutInTheMiddleOfALineShowsTheWholeLinesAndSaysWhereItS
   const ProcessResult json = run({"auction", "replay", cut_log.string(), "--json"});
   ASSERT_EQ(json.exit_code, 0) << json;
   EXPECT_EQ(json.out, text.substr(0, cut));
-  EXPECT_EQ(json.err, "wordgames: warning: " + cut_log.string() +
-                          " stops in the middle of line 6: the lines before it were replayed\n");
+  EXPECT_EQ(unwrapped(json.err),
+            "wordgames: warning: " + cut_log.string() +
+                " stops in the middle of line 6: the lines before it were replayed\n");
   const auto header_only = dir.write("header.jsonl", text.substr(0, 40));
   const ProcessResult nothing = run({"auction", "replay", header_only.string()});
   EXPECT_EQ(nothing.exit_code, 2) << nothing;
-  EXPECT_NE(nothing.err.find("header.jsonl:1: the log stops in the middle of its first line"),
-            std::string::npos)
+  EXPECT_NE(
+      unwrapped(nothing.err).find("header.jsonl:1: the log stops in the middle of its first line"),
+      std::string::npos)
       << nothing;
 }
 
@@ -499,21 +502,23 @@ TEST(Auction, ALogThatIsNoRegularFileIsRefusedAtOnce) {
   const ProcessResult r = run(with(kGame, {"--log", fifo}));
   EXPECT_EQ(r.exit_code, 2) << r;
   EXPECT_FALSE(r.timed_out) << r;
-  EXPECT_NE(r.err.find("cannot write the log '" + fifo +
-                       "': it is a FIFO (named pipe), not a regular file"),
+  EXPECT_NE(unwrapped(r.err).find("cannot write the log '" + fifo +
+                                  "': it is a FIFO (named pipe), not a regular file"),
             std::string::npos)
       << r;
   const ProcessResult directory = run(with(kGame, {"--log", dir.path().string()}));
   EXPECT_EQ(directory.exit_code, 2) << directory;
-  EXPECT_NE(directory.err.find("is a directory"), std::string::npos) << directory;
+  EXPECT_NE(unwrapped(directory.err).find("is a directory"), std::string::npos) << directory;
   const ProcessResult device = run(with(kGame, {"--log", "/dev/null"}));
   EXPECT_EQ(device.exit_code, 2) << device;
-  EXPECT_NE(device.err.find("'/dev/null': it is a device, not a regular file"), std::string::npos)
+  EXPECT_NE(unwrapped(device.err).find("'/dev/null': it is a device, not a regular file"),
+            std::string::npos)
       << device;
   // A bot's stderr log, appended to when the bot starts: refused before the game too.
   const ProcessResult bot_log = run({"auction", "--players", "cmd:true,value", "--bot-log", fifo});
   EXPECT_EQ(bot_log.exit_code, 1) << bot_log;
-  EXPECT_NE(bot_log.err.find("cannot write the bot log '" + fifo + "': it is not a regular file"),
+  EXPECT_NE(unwrapped(bot_log.err)
+                .find("cannot write the bot log '" + fifo + "': it is not a regular file"),
             std::string::npos)
       << bot_log;
   // A regular file is written, and one written before is replaced.

@@ -156,8 +156,8 @@ TEST(BoggleSolve, OtherUnseparatedBoardsAreRefusedWithTheSyntax) {
     const ProcessResult r = wordgames(args);
     EXPECT_EQ(r.exit_code, 1) << r;
     EXPECT_TRUE(r.out.empty()) << r;
-    EXPECT_NE(r.err.find("cells in one row without separators"), std::string::npos) << r;
-    EXPECT_NE(r.err.find("separate rows with '/'"), std::string::npos) << r;
+    EXPECT_NE(unwrapped(r.err).find("cells in one row without separators"), std::string::npos) << r;
+    EXPECT_NE(unwrapped(r.err).find("separate rows with '/'"), std::string::npos) << r;
   }
 }
 
@@ -231,20 +231,22 @@ TEST(BoggleBoardFile, ErrorsNameTheFileAndTheLine) {
   ProcessResult r = wordgames({"boggle", "solve", "--board-file", path});
   EXPECT_EQ(r.exit_code, 1) << r;
   EXPECT_TRUE(r.out.empty()) << r;
-  EXPECT_NE(r.err.find("invalid board in '" + path + "': line 4: '3' is not a letter"),
+  EXPECT_NE(unwrapped(r.err).find("invalid board in '" + path + "': line 4: '3' is not a letter"),
             std::string::npos)
       << r;
   r = play({"--board-file", path}, "");
   EXPECT_EQ(r.exit_code, 1) << r;
-  EXPECT_NE(r.err.find("line 4"), std::string::npos) << r;
+  EXPECT_NE(unwrapped(r.err).find("line 4"), std::string::npos) << r;
   std::remove(path.c_str());
   r = wordgames({"boggle", "path", "--board-file", path, "cat"});
   EXPECT_EQ(r.exit_code, 1) << r;
-  EXPECT_NE(r.err.find("cannot read the board file '" + path + "'"), std::string::npos) << r;
+  EXPECT_NE(unwrapped(r.err).find("cannot read the board file '" + path + "'"), std::string::npos)
+      << r;
   // Issue 15's bounded reads: /dev/zero was read without end; now it is refused at once.
   r = wordgames({"boggle", "solve", "--board-file", "/dev/zero"});
   EXPECT_EQ(r.exit_code, 1) << r;
-  EXPECT_NE(r.err.find("cannot read the board file '/dev/zero': is a device, not a regular file"),
+  EXPECT_NE(unwrapped(r.err).find(
+                "cannot read the board file '/dev/zero': is a device, not a regular file"),
             std::string::npos)
       << r;
   r = wordgames({"boggle", "solve", "--board-file", path, "--board", "ab/cd"});
@@ -265,8 +267,8 @@ TEST(BoggleBoardFile, AByteOrderMarkIsSkippedAndANulRefusedAsInEveryTextFile) {
   const std::string nul = temp_file("nul.txt", std::string("EECA\nAL\0EP\nHNBO\nQTTY\n", 20));
   r = wordgames({"boggle", "solve", "--board-file", nul});
   EXPECT_EQ(r.exit_code, 1) << r;
-  EXPECT_NE(r.err.find("cannot read the board file '" + nul +
-                       "': binary file (NUL byte at offset 7), not text"),
+  EXPECT_NE(unwrapped(r.err).find("cannot read the board file '" + nul +
+                                  "': binary file (NUL byte at offset 7), not text"),
             std::string::npos)
       << r;
   std::remove(nul.c_str());
@@ -280,9 +282,10 @@ TEST(BoggleBoardFile, AByteOrderMarkIsSkippedAndANulRefusedAsInEveryTextFile) {
   options.stdin_text = std::string("c,a\n\0t,s\n", 9);
   r = wordgames({"boggle", "solve", "--board-file", "-"}, options);
   EXPECT_EQ(r.exit_code, 1) << r;
-  EXPECT_NE(r.err.find("cannot read the board file standard input: binary file (NUL byte at "
-                       "offset 4), not text"),
-            std::string::npos)
+  EXPECT_NE(
+      unwrapped(r.err).find("cannot read the board file standard input: binary file (NUL byte at "
+                            "offset 4), not text"),
+      std::string::npos)
       << r;
 }
 

@@ -227,11 +227,11 @@ TEST(EvilHangmanCliTest, NumericOptionsRefuseHugeAndNonDecimalNumbersNamingTheOp
       const std::string what = std::string(bad) == "99999999999999999999" ? "is too large"
                                : std::string(bad) == "0"                  ? "must be from 1 to"
                                                                           : "is not a whole number";
-      EXPECT_TRUE(contains(r.err, what)) << name << ' ' << bad << r;
+      EXPECT_TRUE(contains(unwrapped(r.err), what)) << name << ' ' << bad << r;
     }
   }
   const ProcessResult huge = play({"--length", "99999999999999999999"}, "");
-  EXPECT_TRUE(contains(huge.err,
+  EXPECT_TRUE(contains(unwrapped(huge.err),
                        "'99999999999999999999' is too large: give a whole number from 1 "
                        "to 64"))
       << huge;

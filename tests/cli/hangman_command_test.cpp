@@ -80,7 +80,8 @@ void expect_error(const ProcessResult& r, int code, const std::string& mentions)
   EXPECT_EQ(r.exit_code, code) << r;
   EXPECT_EQ(r.out, "") << r;
   EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
-  EXPECT_TRUE(contains(r.err, mentions)) << "expected stderr to mention '" << mentions << "'" << r;
+  EXPECT_TRUE(contains(unwrapped(r.err), mentions))
+      << "expected stderr to mention '" << mentions << "'" << r;
 }
 
 // Seeds whose first game on the small dictionary hides a known word (game k of a session is

@@ -32,14 +32,16 @@ void expect_bad_input(const ProcessResult& r, const std::string& mentions) {
   EXPECT_EQ(r.exit_code, 2) << r;
   EXPECT_EQ(r.out, "") << r;
   EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
-  EXPECT_TRUE(contains(r.err, mentions)) << "expected stderr to mention '" << mentions << "'" << r;
+  EXPECT_TRUE(contains(unwrapped(r.err), mentions))
+      << "expected stderr to mention '" << mentions << "'" << r;
 }
 
 void expect_usage_error(const ProcessResult& r, const std::string& mentions) {
   EXPECT_EQ(r.exit_code, 1) << r;
   EXPECT_EQ(r.out, "") << r;
   EXPECT_TRUE(r.err.starts_with("wordgames: ")) << r;
-  EXPECT_TRUE(contains(r.err, mentions)) << "expected stderr to mention '" << mentions << "'" << r;
+  EXPECT_TRUE(contains(unwrapped(r.err), mentions))
+      << "expected stderr to mention '" << mentions << "'" << r;
 }
 
 // --- Oracles: straightforward scans of the word list.

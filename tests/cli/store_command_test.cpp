@@ -15,6 +15,7 @@
 #include <vector>
 
 #include "cli/app.h"
+#include "cli/output.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
 
@@ -254,6 +255,47 @@ TEST(StoreCli, ATournamentIsKeptWithItsTableAndEachGameWithItsLog) {
   r = run_in(dir.path(), {"tournaments", "show", "999"});
   EXPECT_NE(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.err, "no tournament 999")) << r;
+}
+
+// A lineup too long for its cell in the list is shortened to fit 80 columns, ending in "…";
+// 'tournaments show' has it whole (wrapped), as --json has.
+TEST(StoreCli, ATournamentsLineupFits80ColumnsAndIsShownWhole) {
+  TempDir dir;
+  const std::string lineup = "random,value,strong,random,value,strong";
+  ProcessResult r = run_in(dir.path(), {"auction", "tournament", "--players", lineup, "--games",
+                                        "1", "--rounds", "1", "--seed", "5", "--jobs", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  r = run_in(dir.path(), {"tournaments"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  for (const std::string& line : lines_of(r.out)) {
+    EXPECT_LE(cli::display_width(line), 80u) << line;
+  }
+  EXPECT_TRUE(contains(r.out, "  random, value, strong, \u2026\n")) << r;  // whole names
+  r = run_in(dir.path(), {"tournaments", "show", "1"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "Lineup: random, value, strong, random, value, strong.\n")) << r;
+  r = run_in(dir.path(), {"tournaments", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["tournaments"][0]["config"]["lineup"],
+            json({"random", "value", "strong", "random", "value", "strong"}));
+}
+
+// A name wider than the leaderboard's column (a player's name is up to 40 characters) stands
+// on a line of its own, the figures under it: no line is wider than 80 columns.
+TEST(StoreCli, ALongNameOnTheLeaderboardFits80Columns) {
+  TempDir dir;
+  const std::string name = "Bartholomew Fitzgerald-Montgomery Junior";  // 40
+  ASSERT_EQ(run_in(dir.path(), {"--player", name, "--seed", "3", "hand", "--hands", "1"},
+                   "no\nstar\n!!\nno\n")
+                .exit_code,
+            0);
+  const ProcessResult r = run_in(dir.path(), {"leaderboard", "--game", "hand"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  for (const std::string& line : lines_of(r.out)) {
+    EXPECT_LE(cli::display_width(line), 80u) << line;
+  }
+  EXPECT_TRUE(contains(r.out, "   1  " + name + "\n")) << r;
+  EXPECT_TRUE(contains(r.out, std::string(34, ' ') + "      1      1    100          76")) << r;
 }
 
 TEST(StoreCli, StatsShowEachGamesOwnFiguresAndTheLeaderboardRanksPlayers) {
@@ -505,7 +547,7 @@ TEST(StoreCli, AFileThatIsNotADatabaseNeverStopsAGame) {
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "Word game, seed 1")) << r;
   EXPECT_TRUE(contains(r.err, "wordgames: warning: cannot save games: ")) << r;
-  EXPECT_TRUE(contains(r.err, "; playing on without saving\n")) << r;
+  EXPECT_TRUE(contains(unwrapped(r.err), "; playing on without saving\n")) << r;
   // Said once, and the file is left as it was.
   EXPECT_EQ(r.err.find("warning"), r.err.rfind("warning")) << r;
   EXPECT_EQ(read_bytes(dir / "wordgames.db"), "this is not a database, it is a text file\n");

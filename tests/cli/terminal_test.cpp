@@ -189,6 +189,92 @@ TEST(TerminalAuction, TheBidIsEdited) {
   EXPECT_EQ(s.finish(), 0) << s.output();
 }
 
+// Ctrl-D on an empty line is the end of input, as from a pipe: the prompt's line ends cleanly,
+// with no "^D" drawn on it (libedit's own binding draws one), and the game ends as it does at
+// the end of input. On a line with text, Ctrl-D deletes (TerminalAuction.TheBidIsEdited).
+TEST(TerminalInput, CtrlDEndsTheInputWithoutDrawingIt) {
+  TerminalSession s(Kind::kTerminal, {"--seed", "1", "hand"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("Enter total number of hands: ")) << s.output();
+  s.type("\x04");
+  EXPECT_EQ(s.finish(), 0) << s.output();
+  EXPECT_EQ(s.output().find("^D"), std::string::npos) << s.output();
+  EXPECT_TRUE(s.rest().starts_with("\r\n")) << s.rest();
+
+  // At the menu too: the program ends, its prompt's line ended.
+  TerminalSession menu(Kind::kTerminal, {});
+  ASSERT_TRUE(menu.started());
+  ASSERT_TRUE(menu.wait_for("Enter to quit: ")) << menu.output();
+  menu.type("\x04");
+  EXPECT_EQ(menu.finish(), 0) << menu.output();
+  EXPECT_EQ(menu.output().find("^D"), std::string::npos) << menu.output();
+  EXPECT_TRUE(menu.rest().starts_with("\r\n")) << menu.rest();
+}
+
+// Errors and warnings on standard error are wrapped at the terminal's width, as the rest of the
+// text is: no line of an 80-column terminal is wider than 80 (and through a pipe, 80 too).
+TEST(TerminalMessages, ErrorsAndWarningsAreWrappedAtTheTerminalsWidth) {
+  const std::vector<std::string> args = {"boggle", "--board", "ABC"};
+  TerminalSession s(Kind::kTerminal, args);
+  ASSERT_TRUE(s.started());
+  EXPECT_EQ(s.finish(), 1) << s.output();
+  EXPECT_TRUE(s.output().starts_with("wordgames: invalid board 'ABC': ")) << s.output();
+  std::size_t lines = 0;
+  for (std::string line : lines_of(s.output())) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    EXPECT_LE(cli::display_width(line), 80u) << line;
+    ++lines;
+  }
+  EXPECT_GT(lines, 3u) << s.output();
+  const ProcessResult piped = wordgames(args);
+  EXPECT_EQ(piped.exit_code, 1) << piped;
+  for (const std::string& line : lines_of(piped.err)) EXPECT_LE(cli::display_width(line), 80u);
+
+  // A warning, from a data folder that cannot be made (a file stands where it would be).
+  const TempDir data("wg-terminal-warning");
+  const auto file = data.write("file", "not a folder");
+  TerminalSession warned(Kind::kTerminal, {"--data", (file / "games").string(), "--seed", "1",
+                                           "hand", "--hands", "1"});
+  ASSERT_TRUE(warned.started());
+  ASSERT_TRUE(warned.wait_for("wordgames: warning: cannot save games:")) << warned.output();
+  ASSERT_TRUE(warned.wait_for(kSubstitute)) << warned.output();
+  warned.type("n\n");
+  ASSERT_TRUE(warned.wait_for(kWordPrompt)) << warned.output();
+  warned.type("!!\n");
+  ASSERT_TRUE(warned.wait_for(kReplay)) << warned.output();
+  warned.type("n\n");
+  EXPECT_EQ(warned.finish(), 0) << warned.output();
+  for (std::string line : lines_of(warned.output())) {
+    if (!line.empty() && line.back() == '\r') line.pop_back();
+    EXPECT_LE(cli::display_width(line), 80u) << line;
+  }
+}
+
+// The seed a game prints can be 20 digits: its line is wrapped like any other, so that no line
+// is wider than 80 columns whatever the seed.
+TEST(TerminalWidth, TheLargestSeedFits80Columns) {
+  const std::string seed = "18446744073709551615";
+  const std::vector<std::vector<std::string>> commands = {
+      {"hand", "--hands", "1"},
+      {"boggle", "--board", "EECA/ALEP/HNBO/QTTY"},
+      {"evil-hangman", "--length", "4"},
+      {"hangman"},
+      {"wordle"},
+      {"auction", "--players", "value,random", "--rounds", "1"},
+      {"auction", "tournament", "--players", "value,random", "--rounds", "1", "--games", "2",
+       "--jobs", "1"},
+  };
+  const TempDir data("wg-terminal-seed");
+  for (std::vector<std::string> args : commands) {
+    args.insert(args.begin(), {"--data", data.path().string(), "--seed", seed});
+    const ProcessResult r = wordgames(args);  // no input: the end of input at once
+    EXPECT_NE(r.out.find(seed), std::string::npos) << args[4] << r;
+    for (const std::string& line : lines_of(r.out)) {
+      EXPECT_LE(cli::display_width(line), 80u) << args[4] << ": " << line;
+    }
+  }
+}
+
 // Every command's --help fits 80 columns, wrapped between words, and names each option's
 // argument plainly: no CLI11 type names such as TEXT, NAME:NAME or TEXT:{common,all}=common.
 TEST(TerminalHelp, EveryHelpFits80ColumnsAndNamesArgumentsPlainly) {

@@ -97,6 +97,16 @@ inline std::vector<std::string> lines_of(const std::string& text) {
   return lines;
 }
 
+/// Messages on stderr as written before they were wrapped at 80 columns (cli::print_message):
+/// each line break but the last a space again, so that a test finds a sentence of a message
+/// whatever its length and wherever the lines broke.
+inline std::string unwrapped(std::string text) {
+  for (std::size_t i = 0; i + 1 < text.size(); ++i) {
+    if (text[i] == '\n') text[i] = ' ';
+  }
+  return text;
+}
+
 inline std::string enable_path() { return std::string(WG_SOURCE_DIR) + "/data/enable1.txt"; }
 
 /// The words of data/enable1.txt as read by a plain loop (one lowercase word per line), sorted.
