@@ -1,4 +1,5 @@
-// Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
+// Letter Auction: a game at once, your seat against the default bots; or, in the Custom game
+// panel, set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, or bid for letters and name your words in real time (a
 // game with you in it plays on by itself from one of your answers to the next), or
 // watch someone else's game by its watch code (#/auction/watch/CODE). A table of one's own (a
@@ -17,11 +18,12 @@ import { type Table, table } from './auction/table';
 import { type TournamentView, tournamentView } from './auction/tournament';
 import type { AuctionView } from './auction/types';
 import { errorText, messageOf } from './common/errors';
-import type { Options, OptionsForm } from './common/form';
+import { customPanel, type Options, type OptionsForm } from './common/form';
 import { messageLine } from './common/message';
 import { type SchemaProperties, schemaOf } from './common/schema';
 import { practiceText } from './common/seed';
-import { type Arrival, SessionController, sessionOfRoute } from './common/session';
+import { type Arrival, SessionController, sessionOfRoute, showAddress } from './common/session';
+import { CUSTOM } from './common/session_page';
 
 const GAME = 'auction';
 
@@ -93,11 +95,13 @@ class AuctionPage {
   /** The table in the page (one's own, or a spectator's), which the snapshots go to. */
   private table: Table | null = null;
   private form: OptionsForm | null = null;
+  /** The "Custom game" panel: the game's setup form, folded while a game is played. */
+  private readonly custom = customPanel();
   /** The notes of the session being opened (a new game, a replay). */
   private opening: TableNotes = {};
   private unmounted = false;
 
-  constructor(private readonly root: HTMLElement, address: string) {
+  constructor(private readonly root: HTMLElement, private readonly address: string) {
     this.session = new SessionController<AuctionView>({
       game: GAME, address, root,
       show: (snapshot, arrival) => this.show(snapshot, arrival),
@@ -113,7 +117,12 @@ class AuctionPage {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(auctionRules(), this.area);
+    this.root.append(auctionRules(), this.custom, this.area);
+    this.custom.hidden = true;
+    // Opened by the player, the panel holds the setup form (the last choices kept).
+    this.custom.addEventListener('toggle', () => {
+      if (this.custom.open && !this.form?.element.closest('.custom-game')) this.fillPanel();
+    });
     if (route[0] === 'watch' && route[1]) this.watch(route[1]);
     else void this.enter(route);
     return () => {
@@ -123,7 +132,11 @@ class AuctionPage {
     };
   }
 
-  /** Reads the schema, then goes on with the session the route names, or shows the form. */
+  /**
+   * Reads the schema, then goes on with the session the route names, shows the Custom game
+   * panel (`custom`), or plays a game at once: the setup form's choices as they start (your
+   * seat against the default bots).
+   */
   private async enter(route: string[]): Promise<void> {
     fill(this.area, h('p', {}, 'Loading the rules…'));
     try {
@@ -135,7 +148,32 @@ class AuctionPage {
     if (this.unmounted) return;
     const id = sessionOfRoute(route);
     if (id) void this.session.resume(id);
-    else this.setup();
+    else if (route[0] === CUSTOM) this.setup();
+    else void this.playDefault();
+  }
+
+  /** One click: a game with the setup form's choices as they start, untouched. */
+  private async playDefault(): Promise<void> {
+    const form = this.fillPanel();
+    this.custom.hidden = false;
+    let options: Options;
+    try {
+      options = await form.options();
+    } catch (error) {
+      this.setup();
+      this.form?.problem(error);
+      return;
+    }
+    if (!this.unmounted && this.form === form && !this.session.id) await this.start(form, options);
+  }
+
+  /** Puts a new setup form of a game in the Custom game panel (open or folded, as it is). */
+  private fillPanel(): OptionsForm {
+    const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
+                             onStart: (options) => void this.start(form, options) });
+    this.form = form;
+    fill(this.custom, this.custom.querySelector('summary'), form.element);
+    return form;
   }
 
   /** Tears down what the page shows (the table, the tournament), not the session. */
@@ -165,6 +203,8 @@ class AuctionPage {
     this.opening = {};
     this.close();
     this.message.clear();
+    this.custom.hidden = false;
+    if (arrival === 'opened') this.custom.open = false;
     const replay = notes.replay;
     const own = table({ watching: false, message: this.message,
                         answerSeconds: notes.seconds ?? ANSWER_SECONDS,
@@ -210,21 +250,25 @@ class AuctionPage {
 
   // --- The setup: a game, a replay, a tournament.
 
+  /**
+   * The Custom game panel, open, with no game in play (at `<address>/custom`), and the other
+   * ways to play: a saved game's replay, a tournament.
+   */
   private setup(again = false): void {
     this.close();
     this.session.leave();
+    showAddress(`${this.address}/${CUSTOM}`);
     this.message.clear();
-    const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
-                             onStart: (options) => void this.start(form, options) });
-    this.form = form;
+    const form = this.fillPanel();
+    this.custom.hidden = false;
+    this.custom.open = true;
     const tournaments = h('section', { class: 'auction-tournaments',
                                        'aria-labelledby': 'auction-tournament-heading' },
       h('h2', { id: 'auction-tournament-heading' }, 'Tournaments'),
       h('p', {}, 'Many seeded games between bots, and the statistics of each.'),
       h('button', { type: 'button', id: 'auction-tournament',
                     onclick: () => this.tournamentSetup() }, 'Set up a tournament'));
-    fill(this.area, h('h2', {}, 'Set up a game'), form.element, this.replayPicker(),
-         tournaments);
+    fill(this.area, this.replayPicker(), tournaments);
     if (again) {
       form.element.querySelector<HTMLElement>('input, select')?.focus();
       say('Set up a new game: the last choices are kept.');
@@ -238,7 +282,10 @@ class AuctionPage {
       await this.session.open(options);
     } catch (error) {
       this.opening = {};
-      if (!this.unmounted && form.element.isConnected) form.problem(error);
+      if (!this.unmounted && form.element.isConnected) {
+        this.custom.open = true;
+        form.problem(error);
+      }
     }
   }
 
@@ -277,6 +324,7 @@ class AuctionPage {
   private tournamentSetup(): void {
     this.close();
     this.session.leave();
+    this.custom.hidden = true;
     this.message.clear();
     fill(this.area, h('p', {}, 'Loading…'));
     tournamentRules().then((allowed) => {
@@ -323,6 +371,7 @@ class AuctionPage {
 
   /** Follows another's game by its watch code: every bid, never a hidden letter. */
   private watch(code: string): void {
+    this.custom.hidden = true;
     fill(this.area, h('h2', {}, 'Watching a game'),
          h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
            'player\'s hidden letters. ',

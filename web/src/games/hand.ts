@@ -5,7 +5,7 @@
 import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { optionsForm } from './common/form';
+import { type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, floatUp, popIn, shake } from './common/motion';
 import { playSound } from './common/sound';
@@ -150,7 +150,6 @@ class HandPage extends SessionPage<HandView> {
   /** The view last drawn (the one a command's events are told against). */
   private shown: HandView | null = null;
 
-  private readonly setup = h('section', { class: 'hand-setup', 'aria-label': 'New game' });
   private readonly board = h('section', { class: 'hand-board', 'aria-labelledby': 'hand-heading',
                                           hidden: true });
   private readonly heading = h('h2', { id: 'hand-heading' });
@@ -180,7 +179,7 @@ class HandPage extends SessionPage<HandView> {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(this.rulesPanel(), this.setup, this.board);
+    this.root.append(this.rulesPanel(), this.custom, this.board);
     this.board.append(this.heading, this.scores, this.practiceLine, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
                       this.recordsBox, this.footer);
@@ -215,15 +214,19 @@ class HandPage extends SessionPage<HandView> {
                    'play the word, ? for a hint (when hints are on), ! to end the hand.'));
   }
 
-  protected showSetup(): void {
-    this.placeForm(optionsForm({
+  protected buildForm(): OptionsForm {
+    return optionsForm({
       game: 'hand',
       fields: { hands: { label: 'Hands' }, hand_size: { label: 'Tiles per hand' },
                 hints: { label: 'Allow hints' } },
       previous: this.options,
       submitLabel: 'Deal',
       onStart: (options) => void this.start(options),
-    }), this.setup, this.board, !this.board.hidden);
+    });
+  }
+
+  protected get playArea(): HTMLElement {
+    return this.board;
   }
 
   /** A snapshot from the controller: a session opened or resumed, or a command's answer. */
@@ -246,7 +249,6 @@ class HandPage extends SessionPage<HandView> {
     this.shownTiles = '';
     this.wordInput.value = '';
     this.message.clear();
-    this.setup.hidden = true;
     this.board.hidden = false;
     this.render(true);
     popIn(this.tileButtons);
@@ -552,8 +554,8 @@ class HandPage extends SessionPage<HandView> {
          view.status === 'finished' ? null : h('span', {}, `This hand: ${points(view.hand_total)}`),
          h('span', {}, `Series total: ${points(view.total)}`),
          // The seed deals the hands to come: the server shows it once the series is over.
-         h('span', { class: 'hand-seed' }, this.session.seed === null
-             ? 'Seed shown at the end' : `Seed ${this.session.seed}`));
+         view.status === 'finished' && this.session.seed !== null
+             ? h('span', { class: 'hand-seed' }, `Seed ${this.session.seed}`) : null);
     fill(this.practiceLine, practiceText(this.session.practice));
     this.practiceLine.hidden = !this.session.practice;
     this.renderTiles(view);
@@ -807,8 +809,7 @@ class HandPage extends SessionPage<HandView> {
              onclick: () => void this.start({ config: this.session.config,
                                               seed: this.session.seed ?? undefined }),
            }, 'Replay this deal (same seed)'),
-           h('button', { type: 'button', onclick: () => this.showSetup() },
-             'Change the options'));
+           h('button', { type: 'button', onclick: () => this.showSetup() }, 'Custom game'));
     } else {
       fill(this.footer,
            h('button', { type: 'button', class: 'hand-give-up',
