@@ -370,8 +370,11 @@ test('a watch code that names no game says so', async () => {
 test('Play steps on its own until the game ends; the delay slider works with the keyboard',
      async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
-  // Seats with the keyboard: add a fifth bot, make it strong, remove the first two.
+  // Seats with the keyboard: leave your own, add a fifth bot, make it strong, remove the first
+  // two.
   await page.locator('form.auction-setup').waitFor();
+  await tabTo(page, '#auction-person');
+  await page.keyboard.press('Space');
   await tabTo(page, '#auction-add');
   await page.keyboard.press('Enter');
   await waitForAnnouncement(page, /^Seat 5 added: a bot; 5 players\.$/);

@@ -65,7 +65,7 @@ for (const { title, name, ready, config } of GAMES) {
     // The options are one click away, folded; nothing in play says a word of seeds.
     const panel = page.locator('details.custom-game');
     assert.equal(await panel.getAttribute('open'), null);
-    assert.equal(await panel.locator('summary').textContent(), 'Custom game');
+    assert.equal(await panel.locator('> summary').textContent(), 'Custom game');
     assert.doesNotMatch(await page.locator('main').innerText(), /\bseed/i);
     assert.deepEqual(await accessibilityProblems(page), []);
     await screenshot(page, `play-${name}-light`);
@@ -80,7 +80,7 @@ test('the Custom game panel starts a game with the options chosen', async () => 
   await page.locator('.hand-tile').first().waitFor();
   const address = page.url();
   // One click opens it, with the keyboard too; the game stays in play meanwhile.
-  await tabTo(page, 'details.custom-game summary');
+  await tabTo(page, 'details.custom-game > summary');
   await page.keyboard.press('Enter');
   const hands = page.getByLabel('Hands');
   await hands.waitFor();

@@ -29,18 +29,14 @@ const GAME = 'auction';
 
 function auctionRules(): HTMLElement {
   return rules('How Letter Auction is played',
-    'Every round, each player is dealt a few hidden letters that only they can see. The rest ' +
-    'of a 98-tile pool (Scrabble\'s letters, without blanks) is then auctioned one tile at a ' +
-    'time, until every rack holds 7 letters.',
-    'Bids are sealed and made at the same time. The highest bid wins the tile but pays only ' +
-    'the second-highest bid (a lone bidder pays nothing; a tie at the top is drawn by lot). ' +
-    'Every bid is public once the auction is over.',
-    'Points are your budget and your score at once: everyone starts with 100, prices come off, ' +
-    'and at the end of the round each player names one word made from their letters. A word ' +
-    'in the word list scores its Scrabble value, plus 50 if it uses 7 letters; anything else ' +
-    'scores nothing. After the last round, the most points wins.',
-    'Playing yourself, you have a limited time for each bid and each word; when it runs out ' +
-    'your bid counts as 0, or you name no word.');
+    'Each round every player gets a few hidden letters; the rest of a 98-tile pool (Scrabble\'s ' +
+    'letters, without blanks) is auctioned one tile at a time until every rack holds 7.',
+    'Bids are sealed: the highest bid wins the tile and pays the second-highest (a lone bidder ' +
+    'pays nothing; a tie is drawn by lot). Every bid is public once the auction is over.',
+    'Points are your budget and your score: everyone starts with 100 and pays for tiles, and at ' +
+    'the end of each round names one word from their letters, which scores its Scrabble value ' +
+    '(plus 50 for 7 letters) if it is in the word list. The most points after the last round ' +
+    'wins. Each of your bids and words has a time limit: a bid not made counts as 0.');
 }
 
 /** A person seat's time to answer when a game does not say (the server's default). */
@@ -167,6 +163,13 @@ class AuctionPage {
     if (!this.unmounted && this.form === form && !this.session.id) await this.start(form, options);
   }
 
+  /** Folds the Custom game panel, and takes its form out. */
+  private emptyPanel(): void {
+    this.custom.open = false;
+    fill(this.custom, this.custom.querySelector('summary'));
+    this.form = null;
+  }
+
   /** Puts a new setup form of a game in the Custom game panel (open or folded, as it is). */
   private fillPanel(): OptionsForm {
     const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
@@ -204,7 +207,9 @@ class AuctionPage {
     this.close();
     this.message.clear();
     this.custom.hidden = false;
-    if (arrival === 'opened') this.custom.open = false;
+    // Folded, the panel holds no form (its fields' ids stay the table's to use); opened, it gets
+    // one. A form the player has open stays.
+    if (arrival === 'opened' || !this.custom.open) this.emptyPanel();
     const replay = notes.replay;
     const own = table({ watching: false, message: this.message,
                         answerSeconds: notes.seconds ?? ANSWER_SECONDS,
@@ -324,6 +329,7 @@ class AuctionPage {
   private tournamentSetup(): void {
     this.close();
     this.session.leave();
+    this.emptyPanel();
     this.custom.hidden = true;
     this.message.clear();
     fill(this.area, h('p', {}, 'Loading…'));

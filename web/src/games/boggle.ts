@@ -57,8 +57,8 @@ export interface View {
 /** How the form names each board size and scoring rule of the schema. */
 export const SIZES: Record<string, string> = { 4: '4 × 4', 5: '5 × 5', 6: '6 × 6' };
 const SCORINGS: Record<string, string> = {
-  spec: 'Simple: 1 point, and 1 more for each letter beyond the minimum',
-  boggle: 'Boggle: 1, 2, 3, 5 or 11 points, by length',
+  spec: 'Simple: 1 point, +1 per extra letter',
+  boggle: 'Boggle: 1, 2, 3, 5 or 11 by length',
 };
 /** A scoring rule's name in a sentence. */
 const SCORING_NAMES: Record<string, string> = { spec: 'simple', boggle: 'Boggle' };
@@ -217,17 +217,12 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
          this.closeButton);
     fill(this.root,
          rules('How to play',
-               'Find words by joining neighbouring cells: sideways, up and down or diagonally. ' +
-                   'A word may not use a cell twice, and a cell with two letters (Qu) gives ' +
-                   'both. Blank cells (on the 6×6 board) cannot be used.',
-               'Type a word and press Enter, or drag across the cells with the mouse or a ' +
-                   'finger and let go to send it. You can also tap the cells one by one and tap ' +
-                   'the last one again to send the word.',
-               'Only words of the minimum length or longer that are in the word list count. ' +
-                   'Simple scoring gives one point for the minimum length and one more for each ' +
-                   'letter beyond it; Boggle scoring gives 1 point for 3–4 letters, 2 for 5, ' +
-                   '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
-                   'ends and you see every word you missed.'),
+               'Find words by joining neighbouring cells, sideways, up and down or diagonally, ' +
+                   'each cell once (Qu gives both letters; blank cells cannot be used).',
+               'Type a word and press Enter, or drag across the cells and let go; or tap the ' +
+                   'cells one by one, then the last one again to send the word.',
+               'Words in the word list of the minimum length or longer count, longer ones for ' +
+                   'more points. When the clock runs out you see every word you missed.'),
          this.modes, this.errors, this.custom, this.play);
     const mode = this.route[0] === 'room' || this.route[0] === 'best' ? this.route[0] : 'alone';
     const link = (href: string, current: boolean, text: string) =>
@@ -246,10 +241,12 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
          this.end,
          this.seedNote);
     if (mode === 'room') {
+      this.custom.hidden = true;
       this.roomPanel = new RoomPanel(this, this.route[1]);
       this.errors.after(this.roomPanel.element);
       this.roomPanel.mount();
     } else if (mode === 'best') {
+      this.custom.hidden = true;
       this.bestPanel = new BestBoards((board) => void this.playBest(board));
       this.errors.after(this.bestPanel.element);
       void this.bestPanel.mount();
@@ -272,9 +269,12 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       title: 'New round',
       fields: { size: { label: 'Board', choices: SIZES, hint: '' },
                 seconds: { label: 'Seconds', hint: '0: no time limit' },
-                scoring: { label: 'Scoring', choices: SCORINGS, hint: '' },
+                scoring: { label: 'Scoring', choices: SCORINGS,
+                           hint: 'Simple: 1 point for the minimum length, 1 more for each ' +
+                                 'letter beyond it. Boggle: 3\u20134 letters 1, 5 letters 2, ' +
+                                 '6 letters 3, 7 letters 5, 8 or more 11.' },
                 min_length: { label: 'Minimum letters',
-                              hint: '0: the board’s usual (3; 4 on 6 × 6)' } },
+                              hint: '0: the usual, 3 (4 on the 6 × 6 board)' } },
       previous: this.options,
       onStart: (options) => {
         this.bestTitle = null;

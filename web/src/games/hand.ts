@@ -199,17 +199,15 @@ class HandPage extends SessionPage<HandView> {
   private rulesPanel(): HTMLElement {
     return rules(
         'How to play',
-        'You are dealt a hand of letter tiles; one of them, *, stands for any vowel. Make words ' +
-            'from your tiles: each tile can be used once, and you may leave some unused.',
-        'A word scores the sum of its letters\u2019 Scrabble values (* is worth 0) times the ' +
-            'larger of 1 and 7 \u00d7 (letters used) \u2212 3 \u00d7 (letters left in your ' +
-            'hand). Long words from a small hand score most.',
-        'A word that is not in the word list, or uses tiles you do not hold, scores nothing, ' +
-            'and the tiles you typed are used up anyway.',
-        'Once in the whole series, before playing a hand, you may swap a letter: every copy ' +
-            'of it becomes one new letter. Once in the series, after a hand, you may replay it ' +
-            'from the start; the better of the two scores counts.',
-        'After each hand you see the best score the hand allowed, and how.',
+        'Make words from your hand of letter tiles (* stands for any vowel): each tile is ' +
+            'used once, and some may be left.',
+        'A word scores its letters\u2019 Scrabble values (* is worth 0) times the larger of 1 ' +
+            'and 7 \u00d7 (letters used) \u2212 3 \u00d7 (letters left in your hand): long ' +
+            'words from a small hand score most. A word not in the word list, or with tiles you ' +
+            'do not hold, scores nothing and uses up the tiles typed.',
+        'Once in a series you may swap a letter before a hand (every copy of it becomes one new ' +
+            'letter), and once replay a hand after it (the better score counts). After each ' +
+            'hand you see the best score it allowed.',
         h('p', {}, 'Keys: type letters (and * for the wildcard), Backspace to delete, Enter to ' +
                    'play the word, ? for a hint (when hints are on), ! to end the hand.'));
   }
