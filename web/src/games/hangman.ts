@@ -222,15 +222,13 @@ class HangmanPage extends SessionPage<HangmanView> {
                             h('td', { class: 'number' }, String(score))))));
     return rules(
         'How to play',
-        'The computer picks a secret word from its dictionary. You see only its length, as ' +
-            'numbered positions. Each guess names a position and a letter: is that letter there?',
-        'The candidates are the dictionary\u2019s words of that length that agree with ' +
-            'everything found so far. A letter\u2019s probability at a position is the share of ' +
-            'candidates with that letter there; easy mode shows them as bars, hard mode hides ' +
-            'them.',
-        'A hit reveals the letter and scores by how unlikely it was (below). A miss costs a ' +
-            'life and 15 points (never below 0). You have 6 lives: the word found wins; the ' +
-            'sixth miss completes the drawing and loses.',
+        'The computer picks a secret word; you see only its length, as numbered positions. ' +
+            'Each guess names a position and a letter: is that letter there?',
+        'A letter\u2019s probability at a position is the share of the words still possible ' +
+            '(the candidates) with that letter there: easy mode shows them as bars, hard mode ' +
+            'hides them.',
+        'A hit reveals the letter and scores more the less likely it was (below); a miss costs ' +
+            'a life and 15 points (never below 0). The word found wins; the sixth miss loses.',
         bands,
         h('p', {}, 'Keys: a digit (or the arrow keys, Home and End) chooses a position; a ' +
                    'letter guesses it there; ? asks for a hint. You can also click a position, ' +
