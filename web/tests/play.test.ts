@@ -198,3 +198,37 @@ test('How to play is open on the first visit to a game, folded on the next, per 
   assert.notEqual(await page.locator('details.rules').getAttribute('open'), null);
   await context.close();
 });
+
+test('a game in play that could not be found again is left for a custom one only if the ' +
+     'player says so', async () => {
+  const { context, page } = await openPage(browser, `${arcade.url}#/wordle`);
+  await sessionOf(page, 'wordle');
+  await page.locator('.wd-current').waitFor();
+  let from = await heardCount(page);
+  await page.keyboard.type('slate');
+  await page.keyboard.press('Enter');
+  await nextAnnouncement(page, /^SLATE: /, from);
+  const address = page.url();
+  await page.locator('details.custom-game > summary').click();
+  await page.locator('details.custom-game select[name=host] option').first()
+      .waitFor({ state: 'attached' });
+  // The player stays: the game goes on.
+  const asked: string[] = [];
+  page.once('dialog', (dialog) => {
+    asked.push(dialog.message());
+    void dialog.dismiss();
+  });
+  await page.click('button:text("Start")');
+  assert.deepEqual(asked, ['Start a new game? The game in play cannot be found again once you ' +
+                           'leave it.']);
+  assert.equal(page.url(), address);
+  assert.equal(await page.locator('.wd-row:not(.wd-current)').count(), 1);
+  // The player says so: a new game.
+  page.once('dialog', (dialog) => void dialog.accept());
+  from = await heardCount(page);
+  await page.click('button:text("Start")');
+  await nextAnnouncement(page, /^New game: a word of 5 letters/, from);
+  assert.notEqual(page.url(), address);
+  assert.equal(await page.locator('.wd-row:not(.wd-current)').count(), 0);
+  await context.close();
+});

@@ -23,7 +23,7 @@ import { messageLine } from './common/message';
 import { type SchemaProperties, schemaOf } from './common/schema';
 import { practiceText } from './common/seed';
 import { type Arrival, SessionController, sessionOfRoute, showAddress } from './common/session';
-import { CUSTOM } from './common/session_page';
+import { CUSTOM, leaveGameInPlay } from './common/session_page';
 
 const GAME = 'auction';
 
@@ -282,6 +282,7 @@ class AuctionPage {
 
   /** Opens the game the form set up; a refusal is shown in the form. */
   private async start(form: OptionsForm, options: Options): Promise<void> {
+    if (!leaveGameInPlay(this.session)) return;
     this.opening = { seconds: options.session?.answer_seconds };
     try {
       await this.session.open(options);

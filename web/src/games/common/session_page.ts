@@ -13,6 +13,15 @@ import { type Arrival, SessionController, sessionOfRoute, showAddress } from './
 /** The route of a page's Custom game panel: `<address>/custom`. */
 export const CUSTOM = 'custom';
 
+/**
+ * Whether a new game may replace the one in play: yes when nothing is at stake, else when the
+ * player says so (the game could not be found again, as on leaving the page).
+ */
+export function leaveGameInPlay(session: SessionController<unknown>): boolean {
+  return !session.atStake() ||
+         confirm('Start a new game? The game in play cannot be found again once you leave it.');
+}
+
 export abstract class SessionPage<View> {
   /** The options of the last game, to start the form from. */
   protected options: Options | null = null;
@@ -104,8 +113,12 @@ export abstract class SessionPage<View> {
     };
   }
 
-  /** Opens a session with the form's options; a refusal is shown in the form. */
+  /**
+   * Opens a session with the form's options; a refusal is shown in the form. A game in play that
+   * the player could not find again (`atStake`) is left only if they say so.
+   */
   protected async start(options: Options): Promise<void> {
+    if (!leaveGameInPlay(this.session)) return;
     this.options = options;
     try {
       await this.session.open(options);
