@@ -382,10 +382,10 @@ class AuctionPage {
     fill(this.area, h('h2', {}, 'Watching a game'),
          h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
            'player\'s hidden letters. ',
-           h('a', { href: '#/auction' }, 'Set up a game of your own')));
+           h('a', { href: '#/auction' }, 'Play a game of your own')));
     const spectator = table({ watching: true, message: this.message,
                               answerSeconds: ANSWER_SECONDS,
-                              newSetup: () => { location.hash = '#/auction'; } });
+                              newSetup: () => { location.hash = `#/auction/${CUSTOM}`; } });
     this.current = spectator;
     this.table = spectator;
     this.area.append(spectator.element);
