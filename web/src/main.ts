@@ -6,7 +6,7 @@ import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
 import { gamePages as pages } from './game_pages';
 import { gamePicture } from './games/pictures';
-import { mountSettings } from './settings';
+import { firstVisit, mountSettings } from './settings';
 import { page as statistics } from './stats';
 
 let games: GameInfo[] = [];
@@ -34,14 +34,17 @@ function lobby(main: HTMLElement, missing?: string): void {
          h('h1', {}, 'wordgames'),
          h('p', { class: 'lead' }, 'Word games, with an honest AI and a few dishonest ones.')),
        missing ? errorBox(`There is no page at #/${missing}: here are the games.`) : null,
-       // A card per game: its picture, name and line, the whole card one link.
+       // A card per game: its picture, name and line, the whole card one link that plays a game
+       // at once; under it, a small link to the game's options (its Custom game panel).
        h('ul', { class: 'lobby' },
          games.map((game) =>
            h('li', {},
              h('a', { class: 'lobby-card', href: `#/${game.name}` },
                gamePicture(game.id),
                h('h2', {}, game.title),
-               h('p', {}, game.summary))))),
+               h('p', {}, game.summary)),
+             h('a', { class: 'lobby-custom', href: `#/${game.name}/custom`,
+                      'aria-label': `Custom game of ${game.title}` }, 'Custom game')))),
        playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('p', { class: 'lobby-more' },
          h('a', { href: '#/stats' }, 'Statistics and leaderboards')));
@@ -74,6 +77,9 @@ function route(): void {
     const content = h('div', { class: `game game-${game.id}` });
     main.append(content);
     unmount = pages[game.id]?.mount(content, parts.slice(1), `#/${game.name}`) ?? (() => {});
+    // How to play is open on the player's first visit to the game, folded after.
+    const howToPlay = content.querySelector<HTMLDetailsElement>('details.rules');
+    if (howToPlay && firstVisit(game.id)) howToPlay.open = true;
   }
   for (const link of document.querySelectorAll('#game-nav a')) {
     const current = link.getAttribute('href') === `#/${parts[0] ?? ''}`;

@@ -1,6 +1,8 @@
 // The player's display settings in the header: the colour-blind-safe piece colours and the
 // optional sound effects, each a toggle button remembered per player on this browser (the
 // player chosen in the lobby, or nobody). The palette is <html data-palette="safe"> (app.css).
+// Also remembered per player: the games whose page they have opened (How to play is open on
+// the first visit).
 import { chosenPlayer } from './api';
 import { h } from './dom';
 import { setSound, soundOn } from './games/common/sound';
@@ -36,6 +38,21 @@ function applyPalette(on: boolean): void {
   if (on) root.dataset.palette = 'safe';
   else delete root.dataset.palette;
   window.dispatchEvent(new Event(PALETTE_CHANGED));
+}
+
+/**
+ * Whether this is the chosen player's (or nobody's) first visit to `game`'s page on this
+ * browser; the visit is remembered. False when the browser keeps nothing.
+ */
+export function firstVisit(game: string): boolean {
+  const key = `wg.visited:${chosenPlayer() ?? ''}:${game}`;
+  try {
+    if (localStorage.getItem(key) !== null) return false;
+    localStorage.setItem(key, '1');
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 function toggle(label: (string | Node)[], read: () => boolean, write: (on: boolean) => void):

@@ -28,12 +28,17 @@ interface Setup {
   rack?: number;
 }
 
-/** Fills the setup form with the keyboard only and submits it with Enter. */
+/**
+ * Fills the setup form (the Custom game panel's) with the keyboard only and submits it with
+ * Enter. The seat of your own, taken by default, is left for a game of bots.
+ */
 async function setUp(page: Page, setup: Setup): Promise<void> {
   await page.locator('form.auction-setup').waitFor();
-  if (setup.person !== undefined) {
-    await tabTo(page, '#auction-person');
+  await tabTo(page, '#auction-person');
+  if (await page.isChecked('#auction-person') !== (setup.person !== undefined)) {
     await page.keyboard.press('Space');
+  }
+  if (setup.person !== undefined) {
     await tabTo(page, '#auction-name');
     await typeOver(page, setup.person);
     await tabTo(page, '#auction-seconds');
@@ -81,7 +86,7 @@ function canMake(word: string, letters: string): boolean {
 }
 
 test('a seeded game of bots, played to the end with the keyboard', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   await setUp(page, { seed: 42, rounds: 2, hidden: 2 });
   await waitForAnnouncement(page, /^The game is set\./);
   // No person seat: no answer panel, and the watch link is shown.
@@ -134,7 +139,7 @@ test('a seeded game of bots, played to the end with the keyboard', async () => {
 
 test('a person bids and names a word with the keyboard; refusals are shown and announced',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   // The server refuses more hidden letters than a rack holds: the message names the field.
   await setUp(page, { seed: 7, hidden: 6, rack: 5 });
   const refusal = await waitForAnnouncement(page, /^Hidden letters must be between 0 and 5, not 6\.$/);
@@ -230,7 +235,7 @@ test('a person bids and names a word with the keyboard; refusals are shown and a
 });
 
 test('a reload mid-game keeps the table at its address, with the time per answer', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   await setUp(page, { seed: 9, rounds: 1, person: 'Cy' });
   await waitForAnnouncement(page, /^The game is set: you play seat 1\./);
   const address = page.url();
@@ -257,17 +262,16 @@ test('a reload mid-game keeps the table at its address, with the time per answer
 
 test('the seat is the lobby\'s player; while the bid box is open the status line names the letter',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   await page.evaluate(() => localStorage.setItem('wordgames.player', 'Dee'));
   await page.reload();
   await page.locator('form.auction-setup').waitFor();
-  // The name is the lobby's player's, already filled in: taking the seat is enough.
+  // The name is the lobby's player's, already filled in, and the seat taken by default.
   assert.equal(await page.inputValue('#auction-name'), 'Dee');
-  await tabTo(page, '#auction-person');
-  await page.keyboard.press('Space');
+  assert.equal(await page.isChecked('#auction-person'), true);
   assert.match(await page.locator('.auction-seats li').first().textContent() ?? '',
                /^Seat 1: you \(Dee\)$/);
-  await setUp(page, { seed: 8, rounds: 2 });
+  await setUp(page, { seed: 8, rounds: 2, person: 'Dee' });
   await waitForAnnouncement(page, /^The game is set: you play seat 1\./);
   await page.locator('#auction-bid').waitFor();
   assert.match(await page.locator('.auction-players tr.auction-me th').textContent() ?? '',
@@ -292,7 +296,7 @@ test('the seat is the lobby\'s player; while the bid box is open the status line
   await context.close();
 
   // Nobody chosen in the lobby and no name given: the seat is "You", said once.
-  const other = await openPage(browser, `${arcade.url}#/auction`);
+  const other = await openPage(browser, `${arcade.url}#/auction/custom`);
   await setUp(other.page, { seed: 8, rounds: 1, person: '' });
   const said = await waitForAnnouncement(other.page, /^The game is set: you play seat 1\./);
   assert.doesNotMatch(said, /you \(You\)/);
@@ -307,7 +311,7 @@ test('the seat is the lobby\'s player; while the bid box is open the status line
 });
 
 test('a game gone from the server sends the page back to the form, saying so', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   await setUp(page, { seed: 4, rounds: 1 });
   await waitForAnnouncement(page, /^The game is set\./);
   const id = page.url().replace(/^.*#\/auction\//, '');
@@ -316,7 +320,7 @@ test('a game gone from the server sends the page back to the form, saying so', a
   await page.keyboard.press('Enter');
   const said = await waitForAnnouncement(page, /no longer on the server/);
   assert.equal(await page.locator('.auction-setup .error').textContent(), said);
-  assert.match(page.url(), /#\/auction$/);
+  assert.match(page.url(), /#\/auction\/custom$/);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'auction-person');
   // The form keeps the last choices.
   assert.equal(await page.locator('#auction-seed').inputValue(), '4');
@@ -324,7 +328,7 @@ test('a game gone from the server sends the page back to the form, saying so', a
 });
 
 test('a spectator follows the game from another browser; the mouse steps it', async () => {
-  const owner = await openPage(browser, `${arcade.url}#/auction`);
+  const owner = await openPage(browser, `${arcade.url}#/auction/custom`);
   await setUp(owner.page, { seed: 3, rounds: 1 });
   await waitForAnnouncement(owner.page, /^The game is set\./);
   const link = await owner.page.locator('.auction-watch-link').getAttribute('href') ?? '';
@@ -365,9 +369,12 @@ test('a watch code that names no game says so', async () => {
 
 test('Play steps on its own until the game ends; the delay slider works with the keyboard',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
-  // Seats with the keyboard: add a fifth bot, make it strong, remove the first two.
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
+  // Seats with the keyboard: leave your own, add a fifth bot, make it strong, remove the first
+  // two.
   await page.locator('form.auction-setup').waitFor();
+  await tabTo(page, '#auction-person');
+  await page.keyboard.press('Space');
   await tabTo(page, '#auction-add');
   await page.keyboard.press('Enter');
   await waitForAnnouncement(page, /^Seat 5 added: a bot; 5 players\.$/);
@@ -396,8 +403,8 @@ test('Play steps on its own until the game ends; the delay slider works with the
   await waitForAnnouncement(page, /Game over:/);
   assert.equal(await play.getAttribute('aria-pressed'), 'false');
   assert.equal(await play.textContent(), 'Play');
-  // "New setup" goes back to the form, with the last choices kept.
-  await page.getByRole('button', { name: 'New setup' }).click();
+  // "Custom game" goes back to the form, with the last choices kept.
+  await page.getByRole('button', { name: 'Custom game' }).click();
   await waitForAnnouncement(page, /^Set up a new game/);
   assert.equal(await page.locator('#auction-seed').inputValue(), '5');
   assert.equal(await page.locator('#auction-rounds').inputValue(), '1');
@@ -408,7 +415,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
     test(`auction-${suffix}: no serious accessibility problem in setup, play and end`, async () => {
-      const { context, page } = await openPage(browser, `${arcade.url}#/auction`,
+      const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`,
                                                { colorScheme, phone });
       await page.locator('form.auction-setup').waitFor();
       await page.locator('.options-advanced summary').click();

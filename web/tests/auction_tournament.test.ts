@@ -34,7 +34,7 @@ function loggedEnd(): { points: number[] } {
 }
 
 test('a saved log is replayed and stepped through with the keyboard', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`);
   await page.locator('form.auction-setup').waitFor();
   // The file input is reachable with the keyboard, and labelled.
   await tabTo(page, '#auction-log');
@@ -75,15 +75,15 @@ test('a saved log is replayed and stepped through with the keyboard', async () =
   for (const total of expected) {
     assert.ok(points.some((line) => line.includes(String(total))), `${total} in ${points}`);
   }
-  // A replay is one game: no "Play again", the keyboard goes to "New setup".
+  // A replay is one game: no "Play again", the keyboard goes to "Custom game".
   assert.equal(await page.locator('#auction-again').count(), 0);
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'New setup');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Custom game');
   assert.deepEqual(await accessibilityProblems(page), []);
   await context.close();
 });
 
 test('a broken log is refused, naming its line', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/auction`,
+  const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`,
                                            { colorScheme: 'dark' });
   await page.locator('form.auction-setup').waitFor();
   const lines = readFileSync(LOG, 'utf8').split('\n');
@@ -102,7 +102,7 @@ test('a broken log is refused, naming its line', async () => {
 for (const options of [{ name: 'light' }, { name: 'dark', colorScheme: 'dark' as const },
                        { name: 'phone', phone: true }]) {
   test(`a short tournament runs to its table (${options.name})`, async () => {
-    const { context, page } = await openPage(browser, `${arcade.url}#/auction`, options);
+    const { context, page } = await openPage(browser, `${arcade.url}#/auction/custom`, options);
     await page.locator('form.auction-setup').waitFor();
     await tabTo(page, '#auction-tournament');
     await page.keyboard.press('Enter');

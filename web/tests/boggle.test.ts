@@ -62,8 +62,9 @@ function pathOf(board: Board, word: string): number[] {
   throw new Error(`${word} is not on the board`);
 }
 
+/** The page's Custom game form (#/boggle/custom), its fields in. */
 async function openGame(options: Parameters<typeof openPage>[2] = {}) {
-  const opened = await openPage(browser, `${arcade.url}#/boggle`, options);
+  const opened = await openPage(browser, `${arcade.url}#/boggle/custom`, options);
   await opened.page.locator('select[name=scoring] option').first().waitFor({ state: 'attached' });
   return opened;
 }
@@ -251,10 +252,10 @@ test('a reload mid-round keeps the round at its address, with its words, paths a
   await page.focus('.bg-found button');
   assert.equal(await page.locator('.bg-on-path').count(), pathOf(board, words[0]).length);
   assert.match(await page.locator('.bg-traced').textContent() ?? '', new RegExp(`^${words[0]}: `));
-  await page.getByRole('button', { name: 'Change settings' }).focus();
+  await page.getByRole('button', { name: 'Custom game' }).focus();
   await page.keyboard.press('Enter');
   await page.locator('select[name=size]').waitFor();
-  assert.match(page.url(), /#\/boggle$/);
+  assert.match(page.url(), /#\/boggle\/custom$/);
   await context.close();
 });
 

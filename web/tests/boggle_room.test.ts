@@ -72,7 +72,7 @@ async function noProblems(page: Page, where: string): Promise<void> {
 
 test('two players in a room: one board, one clock, a shared word scores for nobody', async () => {
   // Ann opens Word Search and goes to "Play with friends" with the keyboard.
-  const ann = await openPage(browser, `${arcade.url}#/boggle`);
+  const ann = await openPage(browser, `${arcade.url}#/boggle/custom`);
   const annPage = ann.page;
   await annPage.locator('.bg-modes a').first().waitFor();
   await tabTo(annPage, '.bg-modes a[href="#/boggle/room"]');

@@ -23,8 +23,9 @@ useArcade((started, launched) => {
 const ORDER = 'esiarntolcdupmghbyfvkwzxqj';
 const TURN = /^(Yes, [A-Z] is in the word|No [A-Z]\.)/;
 
+/** The page's Custom game form (#/evil-hangman/custom), its fields in. */
 async function openGame(options: Parameters<typeof openPage>[2] = {}) {
-  const opened = await openPage(browser, `${arcade.url}#/evil-hangman`, options);
+  const opened = await openPage(browser, `${arcade.url}#/evil-hangman/custom`, options);
   await opened.page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
   return opened;
 }
@@ -102,12 +103,18 @@ test('a seeded game played with the keyboard alone, with a refusal', async () =>
   assert.equal(await page.locator('.error').count(), 0);
   assert.equal(await page.locator('.eh-gallows').getAttribute('role'), 'img');
 
+  // Over, the word's seed is shown, to play it again.
+  assert.match(await page.locator('.eh-seed').textContent() ?? '',
+               /^Play this word again: seed 2024 \(in Custom game\)\./);
+
   // Play again from the focused button, with the keyboard.
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Play again');
   from = await heardCount(page);
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, /^New game: a word of 4 letters/, from);
-  assert.match(await page.locator('.eh-seed').textContent() ?? '', /Seed 2024, game 2/);
+  // In play, no seed: only that the game is practice (its seed was typed).
+  assert.match(await page.locator('.eh-seed').textContent() ?? '', /^Practice: /);
+  assert.doesNotMatch(await page.locator('.eh-seed').textContent() ?? '', /2024/);
   from = await heardCount(page);
   await page.keyboard.press('a');
   await nextAnnouncement(page, TURN, from);
@@ -287,7 +294,7 @@ test('a bad seed is refused in the form, shown and announced', async () => {
   await context.close();
 });
 
-test('a game gone from the server sends the player back to the form', async () => {
+test('a game gone from the server sends the player back to the Custom game form', async () => {
   const { context, page } = await openGame();
   const created = page.waitForResponse((r) => r.url().endsWith('/api/sessions'));
   await startWithMouse(page, { length: 5, guesses: 6, strategy: 'largest', seed: 5 });
@@ -297,7 +304,7 @@ test('a game gone from the server sends the player back to the form', async () =
   await page.keyboard.press('e');
   assert.match(await nextAnnouncement(page, /no longer/, from),
                /^This game is no longer on the server/);
-  assert.equal(await page.locator('.eh-setup').isVisible(), true);
+  assert.equal(await page.locator('.custom-game[open] form').isVisible(), true);
   assert.equal(await page.locator('.eh-play').isHidden(), true);
   await context.close();
 });
@@ -323,7 +330,7 @@ test('a reload mid-game keeps the game at its address, with the last guess expla
   assert.equal(await page.locator('.eh-pattern').getAttribute('aria-label'), pattern);
   await page.locator('.eh-families caption').waitFor();
   assert.equal(await page.locator('.eh-families caption').textContent(), caption);
-  assert.match(await page.locator('.eh-seed').textContent() ?? '', /Seed 5, game 1/);
+  assert.doesNotMatch(await page.locator('.eh-play').innerText(), /seed \d/i);
   assert.equal(await page.locator('.eh-key[data-letter="e"]').isDisabled(), true);
   await context.close();
 });
@@ -338,20 +345,19 @@ test('the fair host\'s seed is shown only at the end, and "Play again" then deal
   await page.click('button:text("Start")');  // the seed left blank: the server draws it
   await nextAnnouncement(page, /^New game: a word of/, from);
   const first = page.url();
-  assert.match(await page.locator('.eh-seed').textContent() ?? '',
-               /^Game 1 of this session; its seed is shown when it ends\.$/);
+  assert.equal(await page.locator('.eh-seed').textContent(), '');
   from = await heardCount(page);
   await page.getByRole('button', { name: 'Give up' }).click();
   await nextAnnouncement(page, /The word was/, from);
   // Shown now, the seed would draw the next game's word: "Play again" opens a new session.
-  assert.match(await page.locator('.eh-seed').textContent() ?? '', /^Seed \d+, game 1 /);
+  assert.match(await page.locator('.eh-seed').textContent() ?? '',
+               /^Play this word again: seed \d+ \(in Custom game\)\.$/);
   from = await heardCount(page);
   await page.getByRole('button', { name: 'Play again' }).click();
   await nextAnnouncement(page, /^New game: a word of 5 letters/, from);
   assert.notEqual(page.url(), first);
   assert.match(page.url(), /#\/evil-hangman\/[0-9a-f]{32}$/);
-  assert.match(await page.locator('.eh-seed').textContent() ?? '',
-               /^Game 1 of this session; its seed is shown when it ends\.$/);
+  assert.equal(await page.locator('.eh-seed').textContent(), '');
   await context.close();
 });
 
@@ -361,7 +367,7 @@ test('the form offers only the lengths the word list has words of', async () => 
   const list = path.join(dir, 'words.txt');
   writeFileSync(list, 'cat\ndog\nbee\napple\ngrape\nlemon\n');
   const small = await startArcade(['--lexicon', list]);
-  const { context, page } = await openPage(browser, `${small.url}#/evil-hangman`);
+  const { context, page } = await openPage(browser, `${small.url}#/evil-hangman/custom`);
   try {
     await page.locator('select[name=strategy] option').first().waitFor({ state: 'attached' });
     await page.locator('select[name=length] option[value="5"]').waitFor({ state: 'attached' });

@@ -15,7 +15,7 @@ useArcade((started, launched) => {
   browser = launched;
 });
 
-/** Starts a game from the options form with the keyboard: hands, hints and seed. */
+/** Starts a game from the Custom game form with the keyboard: hands, hints and seed. */
 async function startWithKeyboard(page: Page, hands: number, hints: boolean, seed: number):
     Promise<void> {
   const field = page.getByLabel('Hands');
@@ -39,7 +39,7 @@ async function hintedWord(page: Page): Promise<string> {
 }
 
 test('a seeded series played with the keyboard alone', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
   await startWithKeyboard(page, 2, true, 5);
   await nextAnnouncement(page, /^Hand 1 of 2: A A R T W X \*\. Swap a letter\?/, 0);
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Keep this hand');
@@ -115,7 +115,7 @@ test('a seeded series played with the keyboard alone', async () => {
 });
 
 test('the mouse path: keep the hand, click tiles, play, give up', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
   await page.getByLabel('Seed (optional, to replay a game)').fill('5');
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('button', { name: 'Keep this hand' }).click();
@@ -142,7 +142,7 @@ test('the mouse path: keep the hand, click tiles, play, give up', async () => {
 
 test('a reload mid-hand keeps the game at its address, with the words played and the hint',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
   await page.getByLabel('Hands').fill('2');
   await page.getByLabel('Allow hints').check();
   await page.getByLabel('Seed (optional, to replay a game)').fill('5');
@@ -172,20 +172,20 @@ test('a reload mid-hand keeps the game at its address, with the words played and
   assert.equal(await page.locator('.hand-scores').textContent(), scores);
   assert.equal(await page.evaluate(() => document.activeElement?.id), 'hand-word');
 
-  // The game goes on from there; "Change the options" leaves its address.
+  // The game goes on from there; "Custom game" leaves its address for the form's.
   await page.locator('#hand-word').fill('ax');
   await page.locator('#hand-word').press('Enter');
   await page.locator('.hand-played-list li').nth(2).waitFor();
   await page.getByRole('button', { name: 'Give up' }).click();
-  await page.getByRole('button', { name: 'Change the options' }).click();
+  await page.getByRole('button', { name: 'Custom game' }).click();
   await page.getByRole('button', { name: 'Deal' }).waitFor();
-  assert.match(page.url(), /#\/hand$/);
+  assert.match(page.url(), /#\/hand\/custom$/);
   await context.close();
 });
 
 test('a blank seed sends none; the seed is shown at the end, and a reload rebuilds the words ' +
      'without the saved game', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
   const created: Record<string, unknown>[] = [];
   const savedAsked: string[] = [];
   page.on('request', (request) => {
@@ -203,34 +203,37 @@ test('a blank seed sends none; the seed is shown at the end, and a reload rebuil
   await page.locator('.hand-played-list li').waitFor();
   assert.equal(created.length, 1);
   assert.equal('seed' in created[0], false, 'the server draws the seed');
-  // The seed deals the hands to come: not shown while they are to come.
-  assert.equal(await page.locator('.hand-seed').textContent(), 'Seed shown at the end');
+  // The seed deals the hands to come: not shown, nor said, while they are to come.
+  assert.equal(await page.locator('.hand-seed').count(), 0);
+  assert.doesNotMatch(await page.locator('.hand-board').innerText(), /seed/i);
   assert.equal(await page.locator('.hand-practice').isHidden(), true);
   const played = await page.locator('.hand-played-list li').allTextContents();
 
   await page.reload();
   await page.locator('.hand-played-list li').waitFor();
   assert.deepEqual(await page.locator('.hand-played-list li').allTextContents(), played);
-  assert.equal(await page.locator('.hand-seed').textContent(), 'Seed shown at the end');
+  assert.equal(await page.locator('.hand-seed').count(), 0);
   assert.deepEqual(savedAsked, [], 'the page never asks for the saved game, which holds the seed');
 
   // Once the game is over, its seed replays the deal: a game known, so practice.
   await page.getByRole('button', { name: 'Give up' }).click();
+  const shown = await page.locator('.hand-seed').textContent() ?? '';
+  assert.match(shown, /^Seed \d+$/);
   await page.getByRole('button', { name: 'Replay this deal (same seed)' }).click();
   await page.getByRole('button', { name: 'Keep this hand' }).waitFor();
-  assert.match(await page.locator('.hand-seed').textContent() ?? '', /^Seed \d+$/);
-  assert.equal(created.at(-1)?.seed, Number(/\d+/.exec(
-      await page.locator('.hand-seed').textContent() ?? '')?.[0]));
+  assert.equal(created.at(-1)?.seed, Number(/\d+/.exec(shown)?.[0]));
   assert.match(await page.locator('.hand-practice').textContent() ?? '', /^Practice: /);
   assert.equal(await page.locator('.hand-practice').isVisible(), true);
   await context.close();
 });
 
-test('a game gone from the server: its address shows the form and says so', async () => {
+test('a game gone from the server: its address shows the Custom game form and says so',
+     async () => {
   const { context, page } = await openPage(browser,
                                             `${arcade.url}#/hand/${'0'.repeat(32)}`);
-  await page.locator('.options .error', { hasText: /no longer on the server/ }).waitFor();
-  assert.match(page.url(), /#\/hand$/);
+  await page.locator('.custom-game[open] .options .error',
+                     { hasText: /no longer on the server/ }).waitFor();
+  assert.match(page.url(), /#\/hand\/custom$/);
   await context.close();
 });
 
@@ -238,7 +241,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
     test(`hand-${suffix}: no serious accessibility problem in play and after`, async () => {
-      const { context, page } = await openPage(browser, `${arcade.url}#/hand`,
+      const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`,
                                                { colorScheme, phone });
       await page.getByRole('button', { name: 'Deal' }).waitFor();
       await screenshot(page, `hand-options-${suffix}`);
@@ -270,7 +273,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
 
 test('a word with a character that is no tile is refused at no cost, and a long paste wraps',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hand`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
   await page.getByLabel('Seed (optional, to replay a game)').fill('5');
   await page.getByRole('button', { name: 'Deal' }).click();
   await page.getByRole('button', { name: 'Keep this hand' }).click();

@@ -65,7 +65,7 @@ const seed = 6;
 test('a seeded game won with the keyboard alone', async () => {
   const word = await secretOf(seed);
   assert.equal(word.length, 6);
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   const seedField = page.getByLabel('Seed (optional, to replay a game)');
   await page.getByLabel('Mode').waitFor();
   await seedField.focus();
@@ -114,7 +114,7 @@ test('a seeded game won with the keyboard alone', async () => {
                word);
   assert.match(await page.locator('.hangman-past tbody').textContent() ?? '',
                new RegExp(`${word}7you`));
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'New game');
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Play again');
   assert.deepEqual(await accessibilityProblems(page), []);
 
   // A new game from the keyboard, and a hint with "?".
@@ -133,7 +133,7 @@ test('a seeded game won with the keyboard alone', async () => {
 
 test('the mouse path: a position, a letter, a hint kept by a reload, giving up, a new game', async () => {
   const word = await secretOf(seed);
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
   await page.getByRole('button', { name: 'Start' }).click();
   await page.locator('[data-position="2"]').click();
@@ -157,13 +157,13 @@ test('the mouse path: a position, a letter, a hint kept by a reload, giving up, 
   await page.getByRole('button', { name: 'Give up' }).click();
   await nextAnnouncement(page, new RegExp(`^You gave up: the word was ${word}\\.`), from);
   from = await heardCount(page);
-  await page.getByRole('button', { name: 'New game' }).click();
+  await page.getByRole('button', { name: 'Play again' }).click();
   await nextAnnouncement(page, /^Game 2: /, from);
   await context.close();
 });
 
 test('two digits choose a position past 9; arrows stop at the ends', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('Seed (optional, to replay a game)').fill('4');
   await page.getByLabel('Seed (optional, to replay a game)').press('Enter');
   await nextAnnouncement(page, /^Game 1: a word of 10 letters/, 0);
@@ -185,7 +185,7 @@ test('two digits choose a position past 9; arrows stop at the ends', async () =>
 
 test('hard mode hides the odds, in the page and in what it says', async () => {
   const word = await secretOf(seed);
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('Mode').selectOption('hard');
   await page.getByLabel('Seed (optional, to replay a game)').fill(String(seed));
   await page.getByRole('button', { name: 'Start' }).click();
@@ -202,7 +202,7 @@ test('hard mode hides the odds, in the page and in what it says', async () => {
 
 test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on its words',
      async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('A text of your own').check();
   const text = page.getByLabel('Text for the dictionary');
   await text.fill('A garden, a hammer; and a cat.');
@@ -215,7 +215,7 @@ test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on
   await text.fill(PLAYABLE_TEXT);
   await page.locator('.hangman-rule.ok').waitFor();
   assert.match(await page.locator('#hangman-text-stats').textContent() ?? '',
-               /Words25.*9 letters or more \(at least 20% needed\)6 \(24\.0%\)/);
+               /Words25.*9 letters or more \(at least 1 word in 5\)6 \(24\.0%\)/);
   from = await heardCount(page);
   await page.getByRole('button', { name: 'Start' }).click();
   const opening = /^Game 1: a word of (6|9) letters, 6 lives, (19|6) candidates\./;
@@ -233,7 +233,7 @@ test('a dictionary of one\'s own: the server\'s statistics, a refusal, a game on
 });
 
 test('an uploaded text file: checked by the server, a binary one refused', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('A text of your own').check();
   const upload = page.getByLabel('Or upload a text file');
   let from = await heardCount(page);
@@ -255,7 +255,7 @@ test('an uploaded text file: checked by the server, a binary one refused', async
 });
 
 test('an Open Library work, fetched by the server from a stand-in', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.getByLabel('An Open Library work').check();
   const work = page.getByLabel('Open Library work ID');
   await work.fill('OL1M');
@@ -297,14 +297,14 @@ async function playGames(page: Page, count: number): Promise<void> {
     await page.locator('.hangman-keyboard button[data-letter="E"]').click();
     await page.locator('.hangman-stats', { hasText: 'Guesses: 1' }).waitFor();
     await page.getByRole('button', { name: 'Give up' }).click();
-    await page.getByRole('button', { name: 'New game' }).click();
+    await page.getByRole('button', { name: 'Play again' }).click();
     await page.getByRole('heading', { name: `Game ${game + 1}` }).waitFor();
   }
 }
 
 test('an anonymous player\'s last five games are this tab\'s, with the built-in dictionary\'s ' +
      'figures', async () => {
-  const { context, page } = await openPage(browser, `${arcade.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`);
   await page.locator('.hangman-about table', { hasText: 'built-in word list' }).waitFor();
   await playGames(page, 6);
   assert.equal(await page.locator('.hangman-past tbody tr').count(), 5);
@@ -323,7 +323,7 @@ test('a player\'s last five games come from the server\'s store, and a reload ke
      async () => {
   const data = mkdtempSync(path.join(tmpdir(), 'wg-hangman-'));
   const kept = await startArcade(['--data', data]);
-  const { context, page } = await openPage(browser, `${kept.url}#/hangman`);
+  const { context, page } = await openPage(browser, `${kept.url}#/hangman/custom`);
   try {
     const { secret } = await api<{ secret: string }>(kept.url, 'POST', '/api/players',
                                                        { name: 'Ann' });
@@ -370,7 +370,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
     const suffix = `${colorScheme}${phone ? '-phone' : ''}`;
     test(`hangman-${suffix}: no serious accessibility problem in play and after`, async () => {
       const word = await secretOf(seed);
-      const { context, page } = await openPage(browser, `${arcade.url}#/hangman`,
+      const { context, page } = await openPage(browser, `${arcade.url}#/hangman/custom`,
                                                { colorScheme, phone });
       await page.getByLabel('Mode').waitFor();
       await screenshot(page, `hangman-options-${suffix}`);
@@ -388,7 +388,7 @@ for (const colorScheme of ['light', 'dark'] as const) {
       assert.deepEqual(await accessibilityProblems(page), []);
       await screenshot(page, `hangman-playing-${suffix}`);
       await page.getByRole('button', { name: 'Give up' }).click();
-      await page.getByRole('button', { name: 'New game' }).waitFor();
+      await page.getByRole('button', { name: 'Play again' }).waitFor();
       assert.deepEqual(await accessibilityProblems(page), []);
       await screenshot(page, `hangman-finished-${suffix}`);
       await context.close();

@@ -85,7 +85,7 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   assert.equal(await page.locator('#player-choice').inputValue(), 'Ann Lee');
 
   // A seeded word game: the hand is kept after the first answer (keep this hand).
-  await page.goto(`${first.url}#/hand`);
+  await page.goto(`${first.url}#/hand/custom`);
   const hands = page.getByLabel('Hands');
   await hands.fill('2');
   await page.getByLabel('Seed').fill('5');
@@ -131,10 +131,10 @@ test('a player is chosen, their word game is kept, and resumed after a restart',
   assert.deepEqual(await tiles(again.page), dealt, 'the same hand, where it was');
   assert.equal(await again.page.getByRole('button', { name: 'Keep this hand' }).count(), 0);
 
-  // Evil hangman too: a guess, back to the lobby (the player remembered), and resumed.
-  await again.page.goto(`${second.url}#/evil-hangman`);
+  // Evil hangman too, in one click (its defaults): a guess, back to the lobby (the player
+  // remembered), and resumed.
   from = await heardCount(again.page);
-  await again.page.getByRole('button', { name: 'Start' }).click();
+  await again.page.goto(`${second.url}#/evil-hangman`);
   await nextAnnouncement(again.page, /^New game: a word of 8 letters/, from);
   from = await heardCount(again.page);
   await again.page.keyboard.press('e');

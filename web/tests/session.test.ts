@@ -17,7 +17,10 @@ const ROW = /^[A-Z]{5}: [A-Z] (in the word|not in the word)/;
 const data = mkdtempSync(path.join(os.tmpdir(), 'wg-session-test-'));
 after(() => rmSync(data, { recursive: true, force: true }));
 
-/** Starts an adversarial Wordle game on `page` with the form; returns the game's address. */
+/**
+ * Starts an adversarial Wordle game on `page` (at #/wordle/custom) with the Custom game form;
+ * returns the game's address.
+ */
 async function startWordle(page: Page): Promise<string> {
   await page.locator('select[name=host] option').first().waitFor({ state: 'attached' });
   const from = await heardCount(page);
@@ -55,7 +58,7 @@ test('two tabs on one game follow each other, and carry on after the server rest
   const arcade: Arcade = await startArcade(['--data', data]);
   const browser = await launchBrowser();
   try {
-    const first = await openPage(browser, `${arcade.url}#/wordle`);
+    const first = await openPage(browser, `${arcade.url}#/wordle/custom`);
     const address = await startWordle(first.page);
     // The same game in a second tab (another context: another browser, as far as the page knows).
     const second = await openPage(browser, address);
@@ -104,7 +107,7 @@ test('without a store, a restart loses the game and the page says so', async () 
   const arcade: Arcade = await startArcade();
   const browser = await launchBrowser();
   try {
-    const { context, page } = await openPage(browser, `${arcade.url}#/wordle`);
+    const { context, page } = await openPage(browser, `${arcade.url}#/wordle/custom`);
     await startWordle(page);
     await guess(page, 'slate');
     await arcade.restart();
@@ -114,7 +117,7 @@ test('without a store, a restart loses the game and the page says so', async () 
     const said = await nextAnnouncement(page, /no longer on the server/, from);
     assert.match(said, /the server restarted/);
     assert.match(said, /Start a new one\.$/);
-    assert.match(page.url(), /#\/wordle$/, 'the form again, at the page\'s own address');
+    assert.match(page.url(), /#\/wordle\/custom$/, 'the Custom game form again, at its address');
     await page.locator('button:text("Start")').waitFor();
     await screenshot(page, 'session-lost');
     await context.close();
@@ -128,7 +131,7 @@ test('leaving a game in play that could not be found again asks first', async ()
   const arcade: Arcade = await startArcade();
   const browser = await launchBrowser();
   try {
-    const { context, page } = await openPage(browser, `${arcade.url}#/wordle`);
+    const { context, page } = await openPage(browser, `${arcade.url}#/wordle/custom`);
     await startWordle(page);
     const atStake = () => page.evaluate(() => {
       const event = new Event('beforeunload', { cancelable: true });
@@ -168,7 +171,7 @@ test('a named player\'s game is not at stake on leaving, and a lost one points t
   try {
     const { secret } = await api<{ secret: string }>(arcade.url, 'POST', '/api/players',
                                                      { name: 'Ann' });
-    const { context, page } = await openPage(browser, `${arcade.url}#/wordle`);
+    const { context, page } = await openPage(browser, `${arcade.url}#/wordle/custom`);
     await page.evaluate((code) => {
       localStorage.setItem('wordgames.player', 'Ann');
       localStorage.setItem('wordgames.secrets', JSON.stringify({ ann: code }));

@@ -26,8 +26,9 @@ useArcade((started, launched) => {
 const ROW = /^[A-Z]{5}: [A-Z] (in the word|not in the word)/;
 const END = /(You found [A-Z]{5}|Out of guesses|You gave up)/;
 
+/** The page's Custom game form (#/wordle/custom), its fields in. */
 async function openGame(options: Parameters<typeof openPage>[2] = {}) {
-  const opened = await openPage(browser, `${arcade.url}#/wordle`, options);
+  const opened = await openPage(browser, `${arcade.url}#/wordle/custom`, options);
   await opened.page.locator('select[name=host] option').first().waitFor({ state: 'attached' });
   return opened;
 }
@@ -95,13 +96,18 @@ test('a seeded game played with the keyboard alone, with a refusal and hints', a
   assert.match(last, END);
   assert.match(last, /(perfect guesser was sure to win in [0-9]+ guesses|could not be computed)/);
   assert.equal(await page.locator('.wd-result').count(), 1);
+  // Over, the word's seed is shown, to play it again.
+  assert.match(await page.locator('.wd-seed').textContent() ?? '',
+               /^Play this word again: seed 2024 \(in Custom game\)\./);
 
   // Play again from the focused button.
   assert.equal(await page.evaluate(() => document.activeElement?.textContent), 'Play again');
   from = await heardCount(page);
   await page.keyboard.press('Enter');
   await nextAnnouncement(page, /^New game: a word of 5 letters/, from);
-  assert.match(await page.locator('.wd-seed').textContent() ?? '', /Seed 2024, game 2/);
+  // In play, no seed: only that the game is practice (its seed was typed).
+  assert.match(await page.locator('.wd-seed').textContent() ?? '', /^Practice: /);
+  assert.doesNotMatch(await page.locator('.wd-seed').textContent() ?? '', /2024/);
   await context.close();
 });
 
@@ -163,17 +169,17 @@ test('a reload mid-game keeps the game at its address, and a gone one says so', 
   assert.deepEqual(await page.locator('.wd-row:not(.wd-current)').evaluateAll(
       (items) => items.map((item) => item.getAttribute('aria-label'))), rows);
   assert.equal(await page.locator('.wd-play .status-line').textContent(), status);
-  assert.match(await page.locator('.wd-seed').textContent() ?? '', /Seed 2024, game 1/);
+  assert.doesNotMatch(await page.locator('.wd-play').innerText(), /2024/);
   // It goes on: a third guess.
   await guess(page, 'doubt');
   assert.equal(await page.locator('.wd-row:not(.wd-current)').count(), 3);
 
-  // Deleted on the server: the address shows the form, which says why.
+  // Deleted on the server: the address shows the Custom game form, which says why.
   const id = /([0-9a-f]{32})$/.exec(address)?.[1] ?? '';
   await api(arcade.url, 'DELETE', `/api/sessions/${id}`);
   await page.reload();
-  await page.locator('.wd-setup .error', { hasText: /no longer on the server/ }).waitFor();
-  assert.match(page.url(), /#\/wordle$/);
+  await page.locator('.custom-game[open] .error', { hasText: /no longer on the server/ }).waitFor();
+  assert.match(page.url(), /#\/wordle\/custom$/);
   await context.close();
 });
 

@@ -1,4 +1,5 @@
-// Letter Auction: set up a table of bots (and, if you like, yourself), then watch it play step
+// Letter Auction: a game at once, your seat against the default bots; or, in the Custom game
+// panel, set up a table of bots (and, if you like, yourself), then watch it play step
 // by step like the original simulator, or bid for letters and name your words in real time (a
 // game with you in it plays on by itself from one of your answers to the next), or
 // watch someone else's game by its watch code (#/auction/watch/CODE). A table of one's own (a
@@ -17,28 +18,25 @@ import { type Table, table } from './auction/table';
 import { type TournamentView, tournamentView } from './auction/tournament';
 import type { AuctionView } from './auction/types';
 import { errorText, messageOf } from './common/errors';
-import type { Options, OptionsForm } from './common/form';
+import { customPanel, type Options, type OptionsForm } from './common/form';
 import { messageLine } from './common/message';
 import { type SchemaProperties, schemaOf } from './common/schema';
 import { practiceText } from './common/seed';
-import { type Arrival, SessionController, sessionOfRoute } from './common/session';
+import { type Arrival, SessionController, sessionOfRoute, showAddress } from './common/session';
+import { CUSTOM, leaveGameInPlay } from './common/session_page';
 
 const GAME = 'auction';
 
 function auctionRules(): HTMLElement {
   return rules('How Letter Auction is played',
-    'Every round, each player is dealt a few hidden letters that only they can see. The rest ' +
-    'of a 98-tile pool (Scrabble\'s letters, without blanks) is then auctioned one tile at a ' +
-    'time, until every rack holds 7 letters.',
-    'Bids are sealed and made at the same time. The highest bid wins the tile but pays only ' +
-    'the second-highest bid (a lone bidder pays nothing; a tie at the top is drawn by lot). ' +
-    'Every bid is public once the auction is over.',
-    'Points are your budget and your score at once: everyone starts with 100, prices come off, ' +
-    'and at the end of the round each player names one word made from their letters. A word ' +
-    'in the word list scores its Scrabble value, plus 50 if it uses 7 letters; anything else ' +
-    'scores nothing. After the last round, the most points wins.',
-    'Playing yourself, you have a limited time for each bid and each word; when it runs out ' +
-    'your bid counts as 0, or you name no word.');
+    'Each round every player gets a few hidden letters; the rest of a 98-tile pool (Scrabble\'s ' +
+    'letters, without blanks) is auctioned one tile at a time until every rack holds 7.',
+    'Bids are sealed: the highest bid wins the tile and pays the second-highest (a lone bidder ' +
+    'pays nothing; a tie is drawn by lot). Every bid is public once the auction is over.',
+    'Points are your budget and your score: everyone starts with 100 and pays for tiles, and at ' +
+    'the end of each round names one word from their letters, which scores its Scrabble value ' +
+    '(plus 50 for 7 letters) if it is in the word list. The most points after the last round ' +
+    'wins. Each of your bids and words has a time limit: a bid not made counts as 0.');
 }
 
 /** A person seat's time to answer when a game does not say (the server's default). */
@@ -93,11 +91,13 @@ class AuctionPage {
   /** The table in the page (one's own, or a spectator's), which the snapshots go to. */
   private table: Table | null = null;
   private form: OptionsForm | null = null;
+  /** The "Custom game" panel: the game's setup form, folded while a game is played. */
+  private readonly custom = customPanel();
   /** The notes of the session being opened (a new game, a replay). */
   private opening: TableNotes = {};
   private unmounted = false;
 
-  constructor(private readonly root: HTMLElement, address: string) {
+  constructor(private readonly root: HTMLElement, private readonly address: string) {
     this.session = new SessionController<AuctionView>({
       game: GAME, address, root,
       show: (snapshot, arrival) => this.show(snapshot, arrival),
@@ -113,7 +113,12 @@ class AuctionPage {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(auctionRules(), this.area);
+    this.root.append(auctionRules(), this.custom, this.area);
+    this.custom.hidden = true;
+    // Opened by the player, the panel holds the setup form (the last choices kept).
+    this.custom.addEventListener('toggle', () => {
+      if (this.custom.open && !this.form?.element.closest('.custom-game')) this.fillPanel();
+    });
     if (route[0] === 'watch' && route[1]) this.watch(route[1]);
     else void this.enter(route);
     return () => {
@@ -123,7 +128,11 @@ class AuctionPage {
     };
   }
 
-  /** Reads the schema, then goes on with the session the route names, or shows the form. */
+  /**
+   * Reads the schema, then goes on with the session the route names, shows the Custom game
+   * panel (`custom`), or plays a game at once: the setup form's choices as they start (your
+   * seat against the default bots).
+   */
   private async enter(route: string[]): Promise<void> {
     fill(this.area, h('p', {}, 'Loading the rules…'));
     try {
@@ -135,7 +144,39 @@ class AuctionPage {
     if (this.unmounted) return;
     const id = sessionOfRoute(route);
     if (id) void this.session.resume(id);
-    else this.setup();
+    else if (route[0] === CUSTOM) this.setup();
+    else void this.playDefault();
+  }
+
+  /** One click: a game with the setup form's choices as they start, untouched. */
+  private async playDefault(): Promise<void> {
+    const form = this.fillPanel();
+    this.custom.hidden = false;
+    let options: Options;
+    try {
+      options = await form.options();
+    } catch (error) {
+      this.setup();
+      this.form?.problem(error);
+      return;
+    }
+    if (!this.unmounted && this.form === form && !this.session.id) await this.start(form, options);
+  }
+
+  /** Folds the Custom game panel, and takes its form out. */
+  private emptyPanel(): void {
+    this.custom.open = false;
+    fill(this.custom, this.custom.querySelector('summary'));
+    this.form = null;
+  }
+
+  /** Puts a new setup form of a game in the Custom game panel (open or folded, as it is). */
+  private fillPanel(): OptionsForm {
+    const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
+                             onStart: (options) => void this.start(form, options) });
+    this.form = form;
+    fill(this.custom, this.custom.querySelector('summary'), form.element);
+    return form;
   }
 
   /** Tears down what the page shows (the table, the tournament), not the session. */
@@ -165,6 +206,10 @@ class AuctionPage {
     this.opening = {};
     this.close();
     this.message.clear();
+    this.custom.hidden = false;
+    // Folded, the panel holds no form (its fields' ids stay the table's to use); opened, it gets
+    // one. A form the player has open stays.
+    if (arrival === 'opened' || !this.custom.open) this.emptyPanel();
     const replay = notes.replay;
     const own = table({ watching: false, message: this.message,
                         answerSeconds: notes.seconds ?? ANSWER_SECONDS,
@@ -210,21 +255,25 @@ class AuctionPage {
 
   // --- The setup: a game, a replay, a tournament.
 
+  /**
+   * The Custom game panel, open, with no game in play (at `<address>/custom`), and the other
+   * ways to play: a saved game's replay, a tournament.
+   */
   private setup(again = false): void {
     this.close();
     this.session.leave();
+    showAddress(`${this.address}/${CUSTOM}`);
     this.message.clear();
-    const form = setupForm({ mode: { kind: 'game' }, properties: this.properties,
-                             onStart: (options) => void this.start(form, options) });
-    this.form = form;
+    const form = this.fillPanel();
+    this.custom.hidden = false;
+    this.custom.open = true;
     const tournaments = h('section', { class: 'auction-tournaments',
                                        'aria-labelledby': 'auction-tournament-heading' },
       h('h2', { id: 'auction-tournament-heading' }, 'Tournaments'),
       h('p', {}, 'Many seeded games between bots, and the statistics of each.'),
       h('button', { type: 'button', id: 'auction-tournament',
                     onclick: () => this.tournamentSetup() }, 'Set up a tournament'));
-    fill(this.area, h('h2', {}, 'Set up a game'), form.element, this.replayPicker(),
-         tournaments);
+    fill(this.area, this.replayPicker(), tournaments);
     if (again) {
       form.element.querySelector<HTMLElement>('input, select')?.focus();
       say('Set up a new game: the last choices are kept.');
@@ -233,12 +282,16 @@ class AuctionPage {
 
   /** Opens the game the form set up; a refusal is shown in the form. */
   private async start(form: OptionsForm, options: Options): Promise<void> {
+    if (!leaveGameInPlay(this.session)) return;
     this.opening = { seconds: options.session?.answer_seconds };
     try {
       await this.session.open(options);
     } catch (error) {
       this.opening = {};
-      if (!this.unmounted && form.element.isConnected) form.problem(error);
+      if (!this.unmounted && form.element.isConnected) {
+        this.custom.open = true;
+        form.problem(error);
+      }
     }
   }
 
@@ -277,6 +330,8 @@ class AuctionPage {
   private tournamentSetup(): void {
     this.close();
     this.session.leave();
+    this.emptyPanel();
+    this.custom.hidden = true;
     this.message.clear();
     fill(this.area, h('p', {}, 'Loading…'));
     tournamentRules().then((allowed) => {
@@ -323,13 +378,14 @@ class AuctionPage {
 
   /** Follows another's game by its watch code: every bid, never a hidden letter. */
   private watch(code: string): void {
+    this.custom.hidden = true;
     fill(this.area, h('h2', {}, 'Watching a game'),
          h('p', { class: 'lead' }, 'You see what any spectator sees: every bid, never a ' +
            'player\'s hidden letters. ',
-           h('a', { href: '#/auction' }, 'Set up a game of your own')));
+           h('a', { href: '#/auction' }, 'Play a game of your own')));
     const spectator = table({ watching: true, message: this.message,
                               answerSeconds: ANSWER_SECONDS,
-                              newSetup: () => { location.hash = '#/auction'; } });
+                              newSetup: () => { location.hash = `#/auction/${CUSTOM}`; } });
     this.current = spectator;
     this.table = spectator;
     this.area.append(spectator.element);

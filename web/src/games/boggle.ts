@@ -1,7 +1,8 @@
-// Word Search (Boggle): a setup form, the board as a grid of cells, words typed or traced across
-// the board with mouse or touch, a countdown (display only: the server owns the clock and pushes
-// the round's end over the WebSocket), the words found, and at the end the words missed, each
-// showing its path on the board when hovered or focused. JSON contract: src/app/boggle_codec.h.
+// Word Search (Boggle): a round alone at once (its options in the Custom game panel), the board
+// as a grid of cells, words typed or traced across the board with mouse or touch, a countdown
+// (display only: the server owns the clock and pushes the round's end over the WebSocket), the
+// words found, and at the end the words missed, each showing its path on the board when hovered
+// or focused. JSON contract: src/app/boggle_codec.h.
 // "Play with friends" (#/boggle/room, #/boggle/room/CODE) is boggle/room.ts: a room's rounds
 // are played on this page's board, through the RoundPlayer below. "The best boards"
 // (#/boggle/best) is boggle/best.ts: the records of the board search, each played here alone.
@@ -15,7 +16,7 @@ import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
 import { floatUp, popIn, shake } from './common/motion';
 import { playSound } from './common/sound';
-import { practiceText } from './common/seed';
+import { seedNote } from './common/seed';
 import { type Arrival, showAddress } from './common/session';
 import { SessionPage } from './common/session_page';
 
@@ -55,8 +56,12 @@ export interface View {
 
 /** How the form names each board size and scoring rule of the schema. */
 export const SIZES: Record<string, string> = { 4: '4 × 4', 5: '5 × 5', 6: '6 × 6' };
-const SCORINGS: Record<string, string> = { spec: 'Spec: 1 + letters beyond the minimum',
-                                           boggle: 'Boggle: 1, 2, 3, 5, 11' };
+const SCORINGS: Record<string, string> = {
+  spec: 'Simple: 1 point, +1 per extra letter',
+  boggle: 'Boggle: 1, 2, 3, 5 or 11 by length',
+};
+/** A scoring rule's name in a sentence. */
+const SCORING_NAMES: Record<string, string> = { spec: 'simple', boggle: 'Boggle' };
 
 /** True if cells a and b of a board `cols` wide touch (diagonals too), a != b. */
 export function adjacent(a: number, b: number, cols: number): boolean {
@@ -143,7 +148,6 @@ export interface RoomListener {
 class BogglePage extends SessionPage<View> implements RoundPlayer {
   /** Problems outside a round (the best boards, a room), above the panels. */
   private readonly errors = h('div', { class: 'bg-messages' });
-  private readonly setup = h('section', { class: 'bg-setup', 'aria-label': 'New round' });
   private readonly play = h('section', { class: 'bg-play', 'aria-labelledby': 'bg-play-title',
                                          hidden: true });
   private readonly info = h('p', { class: 'bg-info' });
@@ -213,18 +217,13 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
          this.closeButton);
     fill(this.root,
          rules('How to play',
-               'Find words by joining neighbouring cells: sideways, up and down or diagonally. ' +
-                   'A word may not use a cell twice, and a cell with two letters (Qu) gives ' +
-                   'both. Blank cells (on the 6×6 board) cannot be used.',
-               'Type a word and press Enter, or drag across the cells with the mouse or a ' +
-                   'finger and let go to send it. You can also tap the cells one by one and tap ' +
-                   'the last one again to send the word.',
-               'Only words of the minimum length or longer that are in the word list count. ' +
-                   'Spec scoring gives one point for the minimum length and one more for each ' +
-                   'letter beyond it; Boggle scoring gives 1 point for 3–4 letters, 2 for 5, ' +
-                   '3 for 6, 5 for 7 and 11 for 8 or more. When the clock runs out the round ' +
-                   'ends and you see every word you missed.'),
-         this.modes, this.errors, this.setup, this.play);
+               'Find words by joining neighbouring cells, sideways, up and down or diagonally, ' +
+                   'each cell once (Qu gives both letters; blank cells cannot be used).',
+               'Type a word and press Enter, or drag across the cells and let go; or tap the ' +
+                   'cells one by one, then the last one again to send the word.',
+               'Words in the word list of the minimum length or longer count, longer ones for ' +
+                   'more points. When the clock runs out you see every word you missed.'),
+         this.modes, this.errors, this.custom, this.play);
     const mode = this.route[0] === 'room' || this.route[0] === 'best' ? this.route[0] : 'alone';
     const link = (href: string, current: boolean, text: string) =>
       h('li', {}, h('a', { href, 'aria-current': current ? 'page' : null }, text));
@@ -242,12 +241,12 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
          this.end,
          this.seedNote);
     if (mode === 'room') {
-      this.setup.hidden = true;
+      this.custom.hidden = true;
       this.roomPanel = new RoomPanel(this, this.route[1]);
       this.errors.after(this.roomPanel.element);
       this.roomPanel.mount();
     } else if (mode === 'best') {
-      this.setup.hidden = true;
+      this.custom.hidden = true;
       this.bestPanel = new BestBoards((board) => void this.playBest(board));
       this.errors.after(this.bestPanel.element);
       void this.bestPanel.mount();
@@ -264,15 +263,18 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
 
   // --- The setup form: the config schema's fields.
 
-  private buildForm(): OptionsForm {
+  protected buildForm(): OptionsForm {
     return optionsForm({
       game: GAME,
       title: 'New round',
       fields: { size: { label: 'Board', choices: SIZES, hint: '' },
                 seconds: { label: 'Seconds', hint: '0: no time limit' },
-                scoring: { label: 'Scoring', choices: SCORINGS, hint: '' },
+                scoring: { label: 'Scoring', choices: SCORINGS,
+                           hint: 'Simple: 1 point for the minimum length, 1 more for each ' +
+                                 'letter beyond it. Boggle: 3\u20134 letters 1, 5 letters 2, ' +
+                                 '6 letters 3, 7 letters 5, 8 or more 11.' },
                 min_length: { label: 'Minimum letters',
-                              hint: '0: the dice’s rule (3; 4 on 6 × 6)' } },
+                              hint: '0: the usual, 3 (4 on the 6 × 6 board)' } },
       previous: this.options,
       onStart: (options) => {
         this.bestTitle = null;
@@ -282,7 +284,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
   }
 
   /** Where the page goes between rounds: the best boards' list, or the options form. */
-  protected showSetup(): void {
+  protected override showSetup(): void {
     this.stopClock();
     this.endTrace();
     if (this.bestPanel) {
@@ -294,7 +296,16 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       return;
     }
     if (this.roomPanel) return;  // a room's rounds come and go with the room
-    this.placeForm(this.buildForm(), this.setup, this.play, true);
+    this.placeForm(this.buildForm(), true);
+  }
+
+  /** Alone, a round at once; with friends or the best boards, their panel instead. */
+  protected override async playDefault(): Promise<void> {
+    if (!this.bestPanel && !this.roomPanel) await super.playDefault();
+  }
+
+  protected get playArea(): HTMLElement {
+    return this.play;
   }
 
   /** The session is gone: the best boards' list says so, as the options form does. */
@@ -443,7 +454,6 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
     this.paths = new Map(view.found.map((found) => [found.word.toUpperCase(), found.path]));
     this.warned = new Set();
     this.roundStart = performance.now() - view.elapsed_ms;
-    this.setup.hidden = true;
     this.play.hidden = false;
     this.end.hidden = true;
     this.entry.hidden = false;
@@ -474,12 +484,8 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       return;
     }
     // The seed rolls the boards of the rounds to come: shown once this round is over.
-    fill(this.seedNote,
-         this.session.seed === null
-             ? `Round ${view.round + 1}; its seed is shown when the round is over.`
-             : `Seed ${this.session.seed}, round ${view.round + 1} ` +
-               '(enter the seed in a new round to replay the boards).',
-         this.session.practice ? h('br') : null, practiceText(this.session.practice));
+    fill(this.seedNote, seedNote(this.session.seed, view.status === 'finished', 'board',
+                                 this.session.practice, view.round, 'round'));
   }
 
   private roundEnded(view: View, before: string[] = []): void {
@@ -550,7 +556,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
 
   private renderInfo(view: View): void {
     fill(this.info, `Round ${this.roundNumber(view)} · words of ${view.min_length}+ letters · ` +
-                    `${view.scoring} scoring`);
+                    `${SCORING_NAMES[view.scoring] ?? view.scoring} scoring`);
   }
 
   // --- The board and the pointer.
@@ -783,7 +789,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                                     : this.session.playAgain({ command: 'new_game' })) },
                     'New round');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
-                     this.bestPanel ? 'Back to the best boards' : 'Change settings');
+                     this.bestPanel ? 'Back to the best boards' : 'Custom game');
     const title = h('h2', { id: 'bg-end-title' },
                     view.end === 'time_up' ? 'Time is up' : 'Round over');
     if (!this.answered(view)) {

@@ -1,6 +1,7 @@
-// Evil Hangman: hangman against a host who never commits to a word. The page is a setup form,
-// the pattern as tiles, a gallows drawn in stages, an on-screen keyboard (typing works too) and
-// an "explain" table of the families the host split its words into after each guess.
+// Evil Hangman: hangman against a host who never commits to a word. The page is a game in play
+// (its options in the Custom game panel): the pattern as tiles, a gallows drawn in stages, an
+// on-screen keyboard (typing works too) and an "explain" table of the families the host split
+// its words into after each guess.
 // JSON contract: src/app/evil_hangman_codec.h.
 import { type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
@@ -8,7 +9,7 @@ import type { GamePage } from '../page';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
-import { seedNoteText } from './common/seed';
+import { seedNote } from './common/seed';
 import { type Arrival, replayEvents } from './common/session';
 import { SessionPage } from './common/session_page';
 import { WorkingIndicator } from './common/working';
@@ -117,7 +118,6 @@ function gallows(drawn: number, label: string): SVGElement {
 }
 
 class EvilHangmanPage extends SessionPage<View> {
-  private readonly setup = h('section', { class: 'eh-setup', 'aria-label': 'New game' });
   private readonly play = h('section', { class: 'eh-play', 'aria-labelledby': 'eh-play-title',
                                          hidden: true });
   private readonly status = h('p', { class: 'status-line' });
@@ -183,7 +183,7 @@ class EvilHangmanPage extends SessionPage<View> {
                    'you miss. Only the fair host plays honestly.',
                'With "explain" on, the table under the board shows the families of your last ' +
                    'guess, how many words each held, and which one the host kept.'),
-         this.setup, this.play);
+         this.custom, this.play);
     fill(this.play,
          h('h2', { id: 'eh-play-title', tabindex: -1 }, 'Your word'),
          this.status,
@@ -205,7 +205,7 @@ class EvilHangmanPage extends SessionPage<View> {
   // --- The setup form: the config schema's fields (the length, misses and count shown are the
   // config's, so that every new_game of the session plays them).
 
-  private buildForm(): OptionsForm {
+  protected buildForm(): OptionsForm {
     return optionsForm({
       game: GAME,
       title: 'New game',
@@ -233,7 +233,6 @@ class EvilHangmanPage extends SessionPage<View> {
         return;
       }
       this.take(snapshot);
-      this.setup.hidden = true;
       this.play.hidden = false;
       this.play.querySelector<HTMLElement>('h2')?.focus();
       if (view.status === 'playing') {
@@ -266,9 +265,12 @@ class EvilHangmanPage extends SessionPage<View> {
     }
   }
 
-  /** The session's first game (it opens idle), with the config's length and misses. */
+  /**
+   * The session's first game (it opens idle), with the config's length and misses: sent by the
+   * page, not a move of the player's (leaving the page loses nothing yet).
+   */
   private async newGame(): Promise<void> {
-    await this.send({ command: 'new_game' });
+    if (await this.session.send({ command: 'new_game' })) this.session.began();
   }
 
   /**
@@ -344,7 +346,6 @@ class EvilHangmanPage extends SessionPage<View> {
         const words = typeof event.words === 'number'
             ? ` The host holds ${countOf(event.words, 'word')}.` : '';
         this.explain.hidden = true;
-        this.setup.hidden = true;
         this.play.hidden = false;
         queueMicrotask(() => this.play.querySelector<HTMLElement>('h2')?.focus());
         return `New game: a word of ${event.length} letters, ` +
@@ -430,9 +431,8 @@ class EvilHangmanPage extends SessionPage<View> {
     this.renderEnd(view);
     if (this.session.id) {
       // The fair host's word is drawn from the seed: shown once the game has ended.
-      const [note, practice] = seedNoteText(this.session.seed, view.game,
-                                            this.session.practice);
-      fill(this.seedNote, note, practice ? h('br') : null, practice ?? '');
+      fill(this.seedNote, seedNote(this.session.seed, view.status === 'finished', 'word',
+                                   this.session.practice, view.game));
     }
   }
 
@@ -487,7 +487,7 @@ class EvilHangmanPage extends SessionPage<View> {
     const again = h('button', { type: 'button', class: 'primary',
                                 onclick: () => void this.playAgain() }, 'Play again');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
-                     'Change settings');
+                     'Custom game');
     fill(this.end,
          h('p', { class: `eh-result ${view.won ? 'hit' : 'miss'}` },
            view.won ? `You won! The word is ${word}` : `The word was ${word}`),
@@ -497,8 +497,8 @@ class EvilHangmanPage extends SessionPage<View> {
     if (focusAgain) queueMicrotask(() => again.focus());
   }
 
-  protected showSetup(): void {
-    this.placeForm(this.buildForm(), this.setup, this.play, true);
+  protected get playArea(): HTMLElement {
+    return this.play;
   }
 
   private renderExplain(letter: string, decision: Decision): void {

@@ -5,7 +5,7 @@
 import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { optionsForm } from './common/form';
+import { type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, floatUp, popIn, shake } from './common/motion';
 import { playSound } from './common/sound';
@@ -150,7 +150,6 @@ class HandPage extends SessionPage<HandView> {
   /** The view last drawn (the one a command's events are told against). */
   private shown: HandView | null = null;
 
-  private readonly setup = h('section', { class: 'hand-setup', 'aria-label': 'New game' });
   private readonly board = h('section', { class: 'hand-board', 'aria-labelledby': 'hand-heading',
                                           hidden: true });
   private readonly heading = h('h2', { id: 'hand-heading' });
@@ -180,7 +179,7 @@ class HandPage extends SessionPage<HandView> {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(this.rulesPanel(), this.setup, this.board);
+    this.root.append(this.rulesPanel(), this.custom, this.board);
     this.board.append(this.heading, this.scores, this.practiceLine, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
                       this.recordsBox, this.footer);
@@ -200,30 +199,32 @@ class HandPage extends SessionPage<HandView> {
   private rulesPanel(): HTMLElement {
     return rules(
         'How to play',
-        'You are dealt a hand of letter tiles; one of them, *, stands for any vowel. Make words ' +
-            'from your tiles: each tile can be used once, and you may leave some unused.',
-        'A word scores the sum of its letters\u2019 Scrabble values (* is worth 0) times the ' +
-            'larger of 1 and 7 \u00d7 (letters used) \u2212 3 \u00d7 (letters left in your ' +
-            'hand). Long words from a small hand score most.',
-        'A word that is not in the word list, or uses tiles you do not hold, scores nothing, ' +
-            'and the tiles you typed are used up anyway.',
-        'Once in the whole series, before playing a hand, you may swap a letter: every copy ' +
-            'of it becomes one new letter. Once in the series, after a hand, you may replay it ' +
-            'from the start; the better of the two scores counts.',
-        'After each hand you see the best score the hand allowed, and how.',
+        'Make words from your hand of letter tiles (* stands for any vowel): each tile is ' +
+            'used once, and some may be left.',
+        'A word scores its letters\u2019 Scrabble values (* is worth 0) times the larger of 1 ' +
+            'and 7 \u00d7 (letters used) \u2212 3 \u00d7 (letters left in your hand): long ' +
+            'words from a small hand score most. A word not in the word list, or with tiles you ' +
+            'do not hold, scores nothing and uses up the tiles typed.',
+        'Once in a series you may swap a letter before a hand (every copy of it becomes one new ' +
+            'letter), and once replay a hand after it (the better score counts). After each ' +
+            'hand you see the best score it allowed.',
         h('p', {}, 'Keys: type letters (and * for the wildcard), Backspace to delete, Enter to ' +
                    'play the word, ? for a hint (when hints are on), ! to end the hand.'));
   }
 
-  protected showSetup(): void {
-    this.placeForm(optionsForm({
+  protected buildForm(): OptionsForm {
+    return optionsForm({
       game: 'hand',
       fields: { hands: { label: 'Hands' }, hand_size: { label: 'Tiles per hand' },
                 hints: { label: 'Allow hints' } },
       previous: this.options,
       submitLabel: 'Deal',
       onStart: (options) => void this.start(options),
-    }), this.setup, this.board, !this.board.hidden);
+    });
+  }
+
+  protected get playArea(): HTMLElement {
+    return this.board;
   }
 
   /** A snapshot from the controller: a session opened or resumed, or a command's answer. */
@@ -246,7 +247,6 @@ class HandPage extends SessionPage<HandView> {
     this.shownTiles = '';
     this.wordInput.value = '';
     this.message.clear();
-    this.setup.hidden = true;
     this.board.hidden = false;
     this.render(true);
     popIn(this.tileButtons);
@@ -552,8 +552,8 @@ class HandPage extends SessionPage<HandView> {
          view.status === 'finished' ? null : h('span', {}, `This hand: ${points(view.hand_total)}`),
          h('span', {}, `Series total: ${points(view.total)}`),
          // The seed deals the hands to come: the server shows it once the series is over.
-         h('span', { class: 'hand-seed' }, this.session.seed === null
-             ? 'Seed shown at the end' : `Seed ${this.session.seed}`));
+         view.status === 'finished' && this.session.seed !== null
+             ? h('span', { class: 'hand-seed' }, `Seed ${this.session.seed}`) : null);
     fill(this.practiceLine, practiceText(this.session.practice));
     this.practiceLine.hidden = !this.session.practice;
     this.renderTiles(view);
@@ -807,8 +807,7 @@ class HandPage extends SessionPage<HandView> {
              onclick: () => void this.start({ config: this.session.config,
                                               seed: this.session.seed ?? undefined }),
            }, 'Replay this deal (same seed)'),
-           h('button', { type: 'button', onclick: () => this.showSetup() },
-             'Change the options'));
+           h('button', { type: 'button', onclick: () => this.showSetup() }, 'Custom game'));
     } else {
       fill(this.footer,
            h('button', { type: 'button', class: 'hand-give-up',

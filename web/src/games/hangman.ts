@@ -5,7 +5,7 @@
 import { ApiError, chosenPlayer, type GameEvent, playerHistory, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
-import { optionsForm } from './common/form';
+import { type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, floatUp, popIn, shake } from './common/motion';
 import { playSound } from './common/sound';
@@ -172,7 +172,6 @@ class HangmanPage extends SessionPage<HangmanView> {
   private pastOf: string | null = null;
   private readonly dictionary: DictionaryState = newDictionaryState();
 
-  private readonly setup = h('section', { class: 'hangman-setup', 'aria-label': 'New game' });
   private readonly board = h('section', { class: 'hangman-board',
                                           'aria-labelledby': 'hangman-heading', hidden: true });
   private readonly heading = h('h2', { id: 'hangman-heading' });
@@ -192,7 +191,7 @@ class HangmanPage extends SessionPage<HangmanView> {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(this.rulesPanel(), this.setup, this.board, this.about);
+    this.root.append(this.rulesPanel(), this.custom, this.board, this.about);
     this.board.append(this.heading,
                       h('div', { class: 'hangman-top' }, this.stats, this.drawing,
                         h('div', { class: 'hangman-main' }, this.positions, this.guessPanel)),
@@ -223,28 +222,26 @@ class HangmanPage extends SessionPage<HangmanView> {
                             h('td', { class: 'number' }, String(score))))));
     return rules(
         'How to play',
-        'The computer picks a secret word from its dictionary. You see only its length, as ' +
-            'numbered positions. Each guess names a position and a letter: is that letter there?',
-        'The candidates are the dictionary\u2019s words of that length that agree with ' +
-            'everything found so far. A letter\u2019s probability at a position is the share of ' +
-            'candidates with that letter there; easy mode shows them as bars, hard mode hides ' +
-            'them.',
-        'A hit reveals the letter and scores by how unlikely it was (below). A miss costs a ' +
-            'life and 15 points (never below 0). You have 6 lives: the word found wins; the ' +
-            'sixth miss completes the drawing and loses.',
+        'The computer picks a secret word; you see only its length, as numbered positions. ' +
+            'Each guess names a position and a letter: is that letter there?',
+        'A letter\u2019s probability at a position is the share of the words still possible ' +
+            '(the candidates) with that letter there: easy mode shows them as bars, hard mode ' +
+            'hides them.',
+        'A hit reveals the letter and scores more the less likely it was (below); a miss costs ' +
+            'a life and 15 points (never below 0). The word found wins; the sixth miss loses.',
         bands,
         h('p', {}, 'Keys: a digit (or the arrow keys, Home and End) chooses a position; a ' +
                    'letter guesses it there; ? asks for a hint. You can also click a position, ' +
                    'then a letter.'));
   }
 
-  protected showSetup(): void {
+  protected buildForm(): OptionsForm {
     const dictionary = dictionaryField(this.dictionary, () => {
       // What the server said of the new choice replaces a refusal of the old one.
       this.form?.clear();
       this.renderAbout();
     });
-    this.placeForm(optionsForm({
+    return optionsForm({
       game: 'hangman',
       fields: { mode: { label: 'Mode' }, secrets: { label: 'Secret words from' },
                 hints: { label: 'Allow hints' } },
@@ -253,7 +250,11 @@ class HangmanPage extends SessionPage<HangmanView> {
       extras: [dictionary.element],
       complete: (options) => dictionary.complete(options),
       onStart: (options) => void this.start(options),
-    }), this.setup, this.board, !this.board.hidden);
+    });
+  }
+
+  protected get playArea(): HTMLElement {
+    return this.board;
   }
 
   /** A snapshot from the controller: a session opened or resumed, or a command's answer. */
@@ -268,7 +269,6 @@ class HangmanPage extends SessionPage<HangmanView> {
 
   /** Shows the board of a session just opened (started, or `resumed`). */
   private opened(snapshot: Snapshot<HangmanView>, resumed: boolean): void {
-    this.setup.hidden = true;
     this.board.hidden = false;
     this.newGameShown();
     this.render();
@@ -573,9 +573,9 @@ class HangmanPage extends SessionPage<HangmanView> {
          h('span', {}, `Guesses: ${view.guesses}`),
          h('span', {}, `Candidates: ${view.candidates.toLocaleString('en')}`),
          // The seed draws the word: the server shows it once the game has ended.
-         h('span', { class: 'hangman-meta' }, `${view.mode} mode \u00b7 ` +
-           (this.session.seed === null ? 'seed shown when the game ends'
-                                       : `seed ${this.session.seed}`)),
+         h('span', { class: 'hangman-meta' }, `${view.mode} mode`,
+           view.status === 'finished' && this.session.seed !== null
+               ? ` \u00b7 seed ${this.session.seed}` : ''),
          this.session.practice
              ? h('span', { class: 'hangman-practice' }, practiceText(true)) : null);
     this.renderDrawing(view);
@@ -714,9 +714,8 @@ class HangmanPage extends SessionPage<HangmanView> {
            h('button', { type: 'button', class: 'primary', 'data-primary': true,
                          onclick: () => void this.session.playAgain({ command: 'new_game' },
                                                                     { first_game: view.game }) },
-             'New game'),
-           h('button', { type: 'button', onclick: () => this.showSetup() },
-             'Change the options'));
+             'Play again'),
+           h('button', { type: 'button', onclick: () => this.showSetup() }, 'Custom game'));
     } else {
       fill(this.footer,
            view.hints ? h('button', { type: 'button',

@@ -1,7 +1,8 @@
-// Adversarial Wordle: Wordle whose host never picks a word. The page is a setup form, the grid
-// of guesses as tiles, an on-screen keyboard coloured by what is known (every mark also has a
-// shape: a tick for a letter in place, a two-way arrow for one elsewhere, a strike for one not in
-// the word), typing with the physical keyboard, and the result with the fewest guesses possible.
+// Adversarial Wordle: Wordle whose host never picks a word. The page is the grid of guesses as
+// tiles (the options in its Custom game panel), an on-screen keyboard coloured by what is known
+// (every mark also has a shape: a tick for a letter in place, a two-way arrow for one elsewhere,
+// a strike for one not in the word), typing with the physical keyboard, and the result with the
+// fewest guesses possible.
 // JSON contract: src/app/wordle_codec.h.
 import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
@@ -11,7 +12,7 @@ import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, popIn, shake } from './common/motion';
 import { playSound } from './common/sound';
-import { seedNoteText } from './common/seed';
+import { seedNote } from './common/seed';
 import type { Arrival } from './common/session';
 import { SessionPage } from './common/session_page';
 import { WorkingIndicator } from './common/working';
@@ -80,7 +81,6 @@ function bestText(best: number | null | undefined, from: number | null | undefin
 }
 
 class WordlePage extends SessionPage<View> {
-  private readonly setup = h('section', { class: 'wd-setup', 'aria-label': 'New game' });
   private readonly play = h('section', { class: 'wd-play', 'aria-labelledby': 'wd-play-title',
                                          hidden: true });
   private readonly status = h('p', { class: 'status-line' });
@@ -122,7 +122,7 @@ class WordlePage extends SessionPage<View> {
                    'start, as Wordle does.',
                'At the end the page says how few guesses a perfect player was sure to need ' +
                    'after your opening, whatever the host did.'),
-         this.setup, this.play);
+         this.custom, this.play);
     fill(this.play,
          h('h2', { id: 'wd-play-title', tabindex: -1 }, 'Your guesses'),
          this.status,
@@ -138,7 +138,7 @@ class WordlePage extends SessionPage<View> {
 
   // --- The setup form: the config schema's fields.
 
-  private buildForm(): OptionsForm {
+  protected buildForm(): OptionsForm {
     return optionsForm({
       game: GAME,
       title: 'New game',
@@ -169,7 +169,6 @@ class WordlePage extends SessionPage<View> {
   private begin(view: View, prefix = 'New game: '): void {
     this.typed = '';
     this.message.clear();
-    this.setup.hidden = true;
     this.play.hidden = false;
     this.render();
     this.play.querySelector<HTMLElement>('h2')?.focus();
@@ -248,7 +247,6 @@ class WordlePage extends SessionPage<View> {
       case 'game_started':
         this.typed = '';
         this.play.hidden = false;
-        this.setup.hidden = true;
         queueMicrotask(() => this.play.querySelector<HTMLElement>('h2')?.focus());
         return this.view ? `New game: ${this.startSentence(this.view)}` : 'New game.';
       case 'guessed': {
@@ -333,9 +331,8 @@ class WordlePage extends SessionPage<View> {
     this.renderEnd(view);
     if (this.session.id) {
       // The fair host's word is drawn from the seed: shown once the game has ended.
-      const [note, practice] = seedNoteText(this.session.seed, view.game,
-                                            this.session.practice);
-      fill(this.seedNote, note, practice ? h('br') : null, practice ?? '');
+      fill(this.seedNote, seedNote(this.session.seed, view.status === 'finished', 'word',
+                                   this.session.practice, view.game));
     }
   }
 
@@ -386,7 +383,7 @@ class WordlePage extends SessionPage<View> {
                                   command: 'new_game' }) },
                     'Play again');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
-                     'Change settings');
+                     'Custom game');
     fill(this.end,
          h('p', { class: `wd-result ${view.won ? 'wd-won' : 'wd-lost'}` },
            view.won ? `You found ${word}` : `The word was ${word}`),
@@ -397,8 +394,8 @@ class WordlePage extends SessionPage<View> {
     if (focusAgain) queueMicrotask(() => again.focus());
   }
 
-  protected showSetup(): void {
-    this.placeForm(this.buildForm(), this.setup, this.play, true);
+  protected get playArea(): HTMLElement {
+    return this.play;
   }
 
   // --- Input, busy state and messages.

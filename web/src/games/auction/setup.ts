@@ -1,8 +1,8 @@
 // The form that sets up a letter auction: the common options form (common/form.ts) for the
 // rules from the config schema (the usual ones in sight, the variants under "Advanced rules")
-// and the seed, with what is the auction's own before it: the seats (bots, and optionally you,
-// under the lobby's player's name or another, and your time per answer), and a tournament's
-// number of games.
+// and the seed, with what is the auction's own before it: the seats (bots, and you, a game's
+// default: under the lobby's player's name or another, with your time per answer), and a
+// tournament's number of games.
 import { chosenPlayer } from '../../api';
 import { h, say } from '../../dom';
 import { inputError } from '../common/errors';
@@ -66,7 +66,7 @@ const ADVANCED: Record<string, string> = {
   bonus: 'Bonus points',
 };
 
-/** What the form remembers of the last setup of a kind, so "New setup" starts from it. */
+/** What the form remembers of the last setup of a kind, so "Custom game" starts from it. */
 interface Remembered {
   /** The rules sent; the seats are `bots` and `person`. */
   config: Json;
@@ -137,7 +137,7 @@ export function setupForm(settings: SetupSettings): OptionsForm {
       seating.defaultSeats.filter((seat) => seat.kind === 'bot').map((seat) => seat.name ?? '');
   const seatList = h('ol', { class: 'auction-seats' });
   const person = h('input', { type: 'checkbox', id: 'auction-person',
-                              checked: !tournament && (remembered?.person ?? false) });
+                              checked: !tournament && (remembered?.person ?? true) });
   // The lobby's player, when one is chosen, is who plays here (else the seat is "You").
   const name = h('input', { id: 'auction-name', type: 'text', maxlength: 64,
                             autocomplete: 'nickname', placeholder: DEFAULT_PERSON,
@@ -151,6 +151,8 @@ export function setupForm(settings: SetupSettings): OptionsForm {
   const addBot = h('button', { type: 'button', id: 'auction-add' }, 'Add a bot');
 
   const seatCount = () => bots.length + (person.checked ? 1 : 0);
+  // A game's seat of your own comes first: a bot makes room for it at a full table.
+  if (person.checked && seatCount() > seating.maxSeats) bots.pop();
   const personName = () => name.value.trim() || DEFAULT_PERSON;
   const showSeats = (focusRow?: number) => {
     const rows = bots.map((bot, index) => {

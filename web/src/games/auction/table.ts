@@ -29,7 +29,7 @@ export interface TableOptions {
   answerSeconds: number;
   /**
    * "Play again": the next game of the session, or a new session when this one's seed, shown at
-   * its end, would give the next game away (SessionController.playAgain); "New setup" goes back
+   * its end, would give the next game away (SessionController.playAgain); "Custom game" goes back
    * to the form.
    */
   playAgain?(): void;
@@ -194,7 +194,7 @@ export function table(options: TableOptions): Table {
                                     onclick: () => options.playAgain?.() },
                           'Play again');
   const setupButton = h('button', { type: 'button', onclick: () => options.newSetup() },
-                        'New setup');
+                        'Custom game');
   const again = options.watching || options.replay ? null : againButton;
   fill(end, again, setupButton);
 

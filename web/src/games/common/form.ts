@@ -19,6 +19,14 @@ export function labelled(text: string, control: HTMLElement, hint?: string): HTM
   return h('label', {}, text, control, h('small', { id, class: 'hint' }, hint));
 }
 
+/**
+ * A game page's "Custom game" panel: a <details>, folded until the player opens it, for the
+ * options form (the page plays with its defaults in one click without it).
+ */
+export function customPanel(): HTMLDetailsElement {
+  return h('details', { class: 'custom-game' }, h('summary', {}, 'Custom game'));
+}
+
 /** A <select> of `choices` ([value, text]) with `value` selected. */
 export function selectOf(name: string, choices: [string, string][], value: string):
     HTMLSelectElement {
@@ -134,6 +142,11 @@ export interface OptionsForm {
   busy(busy: boolean): void;
   /** Puts the keyboard on the first field. */
   focus(): void;
+  /**
+   * The options the form starts a game with as it stands, once its fields are in (a game in one
+   * click: the form untouched); throws what a problem in it would show.
+   */
+  options(): Promise<Options>;
 }
 
 /** A field of the form: its control and how to read it. */
@@ -246,21 +259,29 @@ export function optionsForm(settings: OptionsFormSettings): OptionsForm {
       element.setAttribute('aria-busy', String(busy));
     },
     focus: () => (fields[0]?.control ?? seed).focus(),
+    options: async () => {
+      await built;
+      return read();
+    },
+  };
+  const read = (): Options => {
+    const config: Record<string, unknown> = {};
+    for (const field of fields) config[field.name] = field.read();
+    const options = { config, seed: readSeed(seed) };
+    settings.complete?.(options);
+    return options;
   };
   element.addEventListener('submit', (event) => {
     event.preventDefault();
     try {
-      const config: Record<string, unknown> = {};
-      for (const field of fields) config[field.name] = field.read();
-      const options = { config, seed: readSeed(seed) };
-      settings.complete?.(options);
+      const options = read();
       message.clear();
       settings.onStart(options);
     } catch (error) {
       form.problem(error);
     }
   });
-  void (async () => {
+  const built = (async () => {
     try {
       const schema = await schemaOf(settings.game);
       const build = async (named: Record<string, FieldSettings>): Promise<Field[]> => {
@@ -282,7 +303,9 @@ export function optionsForm(settings: OptionsFormSettings): OptionsForm {
       advancedBody.replaceChildren(...folded.map((field) => field.element));
     } catch (error) {
       body.replaceChildren(h('p', { class: 'notice' }, messageOf(error)));
+      throw error;
     }
   })();
+  built.catch(() => undefined);  // shown in the form; options() throws it
   return form;
 }

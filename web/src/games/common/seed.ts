@@ -37,14 +37,18 @@ export function practiceText(practice: boolean): string {
 }
 
 /**
- * What a page says under a game of a series (its `game`, 0-based) about its seed: the seed to
- * replay it, or, while a seed that decides something hidden is not shown, when it will be; and
- * whether the game is practice.
+ * What a page says under a game about its seed: nothing while it is played (but that it is
+ * practice), and once it is over and its seed shown, how to play the same `what` (board, word,
+ * deal) again; `game`, the game's index in its session's series (0-based), named `part` (game,
+ * round), when it is not the first. Nodes for `fill`.
  */
-export function seedNoteText(seed: number | null, game: number, practice: boolean): string[] {
-  const note = seed === null
-      ? `Game ${game + 1} of this session; its seed is shown when it ends.`
-      : `Seed ${seed}, game ${game + 1} of this session (enter the seed in a new game to ` +
-        'replay it).';
-  return practice ? [note, practiceText(practice)] : [note];
+export function seedNote(seed: number | null, over: boolean, what: string, practice: boolean,
+                         game = 0, part = 'game'): (string | HTMLElement)[] {
+  const lines: string[] = [];
+  if (over && seed !== null) {
+    const which = game > 0 ? `, ${part} ${game + 1} of its series` : '';
+    lines.push(`Play this ${what} again: seed ${seed}${which} (in Custom game).`);
+  }
+  if (practice) lines.push(practiceText(true));
+  return lines.flatMap((line, index) => (index === 0 ? [line] : [h('br'), line]));
 }

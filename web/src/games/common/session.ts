@@ -144,6 +144,14 @@ export class SessionController<View> {
   }
 
   /**
+   * The game in play begins now: what the page sent on its own before (evil hangman's first
+   * "new game", sent on opening) is no move of the player's, and puts nothing at stake.
+   */
+  began(): void {
+    if (!this.finished) this.begun = this.version;
+  }
+
+  /**
    * Plays a session that another request opens (`opening`: its snapshot, with its id and
    * config), as `open` does: e.g. the auction's replay of a log. Throws the server's refusal.
    */

@@ -1,21 +1,41 @@
 // What a game page that plays sessions is, but for its drawing: a SessionController wired to the
-// page's options form and message line. A page extends it with its form (`buildForm`), where
-// the form goes (`showSetup`), and what a snapshot looks like (`show`).
+// page's options form and message line. A page opened at its address (`#/<game>`) plays at once
+// with the options its form starts from (one click from the lobby); the form is in the page's
+// "Custom game" panel, folded, and opened at `<address>/custom` with no game in play. A page
+// extends it with its form (`buildForm`), where it places `custom` and its play area, and what a
+// snapshot looks like (`show`).
 import { chosenPlayer, type Snapshot } from '../../api';
 import { fill, h, say } from '../../dom';
-import type { Options, OptionsForm } from './form';
+import { customPanel, type Options, type OptionsForm } from './form';
 import { messageLine } from './message';
-import { type Arrival, SessionController, sessionOfRoute } from './session';
+import { type Arrival, SessionController, sessionOfRoute, showAddress } from './session';
+
+/** The route of a page's Custom game panel: `<address>/custom`. */
+export const CUSTOM = 'custom';
+
+/**
+ * Whether a new game may replace the one in play: yes when nothing is at stake, else when the
+ * player says so (the game could not be found again, as on leaving the page).
+ */
+export function leaveGameInPlay(session: SessionController<unknown>): boolean {
+  return !session.atStake() ||
+         confirm('Start a new game? The game in play cannot be found again once you leave it.');
+}
 
 export abstract class SessionPage<View> {
   /** The options of the last game, to start the form from. */
   protected options: Options | null = null;
   protected form: OptionsForm | null = null;
+  /** The "Custom game" panel: the options form, folded; the page places it. */
+  protected readonly custom = customPanel();
+  /** The form in the panel is of an older game's options: built again when the panel opens. */
+  private stale = true;
   /** The page's message line, for what goes wrong in play. */
   protected readonly message = messageLine();
   protected readonly session: SessionController<View>;
 
-  constructor(protected readonly root: HTMLElement, game: string, address: string) {
+  constructor(protected readonly root: HTMLElement, game: string,
+              protected readonly address: string) {
     this.session = new SessionController<View>({
       game, address, root,
       show: (snapshot, arrival, command) => {
@@ -24,6 +44,8 @@ export abstract class SessionPage<View> {
           // not offered again (shown, it would make the next game practice).
           const seed = this.session.practice ? this.session.seed ?? undefined : undefined;
           this.options = { config: this.session.config, seed };
+          this.stale = true;
+          if (arrival === 'opened') this.custom.open = false;
         }
         this.show(snapshot, arrival, command);
       },
@@ -31,6 +53,10 @@ export abstract class SessionPage<View> {
       problem: (problem) => this.message.show(problem),
       busy: (busy, command) => this.busyChanged(busy, command),
       progress: (fraction) => this.progress(fraction),
+    });
+    // Opened by the player, the panel holds a form of the last game's options.
+    this.custom.addEventListener('toggle', () => {
+      if (this.custom.open && (this.stale || !this.form)) this.fillPanel(this.buildForm());
     });
   }
 
@@ -43,11 +69,33 @@ export abstract class SessionPage<View> {
     return this.session.busy;
   }
 
-  /** Goes on with the session the route names, or shows the form. */
+  /**
+   * Goes on with the session the route names; shows the Custom game panel at `custom`; else
+   * plays a game with the form's options as they start (`playDefault`).
+   */
   protected enter(route: string[]): void {
     const id = sessionOfRoute(route);
     if (id) void this.session.resume(id);
-    else this.showSetup();
+    else if (route[0] === CUSTOM) this.showSetup();
+    else void this.playDefault();
+  }
+
+  /**
+   * One click: a game with the options the Custom game form starts from, untouched (the last
+   * game's, or the page's defaults); a problem opens the panel and shows it there.
+   */
+  protected async playDefault(): Promise<void> {
+    const form = this.buildForm();
+    this.fillPanel(form);
+    let options: Options;
+    try {
+      options = await form.options();
+    } catch (error) {
+      this.openPanel();
+      form.problem(error);
+      return;
+    }
+    if (this.form === form && !this.session.id) await this.start(options);
   }
 
   /**
@@ -65,13 +113,17 @@ export abstract class SessionPage<View> {
     };
   }
 
-  /** Opens a session with the form's options; a refusal is shown in the form. */
+  /**
+   * Opens a session with the form's options; a refusal is shown in the form. A game in play that
+   * the player could not find again (`atStake`) is left only if they say so.
+   */
   protected async start(options: Options): Promise<void> {
+    if (!leaveGameInPlay(this.session)) return;
     this.options = options;
     try {
       await this.session.open(options);
     } catch (error) {
-      if (!this.form?.element.isConnected) this.showSetup();
+      this.openPanel();
       this.form?.problem(error);
     }
   }
@@ -81,8 +133,19 @@ export abstract class SessionPage<View> {
     await this.session.send(command);
   }
 
-  /** Leaves the session in play (it stays on the server) for the options form. */
-  protected abstract showSetup(): void;
+  /** The page's options form (in the Custom game panel), from `this.options`. */
+  protected abstract buildForm(): OptionsForm;
+
+  /** The page's play area, hidden while the Custom game panel is shown with no game. */
+  protected abstract get playArea(): HTMLElement;
+
+  /**
+   * Leaves the session in play (it stays on the server) for the Custom game panel, open, at
+   * `<address>/custom`.
+   */
+  protected showSetup(): void {
+    this.placeForm(this.buildForm(), true);
+  }
 
   /**
    * The session cannot be played here any more: the options form, saying why, and where the
@@ -100,18 +163,33 @@ export abstract class SessionPage<View> {
   }
 
   /**
-   * Puts `form` in `setup` in place of `play`, leaving the session in play (its address with
-   * it); `focus`: the keyboard goes to the form's first field.
+   * Puts `form` in the Custom game panel, open, in place of the play area, leaving the session in
+   * play (the page's address is `<address>/custom`); `focus`: the keyboard goes to the form's
+   * first field.
    */
-  protected placeForm(form: OptionsForm, setup: HTMLElement, play: HTMLElement,
-                      focus: boolean): void {
+  protected placeForm(form: OptionsForm, focus: boolean): void {
     this.session.leave();
+    showAddress(`${this.address}/${CUSTOM}`);
     this.message.clear();
-    this.form = form;
-    fill(setup, form.element);
-    setup.hidden = false;
-    play.hidden = true;
+    this.fillPanel(form);
+    this.custom.hidden = false;
+    this.custom.open = true;
+    this.playArea.hidden = true;
     if (focus) form.focus();
+  }
+
+  /** Opens the Custom game panel (with a form: the last one, or a new one). */
+  protected openPanel(): void {
+    if (!this.form || !this.custom.contains(this.form.element)) this.fillPanel(this.buildForm());
+    this.custom.open = true;
+  }
+
+  /** Puts `form` in the Custom game panel, as it is (open or folded). */
+  private fillPanel(form: OptionsForm): void {
+    this.form = form;
+    this.stale = false;
+    const summary = this.custom.querySelector('summary');
+    fill(this.custom, summary, form.element);
   }
 
   /**

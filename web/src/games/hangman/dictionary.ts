@@ -51,7 +51,7 @@ export function statsTable(stats: DictionaryStats, caption: string): HTMLElement
     ['Words', stats.words.toLocaleString('en')], ['6 letters', share(stats.six, stats.share_six)],
     ['7 to 9 letters', share(stats.seven_to_nine, stats.share_seven_to_nine)],
     ['10 letters or more', share(stats.ten_plus, stats.share_ten_plus)],
-    ['9 letters or more (at least 20% needed)',
+    ['9 letters or more (at least 1 word in 5)',
      share(stats.nine_plus, stats.words ? stats.nine_plus / stats.words : 0)],
   ];
   return h('table', { class: 'hangman-dictionary-stats' }, h('caption', {}, caption),
