@@ -85,9 +85,14 @@ function route(): void {
     const current = link.getAttribute('href') === `#/${parts[0] ?? ''}`;
     if (current) link.setAttribute('aria-current', 'page');
     else link.removeAttribute('aria-current');
-    // On a phone the games' line scrolls sideways: the current one is brought into it.
+    // On a phone the games' line scrolls sideways: the current one is brought to its middle,
+    // its neighbours cut at both edges, which says that the line scrolls.
     const line = link.closest('ul');
-    if (current && line) line.scrollLeft = (link as HTMLElement).offsetLeft - line.offsetLeft - 8;
+    if (current && line) {
+      const item = link as HTMLElement;
+      line.scrollLeft =
+          item.offsetLeft - line.offsetLeft - (line.clientWidth - item.offsetWidth) / 2;
+    }
   }
   main.focus({ preventScroll: true });
 }

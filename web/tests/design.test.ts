@@ -137,8 +137,7 @@ test('the settings are off by default, remembered per player, and apply at once'
 
 /** Plays a Wordle guess that is not a word, then a word; says what moved. */
 async function guessTwice(page: Page): Promise<{ shook: boolean; flipped: number; layer: string }> {
-  await page.locator('main form button[type=submit].primary').first().click();
-  await page.locator('.wd-current').waitFor();
+  await page.locator('.wd-current').waitFor();  // #/wordle plays at once
   // Watches for the classes motion.ts adds, however briefly they stay.
   await page.evaluate(() => {
     const seen = { shook: false, flipped: 0 };

@@ -1,6 +1,6 @@
 // Takes the design screenshots of docs/design/: the lobby and each game's page as a new player
-// first sees it (the page opened, its setup form sent with its defaults, a first move where one
-// is easy), in light and dark at desktop (1280×800) and phone (390×844) size, composed into one
+// first sees it (the page opened from its lobby card, which starts a game with the defaults, and
+// a first move where one is easy), in light and dark at desktop (1280×800) and phone (390×844) size, composed into one
 // small PNG per screen: docs/design/<SET>/<screen>.png. Not a test: people look at these.
 // Usage: node web/tests/screens.mjs SET [SCREEN...]   (WG_BINARY, WG_CHROMIUM as for run.mjs; pngquant, if
 // the machine has it, makes the files smaller)
@@ -67,12 +67,10 @@ async function shoot(screen, address, colorScheme, phone) {
   await page.locator('main h1').first().waitFor();
   await page.waitForTimeout(400);
   if (screen !== 'lobby') {
-    const start = page.locator('main form button[type=submit].primary').first();
-    if (await start.count() > 0 && await start.isVisible()) {
-      await start.click();
-      await page.waitForTimeout(1200);
-      await firstMoves[screen]?.(page).catch(() => {});
-    }
+    // The address of a game page starts a game with the defaults: wait for its own address.
+    await page.waitForURL(/#\/[^/]+\/[^/]+$/, { timeout: 5000 }).catch(() => {});
+    await page.waitForTimeout(1200);
+    await firstMoves[screen]?.(page).catch(() => {});
   }
   await page.waitForTimeout(400);
   const shot = await page.screenshot();
