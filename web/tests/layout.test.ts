@@ -63,11 +63,20 @@ async function noSidewaysScroll(page: Page): Promise<void> {
   assert.ok(widths.scroll <= widths.client, JSON.stringify(widths));
 }
 
-/** A new page of the given size at `address` (under the arcade), as a touch screen if asked. */
+/**
+ * A new page of the given size at `address` (under the arcade), as a touch screen if asked, for
+ * a player who has seen each game's How to play (open on a first visit, it would push the board
+ * down: the layouts under test are those of play).
+ */
 async function sized(size: { width: number; height: number }, address: string,
                      touch = false, colorScheme: 'light' | 'dark' = 'light') {
   const context = await browser.newContext({ viewport: size, colorScheme, reducedMotion: 'reduce',
                                              hasTouch: touch, isMobile: touch });
+  await context.addInitScript(() => {
+    for (const game of ['hand', 'evil_hangman', 'boggle', 'auction', 'hangman', 'wordle']) {
+      localStorage.setItem(`wg.visited::${game}`, '1');
+    }
+  });
   const page = await context.newPage();
   page.on('pageerror', (error) => {
     throw new Error(`the page threw: ${error.message}`);

@@ -113,7 +113,7 @@ class AuctionPage {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(auctionRules(), this.custom, this.area);
+    this.root.append(auctionRules(), this.area, this.custom);
     this.custom.hidden = true;
     // Opened by the player, the panel holds the setup form (the last choices kept).
     this.custom.addEventListener('toggle', () => {

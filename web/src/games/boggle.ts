@@ -223,7 +223,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                    'cells one by one, then the last one again to send the word.',
                'Words in the word list of the minimum length or longer count, longer ones for ' +
                    'more points. When the clock runs out you see every word you missed.'),
-         this.modes, this.errors, this.custom, this.play);
+         this.modes, this.errors, this.play, this.custom);
     const mode = this.route[0] === 'room' || this.route[0] === 'best' ? this.route[0] : 'alone';
     const link = (href: string, current: boolean, text: string) =>
       h('li', {}, h('a', { href, 'aria-current': current ? 'page' : null }, text));

@@ -183,7 +183,7 @@ class EvilHangmanPage extends SessionPage<View> {
                    'you miss. Only the fair host plays honestly.',
                'With "explain" on, the table under the board shows the families of your last ' +
                    'guess, how many words each held, and which one the host kept.'),
-         this.custom, this.play);
+         this.play, this.custom);
     fill(this.play,
          h('h2', { id: 'eh-play-title', tabindex: -1 }, 'Your word'),
          this.status,

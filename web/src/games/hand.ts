@@ -179,7 +179,7 @@ class HandPage extends SessionPage<HandView> {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(this.rulesPanel(), this.custom, this.board);
+    this.root.append(this.rulesPanel(), this.board, this.custom);
     this.board.append(this.heading, this.scores, this.practiceLine, this.tilesRow, this.action,
                       this.message.element, this.playedList, this.hintBox, this.endedBox,
                       this.recordsBox, this.footer);

@@ -191,7 +191,7 @@ class HangmanPage extends SessionPage<HangmanView> {
   }
 
   mount(route: string[]): () => void {
-    this.root.append(this.rulesPanel(), this.custom, this.board, this.about);
+    this.root.append(this.rulesPanel(), this.board, this.custom, this.about);
     this.board.append(this.heading,
                       h('div', { class: 'hangman-top' }, this.stats, this.drawing,
                         h('div', { class: 'hangman-main' }, this.positions, this.guessPanel)),

@@ -122,7 +122,7 @@ class WordlePage extends SessionPage<View> {
                    'start, as Wordle does.',
                'At the end the page says how few guesses a perfect player was sure to need ' +
                    'after your opening, whatever the host did.'),
-         this.custom, this.play);
+         this.play, this.custom);
     fill(this.play,
          h('h2', { id: 'wd-play-title', tabindex: -1 }, 'Your guesses'),
          this.status,
