@@ -82,6 +82,10 @@ struct Inputs {
   std::vector<std::string> words;     ///< sorted, as the word list parser gives them
   std::vector<std::string> shuffled;  ///< all words, fixed-seed shuffled
   std::vector<std::string> mixed;     ///< every other word with one letter changed (not a word)
+  /// Random letters, each key as long as the shuffled word in its place: most leave the
+  /// automaton within their first letters (a player's typos, a fuzzer's or a spammer's input).
+  std::vector<std::string> random;
+  std::size_t random_words = 0;  ///< how many of `random` are words, by chance
   std::vector<std::uint32_t> shuffled_indices;
   wg::Lexicon lexicon;
   std::unique_ptr<wg::AnagramIndex> anagram_index;
@@ -177,6 +181,11 @@ void prepare(Inputs& in) {
   rng.shuffle(in.shuffled);
   in.mixed = in.shuffled;
   for (std::size_t i = 1; i < n; i += 2) in.mixed[i] = non_word(in.mixed[i], rng, in.words);
+  in.random = in.shuffled;
+  for (std::string& key : in.random) {
+    for (char& c : key) c = static_cast<char>('a' + rng.below(26));
+    in.random_words += std::binary_search(in.words.begin(), in.words.end(), key);
+  }
   in.shuffled_indices.resize(n);
   for (std::size_t i = 0; i < n; ++i) in.shuffled_indices[i] = static_cast<std::uint32_t>(i);
   rng.shuffle(in.shuffled_indices);
@@ -311,14 +320,24 @@ BENCHMARK(BM_Size_marisa)->Name("BM_Size/marisa")->Iterations(1);
 
 // ------------------------------------------------------------------------------------------------
 // Random lookups. One iteration looks up every word of the list once, in shuffled order; with
-// range(0) == 1, every other word is replaced by a non-word (one letter changed).
+// range(0) == 1, every other word is replaced by a non-word (one letter changed); with
+// range(0) == 2, every key is random letters (as long as the word in its place).
 
 const std::vector<std::string>& lookup_keys(const benchmark::State& state) {
-  return state.range(0) ? inputs().mixed : inputs().shuffled;
+  switch (state.range(0)) {
+    case 0:
+      return inputs().shuffled;
+    case 1:
+      return inputs().mixed;
+    default:
+      return inputs().random;
+  }
 }
 
 void set_lookup_counters(benchmark::State& state, std::size_t keys, std::size_t found) {
-  const std::size_t expected = state.range(0) ? (keys + 1) / 2 : keys;
+  const std::size_t expected = state.range(0) == 0   ? keys
+                               : state.range(0) == 1 ? (keys + 1) / 2
+                                                     : inputs().random_words;
   if (found != expected * static_cast<std::size_t>(state.iterations()))
     state.SkipWithError("wrong number of words found");
   state.SetItemsProcessed(state.iterations() * static_cast<std::int64_t>(keys));
@@ -347,9 +366,10 @@ void BM_Contains_wg(benchmark::State& state) {
 }
 BENCHMARK(BM_Contains_wg)
     ->Name("BM_Contains/wg")
-    ->ArgName("nonwords")
+    ->ArgName("keys")
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond);
 
 /// contains' memory reads alone: each word's lookup replayed as the same chain of dependent
@@ -402,9 +422,10 @@ void BM_Contains_dawgdic(benchmark::State& state) {
 }
 BENCHMARK(BM_Contains_dawgdic)
     ->Name("BM_Contains/dawgdic")
-    ->ArgName("nonwords")
+    ->ArgName("keys")
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond);
 #endif
 
@@ -448,9 +469,10 @@ void BM_Contains_marisa(benchmark::State& state) {
 }
 BENCHMARK(BM_Contains_marisa)
     ->Name("BM_Contains/marisa")
-    ->ArgName("nonwords")
+    ->ArgName("keys")
     ->Arg(0)
     ->Arg(1)
+    ->Arg(2)
     ->Unit(benchmark::kMillisecond);
 #endif
 

@@ -65,7 +65,8 @@ std::size_t Lexicon::memory_bytes() const {
   return units_.size() * sizeof(units_[0]) + escape_values_.size() * sizeof(escape_values_[0]) +
          escape_block_start_.size() * sizeof(escape_block_start_[0]) +
          count_by_length_.size() * sizeof(count_by_length_[0]) +
-         pair_units_.size() * sizeof(pair_units_[0]) + sizeof(char_labels_);
+         pair_units_.size() * sizeof(pair_units_[0]) +
+         triple_bits_.size() * sizeof(triple_bits_[0]) + sizeof(char_labels_);
 }
 
 std::uint32_t Lexicon::labels_at(std::uint32_t base, bool words_only) const {
@@ -139,14 +140,20 @@ void Lexicon::index_lookups() {
         static_cast<std::uint8_t>(l < kMaxLetters ? label_of(l) : kNoLabel);
   }
   pair_units_.assign(kPairUnits, 0);
+  triple_bits_.assign(kPairUnits * 32 / 64, 0);
   const Cursor start = root();
   for (Letter first = 0; first < kMaxLetters; ++first) {
     const Cursor after = child(start, first);
     if (!after) continue;
     for (Letter second = 0; second < kMaxLetters; ++second) {
       const std::uint32_t unit = units_[after.base ^ label_of(second)];
-      if ((unit & kLabelMask) == label_of(second)) {
-        pair_units_[pair_index(label_of(first), label_of(second))] = unit;
+      if ((unit & kLabelMask) != label_of(second)) continue;
+      const std::size_t pair = pair_index(label_of(first), label_of(second));
+      pair_units_[pair] = unit;
+      for (Letter third = 0; third < kMaxLetters; ++third) {
+        if ((units_[base_of(unit) ^ label_of(third)] & kLabelMask) != label_of(third)) continue;
+        const std::size_t triple = pair << 5 | label_of(third);
+        triple_bits_[triple >> 6] |= std::uint64_t{1} << (triple & 63);
       }
     }
   }
@@ -161,9 +168,12 @@ Lexicon::Cursor Lexicon::root() const {
 
 template <class Letters, class ToLabel>
 bool Lexicon::find(const Letters& word, ToLabel to_label, std::uint32_t& last_unit) const {
-  // Without a branch on the labels: a word that leaves the automaton goes on walking (every
-  // unit's base is inside the units, so every read is too) and fails at the end. A branch taken
-  // at an unpredictable letter costs more than the reads it saves. Locals only: a write through
+  // A key whose first three letters start no word (most random text) is refused from
+  // triple_bits_, with no read in the units. Past them, without a branch on the labels: a word
+  // that leaves the automaton goes on walking (every unit's base is inside the units, so every
+  // read is too) and fails at the end. A branch taken at an unpredictable letter costs more
+  // than the reads it saves (measured: a test per letter loses a tenth on keys that differ from
+  // a word by one letter, where the mismatch falls anywhere). Locals only: a write through
   // `last_unit` could alias the units for all the compiler knows, and would put a store and a
   // reload on the chain of reads.
   const std::uint32_t* units = units_.data();
@@ -172,7 +182,13 @@ bool Lexicon::find(const Letters& word, ToLabel to_label, std::uint32_t& last_un
   std::uint32_t unit = 0;
   std::uint32_t mismatch = 0;
   std::size_t i = 0;
-  if (n >= 2) {
+  if (n >= 3) {
+    const std::size_t pair = pair_index(to_label(word[0]), to_label(word[1]));
+    const std::size_t triple = pair << 5 | to_label(word[2]);
+    if (((triple_bits_[triple >> 6] >> (triple & 63)) & 1u) == 0) return false;
+    unit = pair_units_[pair];
+    i = 2;
+  } else if (n == 2) {
     const std::uint32_t second = to_label(word[1]);
     unit = pair_units_[pair_index(to_label(word[0]), second)];
     mismatch = (unit & kLabelMask) ^ second;
