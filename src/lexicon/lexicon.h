@@ -288,10 +288,10 @@ class Lexicon {
   /// read, where the automaton takes two dependent reads (a lookup is a chain of them;
   /// docs/LEXICON.md). Derived from the units, never stored in a file: 4 KB.
   std::vector<std::uint32_t> pair_units_;
-  /// Bit pair_index(first, second) << 5 | third set for every three-letter prefix of a word, by
-  /// labels: a key that leaves the automaton within its first three letters (most random
-  /// text) is refused from this 4 KB table, without a read in the units. Derived, never stored.
-  std::vector<std::uint64_t> triple_bits_;
+  /// The labels of the third letters of each two-letter prefix, at pair_index (bit label set):
+  /// a key that leaves the automaton within its first three letters (most random text) is
+  /// refused from this 4 KB table, without a read in the units. Derived, never stored.
+  std::vector<std::uint32_t> third_labels_;
   /// Each character's label: its letter's (label_of), kNoLabel for any other.
   std::array<std::uint8_t, 256> char_labels_{};
   unsigned base_shift_ = 12;         ///< 32 - the base's bits

@@ -49,7 +49,7 @@ TEST(Lexicon, ContainsIsExactAndCaseInsensitive) {
 
 // contains and is_prefix take the first two letters from a table, refuse a key whose first
 // three letters start no word from another, and meet a non-letter as a label no unit has
-// (lexicon.h, pair_units_, triple_bits_ and char_labels_): they agree with a walk of the
+// (lexicon.h, pair_units_, third_labels_ and char_labels_): they agree with a walk of the
 // cursors for every word, every prefix and every string with one character changed to another
 // letter or to a non-letter, at every position, on a lexicon built, copied and loaded.
 TEST(Lexicon, LookupsAgreeWithTheCursors) {
