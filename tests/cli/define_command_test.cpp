@@ -8,6 +8,8 @@
 #include <string>
 
 #include "app/definitions.h"
+#include "cli/define_command.h"
+#include "cli/terminal_session.h"
 #include "cli/wordgames_runner.h"
 #include "support/temp_dir.h"
 
@@ -86,6 +88,42 @@ TEST(DefineCommand, WithoutWordNetsDataItSaysDefinitionsAreNotInstalled) {
   EXPECT_EQ(r.exit_code, 2) << r;
   EXPECT_EQ(r.out, "") << r;
   EXPECT_TRUE(contains(unwrapped(r.err), "definitions are not installed")) << r;
+}
+
+// The line the terminal games print under the secret word at a terminal.
+TEST(SecretMeaning, IsTheFirstSenseWrappedOrSaysWhyNot) {
+  EXPECT_EQ(cli::secret_meaning("x1", 80), "");
+  EXPECT_EQ(cli::secret_meaning("", 80), "");
+  SKIP_WITHOUT_WORDNET();
+  EXPECT_EQ(cli::secret_meaning("tweed", 80),
+            "TWEED, noun: thick woolen fabric used for clothing; originated in Scotland\n");
+  EXPECT_EQ(cli::secret_meaning("TWEED", 40),
+            "TWEED, noun: thick woolen fabric used\n  for clothing; originated in Scotland\n");
+  EXPECT_TRUE(cli::secret_meaning("GEESE", 80).starts_with("GEESE (as goose), noun: web-footed"));
+  EXPECT_EQ(cli::secret_meaning("YOCKS", 80), "WordNet has no entry for YOCKS.\n");
+}
+
+// At a terminal a game's end says what the secret word means; through a pipe it does not (the
+// transcripts of scripts and of the golden tests keep their text).
+TEST(SecretMeaning, WordleSaysItAtATerminalOnly) {
+  SKIP_WITHOUT_WORDNET();
+  TerminalSession s(TerminalSession::Kind::kTerminal, {"--seed", "7", "wordle", "--host", "fair"});
+  ASSERT_TRUE(s.started());
+  ASSERT_TRUE(s.wait_for("Your guess")) << s.output();
+  s.type("!\n");
+  ASSERT_TRUE(s.wait_for("Play again")) << s.output();
+  s.type("n\n");
+  EXPECT_EQ(s.finish(), 0) << s.output();
+  EXPECT_TRUE(contains(s.output(), "The word was GORSE.")) << s.output();
+  EXPECT_TRUE(contains(s.output(), "GORSE, noun: very spiny and dense evergreen shrub"))
+      << s.output();
+
+  ProcessOptions piped;
+  piped.stdin_text = "!\nn\n";
+  const ProcessResult r = wordgames({"--seed", "7", "wordle", "--host", "fair"}, piped);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.out, "The word was GORSE.")) << r;
+  EXPECT_FALSE(contains(r.out, "GORSE, noun")) << r;
 }
 
 }  // namespace

@@ -117,15 +117,21 @@ test('a word of Boggle\'s results, pressed, says what it means', async (t) => {
   await page.click('button:text("Start")');
   await nextAnnouncement(page, /^Round 1: a 4 by 4 board/, from);
   await page.click('button:text("End round now")');
-  const word = page.locator('.bg-missed button').first();
-  await word.waitFor();
-  const text = (await word.textContent() ?? '').replace(/ \d+$/, '');
-  await word.focus();
-  await page.keyboard.press('Enter');
+  // Seed 99's board: SHEUGHS (no entry in WordNet) and TWEED (a noun) are among the missed.
   const panel = page.locator('.bg-end .definition');
+  const unknown = page.locator('.bg-missed button', { hasText: /^SHEUGHS/ });
+  await unknown.focus();
+  await page.keyboard.press('Enter');
   assert.equal(await panel.getAttribute('aria-live'), 'polite');
-  await panel.locator('.definition-word, .definition-none').first().waitFor();
-  assert.match(await panel.textContent() ?? '', new RegExp(text));
+  await panel.locator('.definition-none').waitFor();
+  assert.equal(await panel.textContent(), 'WordNet has no entry for SHEUGHS.');
+  await page.locator('.bg-missed button', { hasText: /^TWEED/ }).click();
+  await panel.locator('.definition-word').waitFor();
+  assert.equal(await panel.locator('.definition-word').textContent(), 'TWEED');
+  assert.match(await panel.locator('.definition-senses li').first().textContent() ?? '',
+               /^noun .*fabric/);
+  // The path is shown as before.
+  assert.ok(await page.locator('.bg-on-path').count() > 0);
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'definitions-boggle');
   await context.close();
