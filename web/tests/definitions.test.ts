@@ -137,6 +137,30 @@ test('a word of Boggle\'s results, pressed, says what it means', async (t) => {
   await context.close();
 });
 
+test('a word of the word game\'s best plan, pressed, says what it means', async (t) => {
+  if (!await installed()) return t.skip('WordNet is not installed here');
+  const { context, page } = await openPage(browser, `${arcade.url}#/hand/custom`);
+  await page.getByRole('button', { name: 'Deal' }).waitFor();
+  await page.getByLabel('Seed (optional, to replay a game)').fill('5');
+  await page.getByRole('button', { name: 'Deal' }).click();
+  await page.getByRole('button', { name: 'Keep this hand' }).click();
+  await page.getByRole('button', { name: 'End the hand (!)' }).click();
+  const word = page.locator('.hand-ended .hand-plan button').first();
+  await word.waitFor();
+  const typed = /^([A-Z*]+)(?: \(([A-Z]+)\))? \d+$/.exec(await word.textContent() ?? '');
+  assert.ok(typed, await word.textContent() ?? '');
+  const spelled = typed[2] ?? typed[1];
+  await word.focus();
+  await page.keyboard.press('Enter');
+  const panel = page.locator('.hand-ended .definition');
+  await panel.locator('.definition-word, .definition-none').first().waitFor();
+  assert.match(await panel.textContent() ?? '',
+               new RegExp(`^(${spelled}|WordNet has no entry for ${spelled}\\.)`));
+  assert.deepEqual(await accessibilityProblems(page), []);
+  await screenshot(page, 'definitions-hand');
+  await context.close();
+});
+
 test('a server without WordNet: the page says definitions are not installed', async () => {
   const { context, page } = await openPage(browser, `${arcade.url}#/wordle/custom`);
   await page.route('**/api/definitions/**', (route) => route.fulfill({
