@@ -16,6 +16,7 @@
 
 #include "app/evil_hangman_codec.h"
 #include "cli/app.h"
+#include "cli/define_command.h"
 #include "cli/gallows.h"
 #include "cli/game_recorder.h"
 #include "cli/output.h"
@@ -256,6 +257,8 @@ bool play_one(eh::Session& session, Prompt& prompt, const PlayOptions& options,
         } else {
           out << fmt::format("\nYou are out of guesses. The word was {}.\n", word);
         }
+        // What the word means, at a terminal only (as the progress lines): pipes keep their text.
+        if (terminal.progress) out << secret_meaning(word, terminal_columns());
       }
     }
     recorder.save<app::EvilHangmanCodec>(session);

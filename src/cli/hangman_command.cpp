@@ -20,6 +20,7 @@
 #include "app/json.h"
 #include "app/store.h"
 #include "cli/app.h"
+#include "cli/define_command.h"
 #include "cli/gallows.h"
 #include "cli/game_recorder.h"
 #include "cli/output.h"
@@ -405,6 +406,8 @@ class Terminal {
       out() << fmt::format("\n{} The word was {}: {}, {}.\n",
                            finished.gave_up ? "You gave up." : "You lost.", word, guesses, points);
     }
+    // What the word means, at a terminal only: pipes keep their text.
+    if (context_.interactive()) out() << secret_meaning(word, context_.columns());
     if (!finished.played) {  // no guess: not a game, and it must not push one out
       recorder_.forget();
       return;

@@ -13,6 +13,7 @@
 
 #include "app/wordle_codec.h"
 #include "cli/app.h"
+#include "cli/define_command.h"
 #include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
@@ -237,6 +238,8 @@ bool play_one(wd::Session& session, Prompt& prompt, const Terminal& terminal,
                        terminal.colour)
               << '\n';
         }
+        // What the word means, at a terminal only (as the progress lines): pipes keep their text.
+        if (terminal.progress) out << secret_meaning(word, terminal_columns());
         out << best_text(*f) << '\n';
       }
     }

@@ -10,6 +10,7 @@
 #include <fmt/format.h>
 
 #include "core/play.h"
+#include "server/definitions.h"
 #include "server/requests.h"
 #include "server/responses.h"
 #include "server/statistics.h"
@@ -176,6 +177,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", sessions_->count()}});
   }
+  if (owns_definition(parts)) return definition_route(request, parts);
   if (Statistics::owns(parts)) return Statistics(options_.store).route(request, parts);
   if (Rooms::owns(parts)) return rooms_->route(request, parts);
   if (parts.size() >= 2 && parts[1] == "players") {

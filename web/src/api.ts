@@ -119,6 +119,41 @@ export async function lexiconInfo(): Promise<LexiconInfo> {
   return (await arcadeInfo()).lexicon;
 }
 
+/** One meaning of a word (GET /api/definitions/WORD; src/app/definitions.h). */
+export interface Sense {
+  form: string;
+  part_of_speech: string;
+  gloss: string;
+  examples: string[];
+  synonyms: string[];
+}
+
+/** What a word means: found false (and no senses) when WordNet has no entry for it. */
+export interface WordDefinition {
+  word: string;
+  found: boolean;
+  base_forms: string[];
+  senses: Sense[];
+}
+
+const definitions = new Map<string, Promise<WordDefinition>>();
+
+/**
+ * GET /api/definitions/WORD, asked once a visit per word (again after a failure). A server
+ * without WordNet refuses with code "not_installed".
+ */
+export function defineWord(word: string): Promise<WordDefinition> {
+  const key = word.toLowerCase();
+  let answer = definitions.get(key);
+  if (!answer) {
+    answer = call<WordDefinition>('GET', `/api/definitions/${encodeURIComponent(key)}`, undefined,
+                                  null);
+    answer.catch(() => definitions.delete(key));
+    definitions.set(key, answer);
+  }
+  return answer;
+}
+
 /** A record board (GET /api/boggle/best-boards; src/app/boggle_codec.h), scored here. */
 export interface BestBoard {
   title: string;

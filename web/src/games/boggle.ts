@@ -11,6 +11,7 @@ import { countOf, errorBox, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
 import { BestBoards } from './boggle/best';
 import { RoomPanel } from './boggle/room';
+import { definitionPanel } from './common/definition';
 import { messageOf, sentence } from './common/errors';
 import { labelled, type OptionsForm, optionsForm } from './common/form';
 import { typingInField } from './common/keys';
@@ -165,6 +166,8 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                                              'bg-found-title' });
   private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',
                                         hidden: true });
+  /** What a word of the results means, when one is pressed. */
+  private readonly definition = definitionPanel();
   private readonly seedNote = h('p', { class: 'bg-seed' });
   private readonly modes = h('nav', { class: 'bg-modes', 'aria-label': 'Alone or with friends' });
   /** Set in a room: the room's round number, and who to tell when the player's round ends. */
@@ -765,8 +768,10 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       }
     };
     const hide = () => this.showPath(null);
+    // Pressed, it also says what the word means (under the end of the round).
+    const define = () => { show(); void this.definition.show(word); };
     return h('button', { type: 'button', class: 'bg-word', onmouseenter: show, onfocus: show,
-                         onclick: show, onmouseleave: hide, onblur: hide },
+                         onclick: define, onmouseleave: hide, onblur: hide },
              upper, points ? h('span', { class: 'bg-points' }, ` ${points}`) : null);
   }
 
@@ -801,6 +806,9 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
       this.end.hidden = false;
       return;
     }
+    if (this.definition.word !== null && !this.paths.has(this.definition.word.toUpperCase())) {
+      this.definition.hide();  // a word of another round
+    }
     fill(this.end, title,
          h('p', { class: 'status-line' },
            `You found ${countOf(view.found.length, 'word')} for ${countOf(view.score, 'point')}` +
@@ -811,7 +819,9 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
                                                 'nothing.')
                    : h('div', { class: 'row' }, again, change),
          h('h3', {}, `Words you missed (${missed.length}), longest first`),
-         h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board.'),
+         h('p', { class: 'hint' }, 'Point at or focus a word to see its path on the board; ' +
+                                   'press it to see what it means.'),
+         this.definition.element,
          missed.length === 0 ? h('p', {}, 'None: you found them all!')
                              : h('ul', { class: 'bg-words bg-missed' },
                                  missed.map((word) => h('li', {}, this.wordButton(

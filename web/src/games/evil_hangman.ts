@@ -6,6 +6,7 @@
 import { type GameEvent, sendCommand, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { definitionToggle } from './common/definition';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
@@ -141,6 +142,8 @@ class EvilHangmanPage extends SessionPage<View> {
                                          'aria-label': 'Letters' });
   private readonly guessed = h('p', { class: 'eh-guessed' });
   private readonly end = h('div', { class: 'eh-end', hidden: true });
+  /** What the word means, under the end of a game. */
+  private readonly definition = definitionToggle();
   private readonly explain = h('section', { class: 'eh-explain', 'aria-labelledby':
                                             'eh-explain-title', hidden: true });
   private readonly seedNote = h('p', { class: 'eh-seed' });
@@ -488,9 +491,11 @@ class EvilHangmanPage extends SessionPage<View> {
                                 onclick: () => void this.playAgain() }, 'Play again');
     const change = h('button', { type: 'button', onclick: () => this.showSetup() },
                      'Custom game');
+    if (word) this.definition.setWord(word);
     fill(this.end,
          h('p', { class: `eh-result ${view.won ? 'hit' : 'miss'}` },
            view.won ? `You won! The word is ${word}` : `The word was ${word}`),
+         word ? this.definition.element : null,
          h('div', { class: 'row' }, again, change));
     const focusAgain = this.end.hidden;
     this.end.hidden = false;

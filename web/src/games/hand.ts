@@ -5,6 +5,7 @@
 import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { definitionPanel } from './common/definition';
 import { type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, floatUp, popIn, shake } from './common/motion';
@@ -167,6 +168,8 @@ class HandPage extends SessionPage<HandView> {
   private readonly playedList = h('div', { class: 'hand-played' });
   private readonly hintBox = h('div', { class: 'hand-hint' });
   private readonly endedBox = h('div', { class: 'hand-ended' });
+  /** What a word of the best plan means, when one is pressed. */
+  private readonly definition = definitionPanel();
   private readonly recordsBox = h('div', { class: 'hand-records' });
   private readonly footer = h('div', { class: 'row hand-footer' });
 
@@ -742,6 +745,7 @@ class HandPage extends SessionPage<HandView> {
     const ended = this.ended;
     if (!ended) {
       fill(this.endedBox);
+      this.definition.hide();
       return;
     }
     const optimum = ended.optimum;
@@ -758,13 +762,20 @@ class HandPage extends SessionPage<HandView> {
                          this.planList(optimum.plan_with_discards))
                      : null)
              : h('p', {}, optimum ? 'The best possible was not worked out (too many tiles).'
-                                  : 'The hand was given up.'));
+                                  : 'The hand was given up.'),
+         optimum && optimum.status === 'solved' && optimum.plan.plays.length > 0
+             ? h('p', { class: 'hint' }, 'Press a word to see what it means.') : null,
+         this.definition.element);
   }
 
   private planList(plan: Plan): HTMLElement {
     if (plan.plays.length === 0) return h('p', {}, 'No word could be made.');
+    // A word of the plan, pressed, says what it means (in the panel under the plans).
     return h('ol', { class: 'hand-plan' },
-             plan.plays.map((play) => h('li', {}, playText(play))));
+             plan.plays.map((play) => h('li', {}, play.discard ? playText(play)
+                 : h('button', { type: 'button', class: 'define-word',
+                                 onclick: () => void this.definition.show(play.word ?? play.typed) },
+                     playText(play)))));
   }
 
   private renderRecords(view: HandView): void {

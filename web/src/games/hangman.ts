@@ -5,6 +5,7 @@
 import { ApiError, chosenPlayer, type GameEvent, playerHistory, type Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { definitionToggle } from './common/definition';
 import { type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
 import { celebrate, floatUp, popIn, shake } from './common/motion';
@@ -181,6 +182,8 @@ class HangmanPage extends SessionPage<HangmanView> {
                                           'aria-label': 'The word, by position',
                                           'aria-describedby': 'hangman-keys' });
   private readonly guessPanel = h('div', { class: 'hangman-guess' });
+  /** What the word means, under the end of a game. */
+  private readonly definition = definitionToggle();
   private readonly hintBox = h('div', { class: 'hangman-hint' });
   private readonly footer = h('div', { class: 'row hangman-footer' });
   private readonly about = h('section', { class: 'hangman-about',
@@ -649,9 +652,11 @@ class HangmanPage extends SessionPage<HangmanView> {
     const view = this.view;
     if (!view) return;
     if (view.status === 'finished') {
+      if (view.word) this.definition.setWord(view.word);
       fill(this.guessPanel,
            h('p', { class: `status-line hangman-result ${view.won ? 'won' : 'lost'}` },
-             this.result || `The word was ${view.word ?? ''}.`));
+             this.result || `The word was ${view.word ?? ''}.`),
+           view.word ? this.definition.element : null);
       return;
     }
     const index = this.chosen;

@@ -7,6 +7,7 @@
 import type { GameEvent, Snapshot } from '../api';
 import { countOf, fill, h, rules, say } from '../dom';
 import type { GamePage } from '../page';
+import { definitionToggle } from './common/definition';
 import { sentence } from './common/errors';
 import { lengthsWithWords, type OptionsForm, optionsForm } from './common/form';
 import { isGameKey } from './common/keys';
@@ -97,6 +98,8 @@ class WordlePage extends SessionPage<View> {
   private readonly hintButton = h('button', { type: 'button', class: 'wd-hint' }, 'Hint');
   private readonly giveUp = h('button', { type: 'button' }, 'Give up');
   private readonly end = h('div', { class: 'wd-end', hidden: true });
+  /** What the word means, under the end of a game. */
+  private readonly definition = definitionToggle();
   private readonly seedNote = h('p', { class: 'wd-seed' });
   private typed = '';
   private readonly workingLine = new WorkingIndicator(this.working);
@@ -377,6 +380,7 @@ class WordlePage extends SessionPage<View> {
       return;
     }
     const word = (view.word ?? '').toUpperCase();
+    if (word) this.definition.setWord(word);
     const again = h('button', { type: 'button', class: 'primary',
                                 // A new session when the fair host's next word would be known.
                                 onclick: () => void this.session.playAgain({
@@ -388,6 +392,7 @@ class WordlePage extends SessionPage<View> {
          h('p', { class: `wd-result ${view.won ? 'wd-won' : 'wd-lost'}` },
            view.won ? `You found ${word}` : `The word was ${word}`),
          h('p', { class: 'wd-best' }, bestText(view.best_possible, view.best_from)),
+         word ? this.definition.element : null,
          h('div', { class: 'row' }, again, change));
     const focusAgain = this.end.hidden;
     this.end.hidden = false;
