@@ -233,7 +233,7 @@ std::optional<std::string> sandbox_unusable() {
   static const std::optional<std::string> answer = []() -> std::optional<std::string> {
     if (!find_bwrap({})) return bwrap_missing_message();
     try {
-      BotProcess probe("true", "/dev/null");
+      BotProcess probe("true", BotProcess::kDiscardStderr);
       const ExitStatus status = probe.stop(std::chrono::seconds(10));
       if (status == ExitStatus{0, 0}) return std::nullopt;
       std::string reason = probe.stderr_tail();
@@ -280,8 +280,13 @@ BotProcess::BotProcess(const std::string& command, const std::filesystem::path& 
       stderr_allowed_(limits.stderr_kb == 0 ? std::numeric_limits<std::uint64_t>::max()
                                             : limits.stderr_kb * 1024) {
   // Checked on the file opened, not before: a log swapped for a FIFO meanwhile is refused, not
-  // waited on.
-  Fd log(stderr_path.empty() ? -1 : open_for_appending(stderr_path));
+  // waited on. The one device taken is the sink that keeps nothing.
+  Fd log(stderr_path.empty()             ? -1
+         : stderr_path == kDiscardStderr ? ::open(kDiscardStderr, O_WRONLY | O_CLOEXEC)
+                                         : open_for_appending(stderr_path));
+  if (stderr_path == kDiscardStderr && log.get() < 0) {
+    throw_errno(errno, std::string("cannot open ") + kDiscardStderr);
+  }
   Pipe in = make_pipe();
   Pipe out = make_pipe();
   Pipe err = make_pipe();

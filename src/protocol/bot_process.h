@@ -95,13 +95,16 @@ class BotProcess {
   /// network). A command without shell syntax (only words of plain characters) is run as `exec
   /// COMMAND`, so that the bot is the shell's process itself and its exit status or signal is
   /// reported exactly (in a sandbox, bwrap reports a signal N as the exit status 128 + N, which
-  /// is taken for the signal). stderr goes to `stderr_path` (appended; created if missing) or,
-  /// if that is empty, to the host's stderr, escaped (protocol/printable.h) and cut after
-  /// limits.stderr_kb. Throws SandboxUnavailable if the sandbox is asked for and bwrap is
-  /// missing, std::system_error if the pipes, the log file or the shell (or bwrap) cannot be
-  /// opened or started (a command the shell cannot find is not an error here: the shell exits
-  /// with status 127; nor is a sandbox bwrap cannot make: bwrap exits with status 1, its reason
-  /// on the bot's stderr).
+  /// is taken for the signal). stderr goes to `stderr_path` (appended; created if missing; a
+  /// regular file, or kDiscardStderr) or, if that is empty, to the host's stderr, escaped
+  /// (protocol/printable.h) and cut after limits.stderr_kb; stderr_tail() keeps its end either
+  /// way. Throws SandboxUnavailable if the sandbox is asked for and bwrap is missing, FileError
+  /// (core/file_io.h) if the log is not a regular file or cannot be opened, std::system_error
+  /// if the pipes or the shell (or bwrap) cannot be opened or started (a command the shell cannot
+  /// find is not an error here: the shell exits with status 127; nor is a sandbox bwrap cannot
+  /// make: bwrap exits with status 1, its reason on the bot's stderr). The stderr_path that keeps
+  /// nothing of the bot's stderr but stderr_tail().
+  static constexpr const char* kDiscardStderr = "/dev/null";
   explicit BotProcess(const std::string& command, const std::filesystem::path& stderr_path = {},
                       const BotLimits& limits = {}, const SandboxOptions& sandbox = {});
   /// stop(0 ms): the bot is always ended and reaped, never left running or a zombie. Call
