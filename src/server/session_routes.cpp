@@ -12,7 +12,9 @@
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "core/text.h"
+#include "server/daily.h"
 #include "server/players.h"
 #include "server/requests.h"
 #include "server/responses.h"
@@ -104,9 +106,15 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
     if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
-        key != "answer_seconds" && key != "player") {
+        key != "answer_seconds" && key != "player" && key != "daily") {
       return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
     }
+  }
+  if (body.contains("daily") &&
+      (body.contains("config") || body.contains("seed") || body.contains("saved"))) {
+    return error(400, "bad_request",
+                 "a puzzle of the day takes its config and seed from the day: send no 'config', "
+                 "'seed' or 'saved' with 'daily'");
   }
   auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
@@ -121,6 +129,21 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       }
       game = app::find_game(saved["game"].get<std::string>());
       session = app::restore(saved, lexicon_);
+    } else if (body.contains("daily")) {
+      // The day's puzzle: its config and seed are the day's, never the client's.
+      if (!body.contains("game") || !body["game"].is_string()) {
+        return error(400, "bad_request", "name the game: {\"game\": \"boggle\", \"daily\": ...}");
+      }
+      game = app::find_game(body["game"].get<std::string>());
+      if (game == nullptr) {
+        return error(404, "unknown_game",
+                     fmt::format("there is no game '{}'", body["game"].get<std::string>()));
+      }
+      auto daily = daily_opening(*game, body["daily"], app::utc_day(clock_.system_now()),
+                                 options_.daily_secret);
+      if (auto* refusal = std::get_if<HttpResponse>(&daily)) return std::move(*refusal);
+      const DailyOpening& opening = std::get<DailyOpening>(daily);
+      session = game->open(opening.config, opening.seed, lexicon_);
     } else {
       if (!body.contains("game") || !body["game"].is_string()) {
         return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");

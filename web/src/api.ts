@@ -250,6 +250,27 @@ export interface NewSession {
   seed?: number;
   /** The auction: seconds a person seat has to bid or name a word (the server's default: 30). */
   answer_seconds?: number;
+  /** The puzzle of this day ("YYYY-MM-DD"): its config and seed are the day's (no config). */
+  daily?: string;
+}
+
+/** A game's puzzle of a day (GET /api/daily): "seed" only where it hides nothing. */
+export interface DailyPuzzle {
+  game: string;
+  title: string;
+  description: string;
+  date: string;
+  config: Record<string, unknown>;
+  seed?: number;
+  /** What POST /api/sessions takes to open it. */
+  open: { game: string; daily: string };
+}
+
+/** GET /api/daily: each game's puzzle of `date` (default: today, UTC). */
+export function dailyPuzzles(date?: string):
+    Promise<{ date: string; today: string; puzzles: DailyPuzzle[] }> {
+  return call('GET', date === undefined ? '/api/daily'
+                                        : `/api/daily?date=${encodeURIComponent(date)}`);
 }
 
 /** POST /api/sessions, for the chosen player (if any). */

@@ -1,0 +1,51 @@
+// The lobby's Daily section (docs/API.md, "The daily puzzle"): each game's puzzle of the day, the
+// same for everyone, one button each. A click opens the day's session on the server (its seed
+// stays there until the game ends) and goes to the game's page at that session's address.
+import { ApiError, createSession, dailyPuzzles, type DailyPuzzle } from './api';
+import { fill, h } from './dom';
+
+function messageOf(error: unknown): string {
+  return error instanceof ApiError ? error.message : String(error);
+}
+
+/** "Today's Word Search", or "Word Search of 2026-11-20" for an earlier day. */
+export function dailyTitle(puzzle: DailyPuzzle, today: string): string {
+  return puzzle.date === today ? `Today’s ${puzzle.title}` : `${puzzle.title} of ${puzzle.date}`;
+}
+
+/** The section, filled in when the server answers (hidden if it cannot). */
+export function dailySection(): HTMLElement {
+  const list = h('ul', { class: 'daily-list' });
+  const status = h('p', { class: 'daily-status', role: 'status', 'aria-live': 'polite' });
+  const section = h('section', { class: 'daily', 'aria-labelledby': 'daily-heading', hidden: true },
+                    h('h2', { id: 'daily-heading' }, 'Daily'),
+                    h('p', { class: 'daily-lead' },
+                      'The puzzle of the day: the same game for everyone today (UTC).'),
+                    list, status);
+
+  const play = async (puzzle: DailyPuzzle, button: HTMLButtonElement): Promise<void> => {
+    button.disabled = true;
+    status.textContent = `Opening ${puzzle.title}…`;
+    try {
+      const snapshot = await createSession(puzzle.open);
+      location.hash = `#/${puzzle.game}/${snapshot.id ?? ''}`;
+    } catch (error) {
+      button.disabled = false;
+      status.textContent = messageOf(error);
+    }
+  };
+
+  void dailyPuzzles().then(({ today, puzzles }) => {
+    fill(list, puzzles.map((puzzle) => {
+      const button = h('button', { type: 'button', class: 'daily-play', 'data-game': puzzle.game },
+                       h('span', { class: 'daily-title' }, dailyTitle(puzzle, today)),
+                       h('span', { class: 'daily-description' }, puzzle.description));
+      button.addEventListener('click', () => void play(puzzle, button));
+      return h('li', {}, button);
+    }));
+    section.hidden = false;
+  }).catch(() => {
+    // An arcade without the daily puzzles: the lobby goes on without the section.
+  });
+  return section;
+}
