@@ -520,7 +520,7 @@ int run_best(Context& context, const Options& o) {
 
 int resume_boggle_game(Context& context, ResumedGame& game) {
   // A round not yet begun (the puzzle of the day's) is played from its start.
-  if (game.unfinished_id == 0 && game.session->saved().value("commands", Json::array()).empty()) {
+  if (game.fresh) {
     return play_round(context, game.typed<app::BoggleCodec>());
   }
   throw UsageError(

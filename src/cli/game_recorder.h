@@ -34,6 +34,9 @@ struct ResumedGame {
   std::shared_ptr<app::GameSession> session;
   std::int64_t unfinished_id = 0;
   std::int64_t started_ms = 0;
+  /// True for a session opened by another command with nothing played yet (`wordgames daily`):
+  /// its game command plays it from its start, and says nothing of resuming.
+  bool fresh = false;
 
   /// The typed session of `Codec`'s game; throws std::logic_error for another game's.
   template <class Codec>

@@ -203,7 +203,7 @@ void add_serve_command(CLI::App& app, Context& context) {
           "A secret that joins the seeds of the puzzles of the day, so that their words cannot be "
           "computed from the date alone; arcades with the same secret agree. Default: the first "
           "line of the data folder's daily-secret file, if any")
-      ->type_name("TEXT");
+      ->type_name("SECRET");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

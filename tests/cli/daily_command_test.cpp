@@ -92,6 +92,26 @@ TEST(DailyCli, PlaysAWordleOfTheDay) {
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_TRUE(contains(r.out, "Adversarial Wordle of 2026-11-20: 5 letters")) << r.out;
   EXPECT_TRUE(contains(r.out, "Seed " + std::to_string(seed_of("wordle", "2026-11-20")))) << r.out;
+  EXPECT_FALSE(contains(r.out, "resumed")) << "a new game, not a resumed one: " << r.out;
+}
+
+TEST(DailyCli, ADailyGameLeftInPlayIsSavedAndResumed) {
+  const TempDir dir;
+  const std::vector<std::string> data = {"--data", dir.path().string(), "--player", "ann"};
+  std::vector<std::string> args = data;
+  for (const char* word : {"daily", "evil-hangman", "--date", "2026-11-20"}) args.push_back(word);
+  ProcessOptions options;
+  options.stdin_text = "e\n";
+  const ProcessResult played = wordgames(args, options);
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+  EXPECT_TRUE(contains(played.out, "Resume with: wordgames")) << played.out;
+  args = data;
+  for (const char* word : {"resume", "--json"}) args.push_back(word);
+  const ProcessResult listed = wordgames(args);
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  const json games = json::parse(listed.out).at("games");
+  ASSERT_EQ(games.size(), 1u) << listed.out;
+  EXPECT_EQ(games[0].at("game"), "evil-hangman");
 }
 
 TEST(DailyCli, TheDataFoldersSecretJoinsTheSeed) {
