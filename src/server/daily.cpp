@@ -48,7 +48,7 @@ std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& gam
   try {
     const std::chrono::year_month_day day =
         app::daily_day(date.get<std::string>().empty() ? "-" : date.get<std::string>(), today);
-    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret)};
+    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret), day != today};
   } catch (const ConfigError& problem) {
     return bad_date(problem);
   }

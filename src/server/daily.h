@@ -25,10 +25,12 @@ HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_d
 struct DailyOpening {
   app::Json config;
   std::uint64_t seed = 0;
+  /// An earlier day's puzzle, from the archive: practice (its seed may be shown at once).
+  bool archived = false;
 };
 
 /// The config and seed of `game`'s puzzle of the day `date` names (a "YYYY-MM-DD" string, not
-/// after `today`), or the refusal (400 bad_date) of anything else.
+/// after `today`; before it, archived), or the refusal (400 bad_date) of anything else.
 std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& game,
                                                        const app::Json& date,
                                                        std::chrono::year_month_day today,

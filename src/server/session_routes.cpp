@@ -121,6 +121,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   if (auto refusal = refuse_opening()) return std::move(*refusal);
   std::unique_ptr<app::GameSession> session;
   const app::GameEntry* game = nullptr;
+  bool archived_daily = false;  // an earlier day's puzzle: practice
   try {
     if (body.contains("saved")) {
       const Json& saved = body["saved"];
@@ -144,6 +145,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       if (auto* refusal = std::get_if<HttpResponse>(&daily)) return std::move(*refusal);
       const DailyOpening& opening = std::get<DailyOpening>(daily);
       session = game->open(opening.config, opening.seed, lexicon_);
+      archived_daily = opening.archived;
     } else {
       if (!body.contains("game") || !body["game"].is_string()) {
         return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");
@@ -165,8 +167,9 @@ HttpResponse Sessions::create(const HttpRequest& request) {
     return error(400, "bad_saved_game", e.what());
   }
   // A seed the client chose (or a saved game, which holds one) is known: its games are practice.
-  LivePtr live =
-      add(std::move(session), *game, {.known = body.contains("seed") || body.contains("saved")});
+  // So are an earlier day's puzzle's, from the archive.
+  LivePtr live = add(std::move(session), *game,
+                     {.known = body.contains("seed") || body.contains("saved") || archived_daily});
   if (body.contains("answer_seconds")) {
     const Json& seconds = body["answer_seconds"];
     if (!seconds.is_number_unsigned() || seconds.get<std::uint64_t>() < 1 ||

@@ -68,8 +68,10 @@ TEST_F(DailyTest, APuzzleOfTheDayIsTheSameGameForEveryoneItsSeedHiddenUntilTheEn
   // Another player, the same day: the same word.
   const Json again = create({{"game", "hangman"}, {"daily", kToday}});
   EXPECT_EQ(given_up(again["id"]).first, word);
-  // An earlier day's puzzle plays that day's seed.
+  // An earlier day's puzzle plays that day's seed, as practice: its seed is shown at once.
   const Json archived = create({{"game", "hangman"}, {"daily", "2025-12-25"}});
+  EXPECT_TRUE(archived["practice"].get<bool>());
+  EXPECT_EQ(archived["seed"], seed_of("hangman", "2025-12-25"));
   EXPECT_EQ(given_up(archived["id"]).second, seed_of("hangman", "2025-12-25"));
 }
 

@@ -1,6 +1,7 @@
 // The lobby's Daily section (docs/API.md, "The daily puzzle"): each game's puzzle of the day, the
 // same for everyone, one button each. A click opens the day's session on the server (its seed
-// stays there until the game ends) and goes to the game's page at that session's address.
+// stays there until the game ends) and goes to the game's page at that session's address. A
+// date field lists an earlier day's puzzles (the archive, played as practice).
 import { ApiError, createSession, dailyPuzzles, type DailyPuzzle } from './api';
 import { fill, h } from './dom';
 
@@ -35,7 +36,14 @@ export function dailySection(): HTMLElement {
     }
   };
 
-  void dailyPuzzles().then(({ today, puzzles }) => {
+  // The archive: an earlier day's puzzles, played as practice.
+  const day = h('input', { id: 'daily-date', type: 'date' });
+  const archive = h('p', { class: 'daily-archive' },
+                    h('label', { for: 'daily-date' }, 'Another day (practice): '), day);
+
+  const show = (date?: string): Promise<void> => dailyPuzzles(date).then(({ today, puzzles }) => {
+    day.max = today;
+    if (!day.value) day.value = today;
     fill(list, puzzles.map((puzzle) => {
       const button = h('button', { type: 'button', class: 'daily-play', 'data-game': puzzle.game },
                        h('span', { class: 'daily-title' }, dailyTitle(puzzle, today)),
@@ -43,8 +51,16 @@ export function dailySection(): HTMLElement {
       button.addEventListener('click', () => void play(puzzle, button));
       return h('li', {}, button);
     }));
-    section.hidden = false;
-  }).catch(() => {
+    status.textContent = '';
+  });
+  day.addEventListener('change', () => {
+    if (day.value) show(day.value).catch((error: unknown) => {
+      status.textContent = messageOf(error);
+    });
+  });
+
+  section.append(archive);
+  show().then(() => { section.hidden = false; }).catch(() => {
     // An arcade without the daily puzzles: the lobby goes on without the section.
   });
   return section;

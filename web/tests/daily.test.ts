@@ -62,6 +62,23 @@ test('the keyboard opens today\'s Position Hangman, its seed kept hidden', async
   await context.close();
 });
 
+test('another day\'s puzzles are the archive, played as practice', async () => {
+  const { today } = await api<Daily>(arcade.url, 'GET', '/api/daily');
+  const earlier = new Date(Date.parse(`${today}T00:00:00Z`) - 86_400_000).toISOString()
+    .slice(0, 10);
+  const { context, page } = await openPage(browser, arcade.url);
+  await page.locator('.daily-play').first().waitFor();
+  await page.getByLabel('Another day (practice):').fill(earlier);
+  const button = page.getByRole('button', { name: new RegExp(`Position Hangman of ${earlier}`) });
+  await button.click();
+  await page.waitForURL(/#\/hangman\/[0-9a-f]{32}$/);
+  await page.getByRole('heading', { name: 'Position Hangman', level: 1 }).waitFor();
+  const id = page.url().split('/').pop() ?? '';
+  const snapshot = await api<{ practice: boolean }>(arcade.url, 'GET', `/api/sessions/${id}`);
+  assert.equal(snapshot.practice, true);
+  await context.close();
+});
+
 for (const colorScheme of ['light', 'dark'] as const) {
   for (const phone of [false, true]) {
     const name = `daily-${colorScheme}${phone ? '-phone' : ''}`;
