@@ -98,6 +98,7 @@ int play(Context& context, const app::GameEntry& game, std::chrono::year_month_d
       game.open(game.daily.config, app::daily_seed(game, day, secret), context.shared_lexicon());
   opened.started_ms = Context::now_ms();
   opened.fresh = true;
+  opened.daily = app::daily_date_text(day);
   context.out() << fmt::format("{}: {}.\n", puzzle_name(game, day, today), game.daily.description);
   return play_session(context, opened);
 }

@@ -6,6 +6,7 @@
 
 #include <chrono>
 #include <cstdint>
+#include <string>
 #include <string_view>
 #include <variant>
 
@@ -27,6 +28,7 @@ struct DailyOpening {
   std::uint64_t seed = 0;
   /// An earlier day's puzzle, from the archive: practice (its seed may be shown at once).
   bool archived = false;
+  std::string day;  ///< "YYYY-MM-DD"
 };
 
 /// The config and seed of `game`'s puzzle of the day `date` names (a "YYYY-MM-DD" string, not

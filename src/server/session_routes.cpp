@@ -122,6 +122,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   std::unique_ptr<app::GameSession> session;
   const app::GameEntry* game = nullptr;
   bool archived_daily = false;  // an earlier day's puzzle: practice
+  std::string daily_day;        // the day of a puzzle of the day
   try {
     if (body.contains("saved")) {
       const Json& saved = body["saved"];
@@ -146,6 +147,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       const DailyOpening& opening = std::get<DailyOpening>(daily);
       session = game->open(opening.config, opening.seed, lexicon_);
       archived_daily = opening.archived;
+      daily_day = opening.day;
     } else {
       if (!body.contains("game") || !body["game"].is_string()) {
         return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");
@@ -182,6 +184,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
     live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
   }
   std::lock_guard lock(live->mutex);
+  live->daily = std::move(daily_day);
   // Kept for its player: an auction without a person seat is nobody's (it is only watched).
   if (live->seat != kObserver) {
     if (std::string stored = stored_player(std::get<std::string>(player)); !stored.empty()) {
