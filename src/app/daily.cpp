@@ -190,4 +190,17 @@ Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::str
   return json;
 }
 
+void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
+                        std::chrono::year_month_day day, std::string_view player,
+                        std::chrono::year_month_day today) {
+  Json board = Json::array();
+  for (const DailyResult& result : store.daily_leaderboard(game.name, daily_date_text(day))) {
+    board.push_back({{"player", result.player}, {"score", result.score}, {"won", result.won}});
+  }
+  puzzle["leaderboard"] = std::move(board);
+  if (player.empty()) return;
+  const DailyStreak streak = store.daily_streak(player, game.name, daily_date_text(today));
+  puzzle["streak"] = {{"current", streak.current}, {"best", streak.best}, {"last", streak.last}};
+}
+
 }  // namespace wg::app

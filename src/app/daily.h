@@ -23,6 +23,7 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 
 namespace wg::app {
 
@@ -59,6 +60,13 @@ std::string read_daily_secret(const std::filesystem::path& data_dir);
 /// "description", "date", "config"}, and "seed" only when the config hides nothing
 /// (hides_information): whoever knows a hiding seed knows the day's game.
 Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret);
+
+/// Adds to `puzzle` (daily_json of `game` and `day`) what `store` keeps of it: "leaderboard",
+/// the day's records best first ([{"player", "score", "won"}], at most 10), and, for a `player`
+/// (non-empty), "streak": {"current", "best", "last"} as of `today`.
+void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
+                        std::chrono::year_month_day day, std::string_view player,
+                        std::chrono::year_month_day today);
 
 /// SHA-256 of `bytes` (FIPS 180-4), 32 bytes.
 std::array<std::uint8_t, 32> sha256(std::string_view bytes);

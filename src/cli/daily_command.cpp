@@ -1,9 +1,12 @@
 #include "cli/daily_command.h"
 
 #include <chrono>
+#include <cstdint>
 #include <memory>
+#include <optional>
 #include <ostream>
 #include <string>
+#include <utility>
 
 #include <fmt/format.h>
 
@@ -64,21 +67,57 @@ std::string puzzle_name(const app::GameEntry& game, std::chrono::year_month_day 
   return fmt::format("{} of {}", game.title, app::daily_date_text(day));
 }
 
+/// The store and the player whose streaks the list shows (--player, else the last player):
+/// never asked, never warned of; no store when there is none.
+std::pair<app::SqliteStore*, std::string> standing_of(Context& context) {
+  try {
+    app::SqliteStore& store = context.required_game_store();
+    std::string player = context.options().player;
+    if (player.empty()) {
+      if (const std::optional<app::Player> last = store.last_player()) player = last->name;
+    }
+    return {&store, player};
+  } catch (const std::exception&) {
+    return {nullptr, {}};
+  }
+}
+
+/// "Your streak: 3 days · Best: Ann, 20", or "".
+std::string standing_text(const Json& puzzle) {
+  std::string text;
+  if (const auto streak = puzzle.find("streak");
+      streak != puzzle.end() && streak->at("current").get<std::int64_t>() > 0) {
+    text = fmt::format("Your streak: {}", count_of(streak->at("current").get<long long>(), "day"));
+  }
+  if (const auto board = puzzle.find("leaderboard"); board != puzzle.end() && !board->empty()) {
+    if (!text.empty()) text += " · ";
+    text += fmt::format("Best: {}, {}", board->front().at("player").get<std::string>(),
+                        board->front().at("score").get<std::int64_t>());
+  }
+  return text;
+}
+
 int list(Context& context, std::chrono::year_month_day day, std::chrono::year_month_day today,
          const std::string& secret) {
   std::ostream& out = context.out();
+  const auto [store, player] = standing_of(context);
+  Json puzzles = Json::array();
+  for (const app::GameEntry& game : app::games()) {
+    Json puzzle = app::daily_json(game, day, secret);
+    if (store != nullptr) app::add_daily_standing(puzzle, *store, game, day, player, today);
+    puzzles.push_back(std::move(puzzle));
+  }
   if (context.options().json) {
-    Json puzzles = Json::array();
-    for (const app::GameEntry& game : app::games()) {
-      puzzles.push_back(app::daily_json(game, day, secret));
-    }
     print_json(out, {{"date", app::daily_date_text(day)}, {"puzzles", std::move(puzzles)}});
     return kExitOk;
   }
   out << fmt::format("The puzzles of {}{} (UTC):\n", app::daily_date_text(day),
                      day == today ? ", today" : "");
-  for (const app::GameEntry& game : app::games()) {
+  for (std::size_t i = 0; i < app::games().size(); ++i) {
+    const app::GameEntry& game = app::games()[i];
     out << fmt::format("  {:<13} {}: {}\n", game.name, game.title, game.daily.description);
+    const std::string standing = standing_text(puzzles[i]);
+    if (!standing.empty()) out << fmt::format("  {:<13} {}\n", "", standing);
   }
   out << fmt::format("Play one with 'wordgames daily GAME{}'.\n",
                      day == today ? "" : " --date " + app::daily_date_text(day));

@@ -18,7 +18,7 @@ HttpResponse bad_date(const ConfigError& problem) {
 }  // namespace
 
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret) {
+                           std::string_view secret, app::SqliteStore* store) {
   if (!reads_only(request)) return method_not_allowed(request, "GET");
   std::chrono::year_month_day day;
   try {
@@ -27,10 +27,15 @@ HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_d
     return bad_date(problem);
   }
   const std::string date = app::daily_date_text(day);
+  const std::string player = query_value(request.query, "player");
+  if (!player.empty() && !app::valid_player_name(player)) {
+    return error(400, "bad_request", "'player' is a player's name", "player");
+  }
   app::Json puzzles = app::Json::array();
   for (const app::GameEntry& game : app::games()) {
     app::Json puzzle = app::daily_json(game, day, secret);
     puzzle["open"] = {{"game", game.name}, {"daily", date}};
+    if (store != nullptr) app::add_daily_standing(puzzle, *store, game, day, player, today);
     puzzles.push_back(std::move(puzzle));
   }
   return json_response(

@@ -12,15 +12,18 @@
 
 #include "app/json.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "server/http_server.h"
 
 namespace wg::server {
 
-/// GET /api/daily[?date=YYYY-MM-DD]: {"date", "today", "puzzles": [{"game", "title",
-/// "description", "date", "config", "seed"?, "open": {"game", "daily"}}]}, the date today (UTC)
-/// by default; 400 bad_date for a malformed day or one after today.
+/// GET /api/daily[?date=YYYY-MM-DD][&player=NAME]: {"date", "today", "puzzles": [{"game",
+/// "title", "description", "date", "config", "seed"?, "open": {"game", "daily"}, and with a
+/// store "leaderboard": [{"player", "score", "won"}] (the day's records, best first) and with a
+/// player "streak": {"current", "best", "last"}}]}, the date today (UTC) by default; 400
+/// bad_date for a malformed day or one after today. `store` may be null: nothing is kept.
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret);
+                           std::string_view secret, app::SqliteStore* store);
 
 /// What opens a game's puzzle of a day.
 struct DailyOpening {

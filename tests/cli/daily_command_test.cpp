@@ -144,5 +144,32 @@ TEST(DailyCli, ABadDateOrGameIsAClearError) {
   }
 }
 
+TEST(DailyCli, TheListShowsThePlayersStreakAndTheDaysBest) {
+  const TempDir dir;
+  const std::vector<std::string> data = {"--data", dir.path().string(), "--player", "ann"};
+  std::string letters;
+  for (char c = 'a'; c <= 'z'; ++c) letters += std::string(1, c) + "\n";
+  ProcessOptions options;
+  options.stdin_text = letters + "no\n";  // every letter: the host wins; then no more games
+  std::vector<std::string> args = data;
+  for (const char* word : {"daily", "evil-hangman"}) args.push_back(word);
+  const ProcessResult played = wordgames(args, options);
+  ASSERT_EQ(played.exit_code, 0) << played.err;
+  args = data;
+  args.push_back("daily");
+  const ProcessResult listed = wordgames(args);
+  ASSERT_EQ(listed.exit_code, 0) << listed.err;
+  // A run across midnight (UTC) may see the next day: no streak of today then.
+  EXPECT_TRUE(contains(listed.out, "Your streak: 1 day · Best: ann, 0") ||
+              contains(listed.out, "Your streak: 1 day\n"))
+      << listed.out;
+  args.push_back("--json");
+  const json puzzles = json::parse(wordgames(args).out).at("puzzles");
+  for (const json& puzzle : puzzles) {
+    if (puzzle.at("game") != "evil-hangman") continue;
+    EXPECT_EQ(puzzle.at("streak").at("best"), 1);
+  }
+}
+
 }  // namespace
 }  // namespace wg::test

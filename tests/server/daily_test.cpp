@@ -4,11 +4,13 @@
 // starts on 2026-01-01 (UTC).
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <string>
 
 #include "app/daily.h"
 #include "app/registry.h"
 #include "server/arcade_api.h"
+#include "support/temp_dir.h"
 
 namespace wg::server {
 namespace {
@@ -108,6 +110,34 @@ TEST_F(DailyTest, ABadOpeningIsRefusedClearly) {
         "/api/sessions", {{"game", "hangman"}, {"daily", kToday}, {field, Json::object()}}, 400);
     EXPECT_NE(refused["error"].get<std::string>().find("from the day"), std::string::npos);
   }
+}
+
+TEST_F(DailyTest, WithAStoreEachPuzzleHasTheDaysBoardAndThePlayersStreak) {
+  const wg::test::TempDir dir;
+  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  arcade_ = make();
+  const auto record = [&](std::string player, std::int64_t score, std::string day) {
+    app::FinishedGame game;
+    game.game = "hangman";
+    game.players = {{std::move(player), score, score > 0}};
+    game.daily = std::move(day);
+    options_.store->record_finished_game(game);
+  };
+  record("Ann", 30, "2025-12-31");
+  record("Ann", 10, kToday);
+  record("Bob", 20, kToday);
+  record("Ann", 99, kToday);  // a second play: practice
+  for (const Json& puzzle : get("/api/daily", 200, "player=Ann")["puzzles"]) {
+    if (puzzle["game"] != "hangman") {
+      EXPECT_EQ(puzzle["leaderboard"], Json::array());
+      continue;
+    }
+    EXPECT_EQ(puzzle["leaderboard"], Json::parse(R"([{"player": "Bob", "score": 20, "won": true},
+                              {"player": "Ann", "score": 10, "won": true}])"));
+    EXPECT_EQ(puzzle["streak"], Json({{"current", 2}, {"best", 2}, {"last", kToday}}));
+  }
+  EXPECT_FALSE(get("/api/daily")["puzzles"][0].contains("streak"));
+  EXPECT_EQ(get("/api/daily", 400, "player=" + std::string(41, 'a'))["code"], "bad_request");
 }
 
 }  // namespace

@@ -264,13 +264,20 @@ export interface DailyPuzzle {
   seed?: number;
   /** What POST /api/sessions takes to open it. */
   open: { game: string; daily: string };
+  /** The day's records, best first (an arcade that keeps games). */
+  leaderboard?: { player: string; score: number; won: boolean }[];
+  /** The player's days in a row (when a player is named). */
+  streak?: { current: number; best: number; last: string };
 }
 
-/** GET /api/daily: each game's puzzle of `date` (default: today, UTC). */
-export function dailyPuzzles(date?: string):
+/** GET /api/daily: each game's puzzle of `date` (default: today, UTC); `player`'s streaks. */
+export function dailyPuzzles(date?: string, player?: string | null):
     Promise<{ date: string; today: string; puzzles: DailyPuzzle[] }> {
-  return call('GET', date === undefined ? '/api/daily'
-                                        : `/api/daily?date=${encodeURIComponent(date)}`);
+  const query = new URLSearchParams();
+  if (date !== undefined) query.set('date', date);
+  if (player) query.set('player', player);
+  const text = query.toString();
+  return call('GET', text ? `/api/daily?${text}` : '/api/daily');
 }
 
 /** POST /api/sessions, for the chosen player (if any). */

@@ -2,8 +2,8 @@
 // same for everyone, one button each. A click opens the day's session on the server (its seed
 // stays there until the game ends) and goes to the game's page at that session's address. A
 // date field lists an earlier day's puzzles (the archive, played as practice).
-import { ApiError, createSession, dailyPuzzles, type DailyPuzzle } from './api';
-import { fill, h } from './dom';
+import { ApiError, chosenPlayer, createSession, dailyPuzzles, type DailyPuzzle } from './api';
+import { countOf, fill, h } from './dom';
 
 function messageOf(error: unknown): string {
   return error instanceof ApiError ? error.message : String(error);
@@ -12,6 +12,17 @@ function messageOf(error: unknown): string {
 /** "Today's Word Search", or "Word Search of 2026-11-20" for an earlier day. */
 export function dailyTitle(puzzle: DailyPuzzle, today: string): string {
   return puzzle.date === today ? `Today’s ${puzzle.title}` : `${puzzle.title} of ${puzzle.date}`;
+}
+
+/** What the player and the others did: "Your streak: 3 days · Best today: Bob, 20". */
+function standing(puzzle: DailyPuzzle): string {
+  const parts: string[] = [];
+  if (puzzle.streak && puzzle.streak.current > 0) {
+    parts.push(`Your streak: ${countOf(puzzle.streak.current, 'day')}`);
+  }
+  const best = puzzle.leaderboard?.[0];
+  if (best) parts.push(`Best: ${best.player}, ${best.score}`);
+  return parts.join(' · ');
 }
 
 /** The section, filled in when the server answers (hidden if it cannot). */
@@ -41,18 +52,21 @@ export function dailySection(): HTMLElement {
   const archive = h('p', { class: 'daily-archive' },
                     h('label', { for: 'daily-date' }, 'Another day (practice): '), day);
 
-  const show = (date?: string): Promise<void> => dailyPuzzles(date).then(({ today, puzzles }) => {
+  const show = async (date?: string): Promise<void> => {
+    const { today, puzzles } = await dailyPuzzles(date, chosenPlayer());
     day.max = today;
     if (!day.value) day.value = today;
     fill(list, puzzles.map((puzzle) => {
+      const said = standing(puzzle);
       const button = h('button', { type: 'button', class: 'daily-play', 'data-game': puzzle.game },
                        h('span', { class: 'daily-title' }, dailyTitle(puzzle, today)),
-                       h('span', { class: 'daily-description' }, puzzle.description));
+                       h('span', { class: 'daily-description' }, puzzle.description),
+                       said ? h('span', { class: 'daily-standing' }, said) : null);
       button.addEventListener('click', () => void play(puzzle, button));
       return h('li', {}, button);
     }));
     status.textContent = '';
-  });
+  };
   day.addEventListener('change', () => {
     if (day.value) show(day.value).catch((error: unknown) => {
       status.textContent = messageOf(error);
