@@ -352,6 +352,13 @@ GameEntry auction_game() {
   entry.keeps_log = true;
   // The seed deals every letter: the other seats' hidden ones and the order of those to come.
   entry.hidden_information = [](const Json&) { return true; };
+  // The player's seat first, against the terminal's default bots; the rules' defaults.
+  entry.daily = {{{"seats", Json::array({{{"kind", "person"}},
+                                         {{"kind", "bot"}, {"name", "strong"}},
+                                         {{"kind", "bot"}, {"name", "value"}},
+                                         {{"kind", "bot"}, {"name", "value"}},
+                                         {{"kind", "bot"}, {"name", "random"}}})}},
+                 "your seat against the bots strong, value, value and random; 5 rounds"};
   entry.seat_bots = [](const Json& config) -> std::vector<std::string> {
     try {
       return auction_seat_bots(AuctionCodec::config_from_json(config));

@@ -331,6 +331,8 @@ GameEntry boggle_game() {
   entry.hidden_information = [](const Json&) { return true; };
   entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
   entry.statistics = boggle_statistics();
+  entry.daily = {{{"size", 4}, {"seconds", 180}, {"scoring", "spec"}, {"min_length", 3}},
+                 "a 4 × 4 board, 3 minutes, words of 3 letters or more"};
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
   return entry;
 }

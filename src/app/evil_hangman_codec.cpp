@@ -299,6 +299,8 @@ GameEntry evil_hangman_game() {
     return misses_by_length_lines(figures.value("by_length", Json::array()));
   };
   entry.statistics.score = kWinScore;  // players_of: 1 for a win, 0 for a loss
+  entry.daily = {{{"strategy", "largest"}, {"length", 8}, {"guesses", 8}, {"explain", true}},
+                 "a word of 8 letters, 8 wrong guesses, the largest-family host"};
   return entry;
 }
 

@@ -321,6 +321,8 @@ GameEntry hand_game() {
   // The seed deals every hand of the series: the hands to come are in it.
   entry.hidden_information = [](const Json&) { return true; };
   entry.statistics = hand_statistics();
+  entry.daily = {{{"hands", 1}, {"hand_size", 7}, {"hints", false}},
+                 "one hand of 7 tiles, no hints"};
   return entry;
 }
 

@@ -386,6 +386,8 @@ GameEntry hangman_game() {
   // The seed draws the secret word of every game.
   entry.hidden_information = [](const Json&) { return true; };
   entry.statistics = hangman_statistics();
+  entry.daily = {{{"mode", "easy"}, {"secrets", "common"}, {"hints", true}},
+                 "easy mode, a common word, hints allowed"};
   return entry;
 }
 

@@ -51,6 +51,16 @@ struct GameTool {
   std::function<Json(const Lexicon& lexicon)> document;
 };
 
+/// A game's puzzle of the day (app/daily.h): the config everyone plays on every day, fixed by the
+/// game, and the words that say it to people. The day's seed comes from the date and the game
+/// alone (daily_seed), so every host that plays a day's puzzle plays the same game.
+struct DailyPuzzle {
+  /// The config, as GameEntry::open takes it (absent fields take their defaults).
+  Json config = Json::object();
+  /// What the puzzle is, after the game's title: "a 4 × 4 board, 3 minutes".
+  std::string_view description;
+};
+
 /// One game of the arcade: everything a host needs to know of it, so that no host names a game.
 struct GameEntry {
   std::string_view id;       ///< "evil_hangman": its folder and library (wg::evil_hangman)
@@ -102,6 +112,8 @@ struct GameEntry {
   /// The game's own statistics: what a finished game adds to its player's, and the lines a
   /// front end prints of them.
   GameStatisticsRules statistics;
+  /// The game's puzzle of the day: its config and how it is said (app/daily.h).
+  DailyPuzzle daily;
   /// Documents the game publishes about its lexicon (Boggle's best boards), each computed once
   /// and served read-only at /api/<name>/<tool>.
   std::vector<GameTool> tools;

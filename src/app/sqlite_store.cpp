@@ -4,6 +4,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <limits>
 #include <map>
 #include <set>
@@ -12,6 +13,7 @@
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "app/file_store.h"
 #include "app/registry.h"
 #include "app/user_data.h"
@@ -199,6 +201,13 @@ CREATE INDEX game_players_bots ON game_players (game, bot) WHERE bot IS NOT NULL
 CREATE INDEX game_players_bot_names ON game_players (player_id) WHERE bot IS NOT NULL;
 )sql",
      &mark_bot_seats},
+    // Version 7: the puzzle of the day (app/daily.h): the day a game played, for each player's
+    // record of it (their first game of the day; later ones are practice), streaks of days and
+    // the day's leaderboard.
+    {nullptr, R"sql(
+ALTER TABLE games ADD COLUMN daily TEXT;  -- "YYYY-MM-DD"; NULL: not a puzzle of the day
+CREATE INDEX daily_games ON games (game, daily) WHERE daily IS NOT NULL;
+)sql"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -866,6 +875,27 @@ void check_finished_game(const FinishedGame& game) {
   if (!game.details.is_null() && !game.details.is_object()) {
     throw std::invalid_argument("a game's details are an object or null");
   }
+  if (!game.daily.empty()) parse_daily_date(game.daily);  // throws ConfigError, an invalid_argument
+}
+
+/// `game` as it is recorded: a puzzle of the day that one of its people already has a record of
+/// (a game of that day's puzzle, not practice) is practice.
+FinishedGame daily_record(SqliteStore::Database& d, const FinishedGame& game) {
+  if (game.daily.empty() || game.practice) return game;
+  for (const GamePlayer& p : game.players) {
+    if (!p.bot.empty()) continue;
+    auto played = d.prepare(
+        "SELECT 1 FROM games g JOIN game_players gp ON gp.game_id = g.id "
+        "JOIN players p ON p.id = gp.player_id WHERE g.game = ?1 AND g.daily = ?2 "
+        "AND g.practice = 0 AND gp.bot IS NULL AND p.name = ?3 LIMIT 1");
+    played.bind(1, game.game).bind(2, game.daily).bind(3, p.name);
+    if (played.step("record a game in it")) {
+      FinishedGame again = game;
+      again.practice = true;
+      return again;
+    }
+  }
+  return game;
 }
 
 /// Writes a checked game (check_finished_game), its log, players and statistics (none for a
@@ -903,6 +933,15 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
   }
   if (game.practice) {
     d.prepare("UPDATE games SET practice = 1 WHERE id = ?1").bind(1, id).run("record a game in it");
+  }
+  if (!game.daily.empty()) {
+    if (table != GamesTable::kCurrent) {
+      throw std::logic_error("a puzzle of the day written into a table that cannot say so");
+    }
+    d.prepare("UPDATE games SET daily = ?2 WHERE id = ?1")
+        .bind(1, id)
+        .bind(2, game.daily)
+        .run("record a game in it");
   }
   if (game.log) {
     d.prepare("INSERT INTO game_logs (game_id, log) VALUES (?1, ?2)")
@@ -1141,7 +1180,7 @@ std::int64_t SqliteStore::record_finished_game(const FinishedGame& game,
   std::lock_guard lock(mutex_);
   Database& d = *db_;
   Transaction transaction(d);
-  const std::int64_t id = insert_finished_game(d, game, 0);
+  const std::int64_t id = insert_finished_game(d, daily_record(d, game), 0);
   if (unfinished_id != 0) {
     d.prepare("DELETE FROM unfinished_games WHERE id = ?1")
         .bind(1, unfinished_id)
@@ -1284,11 +1323,11 @@ TournamentRecord SqliteStore::tournament(std::int64_t id) {
 namespace {
 
 constexpr const char* kReadGame =
-    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details, practice "
-    "FROM games WHERE id = ?1";
+    "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details, practice, "
+    "coalesce(daily, '') FROM games WHERE id = ?1";
 constexpr const char* kReadGameWithoutCommands =
-    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details, practice "
-    "FROM games WHERE id = ?1";
+    "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details, practice, "
+    "coalesce(daily, '') FROM games WHERE id = ?1";
 
 }  // namespace
 
@@ -1312,6 +1351,7 @@ FinishedGame SqliteStore::read_finished_game(std::int64_t id, bool with_commands
     game.ended_ms = statement.integer(7);
     if (!statement.is_null(8)) game.details = statement.json(8);
     game.practice = statement.integer(9) != 0;
+    game.daily = statement.text(10);
   }
   auto players = d.prepare(
       "SELECT p.name, gp.score, gp.won, coalesce(gp.bot, '') FROM game_players gp "
@@ -1684,6 +1724,54 @@ std::vector<LeaderboardEntry> SqliteStore::bot_leaderboard(std::string_view game
       "ORDER BY CAST(score_sum AS REAL) / games DESC, CAST(wins AS REAL) / games DESC, games DESC, "
       "min(bot) COLLATE NOCASE LIMIT ?2");
   return leaderboard_rows(statement, game, limit);
+}
+
+std::vector<DailyResult> SqliteStore::daily_leaderboard(std::string_view game, std::string_view day,
+                                                        std::size_t limit) {
+  checked_game_name(game);
+  parse_daily_date(day);
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(
+      "SELECT p.name, gp.score, gp.won, g.id FROM games g JOIN game_players gp ON gp.game_id = "
+      "g.id JOIN players p ON p.id = gp.player_id WHERE g.game = ?1 AND g.daily = ?2 AND "
+      "g.practice = 0 AND gp.bot IS NULL ORDER BY gp.score DESC, gp.won DESC, g.ended_ms, g.id "
+      "LIMIT ?3");
+  statement.bind(1, game).bind(2, day).bind(3, static_cast<std::int64_t>(limit));
+  std::vector<DailyResult> results;
+  while (statement.step()) {
+    results.push_back(
+        {statement.text(0), statement.integer(1), statement.integer(2) != 0, statement.integer(3)});
+  }
+  return results;
+}
+
+DailyStreak SqliteStore::daily_streak(std::string_view player, std::string_view game,
+                                      std::string_view today) {
+  checked_game_name(game);
+  const std::chrono::sys_days now{parse_daily_date(today)};
+  std::vector<std::string> days;
+  {
+    std::lock_guard lock(mutex_);
+    auto statement = db_->prepare(
+        "SELECT DISTINCT g.daily FROM games g JOIN game_players gp ON gp.game_id = g.id "
+        "JOIN players p ON p.id = gp.player_id WHERE g.game = ?1 AND g.daily IS NOT NULL AND "
+        "g.practice = 0 AND gp.bot IS NULL AND p.name = ?2 ORDER BY g.daily");
+    statement.bind(1, game).bind(2, player);
+    while (statement.step()) days.push_back(statement.text(0));
+  }
+  DailyStreak streak;
+  std::int64_t run = 0;
+  std::chrono::sys_days previous{};
+  for (const std::string& text : days) {
+    const std::chrono::sys_days day{parse_daily_date(text)};
+    if (day > now) break;
+    run = run > 0 && day - previous == std::chrono::days(1) ? run + 1 : 1;
+    streak.best = std::max(streak.best, run);
+    streak.last = text;
+    previous = day;
+  }
+  if (!streak.last.empty() && now - previous <= std::chrono::days(1)) streak.current = run;
+  return streak;
 }
 
 std::vector<StatisticsLine> statistics_lines(const GameStatistics& statistics) {

@@ -37,7 +37,7 @@
 namespace wg::app {
 
 /// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 6;
+inline constexpr int kStoreSchemaVersion = 7;
 
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
@@ -92,6 +92,10 @@ struct FinishedGame {
   /// game of its session began): kept and listed like any other, counted in neither the
   /// statistics nor the leaderboards (docs/ARCHITECTURE.md, "The store").
   bool practice = false;
+  /// The day ("YYYY-MM-DD") of the puzzle of the day this game played (app/daily.h); empty:
+  /// none. A player's first game of a day's puzzle is their record of it: a later one is
+  /// practice (record_finished_game makes it so).
+  std::string daily;
   bool operator==(const FinishedGame&) const = default;
 };
 
@@ -189,6 +193,23 @@ struct LeaderboardEntry {
   std::int64_t best_score = 0;
   double mean_score = 0;
   bool operator==(const LeaderboardEntry&) const = default;
+};
+
+/// A player's result in a day's puzzle (SqliteStore::daily_leaderboard).
+struct DailyResult {
+  std::string player;
+  std::int64_t score = 0;
+  bool won = false;
+  std::int64_t game_id = 0;
+  bool operator==(const DailyResult&) const = default;
+};
+
+/// A player's run of days at a game's puzzle of the day (SqliteStore::daily_streak).
+struct DailyStreak {
+  std::int64_t current = 0;  ///< days in a row, ending today or yesterday (0: none)
+  std::int64_t best = 0;     ///< the longest run of days in a row ever
+  std::string last;          ///< the last day played, "" for none
+  bool operator==(const DailyStreak&) const = default;
 };
 
 /// The lines every front end prints of a game's own figures (GameEntry::statistics): none for a
@@ -368,6 +389,14 @@ class SqliteStore final : public Store {
   /// wins, best and mean score over every seat it held in a game that counts), ranked by mean
   /// score, then win rate, then games (more first), then name; at most `limit`.
   std::vector<LeaderboardEntry> bot_leaderboard(std::string_view game, std::size_t limit = 10);
+  /// The players of `game`'s puzzle of `day` ("YYYY-MM-DD"), each by their record of it (their
+  /// first game of it; practice and bots left out), ranked by score, then a win, then who
+  /// finished first; at most `limit`.
+  std::vector<DailyResult> daily_leaderboard(std::string_view game, std::string_view day,
+                                             std::size_t limit = 10);
+  /// The days in a row `player` played `game`'s puzzle of the day for the record, as of `today`
+  /// ("YYYY-MM-DD"): the current run counts if its last day is today or yesterday.
+  DailyStreak daily_streak(std::string_view player, std::string_view game, std::string_view today);
 
   // --- Import.
 

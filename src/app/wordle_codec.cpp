@@ -327,6 +327,7 @@ GameEntry wordle_game() {
   entry.statistics.figures = &wordle_figures;
   entry.statistics.lines = &wordle_lines;
   entry.statistics.score = kWinScore;  // players_of: 1 for a win, 0 for a loss
+  entry.daily = {{{"length", 5}, {"host", "largest"}}, "5 letters, the largest-family host"};
   return entry;
 }
 

@@ -13,6 +13,7 @@
 #include <fmt/format.h>
 
 #include "cli/context.h"
+#include "cli/daily_command.h"
 #include "cli/define_command.h"
 #include "cli/lexicon_command.h"
 #include "cli/line_editor.h"
@@ -276,6 +277,7 @@ void configure(CLI::App& app, Context& context) {
   add_game_commands(app, context);
   add_stats_commands(app, context);
   add_resume_command(app, context);
+  add_daily_command(app, context);
   add_lexicon_command(app, context);
   add_define_command(app, context);
   add_serve_command(app, context);

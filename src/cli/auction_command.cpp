@@ -819,9 +819,9 @@ int resume_auction_game(Context& context, ResumedGame& game) {
   std::optional<LogFile> log;  // the log of the first run is not continued
   GameRecorder recorder(context, game);
   std::ostream& out = context.out();
-  out << "Auction resumed: the game so far.\n";
+  if (!game.fresh) out << "Auction resumed: the game so far.\n";
   const bool ended =
-      play_human(context, Options{}, session, seat, log, recorder, /*catch_up=*/true);
+      play_human(context, Options{}, session, seat, log, recorder, /*catch_up=*/!game.fresh);
   say_seed_after_play(context, session, ended);
   return kExitOk;
 }

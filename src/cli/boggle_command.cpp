@@ -263,6 +263,9 @@ class TypedInputDiscard {
   bool terminal_;
 };
 
+/// Plays the round of `session` (begun, nothing played yet) at the terminal, recorded.
+int play_round(Context& context, bg::Session& session);
+
 /// One round in the terminal: the session judges, this turns lines into commands and events
 /// into text. The clock runs only for a person at a terminal (the session gets the real time
 /// passed); piped input is judged as it comes, at time 0, so a script gives the same transcript
@@ -287,6 +290,11 @@ int play(Context& context, const Options& o) {
   config.scoring = scoring_of(o.scoring, config.scoring);
   config.seconds = o.seconds;
   bg::Session session(context.shared_lexicon(), std::move(config), seed);
+  return play_round(context, session);
+}
+
+int play_round(Context& context, bg::Session& session) {
+  const std::uint64_t seed = session.seed();
   GameRecorder recorder(context);
   // Every command goes through here, so that the round is recorded whichever command ends it.
   const auto apply = [&](const bg::Command& command) {
@@ -510,7 +518,11 @@ int run_best(Context& context, const Options& o) {
 
 }  // namespace
 
-int resume_boggle_game(Context& /*context*/, ResumedGame& /*game*/) {
+int resume_boggle_game(Context& context, ResumedGame& game) {
+  // A round not yet begun (the puzzle of the day's) is played from its start.
+  if (game.fresh) {
+    return play_round(context, game.typed<app::BoggleCodec>());
+  }
   throw UsageError(
       "a Boggle round is not resumed in the terminal: its clock ran while it was "
       "away; start a new round with 'wordgames boggle'");

@@ -41,7 +41,8 @@ struct ResumedGame;
 void define_boggle_command(CLI::App& command, Context& context);
 
 /// Boggle rounds are not saved (a round is a race against its clock): throws UsageError
-/// (a round saved by another front end is not resumed in the terminal).
+/// (a round saved by another front end is not resumed in the terminal). A session with nothing
+/// played yet (`wordgames daily`'s) is played from its start.
 int resume_boggle_game(Context& context, ResumedGame& game);
 
 }  // namespace wg::cli

@@ -549,8 +549,9 @@ int resume_evil_hangman_game(Context& context, ResumedGame& game) {
   options.hide_remaining = !config.show_remaining;
   Prompt prompt(context.in(), context.out(), !context.interactive());
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
-  prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {}: the game resumed.",
-                         host_name(config.strategy, config.depth), session.seed()));
+  prompt.say(fmt::format("Evil Hangman: the host is {}.\nSeed {}{}",
+                         host_name(config.strategy, config.depth), session.seed(),
+                         game.fresh ? "." : ": the game resumed."));
   GameRecorder recorder(context, game);
   play_games(session, prompt, options, terminal, recorder);
   return kExitOk;

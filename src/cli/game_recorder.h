@@ -34,6 +34,11 @@ struct ResumedGame {
   std::shared_ptr<app::GameSession> session;
   std::int64_t unfinished_id = 0;
   std::int64_t started_ms = 0;
+  /// True for a session opened by another command with nothing played yet (`wordgames daily`):
+  /// its game command plays it from its start, and says nothing of resuming.
+  bool fresh = false;
+  /// The day ("YYYY-MM-DD") of the puzzle of the day it is (`wordgames daily`); "" for none.
+  std::string daily;
 
   /// The typed session of `Codec`'s game; throws std::logic_error for another game's.
   template <class Codec>
@@ -68,6 +73,7 @@ class GameRecorder {
       : context_(context),
         started_ms_(resumed.started_ms),
         unfinished_id_(resumed.unfinished_id),
+        daily_(resumed.daily),
         resumed_(true) {
     if (context_.game_store() != nullptr) context_.player_name();
   }
@@ -84,6 +90,7 @@ class GameRecorder {
     game.log = std::move(log);
     game.started_ms = started_ms_;
     game.ended_ms = std::max(Context::now_ms(), started_ms_);
+    game.daily = std::exchange(daily_, {});  // the session's next game is no puzzle of the day
     context_.record(game, unfinished_id_);
     unfinished_id_ = 0;
     resumed_ = false;
@@ -140,6 +147,7 @@ class GameRecorder {
   Context& context_;
   std::int64_t started_ms_;
   std::int64_t unfinished_id_ = 0;       ///< the unfinished game in the store, 0 for none yet
+  std::string daily_;                    ///< the puzzle of the day of the game in play, if one
   bool resumed_ = false;                 ///< the game in play is a resumed one
   const void* saved_session_ = nullptr;  ///< the session of the last save or record
   std::size_t saved_commands_ = 0;       ///< its commands then

@@ -104,8 +104,10 @@ class HandGame {
   int resume(ResumedGame& resumed) {
     wh::Session& session = resumed.typed<app::HandCodec>();
     options_.config = session.config();
-    prompt_.say(fmt::format("Word game, seed {}: resumed at hand {} of {}.", session.seed(),
-                            session.view(kPlayer).hand + 1, session.config().hands));
+    prompt_.say(resumed.fresh
+                    ? fmt::format("Word game, seed {}.", session.seed())
+                    : fmt::format("Word game, seed {}: resumed at hand {} of {}.", session.seed(),
+                                  session.view(kPlayer).hand + 1, session.config().hands));
     GameRecorder recorder(context_, resumed);
     play(session, recorder);
     return kExitOk;

@@ -213,10 +213,12 @@ class Terminal {
     }
   }
 
-  /// Goes on with the game in play of a saved session (`wordgames resume`), then as run().
-  int resume(hangman::Session& session) {
+  /// Goes on with the game in play of a saved session (`wordgames resume`), then as run();
+  /// `fresh`: a session nothing was played of (ResumedGame::fresh).
+  int resume(hangman::Session& session, bool fresh = false) {
     session_ = &session;
-    out() << fmt::format("Position hangman.\nSeed: {}: the game resumed.\n", seed_);
+    out() << fmt::format("Position hangman.\nSeed: {}{}\n", seed_,
+                         fresh ? "." : ": the game resumed.");
     describe_dictionary();
     out() << fmt::format("Mode: {}.\n", hangman::to_string(mode_));
     for (bool resumed = true;; resumed = false) {
@@ -825,7 +827,7 @@ int resume_hangman_game(Context& context, ResumedGame& game) {
       std::shared_ptr<const Dictionary>(game.session, &session.dictionary()), from_lexicon};
   Terminal terminal(context, context.store(), std::move(dictionary), config.mode, config.secrets,
                     &game);
-  return terminal.resume(session);
+  return terminal.resume(session, game.fresh);
 }
 
 void define_hangman_command(CLI::App& command, Context& context) {

@@ -6,12 +6,14 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/bot_options.h"
@@ -34,10 +36,11 @@ struct ServeOptions {
   std::uint64_t max_sessions = 20000;
   std::uint64_t connections_per_address = server::ServerLimits{}.max_connections_per_address;
   bool offline = false;
-  bool no_store = false;                   ///< --no-store: keep no players or games
-  std::vector<std::string> allowed_hosts;  ///< names the Host may give besides loopback ones
-  std::vector<std::string> allowed_bots;   ///< external bots' command lines (--allow-bot)
-  protocol::ExternalBotOptions bots;       ///< their reply time and limits (--bot-*)
+  bool no_store = false;                    ///< --no-store: keep no players or games
+  std::vector<std::string> allowed_hosts;   ///< names the Host may give besides loopback ones
+  std::vector<std::string> allowed_bots;    ///< external bots' command lines (--allow-bot)
+  protocol::ExternalBotOptions bots;        ///< their reply time and limits (--bot-*)
+  std::optional<std::string> daily_secret;  ///< --daily-secret; unset: the data folder's
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -61,6 +64,16 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.offline = options.offline;
+  // The daily secret (app/daily.h): --daily-secret, else the data folder's file, else none.
+  if (options.daily_secret) {
+    arcade_options.daily_secret = app::daily_secret_of(*options.daily_secret);
+  } else {
+    try {
+      arcade_options.daily_secret = app::read_daily_secret(context.data_dir());
+    } catch (const app::StoreError&) {
+      // No data folder (no HOME): no secret.
+    }
+  }
   arcade_options.allowed_bots = options.allowed_bots;
   // The Host a request may name (server/hosts.h): loopback, the address listened on when it is
   // one interface's, any address literal when it is every interface's, and --allow-host.
@@ -184,6 +197,13 @@ void add_serve_command(CLI::App& app, Context& context) {
   command->add_flag("--no-store", options->no_store,
                     "Keep no players or games (by default they are kept in the --data "
                     "directory's wordgames.db, as the terminal's)");
+  command
+      ->add_option_function<std::string>(
+          "--daily-secret", [options](const std::string& text) { options->daily_secret = text; },
+          "A secret that joins the seeds of the puzzles of the day, so that their words cannot be "
+          "computed from the date alone; arcades with the same secret agree. Default: the first "
+          "line of the data folder's daily-secret file, if any")
+      ->type_name("SECRET");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

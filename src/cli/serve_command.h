@@ -7,6 +7,8 @@
 ///   --threads N      the server's threads (default 2)
 ///   --idle-minutes N a game nobody touched this long is dropped (default 60)
 ///   --max-sessions N games open at once (default 20000)
+///   --daily-secret SECRET  joins the seeds of the puzzles of the day (app/daily.h); default: the
+///                    data folder's daily-secret file
 /// Prints the address to open, then serves until Ctrl-C (SIGINT) or SIGTERM.
 
 #include <string_view>

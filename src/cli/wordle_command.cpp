@@ -340,8 +340,8 @@ int resume_wordle_game(Context& context, ResumedGame& game) {
   wd::Session& session = game.typed<app::WordleCodec>();
   Prompt prompt(context.in(), context.out(), !context.interactive());
   const Terminal terminal{colour_wanted(context.interactive()), context.interactive()};
-  prompt.say(fmt::format("{}\nSeed {}: the game resumed.\n{}", header(session.config()),
-                         session.seed(), kLegend));
+  prompt.say(fmt::format("{}\nSeed {}{}\n{}", header(session.config()), session.seed(),
+                         game.fresh ? "." : ": the game resumed.", kLegend));
   GameRecorder recorder(context, game);
   play_games(session, prompt, terminal, recorder);
   return kExitOk;

@@ -9,7 +9,9 @@
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "core/play.h"
+#include "server/daily.h"
 #include "server/definitions.h"
 #include "server/requests.h"
 #include "server/responses.h"
@@ -173,6 +175,10 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
         return json_response(200, tool_document(*game, tool));
       }
     }
+  }
+  if (parts.size() == 2 && parts[1] == "daily") {
+    return daily_puzzles(request, app::utc_day(clock_.system_now()), options_.daily_secret,
+                         options_.store.get());
   }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", sessions_->count()}});

@@ -58,6 +58,9 @@ struct ArcadeOptions {
   /// --bot-*), in a sandbox unless the operator trusts them.
   protocol::ExternalBotOptions bots;
   std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
+  /// The arcade's daily secret (serve --daily-secret, or its data folder's; app/daily.h): it
+  /// joins the seed of every puzzle of the day. Empty: none, the seeds are the rule's alone.
+  std::string daily_secret;
   /// The games' own routes (server/game_routes.h): every game's that has some, with their
   /// defaults; a test gives its own (a tournament's caps, a stand-in Open Library).
   std::vector<GameRoutesMaker> game_routes = all_game_routes();

@@ -45,6 +45,9 @@ struct LiveSession {
   /// The game in play (or the last one ended) is practice: its seed was known before it began.
   /// The store records it so (app::FinishedGame::practice): never on a leaderboard.
   bool practice = false;
+  /// The day ("YYYY-MM-DD") of the puzzle of the day this session opened on (docs/API.md, "The
+  /// daily puzzle"): its first game recorded is that day's (FinishedGame::daily); "" for none.
+  std::string daily;
   /// The session's finished() after its last command: a game begins when it turns false.
   bool finished = false;
   std::chrono::steady_clock::time_point last_used;

@@ -37,6 +37,7 @@ void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
       game.started_ms = live.started_ms;
       game.ended_ms = std::max(now, live.started_ms);
       game.practice = live.practice;
+      game.daily = live.daily;
       // The owner's game was saved unfinished as it went; a room member's never is.
       options_.store->record_finished_game(game,
                                            seat == live.seat ? live.unfinished.exchange(0) : 0);
@@ -44,6 +45,7 @@ void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
     }
   }
   if (recorded) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
+  if (recorded) live.daily.clear();  // the session's next game is no puzzle of the day
   const auto owner = live.players.find(live.seat);
   if (owner == live.players.end()) return;  // only the owner's game is saved to resume
   if (live.session->finished()) {

@@ -12,7 +12,9 @@
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "core/text.h"
+#include "server/daily.h"
 #include "server/players.h"
 #include "server/requests.h"
 #include "server/responses.h"
@@ -104,15 +106,23 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
     if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
-        key != "answer_seconds" && key != "player") {
+        key != "answer_seconds" && key != "player" && key != "daily") {
       return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
     }
+  }
+  if (body.contains("daily") &&
+      (body.contains("config") || body.contains("seed") || body.contains("saved"))) {
+    return error(400, "bad_request",
+                 "a puzzle of the day takes its config and seed from the day: send no 'config', "
+                 "'seed' or 'saved' with 'daily'");
   }
   auto player = acting_player(request, body, options_.store.get());
   if (auto* refusal = std::get_if<HttpResponse>(&player)) return std::move(*refusal);
   if (auto refusal = refuse_opening()) return std::move(*refusal);
   std::unique_ptr<app::GameSession> session;
   const app::GameEntry* game = nullptr;
+  bool archived_daily = false;  // an earlier day's puzzle: practice
+  std::string daily_day;        // the day of a puzzle of the day
   try {
     if (body.contains("saved")) {
       const Json& saved = body["saved"];
@@ -121,6 +131,23 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       }
       game = app::find_game(saved["game"].get<std::string>());
       session = app::restore(saved, lexicon_);
+    } else if (body.contains("daily")) {
+      // The day's puzzle: its config and seed are the day's, never the client's.
+      if (!body.contains("game") || !body["game"].is_string()) {
+        return error(400, "bad_request", "name the game: {\"game\": \"boggle\", \"daily\": ...}");
+      }
+      game = app::find_game(body["game"].get<std::string>());
+      if (game == nullptr) {
+        return error(404, "unknown_game",
+                     fmt::format("there is no game '{}'", body["game"].get<std::string>()));
+      }
+      auto daily = daily_opening(*game, body["daily"], app::utc_day(clock_.system_now()),
+                                 options_.daily_secret);
+      if (auto* refusal = std::get_if<HttpResponse>(&daily)) return std::move(*refusal);
+      const DailyOpening& opening = std::get<DailyOpening>(daily);
+      session = game->open(opening.config, opening.seed, lexicon_);
+      archived_daily = opening.archived;
+      daily_day = opening.day;
     } else {
       if (!body.contains("game") || !body["game"].is_string()) {
         return error(400, "bad_request", "name the game: {\"game\": \"hand\", ...}");
@@ -142,8 +169,9 @@ HttpResponse Sessions::create(const HttpRequest& request) {
     return error(400, "bad_saved_game", e.what());
   }
   // A seed the client chose (or a saved game, which holds one) is known: its games are practice.
-  LivePtr live =
-      add(std::move(session), *game, {.known = body.contains("seed") || body.contains("saved")});
+  // So are an earlier day's puzzle's, from the archive.
+  LivePtr live = add(std::move(session), *game,
+                     {.known = body.contains("seed") || body.contains("saved") || archived_daily});
   if (body.contains("answer_seconds")) {
     const Json& seconds = body["answer_seconds"];
     if (!seconds.is_number_unsigned() || seconds.get<std::uint64_t>() < 1 ||
@@ -156,6 +184,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
     live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
   }
   std::lock_guard lock(live->mutex);
+  live->daily = std::move(daily_day);
   // Kept for its player: an auction without a person seat is nobody's (it is only watched).
   if (live->seat != kObserver) {
     if (std::string stored = stored_player(std::get<std::string>(player)); !stored.empty()) {

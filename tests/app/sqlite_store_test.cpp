@@ -694,8 +694,18 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Game-specific statistics and the leaderboard.
 
+/// Makes again the table version 7 changed, as version 6 had it: no puzzles of the day.
+void restore_version_six_tables(const std::filesystem::path& file) {
+  if (raw_sql(file, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'daily'") ==
+      "1") {
+    raw_sql(file, "DROP INDEX daily_games");
+    raw_sql(file, "ALTER TABLE games DROP COLUMN daily");
+  }
+}
+
 /// Makes again the table version 6 changed, as version 5 had it: no bot's seats.
 void restore_version_five_tables(const std::filesystem::path& file) {
+  restore_version_six_tables(file);
   raw_sql(file, "DROP INDEX game_players_bots");
   raw_sql(file, "DROP INDEX game_players_bot_names");
   raw_sql(file, "ALTER TABLE game_players DROP COLUMN bot");
@@ -1591,6 +1601,64 @@ TEST_F(SqliteStoreTest, ConcurrentWriterProcessesWaitForEachOtherAndLoseNothing)
   EXPECT_EQ(store.statistics("Ann", "hangman").games + store.statistics("Ann", "auction").games,
             2 * kGames);
   EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+}
+
+// --- The puzzle of the day (schema version 7): once for the record, streaks, the day's board.
+
+FinishedGame daily_game(std::string player, std::int64_t score, std::string day,
+                        std::int64_t ended_ms) {
+  FinishedGame game = game_of("hangman", {{std::move(player), score, score > 0}}, ended_ms);
+  game.daily = std::move(day);
+  return game;
+}
+
+TEST_F(SqliteStoreTest, APlayersFirstGameOfADaysPuzzleIsTheRecordLaterOnesArePractice) {
+  SqliteStore store(file_);
+  const std::int64_t first = store.record_finished_game(daily_game("Ann", 10, "2026-11-20", 1000));
+  const std::int64_t again = store.record_finished_game(daily_game("ann", 90, "2026-11-20", 2000));
+  const std::int64_t bob = store.record_finished_game(daily_game("Bob", 20, "2026-11-20", 3000));
+  EXPECT_FALSE(store.finished_game(first).practice);
+  EXPECT_EQ(store.finished_game(first).daily, "2026-11-20");
+  EXPECT_TRUE(store.finished_game(again).practice);
+  EXPECT_FALSE(store.finished_game(bob).practice);
+  // The day's board: each player's record, best first; the practice game counts nowhere.
+  EXPECT_EQ(store.daily_leaderboard("hangman", "2026-11-20"),
+            (std::vector<DailyResult>{{"Bob", 20, true, bob}, {"Ann", 10, true, first}}));
+  EXPECT_TRUE(store.daily_leaderboard("hangman", "2026-11-21").empty());
+  EXPECT_TRUE(store.daily_leaderboard("wordle", "2026-11-20").empty());
+  EXPECT_EQ(store.game_statistics("Ann", "hangman").totals.games, 1);
+  EXPECT_THROW(store.daily_leaderboard("hangman", "2026-02-30"), std::invalid_argument);
+  EXPECT_THROW(store.record_finished_game(daily_game("Ann", 1, "someday", 4000)),
+               std::invalid_argument);
+}
+
+TEST_F(SqliteStoreTest, StreaksCountDaysInARowEndingTodayOrYesterday) {
+  SqliteStore store(file_);
+  for (const char* day :
+       {"2026-11-10", "2026-11-11", "2026-11-12", "2026-11-18", "2026-11-19", "2026-11-19"}) {
+    store.record_finished_game(daily_game("Ann", 5, day, 1000));
+  }
+  store.record_finished_game(game_of("hangman", {{"Ann", 5, true}}, 5000));  // no daily
+  EXPECT_EQ(store.daily_streak("Ann", "hangman", "2026-11-19"), (DailyStreak{2, 3, "2026-11-19"}));
+  EXPECT_EQ(store.daily_streak("Ann", "hangman", "2026-11-20"), (DailyStreak{2, 3, "2026-11-19"}));
+  EXPECT_EQ(store.daily_streak("Ann", "hangman", "2026-11-21"), (DailyStreak{0, 3, "2026-11-19"}));
+  EXPECT_EQ(store.daily_streak("Bob", "hangman", "2026-11-21"), DailyStreak{});
+  EXPECT_EQ(store.daily_streak("Ann", "wordle", "2026-11-21"), DailyStreak{});
+}
+
+TEST_F(SqliteStoreTest, MigratesAVersionSixFileItsGamesNoPuzzleOfTheDay) {
+  {
+    SqliteStore store(file_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 5, true}}, 1000));
+  }
+  restore_version_six_tables(file_);
+  raw_sql(file_, "PRAGMA user_version = 6");
+  SqliteStore store(file_);
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(store.finished_game(1).daily, "");
+  const std::int64_t id = store.record_finished_game(daily_game("Ann", 7, "2026-11-20", 2000));
+  EXPECT_EQ(store.finished_game(id).daily, "2026-11-20");
 }
 
 }  // namespace

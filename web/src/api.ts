@@ -285,6 +285,34 @@ export interface NewSession {
   seed?: number;
   /** The auction: seconds a person seat has to bid or name a word (the server's default: 30). */
   answer_seconds?: number;
+  /** The puzzle of this day ("YYYY-MM-DD"): its config and seed are the day's (no config). */
+  daily?: string;
+}
+
+/** A game's puzzle of a day (GET /api/daily): "seed" only where it hides nothing. */
+export interface DailyPuzzle {
+  game: string;
+  title: string;
+  description: string;
+  date: string;
+  config: Record<string, unknown>;
+  seed?: number;
+  /** What POST /api/sessions takes to open it. */
+  open: { game: string; daily: string };
+  /** The day's records, best first (an arcade that keeps games). */
+  leaderboard?: { player: string; score: number; won: boolean }[];
+  /** The player's days in a row (when a player is named). */
+  streak?: { current: number; best: number; last: string };
+}
+
+/** GET /api/daily: each game's puzzle of `date` (default: today, UTC); `player`'s streaks. */
+export function dailyPuzzles(date?: string, player?: string | null):
+    Promise<{ date: string; today: string; puzzles: DailyPuzzle[] }> {
+  const query = new URLSearchParams();
+  if (date !== undefined) query.set('date', date);
+  if (player) query.set('player', player);
+  const text = query.toString();
+  return call('GET', text ? `/api/daily?${text}` : '/api/daily');
 }
 
 /** POST /api/sessions, for the chosen player (if any). */

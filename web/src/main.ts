@@ -2,6 +2,7 @@
 // games comes from the server (the app layer's registry), and the table of their pages is
 // generated from the one list of games (game_pages.ts, from WG_GAMES): this file names none.
 import { ApiError, type GameInfo, listGames, PLAYER_CHOSEN } from './api';
+import { dailySection } from './daily';
 import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
 import { gamePages as pages } from './game_pages';
@@ -45,6 +46,8 @@ function lobby(main: HTMLElement, missing?: string): void {
                h('p', {}, game.summary)),
              h('a', { class: 'lobby-custom', href: `#/${game.name}/custom`,
                       'aria-label': `Custom game of ${game.title}` }, 'Custom game')))),
+       // Each game's puzzle of the day, one click each (daily.ts).
+       dailySection(),
        playerPicker({ games, canResume: (game) => pages[game.id]?.resumes === true }),
        h('p', { class: 'lobby-more' },
          h('a', { href: '#/stats' }, 'Statistics and leaderboards')));

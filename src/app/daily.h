@@ -1,0 +1,74 @@
+#pragma once
+/// The puzzle of the day: each game's, the same for everyone on every machine. Its config is the
+/// game's (GameEntry::daily); its seed comes from the UTC date and the game alone, by this rule,
+/// so that two arcades and a terminal agree without talking:
+///
+///   message = "wordgames-daily/1/" + game id + "/" + YYYY-MM-DD       (no secret)
+///   message = "wordgames-daily/1/" + game id + "/" + YYYY-MM-DD + "/" + secret
+///   seed    = the first 8 bytes of SHA-256(message), read as a big-endian unsigned 64-bit number
+///
+/// The game id is GameEntry::id ("evil_hangman"), the date the day in UTC, zero-padded
+/// ("2026-11-28"). `printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum` shows it: the
+/// seed is the first 16 hex digits. An arcade may add a secret of its own (serve --daily-secret,
+/// or the file kDailySecretFile of its data folder): the day's hidden words then cannot be
+/// computed from the rule, and arcades that share the secret still agree.
+
+#include <array>
+#include <chrono>
+#include <cstddef>
+#include <cstdint>
+#include <filesystem>
+#include <string>
+#include <string_view>
+
+#include "app/json.h"
+#include "app/registry.h"
+#include "app/sqlite_store.h"
+
+namespace wg::app {
+
+/// The file of a data folder whose first line is its daily secret (read_daily_secret).
+inline constexpr std::string_view kDailySecretFile = "daily-secret";
+/// The longest daily secret taken.
+inline constexpr std::size_t kMaxDailySecret = 256;
+
+/// The day `text` names, "YYYY-MM-DD" exactly (a day of the calendar, from 2000-01-01 to
+/// 9999-12-31). Throws wg::ConfigError("date") saying what a date is for anything else.
+std::chrono::year_month_day parse_daily_date(std::string_view text);
+/// "2026-11-28".
+std::string daily_date_text(std::chrono::year_month_day day);
+/// The UTC day of `time`.
+std::chrono::year_month_day utc_day(std::chrono::system_clock::time_point time);
+/// The day a request names (`text`, parse_daily_date), or `today` when `text` is empty. Throws
+/// wg::ConfigError("date") for a malformed date and for a day after `today`, whose puzzle is
+/// not out yet.
+std::chrono::year_month_day daily_day(std::string_view text, std::chrono::year_month_day today);
+
+/// The seed of `game`'s puzzle of `day`, by the rule above; `secret` empty: none.
+std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
+                         std::string_view secret = {});
+
+/// The secret `text` holds (its first line, spaces around it trimmed), or empty. Throws
+/// wg::ConfigError("daily-secret") for a secret longer than kMaxDailySecret or with control
+/// characters.
+std::string daily_secret_of(std::string_view text);
+/// The daily secret of the data folder `data_dir` (its kDailySecretFile, daily_secret_of), or
+/// empty when it has none.
+std::string read_daily_secret(const std::filesystem::path& data_dir);
+
+/// What a front end lists of `game`'s puzzle of `day`: {"game" (its name), "title",
+/// "description", "date", "config"}, and "seed" only when the config hides nothing
+/// (hides_information): whoever knows a hiding seed knows the day's game.
+Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret);
+
+/// Adds to `puzzle` (daily_json of `game` and `day`) what `store` keeps of it: "leaderboard",
+/// the day's records best first ([{"player", "score", "won"}], at most 10), and, for a `player`
+/// (non-empty), "streak": {"current", "best", "last"} as of `today`.
+void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
+                        std::chrono::year_month_day day, std::string_view player,
+                        std::chrono::year_month_day today);
+
+/// SHA-256 of `bytes` (FIPS 180-4), 32 bytes.
+std::array<std::uint8_t, 32> sha256(std::string_view bytes);
+
+}  // namespace wg::app

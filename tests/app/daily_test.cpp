@@ -1,0 +1,144 @@
+#include "app/daily.h"
+
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <memory>
+#include <set>
+#include <string>
+
+#include <gtest/gtest.h>
+
+#include "app/registry.h"
+#include "core/play.h"
+#include "lexicon/lexicon.h"
+#include "support/temp_dir.h"
+
+namespace wg::app {
+namespace {
+
+using std::chrono::day;
+using std::chrono::month;
+using std::chrono::year;
+using std::chrono::year_month_day;
+
+const year_month_day kDay{year(2026), month(11), day(28)};
+
+std::shared_ptr<const Lexicon> shared_lexicon() {
+  return std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+}
+
+std::string hex(const std::array<std::uint8_t, 32>& digest) {
+  std::string text;
+  for (std::uint8_t byte : digest) {
+    constexpr char kDigits[] = "0123456789abcdef";
+    text += kDigits[byte >> 4];
+    text += kDigits[byte & 15];
+  }
+  return text;
+}
+
+TEST(Sha256, MatchesTheStandardsVectors) {
+  EXPECT_EQ(hex(sha256("")), "e3b0c44298fc1c149afbf4c8996fb92427ae41e4649b934ca495991b7852b855");
+  EXPECT_EQ(hex(sha256("abc")), "ba7816bf8f01cfea414140de5dae2223b00361a396177a9cb410ff61f20015ad");
+  // Two blocks: 56 bytes push the length into a second one.
+  EXPECT_EQ(hex(sha256("abcdbcdecdefdefgefghfghighijhijkijkljklmklmnlmnomnopnopq")),
+            "248d6a61d20638b8e5c026930c3e6039a33ce45964ff2167f6ecedd419db06c1");
+}
+
+TEST(DailySeed, IsTheRulesFirstEightBytesOfSha256) {
+  const GameEntry* boggle = find_game("boggle");
+  ASSERT_NE(boggle, nullptr);
+  // printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum: f858d4a8dd850a2a...
+  EXPECT_EQ(daily_seed(*boggle, kDay), 0xf858d4a8dd850a2aULL);
+  EXPECT_EQ(daily_seed(*boggle, kDay), 17895286941092743722ULL);
+  // ... '/s3cret' appended: e5a9216022d749ab...
+  EXPECT_EQ(daily_seed(*boggle, kDay, "s3cret"), 0xe5a9216022d749abULL);
+}
+
+TEST(DailySeed, IsTheSameForTheSameDayAndGame) {
+  for (const GameEntry& game : games()) {
+    EXPECT_EQ(daily_seed(game, kDay), daily_seed(game, parse_daily_date("2026-11-28")));
+    EXPECT_EQ(daily_seed(game, kDay, "x"), daily_seed(game, kDay, "x"));
+  }
+}
+
+TEST(DailySeed, DiffersBetweenGamesDaysAndSecrets) {
+  std::set<std::uint64_t> seeds;
+  std::size_t count = 0;
+  for (const GameEntry& game : games()) {
+    for (const char* date : {"2026-11-27", "2026-11-28", "2027-01-01"}) {
+      for (const char* secret : {"", "one", "two"}) {
+        seeds.insert(daily_seed(game, parse_daily_date(date), secret));
+        ++count;
+      }
+    }
+  }
+  EXPECT_EQ(seeds.size(), count);
+}
+
+TEST(DailyDate, ReadsAndWritesTheDay) {
+  EXPECT_EQ(parse_daily_date("2026-11-28"), kDay);
+  EXPECT_EQ(daily_date_text(kDay), "2026-11-28");
+  EXPECT_EQ(daily_date_text(parse_daily_date("2028-02-29")), "2028-02-29");
+  EXPECT_EQ(utc_day(std::chrono::sys_days(kDay) + std::chrono::hours(23)), kDay);
+}
+
+TEST(DailyDate, RefusesWhatIsNoDay) {
+  for (const char* bad :
+       {"", "2026-11-8", "2026/11/28", "28-11-2026", "2026-13-01", "2026-02-29", "2026-11-31",
+        "2026-00-10", "abcd-ef-gh", "2026-11-28 ", "1999-12-31", "+026-11-28"}) {
+    EXPECT_THROW(parse_daily_date(bad), ConfigError) << bad;
+  }
+  try {
+    parse_daily_date("2026-02-30");
+    FAIL();
+  } catch (const ConfigError& error) {
+    EXPECT_EQ(error.field(), "date");
+    EXPECT_NE(std::string(error.what()).find("2026-02-30"), std::string::npos);
+  }
+}
+
+TEST(DailyDate, TodayUnlessNamedAndNeverAfterIt) {
+  EXPECT_EQ(daily_day("", kDay), kDay);
+  EXPECT_EQ(daily_day("2026-01-01", kDay), parse_daily_date("2026-01-01"));
+  EXPECT_EQ(daily_day("2026-11-28", kDay), kDay);
+  EXPECT_THROW(daily_day("2026-11-29", kDay), ConfigError);
+  EXPECT_THROW(daily_day("2026-11-", kDay), ConfigError);
+}
+
+TEST(DailySecret, IsTheFilesFirstLineTrimmed) {
+  EXPECT_EQ(daily_secret_of("  open sesame \nsecond line\n"), "open sesame");
+  EXPECT_EQ(daily_secret_of(""), "");
+  EXPECT_THROW(daily_secret_of(std::string(kMaxDailySecret + 1, 'x')), ConfigError);
+  EXPECT_THROW(daily_secret_of("a\x01z"), ConfigError);
+  const test::TempDir dir;
+  EXPECT_EQ(read_daily_secret(dir.path()), "");
+  std::ofstream(dir.path() / kDailySecretFile) << "shared by two arcades\n";
+  EXPECT_EQ(read_daily_secret(dir.path()), "shared by two arcades");
+}
+
+TEST(DailyPuzzle, EveryGameHasOneThatOpens) {
+  for (const GameEntry& game : games()) {
+    SCOPED_TRACE(std::string(game.id));
+    EXPECT_TRUE(game.daily.config.is_object());
+    EXPECT_FALSE(game.daily.description.empty());
+    auto session = game.open(game.daily.config, daily_seed(game, kDay), shared_lexicon());
+    ASSERT_NE(session, nullptr);
+  }
+}
+
+TEST(DailyPuzzle, ItsJsonHidesASeedThatHidesTheGame) {
+  for (const GameEntry& game : games()) {
+    SCOPED_TRACE(std::string(game.id));
+    const Json json = daily_json(game, kDay, "");
+    EXPECT_EQ(json["game"], std::string(game.name));
+    EXPECT_EQ(json["date"], "2026-11-28");
+    EXPECT_EQ(json["config"], game.daily.config);
+    EXPECT_EQ(json.contains("seed"), !hides_information(game, game.daily.config));
+    if (json.contains("seed")) EXPECT_EQ(json["seed"], daily_seed(game, kDay));
+  }
+}
+
+}  // namespace
+}  // namespace wg::app
