@@ -109,11 +109,8 @@ std::string encode_challenge(const Challenge& challenge) {
     throw ChallengeError(
         "a game on a word list of one's own makes no challenge: the code would carry its words");
   }
-  const Json payload = {{"g", entry->name},
-                        {"c", without_defaults(*entry, challenge.config)},
-                        {"s", challenge.seed},
-                        {"n", challenge.name},
-                        {"r", challenge.result}};
+  const Json payload = Json::array({entry->name, without_defaults(*entry, challenge.config),
+                                    challenge.seed, challenge.name, challenge.result});
   std::vector<std::uint8_t> bytes = {kChallengeVersion};
   Json::to_msgpack(payload, bytes);
   const std::uint32_t checksum = checksum_of(bytes, bytes.size());
@@ -124,14 +121,14 @@ std::string encode_challenge(const Challenge& challenge) {
 }
 
 Challenge decode_challenge(std::string_view code) {
-  while (!code.empty() && (code.front() == ' ' || code.front() == '\t')) code.remove_prefix(1);
-  while (!code.empty() && (code.back() == ' ' || code.back() == '\t' || code.back() == '\n' ||
-                           code.back() == '\r')) {
-    code.remove_suffix(1);
+  // A code printed over several lines comes back with its breaks: spaces and '\\' dropped.
+  std::string joined;
+  for (const char c : code.substr(0, kMaxCodeLength + 1)) {
+    if (c != ' ' && c != '\t' && c != '\n' && c != '\r' && c != '\\') joined += c;
   }
-  if (code.empty()) throw ChallengeError("an empty challenge code");
+  if (joined.empty()) throw ChallengeError("an empty challenge code");
   if (code.size() > kMaxCodeLength) throw ChallengeError("too long for a challenge code");
-  const std::optional<std::vector<std::uint8_t>> bytes = base64url_decode(std::string(code));
+  const std::optional<std::vector<std::uint8_t>> bytes = base64url_decode(joined);
   if (!bytes) {
     throw ChallengeError(
         "not a challenge code: a code is letters, digits, '-' and '_' (was it copied whole?)");
@@ -158,31 +155,23 @@ Challenge decode_challenge(std::string_view code) {
   } catch (const Json::exception&) {
     throw ChallengeError("this challenge code holds no challenge");
   }
-  const auto text = [&payload](const char* key) -> std::optional<std::string> {
-    const auto field = payload.is_object() ? payload.find(key) : payload.end();
-    if (!payload.is_object() || field == payload.end() || !field->is_string()) {
-      return std::nullopt;
-    }
-    return field->get<std::string>();
-  };
-  Challenge challenge;
-  const std::optional<std::string> game = text("g");
-  const std::optional<std::string> name = text("n");
-  const std::optional<std::string> result = text("r");
-  if (!game || !name || !result || !payload.contains("s") || !payload["s"].is_number_unsigned() ||
-      !payload.contains("c") || !payload["c"].is_object()) {
+  if (!payload.is_array() || payload.size() != 5 || !payload[0].is_string() ||
+      !payload[1].is_object() || !payload[2].is_number_unsigned() || !payload[3].is_string() ||
+      !payload[4].is_string()) {
     throw ChallengeError("this challenge code holds no challenge");
   }
+  Challenge challenge;
+  const std::optional<std::string> game = payload[0].get<std::string>();
   const GameEntry* entry = find_game(*game);
   if (entry == nullptr) {
     throw ChallengeError(
         fmt::format("a challenge to a game this program does not know ('{}')", *game));
   }
   challenge.game = std::string(entry->name);
-  challenge.config = payload["c"];
-  challenge.seed = payload["s"].get<std::uint64_t>();
-  challenge.name = *name;
-  challenge.result = *result;
+  challenge.config = payload[1];
+  challenge.seed = payload[2].get<std::uint64_t>();
+  challenge.name = payload[3].get<std::string>();
+  challenge.result = payload[4].get<std::string>();
   return challenge;
 }
 

@@ -5,9 +5,9 @@
 /// word in clear text: the seed decides the game's words, and the result is spoiler-free.
 ///
 /// The code is base64url (no padding) of a version byte, the payload as MessagePack (the JSON
-/// {"g": game, "c": config, "s": seed, "n": name, "r": result}, the config's defaults left out)
-/// and a CRC-32 of both. A code altered, cut short, of another version or naming a game or a
-/// config this program does not play is refused with a ChallengeError saying which.
+/// [game, config, seed, name, result], the config's defaults left out) and a CRC-32 of both. A code
+/// altered, cut short, of another version or naming a game or a config this program does not play
+/// is refused with a ChallengeError saying which.
 
 #include <cstdint>
 #include <memory>
@@ -49,7 +49,8 @@ struct Challenge {
 /// carry the word to find.
 std::string encode_challenge(const Challenge& challenge);
 
-/// The challenge `code` carries (surrounding spaces ignored). Throws ChallengeError for a code
+/// The challenge `code` carries (spaces, line breaks and '\\' ignored: a code printed over
+/// several lines, with the shell's line continuations). Throws ChallengeError for a code
 /// that is not base64url, is cut short or altered (its checksum), is of another version, or
 /// names a game not in the registry.
 Challenge decode_challenge(std::string_view code);

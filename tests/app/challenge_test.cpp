@@ -65,6 +65,8 @@ TEST(Challenge, RoundTrips) {
       << code;
   EXPECT_EQ(decode_challenge(code), challenge);
   EXPECT_EQ(decode_challenge("  " + code + "\n"), challenge) << "spaces around are ignored";
+  const std::string broken = code.substr(0, 10) + " \\\n  " + code.substr(10);
+  EXPECT_EQ(decode_challenge(broken), challenge) << "a code printed over two lines";
 }
 
 TEST(Challenge, RoundTripsEveryLengthOfName) {
@@ -163,13 +165,12 @@ TEST(Challenge, AnotherVersionIsRefused) {
 
 TEST(Challenge, AnUnknownGameIsRefused) {
   std::vector<std::uint8_t> bytes = {kChallengeVersion};
-  Json::to_msgpack(
-      Json{{"g", "chess"}, {"c", Json::object()}, {"s", 1}, {"n", "Ann"}, {"r", "1-0"}}, bytes);
+  Json::to_msgpack(Json::array({"chess", Json::object(), 1, "Ann", "1-0"}), bytes);
   EXPECT_NE(refusal_of(code_of_bytes(bytes)).find("'chess'"), std::string::npos);
   EXPECT_THROW(encode_challenge(Challenge{"chess", Json::object(), 1, "Ann", "1-0"}),
                ChallengeError);
   std::vector<std::uint8_t> empty = {kChallengeVersion};
-  Json::to_msgpack(Json{{"g", "wordle"}}, empty);
+  Json::to_msgpack(Json::array({"wordle", Json::object()}), empty);
   EXPECT_NE(refusal_of(code_of_bytes(empty)).find("holds no challenge"), std::string::npos);
 }
 
