@@ -60,8 +60,11 @@ int play_code(Context& context, const std::string& code) {
   app::Challenge challenge = app::decode_challenge(code);
   const app::GameEntry& entry = *app::find_game(challenge.game);
   const PlayGame play = play_entry_of(entry.id);
-  if (play == nullptr) {
-    throw app::ChallengeError(fmt::format("{} is not played in the terminal", entry.title));
+  if (play == nullptr || !entry.resumable) {
+    throw app::ChallengeError(
+        fmt::format("a challenge to {} is not played in the terminal; the web arcade's API opens "
+                    "it (POST /api/sessions {{\"challenge\": CODE}})",
+                    entry.title));
   }
   ResumedGame game;
   game.session = app::open_challenge(challenge, context.shared_lexicon());
