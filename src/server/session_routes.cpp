@@ -170,6 +170,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
     live->answer_time = std::chrono::seconds(seconds.get<std::uint64_t>());
   }
   std::lock_guard lock(live->mutex);
+  live->challenge = challenge;
   // Kept for its player: an auction without a person seat is nobody's (it is only watched).
   if (live->seat != kObserver) {
     if (std::string stored = stored_player(std::get<std::string>(player)); !stored.empty()) {

@@ -28,8 +28,30 @@ TEST_F(ChallengeRoutesTest, ACodeOpensTheSameGameWithItsSeedHidden) {
   EXPECT_FALSE(created.contains("seed")) << created.dump();
   EXPECT_FALSE(created["practice"].get<bool>());
   EXPECT_EQ(created["game"], "hangman") << created.dump();
+  command(created["id"], {{"command", "guess"}, {"position", 0}, {"letter", "E"}});
   const Json again = command(created["id"], {{"command", "give_up"}});
   EXPECT_EQ(again["view"]["word"], word) << "the same game";
+  const Json share = get("/api/sessions/" + created["id"].get<std::string>())["share"];
+  EXPECT_EQ(share["challenge"], (Json{{"name", "Ann"}, {"result", "gave up, 0 points, 0 misses"}}))
+      << share.dump();
+  EXPECT_FALSE(share.contains("code")) << "an answer makes no new code";
+}
+
+TEST_F(ChallengeRoutesTest, AFinishedGameIsToldForSharingWithItsCode) {
+  const Json created = create({{"game", "wordle"}, {"config", {{"host", "fair"}}}});
+  EXPECT_FALSE(created.contains("share")) << "nothing to share before the end";
+  command(created["id"], {{"command", "guess"}, {"word", "crane"}});
+  const Json ended = command(created["id"], {{"command", "give_up"}});
+  const std::string word = ended["view"]["word"];
+  const Json share = get("/api/sessions/" + created["id"].get<std::string>())["share"];
+  ASSERT_TRUE(share.is_object()) << ended.dump();
+  EXPECT_EQ(share["result"], "gave up after 1 guess");
+  EXPECT_EQ(share["text_plain"].get<std::string>().find(word), std::string::npos);
+  EXPECT_EQ(share["text"].get<std::string>().find(word), std::string::npos);
+  const std::string code = share["code"];
+  const Json answer = create({{"challenge", code}});
+  const Json answered = command(answer["id"], {{"command", "give_up"}});
+  EXPECT_EQ(answered["view"]["word"], word) << "the fair host's word, from the same seed";
 }
 
 TEST_F(ChallengeRoutesTest, ABadCodeIsRefusedWithAClearError) {
