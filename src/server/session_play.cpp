@@ -108,6 +108,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   // A game begun on a seed a client knows is foreseen by them: practice.
   if (was_finished && !live.finished && live.seed_known) live.practice = true;
   if (Json share = share_of(live); !share.is_null()) live.share = std::move(share);
+  if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
   keep(live);
   // A hidden session's seed is shown once its game has ended; whoever saw it foresees the games
   // the session would begin next.
@@ -311,6 +312,9 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
   if (live.unfinished != 0 && seat == live.seat) snapshot["resumable"] = true;
   // The owner's last game told for sharing (a challenge code with it, or both results).
   if (!live.share.is_null() && seat == live.seat) snapshot["share"] = live.share;
+  if (live.challenge && seat == live.seat) {
+    snapshot["challenge"] = {{"name", live.challenge->name}, {"result", live.challenge->result}};
+  }
   // Its players hear that their game is not kept, every time, not only the operator once.
   if (!live.not_kept.empty() && seat != kObserver) snapshot["not_kept"] = live.not_kept;
   return snapshot;
