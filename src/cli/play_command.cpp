@@ -62,8 +62,8 @@ int play_code(Context& context, const std::string& code) {
   const PlayGame play = play_entry_of(entry.id);
   if (play == nullptr || !entry.resumable) {
     throw app::ChallengeError(
-        fmt::format("a challenge to {} is not played in the terminal; the web arcade's API opens "
-                    "it (POST /api/sessions {{\"challenge\": CODE}})",
+        fmt::format("a challenge to {} is not played in the terminal (its round is on a clock): "
+                    "open #/challenge/CODE in the web arcade ('wordgames serve')",
                     entry.title));
   }
   ResumedGame game;

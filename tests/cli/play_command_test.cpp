@@ -94,6 +94,13 @@ TEST(PlayCommand, ABadCodeIsBadInputWithAClearMessage) {
   const ProcessResult cut = run_as(dir, "bob", {"play", code.substr(0, 4)}, "");
   EXPECT_EQ(cut.exit_code, 2) << cut;
   EXPECT_TRUE(contains(cut.err, "cut short")) << cut;
+  const ProcessResult boggle = run_as(dir, "bob", {"boggle", "--seed", "4"}, "");
+  std::string round;
+  for (const std::string& piece : code_pieces(boggle.out)) round += piece;
+  ASSERT_FALSE(round.empty()) << boggle;
+  const ProcessResult clocked = run_as(dir, "bob", {"play", round}, "");
+  EXPECT_EQ(clocked.exit_code, 2) << clocked;
+  EXPECT_TRUE(contains(clocked.err, "#/challenge/CODE")) << clocked;
   const ProcessResult none = run_as(dir, "bob", {"play", "hello!"}, "");
   EXPECT_EQ(none.exit_code, 2) << none;
   EXPECT_TRUE(contains(none.err, "not a challenge code")) << none;
