@@ -339,6 +339,34 @@ void AuctionCodec::write_log(std::ostream& out, const au::Event& event, const Lo
   write_log_line(out, event, words);
 }
 
+namespace {
+
+/// The seat's points and place, and the winners': never a letter or a word.
+ShareText auction_share(const FinishedGame& game, Seat seat) {
+  ShareText share;
+  share.game = game.result.value("game", 0LL);
+  const std::vector<GamePlayer>& players = game.players;
+  if (seat < 0 || static_cast<std::size_t>(seat) >= players.size()) {
+    share.result = "watched";
+  } else {
+    std::size_t place = 1;
+    for (const GamePlayer& other : players) place += other.score > players[seat].score ? 1 : 0;
+    share.result = fmt::format("{}, place {} of {}", count_of(players[seat].score, "point"), place,
+                               players.size());
+  }
+  std::string winners;
+  for (const GamePlayer& player : players) {
+    if (!player.won) continue;
+    winners += fmt::format("{}{} ({})", winners.empty() ? "" : ", ", player.name, player.score);
+  }
+  share.headline =
+      fmt::format("Letter Auction, {} rounds: {}; won by {}", game.config.value("rounds", 0),
+                  share.result, winners.empty() ? std::string("no one") : winners);
+  return share;
+}
+
+}  // namespace
+
 GameEntry auction_game() {
   GameEntry entry{"auction",
                   "auction",
@@ -359,6 +387,7 @@ GameEntry auction_game() {
                                          {{"kind", "bot"}, {"name", "value"}},
                                          {{"kind", "bot"}, {"name", "random"}}})}},
                  "your seat against the bots strong, value, value and random; 5 rounds"};
+  entry.share = &auction_share;
   entry.seat_bots = [](const Json& config) -> std::vector<std::string> {
     try {
       return auction_seat_bots(AuctionCodec::config_from_json(config));

@@ -315,6 +315,27 @@ GameStatisticsRules boggle_statistics() {
   return rules;
 }
 
+/// The words found of the board's words and the points of the board's: never a word or the
+/// board.
+ShareText boggle_share(const FinishedGame& game, Seat) {
+  const Json& result = game.result;
+  const auto count = [&result](const char* key) {
+    const auto list = result.find(key);
+    return list != result.end() && list->is_array() ? static_cast<long long>(list->size()) : 0LL;
+  };
+  const long long found = count("found");
+  const long long words = count("all_words");
+  const long long score = result.value("score", 0LL);
+  const long long total = result.value("total_score", 0LL);
+  ShareText share;
+  share.game = result.value("round", 0LL);
+  share.result = fmt::format("found {} of {} words", found, words);
+  if (total > 0) share.result += fmt::format(", {} % of par", score * 100 / total);
+  share.headline = fmt::format("Word Search, {0}x{0}: {1} ({2} of {3} points)",
+                               game.config.value("size", 4), share.result, score, total);
+  return share;
+}
+
 }  // namespace
 
 GameEntry boggle_game() {
@@ -329,6 +350,7 @@ GameEntry boggle_game() {
   entry.resumable = false;
   // The board in play is shown, but the seed rolls every round's: the boards to come are in it.
   entry.hidden_information = [](const Json&) { return true; };
+  entry.share = &boggle_share;
   entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
   entry.statistics = boggle_statistics();
   entry.daily = {{{"size", 4}, {"seconds", 180}, {"scoring", "spec"}, {"min_length", 3}},

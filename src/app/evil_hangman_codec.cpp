@@ -13,6 +13,7 @@
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
 #include "core/overloaded.h"
+#include "core/text.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -257,6 +258,49 @@ Json EvilHangmanCodec::details_of(const Session&, const Finished& finished) {
   return {{"length", finished.length}, {"misses", finished.misses}, {"won", finished.won}};
 }
 
+namespace {
+
+/// Each guess a hit (a green circle, "+") or a miss (a cross, "x"), in the order played: which
+/// letters, and the word, stay untold.
+ShareText evil_hangman_share(const FinishedGame& game, Seat) {
+  const Json& result = game.result;
+  const std::string word = result.value("word", std::string());
+  std::string emoji;
+  std::string text;
+  for (const Json& letter : result.value("letters", Json::array())) {
+    const std::string guessed = letter.is_string() ? letter.get<std::string>() : std::string();
+    const bool hit = !guessed.empty() && word.find(guessed) != std::string::npos;
+    emoji += hit ? "\U0001F7E2" : "\u274C";
+    text += hit ? '+' : 'x';
+  }
+  ShareText share;
+  share.game = result.value("game", 0LL);
+  const int misses = result.value("misses", 0);
+  const int limit = result.value("guesses", 0);
+  const std::string of_limit = limit > 0 ? fmt::format(" of {}", limit) : std::string();
+  share.result = fmt::format("{}, {}{}",
+                             result.value("won", false)       ? "won"
+                             : result.value("gave_up", false) ? "gave up"
+                                                              : "lost",
+                             count_of(misses, "miss", "misses"), of_limit);
+  share.headline = fmt::format("Evil Hangman, {} letters, {} host: {}", result.value("length", 0),
+                               game.config.value("strategy", std::string("largest")), share.result);
+  // The length and the guesses are the new game's (its command may choose them).
+  share.config = game.config;
+  if (share.config.is_object()) {
+    share.config["length"] = result.value("length", 0);
+    share.config["guesses"] = limit;
+  }
+  if (!text.empty()) {
+    share.grid = {emoji};
+    share.text_grid = {text};
+    share.legend = "+: a letter in the word, x: a miss";
+  }
+  return share;
+}
+
+}  // namespace
+
 GameEntry evil_hangman_game() {
   GameEntry entry{"evil_hangman",
                   "evil-hangman",
@@ -278,6 +322,7 @@ GameEntry evil_hangman_game() {
   entry.hidden_information = [](const Json& config) {
     return EvilHangmanCodec::config_from_json(config).strategy == eh::Strategy::kFair;
   };
+  entry.share = &evil_hangman_share;
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
   // A withdrawal is the session's own record of a guess taken back, for replays: never a

@@ -5,6 +5,8 @@
 
 #include <fmt/format.h>
 
+#include "core/text.h"
+
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 
@@ -299,6 +301,46 @@ GameStatisticsRules hand_statistics() {
   return rules;
 }
 
+/// The points of the game and of each hand, against the best play where it was computed: never
+/// a tile.
+ShareText hand_share(const FinishedGame& game, Seat) {
+  const Json hands =
+      game.details.is_object() ? game.details.value("hands", Json::array()) : Json::array();
+  long long best_total = 0;
+  bool all_solved = !hands.empty();
+  std::string stars;
+  std::string marks;
+  for (const Json& hand : hands) {
+    const long long score = hand.value("score", 0LL);
+    const Json best = hand.value("best", Json(nullptr));
+    if (!best.is_number_integer()) {
+      all_solved = false;
+      stars += "\u2796";
+      marks += '-';
+      continue;
+    }
+    best_total += best.get<long long>();
+    const bool full = score >= best.get<long long>();
+    stars += full ? "\u2B50" : "\U0001F537";  // a star for the best play, a diamond below it
+    marks += full ? '*' : 'o';
+  }
+  ShareText share;
+  const long long total = game.result.value("total", 0LL);
+  share.result = fmt::format("{} over {}", count_of(total, "point"),
+                             count_of(static_cast<long long>(hands.size()), "hand"));
+  if (all_solved && best_total > 0) {
+    share.result += fmt::format(", {} % of the best", total * 100 / best_total);
+  }
+  share.headline = fmt::format(
+      "Word Game{}: {}", game.result.value("given_up", false) ? " (given up)" : "", share.result);
+  if (!hands.empty()) {
+    share.grid = {stars};
+    share.text_grid = {marks};
+    share.legend = "*: the best play of the hand, o: less, -: the best not computed";
+  }
+  return share;
+}
+
 }  // namespace
 
 GameEntry hand_game() {
@@ -320,6 +362,7 @@ GameEntry hand_game() {
       &open_session<HandCodec>};
   // The seed deals every hand of the series: the hands to come are in it.
   entry.hidden_information = [](const Json&) { return true; };
+  entry.share = &hand_share;
   entry.statistics = hand_statistics();
   entry.daily = {{{"hands", 1}, {"hand_size", 7}, {"hints", false}},
                  "one hand of 7 tiles, no hints"};

@@ -363,6 +363,23 @@ GameStatisticsRules hangman_statistics() {
   return rules;
 }
 
+/// The points, the misses and the word's length: never the word.
+ShareText hangman_share(const FinishedGame& game, Seat) {
+  const Json& result = game.result;
+  ShareText share;
+  share.game = result.value("game", 1LL) - game.config.value("first_game", 0LL) - 1;
+  share.result = fmt::format("{}, {}, {}",
+                             result.value("player_won", false) ? "won"
+                             : result.value("gave_up", false)  ? "gave up"
+                                                               : "lost",
+                             count_of(result.value("points", 0LL), "point"),
+                             count_of(result.value("misses", 0LL), "miss", "misses"));
+  share.headline =
+      fmt::format("Position Hangman, {}, {} letters: {}", game.config.value("mode", "easy"),
+                  game.details.is_object() ? game.details.value("length", 0) : 0, share.result);
+  return share;
+}
+
 }  // namespace
 
 GameEntry hangman_game() {
@@ -385,6 +402,7 @@ GameEntry hangman_game() {
                   }};
   // The seed draws the secret word of every game.
   entry.hidden_information = [](const Json&) { return true; };
+  entry.share = &hangman_share;
   entry.statistics = hangman_statistics();
   entry.daily = {{{"mode", "easy"}, {"secrets", "common"}, {"hints", true}},
                  "easy mode, a common word, hints allowed"};

@@ -85,6 +85,17 @@ bool withdraws(const GameEntry& game, const Json& command) {
   return listed(game.withdrawing, command_name_of(command));
 }
 
+std::optional<std::string> share_text(const GameEntry& entry, const FinishedGame& game, Seat seat,
+                                      bool emoji) {
+  if (!entry.share) return std::nullopt;
+  const ShareText share = entry.share(game, seat);
+  std::string text = share.headline;
+  const std::vector<std::string>& grid = emoji ? share.grid : share.text_grid;
+  for (const std::string& row : grid) text += "\n" + row;
+  if (!emoji && !grid.empty() && !share.legend.empty()) text += "\n" + share.legend;
+  return text;
+}
+
 std::unique_ptr<GameSession> restore(const Json& saved, std::shared_ptr<const Lexicon> lexicon) {
   if (!saved.is_object()) throw ConfigError("game", "a saved game is a JSON object");
   const auto game_field = saved.find("game");

@@ -7,6 +7,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -61,6 +62,27 @@ struct DailyPuzzle {
   std::string_view description;
 };
 
+struct FinishedGame;  // app/sqlite_store.h
+
+/// A finished game told without spoilers: the result in one line and, for a game played as a
+/// grid (Wordle's rows, the hits and misses of hangman), the grid twice, in emoji that differ
+/// in shape as well as colour, and in plain text marks for a reader without colour or emoji.
+struct ShareText {
+  /// The game and its result, as a friend compares them: "Wordle, 5 letters: 4/6".
+  std::string headline;
+  /// The result alone, short: "4/6", "31 of 120 words". What a challenge carries.
+  std::string result;
+  std::vector<std::string> grid;       ///< one row a line, in emoji; empty: no grid
+  std::vector<std::string> text_grid;  ///< the same rows in text marks (the legend says them)
+  std::string legend;                  ///< what the text marks mean; empty: no grid
+  /// Which game of its session this was, from 0 (a challenge replays a session's first).
+  std::int64_t game = 0;
+  /// The config that plays this game as a session's first, where it is not the record's (a
+  /// length chosen as the game began); null: the record's.
+  Json config = nullptr;
+  bool operator==(const ShareText&) const = default;
+};
+
 /// One game of the arcade: everything a host needs to know of it, so that no host names a game.
 struct GameEntry {
   std::string_view id;       ///< "evil_hangman": its folder and library (wg::evil_hangman)
@@ -90,6 +112,11 @@ struct GameEntry {
   /// practice. Unset: the seed hides nothing (an adversarial host's word is the one it names at
   /// the end). Read it through hides_information().
   std::function<bool(const Json& config)> hidden_information = nullptr;
+  /// A finished game told without giving anything away (ShareText), as the player at `seat`
+  /// played it: what a player posts, and what a challenge carries (app/challenge.h). Computed
+  /// from the record alone (its result, details and players), never naming a hidden word, a
+  /// board's words or a hand's letters. Unset: the game has no share text.
+  std::function<ShareText(const FinishedGame& game, Seat seat)> share = nullptr;
   /// What a host stamps on a player's command, and what it drops.
   CommandStamps stamps;
   /// True when a game in play may be saved and resumed later; false for a game on a clock that
@@ -138,6 +165,12 @@ bool needs_seat(const GameEntry& game, const Json& command);
 bool host_only(const GameEntry& game, const Json& command);
 /// True when `command` (a player's) withdraws the one running (GameEntry::withdrawing).
 bool withdraws(const GameEntry& game, const Json& command);
+
+/// The share text of `game` (a record of `entry`'s game) for the player at `seat`, as lines
+/// ready to post: the headline, then the grid in emoji (`emoji`) or in text marks with their
+/// legend; nullopt when the game has no share text.
+std::optional<std::string> share_text(const GameEntry& entry, const FinishedGame& game, Seat seat,
+                                      bool emoji = true);
 
 /// Every game, in menu order.
 std::span<const GameEntry> games();

@@ -300,6 +300,48 @@ std::vector<StatisticsLine> wordle_lines(const Json& figures) {
   return lines;
 }
 
+/// Each row's marks in emoji of three shapes: a green square (right place), a yellow circle
+/// (elsewhere in the word), a dash (not in it).
+std::string wordle_emoji_row(std::string_view pattern) {
+  std::string row;
+  for (const char mark : pattern) {
+    row += mark == 'g' ? "\U0001F7E9" : mark == 'y' ? "\U0001F7E1" : "\u2796";
+  }
+  return row;
+}
+
+/// The rows' patterns, the number of guesses and the limit: never a word.
+ShareText wordle_share(const FinishedGame& game, Seat) {
+  const Json& result = game.result;
+  ShareText share;
+  share.game = result.value("game", 0LL);
+  const Json rows = result.value("rows", Json::array());
+  const int played = static_cast<int>(rows.size());
+  const int limit = result.value("guesses", 0);
+  const std::string limit_text = limit > 0 ? std::to_string(limit) : std::string("-");
+  if (result.value("won", false)) {
+    share.result = fmt::format("{}/{}", played, limit_text);
+  } else if (result.value("gave_up", false)) {
+    share.result = fmt::format("gave up after {}", count_of(played, "guess"));
+  } else {
+    share.result = fmt::format("X/{}", limit_text);
+  }
+  const Json best = result.value("best_possible", Json(nullptr));
+  const std::string best_text =
+      best.is_number_integer() ? fmt::format(" (best possible {})", best.get<int>()) : "";
+  share.headline =
+      fmt::format("Adversarial Wordle, {} letters, {} host{}: {}{}", result.value("length", 0),
+                  result.value("host", std::string("?")),
+                  result.value("hard", false) ? ", hard" : "", share.result, best_text);
+  for (const Json& row : rows) {
+    const std::string pattern = row.value("pattern", std::string());
+    share.grid.push_back(wordle_emoji_row(pattern));
+    share.text_grid.push_back(pattern);
+  }
+  if (!rows.empty()) share.legend = "g: right place, y: elsewhere in the word, .: not in it";
+  return share;
+}
+
 }  // namespace
 
 GameEntry wordle_game() {
@@ -321,6 +363,7 @@ GameEntry wordle_game() {
   entry.hidden_information = [](const Json& config) {
     return WordleCodec::config_from_json(config).host == wd::HostKind::kFair;
   };
+  entry.share = &wordle_share;
   // Whether the search was stopped is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"unanalysed"};
   entry.statistics.counters = &wordle_counters;

@@ -19,6 +19,7 @@
 #include "cli/line_editor.h"
 #include "cli/menu.h"
 #include "cli/output.h"
+#include "cli/play_command.h"
 #include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
@@ -278,6 +279,7 @@ void configure(CLI::App& app, Context& context) {
   add_stats_commands(app, context);
   add_resume_command(app, context);
   add_daily_command(app, context);
+  add_play_command(app, context);
   add_lexicon_command(app, context);
   add_define_command(app, context);
   add_serve_command(app, context);

@@ -14,6 +14,7 @@
 #include <string>
 #include <string_view>
 
+#include "app/challenge.h"
 #include "app/file_store.h"
 #include "app/lexicon_catalog.h"
 #include "app/sqlite_store.h"
@@ -121,6 +122,10 @@ class Context {
   /// The wall clock in unix milliseconds, for the times of recorded games.
   static std::int64_t now_ms();
 
+  /// The challenge this run answers (`wordgames play CODE`): its game, once finished, shows
+  /// both results side by side. Cleared once shown.
+  std::optional<app::Challenge>& challenge() { return challenge_; }
+
   /// The command picked on the command line; run after parsing succeeds.
   void set_action(std::function<int()> action) { action_ = std::move(action); }
   const std::function<int()>& action() const { return action_; }
@@ -142,6 +147,7 @@ class Context {
   bool warned_ = false;                           ///< the "not saving" warning was printed
   std::optional<std::string> player_;
   std::function<int()> action_;
+  std::optional<app::Challenge> challenge_;
 
   /// game_store() without the warning (store_problem_ says why it is null).
   app::SqliteStore* game_store_or_problem();

@@ -24,6 +24,7 @@
 #include "app/game_session.h"
 #include "app/session_adapter.h"
 #include "cli/context.h"
+#include "cli/play_command.h"
 
 namespace wg::cli {
 
@@ -84,9 +85,10 @@ class GameRecorder {
   template <class Codec>
   void record(const typename Codec::Session& session, const typename Codec::Finished& finished,
               std::vector<app::GamePlayer> players, std::optional<std::string> log = std::nullopt) {
-    if (context_.game_store() == nullptr) return;
     app::FinishedGame game =
         app::finished_game_record<Codec>(session, finished, std::move(players));
+    print_share_lines(context_, game);
+    if (context_.game_store() == nullptr) return;
     game.log = std::move(log);
     game.started_ms = started_ms_;
     game.ended_ms = std::max(Context::now_ms(), started_ms_);
@@ -122,7 +124,6 @@ class GameRecorder {
   /// that was no game, Codec::players_of, is forgotten).
   template <class Codec>
   void record(const typename Codec::Session& session, const typename Codec::Finished& finished) {
-    if (context_.game_store() == nullptr) return;
     std::optional<std::vector<app::GamePlayer>> players =
         app::players_of<Codec>(session, finished, context_.player_name(), 0);
     if (!players) return forget();

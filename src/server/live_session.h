@@ -15,6 +15,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/challenge.h"
 #include "app/game_session.h"
 #include "app/json.h"
 #include "app/registry.h"
@@ -79,6 +80,12 @@ struct LiveSession {
   /// Whose games it is in the store, by seat: the owner's, or each member's of a room; a seat
   /// not listed is nobody's (not kept).
   std::map<Seat, std::string> players;
+  /// The challenge this session answers (POST /api/sessions {"challenge"}): shown beside the
+  /// owner's result at its first game's end.
+  std::optional<app::Challenge> challenge;
+  /// The owner's last finished game told for sharing, as the snapshot gives it ("share"); null
+  /// before a game ends.
+  app::Json share = nullptr;
   /// Why the store did not keep what the last command did (a finished game, the game in play),
   /// told to its players with every update until a command is kept again ("" when kept, or
   /// nothing was to keep): a player must know that this game will not count.

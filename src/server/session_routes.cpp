@@ -12,6 +12,7 @@
 
 #include <fmt/format.h>
 
+#include "app/challenge.h"
 #include "app/daily.h"
 #include "core/text.h"
 #include "server/daily.h"
@@ -106,7 +107,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   const Json& body = std::get<Json>(parsed);
   for (const auto& [key, value] : body.items()) {
     if (key != "game" && key != "config" && key != "seed" && key != "saved" &&
-        key != "answer_seconds" && key != "player" && key != "daily") {
+        key != "answer_seconds" && key != "player" && key != "daily" && key != "challenge") {
       return error(400, "bad_request", fmt::format("a new session takes no '{}'", key));
     }
   }
@@ -123,8 +124,19 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   const app::GameEntry* game = nullptr;
   bool archived_daily = false;  // an earlier day's puzzle: practice
   std::string daily_day;        // the day of a puzzle of the day
+  std::optional<app::Challenge> challenge;
   try {
-    if (body.contains("saved")) {
+    if (body.contains("challenge")) {
+      // A challenge code opens the game it carries; its seed stays the server's (app/challenge.h).
+      if (!body["challenge"].is_string() || body.contains("game") || body.contains("seed") ||
+          body.contains("saved") || body.contains("config") || body.contains("daily")) {
+        return error(400, "bad_request",
+                     "'challenge' is a challenge code, given alone: {\"challenge\": CODE}");
+      }
+      challenge = app::decode_challenge(body["challenge"].get<std::string>());
+      game = app::find_game(challenge->game);
+      session = app::open_challenge(*challenge, lexicon_);
+    } else if (body.contains("saved")) {
       const Json& saved = body["saved"];
       if (!saved.is_object() || !saved.contains("game") || !saved["game"].is_string()) {
         return error(400, "bad_request", "'saved' is a saved game: {\"game\", \"config\", ...}");
@@ -163,6 +175,8 @@ HttpResponse Sessions::create(const HttpRequest& request) {
       if (auto* refusal = std::get_if<HttpResponse>(&seed)) return std::move(*refusal);
       session = game->open(config, std::get<std::uint64_t>(seed), lexicon_);
     }
+  } catch (const app::ChallengeError& e) {
+    return error(400, "bad_challenge", e.what());
   } catch (const ConfigError& e) {
     return config_refusal(e);
   } catch (const std::invalid_argument& e) {
@@ -185,6 +199,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   }
   std::lock_guard lock(live->mutex);
   live->daily = std::move(daily_day);
+  live->challenge = challenge;
   // Kept for its player: an auction without a person seat is nobody's (it is only watched).
   if (live->seat != kObserver) {
     if (std::string stored = stored_player(std::get<std::string>(player)); !stored.empty()) {
@@ -197,6 +212,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
   keep_opened(*live);  // a reload after a restart finds it before its first command
   Json reply = handed(*live, live->seat);
   reply["id"] = live->id;
+  if (challenge) reply["challenge"] = {{"name", challenge->name}, {"result", challenge->result}};
   return json_response(201, reply);
 }
 

@@ -27,8 +27,13 @@ bool contains(const std::string& text, const std::string& part) {
   return text.find(part) != std::string::npos;
 }
 
+/// The last line of the game's own text: before the share text and challenge code of its end.
 std::string last_line(const std::string& text) {
-  const auto lines = lines_of(text);
+  auto lines = lines_of(text);
+  const auto share = std::find_if(lines.begin(), lines.end(), [](const std::string& line) {
+    return line.starts_with("Share: ");
+  });
+  lines.erase(share, lines.end());
   return lines.empty() ? "" : lines.back();
 }
 

@@ -16,6 +16,19 @@ export interface GameEvent {
 }
 
 /** A session as the server shows it: the reply to every call, and every pushed update. */
+/** A finished game told for sharing (docs/API.md, "Sessions": share). */
+export interface Share {
+  /** The share text, its grid in emoji. */
+  text: string;
+  /** The same, its grid in text marks with their legend. */
+  text_plain: string;
+  result: string;
+  /** The challenge code of a session's first game. */
+  code?: string;
+  /** The challenge this game answered: the challenger and their result. */
+  challenge?: { name: string; result: string };
+}
+
 export interface Snapshot<View> {
   id?: string;
   game: string;
@@ -46,6 +59,10 @@ export interface Snapshot<View> {
   resumable?: boolean;
   /** In a pushed update: the seat's own command, sent by another page of the session. */
   command?: Record<string, unknown>;
+  /** The owner's last finished game told for sharing. */
+  share?: Share;
+  /** The challenge the game in play answers: the challenger and their result. */
+  challenge?: { name: string; result: string };
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */
@@ -313,6 +330,11 @@ export function dailyPuzzles(date?: string, player?: string | null):
   if (player) query.set('player', player);
   const text = query.toString();
   return call('GET', text ? `/api/daily?${text}` : '/api/daily');
+}
+
+/** POST /api/sessions {"challenge"}: the game a challenge code carries, opened by the server. */
+export function openChallenge<View>(code: string): Promise<Snapshot<View>> {
+  return call('POST', '/api/sessions', withPlayer({ challenge: code }));
 }
 
 /** POST /api/sessions, for the chosen player (if any). */

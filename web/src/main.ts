@@ -1,7 +1,7 @@
 // The arcade's entry: the lobby and the router. Each game lives in games/<id>.ts; the list of
 // games comes from the server (the app layer's registry), and the table of their pages is
 // generated from the one list of games (game_pages.ts, from WG_GAMES): this file names none.
-import { ApiError, type GameInfo, listGames, PLAYER_CHOSEN } from './api';
+import { ApiError, type GameInfo, listGames, openChallenge, PLAYER_CHOSEN } from './api';
 import { dailySection } from './daily';
 import { errorBox, fill, h } from './dom';
 import { playerPicker } from './player';
@@ -53,6 +53,22 @@ function lobby(main: HTMLElement, missing?: string): void {
          h('a', { href: '#/stats' }, 'Statistics and leaderboards')));
 }
 
+/** #/challenge/CODE: the server opens the code's game, then its page plays it. */
+function challenge(main: HTMLElement, code: string): void {
+  document.title = 'Challenge · wordgames';
+  fill(main, h('h1', {}, 'Challenge'), h('p', {}, 'Opening the game of this challenge\u2026'));
+  openChallenge(code).then(
+      (snapshot) => {
+        location.hash = `#/${snapshot.game}/${snapshot.id ?? ''}`;
+      },
+      (error: unknown) => {
+        fill(main, h('h1', {}, 'Challenge'),
+             errorBox(error instanceof ApiError || error instanceof Error ? error.message
+                                                                           : String(error)),
+             h('p', {}, h('a', { href: '#/' }, 'The games')));
+      });
+}
+
 function route(): void {
   const main = document.getElementById('main');
   if (!main) return;
@@ -66,7 +82,9 @@ function route(): void {
     parts[0] = game.name;
     history.replaceState(history.state, '', `#/${parts.join('/')}`);
   }
-  if (parts[0] === 'stats') {
+  if (parts[0] === 'challenge') {
+    challenge(main, parts[1] ?? '');
+  } else if (parts[0] === 'stats') {
     document.title = 'Statistics · wordgames';
     fill(main, h('h1', {}, 'Statistics'));
     const content = h('div', { class: 'stats' });
