@@ -191,9 +191,9 @@ TEST_F(ExternalPlayerTest, HandshakeFailuresNameTheCommandAndTheProblem) {
   ExternalBotOptions unloggable;
   unloggable.stderr_path = dir / "missing" / "bot.log";
   const std::string cannot_open = handshake_error("true", unloggable);
-  EXPECT_EQ(cannot_open, "external bot 'true' could not be started: " +
-                             (dir / "missing" / "bot.log").string() +
-                             ": cannot write (no such directory)");
+  EXPECT_EQ(cannot_open,
+            "external bot 'true' could not be started: " + (dir / "missing" / "bot.log").string() +
+                ": cannot write (no such directory)");
 }
 
 TEST_F(ExternalPlayerTest, TheExampleBotPlaysAWholeGameWithBuiltInBotsAndLogsToStderr) {
