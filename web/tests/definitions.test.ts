@@ -22,6 +22,19 @@ async function installed(): Promise<boolean> {
   return response.status === 200;
 }
 
+/** From Wordle's Custom game panel: a game against the fair host (seed 2024), given up. */
+async function giveUpAFairWordle(page: Page): Promise<void> {
+  await page.locator('select[name=host] option').first().waitFor({ state: 'attached' });
+  await page.selectOption('select[name=host]', 'fair');
+  await page.fill('input[name=seed]', '2024');
+  let from = await heardCount(page);
+  await page.click('button:text("Start")');
+  await nextAnnouncement(page, /^New game: a word of/, from);
+  from = await heardCount(page);
+  await page.getByRole('button', { name: 'Give up' }).click();
+  await nextAnnouncement(page, /^You gave up\. The word was [A-Z]+\./, from);
+}
+
 /**
  * Opens the secret word's definition with the keyboard at the end of a game, checks that it
  * shows the word's senses and announces them, and closes it again.
@@ -60,15 +73,7 @@ async function openTheSecretsDefinition(page: Page, name: string): Promise<void>
 test('the secret word of Wordle, after giving up, with the keyboard', async (t) => {
   if (!await installed()) return t.skip('WordNet is not installed here');
   const { context, page } = await openPage(browser, `${arcade.url}#/wordle/custom`);
-  await page.locator('select[name=host] option').first().waitFor({ state: 'attached' });
-  await page.selectOption('select[name=host]', 'fair');
-  await page.fill('input[name=seed]', '2024');
-  let from = await heardCount(page);
-  await page.click('button:text("Start")');
-  await nextAnnouncement(page, /^New game: a word of/, from);
-  from = await heardCount(page);
-  await page.getByRole('button', { name: 'Give up' }).click();
-  await nextAnnouncement(page, /^You gave up\. The word was [A-Z]+\./, from);
+  await giveUpAFairWordle(page);
   await openTheSecretsDefinition(page, 'wordle');
   await context.close();
 });
@@ -167,15 +172,7 @@ test('a server without WordNet: the page says definitions are not installed', as
     status: 503, contentType: 'application/json',
     body: JSON.stringify({ error: 'definitions are not installed', code: 'not_installed' }),
   }));
-  await page.locator('select[name=host] option').first().waitFor({ state: 'attached' });
-  await page.selectOption('select[name=host]', 'fair');
-  await page.fill('input[name=seed]', '2024');
-  let from = await heardCount(page);
-  await page.click('button:text("Start")');
-  await nextAnnouncement(page, /^New game: a word of/, from);
-  from = await heardCount(page);
-  await page.getByRole('button', { name: 'Give up' }).click();
-  await nextAnnouncement(page, /^You gave up\./, from);
+  await giveUpAFairWordle(page);
   await page.locator('.definition-toggle').click();
   const none = page.locator('.definition .definition-none');
   await none.waitFor();
