@@ -100,6 +100,8 @@ function route(): void {
     unmount = pages[game.id]?.mount(content, parts.slice(1), `#/${game.name}`) ?? (() => {});
     // How to play is open on the player's first visit to the game, folded after.
     const howToPlay = content.querySelector<HTMLDetailsElement>('details.rules');
+    // The game's picture from the lobby illustrates its rules.
+    howToPlay?.querySelector('summary')?.after(gamePicture(game.id));
     if (howToPlay && firstVisit(game.id)) howToPlay.open = true;
   }
   for (const link of document.querySelectorAll('#game-nav a')) {
