@@ -17,6 +17,7 @@
 #include "app/game_session.h"
 #include "app/game_statistics.h"
 #include "app/json.h"
+#include "app/review.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
@@ -117,6 +118,10 @@ struct GameEntry {
   /// from the record alone (its result, details and players), never naming a hidden word, a
   /// board's words or a hand's letters. Unset: the game has no share text.
   std::function<ShareText(const FinishedGame& game, Seat seat)> share = nullptr;
+  /// The review of a finished game (app/review.h): each of the player's moves against the best
+  /// there and what it cost, computed from the record by replaying it with the game's solvers.
+  /// Unset: the game has no review.
+  Reviewer review = nullptr;
   /// What a host stamps on a player's command, and what it drops.
   CommandStamps stamps;
   /// True when a game in play may be saved and resumed later; false for a game on a clock that

@@ -12,6 +12,7 @@
 #include <fmt/format.h>
 
 #include "app/registry.h"
+#include "app/review.h"
 #include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/output.h"
@@ -394,6 +395,70 @@ void add_filters(CLI::App& command, Filters& filters) {
   command.add_option("--game", filters.game, "Only this game (hand, boggle, ...)")->type_name("G");
 }
 
+/// The seat whose moves `wordgames review` reviews in `game`: `player`'s, else the first seat a
+/// person played.
+Seat reviewed_seat(const app::FinishedGame& game, const std::optional<std::string>& player) {
+  if (player) {
+    if (const std::optional<Seat> seat = app::seat_of(game, *player)) return *seat;
+  }
+  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
+    if (game.players[seat].bot.empty()) return static_cast<Seat>(seat);
+  }
+  return 0;
+}
+
+int run_review(Context& context, std::uint64_t id) {
+  app::SqliteStore& store = context.required_game_store();
+  const std::optional<std::string> player = chosen_player(context, store);
+  if (id == 0) {
+    if (!player) throw UsageError("no game has been finished yet: there is nothing to review");
+    const std::vector<app::GameSummary> last = store.finished_games(*player, std::nullopt, 1);
+    if (last.empty()) {
+      throw UsageError(fmt::format("{} has not finished a game yet: there is nothing to review",
+                                   protocol::printable(*player)));
+    }
+    id = static_cast<std::uint64_t>(last.front().id);
+  }
+  const app::FinishedGame game = store.finished_game(static_cast<std::int64_t>(id));
+  const app::GameEntry* entry = app::find_game(game.game);
+  if (entry == nullptr || !entry->review) {
+    throw std::runtime_error(fmt::format("game {} ({}) has no review", id, game.game));
+  }
+  const Seat seat = reviewed_seat(game, player);
+  std::optional<app::GameReview> review;
+  try {
+    review = app::review_game(*entry, game, seat, context.shared_lexicon());
+  } catch (const std::invalid_argument& e) {
+    throw std::runtime_error(fmt::format(
+        "game {} cannot be replayed on this word list ({}): review it with the list it was "
+        "played on (--lexicon)",
+        id, e.what()));
+  }
+  std::ostream& out = context.out();
+  if (context.options().json) {
+    Json told = app::review_json(*review);
+    told["id"] = game.id;
+    told["game"] = game.game;
+    told["seat"] = seat;
+    told["player"] = game.players.at(static_cast<std::size_t>(seat)).name;
+    print_json(out, told);
+    return kExitOk;
+  }
+  out << wrap(fmt::format("Review of game {} ({}), {}'s moves, played {} UTC", id, entry->title,
+                          protocol::printable(game.players.at(static_cast<std::size_t>(seat)).name),
+                          when_text(game.ended_ms)),
+              context.columns())
+      << '\n';
+  for (const std::string& line : app::review_lines(*review)) {
+    const std::size_t indent = line.find_first_not_of(' ');
+    out << (line.empty() ? line
+                         : wrap(line, context.columns(),
+                                std::string(indent == std::string::npos ? 0 : indent + 2, ' ')))
+        << '\n';
+  }
+  return kExitOk;
+}
+
 }  // namespace
 
 void add_stats_commands(CLI::App& app, Context& context) {
@@ -439,6 +504,18 @@ void add_stats_commands(CLI::App& app, Context& context) {
                  "Print the game's JSON Lines log instead (auction games): 'wordgames auction "
                  "replay FILE' replays it");
   on_run(*show, context, [&context, id, log] { return run_show(context, *id, *log); });
+
+  CLI::App* review = app.add_subcommand("review", "What was best, and what each move cost");
+  auto review_id = std::make_shared<std::uint64_t>(0);
+  add_number_option(
+      *review, "id", 1, static_cast<std::uint64_t>(INT64_MAX),
+      [review_id](std::uint64_t n) { *review_id = n; },
+      "The game's id (as 'wordgames history' lists it; default: the player's last game)");
+  review->footer(
+      "Each of the player's moves against the best move there, and what it cost in the game's "
+      "own unit, computed by the game's exact solvers (the review says where a figure comes from "
+      "a bounded search). --json prints it as the arcade's review does.");
+  on_run(*review, context, [&context, review_id] { return run_review(context, *review_id); });
 
   CLI::App* tournaments =
       app.add_subcommand("tournaments", "The auction tournaments kept, newest first");

@@ -64,7 +64,8 @@ void Arcade::handle(HttpRequest request, Respond respond) {
     respond(misdirected(request));
     return;
   }
-  if (opens_session(request)) {
+  // A session opened, or a kept game reviewed: work that may take a while, never on an I/O thread.
+  if (opens_session(request) || reviews_kept_game(request)) {
     openers_->post([this, request = std::move(request), respond = std::move(respond)]() mutable {
       if (options_.before_open) options_.before_open();
       answer(request, std::move(respond));
@@ -97,6 +98,11 @@ bool Arcade::opens_session(const HttpRequest& request) const {
                      [&](const std::unique_ptr<GameRoutes>& routes) {
                        return routes->owns(request, parts) && routes->opens_session(request);
                      });
+}
+
+bool Arcade::reviews_kept_game(const HttpRequest& request) const {
+  const auto parts = split_path(request.path);
+  return parts.size() == 4 && parts[0] == "api" && parts[1] == "games" && parts[3] == "review";
 }
 
 const Json& Arcade::tool_document(const app::GameEntry& game, const app::GameTool& tool) {
@@ -184,7 +190,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
     return json_response(200, Json{{"ok", true}, {"sessions", sessions_->count()}});
   }
   if (owns_definition(parts)) return definition_route(request, parts);
-  if (Statistics::owns(parts)) return Statistics(options_.store).route(request, parts);
+  if (Statistics::owns(parts)) return Statistics(options_.store, lexicon_).route(request, parts);
   if (Rooms::owns(parts)) return rooms_->route(request, parts);
   if (parts.size() >= 2 && parts[1] == "players") {
     return players_.route(request, {parts.begin() + 2, parts.end()});

@@ -79,6 +79,9 @@ class Arcade final : public Handler {
   /// replayed), so these run on the arcade's workers (openers_), never on an I/O thread, whose
   /// every other client would wait meanwhile.
   bool opens_session(const HttpRequest& request) const;
+  /// True for GET /api/games/ID/review: a kept game reviewed, which solves every position its
+  /// player met, so on the arcade's workers (openers_) as well.
+  bool reviews_kept_game(const HttpRequest& request) const;
   /// True if the request comes from a page of another site (its Origin is not this server's:
   /// an allowed host at this server's port) and the operator asked to refuse those.
   bool foreign(const HttpRequest& request) const;

@@ -86,6 +86,9 @@ struct LiveSession {
   /// The owner's last finished game told for sharing, as the snapshot gives it ("share"); null
   /// before a game ends.
   app::Json share = nullptr;
+  /// The owner's last finished game, for its review (GET /api/sessions/ID/review); nullopt
+  /// before one ends.
+  std::optional<app::FinishedGame> reviewable;
   /// Why the store did not keep what the last command did (a finished game, the game in play),
   /// told to its players with every update until a command is kept again ("" when kept, or
   /// nothing was to keep): a player must know that this game will not count.

@@ -32,31 +32,39 @@ std::uint64_t elapsed_ms(Clock::time_point from, Clock::time_point to) {
                           std::chrono::duration_cast<std::chrono::milliseconds>(to - from).count());
 }
 
-/// The owner's game `events` just finished, told for sharing: {"text" (emoji), "text_plain",
+/// The owner's game `game`, just finished, told for sharing: {"text" (emoji), "text_plain",
 /// "result", "code"? (a session's first game, not itself an answer), "challenge"?: {"name",
-/// "result"} (the one it answers)}; null when no game of the owner's ended.
-Json share_of(LiveSession& live) {
-  if (live.seat == kObserver || !live.game->share) return nullptr;
+/// "result"} (the one it answers)}; null when the game has no share text.
+Json share_of(LiveSession& live, const app::FinishedGame& game, const std::string& name) {
+  if (!live.game->share) return nullptr;
+  const app::ShareText share = live.game->share(game, live.seat);
+  Json told{{"text", *app::share_text(*live.game, game, live.seat, true)},
+            {"text_plain", *app::share_text(*live.game, game, live.seat, false)},
+            {"result", share.result}};
+  std::optional<app::Challenge> answered = std::exchange(live.challenge, std::nullopt);
+  if (answered && share.game == 0) {
+    told["challenge"] = {{"name", answered->name}, {"result", answered->result}};
+  } else if (const auto challenge = app::challenge_of(*live.game, game, live.seat, name)) {
+    try {
+      told["code"] = app::encode_challenge(*challenge);
+    } catch (const app::ChallengeError&) {
+      // No code for this game (challenge_of's refusals): the share text alone.
+    }
+  }
+  return told;
+}
+
+/// Keeps what the owner may do with a game of theirs the last command finished: its share text
+/// and its record, for a review.
+void keep_finished(LiveSession& live) {
+  if (live.seat == kObserver) return;
   const auto player = live.players.find(live.seat);
   const std::string name = player != live.players.end() ? player->second : std::string("player");
-  for (const app::FinishedGame& game : live.session->finished_records(name, live.seat)) {
-    const app::ShareText share = live.game->share(game, live.seat);
-    Json told{{"text", *app::share_text(*live.game, game, live.seat, true)},
-              {"text_plain", *app::share_text(*live.game, game, live.seat, false)},
-              {"result", share.result}};
-    std::optional<app::Challenge> answered = std::exchange(live.challenge, std::nullopt);
-    if (answered && share.game == 0) {
-      told["challenge"] = {{"name", answered->name}, {"result", answered->result}};
-    } else if (const auto challenge = app::challenge_of(*live.game, game, live.seat, name)) {
-      try {
-        told["code"] = app::encode_challenge(*challenge);
-      } catch (const app::ChallengeError&) {
-        // No code for this game (challenge_of's refusals): the share text alone.
-      }
-    }
-    return told;
+  for (app::FinishedGame& game : live.session->finished_records(name, live.seat)) {
+    if (Json share = share_of(live, game, name); !share.is_null()) live.share = std::move(share);
+    live.reviewable = std::move(game);
+    return;
   }
-  return nullptr;
 }
 
 }  // namespace
@@ -107,7 +115,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   const bool was_finished = std::exchange(live.finished, live.session->finished());
   // A game begun on a seed a client knows is foreseen by them: practice.
   if (was_finished && !live.finished && live.seed_known) live.practice = true;
-  if (Json share = share_of(live); !share.is_null()) live.share = std::move(share);
+  keep_finished(live);
   if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
   keep(live);
   // A hidden session's seed is shown once its game has ended; whoever saw it foresees the games
@@ -312,6 +320,7 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
   if (live.unfinished != 0 && seat == live.seat) snapshot["resumable"] = true;
   // The owner's last game told for sharing (a challenge code with it, or both results).
   if (!live.share.is_null() && seat == live.seat) snapshot["share"] = live.share;
+  if (live.reviewable && live.game->review && seat == live.seat) snapshot["review"] = true;
   if (live.challenge && seat == live.seat) {
     snapshot["challenge"] = {{"name", live.challenge->name}, {"result", live.challenge->result}};
   }

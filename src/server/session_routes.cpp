@@ -98,6 +98,10 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
     if (!get) return method_not_allowed(request, "GET");
     return events(live, request, respond);
   }
+  if (parts.size() == 4 && parts[3] == "review" && !watching) {
+    if (!get) return method_not_allowed(request, "GET");
+    return review(live, respond);
+  }
   return not_found(request);
 }
 
@@ -388,6 +392,30 @@ HttpResponse Sessions::events(const LivePtr& live, const HttpRequest& request, R
   workers_->post([saved = std::move(saved), from = *from, seat, lexicon = lexicon_,
                   respond = std::exchange(respond, nullptr)] {
     respond(replayed_events(saved, from, seat, lexicon));
+  });
+  return {};
+}
+
+HttpResponse Sessions::review(const LivePtr& live, Respond& respond) {
+  if (!live->game->review) {
+    return error(404, "no_review", fmt::format("{} games have no review", live->game->title));
+  }
+  app::FinishedGame game;
+  Seat seat = kObserver;
+  {
+    std::lock_guard lock(live->mutex);
+    live->last_used = clock_.now();
+    if (!live->reviewable) {
+      return error(409, "not_finished",
+                   "a game is reviewed once it has ended: none of this session's has yet");
+    }
+    game = *live->reviewable;
+    seat = live->seat;
+  }
+  // A review solves every position the player met: on a worker, never on an I/O thread.
+  workers_->post([game = std::move(game), seat, lexicon = lexicon_,
+                  respond = std::exchange(respond, nullptr)] {
+    respond(review_response(game, seat, lexicon));
   });
   return {};
 }

@@ -151,6 +151,9 @@ class Sessions {
   /// from N on, replayed in a scratch session nobody else sees (on a worker for a slow game:
   /// `respond` is then taken).
   HttpResponse events(const LivePtr& live, const HttpRequest& request, Respond& respond);
+  /// GET /api/sessions/ID/review: the review of the owner's last finished game, computed on a
+  /// worker (review_response).
+  HttpResponse review(const LivePtr& live, Respond& respond);
   LivePtr find(std::string_view id, bool* is_watch = nullptr);
   /// The session named by `key` (its id, or when `by_watch` its watch code): the open one, else
   /// the one the store keeps revived (revive); null when there is none, or the refusal.

@@ -16,6 +16,7 @@
 #include "app/store.h"
 #include "core/text.h"
 #include "server/responses.h"
+#include "server/reviews.h"
 
 namespace wg::server {
 
@@ -115,7 +116,7 @@ bool Statistics::owns(const std::vector<std::string_view>& parts) {
   }
   if (parts.size() == 3) return parts[1] == "tournaments";
   return parts.size() == 4 && ((parts[1] == "players" && parts[3] == "history") ||
-                               (parts[1] == "games" && parts[3] == "log"));
+                               (parts[1] == "games" && (parts[3] == "log" || parts[3] == "review")));
 }
 
 HttpResponse Statistics::route(const HttpRequest& request,
@@ -137,7 +138,9 @@ HttpResponse Statistics::route(const HttpRequest& request,
     if (parts[1] == "tournaments") {
       return parts.size() == 2 ? tournaments(request) : tournament(request, parts[2]);
     }
-    if (parts[1] == "games") return game_log(request, parts[2]);
+    if (parts[1] == "games") {
+      return parts[3] == "log" ? game_log(request, parts[2]) : game_review(request, parts[2]);
+    }
     return history(request, parts[2]);
   } catch (const Refused& refused) {
     return refused.response;
@@ -275,6 +278,32 @@ HttpResponse Statistics::game_log(const HttpRequest& request, std::string_view i
   response.content_type = "text/plain; charset=utf-8";  // JSON Lines, as `auction --log` writes
   response.body = *log;
   return response;
+}
+
+HttpResponse Statistics::game_review(const HttpRequest& request, std::string_view id) {
+  const auto query = query_of(request, {"player"});
+  const std::optional<std::int64_t> number = id_of(id);
+  std::optional<app::FinishedGame> game;
+  if (number) {
+    try {
+      game = store_->finished_game(*number);
+    } catch (const app::StoreError&) {
+      game.reset();  // no game of that id
+    }
+  }
+  if (!game) return error(404, "no_game", "no game of that id is kept here");
+  std::optional<Seat> seat;
+  if (const auto name = query.find("player"); name != query.end()) {
+    seat = app::seat_of(*game, name->second);
+    if (!seat) {
+      return error(404, "not_a_player",
+                   fmt::format("'{}' did not play game {}", name->second, *number), "player");
+    }
+  }
+  for (std::size_t s = 0; !seat && s < game->players.size(); ++s) {
+    if (game->players[s].bot.empty()) seat = static_cast<Seat>(s);
+  }
+  return review_response(*game, seat.value_or(0), lexicon_);
 }
 
 }  // namespace wg::server

@@ -5,8 +5,9 @@
 /// best score, and its bots in a table of their own) and GET
 /// /api/players/NAME/history[?game=G][&limit=N][&offset=M] (a player's finished games, newest
 /// first, a page at a time), GET /api/tournaments[?limit=N] and /api/tournaments/ID (the auction
-/// tournaments kept, with their tables and games' ids) and GET /api/games/ID/log (a kept auction
-/// game's JSON Lines log, as text/plain, for the browser's "Open a log" replay). The JSON is the
+/// tournaments kept, with their tables and games' ids), GET /api/games/ID/log (a kept auction
+/// game's JSON Lines log, as text/plain, for the browser's "Open a log" replay) and GET
+/// /api/games/ID/review (a kept game's review, server/reviews.h). The JSON is the
 /// store's own (app::statistics_json, leaderboard_json, game_summary_json), as `wordgames stats
 /// --json` prints it. The Arcade routes the paths owns() names here.
 ///
@@ -18,14 +19,17 @@
 #include <vector>
 
 #include "app/sqlite_store.h"
+#include "lexicon/lexicon.h"
 #include "server/http_server.h"
 
 namespace wg::server {
 
 class Statistics {
  public:
-  /// `store` may be null: nothing is kept.
-  explicit Statistics(std::shared_ptr<app::SqliteStore> store) : store_(std::move(store)) {}
+  /// `store` may be null: nothing is kept. `lexicon` is the arcade's, on which a kept game is
+  /// reviewed.
+  Statistics(std::shared_ptr<app::SqliteStore> store, std::shared_ptr<const Lexicon> lexicon)
+      : store_(std::move(store)), lexicon_(std::move(lexicon)) {}
 
   /// Whether the path (split at '/', from "api") is one of the routes above.
   static bool owns(const std::vector<std::string_view>& parts);
@@ -42,8 +46,12 @@ class Statistics {
   HttpResponse tournament(const HttpRequest& request, std::string_view id);
   /// GET /api/games/ID/log: a kept game's JSON Lines log (text/plain), byte for byte.
   HttpResponse game_log(const HttpRequest& request, std::string_view id);
+  /// GET /api/games/ID/review[?player=NAME]: a kept game's review (server/reviews.h), as NAME
+  /// played it (default: the first seat a person played). Long: the arcade asks it on a worker.
+  HttpResponse game_review(const HttpRequest& request, std::string_view id);
 
   std::shared_ptr<app::SqliteStore> store_;
+  std::shared_ptr<const Lexicon> lexicon_;
 };
 
 }  // namespace wg::server

@@ -1,0 +1,41 @@
+#include "server/reviews.h"
+
+#include <optional>
+#include <stdexcept>
+#include <string>
+
+#include <fmt/format.h>
+
+#include "app/registry.h"
+#include "app/review.h"
+#include "server/responses.h"
+
+namespace wg::server {
+
+using app::Json;
+
+HttpResponse review_response(const app::FinishedGame& game, Seat seat,
+                             const std::shared_ptr<const Lexicon>& lexicon) {
+  const app::GameEntry* entry = app::find_game(game.game);
+  if (entry == nullptr || !entry->review) {
+    return error(404, "no_review", fmt::format("{} games have no review", game.game));
+  }
+  std::optional<app::GameReview> review;
+  try {
+    review = app::review_game(*entry, game, seat, lexicon);
+  } catch (const std::invalid_argument& e) {  // wg::ConfigError too: a record not ours to replay
+    return error(422, "not_replayable",
+                 fmt::format("this game cannot be replayed on this arcade's word list: {}",
+                             e.what()));
+  }
+  Json told = app::review_json(*review);
+  told["id"] = game.id;
+  told["game"] = game.game;
+  told["seat"] = seat;
+  told["player"] = seat >= 0 && static_cast<std::size_t>(seat) < game.players.size()
+                       ? Json(game.players[static_cast<std::size_t>(seat)].name)
+                       : Json();
+  return json_response(200, told);
+}
+
+}  // namespace wg::server
