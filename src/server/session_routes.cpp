@@ -19,6 +19,7 @@
 #include "server/players.h"
 #include "server/requests.h"
 #include "server/responses.h"
+#include "server/reviews.h"
 
 namespace wg::server {
 

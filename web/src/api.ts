@@ -63,6 +63,8 @@ export interface Snapshot<View> {
   share?: Share;
   /** The challenge the game in play answers: the challenger and their result. */
   challenge?: { name: string; result: string };
+  /** The owner's last finished game may be reviewed (GET /api/sessions/ID/review). */
+  review?: boolean;
 }
 
 /** A refusal from the server: {"error", "code", "field"?}. */
@@ -693,6 +695,46 @@ export function playerHistory(player: string, game: string | null, limit: number
     Promise<{ player: string; games: FinishedGame[] }> {
   const query = `limit=${limit}${game === null ? '' : `&game=${encodeURIComponent(game)}`}`;
   return call('GET', `/api/players/${encodeURIComponent(player)}/history?${query}`);
+}
+
+/** One of the player's moves against the best there (docs/API.md, "Reviews"). */
+export interface ReviewedMove {
+  label: string;
+  played: string;
+  best: string;
+  /** What the move cost, in the review's unit; 0 for a best move. */
+  loss: number;
+  /** False: the best move and the loss come from a bounded search (the note says which). */
+  exact: boolean;
+  note?: string;
+}
+
+/** A finished game reviewed: each move against the best, a summary, the game's own lists. */
+export interface Review {
+  id: number;
+  game: string;
+  seat: number;
+  player: string | null;
+  unit: string;
+  moves: ReviewedMove[];
+  summary: string;
+  /** The share of the best possible result reached, 0 to 1; null where it means nothing. */
+  share: number | null;
+  /** The index of the move that cost most; null when none cost anything. */
+  costliest: number | null;
+  /** How exact the figures are, and where they come from. */
+  method: string;
+  sections: { title: string; lines: string[]; data?: unknown }[];
+}
+
+/** The review of the owner's last finished game of session `id`. */
+export function reviewSession(id: string): Promise<Review> {
+  return call('GET', `/api/sessions/${encodeURIComponent(id)}/review`);
+}
+
+/** The review of kept game `id`, as `player` played it. */
+export function reviewGame(id: number, player: string): Promise<Review> {
+  return call('GET', `/api/games/${id}/review?player=${encodeURIComponent(player)}`);
 }
 
 export function readStatistics(player: string): Promise<PlayerStatistics> {

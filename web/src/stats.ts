@@ -5,10 +5,12 @@
 // of their own, one line per bot. Everything shown is the server's (docs/API.md, "Statistics");
 // the page computes nothing but percentages. At phone width the wide tables stack each row's
 // cells, every one labelled with its column (app.css, .stats-stack), so nothing is cut off.
-import { ApiError, type BotLine, chosenPlayer, type GameInfo, type GameStatistics,
-         type Leaderboard, type LeaderboardLine, listGames, listPlayers, readLeaderboards,
-         readStatistics, type StatisticsFigure } from './api';
+import { ApiError, type BotLine, chosenPlayer, type FinishedGame, type GameInfo,
+         type GameStatistics, type Leaderboard, type LeaderboardLine, listGames, listPlayers,
+         playerHistory, readLeaderboards, readStatistics, reviewGame,
+         type StatisticsFigure } from './api';
 import { countOf, errorBox, fill, h, say } from './dom';
+import { reviewToggle } from './games/common/review';
 import type { GamePage } from './page';
 import { PALETTE_CHANGED } from './settings';
 import { type BarChart, barChart } from './stats_chart';
@@ -149,6 +151,29 @@ function botsTable(board: Leaderboard | undefined, title: string): HTMLElement[]
                 { className: 'stats-bots', rowHeading: 1 })];
 }
 
+/** The player's last games shown, newest first, each with its review. */
+const RECENT_GAMES = 10;
+
+/** "2026-11-28 13:49 UTC". */
+function whenText(unixMs: number): string {
+  return `${new Date(unixMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/** The player's last finished games, each with a Review button that opens its review in place. */
+function recentGames(player: string, games: FinishedGame[],
+                     titles: Map<string, string>): HTMLElement {
+  return h('section', { class: 'stats-recent', 'aria-labelledby': 'stats-recent' },
+           h('h2', { id: 'stats-recent' }, 'Recent games'),
+           h('ol', { class: 'stats-history' }, games.map((game) =>
+               h('li', {},
+                 h('p', { class: 'stats-history-line' },
+                   h('strong', {}, titles.get(game.game) ?? game.game),
+                   ` \u00b7 ${whenText(game.ended_ms)} \u00b7 score ${game.score}`,
+                   game.won ? ' \u00b7 won' : ''),
+                 reviewToggle(() => reviewGame(game.id, player),
+                              `Review game ${game.id}`)))));
+}
+
 function playerForm(player: string, known: string[]): HTMLElement {
   const input = h('input', { name: 'player', autocomplete: 'off', maxlength: 40,
                              list: known.length > 0 ? 'stats-players' : null, value: player });
@@ -196,6 +221,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
   const body = h('div', { class: 'stats-body' });
   fill(root, playerForm(player, known), body);
   let stats: GameStatistics[] = [];
+  let recent: FinishedGame[] = [];
   let boards: Leaderboard[] = [];
   let notice: HTMLElement | null = null;
   try {
@@ -205,6 +231,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
         const read = await readStatistics(player);
         player = read.player;  // as the store spells it
         stats = read.games;
+        recent = (await playerHistory(player, null, RECENT_GAMES)).games;
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unknown_player') throw error;
         notice = h('p', { class: 'notice' }, `${player} has not finished a game here yet.`);
@@ -237,6 +264,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
     charts.push(rates);
     sections[0]?.append(rates.element);
   }
+  if (recent.length > 0) sections.push(recentGames(player, recent, titles));
   for (const game of games) {
     const mine = stats.find((s) => s.game === game.name);
     const board = boards.find((b) => b.game === game.name);

@@ -22,6 +22,7 @@ import { customPanel, type Options, type OptionsForm } from './common/form';
 import { messageLine } from './common/message';
 import { type SchemaProperties, schemaOf } from './common/schema';
 import { practiceText } from './common/seed';
+import { showAfterGame } from './common/after_game';
 import { type Arrival, SessionController, sessionOfRoute, showAddress } from './common/session';
 import { CUSTOM, leaveGameInPlay } from './common/session_page';
 
@@ -196,6 +197,7 @@ class AuctionPage {
       if (arrival === 'reply') this.message.clear();
       this.table?.apply(snapshot);
     }
+    showAfterGame(this.area, snapshot as Snapshot<unknown>, this.session.id);
   }
 
   /** The table of a session just opened (a new game, a replay) or resumed. */

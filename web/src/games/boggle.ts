@@ -165,7 +165,7 @@ class BogglePage extends SessionPage<View> implements RoundPlayer {
   private readonly foundBox = h('section', { class: 'bg-found', 'aria-labelledby':
                                              'bg-found-title' });
   private readonly end = h('section', { class: 'bg-end', 'aria-labelledby': 'bg-end-title',
-                                        hidden: true });
+                                        hidden: true, 'data-game-end': true });
   /** What a word of the results means, when one is pressed. */
   private readonly definition = definitionPanel();
   private readonly seedNote = h('p', { class: 'bg-seed' });

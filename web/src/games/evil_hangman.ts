@@ -141,7 +141,7 @@ class EvilHangmanPage extends SessionPage<View> {
   private readonly keyboard = h('div', { class: 'keyboard eh-keyboard', role: 'group',
                                          'aria-label': 'Letters' });
   private readonly guessed = h('p', { class: 'eh-guessed' });
-  private readonly end = h('div', { class: 'eh-end', hidden: true });
+  private readonly end = h('div', { class: 'eh-end', hidden: true, 'data-game-end': true });
   /** What the word means, under the end of a game. */
   private readonly definition = definitionToggle();
   private readonly explain = h('section', { class: 'eh-explain', 'aria-labelledby':

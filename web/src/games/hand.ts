@@ -171,7 +171,7 @@ class HandPage extends SessionPage<HandView> {
   /** What a word of the best plan means, when one is pressed. */
   private readonly definition = definitionPanel();
   private readonly recordsBox = h('div', { class: 'hand-records' });
-  private readonly footer = h('div', { class: 'row hand-footer' });
+  private readonly footer = h('div', { class: 'row hand-footer', 'data-game-end': true });
 
   constructor(root: HTMLElement, address: string) {
     super(root, 'hand', address);

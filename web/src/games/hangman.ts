@@ -185,7 +185,7 @@ class HangmanPage extends SessionPage<HangmanView> {
   /** What the word means, under the end of a game. */
   private readonly definition = definitionToggle();
   private readonly hintBox = h('div', { class: 'hangman-hint' });
-  private readonly footer = h('div', { class: 'row hangman-footer' });
+  private readonly footer = h('div', { class: 'row hangman-footer', 'data-game-end': true });
   private readonly about = h('section', { class: 'hangman-about',
                                           'aria-labelledby': 'hangman-about-heading' });
 

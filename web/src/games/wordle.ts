@@ -97,7 +97,7 @@ class WordlePage extends SessionPage<View> {
                                            onclick: () => this.erase() }, '⌫');
   private readonly hintButton = h('button', { type: 'button', class: 'wd-hint' }, 'Hint');
   private readonly giveUp = h('button', { type: 'button' }, 'Give up');
-  private readonly end = h('div', { class: 'wd-end', hidden: true });
+  private readonly end = h('div', { class: 'wd-end', hidden: true, 'data-game-end': true });
   /** What the word means, under the end of a game. */
   private readonly definition = definitionToggle();
   private readonly seedNote = h('p', { class: 'wd-seed' });

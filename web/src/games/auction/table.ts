@@ -84,7 +84,7 @@ export function table(options: TableOptions): Table {
     words: h('div', {}),
     standings: h('div', {}),
   };
-  const end = h('div', { class: 'auction-end row', hidden: true });
+  const end = h('div', { class: 'auction-end row', hidden: true, 'data-game-end': true });
 
   // Commands go one at a time, in the order given (the controller takes one at a time): a
   // second click on Step while the first is on its way is a second step, not lost. Each

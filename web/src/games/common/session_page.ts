@@ -9,7 +9,7 @@ import { fill, h, say } from '../../dom';
 import { customPanel, type Options, type OptionsForm } from './form';
 import { messageLine } from './message';
 import { type Arrival, SessionController, sessionOfRoute, showAddress } from './session';
-import { showShare } from './share';
+import { showAfterGame } from './after_game';
 
 /** The route of a page's Custom game panel: `<address>/custom`. */
 export const CUSTOM = 'custom';
@@ -49,7 +49,7 @@ export abstract class SessionPage<View> {
           if (arrival === 'opened') this.custom.open = false;
         }
         this.show(snapshot, arrival, command);
-        showShare(this.root, snapshot as Snapshot<unknown>);
+        showAfterGame(this.root, snapshot as Snapshot<unknown>, this.session.id);
       },
       lost: (problem) => this.lost(problem),
       problem: (problem) => this.message.show(problem),

@@ -14,24 +14,22 @@ export function sharedText(share: Share): string {
 }
 
 /**
- * Shows in `root` what `snapshot` gives to share: while a challenge is played, whose result it
- * is against; once the game ended, both results (a challenge answered) and the Share button.
- * Replaces what it showed before; shows nothing for a snapshot with neither.
+ * What `snapshot` gives to share: while a challenge is played, whose result it is against; once
+ * the game ended, both results (a challenge answered) and the Share button. Null for a snapshot
+ * with neither.
  */
-export function showShare(root: HTMLElement, snapshot: Snapshot<unknown>): void {
-  root.querySelector(':scope > .share-panel')?.remove();
+export function sharePanel(snapshot: Snapshot<unknown>): HTMLElement | null {
   const share = snapshot.share;
   const challenge = snapshot.challenge;
-  if (!share && !challenge) return;
+  if (!share && !challenge) return null;
   const panel = h('section', { class: 'share-panel', 'aria-label': 'Share' });
   if (!share && challenge) {
     panel.append(h('p', { class: 'share-challenge' },
                    `${challenge.name} challenges you to this game; their result: `,
                    h('strong', {}, challenge.result), '.'));
-    root.append(panel);
-    return;
+    return panel;
   }
-  if (!share) return;
+  if (!share) return null;
   if (share.challenge) {
     panel.append(h('p', { class: 'share-results' },
                    'You: ', h('strong', {}, share.result), ' \u00b7 ',
@@ -60,5 +58,5 @@ export function showShare(root: HTMLElement, snapshot: Snapshot<unknown>): void 
         manual);
   });
   panel.append(button, copy);
-  root.append(panel);
+  return panel;
 }
