@@ -149,13 +149,14 @@ std::string Context::ask_player_name() {
   return name.value_or(std::string());
 }
 
-void Context::record(const app::FinishedGame& game, std::int64_t unfinished_id) {
+std::int64_t Context::record(const app::FinishedGame& game, std::int64_t unfinished_id) {
   app::SqliteStore* store = game_store();
-  if (store == nullptr) return;
+  if (store == nullptr) return 0;
   try {
-    store->record_finished_game(game, unfinished_id);
+    return store->record_finished_game(game, unfinished_id);
   } catch (const std::exception& error) {
     warn_not_saving(error.what());
+    return 0;
   }
 }
 

@@ -107,8 +107,8 @@ class Context {
   const std::string& player_name();
   /// Records a finished game; a game that cannot be saved is reported on err() (once per run)
   /// and never stops play. `unfinished_id` (when not 0): the unfinished game it was saved as,
-  /// deleted in the same transaction.
-  void record(const app::FinishedGame& game, std::int64_t unfinished_id = 0);
+  /// deleted in the same transaction. Returns the game's id in the store, 0 when not kept.
+  std::int64_t record(const app::FinishedGame& game, std::int64_t unfinished_id = 0);
   /// Saves a game in play (a new one for id 0, else updating that one) and returns its id; 0
   /// when it cannot be saved (reported like record(), play goes on). An id that is gone (the
   /// game was resumed and finished elsewhere) is saved anew.

@@ -93,7 +93,7 @@ class GameRecorder {
     game.started_ms = started_ms_;
     game.ended_ms = std::max(Context::now_ms(), started_ms_);
     game.daily = std::exchange(daily_, {});  // the session's next game is no puzzle of the day
-    context_.record(game, unfinished_id_);
+    print_review_offer(context_, game, context_.record(game, unfinished_id_));
     unfinished_id_ = 0;
     resumed_ = false;
     saved_session_ = &session;

@@ -106,6 +106,16 @@ void print_share_lines(Context& context, const app::FinishedGame& game) {
   }
 }
 
+void print_review_offer(Context& context, const app::FinishedGame& game, std::int64_t id) {
+  if (context.options().json || id == 0) return;
+  const app::GameEntry* entry = app::find_game(game.game);
+  if (entry == nullptr || !entry->review) return;
+  context.out() << wrap(fmt::format("What was best, and what each move cost: wordgames review {}",
+                                    id),
+                        context.columns(), "  ")
+                << '\n';
+}
+
 void add_play_command(CLI::App& app, Context& context) {
   CLI::App* command =
       app.add_subcommand("play", "Play the game of a challenge code, against its result");

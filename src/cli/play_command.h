@@ -22,5 +22,9 @@ void add_play_command(CLI::App& app, Context& context);
 /// context's columns), and when the game answers a challenge (Context::challenge), both
 /// results side by side. Nothing with --json, nor for a game without a person's seat.
 void print_share_lines(Context& context, const app::FinishedGame& game);
+/// The offer of a review once `game` is kept in the store as `id` ("What was best, and what
+/// each move cost: wordgames review ID"); nothing with --json, for a game not kept (id 0) or a
+/// game without a review.
+void print_review_offer(Context& context, const app::FinishedGame& game, std::int64_t id);
 
 }  // namespace wg::cli
