@@ -68,7 +68,7 @@ void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
                         std::chrono::year_month_day day, std::string_view player,
                         std::chrono::year_month_day today);
 
-/// SHA-256 of `bytes` (FIPS 180-4), 32 bytes.
+/// SHA-256 of `bytes` (FIPS 180-4), 32 bytes, by OpenSSL.
 std::array<std::uint8_t, 32> sha256(std::string_view bytes);
 
 }  // namespace wg::app
