@@ -338,6 +338,22 @@ ShareText boggle_share(const FinishedGame& game, Seat) {
 
 }  // namespace
 
+/// The points a puzzle of the day's board is worth, all its words found: neither a board a
+/// player clears in a minute nor one that drowns them (docs/games/boggle.md, "Daily").
+constexpr std::int64_t kDailyLeastPoints = 100;
+constexpr std::int64_t kDailyMostPoints = 300;
+
+/// Whether the board `seed` rolls first is worth a band of points fit for a day's puzzle.
+bool fair_daily_board(const Json& config, std::uint64_t seed, const Lexicon& lexicon) {
+  const BoggleCodec::Session session(
+      std::shared_ptr<const Lexicon>(&lexicon, [](const Lexicon*) {}),
+      BoggleCodec::config_from_json(config), seed);
+  const bg::RoundStarted round = session.started();
+  bg::Solver solver(lexicon, 1);
+  const std::int64_t points = solver.summarize(round.board, round.min_length, round.scoring).score;
+  return points >= kDailyLeastPoints && points <= kDailyMostPoints;
+}
+
 GameEntry boggle_game() {
   GameEntry entry{"boggle",
                   "boggle",
@@ -355,6 +371,8 @@ GameEntry boggle_game() {
   entry.statistics = boggle_statistics();
   entry.daily = {{{"size", 4}, {"seconds", 180}, {"scoring", "spec"}, {"min_length", 3}},
                  "a 4 × 4 board, 3 minutes, words of 3 letters or more"};
+  entry.daily.fair = &fair_daily_board;
+  entry.daily.fairness = "a board worth 100 to 300 points, all its words found";
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
   return entry;
 }

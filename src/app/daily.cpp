@@ -5,9 +5,12 @@
 #include <cstddef>
 #include <cstdint>
 #include <fstream>
+#include <map>
+#include <mutex>
 #include <sstream>
 #include <stdexcept>
 #include <string>
+#include <tuple>
 
 #include <fmt/format.h>
 #include <openssl/evp.h>
@@ -73,9 +76,10 @@ std::chrono::year_month_day daily_day(std::string_view text, std::chrono::year_m
   return day;
 }
 
-std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
-                         std::string_view secret) {
+std::uint64_t daily_draw(const GameEntry& game, std::chrono::year_month_day day,
+                         std::string_view secret, unsigned draw) {
   std::string message = fmt::format("wordgames-daily/1/{}/{}", game.id, daily_date_text(day));
+  if (draw != 0) message += fmt::format("~{}", draw);
   if (!secret.empty()) {
     message += '/';
     message += secret;
@@ -84,6 +88,29 @@ std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
   std::uint64_t seed = 0;
   for (std::size_t i = 0; i < 8; ++i) seed = (seed << 8) | digest[i];
   return seed;
+}
+
+std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
+                         std::string_view secret, const Lexicon& lexicon) {
+  if (!game.daily.fair) return daily_draw(game, day, secret);
+  using Key = std::tuple<std::string_view, std::string, std::string, const Lexicon*>;
+  static std::mutex mutex;
+  static std::map<Key, std::uint64_t> chosen;
+  const Key key{game.id, daily_date_text(day), std::string(secret), &lexicon};
+  {
+    std::lock_guard lock(mutex);
+    if (const auto found = chosen.find(key); found != chosen.end()) return found->second;
+  }
+  std::uint64_t seed = daily_draw(game, day, secret);
+  for (unsigned draw = 0; draw < kDailyDraws; ++draw) {
+    const std::uint64_t drawn = daily_draw(game, day, secret, draw);
+    if (game.daily.fair(game.daily.config, drawn, lexicon)) {
+      seed = drawn;
+      break;
+    }
+  }
+  std::lock_guard lock(mutex);
+  return chosen.emplace(key, seed).first->second;
 }
 
 std::string daily_secret_of(std::string_view text) {
@@ -116,13 +143,17 @@ std::string read_daily_secret(const std::filesystem::path& data_dir) {
   return daily_secret_of(text.str());
 }
 
-Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret) {
+Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret,
+                const Lexicon& lexicon) {
   Json json{{"game", game.name},
             {"title", game.title},
             {"description", game.daily.description},
             {"date", daily_date_text(day)},
             {"config", game.daily.config}};
-  if (!hides_information(game, game.daily.config)) json["seed"] = daily_seed(game, day, secret);
+  if (!game.daily.fairness.empty()) json["fairness"] = game.daily.fairness;
+  if (!hides_information(game, game.daily.config)) {
+    json["seed"] = daily_seed(game, day, secret, lexicon);
+  }
   return json;
 }
 

@@ -8,7 +8,11 @@
 ///   seed    = the first 8 bytes of SHA-256(message), read as a big-endian unsigned 64-bit number
 ///
 /// The game id is GameEntry::id ("evil_hangman"), the date the day in UTC, zero-padded
-/// ("2026-11-28"). `printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum` shows it: the
+/// ("2026-11-28"). That is the day's first draw. A game that asks its puzzle to be fair
+/// (DailyPuzzle::fair: Word Search's board worth a stated band of points, the word game's hand a
+/// stated range of optimal scores) plays the first of the draws 0 to kDailyDraws - 1 that is,
+/// draw k ≥ 1 putting "~k" after the date ("wordgames-daily/1/boggle/2026-11-28~2", the secret
+/// after it), and draw 0 when none is. `printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum` shows it: the
 /// seed is the first 16 hex digits. An arcade may add a secret of its own (serve --daily-secret,
 /// or the file kDailySecretFile of its data folder): the day's hidden words then cannot be
 /// computed from the rule, and arcades that share the secret still agree.
@@ -24,6 +28,7 @@
 #include "app/json.h"
 #include "app/registry.h"
 #include "app/sqlite_store.h"
+#include "lexicon/lexicon.h"
 
 namespace wg::app {
 
@@ -44,9 +49,17 @@ std::chrono::year_month_day utc_day(std::chrono::system_clock::time_point time);
 /// not out yet.
 std::chrono::year_month_day daily_day(std::string_view text, std::chrono::year_month_day today);
 
-/// The seed of `game`'s puzzle of `day`, by the rule above; `secret` empty: none.
+/// The draws a day's fair puzzle is chosen from.
+inline constexpr unsigned kDailyDraws = 64;
+
+/// The seed of draw `draw` of `game`'s puzzle of `day`, by the rule above; `secret` empty: none.
+std::uint64_t daily_draw(const GameEntry& game, std::chrono::year_month_day day,
+                         std::string_view secret = {}, unsigned draw = 0);
+/// The seed of `game`'s puzzle of `day`: its first draw that the game finds fair on `lexicon`
+/// (DailyPuzzle::fair), or its draw 0. Remembered per game, day, secret and lexicon, so that a
+/// day's draws are tried once by a process.
 std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
-                         std::string_view secret = {});
+                         std::string_view secret, const Lexicon& lexicon);
 
 /// The secret `text` holds (its first line, spaces around it trimmed), or empty. Throws
 /// wg::ConfigError("daily-secret") for a secret longer than kMaxDailySecret or with control
@@ -57,9 +70,10 @@ std::string daily_secret_of(std::string_view text);
 std::string read_daily_secret(const std::filesystem::path& data_dir);
 
 /// What a front end lists of `game`'s puzzle of `day`: {"game" (its name), "title",
-/// "description", "date", "config"}, and "seed" only when the config hides nothing
+/// "description", "fairness"? (DailyPuzzle::fairness), "date", "config"}, and "seed" only when the config hides nothing
 /// (hides_information): whoever knows a hiding seed knows the day's game.
-Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret);
+Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret,
+                const Lexicon& lexicon);
 
 /// Adds to `puzzle` (daily_json of `game` and `day`) what `store` keeps of it: "leaderboard",
 /// the day's records best first ([{"player", "score", "won"}], at most 10), and, for a `player`

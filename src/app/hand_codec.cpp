@@ -9,6 +9,7 @@
 
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
+#include "games/hand/solver.h"
 
 namespace wg::app {
 
@@ -341,6 +342,19 @@ ShareText hand_share(const FinishedGame& game, Seat) {
   return share;
 }
 
+/// The optimal scores a puzzle of the day's hand may have (its best plan, discards allowed):
+/// neither a hand with next to nothing to play nor a windfall (docs/games/hand.md, "Daily").
+constexpr int kDailyLeastOptimum = 350;
+constexpr int kDailyMostOptimum = 650;
+
+/// Whether the first hand `seed` deals has an optimal score in the daily range.
+bool fair_daily_hand(const Json& config, std::uint64_t seed, const Lexicon& lexicon) {
+  const wh::Session session(std::shared_ptr<const Lexicon>(&lexicon, [](const Lexicon*) {}),
+                            HandCodec::config_from_json(config), seed);
+  const int optimum = wh::optimal_plan(lexicon, session.view(0).tiles, true).total;
+  return optimum >= kDailyLeastOptimum && optimum <= kDailyMostOptimum;
+}
+
 }  // namespace
 
 GameEntry hand_game() {
@@ -366,6 +380,8 @@ GameEntry hand_game() {
   entry.statistics = hand_statistics();
   entry.daily = {{{"hands", 1}, {"hand_size", 7}, {"hints", false}},
                  "one hand of 7 tiles, no hints"};
+  entry.daily.fair = &fair_daily_hand;
+  entry.daily.fairness = "a hand whose best plan scores 350 to 650 points";
   return entry;
 }
 

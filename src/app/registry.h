@@ -61,6 +61,13 @@ struct DailyPuzzle {
   Json config = Json::object();
   /// What the puzzle is, after the game's title: "a 4 × 4 board, 3 minutes".
   std::string_view description;
+  /// Whether the game `seed` opens with `config` on `lexicon` is fair enough to be a day's
+  /// puzzle (Word Search: its board's points lie in a band): the day's seed is the first of the
+  /// day's draws that is (app/daily.h, daily_seed). Unset: every seed is.
+  std::function<bool(const Json& config, std::uint64_t seed, const Lexicon& lexicon)> fair =
+      nullptr;
+  /// What `fair` asks, for people: "a board worth 100 to 300 points". Empty when unset.
+  std::string_view fairness = {};
 };
 
 struct FinishedGame;  // app/sqlite_store.h

@@ -11,10 +11,22 @@ namespace wg::app {
 
 namespace {
 
+/// `unit` (plural: "points", "misses") for one: "point", "miss"; a unit that is no plural
+/// ("% chance of winning") as it is.
+std::string singular(const std::string& unit) {
+  if (unit.ends_with("sses")) return unit.substr(0, unit.size() - 2);  // misses, guesses
+  if (unit.ends_with('s') && unit.find(' ') == std::string::npos) {
+    return unit.substr(0, unit.size() - 1);
+  }
+  return unit;
+}
+
 /// A loss as people read it: whole numbers without decimals, others with one.
 std::string loss_text(double loss, const std::string& unit) {
   const double rounded = std::round(loss);
-  if (std::abs(loss - rounded) < 1e-9) return fmt::format("{} {}", rounded, unit);
+  if (std::abs(loss - rounded) < 1e-9) {
+    return fmt::format("{} {}", rounded, rounded == 1 ? singular(unit) : unit);
+  }
   return fmt::format("{:.1f} {}", loss, unit);
 }
 

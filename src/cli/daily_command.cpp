@@ -103,7 +103,7 @@ int list(Context& context, std::chrono::year_month_day day, std::chrono::year_mo
   const auto [store, player] = standing_of(context);
   Json puzzles = Json::array();
   for (const app::GameEntry& game : app::games()) {
-    Json puzzle = app::daily_json(game, day, secret);
+    Json puzzle = app::daily_json(game, day, secret, context.lexicon());
     if (store != nullptr) app::add_daily_standing(puzzle, *store, game, day, player, today);
     puzzles.push_back(std::move(puzzle));
   }
@@ -127,18 +127,21 @@ int list(Context& context, std::chrono::year_month_day day, std::chrono::year_mo
 int play(Context& context, const app::GameEntry& game, std::chrono::year_month_day day,
          std::chrono::year_month_day today, const std::string& secret) {
   if (context.options().json) {
-    print_json(context.out(), app::daily_json(game, day, secret));
+    print_json(context.out(), app::daily_json(game, day, secret, context.lexicon()));
     return kExitOk;
   }
   const PlaySession play_session = play_entry_of(game.id);
   if (play_session == nullptr) throw UsageError(fmt::format("{} has no terminal", game.title));
   ResumedGame opened;
   opened.session =
-      game.open(game.daily.config, app::daily_seed(game, day, secret), context.shared_lexicon());
+      game.open(game.daily.config, app::daily_seed(game, day, secret, context.lexicon()),
+                               context.shared_lexicon());
   opened.started_ms = Context::now_ms();
   opened.fresh = true;
   opened.daily = app::daily_date_text(day);
-  context.out() << fmt::format("{}: {}.\n", puzzle_name(game, day, today), game.daily.description);
+  std::string said = fmt::format("{}: {}", puzzle_name(game, day, today), game.daily.description);
+  if (!game.daily.fairness.empty()) said += fmt::format(" ({})", game.daily.fairness);
+  context.out() << wrap(said + ".", context.columns(), "  ") << '\n';
   return play_session(context, opened);
 }
 

@@ -184,7 +184,7 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
   }
   if (parts.size() == 2 && parts[1] == "daily") {
     return daily_puzzles(request, app::utc_day(clock_.system_now()), options_.daily_secret,
-                         options_.store.get());
+                         options_.store.get(), *lexicon_);
   }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", sessions_->count()}});

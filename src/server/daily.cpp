@@ -18,7 +18,8 @@ HttpResponse bad_date(const ConfigError& problem) {
 }  // namespace
 
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret, app::SqliteStore* store) {
+                           std::string_view secret, app::SqliteStore* store,
+                           const Lexicon& lexicon) {
   if (!reads_only(request)) return method_not_allowed(request, "GET");
   std::chrono::year_month_day day;
   try {
@@ -33,7 +34,7 @@ HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_d
   }
   app::Json puzzles = app::Json::array();
   for (const app::GameEntry& game : app::games()) {
-    app::Json puzzle = app::daily_json(game, day, secret);
+    app::Json puzzle = app::daily_json(game, day, secret, lexicon);
     puzzle["open"] = {{"game", game.name}, {"daily", date}};
     if (store != nullptr) app::add_daily_standing(puzzle, *store, game, day, player, today);
     puzzles.push_back(std::move(puzzle));
@@ -46,14 +47,15 @@ HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_d
 std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& game,
                                                        const app::Json& date,
                                                        std::chrono::year_month_day today,
-                                                       std::string_view secret) {
+                                                       std::string_view secret,
+                                                       const Lexicon& lexicon) {
   if (!date.is_string()) {
     return error(400, "bad_date", "'daily' is the day of the puzzle: \"YYYY-MM-DD\"", "date");
   }
   try {
     const std::chrono::year_month_day day =
         app::daily_day(date.get<std::string>().empty() ? "-" : date.get<std::string>(), today);
-    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret), day != today,
+    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret, lexicon), day != today,
                         app::daily_date_text(day)};
   } catch (const ConfigError& problem) {
     return bad_date(problem);

@@ -23,7 +23,8 @@ namespace wg::server {
 /// player "streak": {"current", "best", "last"}}]}, the date today (UTC) by default; 400
 /// bad_date for a malformed day or one after today. `store` may be null: nothing is kept.
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret, app::SqliteStore* store);
+                           std::string_view secret, app::SqliteStore* store,
+                           const Lexicon& lexicon);
 
 /// What opens a game's puzzle of a day.
 struct DailyOpening {
@@ -39,6 +40,7 @@ struct DailyOpening {
 std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& game,
                                                        const app::Json& date,
                                                        std::chrono::year_month_day today,
-                                                       std::string_view secret);
+                                                       std::string_view secret,
+                                                       const Lexicon& lexicon);
 
 }  // namespace wg::server

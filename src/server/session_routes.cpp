@@ -159,7 +159,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
                      fmt::format("there is no game '{}'", body["game"].get<std::string>()));
       }
       auto daily = daily_opening(*game, body["daily"], app::utc_day(clock_.system_now()),
-                                 options_.daily_secret);
+                                 options_.daily_secret, *lexicon_);
       if (auto* refusal = std::get_if<HttpResponse>(&daily)) return std::move(*refusal);
       const DailyOpening& opening = std::get<DailyOpening>(daily);
       session = game->open(opening.config, opening.seed, lexicon_);

@@ -50,16 +50,21 @@ TEST(DailySeed, IsTheRulesFirstEightBytesOfSha256) {
   const GameEntry* boggle = find_game("boggle");
   ASSERT_NE(boggle, nullptr);
   // printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum: f858d4a8dd850a2a...
-  EXPECT_EQ(daily_seed(*boggle, kDay), 0xf858d4a8dd850a2aULL);
-  EXPECT_EQ(daily_seed(*boggle, kDay), 17895286941092743722ULL);
+  EXPECT_EQ(daily_draw(*boggle, kDay), 0xf858d4a8dd850a2aULL);
+  EXPECT_EQ(daily_draw(*boggle, kDay), 17895286941092743722ULL);
   // ... '/s3cret' appended: e5a9216022d749ab...
-  EXPECT_EQ(daily_seed(*boggle, kDay, "s3cret"), 0xe5a9216022d749abULL);
+  EXPECT_EQ(daily_draw(*boggle, kDay, "s3cret"), 0xe5a9216022d749abULL);
+  // Draw 2: printf %s 'wordgames-daily/1/boggle/2026-11-28~2' | sha256sum
+  EXPECT_EQ(daily_draw(*boggle, kDay, "", 2), 0x8ffa53838e6bab03ULL);
+  EXPECT_EQ(daily_draw(*boggle, kDay, "s3cret", 2), 0xe6e5254ee812e928ULL);
 }
 
 TEST(DailySeed, IsTheSameForTheSameDayAndGame) {
   for (const GameEntry& game : games()) {
-    EXPECT_EQ(daily_seed(game, kDay), daily_seed(game, parse_daily_date("2026-11-28")));
-    EXPECT_EQ(daily_seed(game, kDay, "x"), daily_seed(game, kDay, "x"));
+    EXPECT_EQ(daily_seed(game, kDay, "", default_lexicon()),
+              daily_seed(game, parse_daily_date("2026-11-28"), "", default_lexicon()));
+    EXPECT_EQ(daily_seed(game, kDay, "x", default_lexicon()),
+              daily_seed(game, kDay, "x", default_lexicon()));
   }
 }
 
@@ -69,7 +74,7 @@ TEST(DailySeed, DiffersBetweenGamesDaysAndSecrets) {
   for (const GameEntry& game : games()) {
     for (const char* date : {"2026-11-27", "2026-11-28", "2027-01-01"}) {
       for (const char* secret : {"", "one", "two"}) {
-        seeds.insert(daily_seed(game, parse_daily_date(date), secret));
+        seeds.insert(daily_draw(game, parse_daily_date(date), secret));
         ++count;
       }
     }
@@ -123,7 +128,8 @@ TEST(DailyPuzzle, EveryGameHasOneThatOpens) {
     SCOPED_TRACE(std::string(game.id));
     EXPECT_TRUE(game.daily.config.is_object());
     EXPECT_FALSE(game.daily.description.empty());
-    auto session = game.open(game.daily.config, daily_seed(game, kDay), shared_lexicon());
+    auto session =
+        game.open(game.daily.config, daily_seed(game, kDay, "", default_lexicon()), shared_lexicon());
     ASSERT_NE(session, nullptr);
   }
 }
@@ -131,13 +137,42 @@ TEST(DailyPuzzle, EveryGameHasOneThatOpens) {
 TEST(DailyPuzzle, ItsJsonHidesASeedThatHidesTheGame) {
   for (const GameEntry& game : games()) {
     SCOPED_TRACE(std::string(game.id));
-    const Json json = daily_json(game, kDay, "");
+    const Json json = daily_json(game, kDay, "", default_lexicon());
     EXPECT_EQ(json["game"], std::string(game.name));
     EXPECT_EQ(json["date"], "2026-11-28");
     EXPECT_EQ(json["config"], game.daily.config);
     EXPECT_EQ(json.contains("seed"), !hides_information(game, game.daily.config));
-    if (json.contains("seed")) EXPECT_EQ(json["seed"], daily_seed(game, kDay));
+    if (json.contains("seed")) EXPECT_EQ(json["seed"], daily_seed(game, kDay, "", default_lexicon()));
   }
+}
+
+TEST(DailyPuzzle, AFairGamesPuzzleIsItsFirstFairDraw) {
+  std::size_t fair_games = 0;
+  for (const GameEntry& game : games()) {
+    if (!game.daily.fair) continue;
+    SCOPED_TRACE(std::string(game.id));
+    ++fair_games;
+    EXPECT_FALSE(game.daily.fairness.empty());
+    for (const char* date : {"2026-11-27", "2026-11-28", "2026-12-25"}) {
+      const year_month_day day = parse_daily_date(date);
+      unsigned first = 0;
+      while (first < kDailyDraws &&
+             !game.daily.fair(game.daily.config, daily_draw(game, day, "", first),
+                              default_lexicon())) {
+        ++first;
+      }
+      ASSERT_LT(first, kDailyDraws) << date;
+      EXPECT_EQ(daily_seed(game, day, "", default_lexicon()), daily_draw(game, day, "", first));
+    }
+  }
+  EXPECT_EQ(fair_games, 2u) << "Word Search and the word game choose fair puzzles";
+}
+
+TEST(DailyPuzzle, ItsJsonSaysWhatMakesItFair) {
+  const Json boggle = daily_json(*find_game("boggle"), kDay, "", default_lexicon());
+  EXPECT_EQ(boggle["fairness"], "a board worth 100 to 300 points, all its words found");
+  const Json wordle = daily_json(*find_game("wordle"), kDay, "", default_lexicon());
+  EXPECT_FALSE(wordle.contains("fairness"));
 }
 
 }  // namespace

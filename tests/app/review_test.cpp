@@ -86,6 +86,18 @@ TEST(GameReview, AFractionalLossKeepsOneDecimal) {
   EXPECT_EQ(review_lines(review)[2], "Guess 1: E at 2; best S at 5, 12.3 % chance of winning lost");
 }
 
+TEST(GameReview, ALossOfOneSaysItsUnitInTheSingular) {
+  GameReview review;
+  review.summary = "Lost";
+  review.moves = {{"Guess 1", "Z", "O", 1, true, ""}};
+  for (const auto& [unit, one] : std::vector<std::pair<std::string, std::string>>{
+           {"misses", "1 miss"}, {"guesses", "1 guess"}, {"points", "1 point"},
+           {"answers", "1 answer"}, {"% chance of winning", "1 % chance of winning"}}) {
+    review.unit = unit;
+    EXPECT_EQ(review_lines(review)[2], "Guess 1: Z; best O, " + one + " lost");
+  }
+}
+
 TEST(GameReview, TheSeatOfAPlayerIsTheirFirstByName) {
   FinishedGame game;
   game.players = {{"Ann", 3, false, "value"}, {"Bob", 5, true}};

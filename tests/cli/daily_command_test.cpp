@@ -8,6 +8,7 @@
 
 #include "app/daily.h"
 #include "app/registry.h"
+#include "lexicon/lexicon.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
 
@@ -27,7 +28,7 @@ const app::GameEntry& game(std::string_view name) {
 }
 
 std::uint64_t seed_of(std::string_view name, std::string_view date, std::string_view secret = {}) {
-  return app::daily_seed(game(name), app::parse_daily_date(date), secret);
+  return app::daily_seed(game(name), app::parse_daily_date(date), secret, default_lexicon());
 }
 
 TEST(DailyCli, ListsEveryGamesPuzzleOfTheDay) {

@@ -20,7 +20,8 @@ using app::Json;
 constexpr const char* kToday = "2026-01-01";
 
 std::uint64_t seed_of(std::string_view game, std::string_view date, std::string_view secret = {}) {
-  return app::daily_seed(*app::find_game(game), app::parse_daily_date(date), secret);
+  return app::daily_seed(*app::find_game(game), app::parse_daily_date(date), secret,
+                         *app::built_in_lexicon().lexicon);
 }
 
 class DailyTest : public test::ArcadeApiTest {

@@ -313,6 +313,8 @@ export interface DailyPuzzle {
   game: string;
   title: string;
   description: string;
+  /** What makes the day's game fair, when the game chooses it (a board's band of points). */
+  fairness?: string;
   date: string;
   config: Record<string, unknown>;
   seed?: number;

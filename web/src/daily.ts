@@ -60,7 +60,8 @@ export function dailySection(): HTMLElement {
       const said = standing(puzzle);
       const button = h('button', { type: 'button', class: 'daily-play', 'data-game': puzzle.game },
                        h('span', { class: 'daily-title' }, dailyTitle(puzzle, today)),
-                       h('span', { class: 'daily-description' }, puzzle.description),
+                       h('span', { class: 'daily-description' }, puzzle.description,
+                         puzzle.fairness ? ` (${puzzle.fairness})` : ''),
                        said ? h('span', { class: 'daily-standing' }, said) : null);
       button.addEventListener('click', () => void play(puzzle, button));
       return h('li', {}, button);
