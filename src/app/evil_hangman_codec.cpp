@@ -429,14 +429,20 @@ GameReview evil_hangman_review(const FinishedGame& record, Seat,
           misses_text(g.at_least), eh::kReviewDepth, expects, fewest);
     }
     out.moves.push_back(std::move(move));
-    kept_lines.push_back(fmt::format("{}: kept {} of {}; fewest {}: {}", upper(g.letter), g.kept,
-                                     g.words_before, upper(g.fewest), g.fewest_kept));
+    kept_lines.push_back(
+        g.fewest == g.letter
+            ? fmt::format("{}: kept {} of {} (its largest family {}, the smallest of any guess)",
+                          upper(g.letter), g.kept, g.words_before, g.most_kept)
+            : fmt::format("{}: kept {} of {} (its largest family {}); {}'s largest family {}",
+                          upper(g.letter), g.kept, g.words_before, g.most_kept, upper(g.fewest),
+                          g.fewest_kept));
     Json row = {{"letter", letter_text(g.letter)},
                 {"hit", g.hit},
                 {"pattern", pattern_text(g.pattern, kCase)},
                 {"misses_left", g.misses_left},
                 {"words", g.words_before},
                 {"kept", g.kept},
+                {"most_kept", g.most_kept},
                 {"fewest", letter_text(g.fewest)},
                 {"fewest_kept", g.fewest_kept},
                 {"exact", g.exact},
