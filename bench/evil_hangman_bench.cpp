@@ -1,13 +1,16 @@
 // Evil Hangman speed targets on ENABLE (docs/games/evil-hangman.md, docs/PERFORMANCE.md):
 // one partition of all 28,420 eight-letter words <= 1 ms; a lookahead depth-2 decision on that
-// class <= 100 ms; and the exact solver on the three-letter words. Run:
+// class <= 100 ms; the exact solver on the three-letter words; the review of a game at the
+// arcade's settings <= 1 s. Run:
 //   ninja -C build evil_hangman_bench && build/bench/evil_hangman_bench
 
 #include <benchmark/benchmark.h>
 
+#include "games/evil_hangman/game.h"
 #include "games/evil_hangman/guesser.h"
 #include "games/evil_hangman/host.h"
 #include "games/evil_hangman/partition.h"
+#include "games/evil_hangman/review.h"
 #include "games/evil_hangman/word_set.h"
 
 namespace {
@@ -75,6 +78,32 @@ void BM_OptimalValue3(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_OptimalValue3)->Arg(8)->Arg(9)->Unit(benchmark::kMillisecond);
+
+// The review of a finished game at the arcade's settings (the registry's config defaults: the
+// largest host; the page's 8 letters and 8 wrong guesses), played by the minimax guesser with a
+// fixed seed; each review starts with a fresh solver.
+void BM_Review8(benchmark::State& state) {
+  const eh::WordSet& words = eight();
+  eh::Game game(words, 8, eh::HostConfig{}, 1);
+  eh::PlayedGame played{8, 8, {}, {}, false};
+  while (!game.over()) {
+    const wg::Letter l = eh::choose_guess(words, game.position(), eh::GuesserKind::kMinimax);
+    game.guess(l);
+    played.letters.push_back(l);
+    played.hosts.push_back(eh::Strategy::kLargest);
+  }
+  const std::span<const wg::Letter> word = words.word(game.word());
+  int exact = 0;
+  for (auto _ : state) {
+    const eh::Review review = eh::review(words, played, word);
+    exact = 0;
+    for (const eh::GuessReview& g : review.guesses) exact += g.exact ? 1 : 0;
+    benchmark::DoNotOptimize(review.guesses.data());
+  }
+  state.counters["guesses"] = static_cast<double>(played.letters.size());
+  state.counters["exact"] = exact;
+}
+BENCHMARK(BM_Review8)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,5 +1,7 @@
 #include "app/evil_hangman_codec.h"
 
+#include <algorithm>
+#include <cmath>
 #include <limits>
 #include <memory>
 #include <optional>
@@ -14,6 +16,7 @@
 #include "core/alphabet.h"
 #include "core/overloaded.h"
 #include "core/text.h"
+#include "games/evil_hangman/review.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -299,6 +302,246 @@ ShareText evil_hangman_share(const FinishedGame& game, Seat) {
   return share;
 }
 
+std::string upper(Letter letter) { return std::string(1, alphabet().upper(letter)); }
+
+std::string pattern_upper(std::span<const Letter> pattern) {
+  return pattern_text(pattern, LetterCase::kUpper);
+}
+
+/// The game a record holds, as its commands played it, with the word it ended on. Throws
+/// ConfigError for a record this program or lexicon cannot replay.
+struct RecordedGame {
+  eh::PlayedGame played;
+  std::vector<Letter> word;
+};
+
+RecordedGame recorded_game(const FinishedGame& record, const Lexicon& lexicon) {
+  const eh::Config config = EvilHangmanCodec::config_from_json(record.config);
+  std::vector<eh::Command> commands;
+  try {
+    for (const Json& command : record.commands) {
+      commands.push_back(EvilHangmanCodec::command_from_json(command));
+    }
+  } catch (const CodecError& e) {
+    throw ConfigError("commands", std::string("a command of the game cannot be read: ") + e.what());
+  }
+  const Json& result = record.result;
+  const int index = result.is_object() ? result.value("game", 0) : 0;
+  std::optional<eh::PlayedGame> played = eh::played_game(config, commands, index);
+  if (!played) throw ConfigError("commands", fmt::format("the record holds no game {}", index));
+  if (!eh::has_words_of_length(lexicon, played->length)) {
+    throw ConfigError("length", eh::no_words_of_length(lexicon, played->length));
+  }
+  const std::string text =
+      result.is_object() && result.contains("word") && result["word"].is_string()
+          ? result["word"].get<std::string>()
+          : std::string();
+  std::optional<std::vector<Letter>> word = alphabet().encode(text);
+  if (!word || word->size() != static_cast<std::size_t>(played->length)) {
+    throw ConfigError("word", "the record's word '" + text + "' is not a word of the game");
+  }
+  // Another word of the list would make another game of the same letters (the host could have
+  // kept other families): the record's misses must be this word's.
+  const auto misses = std::count_if(played->letters.begin(), played->letters.end(), [&](Letter l) {
+    return std::find(word->begin(), word->end(), l) == word->end();
+  });
+  if (result.contains("misses") && result["misses"] != misses) {
+    throw ConfigError("word", "the record's word '" + text + "' does not fit its misses");
+  }
+  return {std::move(*played), std::move(*word)};
+}
+
+/// "8 of 8 misses left" style position text: the pattern, the words held, the misses left.
+std::string position_text(std::span<const Letter> pattern, std::uint32_t words, int misses_left) {
+  return fmt::format("{}, {}, {} left", pattern_upper(pattern), count_of(words, "word"),
+                     count_of(misses_left, "miss", "misses"));
+}
+
+std::string misses_text(double misses) {
+  return std::abs(misses - std::round(misses)) < 1e-9
+             ? count_of(static_cast<long long>(std::round(misses)), "miss", "misses")
+             : fmt::format("{:.1f} misses", misses);
+}
+
+/// The review (app/review.h) of a game of Evil Hangman: each guess against the guess after which
+/// an optimal host forces fewest misses (eh::review).
+GameReview evil_hangman_review(const FinishedGame& record, Seat,
+                               std::shared_ptr<const Lexicon> lexicon, const Work& work) {
+  if (!lexicon) throw ConfigError("lexicon", "a review needs the lexicon the game was played on");
+  const RecordedGame game = recorded_game(record, *lexicon);
+  const eh::WordSet words =
+      eh::WordSet::of_length(*lexicon, static_cast<std::size_t>(game.played.length));
+  const eh::ReviewBudget budget;
+  eh::Review review;
+  try {
+    review = eh::review(words, game.played, game.word, budget, work);
+  } catch (const ConfigError&) {
+    throw;
+  } catch (const std::invalid_argument& e) {
+    throw ConfigError("word", e.what());
+  }
+  if (review.stopped) throw ReviewStopped{};
+
+  GameReview out;
+  out.unit = "misses";
+  Json kept = Json::array();
+  std::vector<std::string> kept_lines;
+  double exact_loss = 0;
+  for (std::size_t k = 0; k < review.guesses.size(); ++k) {
+    const eh::GuessReview& g = review.guesses[k];
+    ReviewedMove move;
+    move.label = fmt::format("Guess {} ({})", k + 1,
+                             position_text(g.pattern, g.words_before, g.misses_left));
+    move.played = fmt::format("{}, {}: the host kept {} of {}", upper(g.letter),
+                              g.hit ? "a hit" : "a miss", count_of(g.kept, "word"), g.words_before);
+    const std::string fewest =
+        g.fewest == g.letter
+            ? fmt::format("Fewest kept: {} itself (its largest family {}).", upper(g.letter),
+                          count_of(g.fewest_kept, "word"))
+            : fmt::format("Fewest kept: {} (its largest family {}, against {} for {}).",
+                          upper(g.fewest), count_of(g.fewest_kept, "word"), g.most_kept,
+                          upper(g.letter));
+    move.exact = g.exact;
+    move.loss = g.loss;
+    if (g.exact) {
+      exact_loss += g.loss;
+      move.best = g.best == g.letter ? move.played
+                                     : fmt::format("{}: the optimal host forces {} from here",
+                                                   upper(g.best), misses_text(*g.forced));
+      const std::string lost =
+          *g.forced >= g.misses_left ? " (it beats every guesser from here)" : std::string();
+      move.note =
+          fmt::format("The optimal host forces {} of the {} left from here{}; after {}, {}. {}",
+                      misses_text(*g.forced), g.misses_left, lost, upper(g.letter),
+                      misses_text(*g.forced_after), fewest);
+    } else {
+      move.best =
+          g.best == g.letter ? move.played : fmt::format("{} (lookahead's choice)", upper(g.best));
+      const std::string expects =
+          g.best == g.letter
+              ? fmt::format("{} after {}, its choice too", misses_text(g.expected_after),
+                            upper(g.letter))
+              : fmt::format("{} after {} and {} after {}", misses_text(g.expected_after),
+                            upper(g.letter), misses_text(g.expected_best), upper(g.best));
+      move.note = fmt::format(
+          "Bounded: the solver proved the optimal host forces at least {} from here within its "
+          "budget; lookahead (depth {}) expects {}. {}",
+          misses_text(g.at_least), eh::kReviewDepth, expects, fewest);
+    }
+    out.moves.push_back(std::move(move));
+    kept_lines.push_back(
+        g.fewest == g.letter
+            ? fmt::format("{}: kept {} of {} (its largest family {}, the smallest of any guess)",
+                          upper(g.letter), g.kept, g.words_before, g.most_kept)
+            : fmt::format("{}: kept {} of {} (its largest family {}); {}'s largest family {}",
+                          upper(g.letter), g.kept, g.words_before, g.most_kept, upper(g.fewest),
+                          g.fewest_kept));
+    Json row = {{"letter", letter_text(g.letter)},
+                {"hit", g.hit},
+                {"pattern", pattern_text(g.pattern, kCase)},
+                {"misses_left", g.misses_left},
+                {"words", g.words_before},
+                {"kept", g.kept},
+                {"most_kept", g.most_kept},
+                {"fewest", letter_text(g.fewest)},
+                {"fewest_kept", g.fewest_kept},
+                {"exact", g.exact},
+                {"best", letter_text(g.best)},
+                {"loss", g.loss}};
+    row["forced"] = g.forced ? Json(*g.forced) : Json(nullptr);
+    row["forced_after"] = g.forced_after ? Json(*g.forced_after) : Json(nullptr);
+    row["forced_at_least"] = g.at_least;
+    kept.push_back(std::move(row));
+  }
+
+  const Json& result = record.result;
+  const bool won = result.value("won", false);
+  const bool gave_up = result.value("gave_up", false);
+  const int misses = result.value("misses", 0);
+  const int allowed = game.played.guesses;
+  // The hosts that answered, in order ("the largest host", "the optimal host, then lookahead").
+  std::vector<eh::Strategy> hosts;
+  for (const eh::Strategy host : game.played.hosts) {
+    if (hosts.empty() || hosts.back() != host) hosts.push_back(host);
+  }
+  std::string against;
+  for (std::size_t i = 0; i < hosts.size(); ++i) {
+    against += fmt::format("{}{}", i == 0 ? " against the " : ", then ", eh::to_string(hosts[i]));
+  }
+  if (!hosts.empty()) against += " host";
+  const std::string outcome = fmt::format("{} with {} of {} allowed{}",
+                                          won       ? "Won"
+                                          : gave_up ? "Gave up"
+                                                    : "Lost",
+                                          misses_text(misses), allowed, against);
+  if (review.value) {
+    out.summary = fmt::format("{}; the optimal host could force {} from the start{}.", outcome,
+                              misses_text(*review.value),
+                              *review.value >= allowed ? ", beating every guesser" : "");
+    // The share of the misses to spare that best play keeps: none when best play loses too.
+    if (*review.value < allowed) {
+      const double spare = won ? allowed - misses : 0;
+      out.share = std::clamp(spare / (allowed - *review.value), 0.0, 1.0);
+    }
+  } else {
+    out.summary = fmt::format(
+        "{}; the optimal host could force at least {} from the start (the review's budget proves "
+        "no more).",
+        outcome, misses_text(review.value_at_least));
+  }
+  if (exact_loss > 0) {
+    out.summary += fmt::format(" Where solved exactly, your guesses let it force {} more.",
+                               misses_text(exact_loss));
+  }
+  out.method = fmt::format(
+      "Loss in misses an optimal host could force. Exact where marked: the optimal host's solver "
+      "(capped at the misses left) within {} steps of work a position and {} for the review. "
+      "Elsewhere bounded: lookahead's choice (depth {}, with the horizon estimate), the loss in "
+      "the misses it expects.",
+      budget.move_work, budget.max_work, eh::kReviewDepth);
+
+  out.sections.push_back({"Words the host kept, and the guess that would have kept fewest",
+                          std::move(kept_lines), std::move(kept)});
+  std::vector<std::string> held_lines;
+  Json held = Json::array();
+  constexpr std::size_t kShown = 30;
+  for (std::size_t i = 0; i < review.held.size(); ++i) {
+    const std::string word = words.text(review.held[i]);
+    if (i < kShown) held_lines.push_back(word);
+    if (i < 1000) held.push_back(word);
+  }
+  if (review.held.size() > kShown) {
+    held_lines.push_back(fmt::format("and {} more", review.held.size() - kShown));
+  }
+  out.sections.push_back(
+      {fmt::format("Words the host still held at the end ({})", review.held.size()),
+       std::move(held_lines), Json{{"count", review.held.size()}, {"words", std::move(held)}}});
+  if (review.line_from >= 0) {
+    const eh::GuessReview& from = review.guesses[static_cast<std::size_t>(review.line_from)];
+    std::vector<std::string> lines{fmt::format(
+        "From guess {} ({}), the optimal host forces {}; the optimal guesser plays:",
+        review.line_from + 1, position_text(from.pattern, from.words_before, from.misses_left),
+        misses_text(review.line_forced))};
+    Json steps = Json::array();
+    for (const eh::LineStep& step : review.line) {
+      lines.push_back(fmt::format("{}: {}, {}", upper(step.letter), step.hit ? "hit" : "miss",
+                                  position_text(step.pattern, step.words, step.misses_left)));
+      steps.push_back({{"letter", letter_text(step.letter)},
+                       {"hit", step.hit},
+                       {"pattern", pattern_text(step.pattern, kCase)},
+                       {"words", step.words},
+                       {"misses_left", step.misses_left}});
+    }
+    if (!review.line_complete) lines.emplace_back("(the review's budget ends the line here)");
+    out.sections.push_back({"The optimal guesser's line", std::move(lines),
+                            Json{{"from", review.line_from},
+                                 {"forced", review.line_forced},
+                                 {"complete", review.line_complete},
+                                 {"steps", std::move(steps)}}});
+  }
+  return out;
+}
+
 }  // namespace
 
 GameEntry evil_hangman_game() {
@@ -323,6 +566,7 @@ GameEntry evil_hangman_game() {
     return EvilHangmanCodec::config_from_json(config).strategy == eh::Strategy::kFair;
   };
   entry.share = &evil_hangman_share;
+  entry.review = &evil_hangman_review;
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
   // A withdrawal is the session's own record of a guess taken back, for replays: never a

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "app/review.h"
 #include "app/session_adapter.h"
 #include "games/evil_hangman/test_words.h"
 
@@ -351,6 +352,57 @@ TEST(EvilHangmanCodec, AWithdrawnGuessAndAHostSwitchInJson) {
   EXPECT_TRUE(withdraws(entry, {{"command", "switch_host"}}));
   EXPECT_FALSE(withdraws(entry, {{"command", "guess"}, {"letter", "a"}}));
   EXPECT_TRUE(host_only(entry, {{"command", "withdraw"}, {"letter", "a"}}));
+}
+
+TEST(EvilHangmanCodec, AFinishedGameIsReviewedFromItsRecord) {
+  const GameEntry entry = evil_hangman_game();
+  const auto lexicon = eh::test::small_lexicon();
+  const auto session = open({{"guesses", 3}}, 5);
+  session->apply({{"command", "new_game"}, {"length", 4}});
+  std::vector<FinishedGame> records;
+  // Z is in no word: a sure miss, the one guess the optimal host punishes.
+  for (const char* letter : {"z", "e", "o", "l", "a", "b", "c", "d", "f", "g", "h", "i", "y"}) {
+    if (session->finished()) break;
+    session->apply({{"command", "guess"}, {"letter", letter}});
+    for (FinishedGame& record : session->finished_records("me", 0)) {
+      records.push_back(std::move(record));
+    }
+  }
+  ASSERT_EQ(records.size(), 1u);
+  const std::optional<GameReview> review = review_game(entry, records[0], 0, lexicon);
+  ASSERT_TRUE(review);
+  const Json json = review_json(*review);
+  EXPECT_EQ(json["unit"], "misses");
+  const Json& letters = records[0].result["letters"];
+  ASSERT_EQ(json["moves"].size(), letters.size()) << json.dump(2);
+  const Json& z = json["moves"][0];
+  EXPECT_EQ(z["exact"], true) << z;
+  EXPECT_GE(z["loss"].get<double>(), 0.0);
+  EXPECT_NE(z["played"].get<std::string>().find("Z, a miss"), std::string::npos) << z;
+  EXPECT_NE(json["summary"].get<std::string>().find("the optimal host could force"),
+            std::string::npos)
+      << json["summary"];
+  ASSERT_GE(json["sections"].size(), 2u);
+  const Json& kept = json["sections"][0]["data"];
+  ASSERT_EQ(kept.size(), letters.size());
+  EXPECT_EQ(kept[0]["letter"], "z");
+  EXPECT_EQ(kept[0]["words"], 9);
+  EXPECT_EQ(kept[0]["kept"], 9);  // no word has a Z
+  const Json& held = json["sections"][1]["data"];
+  const std::vector<std::string> words = held["words"].get<std::vector<std::string>>();
+  EXPECT_NE(std::find(words.begin(), words.end(), records[0].result["word"].get<std::string>()),
+            words.end())
+      << held;
+
+  // A record the lexicon cannot replay: its word is not in the list.
+  FinishedGame foreign = records[0];
+  foreign.result["word"] = "quiz";
+  EXPECT_THROW(review_game(entry, foreign, 0, lexicon), ConfigError);
+  // Stopped before it begins.
+  std::stop_source stop;
+  stop.request_stop();
+  EXPECT_THROW(review_game(entry, records[0], 0, lexicon, Work{stop.get_token(), nullptr}),
+               ReviewStopped);
 }
 
 TEST(EvilHangmanCodec, ToolDocuments) {
