@@ -86,8 +86,9 @@ class BestGuesses {
     std::size_t best_families = families(answers, best.word, SIZE_MAX).second;
     const std::vector<std::uint32_t> masks = letter_masks(answers);
     for (WordId id = 0; id < words_.size(); ++id) {
-      if (id == best.word || (played && id == played->first) || !allowed(id)) continue;
+      if (id == best.word || (played && id == played->first)) continue;
       if (greys(masks, id) > best.left) continue;  // its all-grey family alone is larger
+      if (!allowed(id)) continue;
       const auto [worst, count] = families(answers, id, best.left);
       if (worst > best.left) continue;
       const bool better =
@@ -257,7 +258,6 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
                                   std::uint64_t seed, std::span<const Command> commands, int game,
                                   std::shared_ptr<const Lexicon> common,
                                   const ReviewOptions& options, const Work& work) {
-  const ReviewOptions& limits = options;
   Session session(std::move(lexicon), config, seed, std::move(common));
   const WordBank& words = session.words();
   Review review;
@@ -294,7 +294,7 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
   review.remaining =
       won ? std::vector<WordId>{*words.find(review.finished.word)} : positions.back();
 
-  const std::size_t steps = rows.size() + limits.line_guesses + positions.size();
+  const std::size_t steps = rows.size() + options.line_guesses + positions.size();
   std::size_t done = 0;
   const auto report = [&] {
     ++done;
@@ -303,7 +303,7 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
   };
 
   // Each guess against the best there.
-  BestGuesses finder(words, config, limits);
+  BestGuesses finder(words, config, options);
   for (std::size_t i = 0; i < rows.size(); ++i) {
     if (work.stop.stop_requested()) return std::nullopt;
     const std::vector<WordId>& before = positions[i];
@@ -331,7 +331,7 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
     std::vector<WordId> answers = positions.front();
     std::vector<Row> line_rows;
     const std::vector<Letter>& secret = review.finished.word;
-    while (!answers.empty() && review.line.size() < limits.line_guesses) {
+    while (!answers.empty() && review.line.size() < options.line_guesses) {
       if (work.stop.stop_requested()) return std::nullopt;
       Best best;
       if (review.line.empty() && !review.guesses.empty()) {
@@ -376,7 +376,7 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
         fewest[i].guesses = 0;
       } else if (options.known && options.known->after == static_cast<int>(i)) {
         fewest[i].guesses = options.known->guesses;  // the game's end searched it
-      } else if (positions[i].size() > std::min(limits.exact.max_answers, kMaxExactAnswers)) {
+      } else if (positions[i].size() > std::min(options.exact.max_answers, kMaxExactAnswers)) {
         fewest[i].why = Unvalued::kTooMany;
       } else {
         order.push_back(i);
@@ -385,13 +385,13 @@ std::optional<Review> review_game(std::shared_ptr<const Lexicon> lexicon, const 
     std::stable_sort(order.begin(), order.end(), [&](std::size_t a, std::size_t b) {
       return positions[a].size() < positions[b].size();
     });
-    std::uint64_t left = limits.exact.max_work;
+    std::uint64_t left = options.exact.max_work;
     const Work stop_only{work.stop, nullptr, work.withdraw};
     for (std::size_t i : order) {
       if (work.stop.stop_requested()) return std::nullopt;
       fewest[i].why = Unvalued::kOverBudget;
       if (left > 0) {
-        ExactLimits bounded = limits.exact;
+        ExactLimits bounded = options.exact;
         bounded.max_work = left;
         const ExactResult r = fewest_guesses(words, positions[i], bounded, stop_only);
         if (r.stopped) return std::nullopt;
