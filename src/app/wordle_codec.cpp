@@ -1,5 +1,6 @@
 #include "app/wordle_codec.h"
 
+#include <algorithm>
 #include <limits>
 #include <memory>
 #include <string>
@@ -13,6 +14,7 @@
 #include "core/alphabet.h"
 #include "core/overloaded.h"
 #include "core/text.h"
+#include "games/wordle/review.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -342,6 +344,276 @@ ShareText wordle_share(const FinishedGame& game, Seat) {
   return share;
 }
 
+/// A count with its thousands separated: "4,573".
+std::string grouped(std::size_t n) {
+  std::string digits = std::to_string(n);
+  for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return digits;
+}
+
+std::string answers_text(std::size_t n) { return n == 1 ? "1 answer" : grouped(n) + " answers"; }
+
+std::string upper_word(const wd::WordBank& words, wd::WordId id) {
+  return word_text(words.word(id), LetterCase::kUpper);
+}
+
+/// A position's fewest guesses, for people: "4", or why it was not computed.
+std::string fewest_text(const wd::Fewest& fewest, std::size_t answers, std::size_t most) {
+  if (fewest.guesses) return std::to_string(*fewest.guesses);
+  if (fewest.why == wd::Unvalued::kTooMany) {
+    return fmt::format("not computed ({}, more than the exact search's {})", answers_text(answers),
+                       most);
+  }
+  return fmt::format("not computed ({}: the review's budget of exact work ran out)",
+                     answers_text(answers));
+}
+
+/// What a guess left, for people: "ALOES (215 of 4,573 answers left)".
+std::string played_text(const wd::WordBank& words, const wd::GuessReview& g, wd::WordId id,
+                        wd::HostKind host) {
+  const std::string word = upper_word(words, id);
+  if (g.left == 0) return word + " (found the word)";
+  if (host == wd::HostKind::kFair && g.judged != g.left) {
+    return fmt::format("{} ({} of {} left; it could have left {})", word, grouped(g.left),
+                       answers_text(g.before), grouped(g.judged));
+  }
+  return fmt::format("{} ({} of {} left)", word, grouped(g.left), answers_text(g.before));
+}
+
+std::string best_text(const wd::WordBank& words, const wd::GuessReview& g, wd::HostKind host) {
+  const std::string word = upper_word(words, g.best);
+  if (g.best_left == 0) return word + " (the only answer left: it finds the word)";
+  return fmt::format("{} ({} {})", word, host == wd::HostKind::kFair ? "at most" : "leaves",
+                     answers_text(g.best_left));
+}
+
+/// The fewest guesses before and after a guess, and what the guess cost of them.
+std::string fewest_note(const wd::GuessReview& g, std::size_t after, std::size_t most) {
+  std::string note;
+  const bool too_many = !g.fewest_before.guesses && g.fewest_before.why == wd::Unvalued::kTooMany &&
+                        !g.fewest_after.guesses && g.fewest_after.why == wd::Unvalued::kTooMany;
+  if (g.left == 0) {
+    note = fmt::format("Fewest guesses to be sure of the word from here: {}.",
+                       fewest_text(g.fewest_before, g.before, most));
+  } else if (too_many) {
+    note = fmt::format(
+        "Fewest guesses to be sure of the word: not computed here or after it (more answers "
+        "than the exact search's {}).",
+        most);
+  } else {
+    const std::string later = g.fewest_after.guesses
+                                  ? fmt::format("{} more", *g.fewest_after.guesses)
+                                  : fewest_text(g.fewest_after, after, most);
+    note = fmt::format("Fewest guesses to be sure of the word: {} from here, {} after it",
+                       fewest_text(g.fewest_before, g.before, most), later);
+    if (g.fewest_before.guesses && g.fewest_after.guesses) {
+      const int cost = 1 + *g.fewest_after.guesses - *g.fewest_before.guesses;
+      if (cost > 0) note += fmt::format(" (it cost {})", count_of(cost, "guess"));
+      if (cost < 0) note += fmt::format(" (the host gave back {})", count_of(-cost, "guess"));
+    }
+    note += ".";
+  }
+  if (!g.exact) {
+    note += fmt::format(
+        " The best guess is the best of {} whose lookahead host's choice was simulated (a "
+        "bounded search).",
+        count_of(static_cast<long long>(g.simulated), "guess"));
+  }
+  if (g.hard && (g.fewest_before.guesses || g.fewest_after.guesses)) {
+    note += " The fewest guesses ignore hard mode (in it they are a lower bound).";
+  }
+  return note;
+}
+
+std::string host_phrase(wd::HostKind host) {
+  return host == wd::HostKind::kFair ? "the fair host"
+                                     : fmt::format("the {} host", wd::to_string(host));
+}
+
+std::string review_method(const wd::Config& config, const wd::ReviewOptions& limits) {
+  std::string answers;
+  switch (config.host) {
+    case wd::HostKind::kLargest:
+      answers =
+          "Answers left: exact. The largest host keeps a guess's largest family; every word of "
+          "the length was weighed as the guess";
+      break;
+    case wd::HostKind::kFair:
+      answers =
+          "Answers left: exact. Against the fair host a guess is judged by the most answers it "
+          "could leave (its largest family: you cannot know the word); every word of the length "
+          "was weighed as the guess";
+      break;
+    case wd::HostKind::kLookahead:
+      answers = fmt::format(
+          "Answers left: the lookahead host's own choice, simulated for the guesses that could "
+          "leave fewer than yours (at most {} a guess, the most promising first; on a position "
+          "too large to weigh every word, among the hint's candidates): exact where every such "
+          "guess was simulated, else marked as a bounded search",
+          limits.lookahead_simulations);
+      break;
+  }
+  if (config.hard) answers += " (in hard mode, every word it allows)";
+  return fmt::format(
+      "{}. Fewest guesses: exact where given, by the exact search (minimax over every family a "
+      "host may keep, every word of the length as a guess) on positions of at most {} answers "
+      "within {} steps of work for the whole review; not computed elsewhere.",
+      answers, std::min(limits.exact.max_answers, wd::kMaxExactAnswers),
+      grouped(limits.exact.max_work));
+}
+
+GameReview wordle_review(const FinishedGame& game, Seat, std::shared_ptr<const Lexicon> lexicon,
+                         const Work& work) {
+  const wd::Config config = WordleCodec::config_from_json(game.config);
+  std::vector<wd::Command> commands;
+  if (!game.commands.is_array()) throw CodecError("the record's commands are not a list");
+  for (const Json& command : game.commands) {
+    commands.push_back(WordleCodec::command_from_json(command));
+  }
+  const int index = game.result.value("game", 0);
+  wd::ReviewOptions limits;
+  limits.exact = config.exact;
+  // The position the game's end valued is not searched again.
+  const Json best = game.result.value("best_possible", Json());
+  const Json from = game.result.value("best_from", Json());
+  if (best.is_number_integer() && from.is_number_integer() && best.get<int>() >= from.get<int>()) {
+    limits.known = wd::KnownValue{from.get<int>(), best.get<int>() - from.get<int>()};
+  }
+  const std::optional<wd::Review> found =
+      wd::review_game(lexicon, config, game.seed, commands, index, common_words(), limits, work);
+  if (!found) throw ReviewStopped{};
+  const wd::Review& r = *found;
+  const wd::WordBank& words = lexicon->derived<wd::WordBanks>().of_length(
+      *lexicon, static_cast<std::size_t>(config.length));
+  const std::size_t most = std::min(limits.exact.max_answers, wd::kMaxExactAnswers);
+
+  GameReview review;
+  review.unit = "answers";
+  for (std::size_t i = 0; i < r.guesses.size(); ++i) {
+    const wd::GuessReview& g = r.guesses[i];
+    const wd::WordId played = *words.find(g.word);
+    ReviewedMove move;
+    move.label = fmt::format("Guess {}", i + 1);
+    move.played = played_text(words, g, played, config.host);
+    move.best = g.best_is_played ? move.played : best_text(words, g, config.host);
+    move.loss = static_cast<double>(g.judged - std::min(g.judged, g.best_left));
+    move.exact = g.exact;
+    move.note = fewest_note(g, r.positions[i + 1].answers, most);
+    review.moves.push_back(std::move(move));
+  }
+
+  const std::string word = word_text(r.finished.word, LetterCase::kUpper);
+  const int played = static_cast<int>(r.finished.rows.size());
+  if (r.finished.won) {
+    review.summary = fmt::format("Found {} in {}", word, count_of(played, "guess"));
+  } else {
+    review.summary = fmt::format(
+        "{} after {}; {} {}", r.finished.gave_up ? "Gave up" : "Lost", count_of(played, "guess"),
+        config.host == wd::HostKind::kFair ? "the word was" : "the host named", word);
+  }
+  review.summary += ".";
+  if (r.best_possible) {
+    const std::string where =
+        *r.best_from == 0   ? std::string("From the start")
+        : *r.best_from == 1 ? std::string("After your first guess")
+                            : fmt::format("After your first {}", count_of(*r.best_from, "guess"));
+    review.summary += fmt::format(" {}, a perfect guesser was sure to win in {}.", where,
+                                  count_of(*r.best_possible, "guess"));
+    if (r.finished.won) {
+      review.share =
+          std::min(1.0, static_cast<double>(*r.best_possible) / static_cast<double>(played));
+    } else {
+      review.share = 0.0;
+    }
+  } else {
+    const bool over = std::any_of(r.positions.begin(), r.positions.end(), [](const auto& at) {
+      return !at.fewest.guesses && at.fewest.why == wd::Unvalued::kOverBudget;
+    });
+    review.summary += over ? " The fewest guesses possible were not computed (the review's budget "
+                             "of exact work ran out)."
+                           : fmt::format(
+                                 " The fewest guesses possible were not computed (more "
+                                 "answers than the exact search's {} at every position).",
+                                 most);
+  }
+  review.method = review_method(config, limits);
+
+  // The answers still possible at the end.
+  {
+    ReviewSection section{
+        r.finished.won ? "The word" : "Answers still possible at the end", {}, nullptr};
+    Json list = Json::array();
+    constexpr std::size_t kShown = 30;
+    std::string line;
+    for (std::size_t k = 0; k < r.remaining.size(); ++k) {
+      list.push_back(word_text(words.word(r.remaining[k]), kCase));
+      if (k < kShown) line += (k == 0 ? "" : ", ") + upper_word(words, r.remaining[k]);
+    }
+    if (r.remaining.size() > kShown) {
+      line += fmt::format(" and {} more", grouped(r.remaining.size() - kShown));
+    }
+    if (r.finished.won) {
+      line += " (found)";
+    } else {
+      line = fmt::format("{}: {}", answers_text(r.remaining.size()), line);
+    }
+    section.lines.push_back(std::move(line));
+    section.data = {{"count", r.remaining.size()}, {"words", std::move(list)}};
+    review.sections.push_back(std::move(section));
+  }
+
+  // The best line from the start.
+  if (!r.line.empty()) {
+    ReviewSection section{
+        fmt::format("Best guesses from the start against {}{}", host_phrase(config.host),
+                    config.host == wd::HostKind::kFair ? " (for its word)" : ""),
+        {},
+        Json::array()};
+    for (std::size_t k = 0; k < r.line.size(); ++k) {
+      const wd::LineStep& step = r.line[k];
+      const std::string pattern = wordle_pattern_text(step.pattern, words.length());
+      section.lines.push_back(
+          fmt::format("{}. {} {}: {}", k + 1, upper_word(words, step.guess), pattern,
+                      step.left == 0 ? std::string("found") : answers_text(step.left) + " left"));
+      section.data.push_back({{"word", word_text(words.word(step.guess), kCase)},
+                              {"pattern", pattern},
+                              {"left", step.left}});
+    }
+    if (r.line.back().left != 0) {
+      section.lines.push_back(
+          fmt::format("(stopped after {} without finding the word)",
+                      count_of(static_cast<long long>(r.line.size()), "guess")));
+    }
+    section.lines.push_back(
+        r.line_exact
+            ? "Each guess leaves the fewest answers there; fewest answers at each step is not "
+              "always fewest guesses."
+            : "Each guess is the best the bounded simulation of the lookahead host found.");
+    review.sections.push_back(std::move(section));
+  }
+
+  // The fewest guesses from each position.
+  {
+    ReviewSection section{
+        "Fewest guesses to be sure of the word, from each position", {}, Json::array()};
+    for (std::size_t i = 0; i < r.positions.size(); ++i) {
+      const wd::PositionValue& at = r.positions[i];
+      if (i > 0 && r.guesses[i - 1].left == 0) break;  // the word found
+      const std::string where =
+          i == 0 ? std::string("At the start") : fmt::format("After guess {}", i);
+      section.lines.push_back(fmt::format("{} ({}): {}", where, answers_text(at.answers),
+                                          fewest_text(at.fewest, at.answers, most)));
+      section.data.push_back({{"after", i},
+                              {"answers", at.answers},
+                              {"fewest", at.fewest.guesses ? Json(*at.fewest.guesses) : Json()}});
+    }
+    if (!section.lines.empty()) review.sections.push_back(std::move(section));
+  }
+  return review;
+}
+
 }  // namespace
 
 GameEntry wordle_game() {
@@ -364,6 +636,7 @@ GameEntry wordle_game() {
     return WordleCodec::config_from_json(config).host == wd::HostKind::kFair;
   };
   entry.share = &wordle_share;
+  entry.review = &wordle_review;
   // Whether the search was stopped is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"unanalysed"};
   entry.statistics.counters = &wordle_counters;

@@ -4,6 +4,7 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <set>
 #include <stop_token>
 #include <string>
@@ -257,6 +258,59 @@ TEST(WordleCodec, RecordsAndStatistics) {
   EXPECT_EQ(lines[1].figures[0].value, 1);
   // Details that do not fit add nothing.
   EXPECT_TRUE(entry.statistics.counters(Json{{"length", 99}}).empty());
+}
+
+TEST(WordleCodec, TheReviewOfARecord) {
+  auto session = open(Json::object());
+  one(*session, {{"command", "guess"}, {"word", "swine"}});
+  for (int turn = 0; turn < 20 && !session->finished(); ++turn) {
+    const Json hint = one(*session, {{"command", "hint"}});
+    session->apply({{"command", "guess"}, {"word", hint["word"]}});
+  }
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const GameEntry entry = wordle_game();
+  const std::optional<GameReview> review =
+      review_game(entry, records.front(), 0, wd::test::small_lexicon());
+  ASSERT_TRUE(review);
+  const Json json = review_json(*review);
+  EXPECT_EQ(json["unit"], "answers");
+  const int guesses = records.front().details["guesses"];
+  ASSERT_EQ(json["moves"].size(), static_cast<std::size_t>(guesses));
+  const Json& first = json["moves"][0];
+  EXPECT_EQ(first["label"], "Guess 1");
+  EXPECT_TRUE(first["played"].get<std::string>().starts_with("SWINE ("));
+  // SWINE leaves the -INE words together: a better opening leaves fewer.
+  EXPECT_GT(first["loss"].get<double>(), 0);
+  EXPECT_NE(first["best"], first["played"]);
+  EXPECT_TRUE(first["exact"].get<bool>());
+  EXPECT_TRUE(first["note"].get<std::string>().starts_with("Fewest guesses to be sure"));
+  EXPECT_EQ(json["costliest"], 0);
+  const Json& last = json["moves"][static_cast<std::size_t>(guesses - 1)];
+  EXPECT_TRUE(last["played"].get<std::string>().ends_with("(found the word)"));
+  EXPECT_EQ(last["loss"], 0);
+  EXPECT_TRUE(json["summary"].get<std::string>().starts_with("Found "));
+  EXPECT_TRUE(json["share"].is_number());
+  ASSERT_EQ(json["sections"].size(), 3u);
+  EXPECT_EQ(json["sections"][0]["title"], "The word");
+  EXPECT_EQ(json["sections"][0]["data"]["count"], 1);
+  EXPECT_EQ(json["sections"][1]["title"], "Best guesses from the start against the largest host");
+  EXPECT_EQ(json["sections"][1]["data"].back()["left"], 0);
+  EXPECT_EQ(json["sections"][2]["data"][0]["after"], 0);
+  EXPECT_TRUE(json["sections"][2]["data"][0]["fewest"].is_number_integer());
+  EXPECT_FALSE(json["method"].get<std::string>().empty());
+  // A record that does not replay on this word list is an error, not a review.
+  FinishedGame altered = records.front();
+  altered.commands[0]["word"] = "zzzzz";
+  EXPECT_THROW(review_game(entry, altered, 0, wd::test::small_lexicon()), std::invalid_argument);
+  altered.commands = Json::array();
+  EXPECT_THROW(review_game(entry, altered, 0, wd::test::small_lexicon()), std::invalid_argument);
+  // Stopped: ReviewStopped.
+  std::stop_source stop;
+  stop.request_stop();
+  EXPECT_THROW(review_game(entry, records.front(), 0, wd::test::small_lexicon(),
+                           Work{stop.get_token(), nullptr}),
+               ReviewStopped);
 }
 
 TEST(WordleCodec, TheAutoplayDocument) {
