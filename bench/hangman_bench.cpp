@@ -163,6 +163,33 @@ BENCHMARK_CAPTURE(BM_Review, naive, Strategy::kNaive)
     ->Iterations(30)
     ->Unit(benchmark::kMillisecond);
 
+/// The review's slow case: every move among few candidates of long words, where both exact
+/// searches run (the small dictionaries above, 24 words of 9 to 15 letters, a game on each
+/// played by the naive player); counters as BM_Review's.
+void BM_ReviewOnSmallDictionaries(benchmark::State& state) {
+  static const std::vector<Dictionary> dictionaries = small_dictionaries();
+  wg::bench::DecisionTimes times;
+  std::size_t moves = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < dictionaries.size(); ++i) {
+      const auto shared = std::shared_ptr<const Dictionary>(&dictionaries[i], [](auto*) {});
+      Session session(shared, Config{}, i);
+      std::vector<Command> commands;
+      while (!session.finished()) {
+        const Guess guess = advise(session.game(), Strategy::kNaive).guess;
+        commands.push_back(guess);
+        session.apply(guess);
+      }
+      Session replay(shared, Config{}, i);
+      const auto review = times.time([&] { return review_game(replay, commands, 0); });
+      moves += review ? review->guesses.size() : 0;
+    }
+  }
+  times.report(state, "reviews");
+  state.counters["moves"] = static_cast<double>(moves);
+}
+BENCHMARK(BM_ReviewOnSmallDictionaries)->Iterations(1)->Unit(benchmark::kMillisecond);
+
 }  // namespace
 
 BENCHMARK_MAIN();
