@@ -32,8 +32,8 @@ class BruteForce {
   BruteForce(std::span<const Letter> words, std::size_t length) : words_(words), length_(length) {}
 
   /// What `guess` makes from the state, then the best play.
-  double points_of(const std::vector<std::uint32_t>& set, std::uint64_t open, int lives,
-                   int points, Guess guess) {
+  double points_of(const std::vector<std::uint32_t>& set, std::uint64_t open, int lives, int points,
+                   Guess guess) {
     std::vector<std::uint32_t> hits;
     std::vector<std::uint32_t> misses;
     split(set, guess, hits, misses);
@@ -42,7 +42,7 @@ class BruteForce {
     if (!hits.empty()) {
       value += static_cast<double>(hits.size()) / n *
                most_points(hits, open & ~(std::uint64_t{1} << guess.position), lives,
-                      points + points_for_hit(hits.size(), set.size()));
+                           points + points_for_hit(hits.size(), set.size()));
     }
     if (!misses.empty()) {
       value += static_cast<double>(misses.size()) / n *
@@ -277,9 +277,7 @@ TEST(HangmanReview, ASeededGameAgainstThePlainSearch) {
     const Guess guess = std::get<Guess>(commands[i]);
     ASSERT_EQ(move.guess, guess);
     const Truth t = truth(replay.game(), guess);
-    EXPECT_EQ(move.points.exact,
-              replay.game().candidate_count() <= kExactPointsCandidates)
-        << i;
+    EXPECT_EQ(move.points.exact, replay.game().candidate_count() <= kExactPointsCandidates) << i;
     if (move.points.exact) {
       EXPECT_NEAR(move.points.best.value, t.best_points, 1e-9) << i;
       EXPECT_NEAR(move.points.loss(), t.best_points - t.points_of_guess, 1e-9) << i;
@@ -303,9 +301,9 @@ TEST(HangmanReview, ASeededGameAgainstThePlainSearch) {
 
 // Giving up is a move: it keeps the points it has, where the best guess expected more.
 TEST(HangmanReview, GivingUpCostsWhatTheBestPlayExpected) {
-  const std::vector<Command> commands = played({Guess{5, code('E')}, Guess{5, code('R')},
-                                                Guess{5, code('N')}, Guess{5, code('T')},
-                                                GiveUp{}});
+  const std::vector<Command> commands =
+      played({Guess{5, code('E')}, Guess{5, code('R')}, Guess{5, code('N')}, Guess{5, code('T')},
+              GiveUp{}});
   Session session(no_lexicon(), small_config(), 11);
   const std::optional<Review> review = review_game(session, commands, 0);
   ASSERT_TRUE(review.has_value());
@@ -322,8 +320,8 @@ TEST(HangmanReview, GivingUpCostsWhatTheBestPlayExpected) {
 // The review takes the game the record names, among the session's games, and hints are no
 // moves.
 TEST(HangmanReview, ReviewsTheGameItIsAskedFor) {
-  std::vector<Command> commands = {Hint{}, GiveUp{}, NewGame{}, Guess{0, code('B')}, Hint{},
-                                   GiveUp{}};
+  std::vector<Command> commands = {Hint{}, GiveUp{}, NewGame{}, Guess{0, code('B')},
+                                   Hint{}, GiveUp{}};
   commands = played(commands);
   ASSERT_EQ(commands.size(), 6u);
   Session first(no_lexicon(), small_config(), 11);
@@ -367,8 +365,7 @@ TEST(HangmanReview, StopsWhenAsked) {
 // On the default dictionary the first guesses are the planners' bounded figures, said so, and
 // never a negative loss.
 TEST(HangmanReview, BoundedFiguresOnTheDefaultDictionary) {
-  const auto lexicon =
-      std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
+  const auto lexicon = std::shared_ptr<const Lexicon>(&default_lexicon(), [](const Lexicon*) {});
   Session probe(lexicon, Config{}, 4);
   std::vector<Command> commands;
   for (int i = 0; i < 4 && !probe.finished(); ++i) {
