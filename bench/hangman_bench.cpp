@@ -8,11 +8,14 @@
 // words in the same order) and times every guess; the wins and points of all 10,000 come from
 // autoplay itself (docs/games/hangman.md). BM_GuessOnSmallDictionaries times the planners on
 // dictionaries of 24 long words, where plan-win plays exactly from the first guess.
+// BM_Review times the review of a finished game (games/hangman/review.h) at the registry's
+// defaults (easy, common secrets, the default dictionary): target under 1 s a game.
 
 #include <benchmark/benchmark.h>
 
 #include <algorithm>
 #include <cstdint>
+#include <memory>
 #include <span>
 #include <string>
 #include <string_view>
@@ -23,6 +26,9 @@
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
 #include "games/hangman/game.h"
+#include "games/hangman/review.h"
+#include "games/hangman/session.h"
+#include "lexicon/common_words.h"
 #include "lexicon/lexicon.h"
 
 namespace {
@@ -111,6 +117,78 @@ BENCHMARK_CAPTURE(BM_GuessOnSmallDictionaries, plan_win, Strategy::kPlanWin)
 BENCHMARK_CAPTURE(BM_GuessOnSmallDictionaries, plan_points, Strategy::kPlanPoints)
     ->Iterations(1)
     ->Unit(benchmark::kMillisecond);
+
+/// The session the registry opens with its defaults (Config{}: easy, common secrets, the
+/// lexicon's words), on one shared dictionary and secret pool, as the app keeps them.
+Session default_session(std::uint64_t seed) {
+  static const auto shared = std::shared_ptr<const Dictionary>(&dictionary(), [](auto*) {});
+  static const auto pool = std::make_shared<const std::vector<std::uint32_t>>(
+      secret_pool(dictionary(), Secrets::kCommon, wg::common_words().get()));
+  return Session(shared, pool, Config{}, seed);
+}
+
+/// A finished game of session `seed` played by `strategy`: its commands.
+std::vector<Command> played_game(std::uint64_t seed, Strategy strategy) {
+  Session session = default_session(seed);
+  std::vector<Command> commands;
+  while (!session.finished()) {
+    const Guess guess = advise(session.game(), strategy).guess;
+    commands.push_back(guess);
+    session.apply(guess);
+  }
+  return commands;
+}
+
+/// The review of a finished game, one an iteration: the games of seeds 1 to 30, played by the
+/// strategy; counters: the reviews timed and their median, 99th percentile and worst times.
+void BM_Review(benchmark::State& state, Strategy strategy) {
+  std::vector<std::vector<Command>> games;
+  for (std::uint64_t seed = 1; seed <= 30; ++seed) games.push_back(played_game(seed, strategy));
+  wg::bench::DecisionTimes times;
+  std::size_t next = 0;
+  std::size_t moves = 0;
+  for (auto _ : state) {
+    const std::uint64_t seed = next % games.size() + 1;
+    const std::vector<Command>& commands = games[next++ % games.size()];
+    Session session = default_session(seed);
+    const auto review = times.time([&] { return review_game(session, commands, 0); });
+    moves += review ? review->guesses.size() : 0;
+    benchmark::DoNotOptimize(review);
+  }
+  times.report(state, "reviews");
+  state.counters["moves"] = static_cast<double>(moves);
+}
+BENCHMARK_CAPTURE(BM_Review, safe, Strategy::kSafe)->Iterations(30)->Unit(benchmark::kMillisecond);
+BENCHMARK_CAPTURE(BM_Review, naive, Strategy::kNaive)
+    ->Iterations(30)
+    ->Unit(benchmark::kMillisecond);
+
+/// The review's slow case: every move among few candidates of long words, where both exact
+/// searches run (the small dictionaries above, 24 words of 9 to 15 letters, a game on each
+/// played by the naive player); counters as BM_Review's.
+void BM_ReviewOnSmallDictionaries(benchmark::State& state) {
+  static const std::vector<Dictionary> dictionaries = small_dictionaries();
+  wg::bench::DecisionTimes times;
+  std::size_t moves = 0;
+  for (auto _ : state) {
+    for (std::size_t i = 0; i < dictionaries.size(); ++i) {
+      const auto shared = std::shared_ptr<const Dictionary>(&dictionaries[i], [](auto*) {});
+      Session session(shared, Config{}, i);
+      std::vector<Command> commands;
+      while (!session.finished()) {
+        const Guess guess = advise(session.game(), Strategy::kNaive).guess;
+        commands.push_back(guess);
+        session.apply(guess);
+      }
+      Session replay(shared, Config{}, i);
+      const auto review = times.time([&] { return review_game(replay, commands, 0); });
+      moves += review ? review->guesses.size() : 0;
+    }
+  }
+  times.report(state, "reviews");
+  state.counters["moves"] = static_cast<double>(moves);
+}
+BENCHMARK(BM_ReviewOnSmallDictionaries)->Iterations(1)->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

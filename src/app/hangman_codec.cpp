@@ -1,10 +1,13 @@
 #include "app/hangman_codec.h"
 
+#include <algorithm>
 #include <cstdint>
 #include <map>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <span>
+#include <stdexcept>
 #include <string>
 #include <utility>
 #include <variant>
@@ -15,6 +18,7 @@
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
 #include "core/text.h"
+#include "games/hangman/review.h"
 #include "lexicon/common_words.h"
 
 namespace wg::app {
@@ -363,6 +367,158 @@ GameStatisticsRules hangman_statistics() {
   return rules;
 }
 
+/// A position for people: from 1.
+std::string guess_text(const hangman::Guess& guess) {
+  return fmt::format("{} at {}", Alphabet::english().decode_upper(std::span(&guess.letter, 1)),
+                     guess.position + 1);
+}
+
+/// A probability or a chance in percent, to a tenth (0.0 and 100.0 only when exact).
+std::string percent(double chance) {
+  if (chance > 0 && chance < 0.0005) return "<0.1 %";
+  if (chance < 1 && chance > 0.9995) return ">99.9 %";
+  return fmt::format("{:.1f} %", chance * 100);
+}
+
+std::string points_text(double points) { return fmt::format("{:.1f} points", points); }
+
+/// The session a record played, replayed by the review from its config and seed.
+std::unique_ptr<hangman::Session> review_session(const FinishedGame& game,
+                                                 const std::shared_ptr<const Lexicon>& lexicon) {
+  hangman::Config config = HangmanCodec::config_from_json(game.config);
+  if (!config.words.empty()) {
+    return std::make_unique<hangman::Session>(lexicon, std::move(config), game.seed,
+                                              common_words());
+  }
+  auto dictionary = lexicon_dictionary(lexicon);
+  auto pool = shared_secret_pool(dictionary, config.secrets);
+  return std::make_unique<hangman::Session>(std::move(dictionary), std::move(pool),
+                                            std::move(config), game.seed);
+}
+
+/// A move as the review says it: the guess, how likely it was, what it did, and what the
+/// points plan expects of it.
+std::string move_text(const hangman::ReviewedGuess& move) {
+  if (!move.guess) return fmt::format("gave up with {}", count_of(move.points_before, "point"));
+  return fmt::format("{} ({} likely; {}): {} expected", guess_text(*move.guess),
+                     percent(move.points.played.probability),
+                     move.hit                 ? fmt::format("a hit, +{}", move.points_change)
+                     : move.points_change < 0 ? fmt::format("a miss, {}", move.points_change)
+                                              : std::string("a miss"),
+                     points_text(move.points.played.value));
+}
+
+std::string best_text(const hangman::PlannedGuess& best) {
+  return fmt::format("{} ({} likely): {} expected", guess_text(best.guess),
+                     percent(best.probability), points_text(best.value));
+}
+
+/// The other objective, in one sentence: the chance to win, the player's against the best.
+std::string win_note(const hangman::ReviewedGuess& move) {
+  const hangman::Judgement& win = move.win;
+  const std::string how = win.exact ? "exact" : "plan-win's estimate";
+  if (win.loss() <= 1e-12) {
+    return fmt::format("Chance to win: {}, the best there ({}).", percent(win.played.value), how);
+  }
+  return fmt::format("Chance to win: {} against {} with {}, {:.1f} percentage points lost ({}).",
+                     percent(win.played.value), percent(win.best.value), guess_text(win.best.guess),
+                     win.loss() * 100, how);
+}
+
+/// Position hangman's review (app/review.h): the record's session replayed, each guess of the
+/// recorded game judged by hangman::review_game. The unit is the game's score, points: each
+/// loss in expected final points; the chance to win is in each move's note.
+GameReview hangman_review(const FinishedGame& game, Seat, std::shared_ptr<const Lexicon> lexicon,
+                          const Work& work) {
+  std::unique_ptr<hangman::Session> session = review_session(game, lexicon);
+  std::vector<hangman::Command> commands;
+  if (!game.commands.is_array()) throw ConfigError("commands", "not a list of commands");
+  for (const Json& command : game.commands) {
+    try {
+      commands.push_back(HangmanCodec::command_from_json(command));
+    } catch (const CodecError& error) {
+      throw ConfigError("commands", error.what());
+    }
+  }
+  std::uint64_t number = 0;
+  if (const auto found = game.result.find("game");
+      found != game.result.end() && found->is_number_unsigned()) {
+    number = found->get<std::uint64_t>();
+  }
+  std::optional<hangman::Review> review;
+  try {
+    review = hangman::review_game(*session, commands, number, work);
+  } catch (const std::invalid_argument& error) {
+    throw ConfigError("commands", error.what());
+  }
+  if (!review) throw ReviewStopped{};
+
+  GameReview told;
+  told.unit = "expected points";
+  double points_lost = 0;
+  double chance_lost = 0;
+  bool all_exact = true;
+  Json counts = Json::array();
+  std::vector<std::string> count_lines;
+  for (std::size_t i = 0; i < review->guesses.size(); ++i) {
+    const hangman::ReviewedGuess& move = review->guesses[i];
+    ReviewedMove reviewed;
+    reviewed.label = fmt::format("Guess {}", i + 1);
+    reviewed.played = move_text(move);
+    reviewed.loss = move.points.loss();
+    reviewed.best =
+        reviewed.loss <= 1e-12 && move.guess ? reviewed.played : best_text(move.points.best);
+    reviewed.exact = move.points.exact;
+    reviewed.note = win_note(move);
+    points_lost += reviewed.loss;
+    chance_lost += move.win.loss();
+    all_exact = all_exact && move.points.exact;
+    told.moves.push_back(std::move(reviewed));
+    const std::string what =
+        move.guess ? fmt::format("{}, {}", guess_text(*move.guess), move.hit ? "hit" : "miss")
+                   : std::string("gave up");
+    count_lines.push_back(fmt::format("Guess {} ({}): {} → {}", i + 1, what, move.candidates_before,
+                                      move.candidates_after));
+    counts.push_back({{"guess", i + 1},
+                      {"before", move.candidates_before},
+                      {"after", move.candidates_after},
+                      {"hit", move.hit}});
+  }
+
+  const std::string outcome = review->won ? "Won" : review->gave_up ? "Gave up" : "Lost";
+  told.summary = fmt::format("{} with {} and {}.", outcome, count_of(review->points, "point"),
+                             count_of(static_cast<long long>(review->misses), "miss", "misses"));
+  if (!review->guesses.empty()) {
+    const hangman::ReviewedGuess& first = review->guesses.front();
+    const double start = first.points.best.value;
+    told.summary += fmt::format(
+        " From the start the best play found expects {} and a {} chance to win; your moves "
+        "gave away {:.1f} expected points and {:.1f} percentage points of that chance.",
+        points_text(start), percent(first.win.best.value), points_lost, chance_lost * 100);
+    if (start > 0) told.share = std::clamp(1 - points_lost / start, 0.0, 1.0);
+  }
+  told.method = fmt::format(
+      "Each guess is judged against the best one there, each candidate word equally likely to "
+      "be the secret: for points (the unit) by plan-points, for the chance to win by plan-win "
+      "(planner.h). Exact where few words are left: the expected points from {} candidates or "
+      "fewer, by a search of every guess; the chance to win from 24 or fewer, by plan-win's "
+      "exact search. Elsewhere a figure is the planner's estimate (the guess, then its base "
+      "player to the end), a lower bound of the best play{}.",
+      hangman::kExactPointsCandidates, all_exact ? " (none in this game)" : "");
+  const std::string word = word_text(review->secret, kCase);
+  told.sections.push_back({"The secret word", {word}, Json{{"word", word}, {"won", review->won}}});
+  if (!count_lines.empty()) {
+    count_lines.insert(
+        count_lines.begin(),
+        fmt::format(
+            "Start: {} of {} letters",
+            count_of(static_cast<long long>(review->guesses.front().candidates_before), "word"),
+            review->length));
+    told.sections.push_back({"Words still possible", std::move(count_lines), std::move(counts)});
+  }
+  return told;
+}
+
 /// The points, the misses and the word's length: never the word.
 ShareText hangman_share(const FinishedGame& game, Seat) {
   const Json& result = game.result;
@@ -403,6 +559,7 @@ GameEntry hangman_game() {
   // The seed draws the secret word of every game.
   entry.hidden_information = [](const Json&) { return true; };
   entry.share = &hangman_share;
+  entry.review = &hangman_review;
   entry.statistics = hangman_statistics();
   entry.daily = {{{"mode", "easy"}, {"secrets", "common"}, {"hints", true}},
                  "easy mode, a common word, hints allowed"};

@@ -10,6 +10,7 @@
 #include <vector>
 
 #include "app/registry.h"
+#include "app/review.h"
 #include "app/session_adapter.h"
 #include "games/hangman/game.h"
 #include "lexicon/common_words.h"
@@ -286,6 +287,53 @@ TEST(HangmanCodec, AViewLeaksNothing) {
     EXPECT_EQ(over["won"], false);
     EXPECT_EQ(over["gave_up"], true);
   }
+}
+
+// A finished game's record reviewed through the registry: a move per guess, in expected points,
+// the secret word and the words left at each step, and the review's JSON.
+TEST(HangmanCodec, ReviewOfAFinishedRecord) {
+  auto session = open(small_config());
+  const std::string word = secret_of(*session);
+  session->apply({{"command", "hint"}});  // not a move
+  // A guess no candidate has, then the word's letters.
+  session->apply({{"command", "guess"}, {"position", 0}, {"letter", "Q"}});
+  for (std::size_t p = 0; p < word.size() && !session->finished(); ++p) {
+    session->apply({{"command", "guess"}, {"position", p}, {"letter", std::string(1, word[p])}});
+  }
+  ASSERT_TRUE(session->finished());
+  const std::vector<FinishedGame> records = session->finished_records("me", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const GameEntry* entry = find_game("hangman");
+  ASSERT_NE(entry, nullptr);
+  const std::optional<GameReview> review = review_game(*entry, records[0], 0, enable());
+  ASSERT_TRUE(review.has_value());
+  const Json json = review_json(*review);
+  EXPECT_EQ(json["unit"], "expected points");
+  ASSERT_EQ(json["moves"].size(), word.size() + 1);
+  EXPECT_EQ(json["moves"][0]["label"], "Guess 1");
+  EXPECT_NE(json["moves"][0]["played"].get<std::string>().find("Q at 1"), std::string::npos)
+      << json["moves"][0];
+  EXPECT_GT(json["moves"][0]["loss"].get<double>(), 0) << "a miss for certain costs";
+  for (const Json& move : json["moves"]) {
+    EXPECT_GE(move["loss"].get<double>(), 0) << move;
+    EXPECT_TRUE(move.contains("note")) << move;  // the chance to win
+  }
+  ASSERT_TRUE(json["share"].is_number());
+  EXPECT_LT(json["share"].get<double>(), 1);
+  ASSERT_EQ(json["sections"].size(), 2u);
+  EXPECT_EQ(json["sections"][0]["title"], "The secret word");
+  EXPECT_EQ(json["sections"][0]["lines"], Json::array({word}));
+  EXPECT_EQ(json["sections"][1]["title"], "Words still possible");
+  EXPECT_EQ(json["sections"][1]["data"].size(), word.size() + 1);
+  EXPECT_FALSE(review_lines(*review).empty());
+
+  // A record whose commands this game never played is refused, saying why.
+  FinishedGame broken = records[0];
+  broken.commands.push_back({{"command", "new_game"}});
+  broken.commands.push_back({{"command", "new_game"}});
+  EXPECT_THROW(review_game(*entry, broken, 0, enable()), ConfigError);
+  broken.commands = Json::array({{{"command", "dance"}}});
+  EXPECT_THROW(review_game(*entry, broken, 0, enable()), ConfigError);
 }
 
 }  // namespace

@@ -4,6 +4,7 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <optional>
 #include <span>
 #include <unordered_map>
 #include <utility>
@@ -231,6 +232,137 @@ class Endgame {
   std::vector<std::vector<std::uint16_t>> scratch_;
 };
 
+/// Exact play for points on few candidates (planner.h, plan_points_exactly): the expected points
+/// still to come from a set of candidates (a bit mask), with so many lives, points (kept up to
+/// kMissPenalty a life: more change nothing to come, since no miss can then reach the floor) and
+/// sure positions (open, and every candidate agrees there: each a hit of points_for_hit(1, 1)
+/// whenever it is taken, so only their number matters). An expectimax over every guess that
+/// splits the set, and a sure hit, with a memo; it gives up past a budget of positions solved.
+class PointsEndgame {
+ public:
+  PointsEndgame(std::span<const Letter> words, std::size_t length, int letters,
+                std::span<const std::uint32_t> candidates, std::uint64_t open, std::size_t budget)
+      : all_(candidates.size() >= 64 ? ~std::uint64_t{0}
+                                     : (std::uint64_t{1} << candidates.size()) - 1),
+        budget_(budget) {
+    std::vector<std::uint64_t> masks(static_cast<std::size_t>(letters));
+    for (std::uint64_t bits = open; bits != 0; bits &= bits - 1) {
+      const auto position = static_cast<std::size_t>(std::countr_zero(bits));
+      std::fill(masks.begin(), masks.end(), 0);
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        masks[words[candidates[i] * length + position]] |= std::uint64_t{1} << i;
+      }
+      Column& column = columns_.emplace_back();
+      column.position = position;
+      for (int l = 0; l < letters; ++l) {
+        const std::uint64_t mask = masks[static_cast<std::size_t>(l)];
+        if (mask != 0) column.letters.push_back({mask, static_cast<Letter>(l)});
+      }
+      for (std::size_t i = 0; i < candidates.size(); ++i) {
+        column.same[i] = masks[words[candidates[i] * length + position]];
+      }
+    }
+  }
+
+  /// What `guess` (at an open position) makes from the whole set with `lives` and `points`:
+  /// the expected points still to come; nullopt once the budget is spent.
+  std::optional<double> gain(Guess guess, int lives, int points) {
+    std::uint64_t mask = 0;
+    for (const Column& column : columns_) {
+      if (column.position != guess.position) continue;
+      for (const auto& [letters, letter] : column.letters) {
+        if (letter == guess.letter) mask = letters;
+      }
+    }
+    const int sure = static_cast<int>(columns_.size()) - differing(all_);
+    const double value = move(all_, mask, lives, std::min(points, kMissPenalty * lives), sure);
+    if (spent_ > budget_) return std::nullopt;
+    return value;
+  }
+
+  /// The open positions, each with the letters its candidates have there (masks over the set).
+  struct Column {
+    std::size_t position = 0;
+    std::vector<std::pair<std::uint64_t, Letter>> letters;
+    /// For each candidate, the candidates with its letter here.
+    std::array<std::uint64_t, 64> same{};
+  };
+  const std::vector<Column>& columns() const { return columns_; }
+
+ private:
+  /// The positions where the set's candidates differ.
+  int differing(std::uint64_t set) const {
+    if (set == 0) return 0;
+    const auto first = static_cast<std::size_t>(std::countr_zero(set));
+    int d = 0;
+    for (const Column& column : columns_) d += (set & ~column.same[first]) != 0 ? 1 : 0;
+    return d;
+  }
+
+  /// The guess whose letter the candidates of `column` have, from `set`: a sure hit, a split,
+  /// or a miss for certain (column 0).
+  double move(std::uint64_t set, std::uint64_t column, int lives, int points, int sure) {
+    const std::uint64_t hits = set & column;
+    const int n = std::popcount(set);
+    const int k = std::popcount(hits);
+    const int sure_hit = points_for_hit(1, 1);
+    const int kept = kMissPenalty * lives;  // more points change nothing to come
+    if (k == n) return sure_hit + solve(set, lives, std::min(points + sure_hit, kept), sure - 1);
+    const int d = differing(set);
+    const int penalty = std::min(points, kMissPenalty);
+    double miss = -penalty;
+    if (lives > 1) {
+      const std::uint64_t misses = set & ~hits;
+      miss += solve(misses, lives - 1, std::min(points - penalty, kMissPenalty * (lives - 1)),
+                    sure + d - differing(misses));
+    }
+    if (k == 0) return miss;
+    const int gain = points_for_hit(static_cast<std::size_t>(k), static_cast<std::size_t>(n));
+    // After a hit its position is revealed, and the others where the hits agree are sure.
+    const double hit =
+        gain + solve(hits, lives, std::min(points + gain, kept), sure + d - 1 - differing(hits));
+    return (k * hit + (n - k) * miss) / n;
+  }
+
+  /// The expected points still to come, at best, from `set`.
+  double solve(std::uint64_t set, int lives, int points, int sure) {
+    if (std::popcount(set) == 1) return points_for_hit(1, 1) * sure;  // every open one is sure
+    if (spent_ > budget_) return 0;
+    const Key key{set, static_cast<std::uint32_t>(lives | points / 5 << 3 | sure << 9)};
+    if (const auto found = memo_.find(key); found != memo_.end()) return found->second;
+    ++spent_;
+    double best = -1e300;
+    if (sure > 0) best = move(set, set, lives, points, sure);
+    const int n = std::popcount(set);
+    for (const Column& column : columns_) {
+      for (const auto& [mask, letter] : column.letters) {
+        const int k = std::popcount(set & mask);
+        if (k == 0 || k == n) continue;
+        best = std::max(best, move(set, mask, lives, points, sure));
+      }
+    }
+    memo_.emplace(key, best);
+    return best;
+  }
+
+  struct Key {
+    std::uint64_t set;
+    std::uint32_t rest;  ///< lives, points / 5 and the sure positions
+    bool operator==(const Key&) const = default;
+  };
+  struct KeyHash {
+    std::size_t operator()(const Key& key) const {
+      return static_cast<std::size_t>((key.set ^ (std::uint64_t{key.rest} << 40)) *
+                                      0x9E3779B97F4A7C15ULL);
+    }
+  };
+  std::uint64_t all_;
+  std::size_t budget_;
+  std::size_t spent_ = 0;  ///< positions solved
+  std::vector<Column> columns_;
+  std::unordered_map<Key, double, KeyHash> memo_;
+};
+
 /// The exact value of the base player from a position (planner.h).
 class Evaluator {
  public:
@@ -333,6 +465,29 @@ class Evaluator {
   std::vector<std::vector<std::uint32_t>> counts_;  ///< one table a depth of the tree
 };
 
+/// What playing `guess` from `at` is worth with `evaluator`'s player after it: the hits and
+/// the misses each valued to the end (`split` is scratch).
+PlannedGuess rollout(Evaluator& evaluator, std::span<const Letter> words, std::size_t length,
+                     const Position& at, Guess guess, std::vector<std::uint32_t>& split) {
+  split.assign(at.candidates.begin(), at.candidates.end());
+  const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
+    return words[word * length + guess.position] == guess.letter;
+  });
+  const auto hits = static_cast<std::size_t>(middle - split.begin());
+  const std::size_t total = split.size();
+  const double p = static_cast<double>(hits) / static_cast<double>(total);
+  const std::span<std::uint32_t> all(split);
+  const Position miss{all.subspan(hits), at.open, at.lives - 1,
+                      at.points - std::min(at.points, kMissPenalty)};
+  double value = hits == total ? 0.0 : (1 - p) * evaluator.value(miss);
+  if (hits > 0) {
+    const Position hit{all.first(hits), at.open & ~(std::uint64_t{1} << guess.position), at.lives,
+                       at.points + points_for_hit(hits, total)};
+    value += p * evaluator.value(hit);
+  }
+  return {guess, p, value};
+}
+
 Position position_of(const Game& game, std::vector<std::uint32_t>& candidates) {
   candidates = game.candidates();
   Position at{candidates, 0, game.lives(), game.points()};
@@ -400,25 +555,84 @@ PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options) {
   Evaluator evaluator(words, game.length(), letters, goal);
   std::vector<std::uint32_t> split;
   for (const Considered& c : considered) {
-    split = candidates;
-    const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
-      return words[word * game.length() + c.guess.position] == c.guess.letter;
-    });
-    const auto hits = static_cast<std::size_t>(middle - split.begin());
-    const double p = static_cast<double>(hits) / static_cast<double>(total);
-    const std::span<std::uint32_t> all(split);
-    const Position hit{all.first(hits), at.open & ~(std::uint64_t{1} << c.guess.position), at.lives,
-                       at.points + points_for_hit(hits, total)};
-    const Position miss{all.subspan(hits), at.open, at.lives - 1,
-                        at.points - std::min(at.points, kMissPenalty)};
-    const double value =
-        p * evaluator.value(hit) + (hits == total ? 0.0 : (1 - p) * evaluator.value(miss));
-    if (!found || value > best.value + 1e-12) {
+    const PlannedGuess judged = rollout(evaluator, words, game.length(), at, c.guess, split);
+    if (!found || judged.value > best.value + 1e-12) {
       found = true;
-      best = {c.guess, p, value};
+      best = judged;
     }
   }
   return best;
+}
+
+PlannedGuess judge(const Game& game, Guess guess, Goal goal) {
+  std::vector<std::uint32_t> candidates;
+  const Position at = position_of(game, candidates);
+  const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
+  const int letters = game.dictionary().alphabet().size();
+  const std::size_t total = candidates.size();
+  if (goal == Goal::kWin && total <= Endgame::kMaxCandidates && total > 1) {
+    // Exact play after the guess, as plan() plays here: the most of the hits won with the same
+    // lives, and of the misses with one life less.
+    std::vector<std::uint32_t> split = candidates;
+    const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
+      return words[word * game.length() + guess.position] == guess.letter;
+    });
+    const auto hits = static_cast<std::size_t>(middle - split.begin());
+    const std::span<const std::uint32_t> all(split);
+    const auto wins = [&](std::span<const std::uint32_t> part, std::uint64_t open, int lives) {
+      if (part.empty() || lives <= 0) return 0;
+      return Endgame(words, game.length(), letters, part, open).wins(lives);
+    };
+    const int won =
+        wins(all.first(hits), at.open & ~(std::uint64_t{1} << guess.position), at.lives) +
+        wins(all.subspan(hits), at.open, at.lives - 1);
+    return {guess, static_cast<double>(hits) / static_cast<double>(total),
+            static_cast<double>(won) / static_cast<double>(total)};
+  }
+  Evaluator evaluator(words, game.length(), letters, goal);
+  std::vector<std::uint32_t> split;
+  return rollout(evaluator, words, game.length(), at, guess, split);
+}
+
+bool plays_exactly(const Game& game, Goal goal) {
+  const std::size_t total = game.candidate_count();
+  return total <= 1 || (goal == Goal::kWin && total <= Endgame::kMaxCandidates);
+}
+
+std::optional<ExactPoints> plan_points_exactly(const Game& game, Guess played) {
+  const std::size_t total = game.candidate_count();
+  if (total > kExactPointsCandidates) return std::nullopt;
+  std::vector<std::uint32_t> candidates;
+  const Position at = position_of(game, candidates);
+  // Positions solved: the sets of 8 candidates of the default dictionary need a few thousand;
+  // the budget bounds the time of a set whose words differ at many positions.
+  constexpr std::size_t kBudget = 50'000;
+  PointsEndgame endgame(game.dictionary().words_of_length(game.length()), game.length(),
+                        game.dictionary().alphabet().size(), candidates, at.open, kBudget);
+  const auto judged = [&](Guess guess) -> std::optional<PlannedGuess> {
+    const std::optional<double> gain = endgame.gain(guess, at.lives, at.points);
+    if (!gain) return std::nullopt;
+    return PlannedGuess{
+        guess,
+        static_cast<double>(game.count(guess.position, guess.letter)) / static_cast<double>(total),
+        at.points + *gain};
+  };
+  ExactPoints exact;
+  bool found = false;
+  for (const auto& column : endgame.columns()) {
+    for (const auto& [mask, letter] : column.letters) {
+      const std::optional<PlannedGuess> guess = judged({column.position, letter});
+      if (!guess) return std::nullopt;
+      if (!found || guess->value > exact.best.value + 1e-12) {
+        found = true;
+        exact.best = *guess;
+      }
+    }
+  }
+  const std::optional<PlannedGuess> mine = judged(played);
+  if (!found || !mine) return std::nullopt;
+  exact.played = *mine;
+  return exact;
 }
 
 }  // namespace wg::hangman

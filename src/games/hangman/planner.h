@@ -27,6 +27,7 @@
 /// considered.
 
 #include <cstddef>
+#include <optional>
 
 #include "games/hangman/game.h"
 
@@ -53,6 +54,34 @@ struct PlannedGuess {
 
 /// The planner's guess. Requires !game.finished().
 PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options = {});
+
+/// What the planner expects of playing `guess` now, judged as plan() judges the guesses it
+/// considers: its probability, and as `value` the chance to win (kWin) or the expected final
+/// points (kPoints) with the base player after it, or with exact play after it where plan() plays
+/// exactly (kWin, at most 24 candidates). Any guess may be judged, one plan() would not consider
+/// included: a guess no candidate has there is a miss for certain. Requires !game.finished().
+PlannedGuess judge(const Game& game, Guess guess, Goal goal);
+
+/// True when plan()'s and judge()'s values for `goal` are exact, the best any player can do from
+/// the position (and after the guess): for the chance to win, once at most 24 candidates are
+/// left (plan-win's exact play), or one; for points, once one candidate is left. Elsewhere they
+/// are the rollout's, what the base player makes after the guess: a lower bound.
+bool plays_exactly(const Game& game, Goal goal);
+
+/// Exact play for points on few candidates (at most kExactPointsCandidates): the guess that
+/// makes the most expected final points, each candidate equally likely to be the secret, found
+/// by an expectimax over every guess (sure hits included: when to take a position every
+/// candidate agrees on matters, since points taken make the next miss cost more, and a game
+/// lost leaves them untaken), and `played`, what `played` makes followed by exact play.
+struct ExactPoints {
+  PlannedGuess best;
+  PlannedGuess played;
+};
+inline constexpr std::size_t kExactPointsCandidates = 8;
+/// nullopt when more than kExactPointsCandidates candidates are left, or when the search passes
+/// its budget of solved positions (long words whose candidates differ at many positions): the
+/// caller then has the planner's bounded figures. Requires !game.finished().
+std::optional<ExactPoints> plan_points_exactly(const Game& game, Guess played);
 
 /// The exact value of playing the base player from the game's position to the end: the chance
 /// to win (kWin, the safe player) or the expected final points (kPoints, the advisor), each

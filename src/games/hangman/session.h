@@ -242,6 +242,12 @@ class Session {
   /// seed, they give the same events.
   const std::vector<Command>& commands() const { return commands_; }
 
+  /// The current game: in play, or the one just ended. For the review (review.h), which looks
+  /// at each position a replay reaches; front ends show the view, which hides the secret.
+  const Game& game() const { return *game_; }
+  /// The number of the current game in the run, from 1 (GameStarted::game).
+  std::uint64_t game_number() const { return config_.first_game + games_; }
+
   /// The dictionary played on (for its alphabet and statistics).
   const Dictionary& dictionary() const { return *dictionary_; }
   /// The words secrets are drawn from (secret_pool(): empty for every word).
