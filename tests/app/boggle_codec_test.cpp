@@ -2,11 +2,18 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "app/review.h"
 #include "app/session_adapter.h"
+#include "core/text.h"
+#include "games/boggle/solver.h"
 
 namespace wg::app {
 namespace {
@@ -325,6 +332,64 @@ TEST(BoggleCodec, ACommandThatDoesNotDecodeFinishesNoGameAgain) {
   EXPECT_EQ(session->apply({{"command", "fly"}})[0]["reason"], "malformed");
   EXPECT_TRUE(session->finished_records("Ann", 0).empty()) << "recorded once, not again";
   EXPECT_EQ(session->events_for(0).size(), 1u) << "the refusal, to whoever sent it";
+}
+
+}  // namespace
+}  // namespace wg::app
+
+namespace wg::app {
+namespace {
+
+TEST(BoggleCodec, AFinishedRoundsRecordIsReviewedInJson) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 10}});
+  session->apply({{"command", "submit"}, {"word", "ace"}, {"elapsed_ms", 20}});
+  session->apply({{"command", "close"}, {"elapsed_ms", 30}});
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const FinishedGame& record = records[0];
+  const std::optional<GameReview> review = review_game(boggle_game(), record, 0, enable());
+  ASSERT_TRUE(review.has_value());
+  const Json told = review_json(*review);
+
+  const std::int64_t score = record.result["score"];
+  const std::int64_t par = record.result["total_score"];
+  EXPECT_EQ(score, 4);
+  EXPECT_EQ(told["unit"], "points");
+  ASSERT_EQ(told["moves"].size(), 1u);
+  EXPECT_EQ(told["moves"][0]["label"], "Round 1");
+  EXPECT_EQ(told["moves"][0]["played"], "2 words, 4 points");
+  EXPECT_EQ(told["moves"][0]["loss"], par - score) << "the points left on the board";
+  EXPECT_EQ(told["moves"][0]["exact"], true);
+  EXPECT_EQ(told["costliest"], 0);
+  EXPECT_DOUBLE_EQ(told["share"].get<double>(),
+                   static_cast<double>(score) / static_cast<double>(par));
+  EXPECT_EQ(told["summary"], fmt::format("4 points of the board's par of {} points (2 of {} words)",
+                                         par, record.result["all_words"].size()));
+  EXPECT_EQ(told["method"].get<std::string>().rfind("Exact:", 0), 0u);
+
+  // The best words missed, best first, each with its path as [row, col] cells that spell it.
+  ASSERT_EQ(told["sections"].size(), 1u);
+  const Json& missed = told["sections"][0];
+  EXPECT_EQ(missed["title"], "Best words missed");
+  ASSERT_EQ(missed["data"].size(), 10u);
+  EXPECT_EQ(missed["lines"].size(), 11u) << "ten words and how many more";
+  const Json& cells = record.result["board"]["cells"];
+  int best = 0;
+  for (const Json& word : record.result["missed"]) {
+    best = std::max(best, bg::word_points(word.get<std::string>().size(), 3, bg::Scoring::kSpec));
+  }
+  EXPECT_EQ(missed["data"][0]["points"], best);
+  for (const Json& word : missed["data"]) {
+    std::string spelled;
+    for (const Json& cell : word["path"]) {
+      spelled += cells[cell[0].get<std::size_t>() * 4 + cell[1].get<std::size_t>()];
+    }
+    EXPECT_EQ(lower_ascii(spelled), word["word"]);
+    EXPECT_NE(
+        std::find(record.result["missed"].begin(), record.result["missed"].end(), word["word"]),
+        record.result["missed"].end());
+  }
 }
 
 }  // namespace
