@@ -385,8 +385,8 @@ ReviewSection missed_section(const bg::RoundReview& round, bool several) {
                             {"path", path_json(round.board, word.path)}});
   }
   if (round.missed.size() > listed) {
-    section.lines.push_back(fmt::format(
-        "and {} more", count_of(static_cast<long long>(round.missed.size() - listed), "word")));
+    const std::size_t more = round.missed.size() - listed;
+    section.lines.push_back(fmt::format("and {} more {}", more, more == 1 ? "word" : "words"));
   }
   return section;
 }
@@ -397,13 +397,16 @@ ReviewSection room_section(const Json& room) {
   ReviewSection section;
   section.title = "Words no one else found";
   section.data = Json::array();
-  for (const Json& player : room.value("players", Json::array())) {
+  const auto players = room.find("players");
+  if (players == room.end() || !players->is_array()) return section;
+  for (const Json& player : *players) {
+    if (!player.is_object() || !player.contains("words") || !player["words"].is_array()) continue;
     const std::string name = player.value("name", std::string());
     Json words = Json::array();
     std::vector<std::string> told;
     std::int64_t points = 0;
-    for (const Json& word : player.value("words", Json::array())) {
-      if (word.value("shared", false)) continue;
+    for (const Json& word : player["words"]) {
+      if (!word.is_object() || word.value("shared", false)) continue;
       const std::string text = word.value("word", std::string());
       const std::int64_t worth = word.value("points", std::int64_t{0});
       words.push_back({{"word", text}, {"points", worth}});
@@ -435,11 +438,15 @@ GameReview BoggleCodec::review(const FinishedGame& game, Seat,
   // The room's results belong to the record's round (its last).
   const auto room = game.result.find("room");
   const bool in_room = room != game.result.end() && room->is_object();
-  const std::int64_t recorded_round = game.result.value("round", std::int64_t{-1});
+  const std::int64_t recorded_round =
+      game.result.is_object() ? game.result.value("round", std::int64_t{-1}) : -1;
 
+  // The record's own round always; the session's rounds before it when they were played.
   std::vector<const bg::RoundReview*> rounds;
   for (const bg::RoundReview& round : reviewed.rounds) {
-    if (round.played) rounds.push_back(&round);
+    if (round.played || round.round == recorded_round || &round == &reviewed.rounds.back()) {
+      rounds.push_back(&round);
+    }
   }
   const bool several = rounds.size() > 1;
   GameReview review;

@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <memory>
 #include <optional>
+#include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
@@ -390,6 +392,46 @@ TEST(BoggleCodec, AFinishedRoundsRecordIsReviewedInJson) {
         std::find(record.result["missed"].begin(), record.result["missed"].end(), word["word"]),
         record.result["missed"].end());
   }
+}
+
+TEST(BoggleCodec, ARoundClosedAtOnceIsReviewedAsEveryPointLeft) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const GameReview review = *review_game(boggle_game(), records[0], 0, enable());
+  ASSERT_EQ(review.moves.size(), 1u);
+  EXPECT_EQ(review.moves[0].played, "0 words, 0 points");
+  EXPECT_EQ(review.moves[0].loss, records[0].result["total_score"].get<double>());
+  EXPECT_EQ(review.share, 0.0);
+}
+
+TEST(BoggleCodec, ARecordThatIsNotAWordSearchGameIsNotReviewed) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 10}});
+  session->apply({{"command", "close"}, {"elapsed_ms", 20}});
+  FinishedGame record = session->finished_records("Ann", 0).at(0);
+  FinishedGame bad_config = record;
+  bad_config.config["size"] = 9;
+  EXPECT_THROW(review_game(boggle_game(), bad_config, 0, enable()), ConfigError);
+  FinishedGame bad_command = record;
+  bad_command.commands[0] = {{"command", "fly"}};
+  EXPECT_THROW(review_game(boggle_game(), bad_command, 0, enable()), CodecError);
+  // On a word list without PEACE the word is refused: not a game of that list.
+  std::vector<std::string> words = {"ace", "lace"};
+  const auto other = std::make_shared<const Lexicon>(Lexicon::build(words));
+  EXPECT_THROW(review_game(boggle_game(), record, 0, other), std::invalid_argument);
+}
+
+TEST(BoggleCodec, AReviewAskedToStopStops) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  const FinishedGame record = session->finished_records("Ann", 0).at(0);
+  std::stop_source stop;
+  stop.request_stop();
+  Work work;
+  work.stop = stop.get_token();
+  EXPECT_THROW(review_game(boggle_game(), record, 0, enable(), work), ReviewStopped);
 }
 
 }  // namespace
