@@ -6,11 +6,14 @@
 
 #include <benchmark/benchmark.h>
 
+#include <memory>
 #include <span>
 #include <vector>
 
 #include "core/rng.h"
 #include "games/boggle/board_search.h"
+#include "games/boggle/review.h"
+#include "games/boggle/session.h"
 #include "games/boggle/solver.h"
 #include "lexicon/lexicon.h"
 
@@ -128,5 +131,41 @@ void BM_BoardSearchEpisode(benchmark::State& state) {
   state.counters["best"] = static_cast<double>(best);
 }
 BENCHMARK(BM_BoardSearchEpisode)->ArgName("side")->Arg(4)->Arg(5)->Unit(benchmark::kMillisecond);
+
+// The review of a finished game (issue 33) at the registry's defaults (a board rolled from the
+// dice, 3 minutes, words of 3 letters or more, the spec's scoring; the size as the argument, 4 by
+// default), on the embedded ENABLE list: the round played by fixed commands (every other word of
+// the board, in order, then a close), made outside the timed loop; each iteration replays the
+// session and reviews its round. Target: under 1 s.
+void BM_ReviewFinishedGame(benchmark::State& state) {
+  const auto lexicon =
+      std::shared_ptr<const wg::Lexicon>(&wg::default_lexicon(), [](const wg::Lexicon*) {});
+  wg::boggle::Config config;
+  config.size = static_cast<int>(state.range(0));
+  const std::uint64_t seed = 33;
+  wg::boggle::Session session(lexicon, config, seed);
+  std::vector<std::uint32_t> words;
+  Solver(*lexicon).solve(session.started().board, config.min_word_length(), words);
+  std::uint64_t ms = 0;
+  for (std::size_t i = 0; i < words.size(); i += 2) {
+    session.apply(wg::boggle::Submit{lexicon->word_at(words[i]), ms += 100});
+  }
+  session.apply(wg::boggle::Close{ms + 100});
+  std::int64_t par = 0;
+  for (auto _ : state) {
+    const wg::boggle::SessionReview review =
+        wg::boggle::review_session(lexicon, config, seed, session.commands());
+    par = review.rounds.at(0).par;
+    benchmark::DoNotOptimize(review);
+  }
+  state.counters["words"] = static_cast<double>(words.size());
+  state.counters["par"] = static_cast<double>(par);
+}
+BENCHMARK(BM_ReviewFinishedGame)
+    ->ArgName("size")
+    ->Arg(4)
+    ->Arg(5)
+    ->Arg(6)
+    ->Unit(benchmark::kMillisecond);
 
 BENCHMARK_MAIN();

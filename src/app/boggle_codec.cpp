@@ -1,5 +1,7 @@
 #include "app/boggle_codec.h"
 
+#include <algorithm>
+#include <cctype>
 #include <chrono>
 #include <cstdint>
 #include <memory>
@@ -16,6 +18,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/boggle/best_boards.h"
+#include "games/boggle/review.h"
 #include "games/boggle/solver.h"
 
 namespace wg::app {
@@ -336,6 +339,88 @@ ShareText boggle_share(const FinishedGame& game, Seat) {
   return share;
 }
 
+/// The most missed words a round's review lists.
+constexpr std::size_t kMissedListed = 10;
+
+/// A word as people read it: upper-case.
+std::string upper(std::string_view word) {
+  std::string out(word);
+  std::transform(out.begin(), out.end(), out.begin(),
+                 [](unsigned char c) { return static_cast<char>(std::toupper(c)); });
+  return out;
+}
+
+std::string points_text(std::int64_t points) { return count_of(points, "point"); }
+
+/// A path as [[row, col], ...] (0-based), for a page to draw on the board.
+Json path_json(const bg::Board& board, const std::vector<int>& path) {
+  Json cells = Json::array();
+  for (int cell : path) cells.push_back({cell / board.cols(), cell % board.cols()});
+  return cells;
+}
+
+/// A path for people: "1,2 → 2,3 → 2,4", rows and columns counted from 1.
+std::string path_text(const bg::Board& board, const std::vector<int>& path) {
+  std::string out;
+  for (int cell : path) {
+    if (!out.empty()) out += " → ";
+    out += fmt::format("{},{}", cell / board.cols() + 1, cell % board.cols() + 1);
+  }
+  return out;
+}
+
+/// The best words a round left on the board, with their paths.
+ReviewSection missed_section(const bg::RoundReview& round, bool several) {
+  ReviewSection section;
+  section.title = several ? fmt::format("Best words missed in round {}", round.round + 1)
+                          : std::string("Best words missed");
+  section.data = Json::array();
+  const std::size_t listed = std::min(round.missed.size(), kMissedListed);
+  for (std::size_t i = 0; i < listed; ++i) {
+    const bg::BoardWord& word = round.missed[i];
+    section.lines.push_back(fmt::format("{}, {} ({})", upper(word.word), points_text(word.points),
+                                        path_text(round.board, word.path)));
+    section.data.push_back({{"word", word.word},
+                            {"points", word.points},
+                            {"path", path_json(round.board, word.path)}});
+  }
+  if (round.missed.size() > listed) {
+    const std::size_t more = round.missed.size() - listed;
+    section.lines.push_back(fmt::format("and {} more {}", more, more == 1 ? "word" : "words"));
+  }
+  return section;
+}
+
+/// Each player's words that no one else in the room found (a room's record keeps the room's
+/// results with its round: BoggleRoomCodec::finished_records).
+ReviewSection room_section(const Json& room) {
+  ReviewSection section;
+  section.title = "Words no one else found";
+  section.data = Json::array();
+  const auto players = room.find("players");
+  if (players == room.end() || !players->is_array()) return section;
+  for (const Json& player : *players) {
+    if (!player.is_object() || !player.contains("words") || !player["words"].is_array()) continue;
+    const std::string name = player.value("name", std::string());
+    Json words = Json::array();
+    std::vector<std::string> told;
+    std::int64_t points = 0;
+    for (const Json& word : player["words"]) {
+      if (!word.is_object() || word.value("shared", false)) continue;
+      const std::string text = word.value("word", std::string());
+      const std::int64_t worth = word.value("points", std::int64_t{0});
+      words.push_back({{"word", text}, {"points", worth}});
+      told.push_back(upper(text));
+      points += worth;
+    }
+    section.lines.push_back(told.empty() ? fmt::format("{}: none", name)
+                                         : fmt::format("{}: {} ({})", name, fmt::join(told, ", "),
+                                                       points_text(points)));
+    section.data.push_back({{"name", name}, {"words", std::move(words)}, {"points", points}});
+  }
+  return section;
+}
+
 }  // namespace
 
 /// The points a puzzle of the day's board is worth, all its words found: neither a board a
@@ -354,6 +439,86 @@ bool fair_daily_board(const Json& config, std::uint64_t seed, const Lexicon& lex
   return points >= kDailyLeastPoints && points <= kDailyMostPoints;
 }
 
+GameReview BoggleCodec::review(const FinishedGame& game, Seat,
+                               std::shared_ptr<const Lexicon> lexicon, const Work& work) {
+  const bg::Config config = BoggleCodec::config_from_json(game.config);
+  if (!game.commands.is_array()) throw CodecError("the game's commands are not a list");
+  std::vector<bg::Command> commands;
+  for (const Json& command : game.commands) {
+    commands.push_back(BoggleCodec::command_from_json(command));
+  }
+  const bg::SessionReview reviewed =
+      bg::review_session(std::move(lexicon), config, game.seed, commands, work);
+  if (reviewed.stopped) throw ReviewStopped{};
+
+  // The room's results belong to the record's round (its last).
+  const auto room = game.result.find("room");
+  const bool in_room = room != game.result.end() && room->is_object();
+  const std::int64_t recorded_round =
+      game.result.is_object() ? game.result.value("round", std::int64_t{-1}) : -1;
+
+  // The record's own round always; the session's rounds before it when they were played.
+  std::vector<const bg::RoundReview*> rounds;
+  for (const bg::RoundReview& round : reviewed.rounds) {
+    if (round.played || round.round == recorded_round || &round == &reviewed.rounds.back()) {
+      rounds.push_back(&round);
+    }
+  }
+  const bool several = rounds.size() > 1;
+  GameReview review;
+  review.unit = "points";
+  std::int64_t score = 0, par = 0;
+  std::size_t found = 0, words = 0;
+  for (const bg::RoundReview* round : rounds) {
+    ReviewedMove move;
+    move.label = fmt::format("Round {}", round->round + 1);
+    move.played =
+        fmt::format("{}, {}", count_of(static_cast<long long>(round->found.size()), "word"),
+                    points_text(round->score));
+    move.best =
+        fmt::format("all {}, {} (par)", count_of(static_cast<long long>(round->words), "word"),
+                    points_text(round->par));
+    if (round->found.size() == round->words) move.best = move.played;
+    move.loss = static_cast<double>(round->par - round->score);
+    if (!round->missed.empty()) {
+      const bg::BoardWord& best = round->missed.front();
+      move.note =
+          fmt::format("Best word missed: {} ({})", upper(best.word), points_text(best.points));
+    }
+    if (in_room && round->round == recorded_round && !game.players.empty() &&
+        game.players.front().score != round->score) {
+      move.note += fmt::format(
+          "{}the room scored {} of them: a word another player found too "
+          "scores nothing",
+          move.note.empty() ? "" : "; ", points_text(game.players.front().score));
+    }
+    review.moves.push_back(std::move(move));
+    score += round->score;
+    par += round->par;
+    found += round->found.size();
+    words += round->words;
+  }
+  const std::string words_found =
+      fmt::format("{} of {}", found, count_of(static_cast<long long>(words), "word"));
+  review.summary =
+      several ? fmt::format("{} of the boards' par of {} over {} rounds ({})", points_text(score),
+                            points_text(par), rounds.size(), words_found)
+              : fmt::format("{} of the board's par of {} ({})", points_text(score),
+                            points_text(par), words_found);
+  if (par > 0) review.share = static_cast<double>(score) / static_cast<double>(par);
+  for (const bg::RoundReview* round : rounds) {
+    if (!round->missed.empty()) review.sections.push_back(missed_section(*round, several));
+  }
+  if (in_room) review.sections.push_back(room_section(*room));
+  review.method =
+      "Exact: a board's par is the points of every word of the word list it holds, as the "
+      "exhaustive solver finds them, so every figure here is exact. A round is one move: a word "
+      "found never stops another being found, so what a round costs is the points it left on the "
+      "board. Words refused are not kept with the game and not reviewed. Cells are given as "
+      "row,column from the top left, from 1.";
+  return review;
+}
+
 GameEntry boggle_game() {
   GameEntry entry{"boggle",
                   "boggle",
@@ -367,6 +532,7 @@ GameEntry boggle_game() {
   // The board in play is shown, but the seed rolls every round's: the boards to come are in it.
   entry.hidden_information = [](const Json&) { return true; };
   entry.share = &boggle_share;
+  entry.review = &BoggleCodec::review;
   entry.rooms = std::make_shared<const GameEntry>(boggle_room_game());
   entry.statistics = boggle_statistics();
   entry.daily = {{{"size", 4}, {"seconds", 180}, {"scoring", "spec"}, {"min_length", 3}},

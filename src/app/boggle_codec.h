@@ -24,6 +24,7 @@
 /// A board: {"spec", "rows", "cols", "cells"}: cells row by row, upper-case ("QU"), null for a
 /// blocked cell.
 
+#include <memory>
 #include <string>
 #include <string_view>
 #include <utility>
@@ -81,6 +82,17 @@ struct BoggleCodec {
   /// {"boards": [{"title", "board", "dice", "min_length", "scoring", "score", "words",
   /// "enable_score", "note"}]}, "board" as board_to_json, "score" and "words" on this lexicon.
   static Json best_boards_to_json(const Lexicon& lexicon);
+  /// The review of a Word Search record (GameEntry::review, of the game and of its rooms): a
+  /// move per round of the record's session up to its own (a round before it closed at once
+  /// without a word, as a room's seat closes the rounds it sat out, is left out), its points
+  /// against the board's par, the loss the points it left; the best words missed of each round,
+  /// with their paths ("data": [{"word", "points", "path": [[row, col], ...]}], 0-based); for a
+  /// room's round, each player's words no one else found ("data": [{"name", "words": [{"word",
+  /// "points"}], "points"}]). Throws ConfigError or CodecError for a record that is not a Word
+  /// Search game, std::invalid_argument for one whose words this lexicon refuses, ReviewStopped
+  /// when `work` is stopped.
+  static GameReview review(const FinishedGame& game, Seat seat,
+                           std::shared_ptr<const Lexicon> lexicon, const Work& work);
 };
 
 /// The registry's entry for Word Search.

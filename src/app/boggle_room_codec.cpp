@@ -189,6 +189,8 @@ std::vector<FinishedGame> BoggleRoomCodec::finished_records(const Session& sessi
           k < done->results.players.size() ? done->results.players[k].score : 0;
       records.push_back(finished_game_record<BoggleCodec>(
           session.seat_session(seat), done->rounds[k], {{std::string(person), score, won}}));
+      // The room's results too, so that the review says each player's words no one else found.
+      records.back().result["room"] = results_to_json(done->results);
     }
   }
   return records;
@@ -208,6 +210,8 @@ GameEntry boggle_room_game() {
   entry.stamps.seated = {"start", "submit", "close", "remove"};
   entry.stamps.host_only = {"join"};
   entry.resumable = false;
+  // A seat's round is recorded as a Word Search game (finished_records): reviewed as one.
+  entry.review = &BoggleCodec::review;
   // The seed rolls the board of every round the room will play.
   entry.hidden_information = [](const Json&) { return true; };
   return entry;

@@ -62,7 +62,8 @@ struct BoggleRoomCodec {
   static bool visible(const Session::Event& event, Seat seat);
   /// Each seat's round that `events` ended is a Word Search game of its own: the record of the
   /// seat's solo session (its round k after k rounds closed unplayed), as Word Search records
-  /// it, with `person` at `seat`.
+  /// it, with `person` at `seat`, its result holding the room's results as "room"
+  /// (results_to_json) for the review's words no one else found.
   static std::vector<FinishedGame> finished_records(const Session& session,
                                                     const std::vector<Session::Event>& events,
                                                     std::string_view person, Seat seat);

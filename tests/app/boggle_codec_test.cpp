@@ -2,11 +2,20 @@
 
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <memory>
+#include <optional>
+#include <stdexcept>
+#include <stop_token>
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
+#include "app/review.h"
 #include "app/session_adapter.h"
+#include "core/text.h"
+#include "games/boggle/solver.h"
 
 namespace wg::app {
 namespace {
@@ -325,6 +334,104 @@ TEST(BoggleCodec, ACommandThatDoesNotDecodeFinishesNoGameAgain) {
   EXPECT_EQ(session->apply({{"command", "fly"}})[0]["reason"], "malformed");
   EXPECT_TRUE(session->finished_records("Ann", 0).empty()) << "recorded once, not again";
   EXPECT_EQ(session->events_for(0).size(), 1u) << "the refusal, to whoever sent it";
+}
+
+}  // namespace
+}  // namespace wg::app
+
+namespace wg::app {
+namespace {
+
+TEST(BoggleCodec, AFinishedRoundsRecordIsReviewedInJson) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 10}});
+  session->apply({{"command", "submit"}, {"word", "ace"}, {"elapsed_ms", 20}});
+  session->apply({{"command", "close"}, {"elapsed_ms", 30}});
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const FinishedGame& record = records[0];
+  const std::optional<GameReview> review = review_game(boggle_game(), record, 0, enable());
+  ASSERT_TRUE(review.has_value());
+  const Json told = review_json(*review);
+
+  const std::int64_t score = record.result["score"];
+  const std::int64_t par = record.result["total_score"];
+  EXPECT_EQ(score, 4);
+  EXPECT_EQ(told["unit"], "points");
+  ASSERT_EQ(told["moves"].size(), 1u);
+  EXPECT_EQ(told["moves"][0]["label"], "Round 1");
+  EXPECT_EQ(told["moves"][0]["played"], "2 words, 4 points");
+  EXPECT_EQ(told["moves"][0]["loss"], par - score) << "the points left on the board";
+  EXPECT_EQ(told["moves"][0]["exact"], true);
+  EXPECT_EQ(told["costliest"], 0);
+  EXPECT_DOUBLE_EQ(told["share"].get<double>(),
+                   static_cast<double>(score) / static_cast<double>(par));
+  EXPECT_EQ(told["summary"], fmt::format("4 points of the board's par of {} points (2 of {} words)",
+                                         par, record.result["all_words"].size()));
+  EXPECT_EQ(told["method"].get<std::string>().rfind("Exact:", 0), 0u);
+
+  // The best words missed, best first, each with its path as [row, col] cells that spell it.
+  ASSERT_EQ(told["sections"].size(), 1u);
+  const Json& missed = told["sections"][0];
+  EXPECT_EQ(missed["title"], "Best words missed");
+  ASSERT_EQ(missed["data"].size(), 10u);
+  EXPECT_EQ(missed["lines"].size(), 11u) << "ten words and how many more";
+  const Json& cells = record.result["board"]["cells"];
+  int best = 0;
+  for (const Json& word : record.result["missed"]) {
+    best = std::max(best, bg::word_points(word.get<std::string>().size(), 3, bg::Scoring::kSpec));
+  }
+  EXPECT_EQ(missed["data"][0]["points"], best);
+  for (const Json& word : missed["data"]) {
+    std::string spelled;
+    for (const Json& cell : word["path"]) {
+      spelled += cells[cell[0].get<std::size_t>() * 4 + cell[1].get<std::size_t>()];
+    }
+    EXPECT_EQ(lower_ascii(spelled), word["word"]);
+    EXPECT_NE(
+        std::find(record.result["missed"].begin(), record.result["missed"].end(), word["word"]),
+        record.result["missed"].end());
+  }
+}
+
+TEST(BoggleCodec, ARoundClosedAtOnceIsReviewedAsEveryPointLeft) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const GameReview review = *review_game(boggle_game(), records[0], 0, enable());
+  ASSERT_EQ(review.moves.size(), 1u);
+  EXPECT_EQ(review.moves[0].played, "0 words, 0 points");
+  EXPECT_EQ(review.moves[0].loss, records[0].result["total_score"].get<double>());
+  EXPECT_EQ(review.share, 0.0);
+}
+
+TEST(BoggleCodec, ARecordThatIsNotAWordSearchGameIsNotReviewed) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "submit"}, {"word", "peace"}, {"elapsed_ms", 10}});
+  session->apply({{"command", "close"}, {"elapsed_ms", 20}});
+  FinishedGame record = session->finished_records("Ann", 0).at(0);
+  FinishedGame bad_config = record;
+  bad_config.config["size"] = 9;
+  EXPECT_THROW(review_game(boggle_game(), bad_config, 0, enable()), ConfigError);
+  FinishedGame bad_command = record;
+  bad_command.commands[0] = {{"command", "fly"}};
+  EXPECT_THROW(review_game(boggle_game(), bad_command, 0, enable()), CodecError);
+  // On a word list without PEACE the word is refused: not a game of that list.
+  std::vector<std::string> words = {"ace", "lace"};
+  const auto other = std::make_shared<const Lexicon>(Lexicon::build(words));
+  EXPECT_THROW(review_game(boggle_game(), record, 0, other), std::invalid_argument);
+}
+
+TEST(BoggleCodec, AReviewAskedToStopStops) {
+  auto session = open(kSpecBoard);
+  session->apply({{"command", "close"}});
+  const FinishedGame record = session->finished_records("Ann", 0).at(0);
+  std::stop_source stop;
+  stop.request_stop();
+  Work work;
+  work.stop = stop.get_token();
+  EXPECT_THROW(review_game(boggle_game(), record, 0, enable(), work), ReviewStopped);
 }
 
 }  // namespace

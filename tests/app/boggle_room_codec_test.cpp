@@ -3,10 +3,12 @@
 #include <gtest/gtest.h>
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "app/boggle_codec.h"
+#include "app/review.h"
 #include "app/session_adapter.h"
 
 namespace wg::app {
@@ -248,6 +250,40 @@ TEST(BoggleRoomCodec, ARoundAloneIsNeverAWin) {
   const std::vector<FinishedGame> records = solo->finished_records("Ann", 0);
   ASSERT_EQ(records.size(), 1u);
   EXPECT_EQ(records[0].players[0], (GamePlayer{"Ann", 3, false})) << "no one to beat";
+}
+
+}  // namespace
+}  // namespace wg::app
+
+namespace wg::app {
+namespace {
+
+TEST(BoggleRoomCodec, ARoomsRoundIsReviewedWithEachPlayersWordsNoOneElseFound) {
+  EXPECT_TRUE(room_entry().review) << "a room's records are Word Search games";
+  auto room = playing();
+  room->apply({{"command", "submit"}, {"seat", 0}, {"word", "peace"}, {"elapsed_ms", 10}});
+  room->apply({{"command", "submit"}, {"seat", 0}, {"word", "ace"}, {"elapsed_ms", 20}});
+  room->apply({{"command", "submit"}, {"seat", 1}, {"word", "peace"}, {"elapsed_ms", 30}});
+  room->apply({{"command", "close"}, {"seat", 0}, {"elapsed_ms", 40}});
+  room->apply({{"command", "close"}, {"seat", 1}, {"elapsed_ms", 50}});
+  const std::vector<FinishedGame> ann = room->finished_records("Ann", 0);
+  ASSERT_EQ(ann.size(), 1u);
+  EXPECT_EQ(ann[0].result["room"]["shared"], Json::array({"peace"}));
+  const std::optional<GameReview> review = review_game(room_entry(), ann[0], 0, enable());
+  ASSERT_TRUE(review.has_value());
+  EXPECT_EQ(*review, *review_game(boggle_game(), ann[0], 0, enable())) << "one review";
+  ASSERT_EQ(review->moves.size(), 1u);
+  EXPECT_EQ(review->moves[0].played, "2 words, 4 points") << "the round as it was played";
+  EXPECT_NE(review->moves[0].note.find("the room scored 1 point of them"), std::string::npos)
+      << review->moves[0].note;
+  ASSERT_EQ(review->sections.size(), 2u);
+  const ReviewSection& alone = review->sections[1];
+  EXPECT_EQ(alone.title, "Words no one else found");
+  EXPECT_EQ(alone.lines, (std::vector<std::string>{"Ann: ACE (1 point)", "Bo: none"}));
+  EXPECT_EQ(alone.data[0], (Json{{"name", "Ann"},
+                                 {"words", Json::array({{{"word", "ace"}, {"points", 1}}})},
+                                 {"points", 1}}));
+  EXPECT_EQ(alone.data[1]["words"], Json::array());
 }
 
 }  // namespace
