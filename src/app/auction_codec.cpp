@@ -396,7 +396,8 @@ ReviewedMove auction_move(const FinishedGame& game, const au::ReviewedAuction& r
     move.played = fmt::format("bid {}, lost to {} (bid {}, paid {})", reviewed.bid,
                               seat_name(game, held.winner), reviewed.cost, held.price);
   }
-  move.loss = reviewed.loss;
+  // To a tenth of a point, as the value is told: an estimate has no more digits than that.
+  move.loss = std::round(reviewed.loss * 10) / 10;
   move.exact = false;
   if (!reviewed.value) {
     move.best = move.played;

@@ -401,6 +401,10 @@ ReviewedMove reviewed_move(const Lexicon& lexicon, const wh::ReviewedStep& step)
     move.best = move.played;
   } else if (step.best) {
     move.best = play_text(*step.best);
+    // A discard is worth what it makes room for: the plan's next play.
+    if (step.best->discard && step.plan && step.plan->plays.size() > 1) {
+      move.best += ", then " + play_text(step.plan->plays[1]);
+    }
   } else {
     move.best = "end the hand";
   }
@@ -409,10 +413,13 @@ ReviewedMove reviewed_move(const Lexicon& lexicon, const wh::ReviewedStep& step)
         "The exact plan is not computed for {} tiles (too much work): compared with the best "
         "single word here.",
         step.before.size());
-  } else if (step.loss > 0) {
+  } else if (step.loss > 0 && step.kind == wh::StepKind::kWord) {
     move.note =
         fmt::format("From {} the optimal plan scores {}; after this, {} more at best.",
                     upper_tiles(step.before.tiles()), points(*step.best_before), *step.best_after);
+  } else if (step.loss > 0) {
+    move.note = fmt::format("From {} the optimal plan scores {}.", upper_tiles(step.before.tiles()),
+                            points(*step.best_before));
   }
   if (step.kind == wh::StepKind::kGiveUp) {
     move.note += std::string(move.note.empty() ? "" : " ") + "The series was given up here.";

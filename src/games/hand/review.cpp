@@ -155,6 +155,7 @@ std::optional<Review> review(std::shared_ptr<const Lexicon> lexicon, const Confi
     step.best_after = after_total;
     if (before.plan) {
       step.best_before = before.plan->total;
+      step.plan = before.plan;
       if (!before.plan->plays.empty()) step.best = before.plan->plays.front();
     }
     step.exact = step.best_before && step.best_after;

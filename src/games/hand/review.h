@@ -46,6 +46,9 @@ struct ReviewedStep {
   /// The best entry here: the first of the optimal plan from `before` (exact), or the best
   /// single word (not exact); nullopt when nothing from `before` scores.
   std::optional<Play> best;
+  /// The optimal plan from `before` (discards allowed), whose first play is `best`; nullopt when
+  /// too large to compute.
+  std::optional<Plan> plan;
   /// Exact: best_before - (score + best_after). Not exact: the best single word's score less
   /// the step's score, when above 0.
   int loss = 0;
