@@ -11,6 +11,11 @@
 //
 // (options: --games N --seed S --jobs J --rounds R --hidden H; --samples K --window W
 // --budget NODES --reserve P set the strong bot's knobs, for tuning).
+//
+// BM_Review reviews one seat of a finished game (games/auction/review.h): the registry's
+// default config (four bots, strong at seat 0, reviewed) and the daily lineup (a person at
+// seat 0 bidding each letter's Scrabble value and naming its best word, against strong, value,
+// value and random). Target: under 1 s per review.
 
 #include <benchmark/benchmark.h>
 
@@ -29,6 +34,8 @@
 #include "games/auction/best_word.h"
 #include "games/auction/bots.h"
 #include "games/auction/game.h"
+#include "games/auction/review.h"
+#include "games/auction/session.h"
 #include "games/auction/strong_player.h"
 #include "games/auction/tournament.h"
 #include "lexicon/lexicon.h"
@@ -145,6 +152,55 @@ void BM_BestWord(benchmark::State& state) {
   }
 }
 BENCHMARK(BM_BestWord)->Unit(benchmark::kMicrosecond);
+
+std::shared_ptr<const wg::Lexicon> shared_lexicon() {
+  return {&lexicon(), [](const wg::Lexicon*) {}};
+}
+
+/// The commands of a finished game of `config`: seat 0, when a person's, bids each letter's
+/// Scrabble value (capped by its points) and names the best word of its letters.
+std::vector<Command> played_game(const Config& config, std::uint64_t seed) {
+  Session session(shared_lexicon(), config, seed);
+  session.apply(RunToEnd{});
+  while (!session.finished()) {
+    const View view = session.view(0);
+    const SeatView& me = view.seats[0];
+    if (me.awaited == Answer::kBid) {
+      const int value = lexicon().alphabet().value(view.auction->letter);
+      session.apply(Bid{0, std::min(value, me.points)});
+    } else {
+      std::vector<wg::Letter> held = me.hidden;
+      held.insert(held.end(), me.won.begin(), me.won.end());
+      session.apply(Word{0, best_word(lexicon(), held, config.rules).word});
+    }
+  }
+  return session.commands();
+}
+
+void BM_Review(benchmark::State& state) {
+  Config config;  // the registry's defaults: strong, value, value, random
+  if (state.range(0) == 1) {
+    config.seats = {{SeatKind::kPerson, "person"},
+                    {SeatKind::kBot, "strong"},
+                    {SeatKind::kBot, "value"},
+                    {SeatKind::kBot, "value"},
+                    {SeatKind::kBot, "random"}};
+    config.rules.players = 5;
+  }
+  std::vector<std::vector<Command>> games;
+  for (std::uint64_t seed = 1; seed <= 5; ++seed) games.push_back(played_game(config, seed));
+  std::size_t i = 0;
+  double moves = 0;
+  for (auto _ : state) {
+    const auto review = wg::auction::review(shared_lexicon(), config, i + 1, games[i], 0, 0);
+    for (const ReviewedRound& round : review->rounds) moves += round.auctions.size() + 1.0;
+    benchmark::DoNotOptimize(review);
+    i = (i + 1) % games.size();
+  }
+  state.SetLabel(state.range(0) == 1 ? "daily lineup, person reviewed" : "registry defaults");
+  state.counters["moves_per_review"] = moves / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_Review)->Arg(0)->Arg(1)->Unit(benchmark::kMillisecond);
 
 // --- The strength tool.
 

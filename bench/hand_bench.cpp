@@ -10,6 +10,10 @@
 // runs of each hand (median_best3_us, worst_best3_us: the solver's own cost, without the
 // scheduler's quanta that make the worst single times on a loaded shared machine). The label
 // names the hand with the worst best-of-three time.
+//
+// BM_Review reviews a finished series (games/hand/review.h) played by fixed commands (the best
+// single word until none is left, then the hand ended; the replay declined): Args(hands,
+// hand_size), {1, 7} being the registry's defaults. Target: under 1 s.
 
 #include <benchmark/benchmark.h>
 
@@ -19,6 +23,8 @@
 #include <vector>
 
 #include "games/hand/hand.h"
+#include "games/hand/review.h"
+#include "games/hand/session.h"
 #include "games/hand/solver.h"
 #include "lexicon/lexicon.h"
 
@@ -117,6 +123,48 @@ void BM_SolveDistribution(benchmark::State& state) {
                [&](const Hand& h) { benchmark::DoNotOptimize(wg::hand::solve(lexicon, h)); });
 }
 BENCHMARK(BM_SolveDistribution)->Arg(7)->Arg(10)->Iterations(1)->Unit(benchmark::kMillisecond);
+
+/// A series played greedily: the best single word while one scores, then the hand ended; no
+/// substitution, no replay. Its accepted commands.
+std::vector<wg::hand::Command> greedy_series(const wg::hand::Config& config, std::uint64_t seed) {
+  namespace wh = wg::hand;
+  static const std::shared_ptr<const wg::Lexicon> lexicon(&wg::default_lexicon(),
+                                                          [](const wg::Lexicon*) {});
+  wh::Session session(lexicon, config, seed);
+  while (!session.finished()) {
+    const wh::View view = session.view(0);
+    if (view.status == wh::Status::kSubstitutionOffered) {
+      session.apply(wh::DeclineSubstitution{});
+    } else if (view.status == wh::Status::kReplayOffered) {
+      session.apply(wh::DeclineReplay{});
+    } else if (auto best = wh::best_word(*lexicon, view.tiles)) {
+      session.apply(wh::PlayWord{best->typed, true});
+    } else {
+      session.apply(wh::EndHand{true});
+    }
+  }
+  return session.commands();
+}
+
+void BM_Review(benchmark::State& state) {
+  static const std::shared_ptr<const wg::Lexicon> lexicon(&wg::default_lexicon(),
+                                                          [](const wg::Lexicon*) {});
+  const wg::hand::Config config{static_cast<int>(state.range(0)), static_cast<int>(state.range(1)),
+                                false};
+  std::vector<std::vector<wg::hand::Command>> games;
+  for (std::uint64_t seed = 1; seed <= 20; ++seed) games.push_back(greedy_series(config, seed));
+  std::size_t i = 0;
+  std::size_t moves = 0;
+  for (auto _ : state) {
+    const auto review = wg::hand::review(lexicon, config, i + 1, games[i]);
+    moves += review->steps.size();
+    benchmark::DoNotOptimize(review);
+    i = (i + 1) % games.size();
+  }
+  state.counters["moves_per_review"] =
+      static_cast<double>(moves) / static_cast<double>(state.iterations());
+}
+BENCHMARK(BM_Review)->Args({1, 7})->Args({10, 10})->Unit(benchmark::kMillisecond);
 
 }  // namespace
 

@@ -1,6 +1,11 @@
 #include "app/auction_codec.h"
 
+#include <algorithm>
+#include <cctype>
+#include <cmath>
+#include <cstdint>
 #include <exception>
+#include <limits>
 #include <memory>
 #include <span>
 #include <string>
@@ -14,6 +19,7 @@
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/auction/bots.h"
+#include "games/auction/review.h"
 
 namespace wg::app {
 
@@ -365,6 +371,145 @@ ShareText auction_share(const FinishedGame& game, Seat seat) {
   return share;
 }
 
+/// A number of points as people read it: whole, or with one decimal ("5.3 points").
+std::string points_text(double points) {
+  const double rounded = std::round(points * 10) / 10;
+  if (rounded == std::round(rounded)) return count_of(std::llround(rounded), "point");
+  return fmt::format("{:.1f} points", rounded);
+}
+
+std::string seat_name(const FinishedGame& game, int seat) {
+  if (seat >= 0 && static_cast<std::size_t>(seat) < game.players.size()) {
+    return game.players[static_cast<std::size_t>(seat)].name;
+  }
+  return fmt::format("seat {}", seat + 1);
+}
+
+ReviewedMove auction_move(const FinishedGame& game, const au::ReviewedAuction& reviewed) {
+  const au::AuctionHeld& held = reviewed.auction;
+  ReviewedMove move;
+  move.label = fmt::format("Round {}, auction {} (letter {})", held.round, held.number,
+                           upper(std::span(&held.letter, 1)));
+  if (reviewed.won) {
+    move.played = fmt::format("bid {}, won at {}", reviewed.bid, reviewed.cost);
+  } else {
+    move.played = fmt::format("bid {}, lost to {} (bid {}, paid {})", reviewed.bid,
+                              seat_name(game, held.winner), reviewed.cost, held.price);
+  }
+  // To a tenth of a point, as the value is told: an estimate has no more digits than that.
+  move.loss = std::round(reviewed.loss * 10) / 10;
+  move.exact = false;
+  if (!reviewed.value) {
+    move.best = move.played;
+    move.note = reviewed.points > 0 ? "No one else had room to bid: the letter was free."
+                                    : "No points left to bid.";
+    return move;
+  }
+  const double value = *reviewed.value;
+  const long long at_value = std::llround(value);
+  move.best = reviewed.loss > 0 ? fmt::format("bid {} (its value)", at_value) : move.played;
+  if (reviewed.won && reviewed.loss > 0) {
+    move.note = fmt::format("Worth {} to your rack (the strong bot's estimate): overpaid.",
+                            points_text(value));
+  } else if (reviewed.loss > 0) {
+    move.note = fmt::format(
+        "Worth {} to your rack (the strong bot's estimate), more than the {} it took to win.",
+        points_text(value), reviewed.cost);
+  } else {
+    move.note =
+        fmt::format("Worth {} to your rack (the strong bot's estimate).", points_text(value));
+  }
+  return move;
+}
+
+/// A word as played: "RETAINS (57 points)", "no word", "XQ (not a word: 0 points)".
+std::string played_word_text(const au::WordPlayed& played) {
+  if (played.word.empty()) return "no word";
+  std::string word = played.word;
+  for (char& c : word) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  if (!played.fault.empty()) return fmt::format("{} ({}: 0 points)", word, played.fault);
+  return fmt::format("{} ({})", word, count_of(played.score, "point"));
+}
+
+std::string best_word_text(const au::BestWord& best) {
+  if (best.word.empty()) return "no word";
+  return fmt::format("{} ({})", upper(best.word), count_of(best.score, "point"));
+}
+
+ReviewedMove word_move(const au::ReviewedWord& word) {
+  ReviewedMove move;
+  move.label = fmt::format("Round {}, word", word.round);
+  move.played = played_word_text(word.played);
+  move.best = word.loss > 0 ? best_word_text(word.best) : move.played;
+  move.loss = word.loss;
+  return move;
+}
+
+ReviewSection best_words_section(const au::Review& review) {
+  ReviewSection section;
+  section.title = "Best word of the final letters";
+  section.data = Json::array();
+  for (const au::ReviewedRound& round : review.rounds) {
+    const au::ReviewedWord& word = round.word;
+    section.lines.push_back(fmt::format("Round {}: {}: {}; yours: {}", word.round,
+                                        upper(word.letters), best_word_text(word.best),
+                                        played_word_text(word.played)));
+    section.data.push_back({{"round", word.round},
+                            {"letters", upper(word.letters)},
+                            {"best", word.best.word.empty() ? Json() : Json(upper(word.best.word))},
+                            {"best_score", word.best.score},
+                            {"played", word.played.word},
+                            {"played_score", word.played.score}});
+  }
+  return section;
+}
+
+/// The review of one game of the record's session (GameEntry::review): the seat's bids against
+/// the strong bot's values, its words against the best.
+GameReview auction_review(const FinishedGame& game, Seat seat,
+                          std::shared_ptr<const Lexicon> lexicon, const Work& work) {
+  const au::Config config = AuctionCodec::config_from_json(game.config);
+  if (!game.commands.is_array()) throw ConfigError("commands", "commands must be a list");
+  std::vector<au::Command> commands;
+  for (const Json& command : game.commands) {
+    commands.push_back(AuctionCodec::command_from_json(command));
+  }
+  const auto index = game.result.is_object() ? game.result.value("game", 0LL) : 0LL;
+  if (index < 0 || index > std::numeric_limits<int>::max())
+    throw ConfigError("result", "no such game in the session");
+  const std::optional<au::Review> review = au::review(
+      std::move(lexicon), config, game.seed, commands, static_cast<int>(index), seat, work);
+  if (!review) throw ReviewStopped{};
+
+  GameReview told;
+  told.unit = "points";
+  for (const au::ReviewedRound& round : review->rounds) {
+    for (const au::ReviewedAuction& reviewed : round.auctions) {
+      told.moves.push_back(auction_move(game, reviewed));
+    }
+    told.moves.push_back(word_move(round.word));
+  }
+  const std::vector<int>& points = review->finished.points;
+  const int mine = points.at(static_cast<std::size_t>(seat));
+  const auto place =
+      1 + std::count_if(points.begin(), points.end(), [&](int p) { return p > mine; });
+  std::string winners;
+  for (int winner : review->finished.winners) {
+    winners += fmt::format("{}{} ({})", winners.empty() ? "" : ", ", seat_name(game, winner),
+                           points.at(static_cast<std::size_t>(winner)));
+  }
+  told.summary = fmt::format("{}, place {} of {}; won by {}", count_of(mine, "point"), place,
+                             points.size(), winners);
+  told.method =
+      "Bids: not exact. Each letter's value is the strong bot's estimate from your place (it "
+      "samples the rest of the round and the prices the other bids suggest), not a proof; a bid "
+      "loses what was paid above that value, or the value above what outbidding the winner "
+      "would have cost (the winner's bid). Words: exact, the best word of the round's final "
+      "letters by a search of the whole lexicon.";
+  told.sections.push_back(best_words_section(*review));
+  return told;
+}
+
 }  // namespace
 
 GameEntry auction_game() {
@@ -388,6 +533,7 @@ GameEntry auction_game() {
                                          {{"kind", "bot"}, {"name", "random"}}})}},
                  "your seat against the bots strong, value, value and random; 5 rounds"};
   entry.share = &auction_share;
+  entry.review = &auction_review;
   entry.seat_bots = [](const Json& config) -> std::vector<std::string> {
     try {
       return auction_seat_bots(AuctionCodec::config_from_json(config));

@@ -423,6 +423,8 @@ ReviewSection room_section(const Json& room) {
 
 }  // namespace
 
+namespace {
+
 /// The points a puzzle of the day's board is worth, all its words found: neither a board a
 /// player clears in a minute nor one that drowns them (docs/games/boggle.md, "Daily").
 constexpr std::int64_t kDailyLeastPoints = 100;
@@ -438,6 +440,8 @@ bool fair_daily_board(const Json& config, std::uint64_t seed, const Lexicon& lex
   const std::int64_t points = solver.summarize(round.board, round.min_length, round.scoring).score;
   return points >= kDailyLeastPoints && points <= kDailyMostPoints;
 }
+
+}  // namespace
 
 GameReview BoggleCodec::review(const FinishedGame& game, Seat,
                                std::shared_ptr<const Lexicon> lexicon, const Work& work) {

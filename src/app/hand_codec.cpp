@@ -1,11 +1,14 @@
 #include "app/hand_codec.h"
 
+#include <algorithm>
+#include <cctype>
 #include <memory>
 #include <utility>
 
 #include <fmt/format.h>
 
 #include "core/text.h"
+#include "games/hand/review.h"
 
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
@@ -355,6 +358,157 @@ bool fair_daily_hand(const Json& config, std::uint64_t seed, const Lexicon& lexi
   return optimum >= kDailyLeastOptimum && optimum <= kDailyMostOptimum;
 }
 
+/// Tiles as people read them in a review: upper case, `*` for a wildcard ("C*WS").
+std::string upper_tiles(std::span<const Letter> tiles) {
+  std::string text = wh::tiles_text(tiles);
+  for (char& c : text) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  return text;
+}
+
+std::string points(int score) { return count_of(score, "point"); }
+
+/// A word entry: "COWS (12 points)", "C*WS (COWS, 12 points)".
+std::string word_text(std::span<const Letter> typed, std::span<const Letter> word, int score) {
+  if (std::equal(typed.begin(), typed.end(), word.begin(), word.end())) {
+    return fmt::format("{} ({})", upper_tiles(typed), points(score));
+  }
+  return fmt::format("{} ({}, {})", upper_tiles(typed), upper_tiles(word), points(score));
+}
+
+/// An entry of a plan: a word, or "discard XQ (0 points)".
+std::string play_text(const wh::Play& play) {
+  if (play.discard) return fmt::format("discard {} ({})", upper_tiles(play.typed), points(0));
+  return word_text(play.typed, play.word, play.score);
+}
+
+/// What the player did at a step, for people.
+std::string step_text(const Lexicon& lexicon, const wh::ReviewedStep& step) {
+  switch (step.kind) {
+    case wh::StepKind::kWord:
+      if (!step.valid) {
+        return fmt::format("{} (not a word, {})", upper_tiles(step.typed), points(0));
+      } else {
+        const auto word = wh::resolve_wildcards(lexicon, step.typed);
+        return word_text(step.typed, word ? *word : step.typed, step.score);
+      }
+    case wh::StepKind::kEnd:
+      return fmt::format("end the hand with {} left", upper_tiles(step.before.tiles()));
+    case wh::StepKind::kGiveUp:
+      return fmt::format("give up with {} left", upper_tiles(step.before.tiles()));
+  }
+  return {};
+}
+
+std::string step_label(const wh::ReviewedStep& step) {
+  const std::string hand = fmt::format("Hand {}{}", step.hand + 1, step.replay ? " (replay)" : "");
+  if (step.kind != wh::StepKind::kWord) return hand + ", end";
+  return fmt::format("{}, play {}", hand, step.entry + 1);
+}
+
+ReviewedMove reviewed_move(const Lexicon& lexicon, const wh::ReviewedStep& step) {
+  ReviewedMove move;
+  move.label = step_label(step);
+  move.played = step_text(lexicon, step);
+  move.loss = step.loss;
+  move.exact = step.exact;
+  if (step.loss <= 0) {
+    move.best = move.played;
+  } else if (step.best) {
+    move.best = play_text(*step.best);
+    // A discard is worth what it makes room for: the plan's next play.
+    if (step.best->discard && step.plan && step.plan->plays.size() > 1) {
+      move.best += ", then " + play_text(step.plan->plays[1]);
+    }
+  } else {
+    move.best = "end the hand";
+  }
+  if (!step.exact) {
+    move.note = fmt::format(
+        "The exact plan is not computed for {} tiles (too much work): compared with the best "
+        "single word here.",
+        step.before.size());
+  } else if (step.loss > 0 && step.kind == wh::StepKind::kWord) {
+    move.note =
+        fmt::format("From {} the optimal plan scores {}; after this, {} more at best.",
+                    upper_tiles(step.before.tiles()), points(*step.best_before), *step.best_after);
+  } else if (step.loss > 0) {
+    move.note = fmt::format("From {} the optimal plan scores {}.", upper_tiles(step.before.tiles()),
+                            points(*step.best_before));
+  }
+  if (step.kind == wh::StepKind::kGiveUp) {
+    move.note += std::string(move.note.empty() ? "" : " ") + "The series was given up here.";
+  }
+  return move;
+}
+
+ReviewSection plan_section(const wh::ReviewedHand& hand) {
+  ReviewSection section;
+  section.title = fmt::format("Hand {}: the optimal plan from {}", hand.hand + 1,
+                              upper_tiles(hand.start.tiles()));
+  if (hand.plan) {
+    for (const wh::Play& play : hand.plan->plays) section.lines.push_back(play_text(play));
+    if (hand.plan->plays.empty()) section.lines.push_back("No word scores from these tiles.");
+    section.lines.push_back(
+        fmt::format("Total: {} (you scored {})", points(hand.plan->total), points(hand.counted)));
+  } else {
+    section.lines.push_back(
+        fmt::format("Not computed: {} tiles are too many for the exact plan (you scored {}).",
+                    hand.start.size(), points(hand.counted)));
+  }
+  section.data = {{"hand", hand.hand + 1},
+                  {"tiles", hand_json(hand.start)},
+                  {"counted", hand.counted},
+                  {"plan", hand.plan ? plan_json(*hand.plan) : Json(nullptr)}};
+  return section;
+}
+
+/// The review of a finished series (GameEntry::review): one player, so every seat is theirs.
+GameReview hand_review(const FinishedGame& game, Seat, std::shared_ptr<const Lexicon> lexicon,
+                       const Work& work) {
+  const wh::Config config = HandCodec::config_from_json(game.config);
+  if (!game.commands.is_array()) throw ConfigError("commands", "commands must be a list");
+  std::vector<wh::Command> commands;
+  for (const Json& command : game.commands) {
+    commands.push_back(HandCodec::command_from_json(command));
+  }
+  const Lexicon& words = *lexicon;
+  const std::optional<wh::Review> review =
+      wh::review(std::move(lexicon), config, game.seed, commands, work);
+  if (!review) throw ReviewStopped{};
+
+  GameReview told;
+  told.unit = "points";
+  bool all_exact = true;
+  for (const wh::ReviewedStep& step : review->steps) {
+    told.moves.push_back(reviewed_move(words, step));
+    all_exact = all_exact && step.exact;
+  }
+  const std::string given_up = review->given_up ? " (given up)" : "";
+  if (review->optimal_total) {
+    told.summary = fmt::format("{} against the optimal {}{}", points(review->total),
+                               *review->optimal_total, given_up);
+    if (*review->optimal_total > 0) {
+      told.share = static_cast<double>(review->total) / *review->optimal_total;
+    }
+  } else {
+    told.summary =
+        fmt::format("{}{}; the optimal total is not computed (a hand too large for the exact plan)",
+                    points(review->total), given_up);
+  }
+  told.method =
+      "Exact: the optimal plan from every position met, discards included, by dynamic "
+      "programming over the sub-multisets of the tiles; a play's loss is the best total before "
+      "it less its score and the best total after it. The substitution and the replay choices "
+      "are not reviewed.";
+  if (!all_exact) {
+    told.method +=
+        " Positions too large for the exact plan are compared with the best single word "
+        "instead (marked bounded).";
+  }
+  for (const wh::ReviewedHand& hand : review->hands) told.sections.push_back(plan_section(hand));
+  return told;
+}
+
 }  // namespace
 
 GameEntry hand_game() {
@@ -377,6 +531,7 @@ GameEntry hand_game() {
   // The seed deals every hand of the series: the hands to come are in it.
   entry.hidden_information = [](const Json&) { return true; };
   entry.share = &hand_share;
+  entry.review = &hand_review;
   entry.statistics = hand_statistics();
   entry.daily = {{{"hands", 1}, {"hand_size", 7}, {"hints", false}},
                  "one hand of 7 tiles, no hints"};

@@ -7,6 +7,7 @@
 #include <string>
 
 #include "app/auction_log.h"
+#include "app/review.h"
 #include "app/session_adapter.h"
 
 namespace wg::app {
@@ -288,6 +289,49 @@ TEST(AuctionCodecTest, ABotsOnlyGamePlaysToTheEndAndAgain) {
   EXPECT_EQ(again[0]["event"], "game_started");
   EXPECT_EQ(again[0]["game"], 1);
   EXPECT_FALSE(session->finished());
+}
+
+TEST(AuctionCodecTest, AFinishedGameIsReviewedForThePersonsSeat) {
+  const Json config = {{"seats",
+                        {{{"kind", "person"}, {"name", "Ann"}},
+                         {{"kind", "bot"}, {"name", "strong"}},
+                         {{"kind", "bot"}, {"name", "random"}}}},
+                       {"rounds", 1}};
+  const auto session = open(config, 8);
+  session->apply({{"command", "run_to_end"}});
+  int bids = 0;
+  while (!session->finished()) {
+    const Json view = session->view(0);
+    if (view["seats"][0]["awaited"] == "bid") {
+      session->apply({{"command", "bid"}, {"seat", 0}, {"amount", ++bids <= 2 ? 30 : 0}});
+    } else {
+      session->apply({{"command", "word"}, {"seat", 0}, {"word", ""}});
+    }
+  }
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const std::optional<GameReview> review = review_game(entry(), records[0], 0, lexicon());
+  ASSERT_TRUE(review.has_value());
+  const Json told = review_json(*review);
+  EXPECT_EQ(told["unit"], "points");
+  ASSERT_EQ(told["moves"].size(), static_cast<std::size_t>(bids) + 1);
+  EXPECT_EQ(told["moves"][0]["label"].get<std::string>().rfind("Round 1, auction 1 (letter ", 0),
+            0u);
+  EXPECT_EQ(told["moves"][0]["played"].get<std::string>().rfind("bid 30, ", 0), 0u);
+  EXPECT_EQ(told["moves"][0]["exact"], false) << "a value is the strong bot's estimate";
+  const Json word = told["moves"].back();
+  EXPECT_EQ(word["label"], "Round 1, word");
+  EXPECT_EQ(word["played"], "no word");
+  EXPECT_EQ(word["exact"], true);
+  EXPECT_GT(word["loss"].get<double>(), 0) << "no word loses the best word's score";
+  EXPECT_EQ(told["share"], nullptr);
+  ASSERT_EQ(told["sections"].size(), 1u);
+  EXPECT_EQ(told["sections"][0]["title"], "Best word of the final letters");
+  EXPECT_EQ(told["sections"][0]["data"][0]["best_score"], word["loss"]);
+  // A record without its commands (a tournament's game) does not replay.
+  FinishedGame bare = records[0];
+  bare.commands = Json::array();
+  EXPECT_THROW(review_game(entry(), bare, 0, lexicon()), ConfigError);
 }
 
 }  // namespace

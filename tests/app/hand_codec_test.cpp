@@ -4,6 +4,9 @@
 
 #include <gtest/gtest.h>
 
+#include <fmt/format.h>
+
+#include "app/review.h"
 #include "app/session_adapter.h"
 
 namespace wg::app {
@@ -195,6 +198,39 @@ TEST(HandCodecTest, TheViewGivesWhatAWordWouldScoreFromTheTilesHeld) {
   const std::string tiles = view["tiles"];
   session->apply({{"command", "play"}, {"word", tiles.substr(0, 2)}});
   EXPECT_EQ(session->view(0)["length_factors"], (Json{1, 1, 5, 15, 25, 35}));
+}
+
+TEST(HandCodecTest, AFinishedSeriesIsReviewedAgainstTheOptimalPlan) {
+  const auto session = open({{"hands", 1}, {"hand_size", 7}}, 9);
+  session->apply({{"command", "decline_substitution"}});
+  const std::string tiles = session->view(0)["tiles"];
+  session->apply({{"command", "play"}, {"word", tiles}});  // every tile thrown away
+  session->apply({{"command", "decline_replay"}});
+  ASSERT_TRUE(session->finished());
+  const std::vector<FinishedGame> records = session->finished_records("Ann", 0);
+  ASSERT_EQ(records.size(), 1u);
+  const std::optional<GameReview> review =
+      review_game(*find_game("hand"), records[0], 0, lexicon());
+  ASSERT_TRUE(review.has_value());
+  const int optimum = wh::optimal_plan(default_lexicon(), *wh::Hand::parse(tiles), true).total;
+  ASSERT_GT(optimum, 0);
+  const Json told = review_json(*review);
+  EXPECT_EQ(told["unit"], "points");
+  ASSERT_EQ(told["moves"].size(), 1u);
+  EXPECT_EQ(told["moves"][0]["label"], "Hand 1, play 1");
+  EXPECT_EQ(told["moves"][0]["loss"], optimum);
+  EXPECT_EQ(told["moves"][0]["exact"], true);
+  EXPECT_NE(told["moves"][0]["played"].get<std::string>().find("not a word"), std::string::npos);
+  EXPECT_EQ(told["costliest"], 0);
+  EXPECT_EQ(told["share"], 0.0);
+  EXPECT_EQ(told["summary"], fmt::format("0 points against the optimal {}", optimum));
+  ASSERT_EQ(told["sections"].size(), 1u);
+  EXPECT_EQ(told["sections"][0]["data"]["tiles"], tiles);
+  EXPECT_EQ(told["sections"][0]["data"]["plan"]["total"], optimum);
+  // A record that does not replay is refused as a config error, not reviewed.
+  FinishedGame broken = records[0];
+  broken.commands = Json::array({{{"command", "replay"}}});
+  EXPECT_THROW(review_game(*find_game("hand"), broken, 0, lexicon()), ConfigError);
 }
 
 }  // namespace

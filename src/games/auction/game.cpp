@@ -56,11 +56,9 @@ struct Game::State {
 
   GameEvent start_game() {
     GameStarted started{rules, seed, 0, {}};
-    const Rng seeds(seed);
     for (int seat = 0; seat < rules.players; ++seat) {
       started.players.push_back(players[seat]->name());
-      Rng own = seeds.fork(kSeatStreamBase + static_cast<std::uint64_t>(seat));
-      players[seat]->new_game(GameInfo{seat, rules, own.next()});
+      players[seat]->new_game(GameInfo{seat, rules, seat_seed(seed, seat)});
     }
     phase = Phase::kRoundStart;
     return started;
@@ -300,6 +298,10 @@ AuctionOutcome settle(std::span<const BidEntry> bids, Rng& rng) {
   }
   outcome.price = bidders > 1 ? second : 0;
   return outcome;
+}
+
+std::uint64_t seat_seed(std::uint64_t seed, int seat) {
+  return Rng(seed).fork(kSeatStreamBase + static_cast<std::uint64_t>(seat)).next();
 }
 
 }  // namespace wg::auction

@@ -83,4 +83,8 @@ struct AuctionOutcome {
 };
 AuctionOutcome settle(std::span<const BidEntry> bids, Rng& rng);
 
+/// The seed of the seat's own random choices (GameInfo::seed) in a game dealt from `seed`: a
+/// stream of its own, so that a seeded game is reproducible whatever the players are.
+std::uint64_t seat_seed(std::uint64_t seed, int seat);
+
 }  // namespace wg::auction
