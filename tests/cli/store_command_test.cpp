@@ -14,6 +14,8 @@
 #include <string>
 #include <vector>
 
+#include <fmt/format.h>
+
 #include "cli/app.h"
 #include "cli/output.h"
 #include "support/temp_dir.h"
@@ -372,6 +374,45 @@ TEST(StoreCli, TheLeaderboardOfAnEmptyStoreSaysSo) {
   const ProcessResult r = run_in(dir.path(), {"leaderboard", "--game", "boggle"});
   ASSERT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "No game of boggle has been finished yet.")) << r;
+}
+
+TEST(StoreCli, EveryGameIsOfferedItsReviewAndReviewedInTextAndJson) {
+  TempDir dir;
+  std::int64_t id = 0;
+  for (const ShortGame& g : short_games()) {
+    SCOPED_TRACE(g.game);
+    ++id;
+    ProcessResult r = run_in(dir.path(), g.args, g.input);
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, "What was best, and what each move cost: wordgames review " +
+                                    std::to_string(id)))
+        << r;
+    r = run_in(dir.path(), {"review"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_TRUE(contains(r.out, fmt::format("Review of game {} (", id))) << "the last game" << r;
+    for (const std::string& line : lines_of(r.out)) EXPECT_LE(cli::display_width(line), 80u) << line;
+    r = run_in(dir.path(), {"review", std::to_string(id), "--json"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    const json review = json_of(r);
+    EXPECT_EQ(review["id"], id);
+    EXPECT_EQ(review["player"], "player");
+    EXPECT_FALSE(review["unit"].get<std::string>().empty()) << review;
+    EXPECT_TRUE(review["moves"].is_array()) << review;
+    EXPECT_FALSE(review["method"].get<std::string>().empty()) << review;
+  }
+}
+
+TEST(StoreCli, AReviewOfNothingOrOfAnUnknownGameIsAClearError) {
+  TempDir dir;
+  ProcessResult r = run_in(dir.path(), {"review"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_TRUE(contains(r.err, "nothing to review")) << r;
+  ASSERT_EQ(run_in(dir.path(), {"hand", "--seed", "2", "--hands", "1"}, "no\n!!\n").exit_code, 0);
+  r = run_in(dir.path(), {"review", "999"});
+  EXPECT_EQ(r.exit_code, 2) << r;
+  EXPECT_TRUE(contains(r.err, "999")) << r;
+  r = run_in(dir.path(), {"review", "x"});
+  EXPECT_EQ(r.exit_code, 1) << r;
 }
 
 TEST(StoreCli, ClearErrorsForUnknownPlayersGamesAndIds) {
