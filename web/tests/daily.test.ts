@@ -17,7 +17,7 @@ useArcade((started, launched) => {
 interface Daily {
   date: string;
   today: string;
-  puzzles: { game: string; title: string; description: string }[];
+  puzzles: { game: string; title: string; description: string; fairness?: string }[];
 }
 
 test('the Daily section lists every game\'s puzzle of today', async () => {
@@ -28,7 +28,10 @@ test('the Daily section lists every game\'s puzzle of today', async () => {
   assert.deepEqual(titles, daily.puzzles.map((puzzle) => `Today’s ${puzzle.title}`));
   assert.ok(titles.includes('Today’s Word Search'));
   const descriptions = await page.locator('.daily-play .daily-description').allTextContents();
-  assert.deepEqual(descriptions, daily.puzzles.map((puzzle) => puzzle.description));
+  assert.deepEqual(descriptions, daily.puzzles.map((puzzle) =>
+      puzzle.fairness ? `${puzzle.description} (${puzzle.fairness})` : puzzle.description));
+  assert.ok(descriptions.some((text) => /worth 100 to 300 points/.test(text)),
+            'a fair board says its band');
   await context.close();
 });
 

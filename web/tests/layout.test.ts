@@ -6,25 +6,19 @@
 // 1600 px; the statistics charts redrawn in the colour-blind palette. Games are opened through
 // the API and the page resumes them at their address.
 import assert from 'node:assert/strict';
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, api, type Arcade, openPage, screenshot, useArcade,
-         waitForAnnouncement } from './support';
+import { accessibilityProblems, api, type Arcade, openPage, playInTerminal, screenshot,
+         useArcade, waitForAnnouncement } from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
 const data = mkdtempSync(path.join(os.tmpdir(), 'wg-layout-'));
 after(() => rmSync(data, { recursive: true, force: true }));
 // One finished game, so that Ann's statistics have a chart.
-const played = spawnSync(binary, ['--data', data, '--player', 'Ann', 'boggle', '--board',
-                                  'EECA/ALEP/HNBO/QTTY', '--seed', '1'],
-                         { input: 'peace\n\n', encoding: 'utf8' });
-assert.equal(played.status, 0, played.stderr);
+playInTerminal(data, 'Ann', ['boggle', '--board', 'EECA/ALEP/HNBO/QTTY', '--seed', '1'],
+               'peace\n\n');
 
 let arcade: Arcade;
 let browser: Browser;

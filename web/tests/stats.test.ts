@@ -10,21 +10,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { after, test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, type Arcade, openPage, screenshot, tabTo, typeOver, useArcade,
-         waitForAnnouncement } from './support';
+import { accessibilityProblems, type Arcade, binary, openPage, playInTerminal, screenshot, tabTo,
+         typeOver, useArcade, waitForAnnouncement } from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
 const data = mkdtempSync(path.join(os.tmpdir(), 'wg-stats-page-'));
 after(() => rmSync(data, { recursive: true, force: true }));
 
 /** Plays a game in the terminal as `player`, its input piped, into the test's data directory. */
 function play(player: string, args: string[], input: string): void {
-  const run = spawnSync(binary, ['--data', data, '--player', player, ...args],
-                        { input, encoding: 'utf8' });
-  assert.equal(run.status, 0, `${args.join(' ')}: ${run.stderr}`);
+  playInTerminal(data, player, args, input);
 }
 
 const board = ['boggle', '--board', 'EECA/ALEP/HNBO/QTTY', '--seed', '1'];

@@ -1,7 +1,8 @@
 // What every browser test shares: an arcade server of its own on a free loopback port, Debian's
 // Chromium driven by playwright-core, what the page announced in its aria-live region, and an
-// accessibility scan with axe-core.
-import { type ChildProcess, spawn } from 'node:child_process';
+// accessibility scan with axe-core, and games played in the terminal into an arcade's data.
+import assert from 'node:assert/strict';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,6 +10,9 @@ import { after, before } from 'node:test';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
+/** The program under test: WG_BINARY, else the release build's. */
+export const binary =
+    process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
 
 /** A running `wordgames serve`. */
 export interface Arcade {
@@ -23,7 +27,6 @@ export interface Arcade {
 
 /** Runs `wordgames serve` on `port` (0: a free one) and waits for the address it prints. */
 async function serve(extra: string[], port: number): Promise<{ child: ChildProcess; url: string }> {
-  const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
   const store = extra.includes('--data') ? [] : ['--no-store'];
   const child: ChildProcess = spawn(binary, ['serve', '--port', String(port), ...store, ...extra],
                                     { stdio: ['ignore', 'pipe', 'inherit'] });
@@ -240,4 +243,14 @@ export async function api<T>(base: string, method: string, path: string, body?: 
     throw new Error(`${method} ${path}: ${response.status} ${JSON.stringify(data)}`);
   }
   return data;
+}
+
+/**
+ * Plays a game in the terminal as `player` into the data directory `data` (which an arcade then
+ * reads with --data), its input piped; fails the test when the game does not end well.
+ */
+export function playInTerminal(data: string, player: string, args: string[], input: string): void {
+  const run = spawnSync(binary, ['--data', data, '--player', player, ...args],
+                        { input, encoding: 'utf8' });
+  assert.equal(run.status, 0, `${args.join(' ')}: ${run.stderr}`);
 }

@@ -7,13 +7,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test } from 'node:test';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from 'playwright-core';
-import { accessibilityProblems, api, type Arcade, heardCount, nextAnnouncement, openPage,
+import { accessibilityProblems, api, type Arcade, binary, heardCount, nextAnnouncement, openPage,
          screenshot, startArcade, tabTo, useArcade } from './support';
 
-const here = path.dirname(fileURLToPath(import.meta.url));
-const binary = process.env.WG_BINARY ?? path.join(here, '..', '..', '..', 'build', 'wordgames');
 
 let arcade: Arcade;
 let browser: Browser;
