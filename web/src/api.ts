@@ -693,9 +693,10 @@ export interface FinishedGame {
 }
 
 /** A player's last finished games (of one game, when named), newest first. */
-export function playerHistory(player: string, game: string | null, limit: number):
-    Promise<{ player: string; games: FinishedGame[] }> {
-  const query = `limit=${limit}${game === null ? '' : `&game=${encodeURIComponent(game)}`}`;
+export function playerHistory(player: string, game: string | null, limit: number, offset = 0):
+    Promise<{ player: string; games: FinishedGame[]; next_offset: number | null }> {
+  const query = `limit=${limit}&offset=${offset}` +
+                `${game === null ? '' : `&game=${encodeURIComponent(game)}`}`;
   return call('GET', `/api/players/${encodeURIComponent(player)}/history?${query}`);
 }
 

@@ -47,6 +47,11 @@ export function dailySection(): HTMLElement {
     }
   };
 
+  // The day's leaderboards: each game's best records of the day, folded.
+  const boards = h('div', { class: 'daily-boards-list' });
+  const boardsPanel = h('details', { class: 'daily-boards' },
+                        h('summary', {}, 'The day\u2019s leaderboards'), boards);
+
   // The archive: an earlier day's puzzles, played as practice.
   const day = h('input', { id: 'daily-date', type: 'date' });
   const archive = h('p', { class: 'daily-archive' },
@@ -66,6 +71,21 @@ export function dailySection(): HTMLElement {
       button.addEventListener('click', () => void play(puzzle, button));
       return h('li', {}, button);
     }));
+    const played = puzzles.filter((puzzle) => (puzzle.leaderboard ?? []).length > 0);
+    fill(boards, played.length === 0
+        ? h('p', {}, 'Nobody has played this day\u2019s puzzles for the record yet.')
+        : played.map((puzzle) =>
+            h('table', { class: 'daily-board' },
+              h('caption', {}, dailyTitle(puzzle, today)),
+              h('thead', {}, h('tr', {},
+                h('th', { scope: 'col', class: 'number' }, 'Rank'),
+                h('th', { scope: 'col' }, 'Player'),
+                h('th', { scope: 'col', class: 'number' }, 'Score'))),
+              h('tbody', {}, (puzzle.leaderboard ?? []).map((line, i) =>
+                h('tr', {},
+                  h('td', { class: 'number' }, String(i + 1)),
+                  h('th', { scope: 'row' }, line.player, line.won ? ' (won)' : ''),
+                  h('td', { class: 'number' }, String(line.score))))))));
     status.textContent = '';
   };
   day.addEventListener('change', () => {
@@ -74,7 +94,7 @@ export function dailySection(): HTMLElement {
     });
   });
 
-  section.append(archive);
+  section.append(boardsPanel, archive);
   show().then(() => { section.hidden = false; }).catch(() => {
     // An arcade without the daily puzzles: the lobby goes on without the section.
   });

@@ -159,19 +159,44 @@ function whenText(unixMs: number): string {
   return `${new Date(unixMs).toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }
 
-/** The player's last finished games, each with a Review button that opens its review in place. */
-function recentGames(player: string, games: FinishedGame[],
+/** A finished game of the player's, with a Review button that opens its review in place. */
+function historyItem(player: string, game: FinishedGame, titles: Map<string, string>):
+    HTMLElement {
+  return h('li', {},
+           h('p', { class: 'stats-history-line' },
+             h('strong', {}, titles.get(game.game) ?? game.game),
+             ` \u00b7 ${whenText(game.ended_ms)} \u00b7 score ${game.score}`,
+             game.won ? ' \u00b7 won' : ''),
+           reviewToggle(() => reviewGame(game.id, player), `Review game ${game.id}`));
+}
+
+/**
+ * The player's last finished games, newest first, each with its review; "Older games" shows
+ * the next page of their history, as many times as there is one.
+ */
+function recentGames(player: string, games: FinishedGame[], next: number | null,
                      titles: Map<string, string>): HTMLElement {
+  const list = h('ol', { class: 'stats-history' },
+                 games.map((game) => historyItem(player, game, titles)));
+  const more = h('button', { type: 'button', class: 'stats-history-more', hidden: next === null },
+                 'Older games');
+  let offset = next;
+  more.addEventListener('click', () => {
+    if (offset === null) return;
+    more.disabled = true;
+    playerHistory(player, null, RECENT_GAMES, offset).then((page) => {
+      list.append(...page.games.map((game) => historyItem(player, game, titles)));
+      offset = page.next_offset;
+      more.hidden = offset === null;
+      say(`${countOf(page.games.length, 'older game')} shown.`);
+    }, (error: unknown) => {
+      say(error instanceof Error ? error.message : String(error));
+    }).finally(() => {
+      more.disabled = false;
+    });
+  });
   return h('section', { class: 'stats-recent', 'aria-labelledby': 'stats-recent' },
-           h('h2', { id: 'stats-recent' }, 'Recent games'),
-           h('ol', { class: 'stats-history' }, games.map((game) =>
-               h('li', {},
-                 h('p', { class: 'stats-history-line' },
-                   h('strong', {}, titles.get(game.game) ?? game.game),
-                   ` \u00b7 ${whenText(game.ended_ms)} \u00b7 score ${game.score}`,
-                   game.won ? ' \u00b7 won' : ''),
-                 reviewToggle(() => reviewGame(game.id, player),
-                              `Review game ${game.id}`)))));
+           h('h2', { id: 'stats-recent' }, 'Recent games'), list, more);
 }
 
 function playerForm(player: string, known: string[]): HTMLElement {
@@ -222,6 +247,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
   fill(root, playerForm(player, known), body);
   let stats: GameStatistics[] = [];
   let recent: FinishedGame[] = [];
+  let olderFrom: number | null = null;
   let boards: Leaderboard[] = [];
   let notice: HTMLElement | null = null;
   try {
@@ -231,7 +257,9 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
         const read = await readStatistics(player);
         player = read.player;  // as the store spells it
         stats = read.games;
-        recent = (await playerHistory(player, null, RECENT_GAMES)).games;
+        const history = await playerHistory(player, null, RECENT_GAMES);
+        recent = history.games;
+        olderFrom = history.next_offset;
       } catch (error) {
         if (!(error instanceof ApiError) || error.code !== 'unknown_player') throw error;
         notice = h('p', { class: 'notice' }, `${player} has not finished a game here yet.`);
@@ -264,7 +292,7 @@ async function show(root: HTMLElement, route: string[], charts: BarChart[],
     charts.push(rates);
     sections[0]?.append(rates.element);
   }
-  if (recent.length > 0) sections.push(recentGames(player, recent, titles));
+  if (recent.length > 0) sections.push(recentGames(player, recent, olderFrom, titles));
   for (const game of games) {
     const mine = stats.find((s) => s.game === game.name);
     const board = boards.find((b) => b.game === game.name);

@@ -256,7 +256,7 @@ test('two players in a room: one board, one clock, a shared word scores for nobo
   assert.equal(await boPage.locator('.bg-results .bg-shared').count(), 2, 'in both rows');
   assert.ok(await annPage.evaluate(() => document.activeElement?.id === 'bg-results-title'),
             'the focus moves to the results');
-  assert.equal(await annPage.locator('.bg-room-start').textContent(), 'Start the next round');
+  assert.equal(await annPage.locator('.bg-room-start').textContent(), 'Rematch: start the next round');
   assert.equal(await boPage.locator('.bg-room-start').isHidden(), true);
   await noProblems(annPage, 'on the results');
   await noProblems(boPage, 'on the results (dark, phone)');

@@ -1,18 +1,26 @@
 // The lobby's Daily section: each game's puzzle of the day, one button each; one click (or the
 // keyboard) opens the day's game at its page's address, and two browsers get the same board.
 import assert from 'node:assert/strict';
-import { test } from 'node:test';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { after, test } from 'node:test';
 import type { Browser } from 'playwright-core';
-import { accessibilityProblems, api, type Arcade, openPage, screenshot, tabTo,
+import { accessibilityProblems, api, type Arcade, openPage, playInTerminal, screenshot, tabTo,
          useArcade } from './support';
 
 let arcade: Arcade;
 let browser: Browser;
 
+// Ann played today's Position Hangman for the record, in the terminal, into the arcade's store.
+const data = mkdtempSync(path.join(os.tmpdir(), 'wg-daily-page-'));
+after(() => rmSync(data, { recursive: true, force: true }));
+playInTerminal(data, 'Ann', ['daily', 'hangman'], '1 E\ngive up\n');
+
 useArcade((started, launched) => {
   arcade = started;
   browser = launched;
-});
+}, ['--data', data]);
 
 interface Daily {
   date: string;
@@ -32,6 +40,18 @@ test('the Daily section lists every game\'s puzzle of today', async () => {
       puzzle.fairness ? `${puzzle.description} (${puzzle.fairness})` : puzzle.description));
   assert.ok(descriptions.some((text) => /worth 100 to 300 points/.test(text)),
             'a fair board says its band');
+  await context.close();
+});
+
+test('the day\'s leaderboards show who played each puzzle for the record', async () => {
+  const { context, page } = await openPage(browser, arcade.url);
+  await page.locator('.daily-play').first().waitFor();
+  await page.getByText('The day’s leaderboards').click();
+  const board = page.locator('table.daily-board', { hasText: 'Position Hangman' });
+  await board.waitFor();
+  assert.match(await board.locator('tbody tr').first().textContent() ?? '', /^1Ann/);
+  assert.equal(await page.locator('table.daily-board').count(), 1, 'only the puzzles played');
+  assert.deepEqual(await accessibilityProblems(page), []);
   await context.close();
 });
 

@@ -13,6 +13,10 @@ import { accessibilityProblems, type Arcade, heardCount, nextAnnouncement, openP
 
 const data = mkdtempSync(path.join(os.tmpdir(), 'wg-review-page-'));
 after(() => rmSync(data, { recursive: true, force: true }));
+// Eleven games: ten on the statistics page's first page of recent games, one older.
+for (let seed = 2; seed <= 10; ++seed) {
+  playInTerminal(data, 'Ann', ['hand', '--seed', String(seed), '--hands', '1'], 'no\n!!\n');
+}
 playInTerminal(data, 'Ann', ['hand', '--seed', '1', '--hands', '1'], 'no\n!!\n');
 playInTerminal(data, 'Ann', ['boggle', '--board', 'EECA/ALEP/HNBO/QTTY', '--seed', '1'],
                'peace\n\n');
@@ -91,7 +95,7 @@ test('each of a player\'s recent games opens its review on the statistics page',
   const { context, page } = await openPage(browser, `${arcade.url}#/stats/Ann`);
   await page.getByRole('heading', { name: 'Recent games', level: 2 }).waitFor();
   const buttons = page.locator('.stats-history .review-button');
-  assert.equal(await buttons.count(), 2, 'Ann\'s two games');
+  assert.equal(await buttons.count(), 10, 'Ann\'s last ten games');
   // Newest first: the Word Search round, then the word game's hand.
   assert.match(await page.locator('.stats-history-line').first().textContent() ?? '',
                /^Word Search/);
@@ -111,5 +115,11 @@ test('each of a player\'s recent games opens its review on the statistics page',
                /^Hand 1/);
   assert.deepEqual(await accessibilityProblems(page), []);
   await screenshot(page, 'review-history');
+  // Every game of the history can be reviewed: the older ones a page at a time.
+  from = await heardCount(page);
+  await page.getByRole('button', { name: 'Older games' }).click();
+  await nextAnnouncement(page, /^1 older game shown\./, from);
+  assert.equal(await buttons.count(), 11);
+  assert.equal(await page.getByRole('button', { name: 'Older games' }).isHidden(), true);
   await context.close();
 });

@@ -415,10 +415,11 @@ export class RoomPanel implements RoomListener {
                       remove === null ? null : ' ', remove);
            })));
     this.startButton.hidden = !isHost || state.status === 'playing';
-    fill(this.startButton, state.status === 'waiting' ? 'Start the round' : 'Start the next round');
+    // After a round, the next one on a new board is the room's rematch.
+    fill(this.startButton, state.status === 'waiting' ? 'Start the round' : 'Rematch: start the next round');
     this.waitNote.hidden = isHost || state.status === 'playing';
     fill(this.waitNote, state.status === 'waiting' ? `Waiting for ${host} (the host) to start.`
-                                                   : `${host} (the host) starts the next round.`);
+                                                   : `${host} (the host) starts the rematch.`);
     if (state.status === 'finished' && state.results) {
       if (this.shownResults !== round) {
         this.shownResults = round;
