@@ -35,11 +35,14 @@ DefineCommand command_of(std::string_view id) {
 
 constexpr std::array kTools = {
     ToolEntry{"lexicon", kLexiconCommandSummary},
+    ToolEntry{"define", "What a word means (WordNet 3.0): define WORD"},
 };
 
-/// The player's own games (stats_command.h, resume_command.h): `resume` is listed only at a
-/// terminal, when the player has unfinished games.
+/// The player's own games (stats_command.h, resume_command.h, daily_command.h): `resume` is
+/// listed only at a terminal, when the player has unfinished games.
 constexpr std::array kPlayerTools = {
+    ToolEntry{"daily", "Daily: the puzzles of the day, the same for everyone"},
+    ToolEntry{"review", "Review: your last game, each move against the best"},
     ToolEntry{"stats", "Statistics: your games, wins, streaks and scores per game"},
     ToolEntry{"history", "History: your finished games, newest first"},
 };
