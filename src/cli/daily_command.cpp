@@ -17,6 +17,7 @@
 #include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "core/play.h"
+#include "protocol/printable.h"
 
 namespace wg::cli {
 
@@ -37,6 +38,7 @@ PlaySession play_entry_of(std::string_view id) {
 struct Options {
   std::string game;
   std::string date;
+  bool leaderboard = false;
 };
 
 const app::GameEntry& game_named(std::string_view name) {
@@ -97,8 +99,30 @@ std::string standing_text(const Json& puzzle) {
   return text;
 }
 
+/// The day's leaderboard of each puzzle played for the record (at most 10 each), or a line
+/// saying none was.
+void print_leaderboards(std::ostream& out, const Json& puzzles, std::size_t columns) {
+  bool any = false;
+  for (const Json& puzzle : puzzles) {
+    const auto board = puzzle.find("leaderboard");
+    if (board == puzzle.end() || board->empty()) continue;
+    any = true;
+    out << fmt::format("{}:\n", puzzle.at("title").get<std::string>());
+    int rank = 0;
+    for (const Json& line : *board) {
+      out << wrap(fmt::format("  {:>2}. {}: {}{}", ++rank,
+                              protocol::printable(line.at("player").get<std::string>()),
+                              line.at("score").get<std::int64_t>(),
+                              line.at("won").get<bool>() ? " (won)" : ""),
+                  columns, "      ")
+          << '\n';
+    }
+  }
+  if (!any) out << "Nobody has played this day's puzzles for the record yet.\n";
+}
+
 int list(Context& context, std::chrono::year_month_day day, std::chrono::year_month_day today,
-         const std::string& secret) {
+         const std::string& secret, bool leaderboards) {
   std::ostream& out = context.out();
   const auto [store, player] = standing_of(context);
   Json puzzles = Json::array();
@@ -109,6 +133,12 @@ int list(Context& context, std::chrono::year_month_day day, std::chrono::year_mo
   }
   if (context.options().json) {
     print_json(out, {{"date", app::daily_date_text(day)}, {"puzzles", std::move(puzzles)}});
+    return kExitOk;
+  }
+  if (leaderboards) {
+    out << fmt::format("The leaderboards of {}{} (UTC):\n", app::daily_date_text(day),
+                       day == today ? ", today" : "");
+    print_leaderboards(out, puzzles, context.columns());
     return kExitOk;
   }
   out << fmt::format("The puzzles of {}{} (UTC):\n", app::daily_date_text(day),
@@ -153,6 +183,8 @@ void add_daily_command(CLI::App& app, Context& context) {
   command->add_option("GAME", options->game, "The game whose puzzle to play (default: list them)");
   command->add_option("--date", options->date, "An earlier day's puzzle (default: today, UTC)")
       ->type_name("YYYY-MM-DD");
+  command->add_flag("--leaderboard", options->leaderboard,
+                    "List the day's leaderboard of each puzzle instead (the best 10 records)");
   command->add_flag("--json", context.options().json,
                     "Print the puzzles (or GAME's) as a JSON document instead of playing");
   command->footer(
@@ -171,7 +203,8 @@ void add_daily_command(CLI::App& app, Context& context) {
     }
     const app::GameEntry* game = options->game.empty() ? nullptr : &game_named(options->game);
     const std::string secret = secret_of(context);
-    if (game == nullptr) return list(context, day, today, secret);
+    if (game == nullptr) return list(context, day, today, secret, options->leaderboard);
+    if (options->leaderboard) throw UsageError("--leaderboard lists every game's: name no GAME");
     return play(context, *game, day, today, secret);
   });
 }

@@ -179,5 +179,34 @@ TEST(DailyCli, TheListShowsThePlayersStreakAndTheDaysBest) {
   }
 }
 
+TEST(DailyCli, TheLeaderboardListsTheDaysRecordsOfEachPuzzle) {
+  const TempDir dir;
+  const std::vector<std::string> data = {"--data", dir.path().string()};
+  std::vector<std::string> args = data;
+  args.push_back("daily");
+  args.push_back("--leaderboard");
+  ProcessResult r = wordgames(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_TRUE(contains(r.out, "Nobody has played this day's puzzles for the record yet.")) << r.out;
+  const auto before = app::utc_day(std::chrono::system_clock::now());
+  for (const char* name : {"ann", "bob"}) {
+    ProcessOptions options;
+    options.stdin_text = "1 E\ngive up\n";
+    std::vector<std::string> play = data;
+    for (const char* word : {"--player", name, "daily", "hangman"}) play.push_back(word);
+    ASSERT_EQ(wordgames(play, options).exit_code, 0);
+  }
+  r = wordgames(args);
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  if (app::utc_day(std::chrono::system_clock::now()) != before) {
+    GTEST_SKIP() << "played across midnight (UTC): the records are yesterday's";
+  }
+  EXPECT_TRUE(contains(r.out, ", today (UTC):\nPosition Hangman:\n")) << r.out;
+  EXPECT_TRUE(contains(r.out, "   1. ann: ") || contains(r.out, "   1. bob: ")) << r.out;
+  EXPECT_TRUE(contains(r.out, "   2. ")) << r.out;
+  args.push_back("hangman");
+  EXPECT_EQ(wordgames(args).exit_code, 1) << "every game's, or none";
+}
+
 }  // namespace
 }  // namespace wg::test
