@@ -55,6 +55,19 @@ test('a finished game is shared with its challenge link, played in a second cont
   await results.waitFor();
   assert.match(await results.innerText(), /^You: gave up, .* · player: gave up, /);
   await screenshot(second.page, 'challenge-answered');
+  // The rematch: a new game of the same options, whose end gives a code to challenge them back.
+  await second.page.getByRole('button', { name: 'Rematch: a new game to challenge player back' })
+      .click();
+  await second.page.waitForURL((url) => !url.hash.endsWith(id) && /#\/hangman\/[0-9a-f]{32}$/
+      .test(url.hash));
+  const rematch = /#\/hangman\/([0-9a-f]{32})$/.exec(second.page.url())?.[1] ?? '';
+  assert.notEqual(rematch, id);
+  await playOut(rematch);
+  await second.page.reload();
+  await second.page.locator('.share-panel .share-button').click();
+  await waitForAnnouncement(second.page, /share text|Copied/);
+  assert.match(await second.page.locator('.share-panel .share-text').inputValue(),
+               /#\/challenge\/\S+/, 'a code of its own, to send back');
   await second.context.close();
 });
 

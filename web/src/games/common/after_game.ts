@@ -7,11 +7,12 @@ import { sharePanel } from './share';
 
 /**
  * Shows in `root`, after the element marked `data-game-end` (else at its end), the share panel
- * and the Review button that `snapshot` of session `id` offers. Built again only when what it
- * shows changes, so that a review loaded stays open while the page draws its end again.
+ * and the Review button that `snapshot` of session `id` offers; `rematch` opens a new game of
+ * the same options (offered after a challenge answered). Built again only when what it shows
+ * changes, so that a review loaded stays open while the page draws its end again.
  */
-export function showAfterGame(root: HTMLElement, snapshot: Snapshot<unknown>,
-                              id: string | null): void {
+export function showAfterGame(root: HTMLElement, snapshot: Snapshot<unknown>, id: string | null,
+                              rematch: (() => void) | null = null): void {
   const reviewable = snapshot.review === true && snapshot.finished && id !== null;
   const key = JSON.stringify([id, snapshot.share ?? null, snapshot.challenge ?? null, reviewable]);
   const shown = root.querySelector<HTMLElement>('.after-game');
@@ -21,7 +22,7 @@ export function showAfterGame(root: HTMLElement, snapshot: Snapshot<unknown>,
     return;
   }
   shown?.remove();
-  const share = sharePanel(snapshot);
+  const share = sharePanel(snapshot, rematch);
   const review = reviewable && id !== null ? reviewToggle(() => reviewSession(id)) : null;
   if (!share && !review) return;
   const panel = h('div', { class: 'after-game', 'data-key': key }, share, review);

@@ -49,7 +49,8 @@ export abstract class SessionPage<View> {
           if (arrival === 'opened') this.custom.open = false;
         }
         this.show(snapshot, arrival, command);
-        showAfterGame(this.root, snapshot as Snapshot<unknown>, this.session.id);
+        showAfterGame(this.root, snapshot as Snapshot<unknown>, this.session.id,
+                      () => void this.start({ config: this.session.config }));
       },
       lost: (problem) => this.lost(problem),
       problem: (problem) => this.message.show(problem),

@@ -15,10 +15,12 @@ export function sharedText(share: Share): string {
 
 /**
  * What `snapshot` gives to share: while a challenge is played, whose result it is against; once
- * the game ended, both results (a challenge answered) and the Share button. Null for a snapshot
- * with neither.
+ * the game ended, both results (a challenge answered) and the Share button, and for a challenge
+ * answered a Rematch button (`rematch`: a new game of the same options, whose end gives a code
+ * that challenges them back). Null for a snapshot with neither.
  */
-export function sharePanel(snapshot: Snapshot<unknown>): HTMLElement | null {
+export function sharePanel(snapshot: Snapshot<unknown>,
+                           rematch: (() => void) | null = null): HTMLElement | null {
   const share = snapshot.share;
   const challenge = snapshot.challenge;
   if (!share && !challenge) return null;
@@ -57,6 +59,11 @@ export function sharePanel(snapshot: Snapshot<unknown>): HTMLElement | null {
                              : 'Copied the share text.'),
         manual);
   });
-  panel.append(button, copy);
+  panel.append(button);
+  if (share.challenge && rematch) {
+    panel.append(h('button', { type: 'button', class: 'rematch-button', onclick: rematch },
+                   `Rematch: a new game to challenge ${share.challenge.name} back`));
+  }
+  panel.append(copy);
   return panel;
 }
