@@ -24,6 +24,7 @@
 
 #include "app/boggle_codec.h"
 #include "cli/app.h"
+#include "cli/define_command.h"
 #include "cli/game_recorder.h"
 #include "cli/line_editor.h"
 #include "cli/output.h"
@@ -233,7 +234,13 @@ void print_help(std::ostream& out, bool interactive) {
   out << "A word that is on the board is played even if it is a command's name.\n";
 }
 
-void print_summary(std::ostream& out, const bg::View& view, std::size_t columns) {
+/// The best words missed that the end of a round defines at a terminal.
+constexpr std::size_t kMissedWordsDefined = 3;
+
+/// `interactive`: at a terminal, where the best words missed (the most points first) are also
+/// said with what they mean (a script reads the lists alone).
+void print_summary(std::ostream& out, const bg::View& view, std::size_t columns,
+                   bool interactive) {
   std::string found = fmt::format("Your words ({}):", view.found.size());
   for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
   out << '\n' << wrap(found, columns, "  ") << '\n';
@@ -243,6 +250,15 @@ void print_summary(std::ostream& out, const bg::View& view, std::size_t columns)
   std::string missed = fmt::format("Words missed ({}):", view.missed.size());
   for (const bg::BoardWord& w : view.missed) missed += ' ' + w.word;
   out << wrap(missed, columns, "  ") << '\n';
+  if (!interactive || view.missed.empty()) return;
+  std::vector<const bg::BoardWord*> best;
+  for (const bg::BoardWord& w : view.missed) best.push_back(&w);
+  std::stable_sort(best.begin(), best.end(), [](const bg::BoardWord* a, const bg::BoardWord* b) {
+    return a->points > b->points;
+  });
+  best.resize(std::min(best.size(), kMissedWordsDefined));
+  out << "What the best words missed mean:\n";
+  for (const bg::BoardWord* w : best) out << secret_meaning(w->word, columns);
 }
 
 /// Discards what was typed at the terminal and not read yet (a word typed without Enter when the
@@ -400,7 +416,7 @@ int play_round(Context& context, bg::Session& session) {
       }
     }
   }
-  print_summary(out, session.view(kObserver), context.columns());
+  print_summary(out, session.view(kObserver), context.columns(), interactive);
   return kExitOk;
 }
 

@@ -12,6 +12,7 @@
 
 #include "app/hand_codec.h"
 #include "cli/app.h"
+#include "cli/define_command.h"
 #include "cli/game_recorder.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
@@ -254,6 +255,14 @@ class HandGame {
       case wh::PlanStatus::kSolved:
         prompt_.say(wrap(fmt::format("Best possible for this hand: {}", plan_text(optimum.plan)),
                          context_.columns(), "  "));
+        // At a terminal, what the best plan's words mean (a script reads the plan alone).
+        if (context_.interactive()) {
+          for (const wh::Play& play : optimum.plan.plays) {
+            if (!play.word.empty()) {
+              context_.out() << secret_meaning(wh::tiles_text(play.word), context_.columns());
+            }
+          }
+        }
         if (optimum.plan_with_discards.total > optimum.plan.total) {
           prompt_.say(wrap(fmt::format("Best possible with discards (invalid entries): {}",
                                        plan_text(optimum.plan_with_discards)),

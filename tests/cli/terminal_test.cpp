@@ -147,6 +147,9 @@ TEST(TerminalBoggle, AWordShowsOnceAndTheArrowKeysEditIt) {
   ASSERT_TRUE(s.wait_for("End the round now? (yes/no) ")) << s.output();
   s.type("yes\n");
   ASSERT_TRUE(s.wait_for("Your words (1): peace")) << s.output();
+  // At a terminal, the best words missed (the most points first) say what they mean.
+  ASSERT_TRUE(s.wait_for("What the best words missed mean:")) << s.output();
+  ASSERT_TRUE(s.wait_for("BENTHAL")) << s.output();
   EXPECT_EQ(s.finish(), 0) << s.output();
 }
 
