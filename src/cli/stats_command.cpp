@@ -16,6 +16,7 @@
 #include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/output.h"
+#include "cli/style.h"
 #include "core/text.h"
 #include "protocol/printable.h"
 
@@ -427,7 +428,11 @@ int run_review(Context& context, std::uint64_t id) {
   const Seat seat = reviewed_seat(game, player);
   std::optional<app::GameReview> review;
   try {
-    review = app::review_game(*entry, game, seat, context.shared_lexicon());
+    // A long review (the optimal host's positions) shows its progress at a terminal.
+    ProgressLine progress(context.out(), context.interactive(), "Reviewing every move");
+    Work work;
+    work.progress = [&progress](double fraction) { progress.update(fraction); };
+    review = app::review_game(*entry, game, seat, context.shared_lexicon(), work);
   } catch (const std::invalid_argument& e) {
     throw std::runtime_error(fmt::format(
         "game {} cannot be replayed on this word list ({}): review it with the list it was "
