@@ -67,22 +67,24 @@ class BestGuesses {
   }
 
  private:
+  /// The bound a search starts from: the played guess (what it left), else the AI's pick as
+  /// `judged` values it against the host.
+  template <class Judge>
+  Best first_bound(std::span<const WordId> answers, const std::function<bool(WordId)>& allowed,
+                   std::optional<std::pair<WordId, std::size_t>> played, Judge&& judged) {
+    if (played) return Best{played->first, played->second};
+    return judged(best_guess(words_, answers, GuesserLimits{}, allowed));
+  }
+
   /// Every allowed word, exactly: the smallest largest family. Ties: the played guess, then an
   /// answer (it may win at once), then more families, then the smaller id (the AI's order). A
   /// guess is dropped as soon as one of its families outgrows the best found.
   Best best_against_largest(std::span<const WordId> answers, const std::vector<bool>& is_answer,
                             const std::function<bool(WordId)>& allowed,
                             std::optional<std::pair<WordId, std::size_t>> played) {
-    Best best;
-    if (played) {
-      best.word = played->first;
-      best.left = played->second;
-    } else {
-      // A good first bound: the AI's pick.
-      const Advice advice = best_guess(words_, answers, GuesserLimits{}, allowed);
-      best.word = advice.word;
-      best.left = advice.worst;
-    }
+    Best best = first_bound(answers, allowed, played, [](const Advice& advice) {
+      return Best{advice.word, advice.worst};
+    });
     std::size_t best_families = families(answers, best.word, SIZE_MAX).second;
     const std::vector<std::uint32_t> masks = letter_masks(answers);
     for (WordId id = 0; id < words_.size(); ++id) {
@@ -111,16 +113,9 @@ class BestGuesses {
   Best best_against_lookahead(std::span<const WordId> answers, const std::vector<bool>& is_answer,
                               const std::function<bool(WordId)>& allowed,
                               std::optional<std::pair<WordId, std::size_t>> played) {
-    Best best;
-    if (played) {
-      best.word = played->first;
-      best.left = played->second;
-    } else {
-      const Advice advice = best_guess(words_, answers, GuesserLimits{}, allowed);
-      best.word = advice.word;
-      best.left = lookahead_left(answers, advice.word);
-      best.simulated = 1;
-    }
+    Best best = first_bound(answers, allowed, played, [&](const Advice& advice) {
+      return Best{advice.word, lookahead_left(answers, advice.word), true, 1};
+    });
     const std::size_t considered = std::max<std::size_t>(config_.lookahead.families, 1);
     // Every word when the scan is short enough, else the AI's candidates (then bounded).
     std::vector<WordId> weighed;
