@@ -1,6 +1,6 @@
 // Takes the design screenshots of docs/design/: the lobby and each game's page as a new player
 // first sees it (the page opened from its lobby card, which starts a game with the defaults, and
-// a first move where one is easy), in light and dark at desktop (1280×800) and phone (390×844) size, composed into one
+// a first move where one is easy) and a finished game's review, in light and dark at desktop (1280×800) and phone (390×844) size, composed into one
 // small PNG per screen: docs/design/<SET>/<screen>.png. Not a test: people look at these.
 // Usage: node web/tests/screens.mjs SET [SCREEN...]   (WG_BINARY, WG_CHROMIUM as for run.mjs; pngquant, if
 // the machine has it, makes the files smaller)
@@ -55,6 +55,14 @@ const firstMoves = {
   async evil_hangman(page) {
     await page.keyboard.press('e');
     await page.waitForTimeout(800);
+  },
+  /** A finished Wordle game's review, opened from its end. */
+  async review(page) {
+    await firstMoves.wordle(page);
+    await page.click('button:text("Give up")', { timeout: 3000 });
+    await page.getByRole('button', { name: 'Review', exact: true }).click({ timeout: 3000 });
+    await page.locator('.review-moves').waitFor({ timeout: 5000 });
+    await page.locator('.after-game').scrollIntoViewIfNeeded();
   },
 };
 
@@ -111,7 +119,8 @@ async function compose(shots) {
 
 try {
   const { games } = await (await fetch(`${url}api/games`)).json();
-  const screens = [['lobby', '#/'], ...games.map((game) => [game.id, `#/${game.name}`])];
+  const screens = [['lobby', '#/'], ...games.map((game) => [game.id, `#/${game.name}`]),
+                   ['review', '#/wordle']];
   for (const [screen, address] of screens) {
     if (only.length > 0 && !only.includes(screen)) continue;
     const shots = [];
