@@ -12,10 +12,12 @@
 /// (DailyPuzzle::fair: Word Search's board worth a stated band of points, the word game's hand a
 /// stated range of optimal scores) plays the first of the draws 0 to kDailyDraws - 1 that is,
 /// draw k ≥ 1 putting "~k" after the date ("wordgames-daily/1/boggle/2026-11-28~2", the secret
-/// after it), and draw 0 when none is. `printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum` shows it: the
-/// seed is the first 16 hex digits. An arcade may add a secret of its own (serve --daily-secret,
-/// or the file kDailySecretFile of its data folder): the day's hidden words then cannot be
-/// computed from the rule, and arcades that share the secret still agree.
+/// after it), and draw 0 when none is.
+///
+/// `printf %s 'wordgames-daily/1/boggle/2026-11-28' | sha256sum` shows a draw: the seed is the
+/// first 16 hex digits. An arcade may add a secret of its own (serve --daily-secret, or the file
+/// kDailySecretFile of its data folder): the day's hidden words then cannot be computed from the
+/// rule, and arcades that share the secret still agree.
 
 #include <array>
 #include <chrono>
@@ -70,8 +72,8 @@ std::string daily_secret_of(std::string_view text);
 std::string read_daily_secret(const std::filesystem::path& data_dir);
 
 /// What a front end lists of `game`'s puzzle of `day`: {"game" (its name), "title",
-/// "description", "fairness"? (DailyPuzzle::fairness), "date", "config"}, and "seed" only when the config hides nothing
-/// (hides_information): whoever knows a hiding seed knows the day's game.
+/// "description", "fairness"? (DailyPuzzle::fairness), "date", "config"}, and "seed" only when the
+/// config hides nothing (hides_information): whoever knows a hiding seed knows the day's game.
 Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret,
                 const Lexicon& lexicon);
 

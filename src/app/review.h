@@ -77,9 +77,8 @@ struct GameReview {
 /// `lexicon` (the one it was played on). Long work reports progress through `work` and stops
 /// when asked (ReviewStopped). Throws ConfigError when the record cannot be replayed (a game
 /// of another program).
-using Reviewer = std::function<GameReview(const FinishedGame& game, Seat seat,
-                                          std::shared_ptr<const Lexicon> lexicon,
-                                          const Work& work)>;
+using Reviewer = std::function<GameReview(
+    const FinishedGame& game, Seat seat, std::shared_ptr<const Lexicon> lexicon, const Work& work)>;
 
 /// Thrown by a Reviewer whose work was asked to stop before the review was done.
 struct ReviewStopped {};

@@ -239,8 +239,7 @@ constexpr std::size_t kMissedWordsDefined = 3;
 
 /// `interactive`: at a terminal, where the best words missed (the most points first) are also
 /// said with what they mean (a script reads the lists alone).
-void print_summary(std::ostream& out, const bg::View& view, std::size_t columns,
-                   bool interactive) {
+void print_summary(std::ostream& out, const bg::View& view, std::size_t columns, bool interactive) {
   std::string found = fmt::format("Your words ({}):", view.found.size());
   for (const bg::FoundWord& w : view.found) found += ' ' + w.word;
   out << '\n' << wrap(found, columns, "  ") << '\n';

@@ -165,7 +165,7 @@ int play(Context& context, const app::GameEntry& game, std::chrono::year_month_d
   ResumedGame opened;
   opened.session =
       game.open(game.daily.config, app::daily_seed(game, day, secret, context.lexicon()),
-                               context.shared_lexicon());
+                context.shared_lexicon());
   opened.started_ms = Context::now_ms();
   opened.fresh = true;
   opened.daily = app::daily_date_text(day);

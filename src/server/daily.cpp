@@ -55,8 +55,8 @@ std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& gam
   try {
     const std::chrono::year_month_day day =
         app::daily_day(date.get<std::string>().empty() ? "-" : date.get<std::string>(), today);
-    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret, lexicon), day != today,
-                        app::daily_date_text(day)};
+    return DailyOpening{game.daily.config, app::daily_seed(game, day, secret, lexicon),
+                        day != today, app::daily_date_text(day)};
   } catch (const ConfigError& problem) {
     return bad_date(problem);
   }

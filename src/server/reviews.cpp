@@ -24,9 +24,9 @@ HttpResponse review_response(const app::FinishedGame& game, Seat seat,
   try {
     review = app::review_game(*entry, game, seat, lexicon);
   } catch (const std::invalid_argument& e) {  // wg::ConfigError too: a record not ours to replay
-    return error(422, "not_replayable",
-                 fmt::format("this game cannot be replayed on this arcade's word list: {}",
-                             e.what()));
+    return error(
+        422, "not_replayable",
+        fmt::format("this game cannot be replayed on this arcade's word list: {}", e.what()));
   }
   Json told = app::review_json(*review);
   told["id"] = game.id;

@@ -115,8 +115,9 @@ bool Statistics::owns(const std::vector<std::string_view>& parts) {
     return parts[1] == "stats" || parts[1] == "leaderboard" || parts[1] == "tournaments";
   }
   if (parts.size() == 3) return parts[1] == "tournaments";
-  return parts.size() == 4 && ((parts[1] == "players" && parts[3] == "history") ||
-                               (parts[1] == "games" && (parts[3] == "log" || parts[3] == "review")));
+  return parts.size() == 4 &&
+         ((parts[1] == "players" && parts[3] == "history") ||
+          (parts[1] == "games" && (parts[3] == "log" || parts[3] == "review")));
 }
 
 HttpResponse Statistics::route(const HttpRequest& request,

@@ -128,8 +128,8 @@ TEST(DailyPuzzle, EveryGameHasOneThatOpens) {
     SCOPED_TRACE(std::string(game.id));
     EXPECT_TRUE(game.daily.config.is_object());
     EXPECT_FALSE(game.daily.description.empty());
-    auto session =
-        game.open(game.daily.config, daily_seed(game, kDay, "", default_lexicon()), shared_lexicon());
+    auto session = game.open(game.daily.config, daily_seed(game, kDay, "", default_lexicon()),
+                             shared_lexicon());
     ASSERT_NE(session, nullptr);
   }
 }
@@ -142,7 +142,8 @@ TEST(DailyPuzzle, ItsJsonHidesASeedThatHidesTheGame) {
     EXPECT_EQ(json["date"], "2026-11-28");
     EXPECT_EQ(json["config"], game.daily.config);
     EXPECT_EQ(json.contains("seed"), !hides_information(game, game.daily.config));
-    if (json.contains("seed")) EXPECT_EQ(json["seed"], daily_seed(game, kDay, "", default_lexicon()));
+    if (json.contains("seed"))
+      EXPECT_EQ(json["seed"], daily_seed(game, kDay, "", default_lexicon()));
   }
 }
 

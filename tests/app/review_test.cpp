@@ -40,18 +40,18 @@ TEST(GameReview, ItsJsonSaysEveryMoveTheSummaryAndTheMethod) {
   const Json told = review_json(two_moves());
   EXPECT_EQ(told["unit"], "points");
   ASSERT_EQ(told["moves"].size(), 2u);
-  EXPECT_EQ(told["moves"][0],
-            (Json{{"label", "Hand 1, play 1"},
-                  {"played", "QUIET (24 points)"},
-                  {"best", "QUIET (24 points)"},
-                  {"loss", 0.0},
-                  {"exact", true}}))
+  EXPECT_EQ(told["moves"][0], (Json{{"label", "Hand 1, play 1"},
+                                    {"played", "QUIET (24 points)"},
+                                    {"best", "QUIET (24 points)"},
+                                    {"loss", 0.0},
+                                    {"exact", true}}))
       << "no note when there is none";
   EXPECT_EQ(told["moves"][1]["note"], "the plan was cut at its budget");
   EXPECT_FALSE(told["moves"][1]["exact"].get<bool>());
   EXPECT_EQ(told["costliest"], 1);
   EXPECT_NEAR(told["share"].get<double>(), 28.0 / 30.0, 1e-12);
-  EXPECT_EQ(told["sections"][0], (Json{{"title", "Optimal plan of hand 1"}, {"lines", {"QUIET, TA"}}}));
+  EXPECT_EQ(told["sections"][0],
+            (Json{{"title", "Optimal plan of hand 1"}, {"lines", {"QUIET, TA"}}}));
   GameReview none;
   const Json empty = review_json(none);
   EXPECT_TRUE(empty["share"].is_null());
@@ -91,8 +91,11 @@ TEST(GameReview, ALossOfOneSaysItsUnitInTheSingular) {
   review.summary = "Lost";
   review.moves = {{"Guess 1", "Z", "O", 1, true, ""}};
   for (const auto& [unit, one] : std::vector<std::pair<std::string, std::string>>{
-           {"misses", "1 miss"}, {"guesses", "1 guess"}, {"points", "1 point"},
-           {"answers", "1 answer"}, {"% chance of winning", "1 % chance of winning"}}) {
+           {"misses", "1 miss"},
+           {"guesses", "1 guess"},
+           {"points", "1 point"},
+           {"answers", "1 answer"},
+           {"% chance of winning", "1 % chance of winning"}}) {
     review.unit = unit;
     EXPECT_EQ(review_lines(review)[2], "Guess 1: Z; best O, " + one + " lost");
   }

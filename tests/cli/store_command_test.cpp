@@ -384,13 +384,14 @@ TEST(StoreCli, EveryGameIsOfferedItsReviewAndReviewedInTextAndJson) {
     ++id;
     ProcessResult r = run_in(dir.path(), g.args, g.input);
     ASSERT_EQ(r.exit_code, 0) << r;
-    EXPECT_TRUE(contains(r.out, "What was best, and what each move cost: wordgames review " +
-                                    std::to_string(id)))
+    EXPECT_TRUE(contains(
+        r.out, "What was best, and what each move cost: wordgames review " + std::to_string(id)))
         << r;
     r = run_in(dir.path(), {"review"});
     ASSERT_EQ(r.exit_code, 0) << r;
     EXPECT_TRUE(contains(r.out, fmt::format("Review of game {} (", id))) << "the last game" << r;
-    for (const std::string& line : lines_of(r.out)) EXPECT_LE(cli::display_width(line), 80u) << line;
+    for (const std::string& line : lines_of(r.out))
+      EXPECT_LE(cli::display_width(line), 80u) << line;
     r = run_in(dir.path(), {"review", std::to_string(id), "--json"});
     ASSERT_EQ(r.exit_code, 0) << r;
     const json review = json_of(r);
