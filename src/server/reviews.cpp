@@ -27,6 +27,10 @@ HttpResponse review_response(const app::FinishedGame& game, Seat seat,
     return error(
         422, "not_replayable",
         fmt::format("this game cannot be replayed on this arcade's word list: {}", e.what()));
+  } catch (const std::exception& e) {  // answered on a worker, whose thread must go on
+    return error(500, "internal", fmt::format("the review failed: {}", e.what()));
+  } catch (const app::ReviewStopped&) {
+    return error(503, "stopped", "the review was stopped: the arcade is stopping");
   }
   Json told = app::review_json(*review);
   told["id"] = game.id;

@@ -17,7 +17,8 @@ namespace wg::server {
 
 /// 200 with the review of `game` as the player at `seat` played it, on `lexicon`; 404
 /// "no_review" for a game without one; 422 "not_replayable" for a record this lexicon cannot
-/// replay (a game played on another word list).
+/// replay (a game played on another word list); 500 "internal" for any other failure: it never
+/// throws, so that the worker that asks it goes on.
 HttpResponse review_response(const app::FinishedGame& game, Seat seat,
                              const std::shared_ptr<const Lexicon>& lexicon);
 
