@@ -31,9 +31,14 @@ Judgement judge_points(const Game& game, const std::optional<Guess>& guess) {
     judged.played = exact->played;
     judged.exact = true;
   } else {
-    judged.best = plan(game, Goal::kPoints);
+    judged.best = plan(game, Goal::kPoints, kReviewPointsPlan);
     judged.exact = plays_exactly(game, Goal::kPoints);
-    if (guess) judged.played = judge(game, *guess, Goal::kPoints);
+    if (guess) {
+      // The planner's own guess is judged as it was: the same figure, without its cost again.
+      judged.played = *guess == judged.best.guess
+                          ? judged.best
+                          : judge(game, *guess, Goal::kPoints, kReviewPointsPlan);
+    }
   }
   if (!guess) judged.played = {Guess{}, 0, static_cast<double>(game.points())};
   return judged;
