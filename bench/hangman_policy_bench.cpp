@@ -721,6 +721,45 @@ BENCHMARK(BM_SmallDictionaries_points_at_random)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
 
+/// plan_value's figure (the exact value of plan()'s own play) over every word of the default
+/// dictionary, each length's start weighted by its words.
+double planner_figure(Goal goal, const PlanOptions& options) {
+  const Dictionary& d = dictionary();
+  double sum = 0;
+  for (std::size_t length = kMinWordLength; length <= d.max_length(); ++length) {
+    const std::size_t n = d.count_of_length(length);
+    if (n == 0) continue;
+    const Game start(d, d.words_of_length(length).first(length));
+    sum += static_cast<double>(n) * plan_value(start, goal, options);
+  }
+  return sum / static_cast<double>(d.size());
+}
+
+/// The planners as shipped, and wider ones, exact over every word: counters win_rate (percent)
+/// or mean_points. Args: levels, breadth.
+void BM_Planner(benchmark::State& state, Goal goal) {
+  const PlanOptions options{.breadth = static_cast<std::size_t>(state.range(1)),
+                            .levels = static_cast<int>(state.range(0))};
+  double figure = 0;
+  for (auto _ : state) figure = planner_figure(goal, options);
+  state.counters[goal == Goal::kWin ? "win_rate" : "mean_points"] =
+      goal == Goal::kWin ? 100 * figure : figure;
+}
+BENCHMARK_CAPTURE(BM_Planner, win, Goal::kWin)
+    ->ArgNames({"levels", "breadth"})
+    ->Args({1, 6})
+    ->Args({2, 6})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(BM_Planner, points, Goal::kPoints)
+    ->ArgNames({"levels", "breadth"})
+    ->Args({1, 6})
+    ->Args({2, 6})
+    ->Args({2, 8})
+    ->Args({2, 12})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
 /// The records of issue 33, in one run: the shipped planners against the targets, exact over
 /// every word of the default dictionary (each word equally likely to be the secret, which is
 /// what `autoplay` samples), and the time of their guesses.
@@ -730,27 +769,18 @@ BENCHMARK(BM_SmallDictionaries_points_at_random)
 ///   guess and level 2 with 12 guesses, each level taken to add the same fraction of what the one
 ///   before it added (on the 513 small dictionaries of BM_SmallDictionaries/win, where the best
 ///   player is found, this lands within 0.1 points of it), and never below the best player
-///   measured. Counters: best_estimate and plan_win (percent), plan_win_of_best (target >= 0.99).
-/// - For points: the advisor and plan-points-2 (the level-2 planner, 6 guesses), exact;
-///   plan_points_2_of_advisor (target >= 1.15).
-/// - Times: the first `games` games of `wordgames hangman autoplay --seed 1` played by each,
-///   every guess timed, its cache of first guesses filled by the first game of each length
-///   (counted): median_ms_plan_win and median_ms_plan_points_2 (target <= 50 ms), p99 and worst,
-///   and the median and worst by the thread's CPU time (which a loaded machine does not lengthen).
+///   measured. Counters: best_estimate, plan_win and plan_win_2 (percent), and
+///   plan_win_2_of_best (target >= 0.99).
+/// - For points: the advisor, plan-points-2 (kPlanPoints2) and, for comparison, the level-2
+///   planner with 6 guesses; plan_points_2_of_advisor (target >= 1.15).
+/// - Times: the first `games` games of `wordgames hangman autoplay --seed 1` played by the
+///   two-level planners, every guess timed, their caches of first guesses filled by the first
+///   game of each length (counted): median_ms_plan_win_2 and median_ms_plan_points_2 (target
+///   <= 50 ms), p99 and worst, and the median and worst by the thread's CPU time (which a loaded
+///   machine does not lengthen).
 void BM_Records(benchmark::State& state) {
   const auto games = static_cast<std::uint64_t>(state.range(0));
   const Dictionary& d = dictionary();
-  // plan_value's figure over every word: each length's start weighted by its words.
-  const auto exact = [&](Goal goal, const PlanOptions& options) {
-    double sum = 0;
-    for (std::size_t length = kMinWordLength; length <= d.max_length(); ++length) {
-      const std::size_t n = d.count_of_length(length);
-      if (n == 0) continue;
-      const Game start(d, d.words_of_length(length).first(length));
-      sum += static_cast<double>(n) * plan_value(start, goal, options);
-    }
-    return sum / static_cast<double>(d.size());
-  };
   // A greedy player's or policy iteration's figure (Player above) over every word.
   const auto level = [&](Goal goal, int level, std::size_t breadth) {
     Totals totals;
@@ -796,26 +826,31 @@ void BM_Records(benchmark::State& state) {
     const double safe = level(Goal::kWin, 0, 1);
     const double level1 = level(Goal::kWin, 1, 1000);
     const double level2 = level(Goal::kWin, 2, 12);
-    const double plan_win = exact(Goal::kWin, PlanOptions{});
-    double best = std::max(level2, plan_win);
+    const double plan_win = planner_figure(Goal::kWin, PlanOptions{});
+    const double plan_win_2 = planner_figure(Goal::kWin, kPlanWin2);
+    double best = std::max({level2, plan_win, plan_win_2});
     const double gained = level1 - safe;
     const double ratio = gained > 0 ? (level2 - level1) / gained : 0;
-    if (ratio > 0 && ratio < 1)
+    if (ratio > 0 && ratio < 1) {
       best = std::max(best, level2 + (level2 - level1) * ratio / (1 - ratio));
+    }
     state.counters["safe"] = 100 * safe;
     state.counters["level1_all"] = 100 * level1;
     state.counters["level2_12"] = 100 * level2;
     state.counters["best_estimate"] = 100 * best;
     state.counters["plan_win"] = 100 * plan_win;
-    state.counters["plan_win_of_best"] = plan_win / best;
+    state.counters["plan_win_2"] = 100 * plan_win_2;
+    state.counters["plan_win_2_of_best"] = plan_win_2 / best;
 
     const double advisor = level(Goal::kPoints, 0, 1);
-    const double plan_points_2 = exact(Goal::kPoints, PlanOptions{.levels = 2});
+    const double six = planner_figure(Goal::kPoints, PlanOptions{.levels = 2});
+    const double plan_points_2 = planner_figure(Goal::kPoints, kPlanPoints2);
     state.counters["advisor"] = advisor;
+    state.counters["level2_6_points"] = six;
     state.counters["plan_points_2"] = plan_points_2;
     state.counters["plan_points_2_of_advisor"] = plan_points_2 / advisor;
 
-    times(Strategy::kPlanWin, "plan_win");
+    times(Strategy::kPlanWin2, "plan_win_2");
     times(Strategy::kPlanPoints2, "plan_points_2");
   }
 }

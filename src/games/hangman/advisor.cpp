@@ -28,6 +28,7 @@ constexpr Named<Strategy> kStrategyNames[] = {{Strategy::kNaive, "naive"},
                                               {Strategy::kAdvisor, "advisor"},
                                               {Strategy::kPlanWin, "plan-win"},
                                               {Strategy::kPlanPoints, "plan-points"},
+                                              {Strategy::kPlanWin2, "plan-win-2"},
                                               {Strategy::kPlanPoints2, "plan-points-2"}};
 }  // namespace
 
@@ -57,8 +58,11 @@ Advice advice_for(const Game& game, Guess guess) {
 Advice advise(const Game& game, Strategy strategy) {
   if (strategy == Strategy::kPlanWin) return advice_for(game, plan(game, Goal::kWin).guess);
   if (strategy == Strategy::kPlanPoints) return advice_for(game, plan(game, Goal::kPoints).guess);
+  if (strategy == Strategy::kPlanWin2) {
+    return advice_for(game, plan(game, Goal::kWin, kPlanWin2).guess);
+  }
   if (strategy == Strategy::kPlanPoints2) {
-    return advice_for(game, plan(game, Goal::kPoints, PlanOptions{.levels = 2}).guess);
+    return advice_for(game, plan(game, Goal::kPoints, kPlanPoints2).guess);
   }
   Advice best;
   bool found = false;

@@ -33,7 +33,11 @@ enum class Strategy {
   kPlanWin,
   /// Plans for points: the advisor's guess improved the same way.
   kPlanPoints,
-  /// Plans for points two guesses ahead: each of the advisor's best guesses judged by
+  /// Plans for the chance to win two guesses ahead: each of the safe player's best guesses
+  /// judged by kPlanWin's play after it, exact play from 24 candidates, a game's first guesses
+  /// cached. The strongest player for the chance to win, and the slowest.
+  kPlanWin2,
+  /// Plans for points two guesses ahead: each of the advisor's 8 best guesses judged by
   /// kPlanPoints' play after it (planner.h, PlanOptions::levels), a game's first guesses cached.
   /// The strongest player for points, and the slowest.
   kPlanPoints2,

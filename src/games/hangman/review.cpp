@@ -46,9 +46,11 @@ Judgement judge_points(const Game& game, const std::optional<Guess>& guess) {
 
 Judgement judge_win(const Game& game, const std::optional<Guess>& guess) {
   Judgement judged;
-  judged.best = plan(game, Goal::kWin);
+  judged.best = plan(game, Goal::kWin, kReviewWinPlan);
   judged.exact = plays_exactly(game, Goal::kWin);
-  judged.played = guess ? judge(game, *guess, Goal::kWin) : PlannedGuess{Guess{}, 0, 0};
+  judged.played = !guess                        ? PlannedGuess{Guess{}, 0, 0}
+                  : *guess == judged.best.guess ? judged.best
+                                                : judge(game, *guess, Goal::kWin, kReviewWinPlan);
   return judged;
 }
 

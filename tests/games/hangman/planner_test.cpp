@@ -259,12 +259,15 @@ TEST(HangmanPlanner, AdviceNamesThePlannersAndIsDeterministic) {
   EXPECT_EQ(parse_strategy("plan-points-2"), Strategy::kPlanPoints2);
   EXPECT_EQ(to_string(Strategy::kPlanPoints2), "plan-points-2");
   EXPECT_EQ(advise(game, Strategy::kPlanPoints2), advise(game, Strategy::kPlanPoints2));
+  EXPECT_EQ(parse_strategy("plan-win-2"), Strategy::kPlanWin2);
+  EXPECT_EQ(advise(game, Strategy::kPlanWin2), advise(game, Strategy::kPlanWin2));
   const std::vector<std::string_view> names = strategy_names();
   EXPECT_NE(std::find(names.begin(), names.end(), "plan-points-2"), names.end());
 }
 
-constexpr PlanOptions kTwoLevels{.levels = 2};
-constexpr PlanOptions kTwoLevelsUncached{.levels = 2, .cache = false};
+constexpr PlanOptions kTwoLevels = kPlanPoints2;
+constexpr PlanOptions kTwoLevelsUncached{
+    .breadth = kPlanPoints2.breadth, .levels = kPlanPoints2.levels, .cache = false};
 
 void expect_same(const PlannedGuess& a, const PlannedGuess& b) {
   EXPECT_EQ(a.guess, b.guess);
@@ -290,13 +293,28 @@ TEST(HangmanPlanner, PlanPoints2MakesWhatItsValueSaysAndNoLessThanPlanPoints) {
   EXPECT_LE(plan(start, Goal::kPoints, kTwoLevels).value, value + 1e-9);
 }
 
+// The same for the chance to win: plan-win-2 wins what plan_value says, and no fewer games than
+// plan-win.
+TEST(HangmanPlanner, PlanWin2WinsWhatItsValueSaysAndNoFewerThanPlanWin) {
+  const std::size_t length = small_length();
+  const Game start = first_game_of_length(length);
+  const Totals two = play_every_word(length, Strategy::kPlanWin2);
+  EXPECT_NEAR(plan_value(start, Goal::kWin, kPlanWin2) * static_cast<double>(two.games),
+              static_cast<double>(two.wins), 1e-6);
+  const Totals one = play_every_word(length, Strategy::kPlanWin);
+  EXPECT_NEAR(plan_value(start, Goal::kWin) * static_cast<double>(one.games),
+              static_cast<double>(one.wins), 1e-6);
+  EXPECT_GE(two.wins, one.wins);
+}
+
 // On the 16 six-letter words of the small dictionary, the first guess of plan-points-2 is the
-// one of the advisor's six best whose hit and miss make the most points with plan-points
-// playing after it, found here by playing real games: plan-points against each word.
+// one of the advisor's best (as many as it considers) whose hit and miss make the most points
+// with plan-points playing after it, found here by playing real games: plan-points against each
+// word.
 TEST(HangmanPlanner, PlanPoints2ChoosesWhatPlanPointsMakesMostAfter) {
   const Dictionary dictionary = test::small_dictionary();
   const Game start(dictionary, codes("COTTON"));
-  // The advisor's six best guesses, as the planner ranks them.
+  // The advisor's best guesses, as the planner ranks them.
   struct Ranked {
     Guess guess;
     double score;
@@ -312,7 +330,7 @@ TEST(HangmanPlanner, PlanPoints2ChoosesWhatPlanPointsMakesMostAfter) {
   }
   std::stable_sort(ranked.begin(), ranked.end(),
                    [](const Ranked& a, const Ranked& b) { return a.score > b.score; });
-  ranked.resize(6);
+  ranked.resize(kPlanPoints2.breadth);
   const std::span<const Letter> words = dictionary.words_of_length(6);
   Guess best{};
   double best_points = -1;
