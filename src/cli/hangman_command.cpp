@@ -766,8 +766,8 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
   autoplay
       ->add_option("--player", options->player,
                    "advisor (points), safe (win chance), naive, plan-points or plan-win (the "
-                   "advisor and the safe player, looking a guess ahead), plan-points-2 (two "
-                   "guesses ahead)")
+                   "advisor and the safe player, looking a guess ahead), plan-win-2 or "
+                   "plan-points-2 (two guesses ahead)")
       ->check(CLI::IsMember([] {
         std::vector<std::string> names;
         for (const std::string_view name : hangman::strategy_names()) names.emplace_back(name);
