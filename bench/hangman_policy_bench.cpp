@@ -24,17 +24,20 @@
 #include <algorithm>
 #include <array>
 #include <bit>
+#include <chrono>
 #include <cmath>
 #include <cstdint>
 #include <map>
 #include <numeric>
 #include <span>
+#include <string>
 #include <tuple>
 #include <unordered_map>
 #include <utility>
 #include <vector>
 
 #include "core/rng.h"
+#include "decision_times.h"
 #include "games/hangman/advisor.h"
 #include "games/hangman/dictionary.h"
 #include "games/hangman/game.h"
@@ -717,6 +720,141 @@ BENCHMARK(BM_SmallDictionaries_points_at_random)
     ->Arg(30)
     ->Iterations(1)
     ->Unit(benchmark::kSecond);
+
+/// plan_value's figure (the exact value of plan()'s own play) over every word of the default
+/// dictionary, each length's start weighted by its words.
+double planner_figure(Goal goal, const PlanOptions& options) {
+  const Dictionary& d = dictionary();
+  double sum = 0;
+  for (std::size_t length = kMinWordLength; length <= d.max_length(); ++length) {
+    const std::size_t n = d.count_of_length(length);
+    if (n == 0) continue;
+    const Game start(d, d.words_of_length(length).first(length));
+    sum += static_cast<double>(n) * plan_value(start, goal, options);
+  }
+  return sum / static_cast<double>(d.size());
+}
+
+/// The planners as shipped, and wider ones, exact over every word: counters win_rate (percent)
+/// or mean_points. Args: levels, breadth.
+void BM_Planner(benchmark::State& state, Goal goal) {
+  const PlanOptions options{.breadth = static_cast<std::size_t>(state.range(1)),
+                            .levels = static_cast<int>(state.range(0))};
+  double figure = 0;
+  for (auto _ : state) figure = planner_figure(goal, options);
+  state.counters[goal == Goal::kWin ? "win_rate" : "mean_points"] =
+      goal == Goal::kWin ? 100 * figure : figure;
+}
+BENCHMARK_CAPTURE(BM_Planner, win, Goal::kWin)
+    ->ArgNames({"levels", "breadth"})
+    ->Args({1, 6})
+    ->Args({2, 6})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+BENCHMARK_CAPTURE(BM_Planner, points, Goal::kPoints)
+    ->ArgNames({"levels", "breadth"})
+    ->Args({1, 6})
+    ->Args({2, 6})
+    ->Args({2, 8})
+    ->Args({2, 12})
+    ->Iterations(1)
+    ->Unit(benchmark::kSecond);
+
+/// The records of issue 33, in one run: the shipped planners against the targets, exact over
+/// every word of the default dictionary (each word equally likely to be the secret, which is
+/// what `autoplay` samples), and the time of their guesses.
+///
+/// - The best player for the chance to win cannot be found on the whole dictionary; its
+///   estimate is policy iteration's, extrapolated: the safe player (level 0), level 1 with every
+///   guess and level 2 with 12 guesses, each level taken to add the same fraction of what the one
+///   before it added (on the 513 small dictionaries of BM_SmallDictionaries/win, where the best
+///   player is found, this lands within 0.1 points of it), and never below the best player
+///   measured. Counters: best_estimate, plan_win and plan_win_2 (percent), and
+///   plan_win_2_of_best (target >= 0.99).
+/// - For points: the advisor, plan-points-2 (kPlanPoints2) and, for comparison, the level-2
+///   planner with 6 guesses; plan_points_2_of_advisor (target >= 1.15).
+/// - Times: the first `games` games of `wordgames hangman autoplay --seed 1` played by the
+///   two-level planners, every guess timed, their caches of first guesses filled by the first
+///   game of each length (counted): median_ms_plan_win_2 and median_ms_plan_points_2 (target
+///   <= 50 ms), p99 and worst, and the median and worst by the thread's CPU time (which a loaded
+///   machine does not lengthen).
+void BM_Records(benchmark::State& state) {
+  const auto games = static_cast<std::uint64_t>(state.range(0));
+  const Dictionary& d = dictionary();
+  // A greedy player's or policy iteration's figure (Player above) over every word.
+  const auto level = [&](Goal goal, int level, std::size_t breadth) {
+    Totals totals;
+    for (std::size_t length = kMinWordLength; length <= d.max_length(); ++length) {
+      const std::size_t n = d.count_of_length(length);
+      if (n == 0) continue;
+      std::vector<std::uint32_t> candidates = every_word(n);
+      const Words all{d.words_of_length(length), length, d.alphabet().size()};
+      totals += Player(goal, level, breadth).play(all, Position{candidates, all_open(length)});
+    }
+    const auto words = static_cast<double>(d.size());
+    return goal == Goal::kWin ? totals.wins / words : totals.points / words;
+  };
+  // Every guess of the first `games` autoplay games, timed.
+  const auto times = [&](Strategy strategy, const char* name) {
+    std::vector<double> wall;
+    std::vector<double> cpu;
+    const wg::Rng root(1);
+    for (std::uint64_t i = 0; i < games; ++i) {
+      wg::Rng rng = root.fork(i);
+      Game game(d, rng);
+      while (!game.finished()) {
+        const double cpu_start = wg::bench::thread_cpu_ms();
+        const auto start = std::chrono::steady_clock::now();
+        const Guess guess = advise(game, strategy).guess;
+        wall.push_back(
+            std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+                .count());
+        cpu.push_back(wg::bench::thread_cpu_ms() - cpu_start);
+        game.guess(guess);
+      }
+    }
+    std::sort(wall.begin(), wall.end());
+    std::sort(cpu.begin(), cpu.end());
+    const std::string suffix = std::string("_ms_") + name;
+    state.counters["median" + suffix] = wg::bench::quantile(wall, 0.5);
+    state.counters["p99" + suffix] = wg::bench::quantile(wall, 0.99);
+    state.counters["worst" + suffix] = wg::bench::quantile(wall, 1.0);
+    state.counters["cpu_median" + suffix] = wg::bench::quantile(cpu, 0.5);
+    state.counters["cpu_worst" + suffix] = wg::bench::quantile(cpu, 1.0);
+  };
+  for (auto _ : state) {
+    const double safe = level(Goal::kWin, 0, 1);
+    const double level1 = level(Goal::kWin, 1, 1000);
+    const double level2 = level(Goal::kWin, 2, 12);
+    const double plan_win = planner_figure(Goal::kWin, PlanOptions{});
+    const double plan_win_2 = planner_figure(Goal::kWin, kPlanWin2);
+    double best = std::max({level2, plan_win, plan_win_2});
+    const double gained = level1 - safe;
+    const double ratio = gained > 0 ? (level2 - level1) / gained : 0;
+    if (ratio > 0 && ratio < 1) {
+      best = std::max(best, level2 + (level2 - level1) * ratio / (1 - ratio));
+    }
+    state.counters["safe"] = 100 * safe;
+    state.counters["level1_all"] = 100 * level1;
+    state.counters["level2_12"] = 100 * level2;
+    state.counters["best_estimate"] = 100 * best;
+    state.counters["plan_win"] = 100 * plan_win;
+    state.counters["plan_win_2"] = 100 * plan_win_2;
+    state.counters["plan_win_2_of_best"] = plan_win_2 / best;
+
+    const double advisor = level(Goal::kPoints, 0, 1);
+    const double six = planner_figure(Goal::kPoints, PlanOptions{.levels = 2});
+    const double plan_points_2 = planner_figure(Goal::kPoints, kPlanPoints2);
+    state.counters["advisor"] = advisor;
+    state.counters["level2_6_points"] = six;
+    state.counters["plan_points_2"] = plan_points_2;
+    state.counters["plan_points_2_of_advisor"] = plan_points_2 / advisor;
+
+    times(Strategy::kPlanWin2, "plan_win_2");
+    times(Strategy::kPlanPoints2, "plan_points_2");
+  }
+}
+BENCHMARK(BM_Records)->ArgName("games")->Arg(1000)->Iterations(1)->Unit(benchmark::kSecond);
 
 }  // namespace
 

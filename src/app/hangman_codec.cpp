@@ -499,11 +499,11 @@ GameReview hangman_review(const FinishedGame& game, Seat, std::shared_ptr<const 
   }
   told.method = fmt::format(
       "Each guess is judged against the best one there, each candidate word equally likely to "
-      "be the secret: for points (the unit) by plan-points, for the chance to win by plan-win "
-      "(planner.h). Exact where few words are left: the expected points from {} candidates or "
-      "fewer, by a search of every guess; the chance to win from 24 or fewer, by plan-win's "
-      "exact search. Elsewhere a figure is the planner's estimate (the guess, then its base "
-      "player to the end), a lower bound of the best play{}.",
+      "be the secret: for points (the unit) by plan-points-2, for the chance to win by "
+      "plan-win (planner.h). Exact where few words are left: the expected points from {} "
+      "candidates or fewer, by a search of every guess; the chance to win from 24 or fewer, by "
+      "plan-win's exact search. Elsewhere a figure is the planner's estimate (the guess, then "
+      "plan-points or the safe player to the end), a lower bound of the best play{}.",
       hangman::kExactPointsCandidates, all_exact ? " (none in this game)" : "");
   const std::string word = word_text(review->secret, kCase);
   told.sections.push_back({"The secret word", {word}, Json{{"word", word}, {"won", review->won}}});

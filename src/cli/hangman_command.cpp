@@ -766,8 +766,13 @@ void add_autoplay_command(CLI::App& hangman, Context& context) {
   autoplay
       ->add_option("--player", options->player,
                    "advisor (points), safe (win chance), naive, plan-points or plan-win (the "
-                   "advisor and the safe player, looking ahead)")
-      ->check(CLI::IsMember({"advisor", "safe", "naive", "plan-points", "plan-win"}))
+                   "advisor and the safe player, looking a guess ahead), plan-win-2 or "
+                   "plan-points-2 (two guesses ahead)")
+      ->check(CLI::IsMember([] {
+        std::vector<std::string> names;
+        for (const std::string_view name : hangman::strategy_names()) names.emplace_back(name);
+        return names;
+      }()))
       ->capture_default_str();
   add_number_option(
       *autoplay, "--games", 1, 1'000'000,

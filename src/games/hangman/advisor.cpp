@@ -27,10 +27,14 @@ constexpr Named<Strategy> kStrategyNames[] = {{Strategy::kNaive, "naive"},
                                               {Strategy::kSafe, "safe"},
                                               {Strategy::kAdvisor, "advisor"},
                                               {Strategy::kPlanWin, "plan-win"},
-                                              {Strategy::kPlanPoints, "plan-points"}};
+                                              {Strategy::kPlanPoints, "plan-points"},
+                                              {Strategy::kPlanWin2, "plan-win-2"},
+                                              {Strategy::kPlanPoints2, "plan-points-2"}};
 }  // namespace
 
 std::string_view to_string(Strategy strategy) { return name_of(kStrategyNames, strategy); }
+
+std::vector<std::string_view> strategy_names() { return names_of(kStrategyNames); }
 
 std::optional<Strategy> parse_strategy(std::string_view name) {
   return value_named(kStrategyNames, name);
@@ -52,9 +56,14 @@ Advice advice_for(const Game& game, Guess guess) {
 }
 
 Advice advise(const Game& game, Strategy strategy) {
-  if (strategy == Strategy::kPlanWin || strategy == Strategy::kPlanPoints)
-    return advice_for(
-        game, plan(game, strategy == Strategy::kPlanWin ? Goal::kWin : Goal::kPoints).guess);
+  if (strategy == Strategy::kPlanWin) return advice_for(game, plan(game, Goal::kWin).guess);
+  if (strategy == Strategy::kPlanPoints) return advice_for(game, plan(game, Goal::kPoints).guess);
+  if (strategy == Strategy::kPlanWin2) {
+    return advice_for(game, plan(game, Goal::kWin, kPlanWin2).guess);
+  }
+  if (strategy == Strategy::kPlanPoints2) {
+    return advice_for(game, plan(game, Goal::kPoints, kPlanPoints2).guess);
+  }
   Advice best;
   bool found = false;
   double best_score = 0;

@@ -1,7 +1,7 @@
 #pragma once
 /// Players for position hangman: the advisor (expected points), the safe player (chance to
-/// win), the naive baseline, and the planners that look ahead of the advisor and the safe
-/// player (planner.h), as hints in play and in seeded autoplay tournaments.
+/// win), the naive baseline, and the planners that look one or two guesses ahead of the advisor
+/// and the safe player (planner.h), as hints in play and in seeded autoplay tournaments.
 ///
 /// All look only at what the player sees (the candidates and their letter counts, lives,
 /// points), never at the secret, and are deterministic (ties go to the lower position, then the
@@ -11,6 +11,7 @@
 #include <cstdint>
 #include <optional>
 #include <string_view>
+#include <vector>
 
 #include "games/hangman/dictionary.h"
 #include "games/hangman/game.h"
@@ -32,10 +33,20 @@ enum class Strategy {
   kPlanWin,
   /// Plans for points: the advisor's guess improved the same way.
   kPlanPoints,
+  /// Plans for the chance to win two guesses ahead: each of the safe player's best guesses
+  /// judged by kPlanWin's play after it, exact play from 24 candidates, a game's first guesses
+  /// cached. The strongest player for the chance to win, and the slowest.
+  kPlanWin2,
+  /// Plans for points two guesses ahead: each of the advisor's 8 best guesses judged by
+  /// kPlanPoints' play after it (planner.h, PlanOptions::levels), a game's first guesses cached.
+  /// The strongest player for points, and the slowest.
+  kPlanPoints2,
 };
 
 std::string_view to_string(Strategy strategy);
 std::optional<Strategy> parse_strategy(std::string_view name);
+/// Every strategy's name, in the order of Strategy: what a front end offers.
+std::vector<std::string_view> strategy_names();
 
 /// A suggested guess with its probability and the advisor's expected change of points.
 struct Advice {

@@ -4,6 +4,8 @@
 #include <array>
 #include <bit>
 #include <cstdint>
+#include <memory>
+#include <mutex>
 #include <optional>
 #include <span>
 #include <unordered_map>
@@ -465,9 +467,11 @@ class Evaluator {
   std::vector<std::vector<std::uint32_t>> counts_;  ///< one table a depth of the tree
 };
 
-/// What playing `guess` from `at` is worth with `evaluator`'s player after it: the hits and
-/// the misses each valued to the end (`split` is scratch).
-PlannedGuess rollout(Evaluator& evaluator, std::span<const Letter> words, std::size_t length,
+/// What playing `guess` from `at` is worth with `evaluator`'s player after it (an Evaluator:
+/// the base player; a PlannerEvaluator: plan()'s one-level play): the hits and the misses each
+/// valued to the end (`split` is scratch).
+template <class Value>
+PlannedGuess rollout(Value& evaluator, std::span<const Letter> words, std::size_t length,
                      const Position& at, Guess guess, std::vector<std::uint32_t>& split) {
   split.assign(at.candidates.begin(), at.candidates.end());
   const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
@@ -487,6 +491,138 @@ PlannedGuess rollout(Evaluator& evaluator, std::span<const Letter> words, std::s
   }
   return {guess, p, value};
 }
+
+/// The guesses plan() considers at `at`: the base player's `breadth` best by its rule, in its
+/// order of preference (ties to the lower position, then the lower letter). `counts` are the
+/// letter counts of the open positions over the candidates (Evaluator::count's layout).
+std::vector<Guess> considered_guesses(const Position& at, Goal goal, int letters,
+                                      std::span<const std::uint32_t> counts, std::size_t breadth) {
+  struct Ranked {
+    Guess guess;
+    double score;
+  };
+  std::vector<Ranked> ranked;
+  const std::size_t total = at.candidates.size();
+  const auto open = static_cast<std::size_t>(std::popcount(at.open));
+  for (std::uint64_t bits = at.open; bits != 0; bits &= bits - 1) {
+    const auto position = static_cast<std::size_t>(std::countr_zero(bits));
+    for (int l = 0; l < letters; ++l) {
+      const std::uint32_t n = counts[position * static_cast<std::size_t>(letters) + l];
+      if (n == 0) continue;
+      ranked.push_back({{position, static_cast<Letter>(l)},
+                        base_score(goal, n, total, at.points, open, at.lives)});
+    }
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const Ranked& a, const Ranked& b) { return a.score > b.score; });
+  ranked.resize(std::min(ranked.size(), std::max<std::size_t>(breadth, 1)));
+  std::vector<Guess> guesses;
+  guesses.reserve(ranked.size());
+  for (const Ranked& r : ranked) guesses.push_back(r.guess);
+  return guesses;
+}
+
+/// The guess among `considered` whose hit and miss are worth the most to `judge` (the first of
+/// the best: a value counts as better only by more than 1e-12).
+template <class Judge>
+PlannedGuess best_of(const std::vector<Guess>& considered, Judge&& judge) {
+  PlannedGuess best;
+  bool found = false;
+  for (const Guess& guess : considered) {
+    const PlannedGuess judged = judge(guess);
+    if (!found || judged.value > best.value + 1e-12) {
+      found = true;
+      best = judged;
+    }
+  }
+  return best;
+}
+
+/// The exact value of plan()'s own play with `levels` of lookahead (the guesses considered at
+/// each position judged by the play of the level below after them, level 0 being the base
+/// player; for the chance to win, exact play from Endgame::kMaxCandidates) from a position to
+/// the end: what the level above judges its guesses by.
+class PlannerEvaluator {
+ public:
+  PlannerEvaluator(std::span<const Letter> words, std::size_t length, int letters, Goal goal,
+                   std::size_t breadth, int levels)
+      : words_(words),
+        length_(length),
+        letters_(letters),
+        goal_(goal),
+        breadth_(breadth),
+        base_(words, length, letters, goal),
+        below_(levels >= 2 ? std::make_unique<PlannerEvaluator>(words, length, letters, goal,
+                                                                breadth, levels - 1)
+                           : nullptr),
+        // A level of the tree reveals a position or costs a life.
+        counts_(length + kLives + 1, std::vector<std::uint32_t>(length * letters)),
+        split_(length + kLives + 1) {}
+
+  /// Partitions `at.candidates` in place.
+  double value(Position at, std::size_t depth = 0) {
+    for (;;) {
+      if (at.open == 0) return goal_ == Goal::kWin ? 1.0 : at.points;
+      if (at.lives == 0) return goal_ == Goal::kWin ? 0.0 : at.points;
+      const std::size_t total = at.candidates.size();
+      if (total == 1) {
+        const int open = std::popcount(at.open);
+        return goal_ == Goal::kWin ? 1.0 : at.points + open * points_for_hit(1, 1);
+      }
+      if (goal_ == Goal::kWin && total <= Endgame::kMaxCandidates) {
+        Endgame endgame(words_, length_, letters_, at.candidates, at.open);
+        return static_cast<double>(endgame.wins(at.lives)) / static_cast<double>(total);
+      }
+      const Guess guess = choose(at, depth);
+      const auto middle =
+          std::partition(at.candidates.begin(), at.candidates.end(), [&](std::uint32_t word) {
+            return words_[word * length_ + guess.position] == guess.letter;
+          });
+      const auto hits = static_cast<std::size_t>(middle - at.candidates.begin());
+      if (hits == total) {  // a certain hit: the same candidates, one position fewer
+        at.open &= ~(std::uint64_t{1} << guess.position);
+        at.points += points_for_hit(total, total);
+        continue;
+      }
+      const double p = static_cast<double>(hits) / static_cast<double>(total);
+      const Position miss{at.candidates.subspan(hits), at.open, at.lives - 1,
+                          at.points - std::min(at.points, kMissPenalty)};
+      double result = (1 - p) * value(miss, depth + 1);
+      if (hits > 0) {
+        const Position hit{at.candidates.first(hits),
+                           at.open & ~(std::uint64_t{1} << guess.position), at.lives,
+                           at.points + points_for_hit(hits, total)};
+        result += p * value(hit, depth + 1);
+      }
+      return result;
+    }
+  }
+
+ private:
+  /// plan()'s guess: the considered guesses, each judged by the level below's exact value
+  /// after it.
+  Guess choose(const Position& at, std::size_t depth) {
+    std::vector<std::uint32_t>& counts = counts_[depth];
+    base_.count(at, counts);
+    const std::vector<Guess> considered = considered_guesses(at, goal_, letters_, counts, breadth_);
+    return best_of(considered,
+                   [&](Guess guess) {
+                     if (below_) return rollout(*below_, words_, length_, at, guess, split_[depth]);
+                     return rollout(base_, words_, length_, at, guess, split_[depth]);
+                   })
+        .guess;
+  }
+
+  std::span<const Letter> words_;
+  std::size_t length_;
+  int letters_;
+  Goal goal_;
+  std::size_t breadth_;
+  Evaluator base_;
+  std::unique_ptr<PlannerEvaluator> below_;         ///< the level below, if not the base player
+  std::vector<std::vector<std::uint32_t>> counts_;  ///< one table a depth of the tree
+  std::vector<std::vector<std::uint32_t>> split_;   ///< one scratch list a depth
+};
 
 Position position_of(const Game& game, std::vector<std::uint32_t>& candidates) {
   candidates = game.candidates();
@@ -511,13 +647,15 @@ double base_value(const Game& game, Goal goal) {
   return evaluator.value(at);
 }
 
-PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options) {
+namespace {
+
+/// plan() without the cache of first guesses.
+PlannedGuess plan_here(const Game& game, Goal goal, const PlanOptions& options) {
   std::vector<std::uint32_t> candidates;
   const Position at = position_of(game, candidates);
   const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
   const int letters = game.dictionary().alphabet().size();
   const std::size_t total = candidates.size();
-  const auto open = static_cast<std::size_t>(std::popcount(at.open));
   if (goal == Goal::kWin && total <= Endgame::kMaxCandidates && total > 1) {
     Endgame endgame(words, game.length(), letters, candidates, at.open);
     const auto [guess, wins] = endgame.best(at.lives);
@@ -528,43 +666,152 @@ PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options) {
               static_cast<double>(wins) / static_cast<double>(total)};
     }
   }
-
-  // The guesses to consider: the base player's best by its rule, in its order of preference.
-  struct Considered {
-    Guess guess;
-    std::uint32_t count;
-    double score;
-  };
-  std::vector<Considered> considered;
+  std::vector<std::uint32_t> counts(game.length() * static_cast<std::size_t>(letters), 0);
   for (std::size_t position = 0; position < game.length(); ++position) {
     if (!game.is_open(position)) continue;
     for (int l = 0; l < letters; ++l) {
-      const std::uint32_t n = game.count(position, static_cast<Letter>(l));
-      if (n == 0) continue;
-      considered.push_back({{position, static_cast<Letter>(l)},
-                            n,
-                            base_score(goal, n, total, at.points, open, at.lives)});
+      counts[position * static_cast<std::size_t>(letters) + l] =
+          game.count(position, static_cast<Letter>(l));
     }
   }
-  std::stable_sort(considered.begin(), considered.end(),
-                   [](const Considered& a, const Considered& b) { return a.score > b.score; });
-  considered.resize(std::min(considered.size(), std::max<std::size_t>(options.breadth, 1)));
-
-  PlannedGuess best;
-  bool found = false;
-  Evaluator evaluator(words, game.length(), letters, goal);
+  const std::vector<Guess> considered =
+      considered_guesses(at, goal, letters, counts, options.breadth);
   std::vector<std::uint32_t> split;
-  for (const Considered& c : considered) {
-    const PlannedGuess judged = rollout(evaluator, words, game.length(), at, c.guess, split);
-    if (!found || judged.value > best.value + 1e-12) {
-      found = true;
-      best = judged;
-    }
+  if (options.levels <= 1) {
+    Evaluator evaluator(words, game.length(), letters, goal);
+    return best_of(considered, [&](Guess guess) {
+      return rollout(evaluator, words, game.length(), at, guess, split);
+    });
   }
-  return best;
+  PlannerEvaluator below(words, game.length(), letters, goal, options.breadth, options.levels - 1);
+  return best_of(considered, [&](Guess guess) {
+    return rollout(below, words, game.length(), at, guess, split);
+  });
 }
 
-PlannedGuess judge(const Game& game, Guess guess, Goal goal) {
+/// The planned guesses of a game's first positions, as plan() finds them, for the words of one
+/// length of one dictionary: the first guess, and the guesses after each outcome of the guesses
+/// before, kFirstGuessesCached deep.
+struct FirstGuesses {
+  PlannedGuess guess;
+  std::unique_ptr<FirstGuesses> after_hit;
+  std::unique_ptr<FirstGuesses> after_miss;
+};
+
+/// `game` after `guess`, with a secret that `hit`s it or misses it, or nullopt if no candidate
+/// does.
+std::optional<Game> after(const Game& game, Guess guess, bool hit) {
+  const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
+  for (const std::uint32_t word : game.candidates()) {
+    const std::span<const Letter> secret = words.subspan(word * game.length(), game.length());
+    if ((secret[guess.position] == guess.letter) != hit) continue;
+    Game next(game.dictionary(), secret);
+    for (const PlayedGuess& played : game.guesses()) next.guess(played.guess);
+    next.guess(guess);
+    return next;
+  }
+  return std::nullopt;
+}
+
+std::unique_ptr<FirstGuesses> fill(const Game& game, Goal goal, const PlanOptions& options,
+                                   int depth) {
+  if (game.finished() || depth <= 0) return nullptr;
+  auto node = std::make_unique<FirstGuesses>();
+  node->guess = plan_here(game, goal, options);
+  if (const auto hit = after(game, node->guess.guess, true)) {
+    node->after_hit = fill(*hit, goal, options, depth - 1);
+  }
+  if (const auto miss = after(game, node->guess.guess, false)) {
+    node->after_miss = fill(*miss, goal, options, depth - 1);
+  }
+  return node;
+}
+
+/// The cache of first guesses (planner.h, kFirstGuessesCached): an entry for each dictionary
+/// (the words of one length, by a hash of their letters), goal and options, filled once by the
+/// first game that asks for it and read-only after, so that any number of threads may read it.
+/// Past kCachedDictionaries entries, plan() computes and keeps nothing.
+class FirstGuessCache {
+ public:
+  static FirstGuessCache& instance() {
+    static FirstGuessCache cache;
+    return cache;
+  }
+
+  /// The cached guess for `game`'s position, filling the entry first if need be; nullptr when
+  /// the position is not among the cached ones (a game that left the planner's first guesses,
+  /// or went past them) or the cache is full.
+  const PlannedGuess* find(const Game& game, Goal goal, const PlanOptions& options) {
+    const std::vector<PlayedGuess>& played = game.guesses();
+    if (played.size() >= static_cast<std::size_t>(kFirstGuessesCached)) return nullptr;
+    Entry* entry = entry_for(game, goal, options);
+    if (entry == nullptr) return nullptr;
+    std::call_once(entry->filled, [&] {
+      const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
+      const Game start(game.dictionary(), words.first(game.length()));
+      entry->root = fill(start, goal, options, kFirstGuessesCached);
+    });
+    const FirstGuesses* node = entry->root.get();
+    for (const PlayedGuess& guess : played) {
+      if (node == nullptr || node->guess.guess != guess.guess) return nullptr;
+      node = guess.hit ? node->after_hit.get() : node->after_miss.get();
+    }
+    return node == nullptr ? nullptr : &node->guess;
+  }
+
+ private:
+  struct Key {
+    std::uint64_t words_hash;
+    std::size_t length;
+    std::size_t words;
+    Goal goal;
+    std::size_t breadth;
+    int levels;
+    bool operator==(const Key&) const = default;
+  };
+  struct Entry {
+    Key key;
+    std::once_flag filled;
+    std::unique_ptr<FirstGuesses> root;
+  };
+
+  static std::uint64_t hash(std::span<const Letter> letters) {
+    std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+    for (const Letter letter : letters) h = (h ^ letter) * 0x100000001b3ULL;
+    return h;
+  }
+
+  Entry* entry_for(const Game& game, Goal goal, const PlanOptions& options) {
+    const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
+    const Key key{hash(words), game.length(),   words.size() / game.length(),
+                  goal,        options.breadth, options.levels};
+    const std::lock_guard lock(mutex_);
+    for (const auto& entry : entries_) {
+      if (entry->key == key) return entry.get();
+    }
+    if (entries_.size() >= kCachedDictionaries) return nullptr;
+    entries_.push_back(std::make_unique<Entry>());
+    entries_.back()->key = key;
+    return entries_.back().get();
+  }
+
+  std::mutex mutex_;
+  std::vector<std::unique_ptr<Entry>> entries_;  ///< never removed: readers hold their address
+};
+
+}  // namespace
+
+PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options) {
+  if (options.levels >= 2 && options.cache &&
+      game.guesses().size() < static_cast<std::size_t>(kFirstGuessesCached)) {
+    if (const PlannedGuess* cached = FirstGuessCache::instance().find(game, goal, options)) {
+      return *cached;
+    }
+  }
+  return plan_here(game, goal, options);
+}
+
+PlannedGuess judge(const Game& game, Guess guess, Goal goal, const PlanOptions& options) {
   std::vector<std::uint32_t> candidates;
   const Position at = position_of(game, candidates);
   const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
@@ -589,9 +836,23 @@ PlannedGuess judge(const Game& game, Guess guess, Goal goal) {
     return {guess, static_cast<double>(hits) / static_cast<double>(total),
             static_cast<double>(won) / static_cast<double>(total)};
   }
-  Evaluator evaluator(words, game.length(), letters, goal);
   std::vector<std::uint32_t> split;
-  return rollout(evaluator, words, game.length(), at, guess, split);
+  if (options.levels <= 1) {
+    Evaluator evaluator(words, game.length(), letters, goal);
+    return rollout(evaluator, words, game.length(), at, guess, split);
+  }
+  PlannerEvaluator below(words, game.length(), letters, goal, options.breadth, options.levels - 1);
+  return rollout(below, words, game.length(), at, guess, split);
+}
+
+double plan_value(const Game& game, Goal goal, const PlanOptions& options) {
+  if (game.finished()) return base_value(game, goal);
+  std::vector<std::uint32_t> candidates;
+  const Position at = position_of(game, candidates);
+  PlannerEvaluator evaluator(game.dictionary().words_of_length(game.length()), game.length(),
+                             game.dictionary().alphabet().size(), goal, options.breadth,
+                             std::max(options.levels, 1));
+  return evaluator.value(at);
 }
 
 bool plays_exactly(const Game& game, Goal goal) {

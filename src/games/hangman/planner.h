@@ -21,6 +21,10 @@
 /// candidates differ and lives - 1 misses). The rollout's base player is then the safe player
 /// down to 24 candidates and exact play after.
 ///
+/// A second level of lookahead (PlanOptions::levels) judges the guesses considered by the play
+/// of the planner itself after them, instead of the base player's: policy iteration's next
+/// step, never worse in expectation than the first level, whose guess is among those considered.
+///
 /// Deterministic, and like every player sees only what the player sees. The cost of a
 /// decision grows with the candidates: the first guess of a long game on a large dictionary
 /// is the slowest (docs/games/hangman.md gives the times); `breadth` bounds the guesses
@@ -42,7 +46,31 @@ enum class Goal {
 struct PlanOptions {
   /// Guesses considered: the base player's choice and the next best by its rule.
   std::size_t breadth = 6;
+  /// Guesses of lookahead: 1 judges each guess considered by the base player's play after it;
+  /// 2 by the play of the planner at level 1 after it (the same guesses considered at every
+  /// position), which costs about `breadth` times as much and gains about a quarter of what
+  /// the first level gained (docs/games/hangman.md, "How far planning goes").
+  int levels = 1;
+  /// At 2 levels or more, whether plan() may answer a game's first guesses from its cache
+  /// (below); false computes them, as the cache would hold them.
+  bool cache = true;
 };
+
+/// The shipped two-level planners (advisor.h: plan-win-2, plan-points-2). For points the
+/// advisor's 8 best guesses are considered, not 6: over every word of the default dictionary,
+/// 18.51 points against 18.44 (docs/PERFORMANCE.md, "Position hangman").
+inline constexpr PlanOptions kPlanWin2{.levels = 2};
+inline constexpr PlanOptions kPlanPoints2{.breadth = 8, .levels = 2};
+
+/// At 2 levels, the first guesses of a game are the slowest by far (seconds on a long list of
+/// words of one length), and every game of a length asks the same ones: plan() keeps them. A
+/// game's first kFirstGuessesCached positions along the planner's own play (its first guess,
+/// and the next after each outcome) are planned once for each dictionary (the words of the
+/// secret's length), goal and options, by the first game that reaches them, and read after by
+/// any thread. A game that played another guess is planned afresh, as is any game once the cache
+/// holds kCachedDictionaries of them. The cached guess is the one plan() would compute.
+inline constexpr int kFirstGuessesCached = 2;
+inline constexpr std::size_t kCachedDictionaries = 64;
 
 /// The planned guess: `probability` is its probability, `value` what the planner expects of it
 /// (the chance to win, or the expected final points, with the base player after it).
@@ -57,10 +85,11 @@ PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options = {});
 
 /// What the planner expects of playing `guess` now, judged as plan() judges the guesses it
 /// considers: its probability, and as `value` the chance to win (kWin) or the expected final
-/// points (kPoints) with the base player after it, or with exact play after it where plan() plays
-/// exactly (kWin, at most 24 candidates). Any guess may be judged, one plan() would not consider
+/// points (kPoints) with the base player after it (at 2 levels, with the planner at level 1 after
+/// it), or with exact play after it where plan() plays exactly (kWin, at most 24 candidates). Any
+/// guess may be judged, one plan() would not consider
 /// included: a guess no candidate has there is a miss for certain. Requires !game.finished().
-PlannedGuess judge(const Game& game, Guess guess, Goal goal);
+PlannedGuess judge(const Game& game, Guess guess, Goal goal, const PlanOptions& options = {});
 
 /// True when plan()'s and judge()'s values for `goal` are exact, the best any player can do from
 /// the position (and after the guess): for the chance to win, once at most 24 candidates are
@@ -87,5 +116,10 @@ std::optional<ExactPoints> plan_points_exactly(const Game& game, Guess played);
 /// to win (kWin, the safe player) or the expected final points (kPoints, the advisor), each
 /// candidate equally likely to be the secret. For tests and the docs.
 double base_value(const Game& game, Goal goal);
+
+/// The exact value of plan()'s own play with `options` from the game's position to the end: the
+/// chance to win (kWin) or the expected final points (kPoints), each candidate equally likely
+/// to be the secret. At the start of a game, what autoplay samples. For the benchmarks and tests.
+double plan_value(const Game& game, Goal goal, const PlanOptions& options = {});
 
 }  // namespace wg::hangman

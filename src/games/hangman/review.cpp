@@ -31,9 +31,14 @@ Judgement judge_points(const Game& game, const std::optional<Guess>& guess) {
     judged.played = exact->played;
     judged.exact = true;
   } else {
-    judged.best = plan(game, Goal::kPoints);
+    judged.best = plan(game, Goal::kPoints, kReviewPointsPlan);
     judged.exact = plays_exactly(game, Goal::kPoints);
-    if (guess) judged.played = judge(game, *guess, Goal::kPoints);
+    if (guess) {
+      // The planner's own guess is judged as it was: the same figure, without its cost again.
+      judged.played = *guess == judged.best.guess
+                          ? judged.best
+                          : judge(game, *guess, Goal::kPoints, kReviewPointsPlan);
+    }
   }
   if (!guess) judged.played = {Guess{}, 0, static_cast<double>(game.points())};
   return judged;
@@ -41,9 +46,11 @@ Judgement judge_points(const Game& game, const std::optional<Guess>& guess) {
 
 Judgement judge_win(const Game& game, const std::optional<Guess>& guess) {
   Judgement judged;
-  judged.best = plan(game, Goal::kWin);
+  judged.best = plan(game, Goal::kWin, kReviewWinPlan);
   judged.exact = plays_exactly(game, Goal::kWin);
-  judged.played = guess ? judge(game, *guess, Goal::kWin) : PlannedGuess{Guess{}, 0, 0};
+  judged.played = !guess                        ? PlannedGuess{Guess{}, 0, 0}
+                  : *guess == judged.best.guess ? judged.best
+                                                : judge(game, *guess, Goal::kWin, kReviewWinPlan);
   return judged;
 }
 

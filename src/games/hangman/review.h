@@ -4,12 +4,14 @@
 /// final points (the game's score) and the chance to win, each candidate word equally likely to
 /// be the secret, as the player saw it (never the secret).
 ///
-/// The best guess and the values come from the planners (planner.h): plan-points for points,
-/// plan-win for the chance to win. Where few candidates are left they are exact, the best any
-/// player can do: for points from kExactPointsCandidates candidates or fewer
-/// (plan_points_exactly), for the chance to win from plan-win's 24 or fewer (plays_exactly).
-/// Elsewhere a value is the planner's rollout (the guess, then its base player's exact play), a
-/// lower bound of the best, and a loss is measured against the planner's best guess.
+/// The best guess and the values come from the planners (planner.h): plan-points-2
+/// for points (kReviewPointsPlan), plan-win for the chance to win (kReviewWinPlan). Where few
+/// candidates are left they are exact, the best any player can do: for points from
+/// kExactPointsCandidates candidates or fewer (plan_points_exactly), for the chance to win from
+/// plan-win's 24 or fewer (plays_exactly). Elsewhere a value is the planner's (the guess, then
+/// for points plan-points' play and for the chance to win the safe player's, to the end and
+/// exact over the candidates), a lower bound of the best, and a loss is measured against the
+/// planner's best guess.
 
 #include <cstddef>
 #include <cstdint>
@@ -24,6 +26,13 @@
 #include "games/hangman/session.h"
 
 namespace wg::hangman {
+
+/// The planners the review judges by. For points the strongest, two guesses ahead
+/// (Strategy::kPlanPoints2), its first guesses cached. For the chance to win plan-win, one guess
+/// ahead: plan-win-2 judging a guess it would not play follows plan-win's play over every
+/// candidate after it, which took the review of a game past 1 s (docs/games/hangman.md).
+inline constexpr PlanOptions kReviewPointsPlan = kPlanPoints2;
+inline constexpr PlanOptions kReviewWinPlan{};
 
 /// One objective's judgement of a move: the best guess there and the player's, each with its
 /// probability and value (expected final points, or the chance to win from 0 to 1).

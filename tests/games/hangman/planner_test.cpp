@@ -8,6 +8,8 @@
 #include <map>
 #include <span>
 #include <string>
+#include <string_view>
+#include <thread>
 #include <utility>
 #include <vector>
 
@@ -254,6 +256,141 @@ TEST(HangmanPlanner, AdviceNamesThePlannersAndIsDeterministic) {
   const Game game = first_game_of_length(small_length());
   EXPECT_EQ(advise(game, Strategy::kPlanWin), advise(game, Strategy::kPlanWin));
   EXPECT_EQ(advise(game, Strategy::kPlanPoints), advise(game, Strategy::kPlanPoints));
+  EXPECT_EQ(parse_strategy("plan-points-2"), Strategy::kPlanPoints2);
+  EXPECT_EQ(to_string(Strategy::kPlanPoints2), "plan-points-2");
+  EXPECT_EQ(advise(game, Strategy::kPlanPoints2), advise(game, Strategy::kPlanPoints2));
+  EXPECT_EQ(parse_strategy("plan-win-2"), Strategy::kPlanWin2);
+  EXPECT_EQ(advise(game, Strategy::kPlanWin2), advise(game, Strategy::kPlanWin2));
+  const std::vector<std::string_view> names = strategy_names();
+  EXPECT_NE(std::find(names.begin(), names.end(), "plan-points-2"), names.end());
+}
+
+constexpr PlanOptions kTwoLevels = kPlanPoints2;
+constexpr PlanOptions kTwoLevelsUncached{
+    .breadth = kPlanPoints2.breadth, .levels = kPlanPoints2.levels, .cache = false};
+
+void expect_same(const PlannedGuess& a, const PlannedGuess& b) {
+  EXPECT_EQ(a.guess, b.guess);
+  EXPECT_DOUBLE_EQ(a.probability, b.probability);
+  EXPECT_DOUBLE_EQ(a.value, b.value);
+}
+
+// plan_value is exact for the two-level planner too: plan-points-2 played against every word of
+// the length makes the points it says; and each level is never worse than the one below (the
+// level below's guess is among those the level above considers).
+TEST(HangmanPlanner, PlanPoints2MakesWhatItsValueSaysAndNoLessThanPlanPoints) {
+  const std::size_t length = small_length();
+  const Game start = first_game_of_length(length);
+  const Totals two = play_every_word(length, Strategy::kPlanPoints2);
+  const double value = plan_value(start, Goal::kPoints, kTwoLevels);
+  EXPECT_NEAR(value * static_cast<double>(two.games), static_cast<double>(two.points), 1e-6);
+  const Totals one = play_every_word(length, Strategy::kPlanPoints);
+  EXPECT_NEAR(plan_value(start, Goal::kPoints) * static_cast<double>(one.games),
+              static_cast<double>(one.points), 1e-6);
+  EXPECT_GE(two.points, one.points);
+  EXPECT_GE(plan_value(start, Goal::kPoints), base_value(start, Goal::kPoints) - 1e-9);
+  // The first guess's value: plan-points after it, a lower bound of plan-points-2's own play.
+  EXPECT_LE(plan(start, Goal::kPoints, kTwoLevels).value, value + 1e-9);
+}
+
+// The same for the chance to win: plan-win-2 wins what plan_value says, and no fewer games than
+// plan-win.
+TEST(HangmanPlanner, PlanWin2WinsWhatItsValueSaysAndNoFewerThanPlanWin) {
+  const std::size_t length = small_length();
+  const Game start = first_game_of_length(length);
+  const Totals two = play_every_word(length, Strategy::kPlanWin2);
+  EXPECT_NEAR(plan_value(start, Goal::kWin, kPlanWin2) * static_cast<double>(two.games),
+              static_cast<double>(two.wins), 1e-6);
+  const Totals one = play_every_word(length, Strategy::kPlanWin);
+  EXPECT_NEAR(plan_value(start, Goal::kWin) * static_cast<double>(one.games),
+              static_cast<double>(one.wins), 1e-6);
+  EXPECT_GE(two.wins, one.wins);
+}
+
+// On the 16 six-letter words of the small dictionary, the first guess of plan-points-2 is the
+// one of the advisor's best (as many as it considers) whose hit and miss make the most points
+// with plan-points playing after it, found here by playing real games: plan-points against each
+// word.
+TEST(HangmanPlanner, PlanPoints2ChoosesWhatPlanPointsMakesMostAfter) {
+  const Dictionary dictionary = test::small_dictionary();
+  const Game start(dictionary, codes("COTTON"));
+  // The advisor's best guesses, as the planner ranks them.
+  struct Ranked {
+    Guess guess;
+    double score;
+  };
+  std::vector<Ranked> ranked;
+  for (std::size_t position = 0; position < start.length(); ++position) {
+    for (int l = 0; l < dictionary.alphabet().size(); ++l) {
+      const std::uint32_t n = start.count(position, static_cast<Letter>(l));
+      if (n == 0) continue;
+      ranked.push_back({{position, static_cast<Letter>(l)},
+                        advisor_score(n, start.candidate_count(), 0, start.length(), kLives)});
+    }
+  }
+  std::stable_sort(ranked.begin(), ranked.end(),
+                   [](const Ranked& a, const Ranked& b) { return a.score > b.score; });
+  ranked.resize(kPlanPoints2.breadth);
+  const std::span<const Letter> words = dictionary.words_of_length(6);
+  Guess best{};
+  double best_points = -1;
+  for (const Ranked& r : ranked) {
+    double points = 0;
+    for (std::size_t i = 0; i * 6 < words.size(); ++i) {
+      Game game(dictionary, words.subspan(i * 6, 6));
+      game.guess(r.guess);
+      while (!game.finished()) game.guess(advise(game, Strategy::kPlanPoints).guess);
+      points += game.points();
+    }
+    if (points > best_points + 1e-9) {
+      best_points = points;
+      best = r.guess;
+    }
+  }
+  const PlannedGuess planned = plan(start, Goal::kPoints, kTwoLevelsUncached);
+  EXPECT_EQ(planned.guess, best);
+  EXPECT_NEAR(planned.value * 16, best_points, 1e-6);
+  // Pinned: the N at the third position (BANANA, BANDIT, CANNON, DINNER: 4 of 16 words, a
+  // hit of 30 points), worth 635 points over the 16 games.
+  EXPECT_EQ(planned.guess, (Guess{2, code('N')}));
+  EXPECT_NEAR(planned.value * 16, 635, 1e-9);
+}
+
+// The cache of first guesses answers what computing answers: at the start of a game and after
+// the first guess's hit and miss, for each length, from several threads at once; a game that
+// left the planner's first guess is computed afresh, and the same.
+TEST(HangmanPlanner, CachedFirstGuessesAreTheComputedOnes) {
+  const Dictionary dictionary = test::small_dictionary();
+  for (const char* secret : {"COTTON", "BREAKFAST"}) {
+    const Game start(dictionary, codes(secret));
+    std::vector<PlannedGuess> from_threads(4);
+    {
+      std::vector<std::jthread> threads;
+      for (std::size_t t = 0; t < from_threads.size(); ++t) {
+        threads.emplace_back([&, t] { from_threads[t] = plan(start, Goal::kPoints, kTwoLevels); });
+      }
+    }
+    const PlannedGuess computed = plan(start, Goal::kPoints, kTwoLevelsUncached);
+    for (const PlannedGuess& cached : from_threads) expect_same(cached, computed);
+    // After the first guess, a hit for one secret and a miss for another.
+    const std::span<const Letter> words = dictionary.words_of_length(start.length());
+    for (std::size_t i = 0; i * start.length() < words.size(); ++i) {
+      Game game(dictionary, words.subspan(i * start.length(), start.length()));
+      game.guess(computed.guess);
+      if (game.finished()) continue;
+      expect_same(plan(game, Goal::kPoints, kTwoLevels),
+                  plan(game, Goal::kPoints, kTwoLevelsUncached));
+      Game other(dictionary, words.subspan(i * start.length(), start.length()));
+      for (std::size_t p = 0; p < other.length(); ++p) {
+        if (Guess{p, code('Z')} != computed.guess &&
+            other.guess({p, code('Z')}).outcome == Outcome::kMiss) {
+          break;
+        }
+      }
+      expect_same(plan(other, Goal::kPoints, kTwoLevels),
+                  plan(other, Goal::kPoints, kTwoLevelsUncached));
+    }
+  }
 }
 
 // autoplay shares games among threads and adds up the same totals.

@@ -234,7 +234,7 @@ TEST(HangmanReview, ASeededGameAgainstThePlainSearch) {
   std::size_t costly = 0;
   {
     Session session = probe;
-    const Guess best = plan(session.game(), Goal::kPoints).guess;
+    const Guess best = plan(session.game(), Goal::kPoints, kReviewPointsPlan).guess;
     commands.push_back(best);
     session.apply(best);
     for (std::size_t p = 0; p < secret.size() && !session.finished(); ++p) {
