@@ -34,6 +34,10 @@
 
 namespace wg::app {
 
+/// The schema version this program writes, the same in every implementation (SQLite's PRAGMA
+/// user_version): a store from a newer wordgames (a higher version) is refused.
+inline constexpr int kStoreSchemaVersion = 7;
+
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
 inline constexpr std::string_view kDefaultPlayerName = "player";

@@ -28,9 +28,6 @@
 
 namespace wg::app {
 
-/// The schema version this program writes (PRAGMA user_version).
-inline constexpr int kStoreSchemaVersion = 7;
-
 class SqliteStore final : public GameStore {
  public:
   /// Opens (creating it and its directory if missing) the database `file` and migrates it to
