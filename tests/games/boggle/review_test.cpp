@@ -97,13 +97,13 @@ TEST(BoggleReview, TheParAndTheWordsMissedAreTheBruteForcesOnASeededBoard) {
   for (const auto& [word, points] : words) {
     if (take) {
       ms += 10;
-      typed.emplace_back(std::in_place_type<Submit>, word, ms);
+      typed.push_back(Submit{word, ms});
       score += points;
       missed.erase(word);
     }
     take = !take;
   }
-  typed.emplace_back(std::in_place_type<Close>, ms + 10);
+  typed.push_back(Close{ms + 10});
   const std::vector<Command> commands = played(enable(), config, seed, typed);
 
   const SessionReview review = review_session(enable(), config, seed, commands);
