@@ -14,8 +14,7 @@
 #include <fmt/format.h>
 
 #include "app/daily.h"
-#include "app/game_store.h"
-#include "app/store_factory.h"
+#include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/bot_options.h"
 #include "cli/context.h"
@@ -90,9 +89,9 @@ int serve(Context& context, const ServeOptions& options) {
   // arcade's own; one that cannot be opened is reported once (by game_store) and the arcade
   // serves on without it.
   if (!options.no_store) {
-    if (context.game_store() != nullptr) {
+    if (const app::SqliteStore* store = context.game_store()) {
       try {
-        arcade_options.store = app::open_store(context.data_dir());
+        arcade_options.store = std::make_shared<app::SqliteStore>(store->file());
       } catch (const std::exception& error) {
         print_warning(context.err(), fmt::format("cannot save games: {}; playing on without saving",
                                                  error.what()));
@@ -145,7 +144,7 @@ int serve(Context& context, const ServeOptions& options) {
   }
   context.live_out() << (arcade_options.store != nullptr
                              ? fmt::format("Players and their games are kept in {}.\n",
-                                           arcade_options.store->location())
+                                           arcade_options.store->file().string())
                              : std::string("Nothing is kept: players' games are forgotten.\n"));
   if (!options.allowed_bots.empty()) {
     context.live_out() << "External bots (--allow-bot): " << options.bots.sandbox.describe()

@@ -9,7 +9,6 @@
 
 #include "app/daily.h"
 #include "app/registry.h"
-#include "app/store_factory.h"
 #include "server/arcade_api.h"
 #include "support/temp_dir.h"
 
@@ -118,7 +117,7 @@ TEST_F(DailyTest, ABadOpeningIsRefusedClearly) {
 
 TEST_F(DailyTest, WithAStoreEachPuzzleHasTheDaysBoardAndThePlayersStreak) {
   const wg::test::TempDir dir;
-  options_.store = app::open_store(dir.path());
+  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
   arcade_ = make();
   const auto record = [&](std::string player, std::int64_t score, std::string day) {
     app::FinishedGame game;
