@@ -23,14 +23,14 @@
 #include <string_view>
 #include <vector>
 
-#include "app/sqlite_store.h"
+#include "app/store_factory.h"
 #include "core/rng.h"
 
 namespace {
 
 using wg::app::FinishedGame;
 using wg::app::GamePlayer;
-using wg::app::SqliteStore;
+using wg::app::GameStore;
 
 constexpr int kGames = 100'000;
 constexpr int kPlayers = 20;
@@ -57,7 +57,7 @@ FinishedGame make_game(wg::Rng& rng, std::int64_t ended_ms) {
         {{"command", "guess"}, {"letter", std::string(1, static_cast<char>('A' + i % 26))}});
   }
   game.result = {{"word", "COTTON"}, {"guesses", commands}};
-  // The game-specific figures as app/game_record.h writes them (sqlite_store.h, GameStatistics).
+  // The game-specific figures as app/game_record.h writes them (game_store.h, GameStatistics).
   const std::string_view name = game.game;
   const auto some = [&](std::uint64_t below) {
     return static_cast<std::int64_t>(rng.below(below));
@@ -87,14 +87,14 @@ FinishedGame make_game(wg::Rng& rng, std::int64_t ended_ms) {
 /// The benchmark database, made on first use, and the time of its last game.
 struct Fixture {
   std::filesystem::path dir;
-  std::unique_ptr<SqliteStore> store;
+  std::unique_ptr<GameStore> store;
   std::int64_t now_ms = 1'700'000'000'000;
   wg::Rng rng{20261124};
 
   Fixture() {
     dir = std::filesystem::temp_directory_path() / ("wg-store-bench-" + std::to_string(::getpid()));
     std::filesystem::remove_all(dir);
-    store = std::make_unique<SqliteStore>(dir / "wordgames.db");
+    store = wg::app::open_store(dir);
     for (int i = 0; i < kGames; ++i) store->record_finished_game(make_game(rng, now_ms += 1000));
     std::fprintf(stderr, "store_bench: %d games in %s (%.1f MB)\n", kGames,
                  (dir / "wordgames.db").c_str(),

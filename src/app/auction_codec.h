@@ -29,9 +29,9 @@
 
 #include <string_view>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "games/auction/session.h"
 #include "games/auction/tournament.h"
 

@@ -7,7 +7,7 @@
 
 namespace wg::app {
 
-TournamentKeeper::TournamentKeeper(SqliteStore* store, Json config,
+TournamentKeeper::TournamentKeeper(GameStore* store, Json config,
                                    std::function<std::int64_t()> now_ms,
                                    std::function<void(const std::exception&)> on_failure)
     : store_(store),

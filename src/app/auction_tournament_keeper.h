@@ -3,7 +3,7 @@
 /// each game and its table"), for every front end that runs one (`wordgames auction
 /// tournament`, the arcade's tournaments): the tournament when its first game ends, recorded as
 /// "stopped" (what it stays if the program is killed), each game with its log as it ends, and
-/// its table and status at the end (SqliteStore::record_tournament_game, end_tournament).
+/// its table and status at the end (GameStore::record_tournament_game, end_tournament).
 
 #include <cstdint>
 #include <functional>
@@ -12,8 +12,8 @@
 #include <string>
 #include <string_view>
 
+#include "app/game_store.h"
 #include "app/json.h"
-#include "app/sqlite_store.h"
 #include "games/auction/event.h"
 #include "games/auction/session.h"
 
@@ -25,7 +25,7 @@ class TournamentKeeper {
   /// front end shows of it: lineup, rules, games, seed), with times read from `now_ms` (unix
   /// milliseconds). A store that fails is dropped: `on_failure` hears it once, and the
   /// tournament goes on unkept.
-  TournamentKeeper(SqliteStore* store, Json config, std::function<std::int64_t()> now_ms,
+  TournamentKeeper(GameStore* store, Json config, std::function<std::int64_t()> now_ms,
                    std::function<void(const std::exception&)> on_failure = {});
 
   /// Whether it keeps anything (a store, and none of its calls failed).
@@ -44,7 +44,7 @@ class TournamentKeeper {
  private:
   void fail(const std::exception& error);
 
-  SqliteStore* store_;
+  GameStore* store_;
   Json config_;
   std::function<std::int64_t()> now_ms_;
   std::function<void(const std::exception&)> on_failure_;

@@ -29,9 +29,9 @@
 #include <string_view>
 #include <utility>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "games/boggle/session.h"
 
 namespace wg::app {

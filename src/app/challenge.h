@@ -17,9 +17,9 @@
 #include <string_view>
 
 #include "app/game_session.h"
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {

@@ -157,7 +157,7 @@ Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::str
   return json;
 }
 
-void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
+void add_daily_standing(Json& puzzle, GameStore& store, const GameEntry& game,
                         std::chrono::year_month_day day, std::string_view player,
                         std::chrono::year_month_day today) {
   Json board = Json::array();

@@ -27,9 +27,9 @@
 #include <string>
 #include <string_view>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 
 namespace wg::app {
@@ -80,7 +80,7 @@ Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::str
 /// Adds to `puzzle` (daily_json of `game` and `day`) what `store` keeps of it: "leaderboard",
 /// the day's records best first ([{"player", "score", "won"}], at most 10), and, for a `player`
 /// (non-empty), "streak": {"current", "best", "last"} as of `today`.
-void add_daily_standing(Json& puzzle, SqliteStore& store, const GameEntry& game,
+void add_daily_standing(Json& puzzle, GameStore& store, const GameEntry& game,
                         std::chrono::year_month_day day, std::string_view player,
                         std::chrono::year_month_day today);
 

@@ -31,9 +31,9 @@
 #include <cstdint>
 #include <string_view>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "games/evil_hangman/experiment.h"
 #include "games/evil_hangman/session.h"
 

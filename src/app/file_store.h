@@ -7,7 +7,7 @@
 ///                                  dictionaries in, so that theirs are found)
 ///   games/NAME.json                a saved game, {game, config, seed, commands}
 ///
-/// and, only read (SqliteStore::import_file_store moves it into the database's games once):
+/// and, only read (GameStore::import_file_store moves it into the store's games once):
 ///
 ///   <game>/history.tsv             an older wordgames's last games: a header, then
 ///                                  WORD<TAB>guesses<TAB>you|host<TAB>points a line, oldest first

@@ -1,5 +1,5 @@
 #pragma once
-/// A finished game as the store records it (sqlite_store.h, FinishedGame), built from a game's
+/// A finished game as the store records it (game_store.h, FinishedGame), built from a game's
 /// typed session and its Finished event through the game's codec, the same way for every game
 /// and every front end: the saved game ({game, config, seed, commands}: enough to replay it),
 /// the Finished event as the codec writes it, each player's score and win, and what the game's
@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "app/game_session.h"
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
 
 namespace wg::app {
 

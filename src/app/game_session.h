@@ -18,7 +18,7 @@
 
 namespace wg::app {
 
-struct FinishedGame;  // app/sqlite_store.h
+struct FinishedGame;  // app/game_store.h
 
 /// Where a session's words came from, for the header of the logs its games keep (a session
 /// knows the words it plays on, not where they came from).

@@ -27,9 +27,9 @@
 
 #include <string_view>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "games/hangman/session.h"
 
 namespace wg::app {

@@ -2,7 +2,7 @@
 
 #include <fmt/format.h>
 
-#include "app/sqlite_store.h"  // kStoreSchemaVersion: both stores are at the same version
+#include "app/game_store.h"  // kStoreSchemaVersion: both stores are at the same version
 
 namespace wg::app {
 

@@ -70,7 +70,7 @@ struct DailyPuzzle {
   std::string_view fairness = {};
 };
 
-struct FinishedGame;  // app/sqlite_store.h
+struct FinishedGame;  // app/game_store.h
 
 /// A finished game told without spoilers: the result in one line and, for a game played as a
 /// grid (Wordle's rows, the hits and misses of hangman), the grid twice, in emoji that differ

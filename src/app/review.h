@@ -13,8 +13,8 @@
 #include <string>
 #include <vector>
 
+#include "app/game_store.h"
 #include "app/json.h"
-#include "app/sqlite_store.h"
 #include "core/play.h"
 #include "lexicon/lexicon.h"
 

@@ -7,10 +7,10 @@
 /// - saved games: a session as GameSession::saved() writes it, {game, config, seed, commands}
 ///   (app::restore() replays one).
 ///
-/// Finished games are not the port's: the database keeps them (SqliteStore, the games table),
-/// with who played them. FileStore (file_store.h) keeps the port's things in files under the
-/// user's data directory; SqliteStore in its database. Names are checked here, once, so that
-/// every implementation accepts the same ones.
+/// Players, finished games and the rest are the game store's (GameStore, game_store.h), which
+/// extends this port. FileStore (file_store.h) keeps the port's things in files under the
+/// user's data directory; a game store keeps them with the rest (SqliteStore in its database).
+/// Names are checked here, once, so that every implementation accepts the same ones.
 
 #include <cstddef>
 #include <span>

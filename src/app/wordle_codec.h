@@ -37,9 +37,9 @@
 #include <string_view>
 #include <vector>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "games/wordle/session.h"
 
 namespace wg::app {

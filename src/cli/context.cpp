@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "app/store_factory.h"
 #include "app/user_data.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
@@ -59,27 +60,27 @@ std::filesystem::path Context::data_dir() const {
   }
 }
 
-app::SqliteStore& Context::required_game_store() {
-  if (app::SqliteStore* store = game_store_or_problem()) return *store;
+app::GameStore& Context::required_game_store() {
+  if (app::GameStore* store = game_store_or_problem()) return *store;
   throw app::StoreError(store_problem_);
 }
 
-app::SqliteStore* Context::game_store() {
-  app::SqliteStore* store = game_store_or_problem();
+app::GameStore* Context::game_store() {
+  app::GameStore* store = game_store_or_problem();
   if (store == nullptr) warn_not_saving(store_problem_);
   return store;
 }
 
-app::SqliteStore* Context::game_store_or_problem() {
+app::GameStore* Context::game_store_or_problem() {
   if (store_opened_) return game_store_.get();
   store_opened_ = true;
   try {
     const std::filesystem::path dir = data_dir();
-    game_store_ = std::make_unique<app::SqliteStore>(dir / "wordgames.db");
+    game_store_ = app::open_store(dir);
     if (game_store_->read_only()) {
       print_warning(err_, fmt::format("{} is read-only (so is its folder): your games and "
                                       "statistics are shown, but no new game is kept",
-                                      game_store_->file().string()));
+                                      game_store_->location()));
     }
     const app::ImportReport report = game_store_->import_file_store(dir);
     for (const std::string& problem : report.problems) {
@@ -107,7 +108,7 @@ void Context::warn_not_saving(std::string_view problem) {
 }
 
 app::Store& Context::store() {
-  if (app::SqliteStore* store = game_store()) return *store;
+  if (app::GameStore* store = game_store()) return *store;
   if (!file_store_) {
     file_store_ = options_.data_dir.empty() ? std::make_unique<app::FileStore>()
                                             : std::make_unique<app::FileStore>(options_.data_dir);
@@ -117,7 +118,7 @@ app::Store& Context::store() {
 
 const std::string& Context::player_name() {
   if (player_) return *player_;
-  app::SqliteStore* store = game_store();
+  app::GameStore* store = game_store();
   std::string name = options_.player;
   try {
     if (name.empty() && store != nullptr) {
@@ -150,7 +151,7 @@ std::string Context::ask_player_name() {
 }
 
 std::int64_t Context::record(const app::FinishedGame& game, std::int64_t unfinished_id) {
-  app::SqliteStore* store = game_store();
+  app::GameStore* store = game_store();
   if (store == nullptr) return 0;
   try {
     return store->record_finished_game(game, unfinished_id);
@@ -161,7 +162,7 @@ std::int64_t Context::record(const app::FinishedGame& game, std::int64_t unfinis
 }
 
 std::int64_t Context::save_unfinished(const app::UnfinishedGame& game) {
-  app::SqliteStore* store = game_store();
+  app::GameStore* store = game_store();
   if (store == nullptr) return 0;
   try {
     try {
@@ -179,7 +180,7 @@ std::int64_t Context::save_unfinished(const app::UnfinishedGame& game) {
 }
 
 void Context::delete_unfinished(std::int64_t id) {
-  app::SqliteStore* store = game_store();
+  app::GameStore* store = game_store();
   if (store == nullptr) return;
   try {
     store->delete_unfinished(id);

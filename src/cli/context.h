@@ -16,8 +16,8 @@
 
 #include "app/challenge.h"
 #include "app/file_store.h"
+#include "app/game_store.h"
 #include "app/lexicon_catalog.h"
-#include "app/sqlite_store.h"
 #include "app/store.h"
 #include "lexicon/lexicon.h"
 
@@ -94,10 +94,10 @@ class Context {
   /// call, when the old files of the same directory (a FileStore's) are imported once. Null
   /// when it cannot be opened (a read-only directory, a full disk, a file that is not a
   /// wordgames database): one warning then says that games are not saved, and play goes on.
-  app::SqliteStore* game_store();
+  app::GameStore* game_store();
   /// The database as game_store(), for commands that only read it (stats, history): throws
   /// app::StoreError instead of warning.
-  app::SqliteStore& required_game_store();
+  app::GameStore& required_game_store();
   /// The store of saved word lists and games (app::Store): game_store(), or when it cannot
   /// be opened the plain files of the data directory (app::FileStore), as before the database.
   app::Store& store();
@@ -140,17 +140,17 @@ class Context {
   GlobalOptions options_;
   std::optional<app::LoadedLexicon> lexicon_;  ///< empty until loaded
   std::optional<std::uint64_t> random_seed_;
-  bool store_opened_ = false;                     ///< game_store() was tried
-  std::unique_ptr<app::SqliteStore> game_store_;  ///< null until opened, or when it cannot be
-  std::string store_problem_;                     ///< why it cannot be, once tried
-  std::unique_ptr<app::FileStore> file_store_;    ///< store()'s fallback
-  bool warned_ = false;                           ///< the "not saving" warning was printed
+  bool store_opened_ = false;                   ///< game_store() was tried
+  std::unique_ptr<app::GameStore> game_store_;  ///< null until opened, or when it cannot be
+  std::string store_problem_;                   ///< why it cannot be, once tried
+  std::unique_ptr<app::FileStore> file_store_;  ///< store()'s fallback
+  bool warned_ = false;                         ///< the "not saving" warning was printed
   std::optional<std::string> player_;
   std::function<int()> action_;
   std::optional<app::Challenge> challenge_;
 
   /// game_store() without the warning (store_problem_ says why it is null).
-  app::SqliteStore* game_store_or_problem();
+  app::GameStore* game_store_or_problem();
   /// The one "cannot save games" warning of the run.
   void warn_not_saving(std::string_view problem);
   /// "Your name:" until a valid name or the end of input (then empty).

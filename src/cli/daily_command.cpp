@@ -71,9 +71,9 @@ std::string puzzle_name(const app::GameEntry& game, std::chrono::year_month_day 
 
 /// The store and the player whose streaks the list shows (--player, else the last player):
 /// never asked, never warned of; no store when there is none.
-std::pair<app::SqliteStore*, std::string> standing_of(Context& context) {
+std::pair<app::GameStore*, std::string> standing_of(Context& context) {
   try {
-    app::SqliteStore& store = context.required_game_store();
+    app::GameStore& store = context.required_game_store();
     std::string player = context.options().player;
     if (player.empty()) {
       if (const std::optional<app::Player> last = store.last_player()) player = last->name;

@@ -161,7 +161,7 @@ struct PastGame {
 };
 
 /// The player's last kLastGames games, newest first.
-std::vector<PastGame> last_games(app::SqliteStore& store, const std::string& player) {
+std::vector<PastGame> last_games(app::GameStore& store, const std::string& player) {
   std::vector<PastGame> games;
   for (const app::GameSummary& game : store.finished_games(player, kGameName, kLastGames)) {
     const Json& result = game.result;
@@ -513,7 +513,7 @@ class Terminal {
           break;
         case 5: {
           out() << '\n';
-          app::SqliteStore* games = context_.game_store();
+          app::GameStore* games = context_.game_store();
           if (games == nullptr) {
             out() << "No games are kept: the database cannot be opened.\n";
           } else {

@@ -9,7 +9,7 @@
 
 #include <CLI/CLI.hpp>
 
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
 #include "cli/context.h"
 
 namespace wg::cli {

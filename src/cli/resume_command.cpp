@@ -11,8 +11,8 @@
 
 #include <fmt/format.h>
 
+#include "app/game_store.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/game_commands.h"  // generated: every game's cli/<id>_command.h
 #include "cli/game_recorder.h"
@@ -53,7 +53,7 @@ std::string game_name_of(const app::UnfinishedGame& game) {
 /// Resumes the unfinished game `id` of the player: checks that it is theirs and that it
 /// replays, then hands it to its game's command. Throws StoreError (bad input) otherwise,
 /// leaving the saved game as it was.
-int resume_game(Context& context, app::SqliteStore& store, std::int64_t id) {
+int resume_game(Context& context, app::GameStore& store, std::int64_t id) {
   const std::string& player = context.player_name();
   app::UnfinishedGame unfinished;
   try {
@@ -115,7 +115,7 @@ std::string when_text(std::int64_t unix_ms) {
 }
 
 /// Lists the player's unfinished games; at a terminal, then asks which to resume.
-int list_or_ask(Context& context, app::SqliteStore& store) {
+int list_or_ask(Context& context, app::GameStore& store) {
   const std::string& player = context.player_name();
   const std::vector<app::UnfinishedGame> games = store.unfinished_games(player);
   std::ostream& out = context.out();
@@ -159,7 +159,7 @@ int list_or_ask(Context& context, app::SqliteStore& store) {
 
 std::size_t unfinished_game_count(Context& context) {
   try {
-    app::SqliteStore* store = &context.required_game_store();
+    app::GameStore* store = &context.required_game_store();
     std::string player = context.options().player;
     if (player.empty()) {
       const std::optional<app::Player> last = store->last_player();
@@ -187,7 +187,7 @@ void add_resume_command(CLI::App& app, Context& context) {
       "JSON: {\"player\", \"games\": [{\"id\", \"game\", \"moves\", \"started_ms\", "
       "\"updated_ms\"}]}.");
   on_run(*command, context, [&context, id]() -> int {
-    app::SqliteStore& store = context.required_game_store();
+    app::GameStore& store = context.required_game_store();
     if (!*id) return list_or_ask(context, store);
     if (context.options().json) {
       throw UsageError("resume ID plays the game; --json lists the unfinished games");

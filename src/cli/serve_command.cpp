@@ -14,7 +14,8 @@
 #include <fmt/format.h>
 
 #include "app/daily.h"
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
+#include "app/store_factory.h"
 #include "cli/app.h"
 #include "cli/bot_options.h"
 #include "cli/context.h"
@@ -89,9 +90,9 @@ int serve(Context& context, const ServeOptions& options) {
   // arcade's own; one that cannot be opened is reported once (by game_store) and the arcade
   // serves on without it.
   if (!options.no_store) {
-    if (const app::SqliteStore* store = context.game_store()) {
+    if (context.game_store() != nullptr) {
       try {
-        arcade_options.store = std::make_shared<app::SqliteStore>(store->file());
+        arcade_options.store = app::open_store(context.data_dir());
       } catch (const std::exception& error) {
         print_warning(context.err(), fmt::format("cannot save games: {}; playing on without saving",
                                                  error.what()));
@@ -144,7 +145,7 @@ int serve(Context& context, const ServeOptions& options) {
   }
   context.live_out() << (arcade_options.store != nullptr
                              ? fmt::format("Players and their games are kept in {}.\n",
-                                           arcade_options.store->file().string())
+                                           arcade_options.store->location())
                              : std::string("Nothing is kept: players' games are forgotten.\n"));
   if (!options.allowed_bots.empty()) {
     context.live_out() << "External bots (--allow-bot): " << options.bots.sandbox.describe()

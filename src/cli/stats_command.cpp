@@ -11,9 +11,9 @@
 
 #include <fmt/format.h>
 
+#include "app/game_store.h"
 #include "app/registry.h"
 #include "app/review.h"
-#include "app/sqlite_store.h"
 #include "cli/app.h"
 #include "cli/output.h"
 #include "cli/style.h"
@@ -43,7 +43,7 @@ std::string game_name(const std::string& name) {
 
 /// Whose games to show: --player (which must have played: else a UsageError), else the last
 /// player; nothing when nobody has played yet.
-std::optional<std::string> chosen_player(Context& context, app::SqliteStore& store) {
+std::optional<std::string> chosen_player(Context& context, app::GameStore& store) {
   const std::string& name = context.options().player;
   if (!name.empty()) {
     const std::optional<app::Player> found = store.find_player(name);
@@ -102,7 +102,7 @@ std::vector<std::string> detail_lines(const app::GameStatistics& g) {
 }
 
 int run_stats(Context& context, const Filters& filters) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const std::string game = filters.game.empty() ? std::string() : game_name(filters.game);
   const std::optional<std::string> player = chosen_player(context, store);
   std::vector<app::GameStatistics> statistics;
@@ -149,7 +149,7 @@ int run_stats(Context& context, const Filters& filters) {
 }
 
 int run_history(Context& context, const Filters& filters) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const std::string game = filters.game.empty() ? std::string() : game_name(filters.game);
   const std::optional<std::string> player = chosen_player(context, store);
   std::vector<app::GameSummary> games;
@@ -188,7 +188,7 @@ int run_history(Context& context, const Filters& filters) {
 }
 
 int run_show(Context& context, std::uint64_t id, bool log) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const app::FinishedGame game = store.finished_game(static_cast<std::int64_t>(id));
   if (log) {
     // The log as it was kept, byte for byte: `wordgames auction replay` reads it back.
@@ -264,7 +264,7 @@ std::string lineup_in(std::string_view lineup, std::size_t width) {
 }
 
 int run_tournaments(Context& context, std::uint64_t limit) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const std::vector<app::TournamentRecord> tournaments =
       store.tournaments(static_cast<std::size_t>(limit));
   std::ostream& out = context.out();
@@ -298,7 +298,7 @@ int run_tournaments(Context& context, std::uint64_t limit) {
 }
 
 int run_tournament_show(Context& context, std::uint64_t id) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const app::TournamentRecord t = store.tournament(static_cast<std::int64_t>(id));
   std::ostream& out = context.out();
   if (context.options().json) {
@@ -332,7 +332,7 @@ int run_tournament_show(Context& context, std::uint64_t id) {
 }
 
 int run_leaderboard(Context& context, const Filters& filters) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   std::vector<std::string> games;
   if (!filters.game.empty()) {
     games.push_back(game_name(filters.game));
@@ -409,7 +409,7 @@ Seat reviewed_seat(const app::FinishedGame& game, const std::optional<std::strin
 }
 
 int run_review(Context& context, std::uint64_t id) {
-  app::SqliteStore& store = context.required_game_store();
+  app::GameStore& store = context.required_game_store();
   const std::optional<std::string> player = chosen_player(context, store);
   if (id == 0) {
     if (!player) throw UsageError("no game has been finished yet: there is nothing to review");

@@ -1,5 +1,5 @@
 #pragma once
-/// `wordgames stats` and `wordgames history`: what the store (app/sqlite_store.h) recorded of the
+/// `wordgames stats` and `wordgames history`: what the store (app/game_store.h) recorded of the
 /// games played in the terminal (issue 14).
 ///
 ///   stats [--player NAME] [--game G] [--json]   per game: games, wins, win rate, current and

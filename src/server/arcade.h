@@ -21,9 +21,9 @@
 #include <vector>
 
 #include "app/game_session.h"
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "server/arcade_options.h"
 #include "server/game_routes.h"

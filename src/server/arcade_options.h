@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
 #include "protocol/external_player.h"
 #include "server/game_routes.h"
 #include "server/http_server.h"
@@ -57,7 +57,7 @@ struct ArcadeOptions {
   /// How external bots run: each reply's time and what their processes may use (serve
   /// --bot-*), in a sandbox unless the operator trusts them.
   protocol::ExternalBotOptions bots;
-  std::shared_ptr<app::SqliteStore> store;  ///< null: nothing is kept
+  std::shared_ptr<app::GameStore> store;  ///< null: nothing is kept
   /// The arcade's daily secret (serve --daily-secret, or its data folder's; app/daily.h): it
   /// joins the seed of every puzzle of the day. Empty: none, the seeds are the rule's alone.
   std::string daily_secret;

@@ -22,8 +22,8 @@
 #include <string_view>
 #include <vector>
 
+#include "app/game_store.h"
 #include "app/json.h"
-#include "app/sqlite_store.h"
 #include "lexicon/lexicon.h"
 #include "protocol/external_player.h"
 #include "server/http_server.h"
@@ -44,9 +44,9 @@ struct TournamentOptions {
   /// is sent. For tests: holding it there keeps a tournament running for as long as they need.
   std::function<void(int done)> after_game;
   /// Where tournaments are kept once over (finished, or stopped: what they stay if the server
-  /// is killed), each game with its log as it ends (app/sqlite_store.h); null: nowhere. The
+  /// is killed), each game with its log as it ends (app/game_store.h); null: nowhere. The
   /// Arcade gives its store (ArcadeOptions::store) and its clock.
-  std::shared_ptr<app::SqliteStore> store;
+  std::shared_ptr<app::GameStore> store;
   std::function<std::int64_t()> now_ms;  ///< unix ms, for the times kept
   /// The lexicon's name in the headers of the kept games' logs.
   std::string lexicon_source = "server";

@@ -18,8 +18,7 @@ HttpResponse bad_date(const ConfigError& problem) {
 }  // namespace
 
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret, app::SqliteStore* store,
-                           const Lexicon& lexicon) {
+                           std::string_view secret, app::GameStore* store, const Lexicon& lexicon) {
   if (!reads_only(request)) return method_not_allowed(request, "GET");
   std::chrono::year_month_day day;
   try {

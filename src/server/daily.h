@@ -10,9 +10,9 @@
 #include <string_view>
 #include <variant>
 
+#include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "server/http_server.h"
 
 namespace wg::server {
@@ -23,8 +23,7 @@ namespace wg::server {
 /// player "streak": {"current", "best", "last"}}]}, the date today (UTC) by default; 400
 /// bad_date for a malformed day or one after today. `store` may be null: nothing is kept.
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret, app::SqliteStore* store,
-                           const Lexicon& lexicon);
+                           std::string_view secret, app::GameStore* store, const Lexicon& lexicon);
 
 /// What opens a game's puzzle of a day.
 struct DailyOpening {

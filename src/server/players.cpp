@@ -47,7 +47,7 @@ HttpResponse wrong_secret(std::string_view name, std::string_view field) {
 }  // namespace
 
 std::variant<std::string, HttpResponse> acting_player(const HttpRequest& request, const Json& body,
-                                                      app::SqliteStore* store,
+                                                      app::GameStore* store,
                                                       std::string_view field) {
   auto player = requested_player(body, field);
   if (std::holds_alternative<HttpResponse>(player) || store == nullptr) return player;
@@ -80,7 +80,7 @@ Json unfinished_json(const app::UnfinishedGame& game) {
           {"practice", game.practice}};
 }
 
-Players::Players(std::shared_ptr<app::SqliteStore> store) : store_(std::move(store)) {}
+Players::Players(std::shared_ptr<app::GameStore> store) : store_(std::move(store)) {}
 
 HttpResponse Players::route(const HttpRequest& request,
                             const std::vector<std::string_view>& parts) {

@@ -1,6 +1,6 @@
 #pragma once
 /// The arcade's players and their unfinished games (docs/API.md, "Players"), over the store
-/// (app/sqlite_store.h): profiles by name, each with a secret that the arcade gives to the
+/// (app/game_store.h): profiles by name, each with a secret that the arcade gives to the
 /// browser that made (or first claimed) the name, and that every request acting as that player
 /// carries (the X-Player-Secret header): a name alone is no credential. The Arcade routes
 /// /api/players here; recording and resuming games is the sessions' (they hold them). Without a
@@ -13,8 +13,8 @@
 #include <variant>
 #include <vector>
 
+#include "app/game_store.h"
 #include "app/json.h"
-#include "app/sqlite_store.h"
 #include "server/http_server.h"
 
 namespace wg::server {
@@ -29,8 +29,7 @@ std::variant<std::string, HttpResponse> requested_player(const app::Json& body,
 /// (`store`), the request's secret (HttpRequest::player_secret) must be that player's, else 403
 /// "wrong_secret"; 503 "store_failed" when the store cannot say. "" for nobody.
 std::variant<std::string, HttpResponse> acting_player(const HttpRequest& request,
-                                                      const app::Json& body,
-                                                      app::SqliteStore* store,
+                                                      const app::Json& body, app::GameStore* store,
                                                       std::string_view field = "player");
 
 /// The refusal of a request that needs the store when there is none.
@@ -44,7 +43,7 @@ app::Json unfinished_json(const app::UnfinishedGame& game);
 class Players {
  public:
   /// `store`: null when nothing is kept.
-  explicit Players(std::shared_ptr<app::SqliteStore> store);
+  explicit Players(std::shared_ptr<app::GameStore> store);
 
   /// A request to /api/players[/...]; `parts` are the path's parts after "players".
   HttpResponse route(const HttpRequest& request, const std::vector<std::string_view>& parts);
@@ -55,7 +54,7 @@ class Players {
   /// already; 403 "wrong_secret" when the name is someone else's.
   HttpResponse sign_in(const HttpRequest& request, const std::string& name);
 
-  std::shared_ptr<app::SqliteStore> store_;
+  std::shared_ptr<app::GameStore> store_;
 };
 
 }  // namespace wg::server

@@ -8,7 +8,7 @@
 
 #include <memory>
 
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
 #include "core/play.h"
 #include "lexicon/lexicon.h"
 #include "server/http_server.h"

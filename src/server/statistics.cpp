@@ -95,7 +95,7 @@ std::size_t number_of(const std::map<std::string, std::string>& values, const st
 
 /// The player named `name` as the store spells it, else a Refused (400 for a name that cannot
 /// be one, 404 for a player who never played here).
-std::string player_of(app::SqliteStore& store, const std::string& name) {
+std::string player_of(app::GameStore& store, const std::string& name) {
   if (!valid_player_name(name)) {
     throw Refused{error(400, "bad_player", std::string(kPlayerNameRule), "player")};
   }

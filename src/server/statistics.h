@@ -18,7 +18,7 @@
 #include <string_view>
 #include <vector>
 
-#include "app/sqlite_store.h"
+#include "app/game_store.h"
 #include "lexicon/lexicon.h"
 #include "server/http_server.h"
 
@@ -28,7 +28,7 @@ class Statistics {
  public:
   /// `store` may be null: nothing is kept. `lexicon` is the arcade's, on which a kept game is
   /// reviewed.
-  Statistics(std::shared_ptr<app::SqliteStore> store, std::shared_ptr<const Lexicon> lexicon)
+  Statistics(std::shared_ptr<app::GameStore> store, std::shared_ptr<const Lexicon> lexicon)
       : store_(std::move(store)), lexicon_(std::move(lexicon)) {}
 
   /// Whether the path (split at '/', from "api") is one of the routes above.
@@ -50,7 +50,7 @@ class Statistics {
   /// played it (default: the first seat a person played). Long: the arcade asks it on a worker.
   HttpResponse game_review(const HttpRequest& request, std::string_view id);
 
-  std::shared_ptr<app::SqliteStore> store_;
+  std::shared_ptr<app::GameStore> store_;
   std::shared_ptr<const Lexicon> lexicon_;
 };
 

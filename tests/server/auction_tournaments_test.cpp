@@ -22,7 +22,7 @@
 
 #include "app/auction_log.h"
 #include "app/lexicon_catalog.h"
-#include "app/sqlite_store.h"
+#include "app/store_factory.h"
 #include "games/auction/session.h"
 #include "server/arcade.h"
 #include "server/auction_routes.h"
@@ -412,7 +412,7 @@ TEST_F(AuctionRoutesTest, DeletingATournamentStopsItBetweenGames) {
 
 TEST_F(AuctionRoutesTest, ATournamentIsKeptInTheStoreWithEachGameAndItsLog) {
   const wg::test::TempDir dir{"wg-kept-tournament"};
-  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  options_.store = app::open_store(dir.path());
   const Json started =
       post("/api/auction/tournaments",
            {{"config", bots({"value", "random"})}, {"games", 3}, {"seed", 5}}, 201);
@@ -444,7 +444,7 @@ TEST_F(AuctionRoutesTest, ATournamentIsKeptInTheStoreWithEachGameAndItsLog) {
 
 TEST_F(AuctionRoutesTest, AStoppedTournamentIsKeptAsStoppedWithTheGamesItPlayed) {
   const wg::test::TempDir dir{"wg-kept-tournament"};
-  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  options_.store = app::open_store(dir.path());
   auto gate = gated();
   const Json started = post("/api/auction/tournaments",
                             {{"config", bots({"value", "random"})}, {"games", 2000}}, 201);

@@ -9,6 +9,7 @@
 
 #include "app/daily.h"
 #include "app/registry.h"
+#include "app/store_factory.h"
 #include "server/arcade_api.h"
 #include "support/temp_dir.h"
 
@@ -117,7 +118,7 @@ TEST_F(DailyTest, ABadOpeningIsRefusedClearly) {
 
 TEST_F(DailyTest, WithAStoreEachPuzzleHasTheDaysBoardAndThePlayersStreak) {
   const wg::test::TempDir dir;
-  options_.store = std::make_shared<app::SqliteStore>(dir / "wordgames.db");
+  options_.store = app::open_store(dir.path());
   arcade_ = make();
   const auto record = [&](std::string player, std::int64_t score, std::string day) {
     app::FinishedGame game;

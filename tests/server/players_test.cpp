@@ -11,9 +11,9 @@
 #include <utility>
 #include <vector>
 
+#include "app/game_store.h"
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "core/text.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"

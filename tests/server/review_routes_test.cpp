@@ -7,6 +7,7 @@
 
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
+#include "app/store_factory.h"
 #include "server/arcade_api.h"
 #include "server/handler_calls.h"
 #include "support/temp_dir.h"
@@ -50,8 +51,7 @@ TEST_F(SessionReviewTest, ASpectatorAndAWrongMethodAreRefused) {
 class KeptGameReviewTest : public ::testing::Test {
  protected:
   wg::test::TempDir dir_{"kept-review"};
-  std::shared_ptr<app::SqliteStore> store_ =
-      std::make_shared<app::SqliteStore>(dir_ / "wordgames.db");
+  std::shared_ptr<app::GameStore> store_ = app::open_store(dir_.path());
 
   /// A Wordle game Ann played and gave up after CRANE, kept in the store: its id.
   std::int64_t kept_game() {

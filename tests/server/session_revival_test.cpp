@@ -11,9 +11,9 @@
 #include <string>
 #include <utility>
 
+#include "app/game_store.h"
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
-#include "app/sqlite_store.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
 #include "server/stored_arcade.h"

@@ -11,7 +11,7 @@
 #include <vector>
 
 #include "app/lexicon_catalog.h"
-#include "app/sqlite_store.h"
+#include "app/store_factory.h"
 #include "server/arcade.h"
 #include "server/handler_calls.h"
 #include "support/temp_dir.h"
@@ -36,7 +36,7 @@ app::FinishedGame game_of(std::string game, std::string player, std::int64_t sco
 
 class StatisticsApi : public ::testing::Test {
  protected:
-  StatisticsApi() : store_(std::make_shared<app::SqliteStore>(dir_ / "wordgames.db")) {}
+  StatisticsApi() : store_(app::open_store(dir_.path())) {}
 
   Arcade& arcade(bool with_store = true) {
     if (!arcade_) {
@@ -104,7 +104,7 @@ class StatisticsApi : public ::testing::Test {
   }
 
   wg::test::TempDir dir_{"wg-statistics-api"};
-  std::shared_ptr<app::SqliteStore> store_;
+  std::shared_ptr<app::GameStore> store_;
   std::unique_ptr<Arcade> arcade_;
 };
 

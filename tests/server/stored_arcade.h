@@ -10,7 +10,7 @@
 #include <utility>
 
 #include "app/lexicon_catalog.h"
-#include "app/sqlite_store.h"
+#include "app/store_factory.h"
 #include "server/arcade.h"
 #include "server/test_time.h"
 #include "support/temp_dir.h"
@@ -27,14 +27,12 @@ class StoredArcadeTest : public ::testing::Test {
   /// The options of every arcade made here (make() sets the store): a test that changes them
   /// makes the arcade again, or restarts it.
   ArcadeOptions options_;
-  std::shared_ptr<app::SqliteStore> store_ = open_store();
+  std::shared_ptr<app::GameStore> store_ = open_store();
   std::unique_ptr<Arcade> arcade_ = make(store_);
 
-  std::shared_ptr<app::SqliteStore> open_store() {
-    return std::make_shared<app::SqliteStore>(dir_ / "wordgames.db");
-  }
+  std::shared_ptr<app::GameStore> open_store() { return app::open_store(dir_.path()); }
   /// An arcade with options_ over `store` (null: none, as `serve --no-store`).
-  std::unique_ptr<Arcade> make(std::shared_ptr<app::SqliteStore> store) {
+  std::unique_ptr<Arcade> make(std::shared_ptr<app::GameStore> store) {
     ArcadeOptions options = options_;
     options.store = std::move(store);
     return std::make_unique<Arcade>(app::built_in_lexicon().lexicon, options, time_.clock());

@@ -1,0 +1,19 @@
+#pragma once
+/// Where a front end's game store (game_store.h) comes from: the one place that names an
+/// implementation, so that hosts hold only the port.
+
+#include <filesystem>
+#include <memory>
+
+#include "app/game_store.h"
+
+namespace wg::app {
+
+/// Opens the game store of the data directory `data_dir` (the terminal's --data, else
+/// user_data_dir()): the SQLite database data_dir/wordgames.db (SqliteStore), created with its
+/// directory when missing. Each call opens a store of its own (its own connection). Throws
+/// StoreError naming the file when it cannot be opened or created, is not a wordgames store, or
+/// comes from a newer wordgames.
+std::unique_ptr<GameStore> open_store(const std::filesystem::path& data_dir);
+
+}  // namespace wg::app
