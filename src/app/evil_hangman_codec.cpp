@@ -392,14 +392,15 @@ GameReview evil_hangman_review(const FinishedGame& record, Seat,
     ReviewedMove move;
     move.label = fmt::format("Guess {} ({})", k + 1,
                              position_text(g.pattern, g.words_before, g.misses_left));
-    move.played = fmt::format("{}, {}: the host kept {} of {}", upper(g.letter),
-                              g.hit ? "a hit" : "a miss", count_of(g.kept, "word"), g.words_before);
+    move.played =
+        fmt::format("{}, {}: the host kept {} of {}", upper(g.letter), g.hit ? "a hit" : "a miss",
+                    count_of(g.kept, "word"), grouped(g.words_before));
     const std::string fewest =
         g.fewest == g.letter
             ? fmt::format("Fewest kept: {} itself (its largest family {}).", upper(g.letter),
                           count_of(g.fewest_kept, "word"))
             : fmt::format("Fewest kept: {} (its largest family {}, against {} for {}).",
-                          upper(g.fewest), count_of(g.fewest_kept, "word"), g.most_kept,
+                          upper(g.fewest), count_of(g.fewest_kept, "word"), grouped(g.most_kept),
                           upper(g.letter));
     move.exact = g.exact;
     move.loss = g.loss;
@@ -432,10 +433,11 @@ GameReview evil_hangman_review(const FinishedGame& record, Seat,
     kept_lines.push_back(
         g.fewest == g.letter
             ? fmt::format("{}: kept {} of {} (its largest family {}, the smallest of any guess)",
-                          upper(g.letter), g.kept, g.words_before, g.most_kept)
+                          upper(g.letter), grouped(g.kept), grouped(g.words_before),
+                          grouped(g.most_kept))
             : fmt::format("{}: kept {} of {} (its largest family {}); {}'s largest family {}",
-                          upper(g.letter), g.kept, g.words_before, g.most_kept, upper(g.fewest),
-                          g.fewest_kept));
+                          upper(g.letter), grouped(g.kept), grouped(g.words_before),
+                          grouped(g.most_kept), upper(g.fewest), grouped(g.fewest_kept)));
     Json row = {{"letter", letter_text(g.letter)},
                 {"hit", g.hit},
                 {"pattern", pattern_text(g.pattern, kCase)},

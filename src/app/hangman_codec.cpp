@@ -477,8 +477,9 @@ GameReview hangman_review(const FinishedGame& game, Seat, std::shared_ptr<const 
     const std::string what =
         move.guess ? fmt::format("{}, {}", guess_text(*move.guess), move.hit ? "hit" : "miss")
                    : std::string("gave up");
-    count_lines.push_back(fmt::format("Guess {} ({}): {} → {}", i + 1, what, move.candidates_before,
-                                      move.candidates_after));
+    count_lines.push_back(fmt::format("Guess {} ({}): {} → {}", i + 1, what,
+                                      grouped(static_cast<long long>(move.candidates_before)),
+                                      grouped(static_cast<long long>(move.candidates_after))));
     counts.push_back({{"guess", i + 1},
                       {"before", move.candidates_before},
                       {"after", move.candidates_after},

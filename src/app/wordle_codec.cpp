@@ -344,16 +344,7 @@ ShareText wordle_share(const FinishedGame& game, Seat) {
   return share;
 }
 
-/// A count with its thousands separated: "4,573".
-std::string grouped(std::size_t n) {
-  std::string digits = std::to_string(n);
-  for (std::ptrdiff_t at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > 0; at -= 3) {
-    digits.insert(static_cast<std::size_t>(at), ",");
-  }
-  return digits;
-}
-
-std::string answers_text(std::size_t n) { return n == 1 ? "1 answer" : grouped(n) + " answers"; }
+std::string answers_text(std::size_t n) { return count_of(static_cast<long long>(n), "answer"); }
 
 std::string upper_word(const wd::WordBank& words, wd::WordId id) {
   return word_text(words.word(id), LetterCase::kUpper);
@@ -376,10 +367,12 @@ std::string played_text(const wd::WordBank& words, const wd::GuessReview& g, wd:
   const std::string word = upper_word(words, id);
   if (g.left == 0) return word + " (found the word)";
   if (host == wd::HostKind::kFair && g.judged != g.left) {
-    return fmt::format("{} ({} of {} left; it could have left {})", word, grouped(g.left),
-                       answers_text(g.before), grouped(g.judged));
+    return fmt::format("{} ({} of {} left; it could have left {})", word,
+                       grouped(static_cast<long long>(g.left)), answers_text(g.before),
+                       grouped(static_cast<long long>(g.judged)));
   }
-  return fmt::format("{} ({} of {} left)", word, grouped(g.left), answers_text(g.before));
+  return fmt::format("{} ({} of {} left)", word, grouped(static_cast<long long>(g.left)),
+                     answers_text(g.before));
 }
 
 std::string best_text(const wd::WordBank& words, const wd::GuessReview& g, wd::HostKind host) {
@@ -461,7 +454,7 @@ std::string review_method(const wd::Config& config, const wd::ReviewOptions& lim
       "host may keep, every word of the length as a guess) on positions of at most {} answers "
       "within {} steps of work for the whole review; not computed elsewhere.",
       answers, std::min(limits.exact.max_answers, wd::kMaxExactAnswers),
-      grouped(limits.exact.max_work));
+      grouped(static_cast<long long>(limits.exact.max_work)));
 }
 
 GameReview wordle_review(const FinishedGame& game, Seat, std::shared_ptr<const Lexicon> lexicon,
@@ -552,7 +545,8 @@ GameReview wordle_review(const FinishedGame& game, Seat, std::shared_ptr<const L
       if (k < kShown) line += (k == 0 ? "" : ", ") + upper_word(words, r.remaining[k]);
     }
     if (r.remaining.size() > kShown) {
-      line += fmt::format(" and {} more", grouped(r.remaining.size() - kShown));
+      line +=
+          fmt::format(" and {} more", grouped(static_cast<long long>(r.remaining.size() - kShown)));
     }
     if (r.finished.won) {
       line += " (found)";

@@ -67,8 +67,17 @@ std::optional<std::uint64_t> parse_unsigned(std::string_view text, bool* too_lar
   return value;
 }
 
+std::string grouped(long long n) {
+  std::string digits = std::to_string(n);
+  const std::ptrdiff_t first = n < 0 ? 1 : 0;  // after the sign
+  for (auto at = static_cast<std::ptrdiff_t>(digits.size()) - 3; at > first; at -= 3) {
+    digits.insert(static_cast<std::size_t>(at), ",");
+  }
+  return digits;
+}
+
 std::string count_of(long long n, std::string_view noun, std::string_view plural) {
-  std::string text = std::to_string(n) + " ";
+  std::string text = grouped(n) + " ";
   if (n == 1) return text.append(noun);
   if (!plural.empty()) return text.append(plural);
   const bool sibilant =

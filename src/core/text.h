@@ -21,8 +21,13 @@ std::vector<std::string_view> split_words(std::string_view line);
 /// ("YES", "Give Up") in any case. Letters of words go through Alphabet instead.
 std::string lower_ascii(std::string_view text);
 
-/// A count with its noun, singular for one: "1 word", "3 words", "0 guesses". `plural` is the
-/// noun's plural when adding "s" (or "es" after s, x, ch, sh) will not do.
+/// A whole number with its thousands separated by commas, as players read counts: "4,573",
+/// "-12,000", "999".
+std::string grouped(long long n);
+
+/// A count with its noun, singular for one, the number grouped(): "1 word", "3 words",
+/// "28,420 words", "0 guesses". `plural` is the noun's plural when adding "s" (or "es" after s,
+/// x, ch, sh) will not do.
 std::string count_of(long long n, std::string_view noun, std::string_view plural = {});
 
 /// Why a number could not be read.

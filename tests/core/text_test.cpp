@@ -61,8 +61,20 @@ TEST(ParseUnsigned, CoversTheWholeRange) {
   EXPECT_EQ(parse_unsigned("012"), 12u);
 }
 
+TEST(Grouped, SeparatesThousandsWithCommas) {
+  EXPECT_EQ(grouped(0), "0");
+  EXPECT_EQ(grouped(999), "999");
+  EXPECT_EQ(grouped(1000), "1,000");
+  EXPECT_EQ(grouped(4573), "4,573");
+  EXPECT_EQ(grouped(1234567), "1,234,567");
+  EXPECT_EQ(grouped(-999), "-999");
+  EXPECT_EQ(grouped(-12000), "-12,000");
+  EXPECT_EQ(grouped(-123456), "-123,456");
+}
+
 TEST(CountOf, SingularForOne) {
   EXPECT_EQ(count_of(1, "word"), "1 word");
+  EXPECT_EQ(count_of(28420, "word"), "28,420 words");
   EXPECT_EQ(count_of(0, "word"), "0 words");
   EXPECT_EQ(count_of(2, "player"), "2 players");
   EXPECT_EQ(count_of(1, "guess"), "1 guess");

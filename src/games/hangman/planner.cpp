@@ -12,7 +12,9 @@
 #include <utility>
 #include <vector>
 
+#include "core/parallel.h"
 #include "games/hangman/advisor.h"
+#include "games/hangman/opening_book.h"
 
 namespace wg::hangman {
 
@@ -467,29 +469,60 @@ class Evaluator {
   std::vector<std::vector<std::uint32_t>> counts_;  ///< one table a depth of the tree
 };
 
+/// `at` after `guess`: its candidates partitioned into `split` (scratch), the hits first.
+struct Outcomes {
+  Position hit;   ///< the position after a hit (meaningful when hits > 0)
+  Position miss;  ///< the position after a miss (meaningful when hits < total)
+  std::size_t hits = 0;
+  std::size_t total = 0;
+  double p = 0;  ///< the probability of a hit
+};
+Outcomes outcomes_of(std::span<const Letter> words, std::size_t length, const Position& at,
+                     Guess guess, std::vector<std::uint32_t>& split) {
+  split.assign(at.candidates.begin(), at.candidates.end());
+  const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
+    return words[word * length + guess.position] == guess.letter;
+  });
+  Outcomes out;
+  out.hits = static_cast<std::size_t>(middle - split.begin());
+  out.total = split.size();
+  out.p = static_cast<double>(out.hits) / static_cast<double>(out.total);
+  const std::span<std::uint32_t> all(split);
+  out.miss = {all.subspan(out.hits), at.open, at.lives - 1,
+              at.points - std::min(at.points, kMissPenalty)};
+  out.hit = {all.first(out.hits), at.open & ~(std::uint64_t{1} << guess.position), at.lives,
+             at.points + points_for_hit(out.hits, out.total)};
+  return out;
+}
+
 /// What playing `guess` from `at` is worth with `evaluator`'s player after it (an Evaluator:
 /// the base player; a PlannerEvaluator: plan()'s one-level play): the hits and the misses each
 /// valued to the end (`split` is scratch).
 template <class Value>
 PlannedGuess rollout(Value& evaluator, std::span<const Letter> words, std::size_t length,
                      const Position& at, Guess guess, std::vector<std::uint32_t>& split) {
-  split.assign(at.candidates.begin(), at.candidates.end());
-  const auto middle = std::partition(split.begin(), split.end(), [&](std::uint32_t word) {
-    return words[word * length + guess.position] == guess.letter;
+  const Outcomes next = outcomes_of(words, length, at, guess, split);
+  double value = next.hits == next.total ? 0.0 : (1 - next.p) * evaluator.value(next.miss);
+  if (next.hits > 0) value += next.p * evaluator.value(next.hit);
+  return {guess, next.p, value};
+}
+
+/// rollout() with the miss and the hit valued on two threads, each by an evaluator of its own
+/// (`make()`), to the same figure.
+template <class Make>
+PlannedGuess rollout_on_two_threads(Make&& make, std::span<const Letter> words,
+                                    std::size_t length, const Position& at, Guess guess) {
+  std::vector<std::uint32_t> split;
+  const Outcomes next = outcomes_of(words, length, at, guess, split);
+  std::array<double, 2> values{};  // the miss's, the hit's
+  parallel_for(2, 2, [&](int i) {
+    if (i == 0 ? next.hits == next.total : next.hits == 0) return;
+    auto evaluator = make();
+    values[static_cast<std::size_t>(i)] = evaluator->value(i == 0 ? next.miss : next.hit);
   });
-  const auto hits = static_cast<std::size_t>(middle - split.begin());
-  const std::size_t total = split.size();
-  const double p = static_cast<double>(hits) / static_cast<double>(total);
-  const std::span<std::uint32_t> all(split);
-  const Position miss{all.subspan(hits), at.open, at.lives - 1,
-                      at.points - std::min(at.points, kMissPenalty)};
-  double value = hits == total ? 0.0 : (1 - p) * evaluator.value(miss);
-  if (hits > 0) {
-    const Position hit{all.first(hits), at.open & ~(std::uint64_t{1} << guess.position), at.lives,
-                       at.points + points_for_hit(hits, total)};
-    value += p * evaluator.value(hit);
-  }
-  return {guess, p, value};
+  double value = next.hits == next.total ? 0.0 : (1 - next.p) * values[0];
+  if (next.hits > 0) value += next.p * values[1];
+  return {guess, next.p, value};
 }
 
 /// The guesses plan() considers at `at`: the base player's `breadth` best by its rule, in its
@@ -649,6 +682,10 @@ double base_value(const Game& game, Goal goal) {
 
 namespace {
 
+/// From this many candidates, plan() at two levels or more judges its considered guesses on
+/// every core: each takes tens of milliseconds or more there, far more than a thread's start.
+constexpr std::size_t kParallelCandidates = 1000;
+
 /// plan() without the cache of first guesses.
 PlannedGuess plan_here(const Game& game, Goal goal, const PlanOptions& options) {
   std::vector<std::uint32_t> candidates;
@@ -683,20 +720,27 @@ PlannedGuess plan_here(const Game& game, Goal goal, const PlanOptions& options) 
       return rollout(evaluator, words, game.length(), at, guess, split);
     });
   }
-  PlannerEvaluator below(words, game.length(), letters, goal, options.breadth, options.levels - 1);
-  return best_of(considered, [&](Guess guess) {
-    return rollout(below, words, game.length(), at, guess, split);
-  });
+  if (total < kParallelCandidates) {
+    PlannerEvaluator below(words, game.length(), letters, goal, options.breadth,
+                           options.levels - 1);
+    return best_of(considered, [&](Guess guess) {
+      return rollout(below, words, game.length(), at, guess, split);
+    });
+  }
+  // Each considered guess on a thread of its own, with its own evaluator (rollout only reads
+  // `at`); the slots are compared in order, so the choice is the one a single thread makes.
+  std::vector<PlannedGuess> judged(considered.size());
+  parallel_for(static_cast<int>(considered.size()), static_cast<int>(jobs_or_cores(0)),
+               [&](int i) {
+                 PlannerEvaluator below(words, game.length(), letters, goal, options.breadth,
+                                        options.levels - 1);
+                 std::vector<std::uint32_t> scratch;
+                 judged[static_cast<std::size_t>(i)] =
+                     rollout(below, words, game.length(), at, considered[i], scratch);
+               });
+  std::size_t next = 0;  // best_of asks for each considered guess once, in order
+  return best_of(considered, [&](Guess) { return judged[next++]; });
 }
-
-/// The planned guesses of a game's first positions, as plan() finds them, for the words of one
-/// length of one dictionary: the first guess, and the guesses after each outcome of the guesses
-/// before, kFirstGuessesCached deep.
-struct FirstGuesses {
-  PlannedGuess guess;
-  std::unique_ptr<FirstGuesses> after_hit;
-  std::unique_ptr<FirstGuesses> after_miss;
-};
 
 /// `game` after `guess`, with a secret that `hit`s it or misses it, or nullopt if no candidate
 /// does.
@@ -713,24 +757,22 @@ std::optional<Game> after(const Game& game, Guess guess, bool hit) {
   return std::nullopt;
 }
 
-std::unique_ptr<FirstGuesses> fill(const Game& game, Goal goal, const PlanOptions& options,
-                                   int depth) {
-  if (game.finished() || depth <= 0) return nullptr;
-  auto node = std::make_unique<FirstGuesses>();
-  node->guess = plan_here(game, goal, options);
-  if (const auto hit = after(game, node->guess.guess, true)) {
-    node->after_hit = fill(*hit, goal, options, depth - 1);
-  }
-  if (const auto miss = after(game, node->guess.guess, false)) {
-    node->after_miss = fill(*miss, goal, options, depth - 1);
-  }
-  return node;
+/// plan_here() after `guess` hits (or misses) in `game`: none where no candidate does so, or
+/// the game is over.
+std::optional<PlannedGuess> plan_after(const Game& game, Guess guess, bool hit, Goal goal,
+                                       const PlanOptions& options) {
+  const std::optional<Game> next = after(game, guess, hit);
+  if (!next || next->finished()) return std::nullopt;
+  return plan_here(*next, goal, options);
 }
 
-/// The cache of first guesses (planner.h, kFirstGuessesCached): an entry for each dictionary
-/// (the words of one length, by a hash of their letters), goal and options, filled once by the
-/// first game that asks for it and read-only after, so that any number of threads may read it.
-/// Past kCachedDictionaries entries, plan() computes and keeps nothing.
+static_assert(kFirstGuessesCached == 2, "an Opening holds a game's first two positions");
+
+/// The cache of first guesses (planner.h, kFirstGuessesCached): an opening for each dictionary
+/// (the words of one length, by a hash of their letters), goal and options, taken from the
+/// opening book or else computed by the first game that asks for it, and read-only after, so
+/// that any number of threads may read it. Past kCachedDictionaries entries, plan() computes and
+/// keeps nothing.
 class FirstGuessCache {
  public:
   static FirstGuessCache& instance() {
@@ -747,16 +789,16 @@ class FirstGuessCache {
     Entry* entry = entry_for(game, goal, options);
     if (entry == nullptr) return nullptr;
     std::call_once(entry->filled, [&] {
-      const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
-      const Game start(game.dictionary(), words.first(game.length()));
-      entry->root = fill(start, goal, options, kFirstGuessesCached);
+      const BookOpening* book = book_opening(entry->key);
+      entry->opening = book != nullptr ? book->opening
+                                       : opening_of(game.dictionary(), game.length(), goal, options);
     });
-    const FirstGuesses* node = entry->root.get();
-    for (const PlayedGuess& guess : played) {
-      if (node == nullptr || node->guess.guess != guess.guess) return nullptr;
-      node = guess.hit ? node->after_hit.get() : node->after_miss.get();
-    }
-    return node == nullptr ? nullptr : &node->guess;
+    const Opening& opening = entry->opening;
+    if (played.empty()) return &opening.first;
+    if (played.front().guess != opening.first.guess) return nullptr;
+    const std::optional<PlannedGuess>& next =
+        played.front().hit ? opening.after_hit : opening.after_miss;
+    return next ? &*next : nullptr;
   }
 
  private:
@@ -772,19 +814,23 @@ class FirstGuessCache {
   struct Entry {
     Key key;
     std::once_flag filled;
-    std::unique_ptr<FirstGuesses> root;
+    Opening opening;
   };
 
-  static std::uint64_t hash(std::span<const Letter> letters) {
-    std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
-    for (const Letter letter : letters) h = (h ^ letter) * 0x100000001b3ULL;
-    return h;
+  static const BookOpening* book_opening(const Key& key) {
+    for (const BookOpening& book : opening_book()) {
+      if (Key{book.words_hash, book.length, book.words, book.goal, book.breadth, book.levels} ==
+          key) {
+        return &book;
+      }
+    }
+    return nullptr;
   }
 
   Entry* entry_for(const Game& game, Goal goal, const PlanOptions& options) {
     const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
-    const Key key{hash(words), game.length(),   words.size() / game.length(),
-                  goal,        options.breadth, options.levels};
+    const Key key{words_hash(words), game.length(),   words.size() / game.length(),
+                  goal,              options.breadth, options.levels};
     const std::lock_guard lock(mutex_);
     for (const auto& entry : entries_) {
       if (entry->key == key) return entry.get();
@@ -800,6 +846,22 @@ class FirstGuessCache {
 };
 
 }  // namespace
+
+Opening opening_of(const Dictionary& dictionary, std::size_t length, Goal goal,
+                   const PlanOptions& options) {
+  const Game start(dictionary, dictionary.words_of_length(length).first(length));
+  Opening opening;
+  opening.first = plan_here(start, goal, options);
+  opening.after_hit = plan_after(start, opening.first.guess, true, goal, options);
+  opening.after_miss = plan_after(start, opening.first.guess, false, goal, options);
+  return opening;
+}
+
+std::uint64_t words_hash(std::span<const Letter> letters) {
+  std::uint64_t h = 0xcbf29ce484222325ULL;  // FNV-1a
+  for (const Letter letter : letters) h = (h ^ letter) * 0x100000001b3ULL;
+  return h;
+}
 
 PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options) {
   if (options.levels >= 2 && options.cache &&
@@ -840,6 +902,14 @@ PlannedGuess judge(const Game& game, Guess guess, Goal goal, const PlanOptions& 
   if (options.levels <= 1) {
     Evaluator evaluator(words, game.length(), letters, goal);
     return rollout(evaluator, words, game.length(), at, guess, split);
+  }
+  if (total >= kParallelCandidates) {
+    return rollout_on_two_threads(
+        [&] {
+          return std::make_unique<PlannerEvaluator>(words, game.length(), letters, goal,
+                                                    options.breadth, options.levels - 1);
+        },
+        words, game.length(), at, guess);
   }
   PlannerEvaluator below(words, game.length(), letters, goal, options.breadth, options.levels - 1);
   return rollout(below, words, game.length(), at, guess, split);

@@ -69,6 +69,8 @@ inline constexpr PlanOptions kPlanPoints2{.breadth = 8, .levels = 2};
 /// secret's length), goal and options, by the first game that reaches them, and read after by
 /// any thread. A game that played another guess is planned afresh, as is any game once the cache
 /// holds kCachedDictionaries of them. The cached guess is the one plan() would compute.
+/// The cache starts filled with the opening book (opening_book.h): the default word list's
+/// openings, computed ahead.
 inline constexpr int kFirstGuessesCached = 2;
 inline constexpr std::size_t kCachedDictionaries = 64;
 
@@ -78,7 +80,24 @@ struct PlannedGuess {
   Guess guess;
   double probability = 0;
   double value = 0;
+  bool operator==(const PlannedGuess&) const = default;
 };
+
+/// A game's first kFirstGuessesCached positions as plan() plays them, what the cache keeps for
+/// one dictionary: the first guess, and the guess after it hits and after it misses (none where
+/// no candidate does so, or the game is over).
+struct Opening {
+  PlannedGuess first;
+  std::optional<PlannedGuess> after_hit;
+  std::optional<PlannedGuess> after_miss;
+  bool operator==(const Opening&) const = default;
+};
+
+/// The opening of the words of `length` in `dictionary`, computed (the cache neither read nor
+/// filled): for the opening book and its test. Requires options.levels >= 1 and words of that
+/// length.
+Opening opening_of(const Dictionary& dictionary, std::size_t length, Goal goal,
+                   const PlanOptions& options);
 
 /// The planner's guess. Requires !game.finished().
 PlannedGuess plan(const Game& game, Goal goal, const PlanOptions& options = {});

@@ -6,6 +6,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <map>
+#include <optional>
 #include <span>
 #include <string>
 #include <string_view>
@@ -391,6 +392,33 @@ TEST(HangmanPlanner, CachedFirstGuessesAreTheComputedOnes) {
                   plan(other, Goal::kPoints, kTwoLevelsUncached));
     }
   }
+}
+
+// From kParallelCandidates candidates (1,000), plan() at two levels judges its guesses on every
+// core and judge() values a guess's hit and miss on two threads: the figures are those of the
+// one-level player after the guess, as a single thread computes them.
+TEST(HangmanPlanner, ManyCandidatesAreJudgedOnSeveralThreadsToTheSameFigures) {
+  const Dictionary& dictionary = enable();
+  const std::size_t length = 15;  // 3,192 words
+  const std::span<const Letter> words = dictionary.words_of_length(length);
+  ASSERT_GE(words.size() / length, 1000u);
+  const Game start(dictionary, words.first(length));
+  const PlannedGuess planned = plan(start, Goal::kPoints, kTwoLevelsUncached);
+  expect_same(judge(start, planned.guess, Goal::kPoints, kTwoLevels), planned);
+  // The same figure from the one-level player's exact values after a hit and after a miss.
+  std::optional<Game> hit;
+  std::optional<Game> miss;
+  for (std::size_t i = 0; i * length < words.size() && (!hit || !miss); ++i) {
+    Game game(dictionary, words.subspan(i * length, length));
+    const bool hits = game.guess(planned.guess).outcome == Outcome::kHit;
+    std::optional<Game>& slot = hits ? hit : miss;
+    if (!slot) slot.emplace(std::move(game));
+  }
+  ASSERT_TRUE(hit && miss);
+  const PlanOptions one_level{.breadth = kTwoLevels.breadth, .levels = 1};
+  const double value = (1 - planned.probability) * plan_value(*miss, Goal::kPoints, one_level) +
+                       planned.probability * plan_value(*hit, Goal::kPoints, one_level);
+  EXPECT_NEAR(planned.value, value, 1e-9);
 }
 
 // autoplay shares games among threads and adds up the same totals.
