@@ -231,7 +231,8 @@ Json EvilHangmanCodec::event_to_json(const eh::Session::Event& event) {
                                {"misses", e.misses},
                                {"word", word_text(e.word, kCase)},
                                {"letters", letters_json(e.letters, kCase)},
-                               {"show_remaining", e.show_remaining}};
+                               {"show_remaining", e.show_remaining},
+                               {"par", {{"misses", e.par.misses}, {"exact", e.par.exact}}}};
                  }},
       event);
 }
@@ -286,6 +287,14 @@ ShareText evil_hangman_share(const FinishedGame& game, Seat) {
                              : result.value("gave_up", false) ? "gave up"
                                                               : "lost",
                              count_of(misses, "miss", "misses"), of_limit);
+  // The par (what the optimal host forces from the start), in records that carry it.
+  if (const auto par = result.find("par"); par != result.end() && par->is_object()) {
+    const int forced = par->value("misses", 0);
+    share.result += limit > 0 && forced >= limit ? " (the optimal host beats every guesser)"
+                    : par->value("exact", false)
+                        ? fmt::format(" (the optimal host forces {})", forced)
+                        : fmt::format(" (the optimal host forces at least {})", forced);
+  }
   share.headline = fmt::format("Evil Hangman, {} letters, {} host: {}", result.value("length", 0),
                                game.config.value("strategy", std::string("largest")), share.result);
   // The length and the guesses are the new game's (its command may choose them).

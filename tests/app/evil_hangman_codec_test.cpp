@@ -202,8 +202,9 @@ TEST(EvilHangmanCodec, EventsOfAGame) {
   EXPECT_EQ(finished["event"], "finished");
   EXPECT_EQ(keys(finished),
             (std::set<std::string>{"event", "game", "won", "gave_up", "length", "guesses", "misses",
-                                   "word", "letters", "show_remaining"}));
+                                   "word", "letters", "show_remaining", "par"}));
   EXPECT_EQ(finished["gave_up"], true);
+  EXPECT_EQ(keys(finished["par"]), (std::set<std::string>{"misses", "exact"}));
   EXPECT_EQ(finished["misses"], 1);
   EXPECT_EQ(finished["letters"], (Json{"e", "o"}));
   EXPECT_TRUE(finished["word"] == "cool" || finished["word"] == "good") << finished;

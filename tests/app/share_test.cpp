@@ -189,5 +189,24 @@ TEST(Share, TextStyleEndsWithTheLegend) {
             "\U0001F7E2\u274C\U0001F7E2\U0001F7E2\U0001F7E2");
 }
 
+// Evil Hangman's share says the par, what the optimal host forces from the start: exact, a
+// lower bound, or that it beats every guesser; a record without one (an older game's) says none.
+TEST(Share, EvilHangmanSaysWhatTheOptimalHostForces) {
+  FinishedGame record;
+  record.game = "evil-hangman";
+  record.result = {
+      {"won", true}, {"length", 9}, {"misses", 4}, {"guesses", 8}, {"word", "abandoned"}};
+  const GameEntry& game = *find_game("evil-hangman");
+  EXPECT_EQ(game.share(record, 0).result, "won, 4 misses of 8");
+  record.result["par"] = {{"misses", 6}, {"exact", true}};
+  EXPECT_EQ(game.share(record, 0).result, "won, 4 misses of 8 (the optimal host forces 6)");
+  record.result["par"] = {{"misses", 7}, {"exact", false}};
+  EXPECT_EQ(game.share(record, 0).result,
+            "won, 4 misses of 8 (the optimal host forces at least 7)");
+  record.result["par"] = {{"misses", 8}, {"exact", true}};
+  EXPECT_EQ(game.share(record, 0).result,
+            "won, 4 misses of 8 (the optimal host beats every guesser)");
+}
+
 }  // namespace
 }  // namespace wg::app

@@ -65,6 +65,20 @@ struct OptimalBudget {
   std::uint64_t max_work = 3'000'000'000;
 };
 
+/// A game's par: the misses the optimal host forces on the best guesser from the start of a game
+/// of these words with `guesses` misses allowed (reaching `guesses`, that host beats every
+/// guesser). Exact where the solver finishes within kParBudget, else the lower bound it proved.
+struct Par {
+  int misses = 0;
+  bool exact = false;
+  bool operator==(const Par&) const = default;
+};
+
+/// The par's search: steps of work, so a par is the same on every machine (about a tenth of a
+/// second of one core at most).
+inline constexpr OptimalBudget kParBudget{
+    .max_positions = 2'000'000, .max_memo = std::uint64_t{1} << 20, .max_work = 120'000'000};
+
 /// The deepest lookahead. Each level multiplies the positions looked at by the families of a
 /// guess: an autoplayed game of 8 letters on enable1 takes 1.6 s at depth 3 and 16 s at depth 4
 /// (2 shared cores), 5 takes minutes and 6 longer still (issue 15), with no way to stop it. 4
@@ -158,6 +172,10 @@ class OptimalSolver {
   struct Impl;
   std::unique_ptr<Impl> impl_;
 };
+
+/// The par of `words` with `guesses` misses allowed (Par), remembered for the process by the
+/// words' letters and the guesses, so that every game of a length pays for it once.
+Par par_of(const WordSet& words, int guesses);
 
 /// Misses the host can force from `position` looking `depth` host decisions ahead (0 beyond),
 /// against a guesser who replies best within that horizon; capped at position.misses_left.

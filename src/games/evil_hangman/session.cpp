@@ -208,6 +208,7 @@ Finished Session::finish() const {
   finished.word.assign(word.begin(), word.end());
   finished.letters = game_->guesses_made();
   finished.show_remaining = show_remaining_;
+  finished.par = par_of(game_->words(), game_->guesses());
   return finished;
 }
 

@@ -161,6 +161,7 @@ struct Finished {
   std::vector<Letter> word;     ///< as completed, or as the host names it when the guesser lost
   std::vector<Letter> letters;  ///< guessed, in order
   bool show_remaining = false;
+  Par par;  ///< what the optimal host forces from the start (par_of, host.h)
   bool operator==(const Finished&) const = default;
 };
 

@@ -18,7 +18,11 @@
 #include <array>
 #include <bit>
 #include <cstring>
+#include <map>
+#include <mutex>
 #include <stdexcept>
+#include <tuple>
+#include <vector>
 
 #include "games/evil_hangman/host.h"
 
@@ -582,5 +586,28 @@ int OptimalSolver::proved_lower_bound() const { return impl_->proved; }
 std::uint64_t OptimalSolver::positions_remembered() const { return impl_->memo.size(); }
 void OptimalSolver::forget() { impl_->memo = Memo(impl_->budget.max_memo); }
 const WordSet& OptimalSolver::words() const { return impl_->words; }
+
+Par par_of(const WordSet& words, int guesses) {
+  constexpr std::size_t kKnownPars = 256;      // word lists and guesses remembered
+  std::uint64_t hash = 0xcbf29ce484222325ULL;  // FNV-1a over every word's letters
+  for (WordId id = 0; id < words.size(); ++id) {
+    for (const Letter letter : words.word(id)) hash = (hash ^ letter) * 0x100000001b3ULL;
+  }
+  using Key = std::tuple<std::uint64_t, std::size_t, std::size_t, int>;
+  const Key key{hash, words.size(), words.length(), guesses};
+  static std::mutex mutex;
+  static std::map<Key, Par> known;
+  {
+    const std::lock_guard lock(mutex);
+    if (const auto found = known.find(key); found != known.end()) return found->second;
+  }
+  OptimalSolver solver(words, kParBudget);
+  const std::vector<WordId> all = words.all_ids();
+  const std::optional<int> value = solver.value(Position{all, LetterSet(), guesses});
+  const Par par{value ? *value : solver.proved_lower_bound(), value.has_value()};
+  const std::lock_guard lock(mutex);
+  if (known.size() < kKnownPars) known.emplace(key, par);
+  return par;
+}
 
 }  // namespace wg::evil_hangman

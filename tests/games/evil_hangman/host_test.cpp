@@ -218,6 +218,25 @@ TEST(HostTest, OptimalValueMatchesBruteForceOnRandomWords) {
   }
 }
 
+// A game's par is the optimal host's value from the start, capped at the guesses: exact on a
+// small list (against the brute force), and on ENABLE's 8-letter words, beyond the par's budget,
+// the lower bound the solver proved (the docs' table: at least 7 with 26 guesses).
+TEST(HostTest, AGamesParIsTheOptimalValueFromTheStartOrWhatItProved) {
+  const std::vector<std::string> owned = {"bat", "cat", "bit", "pig", "hat", "hit"};
+  const std::vector<std::string_view> texts(owned.begin(), owned.end());
+  const WordSet words = WordSet::from_words(texts);
+  for (int guesses : {1, 2, 3, 8}) {
+    const Par par = par_of(words, guesses);
+    EXPECT_TRUE(par.exact);
+    EXPECT_EQ(par.misses, brute_force(owned, "", guesses)) << guesses << " guesses";
+    EXPECT_EQ(par_of(words, guesses), par) << "remembered";
+  }
+  const Par eight = par_of(WordSet::of_length(default_lexicon(), 8), 8);
+  EXPECT_FALSE(eight.exact);
+  EXPECT_GE(eight.misses, 1);
+  EXPECT_LE(eight.misses, 7);
+}
+
 TEST(HostTest, OptimalSharesTheMemoBetweenRenamedWords) {
   // BAT CAT BIT PIG and, letters renamed (b>x, a>o, t>n, c>z, i>e, p>q, g>d) and positions
   // reversed, NOX NOZ NEX DEQ: the same game, so the second is answered from the memo.
