@@ -17,8 +17,9 @@
 /// absent (one transaction), so a crash loses nothing acknowledged; a store written by a newer
 /// wordgames is refused with a StoreError and left untouched. The store never reads the clock:
 /// callers pass times (unix milliseconds), so tests are deterministic. One store may be shared
-/// between threads (calls are serialised). Today's one implementation is SqliteStore
-/// (sqlite_store.h); open_store (store_factory.h) opens the one a front end uses.
+/// between threads (calls are serialised). The implementations are SqliteStore (sqlite_store.h)
+/// and PostgresStore (postgres_store.h); open_store (store_factory.h) opens the one a front end
+/// uses.
 
 #include <cstddef>
 #include <cstdint>

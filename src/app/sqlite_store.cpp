@@ -15,6 +15,7 @@
 
 #include "app/daily.h"
 #include "app/file_store.h"
+#include "app/game_store_rules.h"
 #include "app/registry.h"
 #include "app/user_data.h"
 #include "core/text.h"
@@ -29,10 +30,6 @@ constexpr int kApplicationId = 0x57475331;
 constexpr int kBusyTimeoutMs = 5000;
 /// How long to wait between two tries of what the busy timeout does not cover.
 constexpr int kRetryMs = 5;
-/// The meta row that records an import from a FileStore directory.
-constexpr std::string_view kImportKey = "file_store_import";
-/// The meta row that names the last player a front end used.
-constexpr std::string_view kLastPlayerKey = "last_player";
 
 void move_history_into_games(SqliteStore::Database& d);
 void mark_bot_seats(SqliteStore::Database& d);
@@ -216,40 +213,6 @@ bool is_upper_word(std::string_view word) {
          std::all_of(word.begin(), word.end(), [](char c) { return c >= 'A' && c <= 'Z'; });
 }
 
-std::string_view checked_game_name(std::string_view game) {
-  if (!valid_name(game)) throw std::invalid_argument(fmt::format("'{}' is not a game name", game));
-  return game;
-}
-
-std::string_view checked_player_name(std::string_view name) {
-  if (!valid_player_name(name)) {
-    throw std::invalid_argument(fmt::format("'{}' is not a valid player name", name));
-  }
-  return name;
-}
-
-/// `path`.corrupt, or .corrupt.2, .corrupt.3... when taken: where a damaged file is moved.
-std::filesystem::path aside_path(const std::filesystem::path& path) {
-  std::error_code error;
-  std::filesystem::path aside = path.string() + ".corrupt";
-  for (int n = 2; std::filesystem::exists(aside, error); ++n) {
-    aside = fmt::format("{}.corrupt.{}", path.string(), n);
-  }
-  return aside;
-}
-
-/// Moves a damaged file aside and says so, or says why it could not be moved.
-std::string move_aside(const std::filesystem::path& path, std::string_view problem) {
-  const std::filesystem::path aside = aside_path(path);
-  std::error_code error;
-  std::filesystem::rename(path, aside, error);
-  if (error) {
-    return fmt::format("{}; it could not be moved aside ({}), so it stays where it is", problem,
-                       error.message());
-  }
-  return fmt::format("{}; it was moved to {}", problem, aside.string());
-}
-
 }  // namespace
 
 // --- The connection, its statements and transactions: a thin RAII layer over SQLite's C API.
@@ -371,14 +334,7 @@ class SqliteStore::Database::Statement {
                : std::string(bytes,
                              static_cast<std::size_t>(sqlite3_column_bytes(statement_, column)));
   }
-  Json json(int column) const {
-    try {
-      return Json::parse(text(column));
-    } catch (const Json::exception& error) {
-      throw StoreError(fmt::format("{}: a damaged record (not JSON: {})", database_.file.string(),
-                                   error.what()));
-    }
-  }
+  Json json(int column) const { return stored_json(text(column), database_.file.string()); }
 
  private:
   void check(int code) {
@@ -630,7 +586,7 @@ bool SqliteStore::has_word_list(std::string_view name) {
 }
 
 std::string SqliteStore::word_list_location(std::string_view name) {
-  return fmt::format("{} (word list '{}')", file_.string(), name);
+  return word_list_location_in(file_.string(), name);
 }
 
 void SqliteStore::save_word_list(std::string_view name, std::span<const std::string> words) {
@@ -684,14 +640,7 @@ Json SqliteStore::load_game(std::string_view name) {
   auto statement = db_->prepare("SELECT saved FROM saved_games WHERE name = ?1");
   statement.bind(1, name);
   if (!statement.step()) throw StoreError(fmt::format("no saved game '{}'", name));
-  Json saved = statement.json(0);
-  try {
-    check_saved_game(saved);
-  } catch (const std::invalid_argument& error) {
-    throw StoreError(
-        fmt::format("{}: saved game '{}' is not one: {}", file_.string(), name, error.what()));
-  }
-  return saved;
+  return checked_stored_game(statement.json(0), name, file_.string());
 }
 
 // --- Players.
@@ -740,13 +689,7 @@ bool SqliteStore::player_secret_matches(std::string_view name, std::string_view 
       db_->prepare("SELECT secret FROM players WHERE name = ?1 AND secret IS NOT NULL");
   statement.bind(1, name);
   if (!statement.step()) return false;
-  const std::string kept = statement.text(0);
-  // Every byte compared, whatever the first difference: the time says nothing of the secret.
-  unsigned char differ = kept.size() == secret.size() ? 0 : 1;
-  for (std::size_t i = 0; i < kept.size(); ++i) {
-    differ |= static_cast<unsigned char>(kept[i] ^ (i < secret.size() ? secret[i] : 0));
-  }
-  return differ == 0;
+  return secrets_match(statement.text(0), secret);
 }
 
 std::vector<Player> SqliteStore::players() {
@@ -842,38 +785,6 @@ SELECT ?1, ?2, sum(games), sum(wins), sum(score_sum), max(best_score),
 FROM runs
 )sql",
                      fmt::arg("counted", counted));
-}
-
-/// The counters a game's details add to, as the game's entry says (GameEntry::statistics);
-/// none for a game without statistics of its own, or one this program does not know.
-std::vector<std::pair<std::string, std::int64_t>> counters_of(std::string_view game,
-                                                              const Json& details) {
-  const GameEntry* entry = find_game(game);
-  if (entry == nullptr || !entry->statistics.counters || details.is_null()) return {};
-  return entry->statistics.counters(details);
-}
-
-void check_finished_game(const FinishedGame& game) {
-  checked_game_name(game.game);
-  if (game.players.empty()) throw std::invalid_argument("a finished game has at least one player");
-  for (std::size_t i = 0; i < game.players.size(); ++i) {
-    checked_player_name(game.players[i].name);
-    for (std::size_t j = 0; j < i; ++j) {
-      // Names match without regard to ASCII case, as the players table does.
-      if (lower_ascii(game.players[i].name) == lower_ascii(game.players[j].name)) {
-        throw std::invalid_argument(
-            fmt::format("'{}' plays twice in one game", game.players[i].name));
-      }
-    }
-  }
-  if (game.ended_ms < game.started_ms) {
-    throw std::invalid_argument("a game cannot end before it started");
-  }
-  if (!game.commands.is_array()) throw std::invalid_argument("a game's commands are a list");
-  if (!game.details.is_null() && !game.details.is_object()) {
-    throw std::invalid_argument("a game's details are an object or null");
-  }
-  if (!game.daily.empty()) parse_daily_date(game.daily);  // throws ConfigError, an invalid_argument
 }
 
 /// `game` as it is recorded: a puzzle of the day that one of its people already has a record of
@@ -1018,40 +929,19 @@ std::int64_t insert_finished_game(SqliteStore::Database& d, const FinishedGame& 
 
 namespace {
 
-/// Whose the games of an older history are: the last player the store remembers, else
-/// kDefaultPlayerName (the terminal's player when none is named, who played them).
-std::string legacy_owner(SqliteStore::Database& d) {
+/// The meta row kLastPlayerKey: the last player the store remembers (legacy_owner), if any.
+std::optional<std::string> last_player_row(SqliteStore::Database& d) {
   auto statement = d.prepare("SELECT value FROM meta WHERE key = ?1");
   statement.bind(1, kLastPlayerKey);
-  if (statement.step()) {
-    std::string name = statement.text(0);
-    if (valid_player_name(name)) return name;
-  }
-  return std::string(kDefaultPlayerName);
-}
-
-/// A game of an older history as a finished game of `owner`: its result has the history's
-/// fields (word, guesses, player_won, points) and "imported": "history"; it has no moves
-/// (config {}, seed 0, no commands: it cannot be replayed), no details, and times 0 (before
-/// every game recorded since).
-FinishedGame legacy_game(std::string_view game, const HistoryRecord& record,
-                         const std::string& owner) {
-  FinishedGame finished;
-  finished.game = std::string(game);
-  finished.players = {{owner, record.points, record.player_won}};
-  finished.result = {{"word", record.word},
-                     {"guesses", record.guesses},
-                     {"player_won", record.player_won},
-                     {"points", record.points},
-                     {"imported", "history"}};
-  return finished;
+  if (statement.step()) return statement.text(0);
+  return std::nullopt;
 }
 
 /// Version 3's move: each game of the history table that the games table does not hold already
 /// (a game recorded since the games table was made went to both, with the same word, guesses,
 /// winner and points in its result) is recorded there, as legacy_game; in the table's order.
 void move_history_into_games(SqliteStore::Database& d) {
-  const std::string owner = legacy_owner(d);
+  const std::string owner = legacy_owner(last_player_row(d));
   std::vector<std::pair<std::string, HistoryRecord>> records;
   {
     auto statement = d.prepare(
@@ -1200,21 +1090,7 @@ std::optional<std::string> SqliteStore::game_log(std::int64_t id) {
 
 std::int64_t SqliteStore::record_tournament(const TournamentRecord& tournament,
                                             const std::vector<FinishedGame>& games) {
-  checked_game_name(tournament.game);
-  if (tournament.status != "finished" && tournament.status != "stopped") {
-    throw std::invalid_argument(
-        fmt::format("'{}' is not a tournament's status (finished or stopped)", tournament.status));
-  }
-  if (tournament.ended_ms < tournament.started_ms) {
-    throw std::invalid_argument("a tournament cannot end before it started");
-  }
-  for (const FinishedGame& game : games) {
-    check_finished_game(game);
-    if (game.game != tournament.game) {
-      throw std::invalid_argument(
-          fmt::format("a game of {} in a tournament of {}", game.game, tournament.game));
-    }
-  }
+  check_tournament(tournament, games);
   std::lock_guard lock(mutex_);
   Database& d = *db_;
   Transaction transaction(d);
@@ -1244,10 +1120,7 @@ std::int64_t SqliteStore::record_tournament_game(std::int64_t tournament_id,
     auto statement = d.prepare("SELECT game FROM tournaments WHERE id = ?1");
     statement.bind(1, tournament_id);
     if (!statement.step()) throw StoreError(fmt::format("no tournament {}", tournament_id));
-    if (statement.text(0) != game.game) {
-      throw std::invalid_argument(
-          fmt::format("a game of {} in a tournament of {}", game.game, statement.text(0)));
-    }
+    check_tournament_game(statement.text(0), game);
   }
   const std::int64_t id = insert_finished_game(d, game, tournament_id);
   transaction.commit();
@@ -1256,10 +1129,7 @@ std::int64_t SqliteStore::record_tournament_game(std::int64_t tournament_id,
 
 void SqliteStore::end_tournament(std::int64_t id, const Json& table, std::int64_t ended_ms,
                                  std::string_view status) {
-  if (status != "finished" && status != "stopped") {
-    throw std::invalid_argument(
-        fmt::format("'{}' is not a tournament's status (finished or stopped)", status));
-  }
+  check_tournament_status(status);
   std::lock_guard lock(mutex_);
   Database& d = *db_;
   Transaction transaction(d);
@@ -1286,8 +1156,7 @@ std::vector<TournamentRecord> SqliteStore::tournaments(std::size_t limit) {
   std::lock_guard lock(mutex_);
   auto statement =
       db_->prepare(fmt::format("{} ORDER BY ended_ms DESC, id DESC LIMIT ?1", kTournamentColumns));
-  statement.bind(1, static_cast<std::int64_t>(
-                        std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max())));
+  statement.bind(1, sql_count(limit));
   std::vector<TournamentRecord> all;
   while (statement.step()) {
     all.push_back({statement.integer(0),
@@ -1378,10 +1247,7 @@ std::vector<GameSummary> SqliteStore::finished_games(std::string_view player,
                "WHERE p.name = ?1 ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT ?3 OFFSET ?4");
     statement.bind(1, player);
     if (game) statement.bind(2, *game);
-    statement
-        .bind(3, static_cast<std::int64_t>(
-                     std::min<std::size_t>(limit, std::numeric_limits<std::int64_t>::max())))
-        .bind(4, static_cast<std::int64_t>(offset));
+    statement.bind(3, sql_count(limit)).bind(4, sql_count(offset));
     while (statement.step()) ids.push_back(statement.integer(0));
   }
   std::vector<GameSummary> games;
@@ -1480,38 +1346,9 @@ bool SqliteStore::delete_unfinished(std::int64_t id) {
 
 // --- Live sessions.
 
-namespace {
-
-/// The meta rows of kept sessions: this prefix, then the session's id; the value is the session
-/// as JSON. Each watch code has a row of its own (its prefix, then the code; the value is the
-/// session's id), so that a session is found by either key without reading the others.
-constexpr std::string_view kSessionKeyPrefix = "session.";
-constexpr std::string_view kWatchKeyPrefix = "watch.";
-
-/// A session's id or watch code as the store accepts it: 1 to 64 ASCII letters and digits.
-bool valid_session_key(std::string_view key) {
-  return !key.empty() && key.size() <= 64 && std::all_of(key.begin(), key.end(), [](char c) {
-    return (c >= '0' && c <= '9') || (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z');
-  });
-}
-
-std::string session_key(std::string_view id) { return fmt::format("{}{}", kSessionKeyPrefix, id); }
-std::string watch_key(std::string_view code) { return fmt::format("{}{}", kWatchKeyPrefix, code); }
-
-}  // namespace
-
 void SqliteStore::keep_session(const KeptSession& session) {
-  if (!valid_session_key(session.id) ||
-      (!session.watch.empty() && !valid_session_key(session.watch))) {
-    throw std::invalid_argument("a session's id and watch code are letters and digits");
-  }
-  if (!session.player.empty()) checked_player_name(session.player);
-  check_saved_game(session.saved);
-  const Json value{{"watch", session.watch},
-                   {"player", session.player},
-                   {"saved", session.saved},
-                   {"host", session.host},
-                   {"updated_ms", session.updated_ms}};
+  check_kept_session(session);
+  const Json value = kept_session_value(session);
   std::lock_guard lock(mutex_);
   Transaction transaction(*db_);
   db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
@@ -1540,19 +1377,8 @@ std::optional<KeptSession> SqliteStore::kept_session(std::string_view key, bool 
   auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
   statement.bind(1, session_key(id));
   if (!statement.step()) return std::nullopt;
-  const Json value = statement.json(0);
-  if (!value.is_object() || !value.contains("saved")) {
-    throw StoreError(fmt::format("{}: a damaged record (session {})", file_.string(), id));
-  }
-  KeptSession kept;
-  kept.id = std::move(id);
-  kept.watch = value.value("watch", "");
-  if (by_watch && kept.watch != key) return std::nullopt;  // a code the session no longer has
-  kept.player = value.value("player", "");
-  kept.saved = value["saved"];
-  kept.host = value.value("host", Json::object());
-  kept.updated_ms = value.value("updated_ms", std::int64_t{0});
-  return kept;
+  return kept_session_of(std::move(id), statement.json(0),
+                         by_watch ? std::optional(key) : std::nullopt, file_.string());
 }
 
 bool SqliteStore::forget_session(std::string_view id) {
@@ -1609,19 +1435,10 @@ PlayerStatistics SqliteStore::statistics(std::string_view player, std::string_vi
   auto statement =
       db_->prepare(fmt::format("{} WHERE p.name = ?1 AND s.game = ?2", kStatisticsColumns));
   statement.bind(1, player).bind(2, game);
-  PlayerStatistics stats{std::string(player), std::string(game)};
-  if (!statement.step()) return stats;
-  stats.player = statement.text(0);
-  stats.games = statement.integer(2);
-  stats.wins = statement.integer(3);
-  stats.current_streak = statement.integer(4);
-  stats.best_streak = statement.integer(5);
-  stats.best_score = statement.integer(6);
-  if (stats.games > 0) {
-    stats.win_rate = static_cast<double>(stats.wins) / static_cast<double>(stats.games);
-    stats.mean_score = static_cast<double>(statement.integer(7)) / static_cast<double>(stats.games);
-  }
-  return stats;
+  if (!statement.step()) return PlayerStatistics{std::string(player), std::string(game)};
+  return player_statistics(statement.text(0), std::string(game), statement.integer(2),
+                           statement.integer(3), statement.integer(4), statement.integer(5),
+                           statement.integer(6), statement.integer(7));
 }
 
 std::vector<PlayerStatistics> SqliteStore::statistics(std::string_view player) {
@@ -1643,37 +1460,32 @@ std::vector<PlayerStatistics> SqliteStore::statistics(std::string_view player) {
 GameStatistics SqliteStore::game_statistics(std::string_view player, std::string_view game) {
   std::lock_guard lock(mutex_);
   GameStatistics stats{statistics(player, game)};
-  const GameEntry* entry = find_game(game);
-  if (entry == nullptr || !entry->statistics.figures) return stats;
-  std::int64_t player_id = 0;
-  {
-    auto statement = db_->prepare("SELECT id FROM players WHERE name = ?1");
-    statement.bind(1, player);
-    if (statement.step()) player_id = statement.integer(0);
-  }
-  Counters counters;
-  {
-    auto statement = db_->prepare(
-        "SELECT counter, value FROM player_counters WHERE player_id = ?1 AND game = ?2");
-    statement.bind(1, player_id).bind(2, game);
-    while (statement.step()) counters[statement.text(0)] = statement.integer(1);
-  }
-  Json recent = Json::array();
-  if (entry->statistics.recent_games > 0) {
-    auto statement = db_->prepare(
-        "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
-        "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 AND g.practice = 0 "
-        "ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT ?3");
-    statement.bind(1, player_id)
-        .bind(2, game)
-        .bind(3, static_cast<std::int64_t>(entry->statistics.recent_games));
-    while (statement.step()) {
-      recent.push_back({{"id", statement.integer(0)},
-                        {"result", statement.json(1)},
-                        {"ended_ms", statement.integer(2)}});
-    }
-  }
-  stats.details = entry->statistics.figures(counters, recent);
+  stats.details =
+      game_figures(game, [&](std::size_t recent_games, Counters& counters, Json& recent) {
+        std::int64_t player_id = 0;
+        {
+          auto statement = db_->prepare("SELECT id FROM players WHERE name = ?1");
+          statement.bind(1, player);
+          if (statement.step()) player_id = statement.integer(0);
+        }
+        {
+          auto statement = db_->prepare(
+              "SELECT counter, value FROM player_counters WHERE player_id = ?1 AND game = ?2");
+          statement.bind(1, player_id).bind(2, game);
+          while (statement.step()) counters[statement.text(0)] = statement.integer(1);
+        }
+        if (recent_games == 0) return;
+        auto statement = db_->prepare(
+            "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
+            "gp.game_id WHERE gp.player_id = ?1 AND gp.game = ?2 AND g.practice = 0 "
+            "ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT ?3");
+        statement.bind(1, player_id).bind(2, game).bind(3, sql_count(recent_games));
+        while (statement.step()) {
+          recent.push_back(Json{{"id", statement.integer(0)},
+                                {"result", statement.json(1)},
+                                {"ended_ms", statement.integer(2)}});
+        }
+      });
   return stats;
 }
 
@@ -1684,15 +1496,11 @@ namespace {
 template <class Statement>
 std::vector<LeaderboardEntry> leaderboard_rows(Statement& statement, std::string_view game,
                                                std::size_t limit) {
-  statement.bind(1, game).bind(2, static_cast<std::int64_t>(std::min<std::size_t>(
-                                      limit, std::numeric_limits<std::int64_t>::max())));
+  statement.bind(1, game).bind(2, sql_count(limit));
   std::vector<LeaderboardEntry> board;
   while (statement.step()) {
-    LeaderboardEntry entry{statement.text(0), statement.integer(1), statement.integer(2)};
-    entry.best_score = statement.integer(3);
-    entry.win_rate = static_cast<double>(entry.wins) / static_cast<double>(entry.games);
-    entry.mean_score = static_cast<double>(statement.integer(4)) / static_cast<double>(entry.games);
-    board.push_back(std::move(entry));
+    board.push_back(leaderboard_entry(statement.text(0), statement.integer(1), statement.integer(2),
+                                      statement.integer(3), statement.integer(4)));
   }
   return board;
 }
@@ -1746,7 +1554,7 @@ std::vector<DailyResult> SqliteStore::daily_leaderboard(std::string_view game, s
 DailyStreak SqliteStore::daily_streak(std::string_view player, std::string_view game,
                                       std::string_view today) {
   checked_game_name(game);
-  const std::chrono::sys_days now{parse_daily_date(today)};
+  parse_daily_date(today);
   std::vector<std::string> days;
   {
     std::lock_guard lock(mutex_);
@@ -1757,19 +1565,7 @@ DailyStreak SqliteStore::daily_streak(std::string_view player, std::string_view 
     statement.bind(1, game).bind(2, player);
     while (statement.step()) days.push_back(statement.text(0));
   }
-  DailyStreak streak;
-  std::int64_t run = 0;
-  std::chrono::sys_days previous{};
-  for (const std::string& text : days) {
-    const std::chrono::sys_days day{parse_daily_date(text)};
-    if (day > now) break;
-    run = run > 0 && day - previous == std::chrono::days(1) ? run + 1 : 1;
-    streak.best = std::max(streak.best, run);
-    streak.last = text;
-    previous = day;
-  }
-  if (!streak.last.empty() && now - previous <= std::chrono::days(1)) streak.current = run;
-  return streak;
+  return daily_streak_of(days, today);
 }
 
 // --- Import from a FileStore directory.
@@ -1788,71 +1584,21 @@ ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
       return report;
     }
   }
-  FileStore files(dir);
-  std::error_code error;
-
-  // Histories: every <game>/history.tsv, its games recorded as the owner's (legacy_game).
-  std::vector<std::string> games;
-  if (std::filesystem::is_directory(dir, error)) {
-    for (const auto& entry : std::filesystem::directory_iterator(dir, error)) {
-      const std::string name = entry.path().filename().string();
-      if (valid_name(name) && std::filesystem::is_regular_file(files.history_path(name), error)) {
-        games.push_back(name);
-      }
-    }
-  }
-  std::sort(games.begin(), games.end());
-  const std::string owner = legacy_owner(d);
-  for (const std::string& game : games) {
-    const HistoryFile history = files.history(game);
-    for (const HistoryRecord& record : history.games) {
-      insert_finished_game(d, legacy_game(game, record, owner), 0);
-      ++report.history_records;
-    }
-    if (!history.problem.empty() || history.bad_records > 0) {
-      const std::string problem = !history.problem.empty()
-                                      ? history.problem
-                                      : fmt::format("{}: {} damaged records were not imported",
-                                                    history.source, history.bad_records);
-      report.problems.push_back(move_aside(files.history_path(game), problem));
-    }
-  }
-
-  // Saved word lists, then saved games: a file that cannot be read is moved aside; the
-  // database's own errors end the import (and roll it back).
-  for (const std::string& name : files.word_list_names()) {
-    std::string words;
-    try {
-      words = files.load_word_list(name);
-      if (words.find('\0') != std::string::npos) {
-        throw StoreError(
-            fmt::format("{}: not a word list (binary data)", files.word_list_location(name)));
-      }
-    } catch (const StoreError& problem) {
-      report.problems.push_back(move_aside(files.word_list_path(name), problem.what()));
-      continue;
-    }
-    d.prepare("INSERT OR IGNORE INTO word_lists (name, words) VALUES (?1, ?2)")
-        .bind(1, name)
-        .bind(2, words)
-        .run("import a word list into it");
-    ++report.word_lists;
-  }
-  for (const std::string& name : files.game_names()) {
-    Json saved;
-    try {
-      saved = files.load_game(name);
-    } catch (const StoreError& problem) {
-      report.problems.push_back(move_aside(files.game_path(name), problem.what()));
-      continue;
-    }
-    d.prepare("INSERT OR IGNORE INTO saved_games (name, saved) VALUES (?1, ?2)")
-        .bind(1, name)
-        .bind(2, saved.dump())
-        .run("import a saved game into it");
-    ++report.games;
-  }
-
+  const FileStoreImport into{
+      [&](const FinishedGame& game) { insert_finished_game(d, game, 0); },
+      [&](const std::string& name, const std::string& words) {
+        d.prepare("INSERT OR IGNORE INTO word_lists (name, words) VALUES (?1, ?2)")
+            .bind(1, name)
+            .bind(2, words)
+            .run("import a word list into it");
+      },
+      [&](const std::string& name, const Json& saved) {
+        d.prepare("INSERT OR IGNORE INTO saved_games (name, saved) VALUES (?1, ?2)")
+            .bind(1, name)
+            .bind(2, saved.dump())
+            .run("import a saved game into it");
+      }};
+  report = import_file_store_files(dir, legacy_owner(last_player_row(d)), into);
   d.prepare("INSERT INTO meta (key, value) VALUES (?1, ?2)")
       .bind(1, kImportKey)
       .bind(2, dir.string())

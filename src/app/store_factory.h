@@ -4,6 +4,7 @@
 
 #include <filesystem>
 #include <memory>
+#include <string_view>
 
 #include "app/game_store.h"
 
@@ -15,5 +16,14 @@ namespace wg::app {
 /// StoreError naming the file when it cannot be opened or created, is not a wordgames store, or
 /// comes from a newer wordgames.
 std::unique_ptr<GameStore> open_store(const std::filesystem::path& data_dir);
+
+/// Opens the game store at `location` (what a front end's --store names): a PostgreSQL URL
+/// (postgresql://... or postgres://..., is_postgres_url) opens that database (PostgresStore,
+/// its schema made or brought up to date); anything else is a data directory, as
+/// open_store(data_dir). Each call opens a store of its own. Throws StoreError naming the
+/// store (never a password) when it cannot be opened, is not a wordgames store, or comes from
+/// a newer wordgames. (Named apart from open_store so that a std::string or a path never
+/// makes a call ambiguous.)
+std::unique_ptr<GameStore> open_store_at(std::string_view location);
 
 }  // namespace wg::app

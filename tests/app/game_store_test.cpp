@@ -2,7 +2,10 @@
 // live sessions, statistics and leaderboards, tournaments and logs, the puzzle of the day's
 // records, the import of a FileStore directory), run against every implementation: the same
 // tests, the same results. What only one implementation does (a file's migrations, refusals and
-// locks) is tested beside it (sqlite_store_test.cpp).
+// locks; a server's) is tested beside it (sqlite_store_test.cpp, postgres_store_test.cpp).
+// The PostgreSQL half (GameStoreTest/1.*) starts a throwaway server per test, and skips,
+// saying why, where PostgreSQL's server binaries or libpq are missing; ctest labels it
+// "postgres" (tests/app/CMakeLists.txt).
 
 #include "app/game_store.h"
 
@@ -10,15 +13,20 @@
 #include <gtest/gtest.h>
 
 #include <filesystem>
+#include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "app/file_store.h"
+#include "app/postgres_connection.h"
+#include "app/postgres_store.h"
 #include "app/sqlite_store.h"
 #include "app/stored_games.h"
 #include "core/rng.h"
+#include "support/postgres_server.h"
 #include "support/temp_dir.h"
 
 // A JSON field is assigned `Json{...}`, never a bare braced list: inside a typed test (a template)
@@ -31,8 +39,12 @@ namespace {
 /// Stores of one implementation for the life of a test: open(name) opens the store of that name
 /// (created empty on its first opening), each call a store of its own on the same data, as a
 /// program started later would find it.
+/// Each implementation's Stores also says, as unavailable(), why it cannot run here ("" when it
+/// can).
 class SqliteStores {
  public:
+  static std::string unavailable() { return ""; }
+
   std::unique_ptr<GameStore> open(std::string_view name) {
     return std::make_unique<SqliteStore>(dir_ / (std::string(name) + ".db"));
   }
@@ -41,23 +53,47 @@ class SqliteStores {
   test::TempDir dir_{"wg-game-store"};
 };
 
-// A PostgreSQL implementation joins here with its own Stores (a throwaway server, a database
-// per name), and every test below runs against it too.
-using Implementations = ::testing::Types<SqliteStores>;
+/// A throwaway server for the test (support/postgres_server.h), a database per name, made at
+/// its first opening.
+class PostgresStores {
+ public:
+  static std::string unavailable() {
+    if (!postgres_available()) return "this wordgames was built without libpq-dev";
+    return test::PostgresServer::unavailable();
+  }
+
+  std::unique_ptr<GameStore> open(std::string_view name) {
+    auto [url, made] = urls_.try_emplace(std::string(name));
+    if (made) url->second = server_.create_database(name);
+    return std::make_unique<PostgresStore>(url->second);
+  }
+
+ private:
+  test::PostgresServer server_;
+  std::map<std::string, std::string, std::less<>> urls_;  ///< by name
+};
+
+// In this order: tests/app/CMakeLists.txt labels GameStoreTest/1.* (PostgreSQL's) "postgres".
+using Implementations = ::testing::Types<SqliteStores, PostgresStores>;
 
 template <class Stores>
 class GameStoreTest : public ::testing::Test {
  protected:
+  void SetUp() override {
+    if (const std::string why = Stores::unavailable(); !why.empty()) GTEST_SKIP() << why;
+    stores_.emplace();
+  }
+
   /// The test's store (named "wordgames"), or another one, empty at first: opened anew at each
   /// call.
   std::unique_ptr<GameStore> open(std::string_view name = "wordgames") {
-    return stores_.open(name);
+    return stores_->open(name);
   }
 
   test::TempDir dir_{"wg-game-store-files"};  ///< files beside the store (a FileStore's)
 
  private:
-  Stores stores_;
+  std::optional<Stores> stores_;
 };
 
 TYPED_TEST_SUITE(GameStoreTest, Implementations);
@@ -334,21 +370,7 @@ TYPED_TEST(GameStoreTest, StatisticsAreTheSameInWhateverOrderGamesAreRecorded) {
 
   for (const char* name : names) {
     for (const char* game : {"hangman", "boggle"}) {
-      PlayerStatistics expected{name, game};
-      std::int64_t streak = 0;
-      std::int64_t score_sum = 0;
-      for (const FinishedGame& g : games) {
-        if (g.game != game || g.players[0].name != name) continue;
-        ++expected.games;
-        expected.wins += g.players[0].won;
-        streak = g.players[0].won ? streak + 1 : 0;
-        expected.best_streak = std::max(expected.best_streak, streak);
-        expected.best_score = std::max(expected.best_score, g.players[0].score);
-        score_sum += g.players[0].score;
-      }
-      expected.current_streak = streak;
-      expected.win_rate = static_cast<double>(expected.wins) / static_cast<double>(expected.games);
-      expected.mean_score = static_cast<double>(score_sum) / static_cast<double>(expected.games);
+      const PlayerStatistics expected = counted_statistics(games, name, game);
       EXPECT_EQ(in_order->statistics(name, game), expected) << name << " " << game;
       EXPECT_EQ(out_of_order->statistics(name, game), expected) << name << " " << game;
     }
@@ -612,10 +634,11 @@ TYPED_TEST(GameStoreTest, WordGameStatisticsGiveTheShareOfTheOptimumPerHand) {
   const auto store = this->open();
   FinishedGame first = game_of("hand", {{"Ann", 30, true}}, 1000);
   first.details = Json{{"hands", Json::array({Json{{"score", 10}, {"best", 20}},
-                                          Json{{"score", 20}, {"best", nullptr}}})}};
+                                              Json{{"score", 20}, {"best", nullptr}}})}};
   FinishedGame second = game_of("hand", {{"Ann", 45, true}}, 2000);
-  second.details = Json{{"hands", Json::array({Json{{"score", 15}, {"best", 20}},
-                                           Json{{"score", 30}, {"best", 40}}})}};
+  second.details =
+      Json{{"hands",
+            Json::array({Json{{"score", 15}, {"best", 20}}, Json{{"score", 30}, {"best", 40}}})}};
   store->record_finished_game(first);
   store->record_finished_game(second);
   const GameStatistics stats = store->game_statistics("ann", "hand");
@@ -676,15 +699,15 @@ TYPED_TEST(GameStoreTest, HangmanStatisticsGiveTheLastFiveGamesAndTheDictionarie
     const bool won = i % 2 == 0;
     FinishedGame game = game_of("hangman", {{"Ann", won ? 10 : 0, won}}, 1000 + i);
     game.result = Json{{"word", fmt::format("WORD{}", i)},
-                   {"guesses", 5 + i},
-                   {"misses", i},
-                   {"player_won", won},
-                   {"points", won ? 10 : 0}};
+                       {"guesses", 5 + i},
+                       {"misses", i},
+                       {"player_won", won},
+                       {"points", won ? 10 : 0}};
     game.details = Json{{"length", 5},
-                    {"misses", i},
-                    {"won", won},
-                    {"points", won ? 10 : 0},
-                    {"dictionary_words", i < 3 ? 0 : 50}};
+                        {"misses", i},
+                        {"won", won},
+                        {"points", won ? 10 : 0},
+                        {"dictionary_words", i < 3 ? 0 : 50}};
     store->record_finished_game(game);
   }
   const Json details = store->game_statistics("Ann", "hangman").details;

@@ -1,0 +1,877 @@
+#include "app/postgres_store.h"
+
+#include <algorithm>
+#include <numeric>
+#include <stdexcept>
+
+#include <fmt/format.h>
+
+#include "app/daily.h"
+#include "app/game_store_rules.h"
+#include "app/postgres_connection.h"
+#include "app/postgres_schema.h"
+
+namespace wg::app {
+
+namespace {
+
+// Names match without regard to ASCII case, as the unique index players_name_nocase
+// (postgres_schema.cpp) makes them: lower() under the "C" collation folds ASCII letters only,
+// as SQLite's COLLATE NOCASE. Lists sort by "C" (bytes), as SQLite does, whatever the
+// database's own collation.
+
+constexpr const char* kFindPlayer =
+    R"(SELECT id, name FROM players WHERE lower(name COLLATE "C") = lower($1::text COLLATE "C"))";
+
+/// The passwords `url` holds (in its user part, in a password= parameter), to be kept out of
+/// messages that quote libpq's, which may quote the URL.
+std::vector<std::string> passwords_in(std::string_view url) {
+  std::vector<std::string> found;
+  const std::size_t authority = url.find("://");
+  if (authority != std::string_view::npos) {
+    const std::size_t start = authority + 3;
+    const std::size_t end = std::min(url.find_first_of("/?", start), url.size());
+    const std::size_t at = url.rfind('@', end);
+    if (at != std::string_view::npos && at >= start) {
+      const std::size_t colon = url.find(':', start);
+      if (colon < at) found.emplace_back(url.substr(colon + 1, at - colon - 1));
+    }
+  }
+  for (std::size_t key = url.find("password="); key != std::string_view::npos;
+       key = url.find("password=", key + 1)) {
+    const std::size_t start = key + 9;
+    found.emplace_back(url.substr(start, url.find('&', start) - start));
+  }
+  std::erase_if(found, [](const std::string& password) { return password.empty(); });
+  return found;
+}
+
+/// `message` with every password of `url` in it replaced by ***.
+std::string without_passwords(std::string message, std::string_view url) {
+  for (const std::string& password : passwords_in(url)) {
+    for (std::size_t at = message.find(password); at != std::string::npos;
+         at = message.find(password, at + 3)) {
+      message.replace(at, password.size(), "***");
+    }
+  }
+  return message;
+}
+
+PostgresValue optional_text(bool present, std::string text) {
+  if (!present) return std::nullopt;
+  return PostgresValue(std::move(text));
+}
+
+/// The id of the player `name`, made if missing, inside the caller's transaction.
+std::int64_t player_id(PostgresConnection& db, std::string_view name) {
+  // Twice at most: a program adding the same name at once makes the insert do nothing, and
+  // the second look finds its row once it committed.
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    const PostgresResult found = db.exec(kFindPlayer, {name}, "find a player in it");
+    if (found.rows() > 0) return found.integer(0, 0);
+    const PostgresResult made =
+        db.exec("INSERT INTO players (name) VALUES ($1) ON CONFLICT DO NOTHING RETURNING id",
+                {name}, "add a player to it");
+    if (made.rows() > 0) return made.integer(0, 0);
+  }
+  throw StoreError(fmt::format("{}: cannot add the player '{}'", db.where(), name));
+}
+
+/// The ids of a game's players, in seat order, made if missing; their rows are locked until the
+/// caller's transaction ends (in the order of their ids, so that two transactions never wait
+/// for each other), so that one player's statistics are counted by one transaction at a time.
+std::vector<std::int64_t> lock_players(PostgresConnection& db,
+                                       const std::vector<GamePlayer>& players) {
+  std::vector<std::int64_t> ids;
+  for (const GamePlayer& p : players) ids.push_back(player_id(db, p.name));
+  std::vector<std::int64_t> order = ids;
+  std::sort(order.begin(), order.end());
+  for (const std::int64_t id : order) {
+    db.exec("SELECT 1 FROM players WHERE id = $1 FOR UPDATE", {id}, "record a game in it");
+  }
+  return ids;
+}
+
+/// `game` as it is recorded: a puzzle of the day that one of its people (`ids`, in seat order)
+/// already has a record of (a game of that day's puzzle, not practice) is practice.
+FinishedGame daily_record(PostgresConnection& db, const FinishedGame& game,
+                          const std::vector<std::int64_t>& ids) {
+  if (game.daily.empty() || game.practice) return game;
+  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
+    if (!game.players[seat].bot.empty()) continue;
+    const PostgresResult played = db.exec(
+        "SELECT 1 FROM games g JOIN game_players gp ON gp.game_id = g.id WHERE g.game = $1 AND "
+        "g.daily = $2 AND NOT g.practice AND gp.bot IS NULL AND gp.player_id = $3 LIMIT 1",
+        {game.game, game.daily, ids[seat]}, "record a game in it");
+    if (played.rows() > 0) {
+      FinishedGame again = game;
+      again.practice = true;
+      return again;
+    }
+  }
+  return game;
+}
+
+constexpr const char* kUpdateStatistics = R"sql(
+INSERT INTO player_stats AS s (player_id, game, games, wins, score_sum, best_score,
+                               current_streak, best_streak, last_ended_ms, last_game_id)
+VALUES ($1, $2, 1, $3, $4, $4, $3, $3, $5, $6)
+ON CONFLICT (player_id, game) DO UPDATE SET
+  games = s.games + 1,
+  wins = s.wins + excluded.wins,
+  score_sum = s.score_sum + excluded.score_sum,
+  best_score = greatest(s.best_score, excluded.best_score),
+  current_streak = CASE WHEN excluded.wins = 1 THEN s.current_streak + 1 ELSE 0 END,
+  best_streak = greatest(s.best_streak,
+                         CASE WHEN excluded.wins = 1 THEN s.current_streak + 1 ELSE 0 END),
+  last_ended_ms = excluded.last_ended_ms,
+  last_game_id = excluded.last_game_id
+WHERE (excluded.last_ended_ms, excluded.last_game_id) > (s.last_ended_ms, s.last_game_id)
+)sql";
+
+/// The statistics of one player and game from all their games but practice ones and bots'
+/// seats, in one pass: `losses` numbers the runs of wins (the games not won before each game),
+/// the current streak is the last run's wins, the best streak the most wins of a run.
+constexpr const char* kRecountStatistics = R"sql(
+WITH counted AS (
+  SELECT won::int AS won, score, ended_ms, game_id FROM game_players
+  WHERE player_id = $1 AND game = $2 AND bot IS NULL
+    AND game_id NOT IN (SELECT id FROM games WHERE practice)
+),
+runs AS (
+  SELECT losses, count(*) AS games, sum(won) AS wins, sum(score) AS score_sum,
+         max(score) AS best_score
+  FROM (SELECT won, score,
+               sum(1 - won) OVER (ORDER BY ended_ms, game_id ROWS UNBOUNDED PRECEDING) AS losses
+        FROM counted) numbered
+  GROUP BY losses
+),
+last AS (SELECT ended_ms, game_id FROM counted ORDER BY ended_ms DESC, game_id DESC LIMIT 1)
+INSERT INTO player_stats (player_id, game, games, wins, score_sum, best_score, current_streak,
+                          best_streak, last_ended_ms, last_game_id)
+SELECT $1, $2, sum(games), sum(wins), sum(score_sum), max(best_score),
+       (SELECT wins FROM runs ORDER BY losses DESC LIMIT 1), max(wins),
+       (SELECT ended_ms FROM last), (SELECT game_id FROM last)
+FROM runs
+ON CONFLICT (player_id, game) DO UPDATE SET
+  games = excluded.games, wins = excluded.wins, score_sum = excluded.score_sum,
+  best_score = excluded.best_score, current_streak = excluded.current_streak,
+  best_streak = excluded.best_streak, last_ended_ms = excluded.last_ended_ms,
+  last_game_id = excluded.last_game_id
+)sql";
+
+/// Writes a checked game (check_finished_game) of the players `ids` (lock_players), its log,
+/// players and statistics (none for a practice game), inside the caller's transaction; returns
+/// its id. `tournament_id` 0 for none.
+std::int64_t insert_finished_game(PostgresConnection& db, const FinishedGame& game,
+                                  const std::vector<std::int64_t>& ids,
+                                  std::int64_t tournament_id) {
+  const std::int64_t id =
+      db.exec(
+            "INSERT INTO games (game, config, seed, commands, result, started_ms, ended_ms, "
+            "details, tournament_id, practice, daily) "
+            "VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11) RETURNING id",
+            {game.game, game.config.dump(), static_cast<std::int64_t>(game.seed),
+             game.commands.dump(), game.result.dump(), game.started_ms, game.ended_ms,
+             optional_text(!game.details.is_null(), game.details.dump()),
+             tournament_id == 0 ? PostgresValue(std::nullopt) : PostgresValue(tournament_id),
+             game.practice, optional_text(!game.daily.empty(), game.daily)},
+            "record a game in it")
+          .integer(0, 0);
+  if (game.log) {
+    db.exec("INSERT INTO game_logs (game_id, log) VALUES ($1, $2)", {id, *game.log},
+            "record a game's log in it");
+  }
+  const std::vector<std::pair<std::string, std::int64_t>> counters =
+      counters_of(game.game, game.details);
+  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
+    const GamePlayer& p = game.players[seat];
+    db.exec(
+        "INSERT INTO game_players (game_id, seat, player_id, game, ended_ms, score, won, bot) "
+        "VALUES ($1, $2, $3, $4, $5, $6, $7, $8)",
+        {id, static_cast<std::int64_t>(seat), ids[seat], game.game, game.ended_ms, p.score, p.won,
+         optional_text(!p.bot.empty(), p.bot)},
+        "record a game in it");
+    // A practice game is kept but counted nowhere; a bot's seat counts on the bots' board only.
+    if (game.practice || !p.bot.empty()) continue;
+    const PostgresResult updated = db.exec(
+        kUpdateStatistics, {ids[seat], game.game, std::int64_t{p.won}, p.score, game.ended_ms, id},
+        "update statistics in it");
+    if (updated.affected() == 0) {  // an earlier game than the last one counted: recount
+      db.exec(kRecountStatistics, {ids[seat], game.game}, "update statistics in it");
+    }
+    for (const auto& [name, value] : counters) {
+      db.exec(
+          "INSERT INTO player_counters AS c (player_id, game, counter, value) "
+          "VALUES ($1, $2, $3, $4) ON CONFLICT (player_id, game, counter) "
+          "DO UPDATE SET value = c.value + excluded.value",
+          {ids[seat], game.game, name, value}, "update statistics in it");
+    }
+  }
+  return id;
+}
+
+/// The meta row `key`'s value, if any.
+std::optional<std::string> meta_value(PostgresConnection& db, std::string_view key) {
+  const PostgresResult found = db.exec("SELECT value FROM meta WHERE key = $1", {key}, "read it");
+  if (found.rows() == 0) return std::nullopt;
+  return found.text(0, 0);
+}
+
+/// Sets the meta row `key` to `value`.
+void set_meta(PostgresConnection& db, std::string_view key, std::string_view value,
+              std::string_view doing) {
+  db.exec(
+      "INSERT INTO meta (key, value) VALUES ($1, $2) "
+      "ON CONFLICT (key) DO UPDATE SET value = excluded.value",
+      {key, value}, doing);
+}
+
+constexpr const char* kTournamentColumns =
+    "SELECT id, game, config, result, started_ms, ended_ms, status FROM tournaments ";
+
+constexpr const char* kUnfinishedColumns =
+    "SELECT u.id, p.name, u.saved, u.started_ms, u.updated_ms, u.practice FROM unfinished_games "
+    "u JOIN players p ON p.id = u.player_id ";
+
+}  // namespace
+
+// --- Opening.
+
+PostgresStore::PostgresStore(std::string_view url) : location_(redacted_postgres_url(url)) {
+  if (!is_postgres_url(url)) {
+    throw StoreError(
+        fmt::format("'{}' is not a PostgreSQL store's address: it must start with postgresql:// "
+                    "(postgresql://user@host/database)",
+                    location_));
+  }
+  try {
+    db_ = std::make_unique<PostgresConnection>(url);
+    if (postgres_schema_version(*db_) != kStoreSchemaVersion) migrate_postgres_schema(*db_);
+    read_only_ = db_->exec(
+                        "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') "
+                        "= 'on' OR NOT has_table_privilege('games', 'INSERT')",
+                        {}, "open it")
+                     .boolean(0, 0);
+  } catch (const StoreError& error) {
+    // libpq's reasons may quote the URL it was given.
+    throw StoreError(without_passwords(error.what(), url));
+  }
+}
+
+PostgresStore::~PostgresStore() = default;
+
+PostgresConnection& PostgresStore::db() {
+  if (!db_->connected()) db_->reconnect();
+  return *db_;
+}
+
+// --- The port: word lists.
+
+std::vector<std::string> PostgresStore::word_list_names() {
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows = db().exec(R"(SELECT name FROM word_lists ORDER BY name COLLATE "C")");
+  std::vector<std::string> names;
+  for (int r = 0; r < rows.rows(); ++r) names.push_back(rows.text(r, 0));
+  return names;
+}
+
+bool PostgresStore::has_word_list(std::string_view name) {
+  if (!valid_name(name)) return false;
+  std::lock_guard lock(mutex_);
+  return db().exec("SELECT 1 FROM word_lists WHERE name = $1", {name}).rows() > 0;
+}
+
+std::string PostgresStore::word_list_location(std::string_view name) {
+  return word_list_location_in(location_, name);
+}
+
+void PostgresStore::save_word_list(std::string_view name, std::span<const std::string> words) {
+  check_word_list(name, words);
+  const std::string text = word_list_text(words);
+  std::lock_guard lock(mutex_);
+  db().exec(
+      "INSERT INTO word_lists (name, words) VALUES ($1, $2) "
+      "ON CONFLICT (name) DO UPDATE SET words = excluded.words",
+      {name, text}, "save a word list in it");
+}
+
+std::string PostgresStore::load_word_list(std::string_view name) {
+  if (!valid_name(name)) throw StoreError(fmt::format("no saved word list '{}'", name));
+  std::lock_guard lock(mutex_);
+  const PostgresResult found = db().exec("SELECT words FROM word_lists WHERE name = $1", {name});
+  if (found.rows() == 0) throw StoreError(fmt::format("no saved word list '{}'", name));
+  return found.text(0, 0);
+}
+
+// --- The port: saved games.
+
+std::vector<std::string> PostgresStore::game_names() {
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(R"(SELECT name FROM saved_games ORDER BY name COLLATE "C")");
+  std::vector<std::string> names;
+  for (int r = 0; r < rows.rows(); ++r) names.push_back(rows.text(r, 0));
+  return names;
+}
+
+void PostgresStore::save_game(std::string_view name, const Json& saved) {
+  if (!valid_name(name)) {
+    throw std::invalid_argument(fmt::format("'{}' is not a valid saved game name", name));
+  }
+  check_saved_game(saved);
+  std::lock_guard lock(mutex_);
+  db().exec(
+      "INSERT INTO saved_games (name, saved) VALUES ($1, $2) "
+      "ON CONFLICT (name) DO UPDATE SET saved = excluded.saved",
+      {name, saved.dump()}, "save a game in it");
+}
+
+Json PostgresStore::load_game(std::string_view name) {
+  if (!valid_name(name)) throw StoreError(fmt::format("no saved game '{}'", name));
+  std::lock_guard lock(mutex_);
+  const PostgresResult found = db().exec("SELECT saved FROM saved_games WHERE name = $1", {name});
+  if (found.rows() == 0) throw StoreError(fmt::format("no saved game '{}'", name));
+  return checked_stored_game(stored_json(found.text(0, 0), location_), name, location_);
+}
+
+// --- Players.
+
+std::optional<Player> PostgresStore::find_player(std::string_view name) {
+  checked_player_name(name);
+  std::lock_guard lock(mutex_);
+  const PostgresResult found = db().exec(kFindPlayer, {name});
+  if (found.rows() == 0) return std::nullopt;
+  return Player{found.integer(0, 0), found.text(0, 1)};
+}
+
+Player PostgresStore::player(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  if (std::optional<Player> found = find_player(name)) return *found;
+  PostgresTransaction transaction(db());
+  player_id(db(), name);
+  transaction.commit();
+  return *find_player(name);
+}
+
+bool PostgresStore::claim_player(std::string_view name, std::string_view secret) {
+  checked_player_name(name);
+  if (secret.empty()) throw std::invalid_argument("a player's secret is not empty");
+  std::lock_guard lock(mutex_);
+  PostgresTransaction transaction(db());
+  const std::int64_t id = player_id(db(), name);
+  const bool claimed = db().exec("UPDATE players SET secret = $2 WHERE id = $1 AND secret IS NULL",
+                                 {id, secret}, "give a player a secret in it")
+                           .affected() == 1;
+  transaction.commit();
+  return claimed;
+}
+
+bool PostgresStore::player_secret_matches(std::string_view name, std::string_view secret) {
+  checked_player_name(name);
+  std::lock_guard lock(mutex_);
+  const PostgresResult found = db().exec(
+      R"(SELECT secret FROM players WHERE lower(name COLLATE "C") = lower($1::text COLLATE "C") )"
+      "AND secret IS NOT NULL",
+      {name});
+  if (found.rows() == 0) return false;
+  return secrets_match(found.text(0, 0), secret);
+}
+
+std::vector<Player> PostgresStore::players() {
+  std::lock_guard lock(mutex_);
+  // A person's name has no bot's row; a name a bot played under is listed when a person played
+  // under it too.
+  const PostgresResult rows = db().exec(
+      "SELECT id, name FROM players p WHERE secret IS NOT NULL "
+      "OR NOT EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NOT NULL) "
+      "OR EXISTS (SELECT 1 FROM game_players WHERE player_id = p.id AND bot IS NULL) "
+      R"(ORDER BY lower(name COLLATE "C"))");
+  std::vector<Player> players;
+  for (int r = 0; r < rows.rows(); ++r) players.push_back({rows.integer(r, 0), rows.text(r, 1)});
+  return players;
+}
+
+std::optional<Player> PostgresStore::last_player() {
+  std::lock_guard lock(mutex_);
+  const std::optional<std::string> name = meta_value(db(), kLastPlayerKey);
+  if (!name || !valid_player_name(*name)) return std::nullopt;
+  return find_player(*name);
+}
+
+Player PostgresStore::set_last_player(std::string_view name) {
+  std::lock_guard lock(mutex_);
+  Player chosen = player(name);
+  set_meta(db(), kLastPlayerKey, chosen.name, "remember the last player in it");
+  return chosen;
+}
+
+// --- Finished games.
+
+std::int64_t PostgresStore::record_finished_game(const FinishedGame& game,
+                                                 std::int64_t unfinished_id) {
+  check_finished_game(game);
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  const std::vector<std::int64_t> ids = lock_players(d, game.players);
+  const std::int64_t id = insert_finished_game(d, daily_record(d, game, ids), ids, 0);
+  if (unfinished_id != 0) {
+    d.exec("DELETE FROM unfinished_games WHERE id = $1", {unfinished_id},
+           "delete an unfinished game from it");
+  }
+  transaction.commit();
+  return id;
+}
+
+std::optional<std::string> PostgresStore::game_log(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult found = db().exec("SELECT log FROM game_logs WHERE game_id = $1", {id});
+  if (found.rows() == 0) return std::nullopt;
+  return found.text(0, 0);
+}
+
+FinishedGame PostgresStore::finished_game(std::int64_t id) { return read_finished_game(id, true); }
+
+FinishedGame PostgresStore::read_finished_game(std::int64_t id, bool with_commands) {
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  const PostgresResult row = d.exec(
+      with_commands
+          ? "SELECT id, game, config, seed, commands, result, started_ms, ended_ms, details, "
+            "practice, coalesce(daily, '') FROM games WHERE id = $1"
+          : "SELECT id, game, config, seed, NULL, result, started_ms, ended_ms, details, "
+            "practice, coalesce(daily, '') FROM games WHERE id = $1",
+      {id});
+  if (row.rows() == 0) throw StoreError(fmt::format("no finished game {}", id));
+  FinishedGame game;
+  game.id = row.integer(0, 0);
+  game.game = row.text(0, 1);
+  game.config = stored_json(row.text(0, 2), location_);
+  game.seed = static_cast<std::uint64_t>(row.integer(0, 3));
+  if (with_commands) game.commands = stored_json(row.text(0, 4), location_);
+  game.result = stored_json(row.text(0, 5), location_);
+  game.started_ms = row.integer(0, 6);
+  game.ended_ms = row.integer(0, 7);
+  if (!row.is_null(0, 8)) game.details = stored_json(row.text(0, 8), location_);
+  game.practice = row.boolean(0, 9);
+  game.daily = row.text(0, 10);
+  const PostgresResult players = d.exec(
+      "SELECT p.name, gp.score, gp.won, coalesce(gp.bot, '') FROM game_players gp "
+      "JOIN players p ON p.id = gp.player_id WHERE gp.game_id = $1 ORDER BY gp.seat",
+      {id});
+  for (int r = 0; r < players.rows(); ++r) {
+    game.players.push_back(
+        {players.text(r, 0), players.integer(r, 1), players.boolean(r, 2), players.text(r, 3)});
+  }
+  return game;
+}
+
+std::vector<GameSummary> PostgresStore::finished_games(std::string_view player,
+                                                       std::optional<std::string_view> game,
+                                                       std::size_t limit, std::size_t offset) {
+  checked_player_name(player);
+  if (game) checked_game_name(*game);
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      game ? db().exec(
+                 "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = "
+                 R"(gp.player_id WHERE lower(p.name COLLATE "C") = lower($1::text COLLATE )"
+                 R"("C") AND gp.game = $2 ORDER BY gp.ended_ms DESC, gp.game_id DESC )"
+                 "LIMIT $3 OFFSET $4",
+                 {player, *game, sql_count(limit), sql_count(offset)})
+           : db().exec(
+                 "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = "
+                 R"(gp.player_id WHERE lower(p.name COLLATE "C") = lower($1::text COLLATE )"
+                 R"("C") ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT $2 OFFSET $3)",
+                 {player, sql_count(limit), sql_count(offset)});
+  std::vector<GameSummary> games;
+  games.reserve(static_cast<std::size_t>(rows.rows()));
+  for (int r = 0; r < rows.rows(); ++r) {
+    FinishedGame g = read_finished_game(rows.integer(r, 0), false);
+    games.push_back({g.id, std::move(g.game), std::move(g.players), std::move(g.config),
+                     std::move(g.result), g.started_ms, g.ended_ms, g.practice});
+  }
+  return games;
+}
+
+// --- Tournaments.
+
+std::int64_t PostgresStore::record_tournament(const TournamentRecord& tournament,
+                                              const std::vector<FinishedGame>& games) {
+  check_tournament(tournament, games);
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  const std::int64_t id =
+      d.exec(
+           "INSERT INTO tournaments (game, config, result, started_ms, ended_ms, status) "
+           "VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+           {tournament.game, tournament.config.dump(), tournament.table.dump(),
+            tournament.started_ms, tournament.ended_ms, tournament.status},
+           "record a tournament in it")
+          .integer(0, 0);
+  for (const FinishedGame& game : games) {
+    insert_finished_game(d, game, lock_players(d, game.players), id);
+  }
+  transaction.commit();
+  return id;
+}
+
+std::int64_t PostgresStore::record_tournament_game(std::int64_t tournament_id,
+                                                   const FinishedGame& game) {
+  check_finished_game(game);
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  const PostgresResult found =
+      d.exec("SELECT game FROM tournaments WHERE id = $1", {tournament_id});
+  if (found.rows() == 0) throw StoreError(fmt::format("no tournament {}", tournament_id));
+  check_tournament_game(found.text(0, 0), game);
+  const std::int64_t id =
+      insert_finished_game(d, game, lock_players(d, game.players), tournament_id);
+  transaction.commit();
+  return id;
+}
+
+void PostgresStore::end_tournament(std::int64_t id, const Json& table, std::int64_t ended_ms,
+                                   std::string_view status) {
+  check_tournament_status(status);
+  std::lock_guard lock(mutex_);
+  const PostgresResult updated = db().exec(
+      "UPDATE tournaments SET result = $2, ended_ms = greatest(started_ms, $3), status = $4 "
+      "WHERE id = $1",
+      {id, table.dump(), ended_ms, status}, "record a tournament in it");
+  if (updated.affected() == 0) throw StoreError(fmt::format("no tournament {}", id));
+}
+
+std::vector<TournamentRecord> PostgresStore::tournaments(std::size_t limit) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(fmt::format("{} ORDER BY ended_ms DESC, id DESC LIMIT $1", kTournamentColumns),
+                {sql_count(limit)});
+  std::vector<TournamentRecord> all;
+  for (int r = 0; r < rows.rows(); ++r) {
+    all.push_back({rows.integer(r, 0),
+                   rows.text(r, 1),
+                   stored_json(rows.text(r, 2), location_),
+                   stored_json(rows.text(r, 3), location_),
+                   rows.integer(r, 4),
+                   rows.integer(r, 5),
+                   rows.text(r, 6),
+                   {}});
+  }
+  return all;
+}
+
+TournamentRecord PostgresStore::tournament(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult row = db().exec(fmt::format("{} WHERE id = $1", kTournamentColumns), {id});
+  if (row.rows() == 0) throw StoreError(fmt::format("no tournament {}", id));
+  TournamentRecord found{row.integer(0, 0),
+                         row.text(0, 1),
+                         stored_json(row.text(0, 2), location_),
+                         stored_json(row.text(0, 3), location_),
+                         row.integer(0, 4),
+                         row.integer(0, 5),
+                         row.text(0, 6),
+                         {}};
+  const PostgresResult games =
+      db().exec("SELECT id FROM games WHERE tournament_id = $1 ORDER BY id", {id});
+  for (int r = 0; r < games.rows(); ++r) found.game_ids.push_back(games.integer(r, 0));
+  return found;
+}
+
+// --- Unfinished games.
+
+std::int64_t PostgresStore::save_unfinished(const UnfinishedGame& game) {
+  checked_player_name(game.player);
+  check_saved_game(game.saved);
+  const std::string name = game.saved["game"].get<std::string>();
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  const std::int64_t player = player_id(d, game.player);
+  std::int64_t id = game.id;
+  if (id == 0) {
+    id = d.exec(
+              "INSERT INTO unfinished_games (player_id, game, saved, started_ms, updated_ms, "
+              "practice) VALUES ($1, $2, $3, $4, $5, $6) RETURNING id",
+              {player, name, game.saved.dump(), game.started_ms, game.updated_ms, game.practice},
+              "save a game in it")
+             .integer(0, 0);
+  } else if (d.exec("UPDATE unfinished_games SET player_id = $1, game = $2, saved = $3, "
+                    "started_ms = $4, updated_ms = $5, practice = $6 WHERE id = $7",
+                    {player, name, game.saved.dump(), game.started_ms, game.updated_ms,
+                     game.practice, id},
+                    "save a game in it")
+                 .affected() == 0) {
+    throw StoreError(fmt::format("no unfinished game {}", id));
+  }
+  transaction.commit();
+  return id;
+}
+
+std::vector<UnfinishedGame> PostgresStore::unfinished_games(std::string_view player) {
+  checked_player_name(player);
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(fmt::format(R"({} WHERE lower(p.name COLLATE "C") = lower($1::text COLLATE "C") )"
+                            "ORDER BY u.updated_ms DESC, u.id DESC",
+                            kUnfinishedColumns),
+                {player});
+  std::vector<UnfinishedGame> games;
+  for (int r = 0; r < rows.rows(); ++r) {
+    games.push_back({rows.integer(r, 0), rows.text(r, 1), stored_json(rows.text(r, 2), location_),
+                     rows.integer(r, 3), rows.integer(r, 4), rows.boolean(r, 5)});
+  }
+  return games;
+}
+
+UnfinishedGame PostgresStore::unfinished_game(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult row = db().exec(fmt::format("{} WHERE u.id = $1", kUnfinishedColumns), {id});
+  if (row.rows() == 0) throw StoreError(fmt::format("no unfinished game {}", id));
+  return {row.integer(0, 0), row.text(0, 1),    stored_json(row.text(0, 2), location_),
+          row.integer(0, 3), row.integer(0, 4), row.boolean(0, 5)};
+}
+
+bool PostgresStore::delete_unfinished(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  return db().exec("DELETE FROM unfinished_games WHERE id = $1", {id},
+                   "delete an unfinished game from it")
+             .affected() > 0;
+}
+
+// --- Live sessions.
+
+void PostgresStore::keep_session(const KeptSession& session) {
+  check_kept_session(session);
+  const std::string value = kept_session_value(session).dump();
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  set_meta(d, session_key(session.id), value, "keep a session in it");
+  if (!session.watch.empty()) {
+    set_meta(d, watch_key(session.watch), session.id, "keep a session in it");
+  }
+  transaction.commit();
+}
+
+std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, bool by_watch) {
+  if (!valid_session_key(key)) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  std::string id(key);
+  if (by_watch) {
+    std::optional<std::string> found = meta_value(db(), watch_key(key));
+    if (!found) return std::nullopt;
+    id = std::move(*found);
+  }
+  const std::optional<std::string> value = meta_value(db(), session_key(id));
+  if (!value) return std::nullopt;
+  return kept_session_of(std::move(id), stored_json(*value, location_),
+                         by_watch ? std::optional(key) : std::nullopt, location_);
+}
+
+bool PostgresStore::forget_session(std::string_view id) {
+  if (!valid_session_key(id)) return false;
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  d.exec(
+      "DELETE FROM meta WHERE key = (SELECT $2::text || (value::json ->> 'watch') FROM meta "
+      "WHERE key = $1)",
+      {session_key(id), kWatchKeyPrefix}, "forget a session in it");
+  const bool forgotten =
+      d.exec("DELETE FROM meta WHERE key = $1", {session_key(id)}, "forget a session in it")
+          .affected() > 0;
+  transaction.commit();
+  return forgotten;
+}
+
+std::size_t PostgresStore::forget_sessions_before(std::int64_t before_ms) {
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  const std::int64_t forgotten = d.exec(
+                                      "DELETE FROM meta WHERE starts_with(key, $1) AND "
+                                      "(value::json ->> 'updated_ms')::bigint < $2",
+                                      {kSessionKeyPrefix, before_ms}, "forget old sessions in it")
+                                     .affected();
+  // The watch codes of the sessions forgotten.
+  d.exec(
+      "DELETE FROM meta WHERE starts_with(key, $1) AND ($2::text || value) NOT IN "
+      "(SELECT key FROM meta WHERE starts_with(key, $2))",
+      {kWatchKeyPrefix, kSessionKeyPrefix}, "forget old sessions in it");
+  transaction.commit();
+  return static_cast<std::size_t>(forgotten);
+}
+
+// --- Statistics.
+
+namespace {
+
+constexpr const char* kStatistics =
+    "SELECT p.name, s.game, s.games, s.wins, s.current_streak, s.best_streak, s.best_score, "
+    "s.score_sum FROM player_stats s JOIN players p ON p.id = s.player_id "
+    R"(WHERE lower(p.name COLLATE "C") = lower($1::text COLLATE "C") )";
+
+PlayerStatistics statistics_row(const PostgresResult& rows, int r) {
+  return player_statistics(rows.text(r, 0), rows.text(r, 1), rows.integer(r, 2), rows.integer(r, 3),
+                           rows.integer(r, 4), rows.integer(r, 5), rows.integer(r, 6),
+                           rows.integer(r, 7));
+}
+
+std::vector<LeaderboardEntry> leaderboard_rows(const PostgresResult& rows) {
+  std::vector<LeaderboardEntry> board;
+  for (int r = 0; r < rows.rows(); ++r) {
+    board.push_back(leaderboard_entry(rows.text(r, 0), rows.integer(r, 1), rows.integer(r, 2),
+                                      rows.integer(r, 3), rows.integer(r, 4)));
+  }
+  return board;
+}
+
+}  // namespace
+
+PlayerStatistics PostgresStore::statistics(std::string_view player, std::string_view game) {
+  checked_player_name(player);
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(fmt::format("{} AND s.game = $2", kStatistics), {player, game});
+  if (rows.rows() == 0) return PlayerStatistics{std::string(player), std::string(game)};
+  return statistics_row(rows, 0);
+}
+
+std::vector<PlayerStatistics> PostgresStore::statistics(std::string_view player) {
+  checked_player_name(player);
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(fmt::format(R"({} ORDER BY s.game COLLATE "C")", kStatistics), {player});
+  std::vector<PlayerStatistics> all;
+  for (int r = 0; r < rows.rows(); ++r) all.push_back(statistics_row(rows, r));
+  return all;
+}
+
+GameStatistics PostgresStore::game_statistics(std::string_view player, std::string_view game) {
+  std::lock_guard lock(mutex_);
+  GameStatistics stats{statistics(player, game)};
+  stats.details =
+      game_figures(game, [&](std::size_t recent_games, Counters& counters, Json& recent) {
+        const PostgresResult found = db().exec(kFindPlayer, {player});
+        if (found.rows() == 0) return;
+        const std::int64_t player_id = found.integer(0, 0);
+        const PostgresResult rows = db().exec(
+            "SELECT counter, value FROM player_counters WHERE player_id = $1 AND game = $2",
+            {player_id, game});
+        for (int r = 0; r < rows.rows(); ++r) counters[rows.text(r, 0)] = rows.integer(r, 1);
+        if (recent_games == 0) return;
+        const PostgresResult games = db().exec(
+            "SELECT g.id, g.result, g.ended_ms FROM game_players gp JOIN games g ON g.id = "
+            "gp.game_id WHERE gp.player_id = $1 AND gp.game = $2 AND NOT g.practice "
+            "ORDER BY gp.ended_ms DESC, gp.game_id DESC LIMIT $3",
+            {player_id, game, sql_count(recent_games)});
+        for (int r = 0; r < games.rows(); ++r) {
+          recent.push_back(Json{{"id", games.integer(r, 0)},
+                                {"result", stored_json(games.text(r, 1), location_)},
+                                {"ended_ms", games.integer(r, 2)}});
+        }
+      });
+  return stats;
+}
+
+std::vector<LeaderboardEntry> PostgresStore::leaderboard(std::string_view game, std::size_t limit) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  return leaderboard_rows(
+      db().exec("SELECT p.name, s.games, s.wins, s.best_score, s.score_sum FROM player_stats s "
+                "JOIN players p ON p.id = s.player_id WHERE s.game = $1 AND s.games > 0 "
+                "ORDER BY s.best_score DESC, s.wins DESC, s.wins::float8 / s.games DESC, s.games, "
+                R"(lower(p.name COLLATE "C") LIMIT $2)",
+                {game, sql_count(limit)}));
+}
+
+std::vector<LeaderboardEntry> PostgresStore::bot_leaderboard(std::string_view game,
+                                                             std::size_t limit) {
+  checked_game_name(game);
+  std::lock_guard lock(mutex_);
+  return leaderboard_rows(db().exec(
+      R"(SELECT min(bot COLLATE "C"), count(*), sum(won::int), max(score), sum(score) )"
+      "FROM game_players WHERE game = $1 AND bot IS NOT NULL "
+      "AND game_id NOT IN (SELECT id FROM games WHERE practice) "
+      R"(GROUP BY lower(bot COLLATE "C") )"
+      "ORDER BY sum(score)::float8 / count(*) DESC, sum(won::int)::float8 / count(*) DESC, "
+      R"(count(*) DESC, lower(min(bot COLLATE "C")) LIMIT $2)",
+      {game, sql_count(limit)}));
+}
+
+std::vector<DailyResult> PostgresStore::daily_leaderboard(std::string_view game,
+                                                          std::string_view day, std::size_t limit) {
+  checked_game_name(game);
+  parse_daily_date(day);
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows = db().exec(
+      "SELECT p.name, gp.score, gp.won, g.id FROM games g JOIN game_players gp ON gp.game_id = "
+      "g.id JOIN players p ON p.id = gp.player_id WHERE g.game = $1 AND g.daily = $2 AND "
+      "NOT g.practice AND gp.bot IS NULL ORDER BY gp.score DESC, gp.won DESC, g.ended_ms, g.id "
+      "LIMIT $3",
+      {game, day, sql_count(limit)});
+  std::vector<DailyResult> results;
+  for (int r = 0; r < rows.rows(); ++r) {
+    results.push_back(
+        {rows.text(r, 0), rows.integer(r, 1), rows.boolean(r, 2), rows.integer(r, 3)});
+  }
+  return results;
+}
+
+DailyStreak PostgresStore::daily_streak(std::string_view player, std::string_view game,
+                                        std::string_view today) {
+  checked_game_name(game);
+  parse_daily_date(today);
+  std::vector<std::string> days;
+  {
+    std::lock_guard lock(mutex_);
+    const PostgresResult rows =
+        db().exec(R"(SELECT DISTINCT g.daily COLLATE "C" FROM games g JOIN game_players gp ON )"
+                  "gp.game_id = g.id JOIN players p ON p.id = gp.player_id WHERE g.game = $1 AND "
+                  "g.daily IS NOT NULL AND NOT g.practice AND gp.bot IS NULL AND "
+                  R"(lower(p.name COLLATE "C") = lower($2::text COLLATE "C") ORDER BY 1)",
+                  {game, player});
+    for (int r = 0; r < rows.rows(); ++r) days.push_back(rows.text(r, 0));
+  }
+  return daily_streak_of(days, today);
+}
+
+// --- Import from a FileStore directory.
+
+ImportReport PostgresStore::import_file_store(const std::filesystem::path& dir) {
+  std::lock_guard lock(mutex_);
+  if (read_only_) return {};  // nothing can be imported into it: the files stay for later
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  if (meta_value(d, kImportKey)) {
+    ImportReport done;
+    done.already_done = true;
+    return done;
+  }
+  const FileStoreImport into{
+      [&](const FinishedGame& game) {
+        insert_finished_game(d, game, lock_players(d, game.players), 0);
+      },
+      [&](const std::string& name, const std::string& words) {
+        d.exec("INSERT INTO word_lists (name, words) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+               {name, words}, "import a word list into it");
+      },
+      [&](const std::string& name, const Json& saved) {
+        d.exec("INSERT INTO saved_games (name, saved) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+               {name, saved.dump()}, "import a saved game into it");
+      }};
+  const ImportReport report =
+      import_file_store_files(dir, legacy_owner(meta_value(d, kLastPlayerKey)), into);
+  d.exec("INSERT INTO meta (key, value) VALUES ($1, $2)", {kImportKey, dir.string()},
+         "record the import in it");
+  transaction.commit();
+  return report;
+}
+
+}  // namespace wg::app

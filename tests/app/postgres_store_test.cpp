@@ -1,0 +1,180 @@
+// src/app/postgres_store.h: what only the PostgreSQL store does (what every store does is the
+// conformance suite's, game_store_test.cpp): a database of a newer wordgames refused, the
+// server's address in errors without its password, several programs on one database, a
+// server that stops and comes back. Each test starts its own throwaway server
+// (support/postgres_server.h), or skips saying why.
+
+#include "app/postgres_store.h"
+
+#include <gmock/gmock.h>
+#include <gtest/gtest.h>
+
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "app/postgres_connection.h"
+#include "app/postgres_schema.h"
+#include "app/store_factory.h"
+#include "app/stored_games.h"
+#include "support/postgres_server.h"
+
+namespace wg::app {
+namespace {
+
+using ::testing::HasSubstr;
+using ::testing::Not;
+
+/// A fresh server per test and a database "wordgames" on it, no store opened yet.
+class PostgresStoreTest : public test::PostgresTest {
+ protected:
+  void SetUp() override {
+    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
+    test::PostgresTest::SetUp();
+    if (IsSkipped()) return;
+    url_ = server().create_database("wordgames");
+  }
+
+  std::string url_;
+};
+
+/// The message of the StoreError opening `url` throws (a failure when it opens).
+std::string opening_error(const std::string& url) {
+  try {
+    PostgresStore store(url);
+  } catch (const StoreError& error) {
+    return error.what();
+  }
+  ADD_FAILURE() << url << " opened";
+  return "";
+}
+
+TEST_F(PostgresStoreTest, ADatabaseOfANewerWordgamesIsRefusedAndLeftUntouched) {
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 10, true}}, 1000), 0);
+  }
+  PostgresConnection db(url_);
+  db.exec("UPDATE wordgames_schema SET version = $1", {kStoreSchemaVersion + 1});
+  const std::string message = opening_error(url_);
+  EXPECT_THAT(message, HasSubstr("newer wordgames"));
+  EXPECT_THAT(message, HasSubstr(url_));
+  EXPECT_THROW(open_store_at(url_), StoreError);
+  EXPECT_EQ(postgres_schema_version(db), kStoreSchemaVersion + 1);
+  EXPECT_EQ(db.exec("SELECT count(*) FROM games").integer(0, 0), 1);
+  EXPECT_EQ(db.exec("SELECT count(*) FROM player_stats").integer(0, 0), 1);
+}
+
+TEST_F(PostgresStoreTest, ADatabaseOfSomethingElseIsRefusedAndLeftUntouched) {
+  PostgresConnection db(url_);
+  db.exec("CREATE TABLE invoices (id BIGINT PRIMARY KEY)");
+  EXPECT_THAT(opening_error(url_), HasSubstr("not a wordgames store"));
+  EXPECT_EQ(
+      db.exec("SELECT count(*) FROM pg_tables WHERE schemaname = current_schema()").integer(0, 0),
+      1);
+}
+
+TEST(PostgresStoreErrorTest, ABadUrlOrAnUnreachableServerIsAClearErrorWithoutThePassword) {
+  // None of these needs a server: port 1 refuses at once, the socket's directory does not exist,
+  // the others are not URLs libpq can read.
+  struct Case {
+    std::string url;
+    std::string named;  ///< what the message names
+  };
+  const std::vector<Case> cases = {
+      {"postgresql://ann:s3cr3t@127.0.0.1:1/wordgames", "127.0.0.1"},
+      {"postgres://ann:s3cr3t@127.0.0.1:1/wordgames", "127.0.0.1"},
+      {"postgresql:///wordgames?host=/nonexistent/wg&password=s3cr3t", "/nonexistent/wg"},
+      {"postgresql://ann:s3cr3t@localhost:notaport/wordgames", "localhost:notaport"},
+      {"postgresql://ann:s3cr3t%zz@localhost/wordgames", "localhost"},
+      {"postgresql://ann:s3cr3t@127.0.0.1:1/wordgames?sslmode=nonsense", "sslmode"},
+      {"sqlite:/home/ann/wordgames.db", "postgresql://"},
+  };
+  for (const Case& c : cases) {
+    const std::string message = opening_error(c.url);
+    EXPECT_THAT(message, HasSubstr(c.named)) << c.url;
+    EXPECT_THAT(message, Not(HasSubstr("s3cr3t"))) << c.url;
+  }
+}
+
+TEST_F(PostgresStoreTest, TheFactoryOpensAPostgresUrlAsThisStore) {
+  {
+    const auto store = open_store_at(url_);
+    EXPECT_EQ(store->location(), url_);
+    store->player("Ann");
+  }
+  // postgres:// is the same database.
+  const auto store =
+      open_store_at("postgres://" + url_.substr(std::string("postgresql://").size()));
+  EXPECT_TRUE(store->find_player("ann").has_value());
+  EXPECT_FALSE(store->read_only());
+}
+
+TEST_F(PostgresStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
+  PostgresStore a(url_);
+  PostgresStore b(url_);
+  const std::int64_t id = a.record_finished_game(game_of("hangman", {{"Ann", 10, true}}, 1000), 0);
+  EXPECT_EQ(b.finished_game(id).players.at(0).name, "Ann");
+  b.record_finished_game(game_of("hangman", {{"ann", 20, true}}, 2000), 0);
+  EXPECT_EQ(a.statistics("Ann", "hangman").games, 2);
+  EXPECT_EQ(a.statistics("Ann", "hangman").current_streak, 2);
+
+  const std::int64_t unfinished = b.save_unfinished({0, "Ann", saved_game("hand", 3, 1), 10, 20});
+  EXPECT_EQ(a.unfinished_game(unfinished).saved, saved_game("hand", 3, 1));
+  a.record_finished_game(game_of("hand", {{"Ann", 5, false}}, 3000), unfinished);
+  EXPECT_TRUE(b.unfinished_games("Ann").empty());
+
+  EXPECT_TRUE(a.claim_player("Bob", "first"));
+  EXPECT_FALSE(b.claim_player("bob", "second"));
+  EXPECT_TRUE(b.player_secret_matches("Bob", "first"));
+  b.set_last_player("Bob");
+  EXPECT_EQ(a.last_player()->name, "Bob");
+  b.save_word_list("small", std::vector<std::string>{"BANANA"});
+  EXPECT_TRUE(a.has_word_list("small"));
+}
+
+TEST_F(PostgresStoreTest, GamesRecordedAtOnceByTwoStoresAreAllCounted) {
+  // Two programs record one player's games at once, each ending after some of the other's (so
+  // that some are counted in place and some recounted): every game counts, as if recorded one
+  // by one in order.
+  { PostgresStore store(url_); }  // the schema, made once
+  constexpr int kGames = 30;
+  std::vector<FinishedGame> games;
+  for (int i = 0; i < 2 * kGames; ++i) {
+    games.push_back(
+        game_of("hangman", {{"Ann", i % 7, i % 3 != 0}, {"Bob", 1, i % 3 == 0}}, 1000 + 10 * i));
+  }
+  std::vector<std::thread> programs;
+  for (int p = 0; p < 2; ++p) {
+    programs.emplace_back([&, p] {
+      PostgresStore store(url_);
+      for (int i = 0; i < kGames; ++i) {
+        store.record_finished_game(
+            games[static_cast<std::size_t>(p == 0 ? 2 * i : 2 * (kGames - i) - 1)], 0);
+      }
+    });
+  }
+  for (std::thread& program : programs) program.join();
+
+  PostgresStore store(url_);
+  EXPECT_EQ(store.statistics("Ann", "hangman"), counted_statistics(games, "Ann", "hangman"));
+  EXPECT_EQ(store.statistics("Bob", "hangman").games, 2 * kGames);
+}
+
+TEST_F(PostgresStoreTest, SavingResumesWhenTheServerIsBack) {
+  PostgresStore store(url_);
+  store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 1000), 0);
+  server().stop();
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {{"Ann", 2, true}}, 2000), 0),
+               StoreError);
+  EXPECT_THROW(store.save_unfinished({0, "Ann", saved_game("hand", 1, 0), 0, 0}), StoreError);
+  server().start();
+  store.record_finished_game(game_of("hangman", {{"Ann", 3, true}}, 3000), 0);
+  const std::vector<GameSummary> games = store.finished_games("Ann", std::nullopt, 10, 0);
+  ASSERT_EQ(games.size(), 2u) << "the game refused while the server was down is not kept";
+  EXPECT_EQ(games[0].players.at(0).score, 3);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 2);
+}
+
+}  // namespace
+}  // namespace wg::app
