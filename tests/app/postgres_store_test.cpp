@@ -110,6 +110,28 @@ TEST_F(PostgresStoreTest, TheFactoryOpensAPostgresUrlAsThisStore) {
   EXPECT_FALSE(store->read_only());
 }
 
+TEST_F(PostgresStoreTest, ARoleThatMayOnlyReadServesWhatTheStoreHoldsAndWritesNothing) {
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 10, true}}, 1000), 0);
+  }
+  PostgresConnection db(url_);
+  db.exec("CREATE ROLE reader LOGIN");
+  db.exec("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader");
+  const std::string reader = url_.substr(0, url_.rfind("&user=")) + "&user=reader";
+  PostgresStore store(reader);
+  EXPECT_TRUE(store.read_only());
+  EXPECT_EQ(store.statistics("Ann", "hangman").wins, 1);
+  EXPECT_EQ(store.finished_games("Ann", std::nullopt, 10, 0).size(), 1u);
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 2000), 0),
+               StoreError);
+  EXPECT_THROW(store.player("Bob"), StoreError);
+  const ImportReport report = store.import_file_store("/nonexistent");
+  EXPECT_FALSE(report.already_done);
+  EXPECT_EQ(db.exec("SELECT count(*) FROM meta").integer(0, 0), 0) << "no import recorded";
+  EXPECT_EQ(db.exec("SELECT count(*) FROM games").integer(0, 0), 1);
+}
+
 TEST_F(PostgresStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
   PostgresStore a(url_);
   PostgresStore b(url_);
