@@ -156,31 +156,37 @@ TEST_F(PostgresStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
 }
 
 TEST_F(PostgresStoreTest, GamesRecordedAtOnceByTwoStoresAreAllCounted) {
-  // Two programs record one player's games at once, each ending after some of the other's (so
-  // that some are counted in place and some recounted): every game counts, as if recorded one
-  // by one in order.
-  { PostgresStore store(url_); }  // the schema, made once
-  constexpr int kGames = 30;
+  // Two programs record one player's games at once, each store shared by two threads, each
+  // thread's games ending after some of the others' (so that some are counted in place and some
+  // recounted): every game counts, as if recorded one by one in order.
+  constexpr int kThreads = 4;
+  constexpr int kGames = 15;  // a thread's
   std::vector<FinishedGame> games;
-  for (int i = 0; i < 2 * kGames; ++i) {
+  for (int i = 0; i < kThreads * kGames; ++i) {
     games.push_back(
         game_of("hangman", {{"Ann", i % 7, i % 3 != 0}, {"Bob", 1, i % 3 == 0}}, 1000 + 10 * i));
   }
-  std::vector<std::thread> programs;
-  for (int p = 0; p < 2; ++p) {
-    programs.emplace_back([&, p] {
-      PostgresStore store(url_);
+  PostgresStore first(url_);  // makes the schema, once
+  PostgresStore second(url_);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      PostgresStore& store = t < kThreads / 2 ? first : second;
       for (int i = 0; i < kGames; ++i) {
-        store.record_finished_game(
-            games[static_cast<std::size_t>(p == 0 ? 2 * i : 2 * (kGames - i) - 1)], 0);
+        const int n = t % 2 == 0 ? i : kGames - 1 - i;  // in order, or backwards
+        try {
+          store.record_finished_game(games[static_cast<std::size_t>(n * kThreads + t)], 0);
+        } catch (const StoreError& error) {
+          ADD_FAILURE() << error.what();
+        }
       }
     });
   }
-  for (std::thread& program : programs) program.join();
+  for (std::thread& thread : threads) thread.join();
 
   PostgresStore store(url_);
   EXPECT_EQ(store.statistics("Ann", "hangman"), counted_statistics(games, "Ann", "hangman"));
-  EXPECT_EQ(store.statistics("Bob", "hangman").games, 2 * kGames);
+  EXPECT_EQ(store.statistics("Bob", "hangman").games, kThreads * kGames);
 }
 
 TEST_F(PostgresStoreTest, SavingResumesWhenTheServerIsBack) {
