@@ -189,6 +189,28 @@ TEST_F(PostgresStoreTest, GamesRecordedAtOnceByTwoStoresAreAllCounted) {
   EXPECT_EQ(store.statistics("Bob", "hangman").games, kThreads * kGames);
 }
 
+TEST_F(PostgresStoreTest, RecordingAGameWaitsForWhoeverHoldsItsPlayers) {
+  // Another program's transaction holds Ann's row (as recording a game of hers does, until it
+  // commits): a game of hers is not counted meanwhile. The store gives up waiting after
+  // lock_timeout (a setting of its connection, in the URL), and then keeps nothing of it.
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 1000), 0);
+  }
+  PostgresConnection other(url_);
+  PostgresTransaction holding(other);
+  // NO KEY UPDATE: the lock a game's rows referring to the player (FOR KEY SHARE) do not wait
+  // for, so only the store's own lock on its players makes it wait.
+  other.exec("SELECT 1 FROM players WHERE name = 'Ann' FOR NO KEY UPDATE");
+  PostgresStore store(url_ + "&options=-c%20lock_timeout%3D200");
+  EXPECT_THROW(store.record_finished_game(
+                   game_of("hangman", {{"Bob", 5, true}, {"Ann", 2, false}}, 2000), 0),
+               StoreError);
+  EXPECT_TRUE(store.finished_games("Bob", std::nullopt, 10, 0).empty());
+  EXPECT_FALSE(store.find_player("Bob").has_value()) << "nothing of it is kept";
+  store.record_finished_game(game_of("hangman", {{"Bob", 5, true}}, 2000), 0);  // Ann not held
+}
+
 TEST_F(PostgresStoreTest, SavingResumesWhenTheServerIsBack) {
   PostgresStore store(url_);
   store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 1000), 0);
