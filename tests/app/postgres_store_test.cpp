@@ -110,6 +110,28 @@ TEST_F(PostgresStoreTest, TheFactoryOpensAPostgresUrlAsThisStore) {
   EXPECT_FALSE(store->read_only());
 }
 
+TEST_F(PostgresStoreTest, ARoleThatMayOnlyReadServesWhatTheStoreHoldsAndWritesNothing) {
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 10, true}}, 1000), 0);
+  }
+  PostgresConnection db(url_);
+  db.exec("CREATE ROLE reader LOGIN");
+  db.exec("GRANT SELECT ON ALL TABLES IN SCHEMA public TO reader");
+  const std::string reader = url_.substr(0, url_.rfind("&user=")) + "&user=reader";
+  PostgresStore store(reader);
+  EXPECT_TRUE(store.read_only());
+  EXPECT_EQ(store.statistics("Ann", "hangman").wins, 1);
+  EXPECT_EQ(store.finished_games("Ann", std::nullopt, 10, 0).size(), 1u);
+  EXPECT_THROW(store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 2000), 0),
+               StoreError);
+  EXPECT_THROW(store.player("Bob"), StoreError);
+  const ImportReport report = store.import_file_store("/nonexistent");
+  EXPECT_FALSE(report.already_done);
+  EXPECT_EQ(db.exec("SELECT count(*) FROM meta").integer(0, 0), 0) << "no import recorded";
+  EXPECT_EQ(db.exec("SELECT count(*) FROM games").integer(0, 0), 1);
+}
+
 TEST_F(PostgresStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
   PostgresStore a(url_);
   PostgresStore b(url_);
@@ -134,31 +156,59 @@ TEST_F(PostgresStoreTest, TwoStoresOnOneDatabaseSeeEachOthersWrites) {
 }
 
 TEST_F(PostgresStoreTest, GamesRecordedAtOnceByTwoStoresAreAllCounted) {
-  // Two programs record one player's games at once, each ending after some of the other's (so
-  // that some are counted in place and some recounted): every game counts, as if recorded one
-  // by one in order.
-  { PostgresStore store(url_); }  // the schema, made once
-  constexpr int kGames = 30;
+  // Two programs record one player's games at once, each store shared by two threads, each
+  // thread's games ending after some of the others' (so that some are counted in place and some
+  // recounted): every game counts, as if recorded one by one in order.
+  constexpr int kThreads = 4;
+  constexpr int kGames = 15;  // a thread's
   std::vector<FinishedGame> games;
-  for (int i = 0; i < 2 * kGames; ++i) {
+  for (int i = 0; i < kThreads * kGames; ++i) {
     games.push_back(
         game_of("hangman", {{"Ann", i % 7, i % 3 != 0}, {"Bob", 1, i % 3 == 0}}, 1000 + 10 * i));
   }
-  std::vector<std::thread> programs;
-  for (int p = 0; p < 2; ++p) {
-    programs.emplace_back([&, p] {
-      PostgresStore store(url_);
+  PostgresStore first(url_);  // makes the schema, once
+  PostgresStore second(url_);
+  std::vector<std::thread> threads;
+  for (int t = 0; t < kThreads; ++t) {
+    threads.emplace_back([&, t] {
+      PostgresStore& store = t < kThreads / 2 ? first : second;
       for (int i = 0; i < kGames; ++i) {
-        store.record_finished_game(
-            games[static_cast<std::size_t>(p == 0 ? 2 * i : 2 * (kGames - i) - 1)], 0);
+        const int n = t % 2 == 0 ? i : kGames - 1 - i;  // in order, or backwards
+        try {
+          store.record_finished_game(games[static_cast<std::size_t>(n * kThreads + t)], 0);
+        } catch (const StoreError& error) {
+          ADD_FAILURE() << error.what();
+        }
       }
     });
   }
-  for (std::thread& program : programs) program.join();
+  for (std::thread& thread : threads) thread.join();
 
   PostgresStore store(url_);
   EXPECT_EQ(store.statistics("Ann", "hangman"), counted_statistics(games, "Ann", "hangman"));
-  EXPECT_EQ(store.statistics("Bob", "hangman").games, 2 * kGames);
+  EXPECT_EQ(store.statistics("Bob", "hangman").games, kThreads * kGames);
+}
+
+TEST_F(PostgresStoreTest, RecordingAGameWaitsForWhoeverHoldsItsPlayers) {
+  // Another program's transaction holds Ann's row (as recording a game of hers does, until it
+  // commits): a game of hers is not counted meanwhile. The store gives up waiting after
+  // lock_timeout (a setting of its connection, in the URL), and then keeps nothing of it.
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 1000), 0);
+  }
+  PostgresConnection other(url_);
+  PostgresTransaction holding(other);
+  // NO KEY UPDATE: the lock a game's rows referring to the player (FOR KEY SHARE) do not wait
+  // for, so only the store's own lock on its players makes it wait.
+  other.exec("SELECT 1 FROM players WHERE name = 'Ann' FOR NO KEY UPDATE");
+  PostgresStore store(url_ + "&options=-c%20lock_timeout%3D200");
+  EXPECT_THROW(store.record_finished_game(
+                   game_of("hangman", {{"Bob", 5, true}, {"Ann", 2, false}}, 2000), 0),
+               StoreError);
+  EXPECT_TRUE(store.finished_games("Bob", std::nullopt, 10, 0).empty());
+  EXPECT_FALSE(store.find_player("Bob").has_value()) << "nothing of it is kept";
+  store.record_finished_game(game_of("hangman", {{"Bob", 5, true}}, 2000), 0);  // Ann not held
 }
 
 TEST_F(PostgresStoreTest, SavingResumesWhenTheServerIsBack) {
