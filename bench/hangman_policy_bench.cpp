@@ -803,13 +803,13 @@ void BM_Records(benchmark::State& state) {
       wg::Rng rng = root.fork(i);
       Game game(d, rng);
       while (!game.finished()) {
-        const double cpu_start = wg::bench::thread_cpu_ms();
+        const double cpu_start = wg::bench::cpu_ms();
         const auto start = std::chrono::steady_clock::now();
         const Guess guess = advise(game, strategy).guess;
         wall.push_back(
             std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
                 .count());
-        cpu.push_back(wg::bench::thread_cpu_ms() - cpu_start);
+        cpu.push_back(wg::bench::cpu_ms() - cpu_start);
         game.guess(guess);
       }
     }

@@ -262,6 +262,13 @@ void configure(CLI::App& app, Context& context) {
                  "default: $XDG_DATA_HOME/wordgames")
       ->type_name("DIR")
       ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
+  app.add_option("--store", options.store,
+                 "Where the games and players are kept: a PostgreSQL database "
+                 "(postgresql://USER@HOST:PORT/DATABASE; keep its password in ~/.pgpass or "
+                 "PGPASSWORD, not on the command line) or a data directory; default: the data "
+                 "directory's wordgames.db (--data)")
+      ->type_name("URL|DIR")
+      ->multi_option_policy(CLI::MultiOptionPolicy::TakeLast);
   app.add_option("--player", options.player,
                  "Who plays (a local profile by name, 1 to 40 characters); default: the last "
                  "player, asked once at a terminal, else 'player'")

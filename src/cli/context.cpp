@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "app/postgres_connection.h"
 #include "app/store_factory.h"
 #include "app/user_data.h"
 #include "cli/output.h"
@@ -75,13 +76,17 @@ app::GameStore* Context::game_store_or_problem() {
   if (store_opened_) return game_store_.get();
   store_opened_ = true;
   try {
-    const std::filesystem::path dir = data_dir();
-    game_store_ = app::open_store(dir);
+    game_store_ = open_game_store();
     if (game_store_->read_only()) {
       print_warning(err_, fmt::format("{} is read-only (so is its folder): your games and "
                                       "statistics are shown, but no new game is kept",
                                       game_store_->location()));
     }
+    // The files an older wordgames kept in a data directory join the database of that
+    // directory, once; a PostgreSQL store has no directory.
+    if (app::is_postgres_url(options_.store)) return game_store_.get();
+    const std::filesystem::path dir =
+        options_.store.empty() ? data_dir() : std::filesystem::path(options_.store);
     const app::ImportReport report = game_store_->import_file_store(dir);
     for (const std::string& problem : report.problems) {
       print_warning(err_, problem);
@@ -99,6 +104,11 @@ app::GameStore* Context::game_store_or_problem() {
     store_problem_ = error.what();
   }
   return game_store_.get();
+}
+
+std::unique_ptr<app::GameStore> Context::open_game_store() const {
+  if (!options_.store.empty()) return app::open_store_at(options_.store);
+  return app::open_store(data_dir());
 }
 
 void Context::warn_not_saving(std::string_view problem) {
@@ -208,6 +218,7 @@ std::string shell_word(std::string_view text) {
 std::string Context::resume_command(std::int64_t id) const {
   std::string command = "wordgames";
   if (!options_.data_dir.empty()) command += " --data " + shell_word(options_.data_dir);
+  if (!options_.store.empty()) command += " --store " + shell_word(options_.store);
   if (!options_.player.empty()) command += " --player " + shell_word(options_.player);
   if (!options_.lexicon_path.empty()) command += " --lexicon " + shell_word(options_.lexicon_path);
   return command + fmt::format(" resume {}", id);

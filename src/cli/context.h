@@ -43,7 +43,10 @@ struct GlobalOptions {
   std::optional<std::uint64_t> seed;  ///< --seed; unset: a fresh random seed (see Context::seed)
   bool json = false;                  ///< --json: machine-readable output
   std::string data_dir;               ///< --data; empty: the user data directory (user_data.h)
-  std::string player;                 ///< --player; empty: the last player, or ask (player_name)
+  /// --store: where the games and players are kept, a PostgreSQL URL or a data directory
+  /// (app::open_store_at); empty: the data directory's wordgames.db.
+  std::string store;
+  std::string player;  ///< --player; empty: the last player, or ask (player_name)
 };
 
 /// The player name used when no name is given and none can be asked (piped input).
@@ -98,6 +101,9 @@ class Context {
   /// The database as game_store(), for commands that only read it (stats, history): throws
   /// app::StoreError instead of warning.
   app::GameStore& required_game_store();
+  /// A connection of its own to the store game_store() opens (--store, else the data
+  /// directory's database), for a host that keeps one (the arcade). Throws app::StoreError.
+  std::unique_ptr<app::GameStore> open_game_store() const;
   /// The store of saved word lists and games (app::Store): game_store(), or when it cannot
   /// be opened the plain files of the data directory (app::FileStore), as before the database.
   app::Store& store();

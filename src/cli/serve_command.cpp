@@ -86,13 +86,13 @@ int serve(Context& context, const ServeOptions& options) {
     }
     arcade_options.allowed_hosts.push_back(name);
   }
-  // The terminal's database (--data, else the user data directory), on a connection of the
-  // arcade's own; one that cannot be opened is reported once (by game_store) and the arcade
-  // serves on without it.
+  // The terminal's store (--store, else --data's or the user data directory's database), on a
+  // connection of the arcade's own; one that cannot be opened is reported once (by game_store)
+  // and the arcade serves on without it.
   if (!options.no_store) {
     if (context.game_store() != nullptr) {
       try {
-        arcade_options.store = app::open_store(context.data_dir());
+        arcade_options.store = context.open_game_store();
       } catch (const std::exception& error) {
         print_warning(context.err(), fmt::format("cannot save games: {}; playing on without saving",
                                                  error.what()));

@@ -89,6 +89,16 @@ struct LiveSession {
   /// The owner's last finished game, for its review (GET /api/sessions/ID/review); nullopt
   /// before one ends.
   std::optional<app::FinishedGame> reviewable;
+  /// Finished games the store has not taken yet (it failed: the database stopped, the disk is
+  /// full), oldest first, each with whether it is the owner's (whose unfinished game its
+  /// recording removes): recorded before anything else at the session's next keep, which a
+  /// command or the arcade's sweep brings, so that a game acknowledged is kept once the store is
+  /// back.
+  struct UnrecordedGame {
+    app::FinishedGame game;
+    bool owners = false;
+  };
+  std::vector<UnrecordedGame> unrecorded;
   /// Why the store did not keep what the last command did (a finished game, the game in play),
   /// told to its players with every update until a command is kept again ("" when kept, or
   /// nothing was to keep): a player must know that this game will not count.

@@ -31,21 +31,20 @@ void Sessions::keep(LiveSession& live) {
 }
 
 void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
-  bool recorded = false;
+  bool ended = false;
   for (const auto& [seat, player] : live.players) {
     for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
       game.started_ms = live.started_ms;
       game.ended_ms = std::max(now, live.started_ms);
       game.practice = live.practice;
       game.daily = live.daily;
-      // The owner's game was saved unfinished as it went; a room member's never is.
-      options_.store->record_finished_game(game,
-                                           seat == live.seat ? live.unfinished.exchange(0) : 0);
-      recorded = true;
+      live.unrecorded.push_back({std::move(game), seat == live.seat});
+      ended = true;
     }
   }
-  if (recorded) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
-  if (recorded) live.daily.clear();  // the session's next game is no puzzle of the day
+  if (ended) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
+  if (ended) live.daily.clear();  // the session's next game is no puzzle of the day
+  record_unrecorded(live);
   const auto owner = live.players.find(live.seat);
   if (owner == live.players.end()) return;  // only the owner's game is saved to resume
   if (live.session->finished()) {
@@ -68,6 +67,17 @@ void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
     // session's game is saved anew.
     unfinished.id = 0;
     live.unfinished = options_.store->save_unfinished(unfinished);
+  }
+}
+
+void Sessions::record_unrecorded(LiveSession& live) {
+  while (!live.unrecorded.empty()) {
+    const LiveSession::UnrecordedGame& next = live.unrecorded.front();
+    // The owner's game was saved unfinished as it went (a room member's never is): recording it
+    // removes that save in the same transaction, and only once it is recorded is it gone here.
+    options_.store->record_finished_game(next.game, next.owners ? live.unfinished.load() : 0);
+    if (next.owners) live.unfinished = 0;
+    live.unrecorded.erase(live.unrecorded.begin());
   }
 }
 

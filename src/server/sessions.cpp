@@ -222,6 +222,19 @@ std::size_t Sessions::expire_idle() {
       }
     }
   }
+  // What the store failed to keep (a finished game, the game in play) is tried again: the
+  // database may be back, and a game that ended has no next command to bring it.
+  std::vector<LivePtr> unkept;
+  {
+    std::lock_guard lock(mutex_);
+    for (const auto& [key, live] : sessions_) {
+      if (key == live->id) unkept.push_back(live);
+    }
+  }
+  for (const LivePtr& live : unkept) {
+    std::unique_lock session_lock(live->mutex, std::try_to_lock);
+    if (session_lock.owns_lock() && !live->not_kept.empty()) keep(*live);
+  }
   return expired.size();
 }
 

@@ -219,6 +219,9 @@ class Sessions {
   /// keep's part for the session's players (their finished games and unfinished one); throws
   /// what the store throws.
   void keep_for_players(LiveSession& live, std::int64_t now);
+  /// Records the session's finished games the store has not taken yet (LiveSession::unrecorded),
+  /// oldest first; throws what the store throws, leaving the rest for the next keep.
+  void record_unrecorded(LiveSession& live);
   /// Keeps the session's game in play under its id (app::KeptSession), or forgets it once the
   /// game has ended or cannot be resumed; throws what the store throws.
   void keep_alive(LiveSession& live, std::int64_t now);

@@ -24,9 +24,11 @@
 #include <fmt/format.h>
 #include <nlohmann/json.hpp>
 
+#include "app/postgres_store.h"
 #include "app/sqlite_store.h"
 #include "server/test_client.h"
 #include "support/blocking_wait.h"
+#include "support/postgres_server.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
 
@@ -190,6 +192,90 @@ TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
     EXPECT_EQ(resumed["view"]["length"], 5) << resumed.dump();
     EXPECT_EQ(next.end_with(SIGTERM), 0);
   }
+}
+
+// `serve --store postgresql://...`: the arcade keeps its players and games in that database; a
+// game in play when the server stops is there, the next server (on another data directory)
+// resumes it, and a finished game is read back by the terminal's stats from the same database.
+TEST(ServePostgres, AnArcadeKeepsItsGamesInPostgresqlForTheNextServer) {
+  if (const std::string why = PostgresServer::unavailable(); !why.empty()) GTEST_SKIP() << why;
+  PostgresServer database;
+  const std::string url = database.create_database("arcade");
+  TempDir first_data;
+  std::string secret;  // ann's
+  {
+    Server server(first_data.path(), {"--store", url});
+    ASSERT_NE(server.port(), 0);
+    secret = server.post("/api/players", {{"name", "ann"}}, 201)["secret"];
+    const json session = server.post(
+        "/api/sessions", {{"game", "evil-hangman"}, {"seed", 7}, {"player", "ann"}}, 201, secret);
+    const std::string commands = "/api/sessions/" + session["id"].get<std::string>() + "/commands";
+    server.post(commands, {{"command", "new_game"}, {"length", 5}, {"guesses", 8}}, 200);
+    server.post(commands, {{"command", "guess"}, {"letter", "e"}}, 200);
+    EXPECT_EQ(server.end_with(SIGTERM), 0);
+  }
+  EXPECT_FALSE(std::filesystem::exists(first_data / "wordgames.db")) << "nothing in the directory";
+  std::vector<app::UnfinishedGame> kept;
+  {
+    app::PostgresStore store(url);
+    kept = store.unfinished_games("ann");
+  }
+  ASSERT_EQ(kept.size(), 1u);
+  EXPECT_EQ(kept[0].saved["commands"].size(), 2u) << kept[0].saved.dump();
+  TempDir second_data;
+  Server next(second_data.path(), {"--store", url});
+  const json resumed = next.post("/api/sessions/resume",
+                                 {{"unfinished", kept[0].id}, {"player", "ann"}}, 201, secret);
+  EXPECT_EQ(resumed["view"]["letters"], json::array({"e"})) << resumed.dump();
+  const std::string commands = "/api/sessions/" + resumed["id"].get<std::string>() + "/commands";
+  next.post(commands, {{"command", "give_up"}}, 200);
+  EXPECT_EQ(next.end_with(SIGTERM), 0);
+  const ProcessResult stats =
+      wordgames({"--store", url, "--player", "ann", "history", "--json"}, ProcessOptions{});
+  ASSERT_EQ(stats.exit_code, 0) << stats;
+  const json history = json::parse(stats.out);
+  ASSERT_EQ(history["games"].size(), 1u) << stats.out;
+  EXPECT_EQ(history["games"][0]["game"], "evil-hangman");
+}
+
+// The database stops in the middle of a game: every command is still played and answered, each
+// answer telling its player that the game is not kept; the game that ended meanwhile is
+// recorded, once and whole, when the database is back (at the next command here).
+TEST(ServePostgres, TheDatabaseStoppingMidGameLosesNothingAcknowledged) {
+  if (const std::string why = PostgresServer::unavailable(); !why.empty()) GTEST_SKIP() << why;
+  PostgresServer database;
+  const std::string url = database.create_database("arcade");
+  TempDir data;
+  Server server(data.path(), {"--store", url});
+  ASSERT_NE(server.port(), 0);
+  const std::string secret = server.post("/api/players", {{"name", "ann"}}, 201)["secret"];
+  const json session = server.post(
+      "/api/sessions", {{"game", "evil-hangman"}, {"seed", 7}, {"player", "ann"}}, 201, secret);
+  const std::string commands = "/api/sessions/" + session["id"].get<std::string>() + "/commands";
+  EXPECT_FALSE(server.post(commands, {{"command", "new_game"}, {"length", 5}, {"guesses", 8}}, 200)
+                   .contains("not_kept"));
+  server.post(commands, {{"command", "guess"}, {"letter", "e"}}, 200);
+
+  database.stop();
+  const json guessed = server.post(commands, {{"command", "guess"}, {"letter", "a"}}, 200);
+  EXPECT_TRUE(guessed.contains("not_kept")) << guessed.dump();
+  EXPECT_EQ(guessed["view"]["letters"], json::array({"e", "a"})) << guessed.dump();
+  const json ended = server.post(commands, {{"command", "give_up"}}, 200);
+  EXPECT_EQ(ended["view"]["status"], "finished") << ended.dump();
+  EXPECT_TRUE(ended.contains("not_kept")) << ended.dump();
+
+  database.start();
+  const json again = server.post(commands, {{"command", "new_game"}, {"length", 5}}, 200);
+  EXPECT_FALSE(again.contains("not_kept")) << again.dump();
+  EXPECT_EQ(server.end_with(SIGTERM), 0);
+
+  app::PostgresStore postgres(url);
+  app::GameStore& store = postgres;
+  const std::vector<app::GameSummary> games = store.finished_games("ann");
+  ASSERT_EQ(games.size(), 1u);
+  const app::FinishedGame game = store.finished_game(games[0].id);
+  EXPECT_EQ(game.commands.size(), 4u) << game.commands.dump();
+  EXPECT_EQ(game.commands.back()["command"], "give_up") << game.commands.dump();
 }
 
 // A tournament's external bot that ignores SIGTERM and SIGHUP and never replies: whatever ends

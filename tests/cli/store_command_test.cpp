@@ -18,6 +18,7 @@
 
 #include "cli/app.h"
 #include "cli/output.h"
+#include "support/postgres_server.h"
 #include "support/temp_dir.h"
 #include "wordgames_runner.h"
 
@@ -620,6 +621,64 @@ TEST(StoreCli, AReadOnlyDataDirectoryNeverStopsAGame) {
   EXPECT_EQ(r.exit_code, 0) << r;
   EXPECT_TRUE(contains(r.out, "Word game, seed 1")) << r;
   EXPECT_TRUE(contains(r.err, "cannot save games")) << r;
+}
+
+// --store postgresql://...: every game is kept in that database instead of the data directory's
+// file, and stats, history and review read it back as they read SQLite.
+TEST(StoreCliPostgres, EveryGameIsKeptInPostgresqlAndReadBack) {
+  if (const std::string why = PostgresServer::unavailable(); !why.empty()) GTEST_SKIP() << why;
+  PostgresServer server;
+  const std::string url = server.create_database("terminal");
+  TempDir dir;
+  const auto run = [&](std::vector<std::string> args, std::string input = "") {
+    args.insert(args.begin(), {"--store", url});
+    return run_in(dir.path(), std::move(args), std::move(input));
+  };
+  for (const ShortGame& g : short_games()) {
+    const ProcessResult r = run(g.args, g.input);
+    ASSERT_EQ(r.exit_code, 0) << g.game << r;
+    EXPECT_FALSE(contains(r.err, "cannot save")) << g.game << r;
+  }
+  EXPECT_FALSE(std::filesystem::exists(dir / "wordgames.db")) << "nothing in the data directory";
+
+  ProcessResult r = run({"stats", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  const json stats = json_of(r);
+  std::set<std::string> games;
+  for (const json& s : stats["games"]) {
+    games.insert(s["game"].get<std::string>());
+    EXPECT_EQ(s["games"], 1) << s;
+  }
+  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman",
+                                          "wordle"}));
+  r = run({"history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  ASSERT_EQ(json_of(r)["games"].size(), 6u) << r;
+  EXPECT_EQ(json_of(r)["games"][0]["game"], "auction");
+  r = run({"review", "1", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_EQ(json_of(r)["game"], "hand") << r;
+  // The SQLite file of the same directory knows none of it.
+  r = run_in(dir.path(), {"history", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(json_of(r)["games"].empty()) << r;
+}
+
+// A database that cannot be reached: a game plays on and says it is not saved, a command that
+// only reads the store fails saying why, and neither shows the URL's password.
+TEST(StoreCliPostgres, AnUnreachableDatabaseIsSaidSoWithoutItsPassword) {
+  TempDir dir;
+  const std::string url =
+      "postgresql://ann:s3cret@/wordgames?host=" + (dir.path() / "no-server").string();
+  ProcessResult r =
+      run_in(dir.path(), {"--store", url, "hangman", "--seed", "1"}, "1 E\ngive up\n");
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(contains(r.err, "cannot save games")) << r;
+  EXPECT_FALSE(contains(r.err + r.out, "s3cret")) << r;
+  r = run_in(dir.path(), {"--store", url, "stats"});
+  EXPECT_NE(r.exit_code, 0) << r;
+  EXPECT_FALSE(r.err.empty()) << r;
+  EXPECT_FALSE(contains(r.err + r.out, "s3cret")) << r;
 }
 
 }  // namespace
