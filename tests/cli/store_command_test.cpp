@@ -53,6 +53,17 @@ std::string read_text(const std::filesystem::path& path) {
   return text.str();
 }
 
+/// `stats --json` after short_games(): one game of each game.
+void expect_one_of_each_game(const json& stats) {
+  std::set<std::string> games;
+  for (const json& s : stats["games"]) {
+    games.insert(s["game"].get<std::string>());
+    EXPECT_EQ(s["games"], 1) << s;
+  }
+  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman",
+                                          "wordle"}));
+}
+
 /// A short seeded game of each game, with piped input, each finishing.
 struct ShortGame {
   std::string game;
@@ -93,13 +104,7 @@ TEST(StoreCli, EveryGameIsRecordedAndShownByStatsAndHistory) {
   ASSERT_EQ(r.exit_code, 0) << r;
   json stats = json_of(r);
   EXPECT_EQ(stats["player"], "player");
-  std::set<std::string> games;
-  for (const json& s : stats["games"]) {
-    games.insert(s["game"].get<std::string>());
-    EXPECT_EQ(s["games"], 1) << s;
-  }
-  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman",
-                                          "wordle"}));
+  expect_one_of_each_game(stats);
 
   r = run_in(dir.path(), {"history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
@@ -643,14 +648,7 @@ TEST(StoreCliPostgres, EveryGameIsKeptInPostgresqlAndReadBack) {
 
   ProcessResult r = run({"stats", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
-  const json stats = json_of(r);
-  std::set<std::string> games;
-  for (const json& s : stats["games"]) {
-    games.insert(s["game"].get<std::string>());
-    EXPECT_EQ(s["games"], 1) << s;
-  }
-  EXPECT_EQ(games, (std::set<std::string>{"auction", "boggle", "evil-hangman", "hand", "hangman",
-                                          "wordle"}));
+  expect_one_of_each_game(json_of(r));
   r = run({"history", "--json"});
   ASSERT_EQ(r.exit_code, 0) << r;
   ASSERT_EQ(json_of(r)["games"].size(), 6u) << r;

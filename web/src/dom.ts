@@ -62,9 +62,9 @@ export function say(text: string): void {
   writeNext(region);
 }
 
-/** "1 word", "2 words". */
+/** "1 word", "2 words", "28,420 words": the number grouped by thousands, as the terminal says it. */
 export function countOf(count: number, singular: string, plural = `${singular}s`): string {
-  return `${count} ${count === 1 ? singular : plural}`;
+  return `${count.toLocaleString('en')} ${count === 1 ? singular : plural}`;
 }
 
 /** A <details> with the game's rules, one click away on every game page. */

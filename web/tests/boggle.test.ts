@@ -296,9 +296,9 @@ test('the best boards: the records, one played from the keyboard, and back to th
          const { context, page } = await openPage(browser, `${arcade.url}#/boggle/best`,
                                                   { colorScheme, phone: colorScheme === 'dark' });
          const first = page.locator('.bg-best-card').first();
-         await first.locator('h3:text("4×4: 3623 points")')
+         await first.locator('h3:text("4×4: 3,623 points")')
              .waitFor();
-         assert.match(await first.textContent() ?? '', /1044 words of 3 letters or more\./);
+         assert.match(await first.textContent() ?? '', /1,044 words of 3 letters or more\./);
          assert.equal(await first.locator('.bg-mini').getAttribute('aria-label'),
                       'The board, row 1: P E R S; row 2: L A T G; row 3: S I N E; row 4: T E R S');
          assert.equal(await page.locator('.bg-modes a[aria-current=page]').textContent(),

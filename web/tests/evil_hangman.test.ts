@@ -73,7 +73,7 @@ test('a seeded game played with the keyboard alone, with a refusal', async () =>
   await page.keyboard.press('Enter');
   assert.match(await nextAnnouncement(page, /^New game/, from),
                new RegExp('^New game: a word of 4 letters, 5 wrong guesses allowed\\. ' +
-                          'The host holds [0-9]+ words\\. Type a letter to guess\\.$'));
+                          'The host holds [0-9,]+ words\\. Type a letter to guess\\.$'));
   assert.equal(await page.locator('.eh-tile').count(), 4);
 
   // The first guess, then the same letter again: the server's refusal, shown and announced.
@@ -129,7 +129,7 @@ test('the mouse plays a whole game, and the explain table marks the family kept'
   await page.click('.eh-key[data-letter="e"]');
   await nextAnnouncement(page, TURN, from);
   const caption = await page.locator('.eh-families caption').textContent();
-  assert.match(caption ?? '', /^After E: [0-9]+ words in [0-9]+ famil(y|ies); the host kept/);
+  assert.match(caption ?? '', /^After E: [0-9,]+ words in [0-9]+ famil(y|ies); the host kept/);
   assert.equal(await page.locator('.eh-families tr.eh-kept').count(), 1);
   assert.match(await page.locator('.eh-families tr.eh-kept').textContent() ?? '', /kept/);
   // With 26 guesses the host cannot win: the word is found in the end.

@@ -115,9 +115,9 @@ test('the on-screen keyboard plays a word against the largest host', async () =>
   const from = await heardCount(page);
   await page.click('button:text("Enter")');
   const said = await nextAnnouncement(page, ROW, from);
-  assert.match(said, /^CRANE: .* [0-9]+ words possible\.$/);
+  assert.match(said, /^CRANE: .* [0-9,]+ words possible\.$/);
   assert.match(await page.locator('.status-line').textContent() ?? '',
-               /^Guess 2 · [0-9]+ words possible/);
+               /^Guess 2 · [0-9,]+ words possible/);
   // The keys say what is known, in words as well as colour and shape.
   const states = await page.locator('.wd-key[data-letter]').evaluateAll(
       (keys) => keys.map((key) => key.className));

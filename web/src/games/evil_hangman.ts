@@ -528,7 +528,7 @@ class EvilHangmanPage extends SessionPage<View> {
                     h('th', { scope: 'row', class: 'mono' }, shownPattern(family.pattern),
                       h('span', { class: 'visually-hidden' },
                         ` (${spokenPattern(family.pattern)})`)),
-                    h('td', { class: 'number' }, family.words),
+                    h('td', { class: 'number' }, family.words.toLocaleString('en')),
                     h('td', { class: 'eh-bar-cell' }, bar),
                     estimates ? h('td', {}, estimate) : null,
                     h('td', { class: 'eh-kept-cell' }, kept ? '◀ kept' : '')));

@@ -51,9 +51,10 @@ export class BestBoards {
              h('h3', {}, `${best.title}: ${countOf(best.score, 'point')}`),
              miniBoard(best.board),
              h('p', {}, `${countOf(best.words, 'word')} of ${best.min_length} letters or more` +
-                        (best.score === best.enable_score ? '.'
-                                                          : ` on this word list (${best.enable_score} ` +
-                                                            'points on ENABLE).')),
+                        (best.score === best.enable_score
+                          ? '.'
+                          : ` on this word list (${countOf(best.enable_score, 'point')} on ` +
+                            'ENABLE).')),
              h('p', { class: 'hint' }, best.note),
              h('button', { type: 'button', class: 'primary', onclick: () => this.play(best) },
                `Play the ${best.title} board`)))));
