@@ -510,8 +510,8 @@ PlannedGuess rollout(Value& evaluator, std::span<const Letter> words, std::size_
 /// rollout() with the miss and the hit valued on two threads, each by an evaluator of its own
 /// (`make()`), to the same figure.
 template <class Make>
-PlannedGuess rollout_on_two_threads(Make&& make, std::span<const Letter> words,
-                                    std::size_t length, const Position& at, Guess guess) {
+PlannedGuess rollout_on_two_threads(Make&& make, std::span<const Letter> words, std::size_t length,
+                                    const Position& at, Guess guess) {
   std::vector<std::uint32_t> split;
   const Outcomes next = outcomes_of(words, length, at, guess, split);
   std::array<double, 2> values{};  // the miss's, the hit's
@@ -730,14 +730,13 @@ PlannedGuess plan_here(const Game& game, Goal goal, const PlanOptions& options) 
   // Each considered guess on a thread of its own, with its own evaluator (rollout only reads
   // `at`); the slots are compared in order, so the choice is the one a single thread makes.
   std::vector<PlannedGuess> judged(considered.size());
-  parallel_for(static_cast<int>(considered.size()), static_cast<int>(jobs_or_cores(0)),
-               [&](int i) {
-                 PlannerEvaluator below(words, game.length(), letters, goal, options.breadth,
-                                        options.levels - 1);
-                 std::vector<std::uint32_t> scratch;
-                 judged[static_cast<std::size_t>(i)] =
-                     rollout(below, words, game.length(), at, considered[i], scratch);
-               });
+  parallel_for(static_cast<int>(considered.size()), static_cast<int>(jobs_or_cores(0)), [&](int i) {
+    PlannerEvaluator below(words, game.length(), letters, goal, options.breadth,
+                           options.levels - 1);
+    std::vector<std::uint32_t> scratch;
+    judged[static_cast<std::size_t>(i)] =
+        rollout(below, words, game.length(), at, considered[i], scratch);
+  });
   std::size_t next = 0;  // best_of asks for each considered guess once, in order
   return best_of(considered, [&](Guess) { return judged[next++]; });
 }
@@ -790,8 +789,9 @@ class FirstGuessCache {
     if (entry == nullptr) return nullptr;
     std::call_once(entry->filled, [&] {
       const BookOpening* book = book_opening(entry->key);
-      entry->opening = book != nullptr ? book->opening
-                                       : opening_of(game.dictionary(), game.length(), goal, options);
+      entry->opening = book != nullptr
+                           ? book->opening
+                           : opening_of(game.dictionary(), game.length(), goal, options);
     });
     const Opening& opening = entry->opening;
     if (played.empty()) return &opening.first;
@@ -829,8 +829,8 @@ class FirstGuessCache {
 
   Entry* entry_for(const Game& game, Goal goal, const PlanOptions& options) {
     const std::span<const Letter> words = game.dictionary().words_of_length(game.length());
-    const Key key{words_hash(words), game.length(),   words.size() / game.length(),
-                  goal,              options.breadth, options.levels};
+    const Key key{words_hash(words), game.length(), words.size() / game.length(), goal,
+                  options.breadth,   options.levels};
     const std::lock_guard lock(mutex_);
     for (const auto& entry : entries_) {
       if (entry->key == key) return entry.get();

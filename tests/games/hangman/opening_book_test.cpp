@@ -95,8 +95,8 @@ TEST(OpeningBook, HoldsEveryLengthOfTheDefaultListForEachPlanner) {
         continue;
       }
       const std::span<const Letter> words = enable().words_of_length(length);
-      const auto in_book = std::find_if(
-          opening_book().begin(), opening_book().end(), [&](const BookOpening& entry) {
+      const auto in_book =
+          std::find_if(opening_book().begin(), opening_book().end(), [&](const BookOpening& entry) {
             return entry.words_hash == words_hash(words) && entry.length == length &&
                    entry.words == words.size() / length && entry.goal == planner.goal &&
                    entry.breadth == planner.options.breadth &&
