@@ -375,7 +375,15 @@ void PostgresConnection::run_script(std::string_view, std::string_view doing) {
 // --- Transactions.
 
 PostgresTransaction::PostgresTransaction(PostgresConnection& connection) : connection_(connection) {
-  connection_.exec("BEGIN", {}, "start a transaction");
+  try {
+    connection_.exec("BEGIN", {}, "start a transaction");
+  } catch (const PostgresError& error) {
+    // Found lost before the transaction did anything (the server ended the session since the
+    // last call): nothing can be lost by beginning again on a new connection.
+    if (!error.connection_lost()) throw;
+    connection_.reconnect();
+    connection_.exec("BEGIN", {}, "start a transaction");
+  }
 }
 
 PostgresTransaction::~PostgresTransaction() {

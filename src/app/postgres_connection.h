@@ -188,7 +188,8 @@ class PostgresConnection {
 
 /// A transaction on a connection: BEGIN when made, COMMIT on commit(), ROLLBACK when it goes out
 /// of scope uncommitted (an exception, an early return), so that a write is whole or absent.
-/// Not nested.
+/// A connection found lost at BEGIN is opened again once and the transaction begun there
+/// (nothing was done on the old one); lost later, the transaction fails. Not nested.
 class PostgresTransaction {
  public:
   explicit PostgresTransaction(PostgresConnection& connection);
