@@ -1,6 +1,7 @@
 #include "app/postgres_connection.h"
 
 #include <charconv>
+#include <cstdlib>
 #include <stdexcept>
 #include <utility>
 
@@ -15,6 +16,13 @@ namespace wg::app {
 namespace {
 
 constexpr std::string_view kSchemes[] = {"postgresql://", "postgres://"};
+
+/// The settings every connection has unless its URL gives its own (postgres_connection.h says
+/// why these values).
+constexpr std::pair<const char*, const char*> kConnectionDefaults[] = {
+    {"connect_timeout", "10"},    {"keepalives", "1"},       {"keepalives_idle", "10"},
+    {"keepalives_interval", "5"}, {"keepalives_count", "3"}, {"tcp_user_timeout", "20000"},
+};
 
 }  // namespace
 
@@ -181,11 +189,22 @@ std::optional<std::string> PostgresResult::optional_text(int row, int column) co
 PostgresConnection::PostgresConnection(std::string_view url) : where_(redacted_postgres_url(url)) {
   check_url(url, where_);
   const std::string dbname(url);
-  // The URL itself, expanded (expand_dbname), with UTF-8 as the client encoding whatever the
-  // environment says: the store's text is UTF-8.
-  const char* const keys[] = {"dbname", "client_encoding", nullptr};
-  const char* const values[] = {dbname.c_str(), "UTF8", nullptr};
-  connection_ = PQconnectdbParams(keys, values, /*expand_dbname=*/1);
+  // libpq takes the last value a keyword is given: the defaults come before the URL (expanded,
+  // expand_dbname), which overrides them, and UTF-8 as the client encoding after it, whatever
+  // the URL or the environment says (the store's text is UTF-8). A connect_timeout in the
+  // environment (PGCONNECT_TIMEOUT) is kept as well.
+  std::vector<const char*> keys;
+  std::vector<const char*> values;
+  for (const auto& [key, value] : kConnectionDefaults) {
+    if (key == std::string_view("connect_timeout") && std::getenv("PGCONNECT_TIMEOUT") != nullptr) {
+      continue;
+    }
+    keys.push_back(key);
+    values.push_back(value);
+  }
+  keys.insert(keys.end(), {"dbname", "client_encoding", nullptr});
+  values.insert(values.end(), {dbname.c_str(), "UTF8", nullptr});
+  connection_ = PQconnectdbParams(keys.data(), values.data(), /*expand_dbname=*/1);
   if (connection_ == nullptr) {
     throw PostgresError(fmt::format("{}: cannot connect: out of memory", where_), "", true);
   }
@@ -206,6 +225,17 @@ PostgresConnection::~PostgresConnection() {
 
 bool PostgresConnection::connected() const {
   return connection_ != nullptr && PQstatus(connection_) == CONNECTION_OK;
+}
+
+std::optional<std::string> PostgresConnection::option(std::string_view key) const {
+  PQconninfoOption* const options = PQconninfo(connection_);
+  if (options == nullptr) return std::nullopt;
+  std::optional<std::string> found;
+  for (const PQconninfoOption* o = options; o->keyword != nullptr; ++o) {
+    if (key == o->keyword && o->val != nullptr) found = o->val;
+  }
+  PQconninfoFree(options);
+  return found;
 }
 
 void PostgresConnection::reconnect() {
@@ -317,6 +347,9 @@ PostgresConnection::PostgresConnection(std::string_view url) : where_(redacted_p
 }
 PostgresConnection::~PostgresConnection() = default;
 bool PostgresConnection::connected() const { return false; }
+std::optional<std::string> PostgresConnection::option(std::string_view) const {
+  return std::nullopt;
+}
 void PostgresConnection::reconnect() { PostgresConnection again(where_); }
 void PostgresConnection::fail(std::string_view doing, pg_result*) const {
   throw PostgresError(fmt::format("{}: cannot {}: not connected", where_, doing), "", true);
@@ -342,7 +375,15 @@ void PostgresConnection::run_script(std::string_view, std::string_view doing) {
 // --- Transactions.
 
 PostgresTransaction::PostgresTransaction(PostgresConnection& connection) : connection_(connection) {
-  connection_.exec("BEGIN", {}, "start a transaction");
+  try {
+    connection_.exec("BEGIN", {}, "start a transaction");
+  } catch (const PostgresError& error) {
+    // Found lost before the transaction did anything (the server ended the session since the
+    // last call): nothing can be lost by beginning again on a new connection.
+    if (!error.connection_lost()) throw;
+    connection_.reconnect();
+    connection_.exec("BEGIN", {}, "start a transaction");
+  }
 }
 
 PostgresTransaction::~PostgresTransaction() {

@@ -13,6 +13,20 @@
 /// libpq is optional at build time, as WordNet is: a wordgames built without it has these
 /// classes, and connecting throws a PostgresError saying so (postgres_available()).
 ///
+/// No call waits for ever on a server that is gone: unless the URL gives its own values, a
+/// connection has
+///   - connect_timeout=10: connecting (and reconnect()) gives up after 10 seconds without an
+///     answer (the environment's PGCONNECT_TIMEOUT, when set, is kept instead);
+///   - keepalives=1, keepalives_idle=10, keepalives_interval=5, keepalives_count=3: an idle TCP
+///     connection (a call waiting for a slow statement's answer) whose server vanished from the
+///     network is found dead after about 25 seconds;
+///   - tcp_user_timeout=20000: a call whose data the server does not acknowledge within 20
+///     seconds fails, rather than waiting for the kernel's retransmissions (about 15 minutes).
+/// Each such failure is a PostgresError with connection_lost(). The TCP settings do not apply
+/// to a Unix socket, which fails at once when its server is gone. A statement waiting for a lock
+/// waits as long as the server lets it (lock_timeout, statement_timeout: settings the URL may
+/// give, options=-c%20lock_timeout%3D5000).
+///
 /// A connection is used by one thread at a time (libpq's rule); the store above it serialises.
 
 #include <cstdint>
@@ -155,6 +169,9 @@ class PostgresConnection {
 
   /// False once the connection is known to be lost.
   bool connected() const;
+  /// The value of the connection setting `key` ("connect_timeout", "host", ...) as libpq uses
+  /// it: the URL's, else this class's default, else libpq's; nullopt when it has none.
+  std::optional<std::string> option(std::string_view key) const;
   /// Opens the connection again (after a PostgresError with connection_lost()); what a
   /// transaction left open had not committed and is gone. Throws a PostgresError when the
   /// server still cannot be reached.
@@ -171,7 +188,8 @@ class PostgresConnection {
 
 /// A transaction on a connection: BEGIN when made, COMMIT on commit(), ROLLBACK when it goes out
 /// of scope uncommitted (an exception, an early return), so that a write is whole or absent.
-/// Not nested.
+/// A connection found lost at BEGIN is opened again once and the transaction begun there
+/// (nothing was done on the old one); lost later, the transaction fails. Not nested.
 class PostgresTransaction {
  public:
   explicit PostgresTransaction(PostgresConnection& connection);

@@ -16,8 +16,11 @@
 /// counted. Calls on one PostgresStore are serialised by a mutex (one connection).
 ///
 /// A connection the server or the network dropped is opened again at the next call: the call
-/// that found it lost throws a StoreError (nothing of its transaction was written), and the
-/// calls after it work again once the server is back.
+/// that found it lost throws a StoreError (nothing of its transaction was written), unless it
+/// found it lost as its transaction began (PostgresTransaction), and the calls after it work
+/// again once the server is back. No call waits for ever on a server that
+/// hangs or vanished from the network: the connection's timeouts (postgres_connection.h) make it
+/// fail as a lost connection.
 
 #include <cstdint>
 #include <memory>
