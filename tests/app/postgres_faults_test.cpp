@@ -28,6 +28,7 @@
 #include <vector>
 
 #include "app/postgres_connection.h"
+#include "app/postgres_database.h"
 #include "app/postgres_store.h"
 #include "app/stored_games.h"
 #include "support/postgres_server.h"
@@ -40,16 +41,10 @@ using ::testing::HasSubstr;
 /// The application_name of the store under test, by which its session is found and ended.
 constexpr const char* kVictim = "wg-store-under-test";
 
-/// A fresh server per test and a database "wordgames" on it, no store opened yet.
-class PostgresFaultsTest : public test::PostgresTest {
+/// A fresh server and database per test (PostgresDatabaseTest), with ways to end its store's
+/// session.
+class PostgresFaultsTest : public PostgresDatabaseTest {
  protected:
-  void SetUp() override {
-    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
-    test::PostgresTest::SetUp();
-    if (IsSkipped()) return;
-    url_ = server().create_database("wordgames");
-  }
-
   /// The database's URL for the store whose session the test ends.
   std::string victim_url() const { return url_ + "&application_name=" + kVictim; }
 
@@ -75,8 +70,6 @@ class PostgresFaultsTest : public test::PostgresTest {
                    {kVictim})
                .integer(0, 0) > 0;
   }
-
-  std::string url_;
 };
 
 TEST_F(PostgresFaultsTest, AConnectionCutBetweenTwoCallsFailsOneCallAtMostAndLosesNothing) {

@@ -14,6 +14,7 @@
 #include <vector>
 
 #include "app/postgres_connection.h"
+#include "app/postgres_database.h"
 #include "app/postgres_schema.h"
 #include "app/store_factory.h"
 #include "app/stored_games.h"
@@ -26,17 +27,7 @@ using ::testing::HasSubstr;
 using ::testing::Not;
 
 /// A fresh server per test and a database "wordgames" on it, no store opened yet.
-class PostgresStoreTest : public test::PostgresTest {
- protected:
-  void SetUp() override {
-    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
-    test::PostgresTest::SetUp();
-    if (IsSkipped()) return;
-    url_ = server().create_database("wordgames");
-  }
-
-  std::string url_;
-};
+using PostgresStoreTest = PostgresDatabaseTest;
 
 /// The message of the StoreError opening `url` throws (a failure when it opens).
 std::string opening_error(const std::string& url) {
