@@ -7,6 +7,7 @@
 #include <stdexcept>
 #include <string>
 
+#include "app/postgres_database.h"
 #include "support/postgres_server.h"
 
 namespace wg::app {
@@ -15,21 +16,8 @@ namespace {
 using ::testing::HasSubstr;
 using ::testing::Not;
 
-/// A fresh server per test, and a connection to it; skipped where there is no server or no
-/// libpq.
-class PostgresConnectionTest : public test::PostgresTest {
- protected:
-  void SetUp() override {
-    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
-    test::PostgresTest::SetUp();
-    if (IsSkipped()) return;
-    db_.emplace(server().url());
-  }
-  PostgresConnection& db() { return *db_; }
-
- private:
-  std::optional<PostgresConnection> db_;
-};
+/// A fresh server per test, and a connection to it.
+using PostgresConnectionTest = PostgresConnectedTest;
 
 /// The message of the PostgresError `action` throws (a failure when it throws none).
 template <typename Action>

@@ -3,6 +3,7 @@
 
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 
 #include "app/postgres_connection.h"
@@ -23,6 +24,22 @@ class PostgresDatabaseTest : public test::PostgresTest {
   }
 
   std::string url_;
+};
+
+/// A fresh throwaway server per test and a connection to its database "postgres" (db()),
+/// skipped as PostgresDatabaseTest is.
+class PostgresConnectedTest : public test::PostgresTest {
+ protected:
+  void SetUp() override {
+    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
+    test::PostgresTest::SetUp();
+    if (IsSkipped()) return;
+    db_.emplace(server().url());
+  }
+  PostgresConnection& db() { return *db_; }
+
+ private:
+  std::optional<PostgresConnection> db_;
 };
 
 }  // namespace wg::app

@@ -10,6 +10,7 @@
 #include <thread>
 #include <vector>
 
+#include "app/postgres_database.h"
 #include "app/sqlite_store.h"
 #include "support/postgres_server.h"
 #include "support/temp_dir.h"
@@ -21,16 +22,8 @@ using ::testing::HasSubstr;
 
 /// A fresh server per test, and a connection to its database; skipped where there is no server
 /// or no libpq.
-class PostgresSchemaTest : public test::PostgresTest {
+class PostgresSchemaTest : public PostgresConnectedTest {
  protected:
-  void SetUp() override {
-    if (!postgres_available()) GTEST_SKIP() << "this wordgames was built without libpq-dev";
-    test::PostgresTest::SetUp();
-    if (IsSkipped()) return;
-    db_.emplace(server().url());
-  }
-  PostgresConnection& db() { return *db_; }
-
   /// The message of the StoreError migrating throws (a failure when it throws none).
   std::string migration_error() {
     try {
@@ -41,9 +34,6 @@ class PostgresSchemaTest : public test::PostgresTest {
     ADD_FAILURE() << "the migration was not refused";
     return "";
   }
-
- private:
-  std::optional<PostgresConnection> db_;
 };
 
 /// Tables and their columns, in order, and the indexes a schema declares by name.
