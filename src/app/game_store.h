@@ -156,6 +156,10 @@ struct KeptSession {
   /// What else the front end needs to go on with it (its own fields; the store reads none).
   Json host = Json::object();
   std::int64_t updated_ms = 0;
+  /// How far the session has gone (the commands it has taken, refused ones too): each keep of a
+  /// session follows the one before, so that two processes never both go on with one game
+  /// (GameStore::keep_session_after).
+  std::uint64_t sequence = 0;
   bool operator==(const KeptSession&) const = default;
 };
 
@@ -347,10 +351,20 @@ class GameStore : public Store {
   /// its id or watch code is not one (letters and digits, 1 to 64) or `saved` is not a saved
   /// game, StoreError when it cannot be written.
   virtual void keep_session(const KeptSession& session) = 0;
+  /// Saves `session` as keep_session does, but only if the session kept under its id is the one
+  /// at sequence `kept` (nullopt: only if none is kept under it); returns false, writing nothing,
+  /// otherwise. A process that goes on with a game keeps each step after the last one it kept:
+  /// when another process took the game over meanwhile, its write fails and it drops the game,
+  /// so a game is never applied a command twice nor forked (docs/SCALING.md, "Never two owners").
+  virtual bool keep_session_after(const KeptSession& session,
+                                  std::optional<std::uint64_t> kept) = 0;
   /// The session kept under `key`, its id or (`by_watch`) its watch code; nullopt for none.
   virtual std::optional<KeptSession> kept_session(std::string_view key, bool by_watch = false) = 0;
   /// Forgets the session kept under `id`; returns false when there was none.
   virtual bool forget_session(std::string_view id) = 0;
+  /// Forgets the session kept under `id` only if it is kept at `sequence`; returns false when it
+  /// is not (none is kept, or another process kept it further).
+  virtual bool forget_session_at(std::string_view id, std::uint64_t sequence) = 0;
   /// Forgets the sessions last updated before `before_ms`; returns how many.
   virtual std::size_t forget_sessions_before(std::int64_t before_ms) = 0;
 

@@ -98,11 +98,9 @@ std::string session_key(std::string_view id) { return fmt::format("{}{}", kSessi
 std::string watch_key(std::string_view code) { return fmt::format("{}{}", kWatchKeyPrefix, code); }
 
 Json kept_session_value(const KeptSession& session) {
-  return Json{{"watch", session.watch},
-              {"player", session.player},
-              {"saved", session.saved},
-              {"host", session.host},
-              {"updated_ms", session.updated_ms}};
+  return Json{{"watch", session.watch},           {"player", session.player},
+              {"saved", session.saved},           {"host", session.host},
+              {"updated_ms", session.updated_ms}, {"sequence", session.sequence}};
 }
 
 std::optional<KeptSession> kept_session_of(std::string id, const Json& value,
@@ -119,6 +117,7 @@ std::optional<KeptSession> kept_session_of(std::string id, const Json& value,
   kept.saved = value["saved"];
   kept.host = value.value("host", Json::object());
   kept.updated_ms = value.value("updated_ms", std::int64_t{0});
+  kept.sequence = value.value("sequence", std::uint64_t{0});
   return kept;
 }
 

@@ -47,12 +47,24 @@ void check_tournament_game(std::string_view tournament_game, const FinishedGame&
 /// A live session as GameStore::keep_session takes it.
 void check_kept_session(const KeptSession& session);
 
+/// What a write of a kept session expects to find under its id (GameStore::keep_session_after).
+struct KeptSessionCondition {
+  enum class Kind { kAnything, kNothing, kSequence } kind = Kind::kAnything;
+  std::uint64_t sequence = 0;  ///< for kSequence
+
+  static KeptSessionCondition after(std::optional<std::uint64_t> kept) {
+    return kept ? KeptSessionCondition{Kind::kSequence, *kept}
+                : KeptSessionCondition{Kind::kNothing, 0};
+  }
+};
+
 /// A session's id or watch code as the store accepts it: 1 to 64 ASCII letters and digits.
 bool valid_session_key(std::string_view key);
 /// The meta keys of a session and of a watch code.
 std::string session_key(std::string_view id);
 std::string watch_key(std::string_view code);
-/// What a session's meta row holds: {"watch", "player", "saved", "host", "updated_ms"}.
+/// What a session's meta row holds: {"watch", "player", "saved", "host", "updated_ms",
+/// "sequence"}.
 Json kept_session_value(const KeptSession& session);
 /// The session `id` from its meta row's `value`; nullopt when it was asked for by a watch code
 /// (`watch_code`) it no longer has. Throws StoreError naming `location` for a damaged row.

@@ -645,17 +645,46 @@ bool PostgresStore::delete_unfinished(std::int64_t id) {
 
 // --- Live sessions.
 
-void PostgresStore::keep_session(const KeptSession& session) {
+void PostgresStore::keep_session(const KeptSession& session) { write_kept_session(session, {}); }
+
+bool PostgresStore::keep_session_after(const KeptSession& session,
+                                       std::optional<std::uint64_t> kept) {
+  return write_kept_session(session, KeptSessionCondition::after(kept));
+}
+
+bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCondition condition) {
+  using Kind = KeptSessionCondition::Kind;
   check_kept_session(session);
   const std::string value = kept_session_value(session).dump();
+  const std::string key = session_key(session.id);
   std::lock_guard lock(mutex_);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
-  set_meta(d, session_key(session.id), value, "keep a session in it");
-  if (!session.watch.empty()) {
-    set_meta(d, watch_key(session.watch), session.id, "keep a session in it");
+  constexpr std::string_view kDoing = "keep a session in it";
+  switch (condition.kind) {
+    case Kind::kAnything:
+      set_meta(d, key, value, kDoing);
+      break;
+    case Kind::kNothing:
+      if (d.exec("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
+                 {key, value}, kDoing)
+              .affected() == 0) {
+        return false;
+      }
+      break;
+    case Kind::kSequence:
+      // One statement: PostgreSQL re-reads the row's sequence once it holds the row's lock.
+      if (d.exec("UPDATE meta SET value = $2 WHERE key = $1 AND "
+                 "COALESCE((value::json ->> 'sequence')::numeric, 0) = $3::numeric",
+                 {key, value, std::to_string(condition.sequence)}, kDoing)
+              .affected() == 0) {
+        return false;
+      }
+      break;
   }
+  if (!session.watch.empty()) set_meta(d, watch_key(session.watch), session.id, kDoing);
   transaction.commit();
+  return true;
 }
 
 std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, bool by_watch) {
@@ -673,20 +702,30 @@ std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, boo
                          by_watch ? std::optional(key) : std::nullopt, location_);
 }
 
-bool PostgresStore::forget_session(std::string_view id) {
+bool PostgresStore::forget_session(std::string_view id) { return forget_kept_session(id, {}); }
+
+bool PostgresStore::forget_session_at(std::string_view id, std::uint64_t sequence) {
+  return forget_kept_session(id, KeptSessionCondition::after(sequence));
+}
+
+bool PostgresStore::forget_kept_session(std::string_view id, KeptSessionCondition condition) {
   if (!valid_session_key(id)) return false;
+  const bool any = condition.kind == KeptSessionCondition::Kind::kAnything;
+  const std::string sequence = std::to_string(condition.sequence);
   std::lock_guard lock(mutex_);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
-  d.exec(
-      "DELETE FROM meta WHERE key = (SELECT $2::text || (value::json ->> 'watch') FROM meta "
-      "WHERE key = $1)",
-      {session_key(id), kWatchKeyPrefix}, "forget a session in it");
-  const bool forgotten =
-      d.exec("DELETE FROM meta WHERE key = $1", {session_key(id)}, "forget a session in it")
-          .affected() > 0;
+  const PostgresResult forgotten = d.exec(
+      "DELETE FROM meta WHERE key = $1 AND ($2::boolean OR "
+      "COALESCE((value::json ->> 'sequence')::numeric, 0) = $3::numeric) "
+      "RETURNING value::json ->> 'watch'",
+      {session_key(id), any, sequence}, "forget a session in it");
+  if (forgotten.rows() == 0) return false;  // nothing written: the transaction ends
+  if (const auto watch = forgotten.optional_text(0, 0); watch && !watch->empty()) {
+    d.exec("DELETE FROM meta WHERE key = $1", {watch_key(*watch)}, "forget a session in it");
+  }
   transaction.commit();
-  return forgotten;
+  return true;
 }
 
 std::size_t PostgresStore::forget_sessions_before(std::int64_t before_ms) {

@@ -32,6 +32,7 @@
 #include <vector>
 
 #include "app/game_store.h"
+#include "app/game_store_rules.h"
 
 namespace wg::app {
 
@@ -96,8 +97,10 @@ class PostgresStore final : public GameStore {
   bool delete_unfinished(std::int64_t id) override;
 
   void keep_session(const KeptSession& session) override;
+  bool keep_session_after(const KeptSession& session, std::optional<std::uint64_t> kept) override;
   std::optional<KeptSession> kept_session(std::string_view key, bool by_watch) override;
   bool forget_session(std::string_view id) override;
+  bool forget_session_at(std::string_view id, std::uint64_t sequence) override;
   std::size_t forget_sessions_before(std::int64_t before_ms) override;
 
   PlayerStatistics statistics(std::string_view player, std::string_view game) override;
@@ -113,6 +116,10 @@ class PostgresStore final : public GameStore {
   ImportReport import_file_store(const std::filesystem::path& dir) override;
 
  private:
+  /// keep_session and keep_session_after: writes `session` when `condition` holds.
+  bool write_kept_session(const KeptSession& session, KeptSessionCondition condition);
+  /// forget_session and forget_session_at: forgets `id` when `condition` holds.
+  bool forget_kept_session(std::string_view id, KeptSessionCondition condition);
   /// The connection, opened again first when it was lost.
   PostgresConnection& db();
   /// finished_game() with or without the commands.

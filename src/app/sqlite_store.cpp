@@ -1346,22 +1346,43 @@ bool SqliteStore::delete_unfinished(std::int64_t id) {
 
 // --- Live sessions.
 
-void SqliteStore::keep_session(const KeptSession& session) {
+void SqliteStore::keep_session(const KeptSession& session) { write_kept_session(session, {}); }
+
+bool SqliteStore::keep_session_after(const KeptSession& session,
+                                     std::optional<std::uint64_t> kept) {
+  return write_kept_session(session, KeptSessionCondition::after(kept));
+}
+
+bool SqliteStore::write_kept_session(const KeptSession& session, KeptSessionCondition condition) {
+  using Kind = KeptSessionCondition::Kind;
   check_kept_session(session);
   const Json value = kept_session_value(session);
   std::lock_guard lock(mutex_);
-  Transaction transaction(*db_);
-  db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
-      .bind(1, session_key(session.id))
-      .bind(2, value.dump())
-      .run("keep a session in it");
+  Transaction transaction(*db_);  // BEGIN IMMEDIATE: no other process writes in between
+  constexpr std::string_view kDoing = "keep a session in it";
+  constexpr std::string_view kWrites[] = {
+      "INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)",
+      "INSERT OR IGNORE INTO meta (key, value) VALUES (?1, ?2)",
+      "UPDATE meta SET value = ?2 WHERE key = ?1 AND "
+      "COALESCE(json_extract(value, '$.sequence'), 0) = ?3"};
+  {
+    // Its own scope: the watch code's write below may be the same cached statement.
+    auto write = db_->prepare(kWrites[static_cast<int>(condition.kind)]);
+    write.bind(1, session_key(session.id)).bind(2, value.dump());
+    if (condition.kind == Kind::kSequence) {
+      write.bind(3, static_cast<std::int64_t>(condition.sequence));
+    }
+    write.run(kDoing);
+  }
+  if (sqlite3_changes(db_->db) == 0) return false;  // nothing written: the transaction ends
   if (!session.watch.empty()) {
     db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
         .bind(1, watch_key(session.watch))
         .bind(2, session.id)
-        .run("keep a session in it");
+        .run(kDoing);
   }
   transaction.commit();
+  return true;
 }
 
 std::optional<KeptSession> SqliteStore::kept_session(std::string_view key, bool by_watch) {
@@ -1381,22 +1402,35 @@ std::optional<KeptSession> SqliteStore::kept_session(std::string_view key, bool 
                          by_watch ? std::optional(key) : std::nullopt, file_.string());
 }
 
-bool SqliteStore::forget_session(std::string_view id) {
+bool SqliteStore::forget_session(std::string_view id) { return forget_kept_session(id, {}); }
+
+bool SqliteStore::forget_session_at(std::string_view id, std::uint64_t sequence) {
+  return forget_kept_session(id, KeptSessionCondition::after(sequence));
+}
+
+bool SqliteStore::forget_kept_session(std::string_view id, KeptSessionCondition condition) {
   if (!valid_session_key(id)) return false;
+  const bool any = condition.kind == KeptSessionCondition::Kind::kAnything;
   std::lock_guard lock(mutex_);
   Transaction transaction(*db_);
-  db_->prepare(
-         "DELETE FROM meta WHERE key = (SELECT ?2 || json_extract(value, '$.watch') FROM meta "
-         "WHERE key = ?1)")
-      .bind(1, session_key(id))
-      .bind(2, kWatchKeyPrefix)
-      .run("forget a session in it");
-  db_->prepare("DELETE FROM meta WHERE key = ?1")
-      .bind(1, session_key(id))
-      .run("forget a session in it");
-  const bool forgotten = sqlite3_changes(db_->db) > 0;
+  auto forgotten = db_->prepare(
+      "DELETE FROM meta WHERE key = ?1 AND (?2 OR "
+      "COALESCE(json_extract(value, '$.sequence'), 0) = ?3) "
+      "RETURNING json_extract(value, '$.watch')");
+  forgotten.bind(1, session_key(id))
+      .bind(2, std::int64_t{any})
+      .bind(3, static_cast<std::int64_t>(condition.sequence));
+  if (!forgotten.step("forget a session in it")) return false;  // nothing written
+  const std::string watch = forgotten.is_null(0) ? std::string() : forgotten.text(0);
+  while (forgotten.step("forget a session in it")) {
+  }
+  if (!watch.empty()) {
+    db_->prepare("DELETE FROM meta WHERE key = ?1")
+        .bind(1, watch_key(watch))
+        .run("forget a session in it");
+  }
   transaction.commit();
-  return forgotten;
+  return true;
 }
 
 std::size_t SqliteStore::forget_sessions_before(std::int64_t before_ms) {

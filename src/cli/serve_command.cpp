@@ -42,6 +42,8 @@ struct ServeOptions {
   std::vector<std::string> allowed_bots;    ///< external bots' command lines (--allow-bot)
   protocol::ExternalBotOptions bots;        ///< their reply time and limits (--bot-*)
   std::optional<std::string> daily_secret;  ///< --daily-secret; unset: the data folder's
+  std::uint64_t node = 0;                   ///< --node: its number behind a balancer; 0: none
+  std::uint64_t public_port = 0;            ///< --public-port: the balancer's; 0: its own
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -65,6 +67,7 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.idle_expiry = std::chrono::minutes(options.idle_minutes);
   arcade_options.max_sessions = options.max_sessions;
   arcade_options.offline = options.offline;
+  if (options.node != 0) arcade_options.node = fmt::format("{:02x}", options.node);
   // The daily secret (app/daily.h): --daily-secret, else the data folder's file, else none.
   if (options.daily_secret) {
     arcade_options.daily_secret = app::daily_secret_of(*options.daily_secret);
@@ -121,7 +124,9 @@ int serve(Context& context, const ServeOptions& options) {
   } catch (const std::runtime_error& error) {
     throw UsageError(error.what());
   }
-  arcade.listening_on(port);  // an Origin must name it (--port 0: the one the system chose)
+  // An Origin must name it (--port 0: the one the system chose), or the balancer's.
+  arcade.listening_on(options.public_port != 0 ? static_cast<std::uint16_t>(options.public_port)
+                                               : port);
   // Idle games are dropped once a minute; when many went since the last look (expired or
   // deleted), the memory they held goes back to the system rather than staying the peak's.
   std::size_t sessions_seen = 0;
@@ -205,6 +210,18 @@ void add_serve_command(CLI::App& app, Context& context) {
           "computed from the date alone; arcades with the same secret agree. Default: the first "
           "line of the data folder's daily-secret file, if any")
       ->type_name("SECRET");
+  add_number_option(
+      *command, "--node", 1, 255, [options](std::uint64_t n) { options->node = n; },
+      "This server's number (1 to 255) among the servers of one arcade behind a load balancer "
+      "over one PostgreSQL store (docs/SCALING.md, scripts/cluster): the games it opens have ids "
+      "that begin with it, so that the balancer sends their requests here while it is up. "
+      "Default: none (a server on its own)")
+      ->type_name("N");
+  add_number_option(
+      *command, "--public-port", 1, 65535, [options](std::uint64_t n) { options->public_port = n; },
+      "The port browsers reach the arcade at when a load balancer stands in front of it (pages "
+      "from that port may play). Default: the port it listens on")
+      ->type_name("PORT");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

@@ -58,6 +58,11 @@ struct ArcadeOptions {
   /// --bot-*), in a sandbox unless the operator trusts them.
   protocol::ExternalBotOptions bots;
   std::shared_ptr<app::GameStore> store;  ///< null: nothing is kept
+  /// This server's number among the servers of one arcade behind a load balancer, as two hex
+  /// digits (serve --node): every session id and watch code it makes begins with them, so that
+  /// the balancer sends a game's requests and sockets to the server that opened it while it is
+  /// up (docs/SCALING.md). "": none (a server on its own; ids are random throughout).
+  std::string node;
   /// The arcade's daily secret (serve --daily-secret, or its data folder's; app/daily.h): it
   /// joins the seed of every puzzle of the day. Empty: none, the seeds are the rule's alone.
   std::string daily_secret;

@@ -106,9 +106,15 @@ struct LiveSession {
   /// The owner's unfinished game the store keeps of it (0: none yet). Atomic: a resume looks for it
   /// with only the map lock held.
   std::atomic<std::int64_t> unfinished{0};
-  /// The store keeps the session under its id (app::KeptSession), so that an arcade that lost it
-  /// (restarted, or expired it) brings it back when a request names it (Sessions::revive).
-  bool kept = false;
+  /// The sequence at which the store keeps the session under its id (app::KeptSession), so that
+  /// an arcade that lost it (restarted, expired it, or died) brings it back when a request names
+  /// it (Sessions::revive); nullopt while the store keeps none of it. Each keep follows this one
+  /// (GameStore::keep_session_after).
+  std::optional<std::uint64_t> kept_sequence;
+  /// Another process of the arcade kept the session further than this one (it took the game
+  /// over): this copy is stale, and goes (Sessions::drop_moved) without answering for the
+  /// command that found it out.
+  bool moved = false;
   /// The bytes of its record: its config and its accepted commands as its saved game writes them
   /// (ArcadeOptions::max_record_bytes), counted also in `budget`, the arcade's total over all
   /// sessions, until the session goes.

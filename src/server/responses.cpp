@@ -1,5 +1,6 @@
 #include "server/responses.h"
 
+#include <algorithm>
 #include <charconv>
 #include <cstdint>
 #include <mutex>
@@ -137,12 +138,13 @@ std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_s
   return decoded;
 }
 
-std::string random_id() {
+std::string random_id(std::string_view prefix) {
   static std::mutex mutex;
   static std::random_device device;
   std::lock_guard lock(mutex);
   std::string id;
   for (int i = 0; i < 4; ++i) id += fmt::format("{:08x}", static_cast<std::uint32_t>(device()));
+  id.replace(0, std::min(prefix.size(), id.size() - 1), prefix.substr(0, id.size() - 1));
   return id;
 }
 

@@ -55,10 +55,15 @@ HttpResponse missing_page(const HttpRequest& request);
 /// 405 "method_not_allowed", with the Allow header naming the methods `allowed` ("GET, POST").
 HttpResponse method_not_allowed(const HttpRequest& request, std::string_view allowed);
 
-/// What a player is told of a command only the host sends (app::host_only: a room's join).
 /// The refusal of a command while the session's last one still runs (409 busy).
 inline constexpr std::string_view kBusyMessage =
     "the game is still working on your last command: wait for it";
+/// The refusal of a command played on a copy of the game that another server of the arcade took
+/// over (409 game_moved): not played; sent again, it reaches the game where it is now.
+inline constexpr std::string_view kMovedMessage =
+    "another server of the arcade has taken this game over: your move was not played here; "
+    "send it again";
+/// What a player is told of a command only the host sends (app::host_only: a room's join).
 inline constexpr std::string_view kHostOnlyMessage =
     "only the arcade sends that command: join a room with POST /api/rooms/CODE/players";
 
@@ -80,7 +85,8 @@ std::optional<std::string> percent_decoded(std::string_view text, bool plus_is_s
 inline constexpr std::size_t kIdHexDigits = 32;
 
 /// 128 random bits from std::random_device as lower-case hex: not guessable from any other id.
-/// Thread-safe.
-std::string random_id();
+/// `prefix` (hex digits, fewer than kIdHexDigits), when given, replaces the first digits, which
+/// name where the id was made (ArcadeOptions::node). Thread-safe.
+std::string random_id(std::string_view prefix = {});
 
 }  // namespace wg::server

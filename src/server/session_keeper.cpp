@@ -22,15 +22,29 @@ void Sessions::keep(LiveSession& live) {
   const std::int64_t now = now_ms();
   live.not_kept.clear();
   try {
-    if (!live.players.empty()) keep_for_players(live, now);
-    keep_alive(live, now);
+    if (live.players.empty()) {
+      live.moved = !keep_alive(live, now);
+      return;
+    }
+    collect_finished(live, now);  // held by the session until the store takes them
+    // The session's step is kept first: a process that no longer owns the game (another took
+    // it over) keeps and records nothing of it.
+    if (!keep_alive(live, now)) {
+      live.moved = true;
+      live.unrecorded.clear();  // the games of a stale copy: the owner records the real ones
+      return;
+    }
+    const std::int64_t unfinished = live.unfinished;
+    keep_for_players(live, now);
+    // The game was saved to resume for the first time: its kept session says where.
+    if (live.unfinished != unfinished && live.kept_sequence) live.moved = !keep_alive(live, now);
   } catch (const std::exception& problem) {
     live.not_kept = fmt::format("This game was not saved: {}.", problem.what());
     store_failed(problem);
   }
 }
 
-void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
+void Sessions::collect_finished(LiveSession& live, std::int64_t now) {
   bool ended = false;
   for (const auto& [seat, player] : live.players) {
     for (app::FinishedGame& game : live.session->finished_records(player, seat)) {
@@ -44,6 +58,9 @@ void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
   }
   if (ended) live.started_ms = std::max(now, live.started_ms);  // the next game begins now
   if (ended) live.daily.clear();  // the session's next game is no puzzle of the day
+}
+
+void Sessions::keep_for_players(LiveSession& live, std::int64_t now) {
   record_unrecorded(live);
   const auto owner = live.players.find(live.seat);
   if (owner == live.players.end()) return;  // only the owner's game is saved to resume
@@ -81,12 +98,14 @@ void Sessions::record_unrecorded(LiveSession& live) {
   }
 }
 
-void Sessions::keep_alive(LiveSession& live, std::int64_t now) {
+bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
   // An ended game is not revived (the session's next game is kept once it begins), nor one on a
   // clock that a stopped server cannot give back.
   if (live.session->finished() || !live.game->resumable) {
-    if (std::exchange(live.kept, false)) options_.store->forget_session(live.id);
-    return;
+    if (!live.kept_sequence) return true;
+    if (!options_.store->forget_session_at(live.id, *live.kept_sequence)) return false;
+    live.kept_sequence.reset();
+    return true;
   }
   const auto owner = live.players.find(live.seat);
   app::KeptSession kept{live.id,
@@ -100,15 +119,17 @@ void Sessions::keep_alive(LiveSession& live, std::int64_t now) {
                              {"started_ms", live.started_ms},
                              {"answer_seconds", live.answer_time.count()},
                              {"version", live.version}},
-                        now};
-  options_.store->keep_session(kept);
-  live.kept = true;
+                        now,
+                        live.version};
+  if (!options_.store->keep_session_after(kept, live.kept_sequence)) return false;
+  live.kept_sequence = live.version;
+  return true;
 }
 
 void Sessions::keep_opened(LiveSession& live) {
   if (options_.store == nullptr) return;
   try {
-    keep_alive(live, now_ms());
+    live.moved = !keep_alive(live, now_ms());
   } catch (const std::exception& problem) {
     live.not_kept = fmt::format("This game was not saved: {}.", problem.what());
     store_failed(problem);
@@ -242,12 +263,27 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
   live->version =
       std::max(host.value("version", std::uint64_t{0}),
                static_cast<std::uint64_t>(saved.value("commands", Json::array()).size()));
-  live->kept = true;
+  live->kept_sequence = kept.sequence;
   LivePtr held = insert(live);
   if (held != live) return held;  // another request revived it first
   std::lock_guard lock(live->mutex);
   start_timers(*live);
   return live;
+}
+
+void Sessions::drop_moved(LiveSession& live) {
+  live.cancel_timers();
+  live.kept_sequence.reset();
+  const std::string moved = socket_error("game_moved", std::string(kMovedMessage));
+  for (const LiveSession::Follower& follower : live.peers) {
+    follower.peer->send(moved);
+    follower.peer->close();
+  }
+  remove(live);
+}
+
+HttpResponse Sessions::moved_refusal() {
+  return error(409, "game_moved", std::string(kMovedMessage));
 }
 
 HttpResponse Sessions::unknown_session() const {

@@ -118,6 +118,10 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   keep_finished(live);
   if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
   keep(live);
+  if (live.moved) {  // played here on a stale copy: the game is another process's now
+    drop_moved(live);
+    return Json::array();
+  }
   // A hidden session's seed is shown once its game has ended; whoever saw it foresees the games
   // the session would begin next.
   if (live.finished && live.hidden && live.seed_at_end) live.seed_known = true;
@@ -183,7 +187,8 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
         return json_response(200, reply);
       };
       response = failure ? error(500, "internal", fmt::format("the server failed: {}", *failure))
-                         : answer(std::move(done));
+                 : live->moved ? moved_refusal()
+                               : answer(std::move(done));
       if (next) next_response = answer(std::move(next_events));
     }
     if (respond) respond(std::move(response));

@@ -63,7 +63,7 @@ HttpResponse Sessions::route(const HttpRequest& request, const std::vector<std::
         std::lock_guard lock(live->mutex);
         if (live->running) live->running->stop.request_stop();  // it ends, answers, and goes
         live->cancel_timers();  // now, even while sockets still hold it
-        live->kept = false;
+        live->kept_sequence.reset();
       }
       {
         std::lock_guard lock(mutex_);
@@ -315,6 +315,7 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
     return {};  // the worker answers
   }
   Json events = play(*live, std::move(command), client_of(request));
+  if (live->moved) return moved_refusal();
   Json reply = snapshot(*live, live->seat);
   if (!live->game->private_events) reply["events"] = std::move(events);
   return json_response(200, reply);

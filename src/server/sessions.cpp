@@ -50,8 +50,8 @@ LivePtr Sessions::make_live(std::unique_ptr<app::GameSession> session, const app
   live->game = &game;
   live->seat = session->owner_seat();
   live->session = std::move(session);
-  live->id = random_id();
-  live->watch = random_id();
+  live->id = random_id(options_.node);
+  live->watch = random_id(options_.node);
   live->last_used = clock_.now();
   const Json saved = live->session->saved();
   live->record_bytes = saved.dump().size();

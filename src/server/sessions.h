@@ -213,9 +213,14 @@ class Sessions {
   /// Pushes the update to the session's sockets, but those of the page `replying`: each the
   /// view and the events of its seat.
   void push(LiveSession& live, std::string_view replying = {});
-  /// Keeps what the last command did in the store, for a session with a player: the games it
-  /// finished are recorded (and the unfinished one deleted), a game still in play is saved.
+  /// Keeps what the last command did in the store: the session's step under its id first, then,
+  /// for a session with a player, the games it finished are recorded (and the unfinished one
+  /// deleted), a game still in play is saved. When another process kept the session further
+  /// (took the game over), nothing is kept and the session is marked LiveSession::moved.
   void keep(LiveSession& live);
+  /// Moves the games the last command finished, one per player, to LiveSession::unrecorded (no
+  /// store call: a game acknowledged is held before anything is written).
+  void collect_finished(LiveSession& live, std::int64_t now);
   /// keep's part for the session's players (their finished games and unfinished one); throws
   /// what the store throws.
   void keep_for_players(LiveSession& live, std::int64_t now);
@@ -223,8 +228,16 @@ class Sessions {
   /// oldest first; throws what the store throws, leaving the rest for the next keep.
   void record_unrecorded(LiveSession& live);
   /// Keeps the session's game in play under its id (app::KeptSession), or forgets it once the
-  /// game has ended or cannot be resumed; throws what the store throws.
-  void keep_alive(LiveSession& live, std::int64_t now);
+  /// game has ended or cannot be resumed, each time only after the step this process kept last
+  /// (LiveSession::kept_sequence); false when another process kept it further (nothing is
+  /// written). Throws what the store throws.
+  bool keep_alive(LiveSession& live, std::int64_t now);
+  /// Drops a session another process took over (LiveSession::moved): its timers stop, its
+  /// sockets are told "game_moved" and closed (the pages reconnect to where the game is now),
+  /// and the next request for it revives it from the store. The session's lock is held.
+  void drop_moved(LiveSession& live);
+  /// 409 "game_moved": the answer to a command that found its session moved (not played here).
+  static HttpResponse moved_refusal();
   /// keep_alive for a session just opened (no command yet), its failure reported as keep's.
   void keep_opened(LiveSession& live);
   /// Forgets what the store keeps of the session `id` (deleted); false when it kept nothing.

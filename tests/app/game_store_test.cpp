@@ -12,12 +12,15 @@
 #include <fmt/format.h>
 #include <gtest/gtest.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <map>
 #include <memory>
+#include <numeric>
 #include <optional>
 #include <string>
 #include <string_view>
+#include <thread>
 #include <vector>
 
 #include "app/file_store.h"
@@ -276,6 +279,54 @@ TYPED_TEST(GameStoreTest, LiveSessionsAreKeptByIdFoundByWatchCodeAndForgotten) {
   EXPECT_EQ(store->forget_sessions_before(6000), 1u);
   EXPECT_EQ(store->kept_session(std::string(32, 'd'), true), std::nullopt);
   EXPECT_FALSE(store->last_player().has_value()) << "the other meta rows are left alone";
+}
+
+TYPED_TEST(GameStoreTest, EachKeepOfASessionFollowsTheOneBeforeSoThatAGameHasOneOwner) {
+  const auto store = this->open();
+  const std::string id(32, 'e');
+  const std::string watch(32, 'f');
+  const auto at = [&](std::uint64_t sequence) {
+    return KeptSession{id, watch, "",      saved_game("hand", 3, static_cast<int>(sequence)),
+                       {}, 1000,  sequence};
+  };
+  EXPECT_TRUE(store->keep_session_after(at(0), std::nullopt));
+  EXPECT_FALSE(store->keep_session_after(at(0), std::nullopt)) << "one is kept already";
+  EXPECT_TRUE(store->keep_session_after(at(1), 0));
+  EXPECT_TRUE(store->keep_session_after(at(1), 1)) << "the same step, written again";
+  EXPECT_FALSE(store->keep_session_after(at(2), 0)) << "a process that kept step 0 last is stale";
+  EXPECT_EQ(store->kept_session(id), at(1)) << "and wrote nothing";
+  EXPECT_FALSE(store->forget_session_at(id, 0));
+  EXPECT_EQ(store->kept_session(watch, /*by_watch=*/true), at(1));
+  EXPECT_TRUE(store->forget_session_at(id, 1));
+  EXPECT_EQ(store->kept_session(watch, /*by_watch=*/true), std::nullopt) << "its watch code too";
+  EXPECT_FALSE(store->keep_session_after(at(2), 1)) << "forgotten (the game ended elsewhere)";
+  EXPECT_FALSE(store->forget_session_at(id, 1));
+
+  // Processes racing on one game (a store each): each step is taken by exactly one of them.
+  EXPECT_TRUE(store->keep_session_after(at(0), std::nullopt));
+  constexpr int kRacers = 4;
+  constexpr std::uint64_t kSteps = 20;
+  std::vector<std::unique_ptr<GameStore>> racers;
+  for (int i = 0; i < kRacers; ++i) racers.push_back(this->open());
+  std::vector<std::vector<std::uint64_t>> won(kRacers);
+  std::vector<std::thread> threads;
+  for (int i = 0; i < kRacers; ++i) {
+    threads.emplace_back([&, i] {
+      for (std::uint64_t step = 1; step <= kSteps; ++step) {
+        if (racers[i]->keep_session_after(at(step), step - 1)) won[i].push_back(step);
+      }
+    });
+  }
+  for (std::thread& thread : threads) thread.join();
+  std::vector<std::uint64_t> steps;
+  for (const auto& taken : won) steps.insert(steps.end(), taken.begin(), taken.end());
+  std::sort(steps.begin(), steps.end());
+  // Every step was taken once, by one racer, in order from the first: never twice, never skipped.
+  ASSERT_FALSE(steps.empty());
+  std::vector<std::uint64_t> expected(steps.back());
+  std::iota(expected.begin(), expected.end(), std::uint64_t{1});
+  EXPECT_EQ(steps, expected);
+  EXPECT_EQ(store->kept_session(id), at(steps.back()));
 }
 
 TYPED_TEST(GameStoreTest, TheLastPlayerIsRememberedAcrossOpenings) {

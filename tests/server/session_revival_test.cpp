@@ -140,6 +140,42 @@ TEST_F(SessionRevivalTest, ANamedPlayersSessionFollowsTheirUnfinishedGame) {
   EXPECT_EQ(get("/api/sessions/" + resumed, 404)["code"], "unknown_session");
 }
 
+// Two servers of one arcade hold the same game (one took it over while the other was cut off):
+// each step of the game is kept by one of them only. The one behind has its command refused
+// (409 game_moved, not played), drops its copy, and the same command sent again is played on
+// the game as the other left it; the game ends and is recorded once.
+TEST_F(SessionRevivalTest, TwoServersNeverBothGoOnWithOneGame) {
+  sign_in_ann();
+  const std::string id = create({{"game", "hand"}, {"seed", 8}, {"player", "Ann"}})["id"];
+  const std::string commands = "/api/sessions/" + id + "/commands";
+  command(id, {{"command", "decline_substitution"}});
+  std::unique_ptr<Arcade> other = make(open_store());
+  const auto on_other = [&](const Json& body, int status) {
+    HttpRequest sent = test::handler_request("POST", commands, body.dump());
+    sent.player_secret = secret_;
+    return expect(test::handle(*other, std::move(sent)), status);
+  };
+  const Json taken = on_other({{"command", "play"}, {"word", "zzzz"}}, 200);  // revived there
+  EXPECT_EQ(taken["version"], 2);
+
+  const Json stale = expect(request("POST", commands, {{"command", "give_up"}}, secret_), 409);
+  EXPECT_EQ(stale["code"], "game_moved");
+  EXPECT_EQ(arcade_->session_count(), 0u) << "its stale copy dropped";
+  EXPECT_TRUE(store_->finished_games("Ann").empty()) << "a stale copy records nothing";
+  const Json again = command(id, {{"command", "give_up"}});  // revived as the other left it
+  EXPECT_EQ(again["version"], 3);
+  EXPECT_TRUE(again["finished"]);
+  EXPECT_EQ(on_other({{"command", "play"}, {"word", "zzzz"}}, 409)["code"], "game_moved")
+      << "and now the other is behind";
+
+  const std::vector<app::GameSummary> games = store_->finished_games("Ann");
+  ASSERT_EQ(games.size(), 1u);
+  const Json played = store_->finished_game(games[0].id).commands;
+  ASSERT_EQ(played.size(), 3u) << played.dump();
+  EXPECT_EQ(played[1]["command"], "play") << "the other's step is in it";
+  EXPECT_EQ(played[2]["command"], "give_up");
+}
+
 TEST_F(SessionRevivalTest, AFinishedOrDeletedSessionIsNotRevived) {
   const std::string finished = create({{"game", "hand"}})["id"];
   command(finished, {{"command", "give_up"}});

@@ -261,7 +261,14 @@ export class SessionController<View> {
     if (!id || this.busy) return null;
     this.setBusy(true, command);
     try {
-      const snapshot = await sendCommand<View>(id, command);
+      const snapshot = await sendCommand<View>(id, command).catch((error: unknown) => {
+        // Another server of the arcade took the game over: the command was not played, and sent
+        // again it reaches the game where it is now.
+        if (error instanceof ApiError && error.code === 'game_moved') {
+          return sendCommand<View>(id, command);
+        }
+        throw error;
+      });
       this.setBusy(false);
       if (this.closed || this.id !== id) return null;
       this.version = Math.max(this.version, snapshot.version);
