@@ -58,6 +58,13 @@ struct LiveSession {
   /// cancelled when the session stops listing it, and all of them when the session is deleted or
   /// goes (an expired one), so that no timer outlives its session to its deadline.
   std::map<std::string, TimerHandle> timers;
+  /// When each wait the session lists began and runs out (by app::Timer::key; unix ms), kept
+  /// with the session so that a server that takes it over runs its clock to the same moment.
+  struct Deadline {
+    std::int64_t began_ms = 0;
+    std::int64_t ends_ms = 0;  ///< 0: never (an untimed round, whose clock only counts)
+  };
+  std::map<std::string, Deadline> deadlines;
   std::chrono::seconds answer_time{30};  ///< a person's time to answer (app::Timer::kAnswer)
   std::uint64_t version = 0;  ///< commands applied: each update's number, so clients keep order
   /// The seat whose command is being played (stamped, not applied yet); kObserver for none.

@@ -108,6 +108,10 @@ bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
     return true;
   }
   const auto owner = live.players.find(live.seat);
+  Json deadlines = Json::object();
+  for (const auto& [key, deadline] : live.deadlines) {
+    deadlines[key] = {{"began_ms", deadline.began_ms}, {"ends_ms", deadline.ends_ms}};
+  }
   app::KeptSession kept{live.id,
                         live.watch,
                         owner == live.players.end() ? std::string() : owner->second,
@@ -118,6 +122,7 @@ bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
                              {"unfinished", live.unfinished.load()},
                              {"started_ms", live.started_ms},
                              {"answer_seconds", live.answer_time.count()},
+                             {"deadlines", std::move(deadlines)},
                              {"version", live.version}},
                         now,
                         live.version};
@@ -259,6 +264,18 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
   live->started_ms = host.value("started_ms", now_ms());
   live->answer_time = std::chrono::seconds(
       std::clamp<std::int64_t>(host.value("answer_seconds", std::int64_t{30}), 1, 600));
+  // Its waits run out when they would have on the server that kept it (start_timers).
+  if (const auto deadlines = host.find("deadlines");
+      deadlines != host.end() && deadlines->is_object()) {
+    for (const auto& [key, deadline] : deadlines->items()) {
+      const auto ms = [&deadline](const char* field) -> std::int64_t {
+        const auto found = deadline.find(field);
+        return found != deadline.end() && found->is_number_integer() ? found->get<std::int64_t>()
+                                                                     : 0;
+      };
+      if (deadline.is_object()) live->deadlines[key] = {ms("began_ms"), ms("ends_ms")};
+    }
+  }
   // Updates go on numbered after those the pages have seen.
   live->version =
       std::max(host.value("version", std::uint64_t{0}),

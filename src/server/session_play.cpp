@@ -117,6 +117,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   if (was_finished && !live.finished && live.seed_known) live.practice = true;
   keep_finished(live);
   if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
+  note_deadlines(live);  // the waits this command began are kept with it
   keep(live);
   if (live.moved) {  // played here on a stale copy: the game is another process's now
     drop_moved(live);
@@ -224,27 +225,40 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
   for (const auto& peer : peers) peer->send_shared(message);
 }
 
+void Sessions::note_deadlines(LiveSession& live) {
+  std::set<std::string> listed;
+  const std::int64_t now = now_ms();
+  for (const app::Timer& timer : live.session->timers()) {
+    listed.insert(timer.key);
+    if (live.deadlines.contains(timer.key)) continue;  // begun before (or restored)
+    const auto after = timer.kind == app::Timer::Kind::kRound
+                           ? timer.after
+                           : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
+    live.deadlines[timer.key] = {now, after.count() > 0 ? now + after.count() : 0};
+  }
+  std::erase_if(live.deadlines, [&](const auto& entry) { return !listed.contains(entry.first); });
+}
+
 void Sessions::start_timers(LiveSession& live) {
+  note_deadlines(live);
   std::weak_ptr<LiveSession> weak;
   {
     std::lock_guard lock(mutex_);
     const auto found = sessions_.find(live.id);
     if (found != sessions_.end()) weak = found->second;
   }
-  std::set<std::string> listed;
+  const std::int64_t now = now_ms();
   for (const app::Timer& timer : live.session->timers()) {
-    listed.insert(timer.key);
     const auto [started, fresh] = live.timers.try_emplace(timer.key);
     if (!fresh) continue;  // started before
-    const bool round = timer.kind == app::Timer::Kind::kRound;
-    if (round) {
-      live.clock_start = clock_.now();
-      live.started_ms = now_ms();  // the round's game begins with its clock
+    const LiveSession::Deadline deadline = live.deadlines.at(timer.key);
+    if (timer.kind == app::Timer::Kind::kRound) {
+      // The round's game begins with its clock (restored: when it began on another server).
+      live.clock_start = clock_.now() - std::chrono::milliseconds(now - deadline.began_ms);
+      live.started_ms = deadline.began_ms;
     }
-    const auto after =
-        round ? timer.after
-              : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
-    if (after.count() <= 0) continue;  // an untimed round: its clock only counts
+    if (deadline.ends_ms == 0) continue;  // an untimed round: its clock only counts
+    const std::chrono::milliseconds after{std::max<std::int64_t>(0, deadline.ends_ms - now)};
     started->second = clock_.after(after, [this, weak, key = timer.key] {
       const LivePtr held = weak.lock();
       if (held == nullptr) return;
@@ -259,7 +273,7 @@ void Sessions::start_timers(LiveSession& live) {
     });
   }
   for (auto it = live.timers.begin(); it != live.timers.end();) {
-    if (listed.contains(it->first)) {
+    if (live.deadlines.contains(it->first)) {
       ++it;
       continue;
     }

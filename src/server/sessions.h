@@ -84,8 +84,14 @@ class Sessions {
               SeedKnowledge seed);
   /// The answer that hands a session just opened to its owner: 201 with its state and id.
   HttpResponse opened(const LivePtr& live);
-  /// Starts the timers the session lists that were not started yet (app::Timer), and forgets
-  /// those it no longer lists. The session's lock is held.
+  /// Notes when each wait the session lists and had not noted yet began and runs out
+  /// (LiveSession::deadlines, from now), and forgets those it no longer lists. The session's
+  /// lock is held.
+  void note_deadlines(LiveSession& live);
+  /// Starts the timers the session lists that were not started yet (app::Timer), each to run
+  /// out at its deadline (note_deadlines; one restored with a revived session runs out when it
+  /// would have where it began, at once if that is past), and forgets those it no longer lists.
+  /// The session's lock is held.
   void start_timers(LiveSession& live);
   /// Drops a session from the table (one its opener could not set up).
   void remove(const LiveSession& live);

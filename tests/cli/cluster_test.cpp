@@ -236,6 +236,45 @@ TEST(Cluster, TheOwnerOfAGameKilledMidGameLosesNothingAcknowledged) {
   EXPECT_TRUE(store.unfinished_games("ann").empty());
 }
 
+// A live auction with a person's seat: its owner is killed while the person is awaited; the
+// other server takes the auction over, with the person's answer clock, and it plays to its end.
+TEST(Cluster, ALiveAuctionWithAPersonsSeatOutlivesItsOwner) {
+  if (const std::string why = cluster_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  Cluster cluster(2);
+  ASSERT_NE(cluster.port(), 0);
+  Player ann(cluster.port(), "");
+  const json config = {{"seats",
+                        {{{"kind", "person"}, {"name", "Ann"}},
+                         {{"kind", "bot"}, {"name", "value"}},
+                         {{"kind", "bot"}, {"name", "strong"}}}},
+                       {"rounds", 2}};
+  const json opened = ann.post(
+      "/api/sessions", {{"game", "auction"}, {"config", config}, {"answer_seconds", 600}}, 201);
+  const std::string id = opened["id"];
+  Watcher watcher(cluster.port(), opened["watch"]);
+  json reply = ann.play(id, {{"command", "run_to_end"}});
+  for (int answers = 0; !reply.is_null() && !reply["finished"].get<bool>() && answers < 200;
+       ++answers) {
+    if (answers == 2) cluster.kill_owner_of(id);
+    const json& seat = reply["view"]["seats"][0];
+    ASSERT_EQ(reply["view"]["status"], "awaiting") << reply.dump();
+    reply = seat.value("awaited", "") == "bid" ? ann.play(id, {{"command", "bid"}, {"amount", 1}})
+                                               : ann.play(id, {{"command", "word"}, {"word", ""}});
+    if (!reply.is_null() && !reply["finished"].get<bool>() &&
+        reply["view"]["status"] != "awaiting") {
+      reply = ann.play(id, {{"command", "run_to_end"}});
+    }
+  }
+  ASSERT_FALSE(reply.is_null());
+  EXPECT_TRUE(reply["finished"]) << reply.dump();
+  EXPECT_GE(ann.acknowledged().size(), 4u) << "the owner went mid-game";
+  EXPECT_TRUE(watcher.until(reply["version"])["finished"]);
+  const ClientResponse saved = http_get(cluster.port(), "/api/sessions/" + id + "/saved");
+  ASSERT_EQ(saved.status, 200) << saved.body;
+  const json commands = json::parse(saved.body)["commands"];
+  EXPECT_EQ(as_sent(commands, ann.acknowledged()), ann.acknowledged()) << commands.dump();
+}
+
 TEST(Cluster, TwoServersSentOneGamesCommandsInTurnNeverBothGoOnWithIt) {
   if (const std::string why = cluster_unavailable(); !why.empty()) GTEST_SKIP() << why;
   Cluster cluster(2);

@@ -176,6 +176,29 @@ TEST_F(SessionRevivalTest, TwoServersNeverBothGoOnWithOneGame) {
   EXPECT_EQ(played[2]["command"], "give_up");
 }
 
+// A person's answer clock goes on where the session was kept: taken over 15 s into a 20 s wait,
+// the revived session times the answer out 5 s later, not 20.
+TEST_F(SessionRevivalTest, ARevivedSessionsWaitsRunOutWhenTheyWouldHave) {
+  const Json config = {
+      {"seats", {{{"kind", "person"}, {"name", "Ann"}}, {{"kind", "bot"}, {"name", "value"}}}},
+      {"rounds", 1}};
+  const std::string id =
+      create({{"game", "auction"}, {"seed", 2}, {"config", config}, {"answer_seconds", 20}})["id"];
+  const Json waiting = command(id, {{"command", "run_to_end"}});
+  ASSERT_EQ(waiting["view"]["seats"][0]["awaited"], "bid") << waiting.dump();
+  time_.advance(15s);
+  restart();  // the server that held it is gone: the next one takes it over from the store
+  EXPECT_EQ(get("/api/sessions/" + id)["version"], waiting["version"]);
+  const auto last_command = [&] { return get("/api/sessions/" + id + "/saved")["commands"].back(); };
+  time_.advance(4s);
+  EXPECT_EQ(last_command()["command"], "run_to_end") << "still waiting 19 s in";
+  time_.advance(1s);
+  const Json timed_out = last_command();
+  EXPECT_EQ(timed_out["command"], "bid");
+  EXPECT_EQ(timed_out["amount"], 0) << "an answer not given in time is the empty one";
+  EXPECT_EQ(timed_out["seat"], 0);
+}
+
 TEST_F(SessionRevivalTest, AFinishedOrDeletedSessionIsNotRevived) {
   const std::string finished = create({{"game", "hand"}})["id"];
   command(finished, {{"command", "give_up"}});
