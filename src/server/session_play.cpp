@@ -117,7 +117,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   if (was_finished && !live.finished && live.seed_known) live.practice = true;
   keep_finished(live);
   if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
-  note_deadlines(live);  // the waits this command began are kept with it
+  note_deadlines(live);                      // the waits this command began are kept with it
   keep(live);
   if (live.moved) {  // played here on a stale copy: the game is another process's now
     drop_moved(live);
@@ -231,9 +231,10 @@ void Sessions::note_deadlines(LiveSession& live) {
   for (const app::Timer& timer : live.session->timers()) {
     listed.insert(timer.key);
     if (live.deadlines.contains(timer.key)) continue;  // begun before (or restored)
-    const auto after = timer.kind == app::Timer::Kind::kRound
-                           ? timer.after
-                           : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
+    const auto after =
+        timer.kind == app::Timer::Kind::kRound
+            ? timer.after
+            : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
     live.deadlines[timer.key] = {now, after.count() > 0 ? now + after.count() : 0};
   }
   std::erase_if(live.deadlines, [&](const auto& entry) { return !listed.contains(entry.first); });
