@@ -118,6 +118,9 @@ struct LiveSession {
   /// it (Sessions::revive); nullopt while the store keeps none of it. Each keep follows this one
   /// (GameStore::keep_session_after).
   std::optional<std::uint64_t> kept_sequence;
+  /// A room's session (server/rooms.h): it lives with its room in this server's memory, and is
+  /// not kept under its id.
+  bool room = false;
   /// Another process of the arcade kept the session further than this one (it took the game
   /// over): this copy is stale, and goes (Sessions::drop_moved) without answering for the
   /// command that found it out.

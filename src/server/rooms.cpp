@@ -228,6 +228,7 @@ HttpResponse Rooms::create_room(const HttpRequest& request) {
   // of the room is practice).
   room->live = sessions_.add(std::move(session), *room->game,
                              {.known = body.contains("seed"), .shown_at_end = false});
+  room->live->room = true;
   const std::string stored = sessions_.stored_player(std::get<std::string>(player));
   {
     std::lock_guard lock(mutex_);

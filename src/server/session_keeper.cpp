@@ -99,9 +99,9 @@ void Sessions::record_unrecorded(LiveSession& live) {
 }
 
 bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
-  // An ended game is not revived (the session's next game is kept once it begins), nor one on a
-  // clock that a stopped server cannot give back.
-  if (live.session->finished() || !live.game->resumable) {
+  // An ended game is not revived (the session's next game is kept once it begins), nor a room's.
+  // A game on a clock is, its clock with it (LiveSession::deadlines).
+  if (live.session->finished() || live.room) {
     if (!live.kept_sequence) return true;
     if (!options_.store->forget_session_at(live.id, *live.kept_sequence)) return false;
     live.kept_sequence.reset();
@@ -208,7 +208,7 @@ std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool 
   }
   if (auto refusal = refuse_opening()) return std::move(*refusal);
   const app::GameEntry* game = app::find_game(saved.value("game", ""));
-  if (game == nullptr || !game->resumable) {  // not this program's game: nothing to revive
+  if (game == nullptr) {  // not this program's game: nothing to revive
     forget(kept->id);
     return LivePtr();
   }
@@ -310,8 +310,8 @@ HttpResponse Sessions::unknown_session() const {
                  "(it keeps no games: it runs without a store)");
   }
   return error(404, "unknown_session",
-               "no such game here: it ended, was deleted or never existed (a game on a clock, "
-               "such as a Word Search round, does not outlive a restart of the server)");
+               "no such game here: it ended, was deleted or never existed (a Word Search room "
+               "does not outlive a restart of the server)");
 }
 
 std::string Sessions::stored_player(const std::string& name) {

@@ -215,13 +215,21 @@ TEST_F(SessionRevivalTest, AFinishedOrDeletedSessionIsNotRevived) {
   EXPECT_EQ(expect(request("DELETE", "/api/sessions/" + later), 404)["code"], "unknown_session");
 }
 
-TEST_F(SessionRevivalTest, AGameOnAClockIsNotRevived) {
-  const std::string id = create({{"game", "boggle"}, {"config", {{"seconds", 60}}}})["id"];
+// A game on a clock is revived with its clock: a Word Search round begun 40 s before the server
+// that held it went ends 60 s after it began, not 60 s after its revival.
+TEST_F(SessionRevivalTest, AGameOnAClockIsRevivedWithItsClock) {
+  const std::string id =
+      create({{"game", "boggle"}, {"seed", 3}, {"config", {{"seconds", 60}}}})["id"];
+  time_.advance(40s);
+  const Json before = command(id, {{"command", "submit"}, {"word", "zzz"}});
+  ASSERT_FALSE(before["finished"]) << before.dump();
   restart();
-  const Json refusal = get("/api/sessions/" + id, 404);
-  EXPECT_EQ(refusal["code"], "unknown_session");
-  EXPECT_NE(refusal["error"].get<std::string>().find("clock"), std::string::npos)
-      << refusal["error"];
+  const Json revived = get("/api/sessions/" + id);
+  EXPECT_EQ(revived["view"], before["view"]);
+  time_.advance(19s);
+  EXPECT_FALSE(get("/api/sessions/" + id)["finished"]) << "59 s into the round";
+  time_.advance(1s);
+  EXPECT_TRUE(get("/api/sessions/" + id)["finished"]) << "its minute is up";
 }
 
 TEST_F(SessionRevivalTest, AnIdleSessionExpiresFromMemoryButNotFromTheStore) {
