@@ -189,7 +189,9 @@ TEST_F(SessionRevivalTest, ARevivedSessionsWaitsRunOutWhenTheyWouldHave) {
   time_.advance(15s);
   restart();  // the server that held it is gone: the next one takes it over from the store
   EXPECT_EQ(get("/api/sessions/" + id)["version"], waiting["version"]);
-  const auto last_command = [&] { return get("/api/sessions/" + id + "/saved")["commands"].back(); };
+  const auto last_command = [&] {
+    return get("/api/sessions/" + id + "/saved")["commands"].back();
+  };
   time_.advance(4s);
   EXPECT_EQ(last_command()["command"], "run_to_end") << "still waiting 19 s in";
   time_.advance(1s);
