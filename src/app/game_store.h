@@ -160,6 +160,7 @@ struct KeptSession {
   /// session follows the one before, so that two processes never both go on with one game
   /// (GameStore::keep_session_after).
   std::uint64_t sequence = 0;
+  std::string room;  ///< the code of the room whose session it is, "" for none
   bool operator==(const KeptSession&) const = default;
 };
 
@@ -360,6 +361,8 @@ class GameStore : public Store {
                                   std::optional<std::uint64_t> kept) = 0;
   /// The session kept under `key`, its id or (`by_watch`) its watch code; nullopt for none.
   virtual std::optional<KeptSession> kept_session(std::string_view key, bool by_watch = false) = 0;
+  /// The session kept of the room `code` (KeptSession::room); nullopt for none.
+  virtual std::optional<KeptSession> kept_room(std::string_view code) = 0;
   /// Forgets the session kept under `id`; returns false when there was none.
   virtual bool forget_session(std::string_view id) = 0;
   /// Forgets the session kept under `id` only if it is kept at `sequence`; returns false when it

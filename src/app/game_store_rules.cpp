@@ -85,8 +85,9 @@ bool valid_session_key(std::string_view key) {
 
 void check_kept_session(const KeptSession& session) {
   if (!valid_session_key(session.id) ||
-      (!session.watch.empty() && !valid_session_key(session.watch))) {
-    throw std::invalid_argument("a session's id and watch code are letters and digits");
+      (!session.watch.empty() && !valid_session_key(session.watch)) ||
+      (!session.room.empty() && !valid_session_key(session.room))) {
+    throw std::invalid_argument("a session's id, watch code and room code are letters and digits");
   }
   if (!session.player.empty()) checked_player_name(session.player);
   check_saved_game(session.saved);
@@ -96,11 +97,26 @@ void check_kept_session(const KeptSession& session) {
 
 std::string session_key(std::string_view id) { return fmt::format("{}{}", kSessionKeyPrefix, id); }
 std::string watch_key(std::string_view code) { return fmt::format("{}{}", kWatchKeyPrefix, code); }
+std::string room_key(std::string_view code) { return fmt::format("{}{}", kRoomKeyPrefix, code); }
+
+std::vector<std::string> index_keys(const Json& value) {
+  std::vector<std::string> keys;
+  if (!value.is_object()) return keys;
+  for (const auto& [field, key_of] :
+       {std::pair{"watch", &watch_key}, std::pair{"room", &room_key}}) {
+    const auto code = value.find(field);
+    if (code != value.end() && code->is_string() && !code->get<std::string>().empty()) {
+      keys.push_back(key_of(code->get<std::string>()));
+    }
+  }
+  return keys;
+}
 
 Json kept_session_value(const KeptSession& session) {
-  return Json{{"watch", session.watch},           {"player", session.player},
-              {"saved", session.saved},           {"host", session.host},
-              {"updated_ms", session.updated_ms}, {"sequence", session.sequence}};
+  return Json{{"watch", session.watch},      {"player", session.player},
+              {"room", session.room},        {"saved", session.saved},
+              {"host", session.host},        {"updated_ms", session.updated_ms},
+              {"sequence", session.sequence}};
 }
 
 std::optional<KeptSession> kept_session_of(std::string id, const Json& value,
@@ -114,6 +130,7 @@ std::optional<KeptSession> kept_session_of(std::string id, const Json& value,
   kept.watch = value.value("watch", "");
   if (watch_code && kept.watch != *watch_code) return std::nullopt;  // a code it no longer has
   kept.player = value.value("player", "");
+  kept.room = value.value("room", "");
   kept.saved = value["saved"];
   kept.host = value.value("host", Json::object());
   kept.updated_ms = value.value("updated_ms", std::int64_t{0});

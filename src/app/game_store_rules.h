@@ -29,6 +29,8 @@ inline constexpr std::string_view kLastPlayerKey = "last_player";
 /// reading the others.
 inline constexpr std::string_view kSessionKeyPrefix = "session.";
 inline constexpr std::string_view kWatchKeyPrefix = "watch.";
+/// The meta rows of rooms' codes: this prefix, then the code; the value is the session's id.
+inline constexpr std::string_view kRoomKeyPrefix = "room.";
 
 // --- Checks of what is written: each throws std::invalid_argument saying what is wrong.
 
@@ -60,10 +62,14 @@ struct KeptSessionCondition {
 
 /// A session's id or watch code as the store accepts it: 1 to 64 ASCII letters and digits.
 bool valid_session_key(std::string_view key);
-/// The meta keys of a session and of a watch code.
+/// The meta keys of a session, of a watch code and of a room's code.
 std::string session_key(std::string_view id);
 std::string watch_key(std::string_view code);
-/// What a session's meta row holds: {"watch", "player", "saved", "host", "updated_ms",
+std::string room_key(std::string_view code);
+/// The meta keys that find the session whose meta row holds `value` (kept_session_value): its
+/// watch code's and its room's, those it has.
+std::vector<std::string> index_keys(const Json& value);
+/// What a session's meta row holds: {"watch", "player", "room", "saved", "host", "updated_ms",
 /// "sequence"}.
 Json kept_session_value(const KeptSession& session);
 /// The session `id` from its meta row's `value`; nullopt when it was asked for by a watch code
@@ -71,6 +77,8 @@ Json kept_session_value(const KeptSession& session);
 std::optional<KeptSession> kept_session_of(std::string id, const Json& value,
                                            std::optional<std::string_view> watch_code,
                                            std::string_view location);
+/// The prefixes of the meta rows that index sessions (kWatchKeyPrefix, kRoomKeyPrefix).
+inline constexpr std::string_view kSessionIndexPrefixes[] = {kWatchKeyPrefix, kRoomKeyPrefix};
 
 // --- What is read.
 

@@ -655,7 +655,8 @@ bool PostgresStore::keep_session_after(const KeptSession& session,
 bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCondition condition) {
   using Kind = KeptSessionCondition::Kind;
   check_kept_session(session);
-  const std::string value = kept_session_value(session).dump();
+  const Json kept = kept_session_value(session);
+  const std::string value = kept.dump();
   const std::string key = session_key(session.id);
   std::lock_guard lock(mutex_);
   PostgresConnection& d = db();
@@ -682,7 +683,7 @@ bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCo
       }
       break;
   }
-  if (!session.watch.empty()) set_meta(d, watch_key(session.watch), session.id, kDoing);
+  for (const std::string& index : index_keys(kept)) set_meta(d, index, session.id, kDoing);
   transaction.commit();
   return true;
 }
@@ -702,6 +703,19 @@ std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, boo
                          by_watch ? std::optional(key) : std::nullopt, location_);
 }
 
+std::optional<KeptSession> PostgresStore::kept_room(std::string_view code) {
+  if (!valid_session_key(code)) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  const std::optional<std::string> id = meta_value(db(), room_key(code));
+  if (!id) return std::nullopt;
+  const std::optional<std::string> value = meta_value(db(), session_key(*id));
+  if (!value) return std::nullopt;
+  std::optional<KeptSession> kept =
+      kept_session_of(*id, stored_json(*value, location_), std::nullopt, location_);
+  if (kept && kept->room != code) return std::nullopt;  // a code it no longer has
+  return kept;
+}
+
 bool PostgresStore::forget_session(std::string_view id) { return forget_kept_session(id, {}); }
 
 bool PostgresStore::forget_session_at(std::string_view id, std::uint64_t sequence) {
@@ -718,11 +732,11 @@ bool PostgresStore::forget_kept_session(std::string_view id, KeptSessionConditio
   const PostgresResult forgotten = d.exec(
       "DELETE FROM meta WHERE key = $1 AND ($2::boolean OR "
       "COALESCE((value::json ->> 'sequence')::numeric, 0) = $3::numeric) "
-      "RETURNING value::json ->> 'watch'",
+      "RETURNING value",
       {session_key(id), any, sequence}, "forget a session in it");
   if (forgotten.rows() == 0) return false;  // nothing written: the transaction ends
-  if (const auto watch = forgotten.optional_text(0, 0); watch && !watch->empty()) {
-    d.exec("DELETE FROM meta WHERE key = $1", {watch_key(*watch)}, "forget a session in it");
+  for (const std::string& index : index_keys(Json::parse(forgotten.text(0, 0), nullptr, false))) {
+    d.exec("DELETE FROM meta WHERE key = $1", {index}, "forget a session in it");
   }
   transaction.commit();
   return true;
@@ -737,11 +751,13 @@ std::size_t PostgresStore::forget_sessions_before(std::int64_t before_ms) {
                                       "(value::json ->> 'updated_ms')::bigint < $2",
                                       {kSessionKeyPrefix, before_ms}, "forget old sessions in it")
                                      .affected();
-  // The watch codes of the sessions forgotten.
-  d.exec(
-      "DELETE FROM meta WHERE starts_with(key, $1) AND ($2::text || value) NOT IN "
-      "(SELECT key FROM meta WHERE starts_with(key, $2))",
-      {kWatchKeyPrefix, kSessionKeyPrefix}, "forget old sessions in it");
+  // The watch codes and room codes of the sessions forgotten.
+  for (const std::string_view prefix : kSessionIndexPrefixes) {
+    d.exec(
+        "DELETE FROM meta WHERE starts_with(key, $1) AND ($2::text || value) NOT IN "
+        "(SELECT key FROM meta WHERE starts_with(key, $2))",
+        {prefix, kSessionKeyPrefix}, "forget old sessions in it");
+  }
   transaction.commit();
   return static_cast<std::size_t>(forgotten);
 }

@@ -36,6 +36,14 @@ const GameEntry* find_game(std::string_view name) {
   return found == all.end() ? nullptr : &*found;
 }
 
+const GameEntry* find_entry(std::string_view name) {
+  if (const GameEntry* game = find_game(name)) return game;
+  for (const GameEntry& game : all_games()) {
+    if (game.rooms != nullptr && game.rooms->name == name) return game.rooms.get();
+  }
+  return nullptr;
+}
+
 namespace {
 
 /// The command's name, "" for anything but an object with a string "command".
@@ -102,7 +110,7 @@ std::unique_ptr<GameSession> restore(const Json& saved, std::shared_ptr<const Le
   if (game_field == saved.end() || !game_field->is_string()) {
     throw ConfigError("game", "a saved game names its game");
   }
-  const GameEntry* game = find_game(game_field->get<std::string>());
+  const GameEntry* game = find_entry(game_field->get<std::string>());
   if (game == nullptr) {
     throw ConfigError("game", fmt::format("no game '{}'", game_field->get<std::string>()));
   }

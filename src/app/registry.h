@@ -188,6 +188,9 @@ std::optional<std::string> share_text(const GameEntry& entry, const FinishedGame
 std::span<const GameEntry> games();
 /// The game named (or with the id) `name`; nullptr if none.
 const GameEntry* find_game(std::string_view name);
+/// The entry a saved game's "game" names: a game's (find_game), or a room's (GameEntry::rooms,
+/// by its name: "boggle-room"); nullptr if none.
+const GameEntry* find_entry(std::string_view name);
 
 /// Restores a saved game ({"game", "config", "seed", "commands"}, as GameSession::saved()
 /// writes it) by replaying its commands. Throws wg::ConfigError for an unknown game or a bad

@@ -1375,9 +1375,9 @@ bool SqliteStore::write_kept_session(const KeptSession& session, KeptSessionCond
     write.run(kDoing);
   }
   if (sqlite3_changes(db_->db) == 0) return false;  // nothing written: the transaction ends
-  if (!session.watch.empty()) {
+  for (const std::string& index : index_keys(value)) {
     db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
-        .bind(1, watch_key(session.watch))
+        .bind(1, index)
         .bind(2, session.id)
         .run(kDoing);
   }
@@ -1402,6 +1402,25 @@ std::optional<KeptSession> SqliteStore::kept_session(std::string_view key, bool 
                          by_watch ? std::optional(key) : std::nullopt, file_.string());
 }
 
+std::optional<KeptSession> SqliteStore::kept_room(std::string_view code) {
+  if (!valid_session_key(code)) return std::nullopt;
+  std::lock_guard lock(mutex_);
+  std::string id;
+  {
+    auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
+    statement.bind(1, room_key(code));
+    if (!statement.step()) return std::nullopt;
+    id = statement.text(0);
+  }
+  auto statement = db_->prepare("SELECT value FROM meta WHERE key = ?1");
+  statement.bind(1, session_key(id));
+  if (!statement.step()) return std::nullopt;
+  std::optional<KeptSession> kept =
+      kept_session_of(std::move(id), statement.json(0), std::nullopt, file_.string());
+  if (kept && kept->room != code) return std::nullopt;  // a code it no longer has
+  return kept;
+}
+
 bool SqliteStore::forget_session(std::string_view id) { return forget_kept_session(id, {}); }
 
 bool SqliteStore::forget_session_at(std::string_view id, std::uint64_t sequence) {
@@ -1416,18 +1435,17 @@ bool SqliteStore::forget_kept_session(std::string_view id, KeptSessionCondition 
   auto forgotten = db_->prepare(
       "DELETE FROM meta WHERE key = ?1 AND (?2 OR "
       "COALESCE(json_extract(value, '$.sequence'), 0) = ?3) "
-      "RETURNING json_extract(value, '$.watch')");
+      "RETURNING value");
   forgotten.bind(1, session_key(id))
       .bind(2, std::int64_t{any})
       .bind(3, static_cast<std::int64_t>(condition.sequence));
   if (!forgotten.step("forget a session in it")) return false;  // nothing written
-  const std::string watch = forgotten.is_null(0) ? std::string() : forgotten.text(0);
+  const std::vector<std::string> indexes =
+      index_keys(Json::parse(forgotten.text(0), nullptr, false));
   while (forgotten.step("forget a session in it")) {
   }
-  if (!watch.empty()) {
-    db_->prepare("DELETE FROM meta WHERE key = ?1")
-        .bind(1, watch_key(watch))
-        .run("forget a session in it");
+  for (const std::string& index : indexes) {
+    db_->prepare("DELETE FROM meta WHERE key = ?1").bind(1, index).run("forget a session in it");
   }
   transaction.commit();
   return true;
@@ -1442,12 +1460,15 @@ std::size_t SqliteStore::forget_sessions_before(std::int64_t before_ms) {
       .bind(1, before_ms)
       .run("forget old sessions in it");
   const auto forgotten = static_cast<std::size_t>(sqlite3_changes(db_->db));
-  // The watch codes of the sessions forgotten.
-  db_->prepare(
-         "DELETE FROM meta WHERE key >= 'watch.' AND key < 'watch/' AND "
-         "('session.' || value) NOT IN (SELECT key FROM meta WHERE key >= 'session.' AND "
-         "key < 'session/')")
-      .run("forget old sessions in it");
+  // The watch codes and room codes of the sessions forgotten.
+  for (const std::string_view prefix : kSessionIndexPrefixes) {
+    db_->prepare(
+           "DELETE FROM meta WHERE substr(key, 1, length(?1)) = ?1 AND "
+           "('session.' || value) NOT IN (SELECT key FROM meta WHERE key >= 'session.' AND "
+           "key < 'session/')")
+        .bind(1, prefix)
+        .run("forget old sessions in it");
+  }
   transaction.commit();
   return forgotten;
 }

@@ -94,6 +94,7 @@ class SqliteStore final : public GameStore {
   void keep_session(const KeptSession& session) override;
   bool keep_session_after(const KeptSession& session, std::optional<std::uint64_t> kept) override;
   std::optional<KeptSession> kept_session(std::string_view key, bool by_watch) override;
+  std::optional<KeptSession> kept_room(std::string_view code) override;
   bool forget_session(std::string_view id) override;
   bool forget_session_at(std::string_view id, std::uint64_t sequence) override;
   std::size_t forget_sessions_before(std::int64_t before_ms) override;

@@ -118,9 +118,11 @@ struct LiveSession {
   /// it (Sessions::revive); nullopt while the store keeps none of it. Each keep follows this one
   /// (GameStore::keep_session_after).
   std::optional<std::uint64_t> kept_sequence;
-  /// A room's session (server/rooms.h): it lives with its room in this server's memory, and is
-  /// not kept under its id.
-  bool room = false;
+  /// For a room's session (server/rooms.h), the room's code ("" for any other session), and the
+  /// seat each member's key holds. A room lives on between its rounds: its session is kept (and
+  /// revived by its code) even while no round is on.
+  std::string room;
+  std::map<std::string, Seat> room_keys;
   /// Another process of the arcade kept the session further than this one (it took the game
   /// over): this copy is stale, and goes (Sessions::drop_moved) without answering for the
   /// command that found it out.

@@ -15,10 +15,9 @@ namespace wg::server {
 using app::Json;
 
 struct Rooms::Room {
-  std::string code;                   ///< what players type to join: short, not secret
-  const app::GameEntry* game;         ///< the room's entry (GameEntry::rooms)
-  LivePtr live;                       ///< the room's session
-  std::map<std::string, Seat> seats;  ///< by player key; guarded by the session's lock
+  std::string code;            ///< what players type to join: short, not secret
+  const app::GameEntry* game;  ///< the room's entry (GameEntry::rooms)
+  LivePtr live;                ///< the room's session (its members' keys with it)
 };
 
 namespace {
@@ -34,11 +33,17 @@ constexpr int kMaxMissedCodes = 10;
 constexpr std::size_t kMaxClientsRemembered = 100000;
 
 /// A room's code: eight consonants, easy to read out in a classroom (as two groups of four).
-std::string random_room_code() {
+/// On a server of a cluster (ArcadeOptions::node), the first names the server, so that the
+/// balancer sends the room's requests to it (scripts/cluster): node N's letter is the N-th of
+/// kRoomLetters (counting on from the first again past 20).
+std::string random_room_code(std::string_view node) {
   std::random_device device;
   std::string code;
-  for (std::size_t i = 0; i < kRoomCodeLength; ++i)
-    code += kRoomLetters[device() % kRoomLetters.size()];
+  if (!node.empty()) {
+    const unsigned number = std::stoul(std::string(node), nullptr, 16);
+    code += kRoomLetters[(number + kRoomLetters.size() - 1) % kRoomLetters.size()];
+  }
+  while (code.size() < kRoomCodeLength) code += kRoomLetters[device() % kRoomLetters.size()];
   return code;
 }
 
@@ -92,7 +97,7 @@ bool Rooms::owns(const std::vector<std::string_view>& parts) {
 Rooms::RoomPtr Rooms::find(const HttpRequest& request, std::string_view code,
                            HttpResponse& refusal) {
   const auto now = clock_.now();
-  std::lock_guard lock(mutex_);
+  std::unique_lock lock(mutex_);
   Misses* misses = nullptr;
   if (const auto client = misses_.find(request.remote); client != misses_.end()) {
     if (now - client->second.since >= std::chrono::minutes(1)) {
@@ -110,6 +115,19 @@ Rooms::RoomPtr Rooms::find(const HttpRequest& request, std::string_view code,
   }
   if (const auto found = rooms_.find(std::string(code)); found != rooms_.end()) {
     return found->second;
+  }
+  // Kept in the store (this server restarted, or took the room over from another): revived.
+  lock.unlock();
+  if (LivePtr live = sessions_.revive_room(code); live != nullptr) {
+    auto room = std::make_shared<Room>(Room{live->room, live->game, live});
+    lock.lock();
+    return rooms_.try_emplace(room->code, room).first->second;
+  }
+  lock.lock();
+  if (const auto client = misses_.find(request.remote); client != misses_.end()) {
+    misses = &client->second;  // the map may have changed while unlocked
+  } else {
+    misses = nullptr;
   }
   if (misses == nullptr) {
     if (misses_.size() >= kMaxClientsRemembered) {
@@ -135,8 +153,8 @@ HttpResponse Rooms::route(const HttpRequest& request, const std::vector<std::str
   if (parts.size() == 3) {
     if (request.method != "GET") return method_not_allowed(request, "GET");
     std::lock_guard lock(room->live->mutex);
-    const auto seat = room->seats.find(query_value(request.query, "player"));
-    if (seat == room->seats.end()) {
+    const auto seat = room->live->room_keys.find(query_value(request.query, "player"));
+    if (seat == room->live->room_keys.end()) {
       return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
     }
     room->live->last_used = clock_.now();
@@ -184,8 +202,9 @@ HttpResponse Rooms::seat_player(Room& room, const std::string& name, const std::
   }
   const Seat seat = joined.value("seat", kObserver);
   std::string key = random_id();
-  room.seats[key] = seat;
+  room.live->room_keys[key] = seat;
   if (!stored.empty()) room.live->players[seat] = stored;  // their rounds are kept as theirs
+  sessions_.keep(*room.live);  // the key with the room, for the server that takes it over
   Json reply = state(room, seat);
   reply["player"] = std::move(key);
   return json_response(201, reply);
@@ -233,15 +252,17 @@ HttpResponse Rooms::create_room(const HttpRequest& request) {
   {
     std::lock_guard lock(mutex_);
     do {
-      room->code = random_room_code();
+      room->code = random_room_code(options_.node);
     } while (rooms_.contains(room->code));
     rooms_[room->code] = room;
   }
+  room->live->room = room->code;  // not shared yet: its id is no one's
   std::lock_guard lock(room->live->mutex);
   // The one who opens the room takes its first seat, the host's.
   HttpResponse reply = seat_player(*room, std::get<std::string>(name), stored);
   if (reply.status != 201) {
     sessions_.remove(*room->live);
+    sessions_.forget(room->live->id);
     std::lock_guard map_lock(mutex_);
     rooms_.erase(room->code);
   }
@@ -263,8 +284,8 @@ HttpResponse Rooms::join_room(const RoomPtr& room, const HttpRequest& request) {
 HttpResponse Rooms::member_command(const RoomPtr& room, const HttpRequest& request,
                                    const std::string& key, Json command) {
   std::lock_guard lock(room->live->mutex);
-  const auto seat = room->seats.find(key);
-  if (seat == room->seats.end()) {
+  const auto seat = room->live->room_keys.find(key);
+  if (seat == room->live->room_keys.end()) {
     return error(403, "not_in_room", "join the room first: POST /api/rooms/CODE/players");
   }
   if (app::host_only(*room->game, command)) return host_only_refusal();
@@ -298,8 +319,9 @@ HttpResponse Rooms::open_socket(const HttpRequest& request,
   Seat seat = kObserver;
   {
     std::lock_guard lock(room->live->mutex);
-    const auto found = room->seats.find(query_value(request.query, "player"));
-    if (found == room->seats.end()) return error(403, "not_in_room", "join the room first");
+    const auto found = room->live->room_keys.find(query_value(request.query, "player"));
+    if (found == room->live->room_keys.end())
+      return error(403, "not_in_room", "join the room first");
     seat = found->second;
   }
   return sessions_.follow(room->live, request, std::move(peer), seat);

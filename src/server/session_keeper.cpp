@@ -1,9 +1,11 @@
 #include "server/sessions.h"
 
 #include <algorithm>
+#include <charconv>
 #include <chrono>
 #include <iostream>
 #include <optional>
+#include <system_error>
 #include <utility>
 
 #include <fmt/format.h>
@@ -99,9 +101,9 @@ void Sessions::record_unrecorded(LiveSession& live) {
 }
 
 bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
-  // An ended game is not revived (the session's next game is kept once it begins), nor a room's.
-  // A game on a clock is, its clock with it (LiveSession::deadlines).
-  if (live.session->finished() || live.room) {
+  // An ended game is not revived (the session's next game is kept once it begins), but a room
+  // is, between its rounds too. A game on a clock is, its clock with it (LiveSession::deadlines).
+  if (live.session->finished() && live.room.empty()) {
     if (!live.kept_sequence) return true;
     if (!options_.store->forget_session_at(live.id, *live.kept_sequence)) return false;
     live.kept_sequence.reset();
@@ -112,6 +114,8 @@ bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
   for (const auto& [key, deadline] : live.deadlines) {
     deadlines[key] = {{"began_ms", deadline.began_ms}, {"ends_ms", deadline.ends_ms}};
   }
+  Json players = Json::object();  // by seat: whose rounds are kept as theirs (a room's members)
+  for (const auto& [seat, name] : live.players) players[std::to_string(seat)] = name;
   app::KeptSession kept{live.id,
                         live.watch,
                         owner == live.players.end() ? std::string() : owner->second,
@@ -123,9 +127,12 @@ bool Sessions::keep_alive(LiveSession& live, std::int64_t now) {
                              {"started_ms", live.started_ms},
                              {"answer_seconds", live.answer_time.count()},
                              {"deadlines", std::move(deadlines)},
+                             {"players", std::move(players)},
+                             {"room_keys", live.room_keys},
                              {"version", live.version}},
                         now,
-                        live.version};
+                        live.version,
+                        live.room};
   if (!options_.store->keep_session_after(kept, live.kept_sequence)) return false;
   live.kept_sequence = live.version;
   return true;
@@ -207,7 +214,7 @@ std::variant<LivePtr, HttpResponse> Sessions::revive(std::string_view key, bool 
     }
   }
   if (auto refusal = refuse_opening()) return std::move(*refusal);
-  const app::GameEntry* game = app::find_game(saved.value("game", ""));
+  const app::GameEntry* game = app::find_entry(saved.value("game", ""));
   if (game == nullptr) {  // not this program's game: nothing to revive
     forget(kept->id);
     return LivePtr();
@@ -248,7 +255,7 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
     forget(kept.id);
     return nullptr;
   }
-  if (session->finished()) {
+  if (session->finished() && kept.room.empty()) {
     forget(kept.id);
     return nullptr;
   }
@@ -260,6 +267,21 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
   if (!kept.watch.empty()) live->watch = kept.watch;
   live->practice = host.value("practice", live->practice);
   if (!kept.player.empty()) live->players[live->seat] = kept.player;
+  live->room = kept.room;
+  if (const auto players = host.find("players"); players != host.end() && players->is_object()) {
+    for (const auto& [seat, name] : players->items()) {
+      Seat number = kObserver;
+      const auto [end, problem] = std::from_chars(seat.data(), seat.data() + seat.size(), number);
+      if (problem == std::errc() && end == seat.data() + seat.size() && name.is_string()) {
+        live->players[number] = name.get<std::string>();
+      }
+    }
+  }
+  if (const auto keys = host.find("room_keys"); keys != host.end() && keys->is_object()) {
+    for (const auto& [key, seat] : keys->items()) {
+      if (seat.is_number_integer()) live->room_keys[key] = seat.get<Seat>();
+    }
+  }
   live->unfinished = unfinished;
   live->started_ms = host.value("started_ms", now_ms());
   live->answer_time = std::chrono::seconds(
@@ -288,6 +310,22 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
   return live;
 }
 
+LivePtr Sessions::revive_room(std::string_view code) {
+  if (options_.store == nullptr) return nullptr;
+  std::optional<app::KeptSession> kept;
+  try {
+    kept = options_.store->kept_room(code);
+  } catch (const std::exception& problem) {
+    store_failed(problem);
+    return nullptr;
+  }
+  if (!kept) return nullptr;
+  if (LivePtr held = find(kept->id); held != nullptr) return held;
+  const app::GameEntry* game = app::find_entry(kept->saved.value("game", ""));
+  if (game == nullptr || refuse_opening()) return nullptr;
+  return rebuild(*kept, kept->saved, 0, *game);
+}
+
 void Sessions::drop_moved(LiveSession& live) {
   live.cancel_timers();
   live.kept_sequence.reset();
@@ -310,8 +348,8 @@ HttpResponse Sessions::unknown_session() const {
                  "(it keeps no games: it runs without a store)");
   }
   return error(404, "unknown_session",
-               "no such game here: it ended, was deleted or never existed (a Word Search room "
-               "does not outlive a restart of the server)");
+               "no such game here: it ended, was deleted, went unplayed for a week or never "
+               "existed");
 }
 
 std::string Sessions::stored_player(const std::string& name) {

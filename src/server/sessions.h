@@ -82,6 +82,18 @@ class Sessions {
   /// up, then calls start_timers.
   LivePtr add(std::unique_ptr<app::GameSession> session, const app::GameEntry& game,
               SeedKnowledge seed);
+  /// Keeps what the last command did in the store: the session's step under its id first, then,
+  /// for a session with a player, the games it finished are recorded (and the unfinished one
+  /// deleted), a game still in play is saved. When another process kept the session further
+  /// (took the game over), nothing is kept and the session is marked LiveSession::moved.
+  /// The session's lock is held.
+  void keep(LiveSession& live);
+  /// Forgets what the store keeps of the session `id` (deleted); false when it kept nothing.
+  bool forget(std::string_view id);
+  /// The session of the room `code` the store keeps, revived (the room's members' keys and
+  /// names with it), or the one this table holds; null when the store keeps none, or it cannot
+  /// be revived now (the store failed, the table is full).
+  LivePtr revive_room(std::string_view code);
   /// The answer that hands a session just opened to its owner: 201 with its state and id.
   HttpResponse opened(const LivePtr& live);
   /// Notes when each wait the session lists and had not noted yet began and runs out
@@ -219,11 +231,6 @@ class Sessions {
   /// Pushes the update to the session's sockets, but those of the page `replying`: each the
   /// view and the events of its seat.
   void push(LiveSession& live, std::string_view replying = {});
-  /// Keeps what the last command did in the store: the session's step under its id first, then,
-  /// for a session with a player, the games it finished are recorded (and the unfinished one
-  /// deleted), a game still in play is saved. When another process kept the session further
-  /// (took the game over), nothing is kept and the session is marked LiveSession::moved.
-  void keep(LiveSession& live);
   /// Moves the games the last command finished, one per player, to LiveSession::unrecorded (no
   /// store call: a game acknowledged is held before anything is written).
   void collect_finished(LiveSession& live, std::int64_t now);
@@ -246,8 +253,6 @@ class Sessions {
   static HttpResponse moved_refusal();
   /// keep_alive for a session just opened (no command yet), its failure reported as keep's.
   void keep_opened(LiveSession& live);
-  /// Forgets what the store keeps of the session `id` (deleted); false when it kept nothing.
-  bool forget(std::string_view id);
   /// 404 "unknown_session": the answer for an id or watch code that names no session, saying
   /// what may have become of it with this arcade's store, or without one.
   HttpResponse unknown_session() const;

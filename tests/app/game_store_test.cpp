@@ -281,6 +281,29 @@ TYPED_TEST(GameStoreTest, LiveSessionsAreKeptByIdFoundByWatchCodeAndForgotten) {
   EXPECT_FALSE(store->last_player().has_value()) << "the other meta rows are left alone";
 }
 
+TYPED_TEST(GameStoreTest, ARoomsSessionIsFoundByTheRoomsCode) {
+  const auto store = this->open();
+  KeptSession room{std::string(32, '1'),     std::string(32, '2'),        "",
+                   saved_game("hand", 3, 1), Json{{"seats", {{"k", 0}}}}, 1000};
+  room.room = "BCDFGHJK";
+  store->keep_session(room);
+  EXPECT_EQ(store->kept_room("BCDFGHJK"), room);
+  EXPECT_EQ(store->kept_room("BCDFGHJL"), std::nullopt);
+  EXPECT_EQ(store->kept_room("no such"), std::nullopt);
+  EXPECT_EQ(store->kept_session(std::string(32, '2'), /*by_watch=*/true), room);
+  EXPECT_THROW(store->keep_session([&] {
+    KeptSession bad = room;
+    bad.room = "a/b";
+    return bad;
+  }()),
+               std::invalid_argument);
+  EXPECT_TRUE(store->forget_session(room.id));
+  EXPECT_EQ(store->kept_room("BCDFGHJK"), std::nullopt) << "its code forgotten with it";
+  store->keep_session(room);
+  EXPECT_EQ(store->forget_sessions_before(2000), 1u);
+  EXPECT_EQ(store->kept_room("BCDFGHJK"), std::nullopt) << "and when it is forgotten as old";
+}
+
 TYPED_TEST(GameStoreTest, EachKeepOfASessionFollowsTheOneBeforeSoThatAGameHasOneOwner) {
   const auto store = this->open();
   const std::string id(32, 'e');

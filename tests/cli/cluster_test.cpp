@@ -18,6 +18,7 @@
 #include <optional>
 #include <sstream>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json.hpp>
@@ -83,10 +84,12 @@ class Cluster {
   /// The port of the server numbered `node`.
   std::uint16_t node_port(int node) const { return nodes_.at(node).port; }
   /// Kills (SIGKILL) the server whose node number begins the id `id`: the game's owner.
-  void kill_owner_of(const std::string& id) {
-    const int node = std::stoi(id.substr(0, 2), nullptr, 16);
-    ASSERT_EQ(::kill(nodes_.at(node).pid, SIGKILL), 0);
+  void kill_owner_of(const std::string& id) { kill_node(std::stoi(id.substr(0, 2), nullptr, 16)); }
+  /// Kills (SIGKILL) the server whose letter begins the room's code `code`.
+  void kill_owner_of_room(const std::string& code) {
+    kill_node(static_cast<int>(std::string_view("BCDFGHJKLMNPQRSTVWXZ").find(code.at(0))) + 1);
   }
+  void kill_node(int node) { ASSERT_EQ(::kill(nodes_.at(node).pid, SIGKILL), 0); }
 
  private:
   struct Node {
@@ -273,6 +276,45 @@ TEST(Cluster, ALiveAuctionWithAPersonsSeatOutlivesItsOwner) {
   ASSERT_EQ(saved.status, 200) << saved.body;
   const json commands = json::parse(saved.body)["commands"];
   EXPECT_EQ(as_sent(commands, ann.acknowledged()), ann.acknowledged()) << commands.dump();
+}
+
+// A Word Search room whose server is killed mid-round: the round goes on through the other
+// server, with every word acknowledged before, and ends with both players' words.
+TEST(Cluster, AWordSearchRoomOutlivesItsServer) {
+  if (const std::string why = cluster_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  Cluster cluster(2);
+  ASSERT_NE(cluster.port(), 0);
+  const auto post = [&](const std::string& path, const json& body) {
+    for (int attempt = 0; attempt < 100; ++attempt) {
+      const ClientResponse r = http_post(cluster.port(), path, body.dump());
+      if (r.status != 0 && r.status != 502 && r.status != 503) return r;
+    }
+    return ClientResponse{};
+  };
+  const ClientResponse opened =
+      post("/api/rooms",
+           {{"config", {{"seconds", 0}, {"board", "TEAM/ESTA/AMTE/STEA"}}}, {"name", "Ann"}});
+  ASSERT_EQ(opened.status, 201) << opened.body;
+  const std::string code = json::parse(opened.body)["room"];
+  const std::string ann = json::parse(opened.body)["player"];
+  const ClientResponse joined = post("/api/rooms/" + code + "/players", {{"name", "Bo"}});
+  ASSERT_EQ(joined.status, 201) << joined.body;
+  const std::string bo = json::parse(joined.body)["player"];
+  ASSERT_EQ(post("/api/rooms/" + code + "/start", {{"player", ann}}).status, 200);
+  const auto act = [&](const std::string& key, const json& command) {
+    const ClientResponse r = post("/api/rooms/" + code + "/commands?player=" + key, command);
+    EXPECT_EQ(r.status, 200) << r.body;
+    return json::parse(r.body, nullptr, false);
+  };
+  act(ann, {{"command", "submit"}, {"word", "steam"}});
+  cluster.kill_owner_of_room(code);
+  act(bo, {{"command", "submit"}, {"word", "team"}});
+  act(ann, {{"command", "close"}});
+  const json ended = act(bo, {{"command", "close"}});
+  ASSERT_EQ(ended["view"]["status"], "finished") << ended.dump();
+  const json players = ended["view"]["results"]["players"];
+  EXPECT_EQ(players[0]["words"].size(), 1u) << players.dump();
+  EXPECT_EQ(players[1]["words"].size(), 1u) << players.dump();
 }
 
 TEST(Cluster, TwoServersSentOneGamesCommandsInTurnNeverBothGoOnWithIt) {

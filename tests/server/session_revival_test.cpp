@@ -201,6 +201,49 @@ TEST_F(SessionRevivalTest, ARevivedSessionsWaitsRunOutWhenTheyWouldHave) {
   EXPECT_EQ(timed_out["seat"], 0);
 }
 
+// A room outlives the server that held it: its code finds it again in the store, with its
+// members' keys and its round's clock; before its first round, during one and between two.
+TEST_F(SessionRevivalTest, ARoomOutlivesItsServerWithItsMembersAndItsClock) {
+  const auto post = [&](const std::string& path, const Json& body, const std::string& query,
+                        int status) {
+    HttpRequest sent = test::handler_request("POST", path, body.dump());
+    sent.query = query;
+    return expect(test::handle(*arcade_, std::move(sent)), status);
+  };
+  const auto state = [&](const std::string& code, const std::string& key) {
+    HttpRequest sent = test::handler_request("GET", "/api/rooms/" + code);
+    sent.query = "player=" + key;
+    return expect(test::handle(*arcade_, std::move(sent)), 200);
+  };
+  const Json opened = post("/api/rooms",
+                           {{"config", {{"seconds", 90}, {"board", "TEAM/ESTA/AMTE/STEA"}}},
+                            {"seed", 1},
+                            {"name", "Ann"}},
+                           "", 201);
+  const std::string code = opened["room"];
+  const std::string ann = opened["player"];
+  const std::string bo =
+      post("/api/rooms/" + code + "/players", {{"name", "Bo"}}, "", 201)["player"];
+  restart();
+  EXPECT_EQ(state(code, bo)["view"]["players"].size(), 2u) << "its members, before a round";
+  post("/api/rooms/" + code + "/start", {{"player", ann}}, "", 200);
+  time_.advance(30s);
+  post("/api/rooms/" + code + "/commands", {{"command", "submit"}, {"word", "team"}},
+       "player=" + ann, 200);
+  restart();
+  const Json playing = state(code, ann);
+  EXPECT_EQ(playing["view"]["status"], "playing") << playing.dump();
+  time_.advance(59s);
+  EXPECT_EQ(state(code, ann)["view"]["status"], "playing") << "89 s into the round";
+  time_.advance(1s);
+  const Json ended = state(code, bo);
+  ASSERT_EQ(ended["view"]["status"], "finished") << ended.dump();
+  EXPECT_EQ(ended["view"]["results"]["players"][0]["words"].size(), 1u) << ended.dump();
+  restart();
+  EXPECT_EQ(state(code, ann)["view"]["status"], "finished") << "between rounds too";
+  post("/api/rooms/" + code + "/start", {{"player", ann}}, "", 200);
+}
+
 TEST_F(SessionRevivalTest, AFinishedOrDeletedSessionIsNotRevived) {
   const std::string finished = create({{"game", "hand"}})["id"];
   command(finished, {{"command", "give_up"}});
