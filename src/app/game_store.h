@@ -475,6 +475,8 @@ class GameStore : public Store {
   virtual std::optional<Job> job(std::int64_t id) = 0;
   /// The jobs of `group`, by id.
   virtual std::vector<Job> jobs(std::string_view group) = 0;
+  /// How many jobs are queued or running (a worker's --once ends when there are none).
+  virtual std::int64_t jobs_to_do() = 0;
 
   // --- Import.
 

@@ -1014,6 +1014,11 @@ std::vector<Job> PostgresStore::jobs(std::string_view group) {
   return all;
 }
 
+std::int64_t PostgresStore::jobs_to_do() {
+  std::lock_guard lock(mutex_);
+  return db().exec("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')").integer(0, 0);
+}
+
 ImportReport PostgresStore::import_file_store(const std::filesystem::path& dir) {
   std::lock_guard lock(mutex_);
   if (read_only_) return {};  // nothing can be imported into it: the files stay for later

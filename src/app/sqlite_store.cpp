@@ -1788,6 +1788,14 @@ std::vector<Job> SqliteStore::jobs(std::string_view group) {
   return all;
 }
 
+std::int64_t SqliteStore::jobs_to_do() {
+  std::lock_guard lock(mutex_);
+  auto statement =
+      db_->prepare("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')");
+  statement.step();
+  return statement.integer(0);
+}
+
 ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   std::lock_guard lock(mutex_);
   Database& d = *db_;

@@ -120,6 +120,7 @@ class SqliteStore final : public GameStore {
                 std::string_view error) override;
   std::optional<Job> job(std::int64_t id) override;
   std::vector<Job> jobs(std::string_view group) override;
+  std::int64_t jobs_to_do() override;
 
   ImportReport import_file_store(const std::filesystem::path& dir) override;
 

@@ -867,12 +867,14 @@ NewJob job_of_kind(std::string kind, int n, std::string group = "", std::string 
 TYPED_TEST(GameStoreTest, JobsAreTakenInTheOrderTheyWereQueued) {
   const auto store = this->open();
   EXPECT_FALSE(store->claim_job("w1", 1000, 100));
+  EXPECT_EQ(store->jobs_to_do(), 0);
   const std::vector<std::int64_t> ids =
       store->queue_jobs({job_of_kind("sum", 1), job_of_kind("sum", 2)}, 1000);
   ASSERT_EQ(ids.size(), 2u);
   const std::int64_t third = store->queue_jobs({job_of_kind("count", 3)}, 1001).at(0);
   EXPECT_LT(ids[0], ids[1]);
   EXPECT_LT(ids[1], third);
+  EXPECT_EQ(store->jobs_to_do(), 3);
 
   const std::optional<Job> first = store->claim_job("w1", 2000, 500);
   ASSERT_TRUE(first);
@@ -920,6 +922,7 @@ TYPED_TEST(GameStoreTest, ProgressAndResultsReadBackAndOnlyTheHolderWritesThem) 
   EXPECT_TRUE(store->jobs("none").empty());
   EXPECT_FALSE(store->job(other + 100));
   EXPECT_FALSE(store->claim_job("w1", 1'000'000, 100));  // nor a failed one
+  EXPECT_EQ(store->jobs_to_do(), 0);
 
   // Another program opening the store reads the same.
   EXPECT_EQ(this->open()->jobs("g"), group);
