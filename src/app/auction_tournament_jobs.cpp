@@ -39,9 +39,8 @@ Json tournament_rules_json(const au::Rules& r) {
 /// An integer field of a kept config; std::invalid_argument naming it when it is not one.
 std::int64_t integer_field(const Json& object, const char* name, std::int64_t tournament) {
   if (!object.is_object() || !object.contains(name) || !object[name].is_number_integer()) {
-    throw std::invalid_argument(
-        fmt::format("tournament {} was not queued for workers: its config has no \"{}\"",
-                    tournament, name));
+    throw std::invalid_argument(fmt::format(
+        "tournament {} was not queued for workers: its config has no \"{}\"", tournament, name));
   }
   return object[name].get<std::int64_t>();
 }
@@ -122,9 +121,10 @@ Json play_unit(const Job& job, JobContext& context) {
   const int first = static_cast<int>(job.input.value("first", -1));
   const int count = static_cast<int>(job.input.value("count", 0));
   if (first < 0 || count < 1 || first + count > config.games) {
-    throw std::invalid_argument(fmt::format("the unit's games ({} from {}) are not the "
-                                            "tournament's (0 to {})",
-                                            count, first, config.games - 1));
+    throw std::invalid_argument(
+        fmt::format("the unit's games ({} from {}) are not the "
+                    "tournament's (0 to {})",
+                    count, first, config.games - 1));
   }
   // A unit taken again may have kept some of its games already: those are not played again.
   std::set<std::uint64_t> kept_seeds;
@@ -152,8 +152,8 @@ Json play_unit(const Job& job, JobContext& context) {
         },
         index);
     if (!finished) throw std::runtime_error(fmt::format("game {} did not finish", index + 1));
-    FinishedGame game = auction_tournament_game_record(seated_config(config, index), *finished,
-                                                       log.str());
+    FinishedGame game =
+        auction_tournament_game_record(seated_config(config, index), *finished, log.str());
     game.started_ms = kept.started_ms;
     game.ended_ms = std::max(kept.started_ms, context.now_ms());
     // Still this worker's (else JobLost, and the game is left to the unit's new holder).
@@ -229,9 +229,7 @@ std::string auction_tournament_group(std::int64_t tournament_id) {
   return fmt::format("auction_tournament.{}", tournament_id);
 }
 
-int auction_tournament_unit_games(int games) {
-  return std::clamp((games + 15) / 16, 1, 1000);
-}
+int auction_tournament_unit_games(int games) { return std::clamp((games + 15) / 16, 1, 1000); }
 
 std::int64_t queue_auction_tournament(GameStore& store, const au::TournamentConfig& config_in,
                                       const LogLexicon& lexicon, std::int64_t now_ms) {
@@ -263,10 +261,11 @@ std::int64_t queue_auction_tournament(GameStore& store, const au::TournamentConf
   std::vector<NewJob> jobs;
   const int unit = auction_tournament_unit_games(config.games);
   for (int first = 0; first < config.games; first += unit) {
-    jobs.push_back({std::string(kUnitKind),
-                    {{"tournament", id}, {"first", first}, {"count", std::min(unit, config.games - first)}},
-                    group,
-                    ""});
+    jobs.push_back(
+        {std::string(kUnitKind),
+         {{"tournament", id}, {"first", first}, {"count", std::min(unit, config.games - first)}},
+         group,
+         ""});
   }
   jobs.push_back({std::string(kTableKind), {{"tournament", id}}, "", group});
   store.queue_jobs(jobs, now_ms);

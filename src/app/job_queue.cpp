@@ -45,9 +45,8 @@ class Worker::Context final : public JobContext {
   const Job& job_;
 };
 
-Worker::Worker(GameStore& store, std::vector<JobKind> kinds,
-               std::shared_ptr<const Lexicon> lexicon, LogLexicon log_lexicon,
-               std::function<std::int64_t()> now_ms, WorkerOptions options,
+Worker::Worker(GameStore& store, std::vector<JobKind> kinds, std::shared_ptr<const Lexicon> lexicon,
+               LogLexicon log_lexicon, std::function<std::int64_t()> now_ms, WorkerOptions options,
                std::function<void(std::string_view line)> say)
     : store_(store),
       kinds_(std::move(kinds)),
@@ -64,22 +63,23 @@ int Worker::run(const std::atomic<bool>& stop) {
   while (!stop) {
     if (const std::optional<Job> job =
             store_.claim_job(options_.name, now_ms_(), options_.lease_ms)) {
-      work_on(*job);
-      ++finished;
+      if (work_on(*job)) ++finished;
       continue;
     }
     if (options_.once && store_.jobs_to_do() == 0) break;
     // Nothing to take now (the queue is empty, or its jobs are held or wait for others): look
     // again a little later, waking at once when asked to stop.
-    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.poll_ms);
+    const auto until =
+        std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.poll_ms);
     while (!stop && std::chrono::steady_clock::now() < until) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::int64_t>(50, options_.poll_ms)));
+      std::this_thread::sleep_for(
+          std::chrono::milliseconds(std::min<std::int64_t>(50, options_.poll_ms)));
     }
   }
   return finished;
 }
 
-void Worker::work_on(const Job& job) {
+bool Worker::work_on(const Job& job) {
   const auto kind = std::find_if(kinds_.begin(), kinds_.end(),
                                  [&](const JobKind& k) { return k.kind == job.kind; });
   const std::string attempt =
@@ -89,7 +89,7 @@ void Worker::work_on(const Job& job) {
     const std::string error = fmt::format("this worker runs no job of kind '{}'", job.kind);
     store_.fail_job(job.id, options_.name, now_ms_(), error);
     say_(fmt::format("job {} ({}) failed: {}", job.id, job.kind, error));
-    return;
+    return true;
   }
   Context context(*this, job);
   Json result;
@@ -97,22 +97,23 @@ void Worker::work_on(const Job& job) {
     result = kind->run(job, context);
   } catch (const JobLost& lost) {
     say_(fmt::format("job {} ({}) lost: {}", job.id, job.kind, lost.what()));
-    return;
+    return false;
   } catch (const StoreError&) {
     throw;  // the store's trouble, not the job's: the job is taken again once its lease runs out
   } catch (const std::exception& error) {
     if (store_.fail_job(job.id, options_.name, now_ms_(), error.what())) {
       say_(fmt::format("job {} ({}) failed: {}", job.id, job.kind, error.what()));
-    } else {
-      say_(fmt::format("job {} ({}) lost: it was taken by another worker", job.id, job.kind));
+      return true;
     }
-    return;
+    say_(fmt::format("job {} ({}) lost: it was taken by another worker", job.id, job.kind));
+    return false;
   }
   if (store_.finish_job(job.id, options_.name, now_ms_(), result)) {
     say_(fmt::format("job {} ({}) done", job.id, job.kind));
-  } else {
-    say_(fmt::format("job {} ({}) lost: it was taken by another worker", job.id, job.kind));
+    return true;
   }
+  say_(fmt::format("job {} ({}) lost: it was taken by another worker", job.id, job.kind));
+  return false;
 }
 
 }  // namespace wg::app

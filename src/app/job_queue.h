@@ -89,14 +89,14 @@ class Worker {
 
   /// Takes and runs jobs until `stop` is set (looked at between jobs and while waiting), or with
   /// WorkerOptions::once until no job is queued or running. Returns the jobs it finished (done
-  /// or failed). A job's failure is the job's (kept in the store), never the worker's; a store
-  /// that fails throws StoreError.
+  /// or failed; not those it lost). A job's failure is the job's (kept in the store), never the
+  /// worker's; a store that fails throws StoreError.
   int run(const std::atomic<bool>& stop);
 
  private:
   class Context;
-  /// Runs one job taken from the queue.
-  void work_on(const Job& job);
+  /// Runs one job taken from the queue: true when it ended done or failed, false when lost.
+  bool work_on(const Job& job);
 
   GameStore& store_;
   std::vector<JobKind> kinds_;

@@ -955,12 +955,12 @@ std::optional<Job> PostgresStore::claim_job(std::string_view holder, std::int64_
           {id, abandoned_job_error(attempts), now_ms}, "take a job from it");
       continue;
     }
-    const PostgresResult taken =
-        d.exec("UPDATE jobs SET state = 'running', holder = $2, lease_until_ms = $3, "
-               "attempts = attempts + 1, updated_ms = $4 WHERE id = $1 RETURNING id, kind, input, "
-               "job_group, after_group, state, progress, result, error, holder, lease_until_ms, "
-               "attempts, queued_ms, updated_ms",
-               {id, holder, now_ms + lease_ms, now_ms}, "take a job from it");
+    const PostgresResult taken = d.exec(
+        "UPDATE jobs SET state = 'running', holder = $2, lease_until_ms = $3, "
+        "attempts = attempts + 1, updated_ms = $4 WHERE id = $1 RETURNING id, kind, input, "
+        "job_group, after_group, state, progress, result, error, holder, lease_until_ms, "
+        "attempts, queued_ms, updated_ms",
+        {id, holder, now_ms + lease_ms, now_ms}, "take a job from it");
     Job job = job_of(taken, 0, location_);
     transaction.commit();
     return job;
@@ -973,28 +973,31 @@ bool PostgresStore::renew_job(std::int64_t id, std::string_view holder, std::int
                               std::int64_t lease_ms, const Json& progress) {
   check_job_claim(holder, lease_ms);
   std::lock_guard lock(mutex_);
-  return db().exec("UPDATE jobs SET lease_until_ms = $3, progress = $4, updated_ms = $5 "
-                   "WHERE id = $1 AND holder = $2 AND state = 'running'",
-                   {id, holder, now_ms + lease_ms, progress.dump(), now_ms},
-                   "keep a job's progress in it")
+  return db().exec(
+                 "UPDATE jobs SET lease_until_ms = $3, progress = $4, updated_ms = $5 "
+                 "WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, now_ms + lease_ms, progress.dump(), now_ms},
+                 "keep a job's progress in it")
              .affected() > 0;
 }
 
 bool PostgresStore::finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
                                const Json& result) {
   std::lock_guard lock(mutex_);
-  return db().exec("UPDATE jobs SET state = 'done', result = $3, lease_until_ms = 0, "
-                   "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
-                   {id, holder, result.dump(), now_ms}, "keep a job's result in it")
+  return db().exec(
+                 "UPDATE jobs SET state = 'done', result = $3, lease_until_ms = 0, "
+                 "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, result.dump(), now_ms}, "keep a job's result in it")
              .affected() > 0;
 }
 
 bool PostgresStore::fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
                              std::string_view error) {
   std::lock_guard lock(mutex_);
-  return db().exec("UPDATE jobs SET state = 'failed', error = $3, lease_until_ms = 0, "
-                   "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
-                   {id, holder, error, now_ms}, "keep a job's failure in it")
+  return db().exec(
+                 "UPDATE jobs SET state = 'failed', error = $3, lease_until_ms = 0, "
+                 "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, error, now_ms}, "keep a job's failure in it")
              .affected() > 0;
 }
 

@@ -1635,8 +1635,8 @@ constexpr const char* kJobColumns =
     "lease_until_ms, attempts, queued_ms, updated_ms FROM jobs ";
 
 Job job_of(const SqliteStore::Database::Statement& row) {
-  return {row.integer(0),  row.text(1),     row.json(2),     row.text(3),     row.text(4),
-          row.text(5),     row.json(6),     row.json(7),     row.text(8),     row.text(9),
+  return {row.integer(0),  row.text(1),     row.json(2),     row.text(3),    row.text(4),
+          row.text(5),     row.json(6),     row.json(7),     row.text(8),    row.text(9),
           row.integer(10), row.integer(11), row.integer(12), row.integer(13)};
 }
 
@@ -1790,8 +1790,7 @@ std::vector<Job> SqliteStore::jobs(std::string_view group) {
 
 std::int64_t SqliteStore::jobs_to_do() {
   std::lock_guard lock(mutex_);
-  auto statement =
-      db_->prepare("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')");
+  auto statement = db_->prepare("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')");
   statement.step();
   return statement.integer(0);
 }

@@ -69,8 +69,8 @@ struct Options {
   protocol::ExternalBotOptions bots;  // --bot-timeout and the limits (add_bot_options)
   std::string replay_path;
   std::uint64_t games = 100;
-  std::uint64_t jobs = 0;  // 0: one per core
-  std::string log_dir;     // tournaments: a log per game here
+  std::uint64_t jobs = 0;   // 0: one per core
+  std::string log_dir;      // tournaments: a log per game here
   bool on_workers = false;  // tournaments: queued for workers (`wordgames worker`)
 };
 
@@ -652,8 +652,9 @@ class ProgressBar {
 /// `tournament --on-workers`: the tournament kept and queued for workers; prints its id.
 int queue_tournament(Context& context, const au::TournamentConfig& config, const Options& o) {
   if (!o.log_dir.empty()) {
-    throw UsageError("--log-dir is not for a tournament on workers: its games' logs are kept in "
-                     "the store ('wordgames history show ID --log')");
+    throw UsageError(
+        "--log-dir is not for a tournament on workers: its games' logs are kept in "
+        "the store ('wordgames history show ID --log')");
   }
   app::GameStore& store = context.required_game_store();
   std::int64_t id = 0;
@@ -665,8 +666,11 @@ int queue_tournament(Context& context, const au::TournamentConfig& config, const
   const int unit = app::auction_tournament_unit_games(config.games);
   const int units = (config.games + unit - 1) / unit;
   if (context.options().json) {
-    print_json(context.out(), {{"id", id}, {"games", config.games}, {"seed", config.seed},
-                               {"units", units}, {"store", store.location()}});
+    print_json(context.out(), {{"id", id},
+                               {"games", config.games},
+                               {"seed", config.seed},
+                               {"units", units},
+                               {"store", store.location()}});
     return kExitOk;
   }
   context.out() << wrap(fmt::format("Tournament {} queued: {} in {} of up to {}, seed {}, for the "

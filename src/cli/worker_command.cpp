@@ -45,7 +45,8 @@ int work(Context& context, const WorkerCommandOptions& o) {
   struct sigaction action {};
   action.sa_handler = &ask_to_stop;
   sigemptyset(&action.sa_mask);
-  struct sigaction old_int {}, old_term {};
+  struct sigaction old_int {
+  }, old_term{};
   sigaction(SIGINT, &action, &old_int);
   sigaction(SIGTERM, &action, &old_term);
   out << fmt::format("worker {} takes jobs from {}{}\n", options.name, store.location(),

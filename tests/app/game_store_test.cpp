@@ -22,7 +22,6 @@
 #include <string_view>
 #include <thread>
 #include <vector>
-#include <algorithm>
 
 #include "app/file_store.h"
 #include "app/postgres_connection.h"
@@ -961,10 +960,10 @@ TYPED_TEST(GameStoreTest, AJobWhoseLeaseRanOutIsTakenAgain) {
 
 TYPED_TEST(GameStoreTest, AJobWaitingForAGroupIsTakenOnceTheGroupIsOver) {
   const auto store = this->open();
-  const std::vector<std::int64_t> ids = store->queue_jobs(
-      {job_of_kind("table", 0, "", "t.1"), job_of_kind("unit", 1, "t.1"),
-       job_of_kind("unit", 2, "t.1")},
-      0);
+  const std::vector<std::int64_t> ids =
+      store->queue_jobs({job_of_kind("table", 0, "", "t.1"), job_of_kind("unit", 1, "t.1"),
+                         job_of_kind("unit", 2, "t.1")},
+                        0);
   const std::optional<Job> first = store->claim_job("w", 1, 100);
   ASSERT_TRUE(first);
   EXPECT_EQ(first->id, ids[1]);  // the table waits for its units

@@ -37,9 +37,9 @@ constexpr int kGames = 48;
 
 /// The tournament's options after `auction tournament`.
 std::vector<std::string> tournament_args(std::string_view store) {
-  return {"--store",   std::string(store), "--seed",   std::to_string(kSeed),
-          "auction",   "tournament",       "--players", "strong,value,random",
-          "--games",   std::to_string(kGames), "--rounds", "3"};
+  return {"--store", std::string(store),     "--seed",    std::to_string(kSeed),
+          "auction", "tournament",           "--players", "strong,value,random",
+          "--games", std::to_string(kGames), "--rounds",  "3"};
 }
 
 /// Queues the tournament on `store`; its id.
@@ -53,8 +53,8 @@ std::int64_t queue(std::string_view store) {
 
 /// The kept tournament, as `tournaments show ID --json` gives it.
 json shown(std::string_view store, std::int64_t id) {
-  const ProcessResult r =
-      wordgames({"--store", std::string(store), "tournaments", "show", std::to_string(id), "--json"});
+  const ProcessResult r = wordgames(
+      {"--store", std::string(store), "tournaments", "show", std::to_string(id), "--json"});
   EXPECT_EQ(r.exit_code, 0) << r;
   return json_of(r);
 }
@@ -145,8 +145,7 @@ class BackgroundWorker {
 };
 
 /// The whole test on two fresh stores of one kind: `one` for one worker, `two` for two.
-void two_workers_one_killed_give_one_workers_table(const std::string& one,
-                                                   const std::string& two) {
+void two_workers_one_killed_give_one_workers_table(const std::string& one, const std::string& two) {
   // The tournament played in one process, as a reference.
   std::vector<std::string> in_process = tournament_args(one);
   in_process.push_back("--json");

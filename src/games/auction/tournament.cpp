@@ -37,8 +37,7 @@ void GameTally::add(const GameEvent& event) {
   }
 }
 
-std::vector<SeatResult> play_tournament_game(const TournamentConfig& config,
-                                             const Lexicon& lexicon,
+std::vector<SeatResult> play_tournament_game(const TournamentConfig& config, const Lexicon& lexicon,
                                              const PlayerFactory& make_player,
                                              const GameObserver& observe, int index) {
   const std::vector<std::string> seating = tournament_seating(config.lineup, index);

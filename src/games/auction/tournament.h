@@ -79,8 +79,7 @@ class GameTally {
 
 /// Plays game `index` of the tournament (its seed and seating below) and counts it; `observe`
 /// as for run_tournament. Throws std::invalid_argument for a player `make_player` does not make.
-std::vector<SeatResult> play_tournament_game(const TournamentConfig& config,
-                                             const Lexicon& lexicon,
+std::vector<SeatResult> play_tournament_game(const TournamentConfig& config, const Lexicon& lexicon,
                                              const PlayerFactory& make_player,
                                              const GameObserver& observe, int index);
 
