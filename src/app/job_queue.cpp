@@ -12,6 +12,13 @@
 
 namespace wg::app {
 
+namespace {
+
+/// How long a worker waits before trying a store that failed again.
+constexpr std::int64_t kStoreRetryMs = 2000;
+
+}  // namespace
+
 std::vector<JobKind> registered_job_kinds() {
   std::vector<JobKind> kinds;
   for (const GameEntry& entry : games()) {
@@ -60,21 +67,31 @@ Worker::Worker(GameStore& store, std::vector<JobKind> kinds, std::shared_ptr<con
 
 int Worker::run(const std::atomic<bool>& stop) {
   int finished = 0;
+  const auto pause = [&](std::int64_t ms) {
+    const auto until = std::chrono::steady_clock::now() + std::chrono::milliseconds(ms);
+    while (!stop && std::chrono::steady_clock::now() < until) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(std::min<std::int64_t>(50, ms)));
+    }
+  };
   while (!stop) {
-    if (const std::optional<Job> job =
-            store_.claim_job(options_.name, now_ms_(), options_.lease_ms)) {
-      if (work_on(*job)) ++finished;
+    try {
+      if (const std::optional<Job> job =
+              store_.claim_job(options_.name, now_ms_(), options_.lease_ms)) {
+        if (work_on(*job)) ++finished;
+        continue;
+      }
+      if (options_.once && store_.jobs_to_do() == 0) break;
+    } catch (const StoreError& error) {
+      // The store is away (a database restarting, a connection cut): the job in hand, if any,
+      // is taken again once its lease runs out, by this worker or another.
+      if (options_.once) throw;
+      say_(fmt::format("the store failed ({}); trying again", error.what()));
+      pause(std::max<std::int64_t>(options_.poll_ms, kStoreRetryMs));
       continue;
     }
-    if (options_.once && store_.jobs_to_do() == 0) break;
     // Nothing to take now (the queue is empty, or its jobs are held or wait for others): look
     // again a little later, waking at once when asked to stop.
-    const auto until =
-        std::chrono::steady_clock::now() + std::chrono::milliseconds(options_.poll_ms);
-    while (!stop && std::chrono::steady_clock::now() < until) {
-      std::this_thread::sleep_for(
-          std::chrono::milliseconds(std::min<std::int64_t>(50, options_.poll_ms)));
-    }
+    pause(options_.poll_ms);
   }
   return finished;
 }

@@ -90,7 +90,8 @@ class Worker {
   /// Takes and runs jobs until `stop` is set (looked at between jobs and while waiting), or with
   /// WorkerOptions::once until no job is queued or running. Returns the jobs it finished (done
   /// or failed; not those it lost). A job's failure is the job's (kept in the store), never the
-  /// worker's; a store that fails throws StoreError.
+  /// worker's. A store that fails (StoreError) is said and tried again a little later (the job
+  /// in hand is taken again once its lease runs out); with `once`, it is thrown.
   int run(const std::atomic<bool>& stop);
 
  private:
