@@ -16,6 +16,7 @@
 #include "core/text.h"
 
 #include "app/auction_log.h"
+#include "app/auction_tournament_jobs.h"
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "games/auction/bots.h"
@@ -523,6 +524,8 @@ GameEntry auction_game() {
   // A person's answers are their seat's: the host says which seat that is.
   entry.stamps.seated = {"bid", "word"};
   entry.keeps_log = true;
+  // Tournaments played by workers (app/auction_tournament_jobs.h).
+  entry.jobs = auction_tournament_job_kinds();
   // The seed deals every letter: the other seats' hidden ones and the order of those to come.
   entry.hidden_information = [](const Json&) { return true; };
   // The player's seat first, against the terminal's default bots; the rules' defaults.

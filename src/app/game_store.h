@@ -10,7 +10,8 @@
 /// - statistics per player and game (games, wins, win rate, streaks, best and mean score), and
 ///   leaderboards from them, practice games (FinishedGame::practice) left out of both;
 /// - bots' seats (GamePlayer::bot), which are no player's: the bots have a board of their own;
-/// - tournaments, the games' logs, the puzzle of the day's records and live sessions.
+/// - tournaments, the games' logs, the puzzle of the day's records and live sessions;
+/// - a queue of jobs (long computations) that workers take, on any number of machines (Job).
 ///
 /// Every implementation keeps the same contract (the conformance suite,
 /// tests/app/game_store_test.cpp, runs the same tests against each): every write is whole or
@@ -37,7 +38,7 @@ namespace wg::app {
 
 /// The schema version this program writes, the same in every implementation (SQLite's PRAGMA
 /// user_version): a store from a newer wordgames (a higher version) is refused.
-inline constexpr int kStoreSchemaVersion = 7;
+inline constexpr int kStoreSchemaVersion = 8;
 
 /// The player of a front end that names none (the terminal without --player), and whose an
 /// older wordgames's history is when the store remembers no player.
@@ -163,6 +164,49 @@ struct KeptSession {
   std::string room;  ///< the code of the room whose session it is, "" for none
   bool operator==(const KeptSession&) const = default;
 };
+
+/// A job to queue (GameStore::queue_jobs): a long computation a worker takes (app/job_queue.h
+/// runs them; `wordgames worker`).
+struct NewJob {
+  /// What to do: 1 to 64 of a-z, 0-9 and '_' ("auction_tournament_games"); the worker's
+  /// handler of that kind reads `input`.
+  std::string kind;
+  Json input = Json::object();  ///< a JSON object, the kind's own fields
+  /// The group the job belongs to (the units of one computation, "tournament.12"), "" for
+  /// none; at most 200 bytes.
+  std::string group;
+  /// A group this job waits for: it is not taken while a job of that group is queued or
+  /// running ("" for none; at most 200 bytes). A computation's last step (a tournament's
+  /// table) waits for its units.
+  std::string after;
+};
+
+/// A job as the store keeps it.
+struct Job {
+  std::int64_t id = 0;  ///< given by the store, in the order jobs were queued
+  std::string kind;
+  Json input = Json::object();
+  std::string group;
+  std::string after;
+  /// "queued" (waiting), "running" (held by `holder` until `lease_until_ms`), "done" (`result`
+  /// holds its result) or "failed" (`error` says why).
+  std::string state = "queued";
+  Json progress = nullptr;  ///< what the holder last said of its progress (the kind's shape)
+  Json result = nullptr;    ///< the result once done
+  std::string error;        ///< why it failed, "" otherwise
+  std::string holder;       ///< the worker that holds or last held it, "" before any
+  /// Until when its holder holds it (unix milliseconds): a running job whose lease has run out
+  /// (its worker was killed or cut off) is taken again by the next claim.
+  std::int64_t lease_until_ms = 0;
+  std::int64_t attempts = 0;  ///< how many times it was taken
+  std::int64_t queued_ms = 0;
+  std::int64_t updated_ms = 0;
+  bool operator==(const Job&) const = default;
+};
+
+/// How many times a job is taken before a claim that finds its lease run out again fails it
+/// ("its worker stopped N times"): a job that kills its worker is not taken for ever.
+inline constexpr std::int64_t kMaxJobAttempts = 5;
 
 /// One player's statistics in one game. Streaks count consecutive wins in the order the games
 /// ended (a game not won ends a streak).
@@ -400,6 +444,42 @@ class GameStore : public Store {
   /// ("YYYY-MM-DD"): the current run counts if its last day is today or yesterday.
   virtual DailyStreak daily_streak(std::string_view player, std::string_view game,
                                    std::string_view today) = 0;
+
+  // --- Jobs (Job): a queue that any number of workers share. Each call is one transaction;
+  // two claims, by any processes, never take the same job while its lease runs.
+
+  /// Queues the jobs, all or none, and returns their ids in order. Throws std::invalid_argument
+  /// for a job that cannot be one (a kind not 1 to 64 of a-z, 0-9 and '_', an input that is not
+  /// a JSON object, a group or `after` over 200 bytes), StoreError when it cannot be written.
+  virtual std::vector<std::int64_t> queue_jobs(const std::vector<NewJob>& jobs,
+                                               std::int64_t now_ms) = 0;
+  /// Takes the first job (lowest id) that is queued, or running with its lease run out at
+  /// `now_ms`, whose `after` group has no job queued or running; it becomes running, held by
+  /// `holder` until now_ms + lease_ms, its attempts one more. A job whose lease ran out after
+  /// kMaxJobAttempts attempts is failed instead, and the next one looked at. nullopt when there
+  /// is none to take. Throws std::invalid_argument for an empty holder (or over 200 bytes) or a
+  /// lease_ms below 1.
+  virtual std::optional<Job> claim_job(std::string_view holder, std::int64_t now_ms,
+                                       std::int64_t lease_ms) = 0;
+  /// While `holder` still holds the running job `id` (nobody took it again): extends its lease
+  /// to now_ms + lease_ms and keeps `progress`, and returns true; false (nothing changed)
+  /// otherwise: the holder has lost it and should stop working on it.
+  virtual bool renew_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                         std::int64_t lease_ms, const Json& progress) = 0;
+  /// While `holder` still holds job `id`: it is done with `result`, and true; false (nothing
+  /// changed) when the holder has lost it.
+  virtual bool finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                          const Json& result) = 0;
+  /// While `holder` still holds job `id`: it failed for `error` (not taken again), and true;
+  /// false (nothing changed) when the holder has lost it.
+  virtual bool fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                        std::string_view error) = 0;
+  /// The job of that id, nullopt for none.
+  virtual std::optional<Job> job(std::int64_t id) = 0;
+  /// The jobs of `group`, by id.
+  virtual std::vector<Job> jobs(std::string_view group) = 0;
+  /// How many jobs are queued or running (a worker's --once ends when there are none).
+  virtual std::int64_t jobs_to_do() = 0;
 
   // --- Import.
 

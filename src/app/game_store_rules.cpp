@@ -83,6 +83,42 @@ bool valid_session_key(std::string_view key) {
   });
 }
 
+void check_new_jobs(const std::vector<NewJob>& jobs) {
+  constexpr std::size_t kMaxGroup = 200;
+  for (const NewJob& job : jobs) {
+    const bool kind_ok = !job.kind.empty() && job.kind.size() <= 64 &&
+                         std::all_of(job.kind.begin(), job.kind.end(), [](char c) {
+                           return (c >= 'a' && c <= 'z') || (c >= '0' && c <= '9') || c == '_';
+                         });
+    if (!kind_ok) {
+      throw std::invalid_argument(
+          fmt::format("a job's kind must be 1 to 64 of a-z, 0-9 and '_', not \"{}\"", job.kind));
+    }
+    if (!job.input.is_object()) {
+      throw std::invalid_argument(
+          fmt::format("a job's input must be a JSON object, not {}", job.input.dump()));
+    }
+    if (job.group.size() > kMaxGroup || job.after.size() > kMaxGroup) {
+      throw std::invalid_argument(
+          fmt::format("a job's group and the group it waits for are at most {} bytes", kMaxGroup));
+    }
+  }
+}
+
+void check_job_claim(std::string_view holder, std::int64_t lease_ms) {
+  if (holder.empty() || holder.size() > 200) {
+    throw std::invalid_argument("a job's holder must be named (1 to 200 bytes)");
+  }
+  if (lease_ms < 1) {
+    throw std::invalid_argument(
+        fmt::format("a job's lease must be at least 1 ms, not {}", lease_ms));
+  }
+}
+
+std::string abandoned_job_error(std::int64_t attempts) {
+  return fmt::format("its worker stopped before the end {} times", attempts);
+}
+
 void check_kept_session(const KeptSession& session) {
   if (!valid_session_key(session.id) ||
       (!session.watch.empty() && !valid_session_key(session.watch)) ||

@@ -46,6 +46,13 @@ void check_tournament_status(std::string_view status);
 void check_tournament(const TournamentRecord& tournament, const std::vector<FinishedGame>& games);
 /// A game of `game` recorded in a tournament of `tournament_game`.
 void check_tournament_game(std::string_view tournament_game, const FinishedGame& game);
+/// Jobs as GameStore::queue_jobs takes them (NewJob's rules).
+void check_new_jobs(const std::vector<NewJob>& jobs);
+/// A claim's holder (1 to 200 bytes) and lease (at least 1 ms), as GameStore::claim_job takes
+/// them.
+void check_job_claim(std::string_view holder, std::int64_t lease_ms);
+/// The error a claim gives a job whose lease ran out after kMaxJobAttempts attempts.
+std::string abandoned_job_error(std::int64_t attempts);
 /// A live session as GameStore::keep_session takes it.
 void check_kept_session(const KeptSession& session);
 

@@ -899,6 +899,145 @@ DailyStreak PostgresStore::daily_streak(std::string_view player, std::string_vie
 
 // --- Import from a FileStore directory.
 
+// --- Jobs.
+
+namespace {
+
+constexpr const char* kJobColumns =
+    "SELECT id, kind, input, job_group, after_group, state, progress, result, error, holder, "
+    "lease_until_ms, attempts, queued_ms, updated_ms FROM jobs ";
+
+Job job_of(const PostgresResult& rows, int r, const std::string& location) {
+  return {rows.integer(r, 0),
+          rows.text(r, 1),
+          stored_json(rows.text(r, 2), location),
+          rows.text(r, 3),
+          rows.text(r, 4),
+          rows.text(r, 5),
+          stored_json(rows.text(r, 6), location),
+          stored_json(rows.text(r, 7), location),
+          rows.text(r, 8),
+          rows.text(r, 9),
+          rows.integer(r, 10),
+          rows.integer(r, 11),
+          rows.integer(r, 12),
+          rows.integer(r, 13)};
+}
+
+}  // namespace
+
+std::vector<std::int64_t> PostgresStore::queue_jobs(const std::vector<NewJob>& jobs,
+                                                    std::int64_t now_ms) {
+  check_new_jobs(jobs);
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  std::vector<std::int64_t> ids;
+  for (const NewJob& job : jobs) {
+    ids.push_back(
+        d.exec("INSERT INTO jobs (kind, input, job_group, after_group, state, progress, result, "
+               "error, holder, lease_until_ms, attempts, queued_ms, updated_ms) "
+               "VALUES ($1, $2, $3, $4, 'queued', 'null', 'null', '', '', 0, 0, $5, $5) "
+               "RETURNING id",
+               {job.kind, job.input.dump(), job.group, job.after, now_ms}, "queue a job in it")
+            .integer(0, 0));
+  }
+  transaction.commit();
+  return ids;
+}
+
+std::optional<Job> PostgresStore::claim_job(std::string_view holder, std::int64_t now_ms,
+                                            std::int64_t lease_ms) {
+  check_job_claim(holder, lease_ms);
+  std::lock_guard lock(mutex_);
+  PostgresConnection& d = db();
+  PostgresTransaction transaction(d);
+  for (;;) {
+    // FOR UPDATE SKIP LOCKED: a job another claim is taking is passed over, not waited for, so
+    // that workers on any number of machines take different jobs at once.
+    const PostgresResult next = d.exec(
+        "SELECT id, attempts FROM jobs AS j WHERE (state = 'queued' OR (state = 'running' AND "
+        "lease_until_ms <= $1)) AND (after_group = '' OR NOT EXISTS (SELECT 1 FROM jobs AS g "
+        "WHERE g.job_group = j.after_group AND g.state IN ('queued', 'running'))) "
+        "ORDER BY id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        {now_ms}, "take a job from it");
+    if (next.rows() == 0) break;
+    const std::int64_t id = next.integer(0, 0);
+    const std::int64_t attempts = next.integer(0, 1);
+    if (attempts >= kMaxJobAttempts) {
+      d.exec(
+          "UPDATE jobs SET state = 'failed', error = $2, lease_until_ms = 0, updated_ms = $3 "
+          "WHERE id = $1",
+          {id, abandoned_job_error(attempts), now_ms}, "take a job from it");
+      continue;
+    }
+    const PostgresResult taken = d.exec(
+        "UPDATE jobs SET state = 'running', holder = $2, lease_until_ms = $3, "
+        "attempts = attempts + 1, updated_ms = $4 WHERE id = $1 RETURNING id, kind, input, "
+        "job_group, after_group, state, progress, result, error, holder, lease_until_ms, "
+        "attempts, queued_ms, updated_ms",
+        {id, holder, now_ms + lease_ms, now_ms}, "take a job from it");
+    Job job = job_of(taken, 0, location_);
+    transaction.commit();
+    return job;
+  }
+  transaction.commit();  // the jobs failed on the way
+  return std::nullopt;
+}
+
+bool PostgresStore::renew_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                              std::int64_t lease_ms, const Json& progress) {
+  check_job_claim(holder, lease_ms);
+  std::lock_guard lock(mutex_);
+  return db().exec(
+                 "UPDATE jobs SET lease_until_ms = $3, progress = $4, updated_ms = $5 "
+                 "WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, now_ms + lease_ms, progress.dump(), now_ms},
+                 "keep a job's progress in it")
+             .affected() > 0;
+}
+
+bool PostgresStore::finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                               const Json& result) {
+  std::lock_guard lock(mutex_);
+  return db().exec(
+                 "UPDATE jobs SET state = 'done', result = $3, lease_until_ms = 0, "
+                 "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, result.dump(), now_ms}, "keep a job's result in it")
+             .affected() > 0;
+}
+
+bool PostgresStore::fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                             std::string_view error) {
+  std::lock_guard lock(mutex_);
+  return db().exec(
+                 "UPDATE jobs SET state = 'failed', error = $3, lease_until_ms = 0, "
+                 "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
+                 {id, holder, error, now_ms}, "keep a job's failure in it")
+             .affected() > 0;
+}
+
+std::optional<Job> PostgresStore::job(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows = db().exec(fmt::format("{} WHERE id = $1", kJobColumns), {id});
+  if (rows.rows() == 0) return std::nullopt;
+  return job_of(rows, 0, location_);
+}
+
+std::vector<Job> PostgresStore::jobs(std::string_view group) {
+  std::lock_guard lock(mutex_);
+  const PostgresResult rows =
+      db().exec(fmt::format("{} WHERE job_group = $1 ORDER BY id", kJobColumns), {group});
+  std::vector<Job> all;
+  for (int r = 0; r < rows.rows(); ++r) all.push_back(job_of(rows, r, location_));
+  return all;
+}
+
+std::int64_t PostgresStore::jobs_to_do() {
+  std::lock_guard lock(mutex_);
+  return db().exec("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')").integer(0, 0);
+}
+
 ImportReport PostgresStore::import_file_store(const std::filesystem::path& dir) {
   std::lock_guard lock(mutex_);
   if (read_only_) return {};  // nothing can be imported into it: the files stay for later

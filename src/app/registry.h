@@ -16,6 +16,7 @@
 
 #include "app/game_session.h"
 #include "app/game_statistics.h"
+#include "app/job_queue.h"
 #include "app/json.h"
 #include "app/review.h"
 #include "lexicon/lexicon.h"
@@ -156,6 +157,9 @@ struct GameEntry {
   /// Documents the game publishes about its lexicon (Boggle's best boards), each computed once
   /// and served read-only at /api/<name>/<tool>.
   std::vector<GameTool> tools;
+  /// The kinds of job (app/job_queue.h) the game's long computations run as, which any worker
+  /// (`wordgames worker`) takes: the auction's tournaments.
+  std::vector<JobKind> jobs;
 };
 
 /// `command` as a player at `seat` (kObserver: a spectator) sends it, made ready for the

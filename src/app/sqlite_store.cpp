@@ -205,6 +205,28 @@ CREATE INDEX game_players_bot_names ON game_players (player_id) WHERE bot IS NOT
 ALTER TABLE games ADD COLUMN daily TEXT;  -- "YYYY-MM-DD"; NULL: not a puzzle of the day
 CREATE INDEX daily_games ON games (game, daily) WHERE daily IS NOT NULL;
 )sql"},
+    // Version 8: the queue of jobs (game_store.h, Job) that workers take.
+    {nullptr, R"sql(
+CREATE TABLE jobs (
+  id INTEGER PRIMARY KEY AUTOINCREMENT,  -- never given again: a worker names its job by id
+  kind TEXT NOT NULL,
+  input TEXT NOT NULL,  -- JSON
+  job_group TEXT NOT NULL,
+  after_group TEXT NOT NULL,
+  state TEXT NOT NULL CHECK (state IN ('queued', 'running', 'done', 'failed')),
+  progress TEXT NOT NULL,  -- JSON
+  result TEXT NOT NULL,  -- JSON
+  error TEXT NOT NULL,
+  holder TEXT NOT NULL,
+  lease_until_ms INTEGER NOT NULL,
+  attempts INTEGER NOT NULL,
+  queued_ms INTEGER NOT NULL,
+  updated_ms INTEGER NOT NULL
+);
+-- The jobs a claim looks at (queued, or running with a lease that may have run out).
+CREATE INDEX jobs_to_take ON jobs (id) WHERE state IN ('queued', 'running');
+CREATE INDEX jobs_by_group ON jobs (job_group, state) WHERE job_group <> '';
+)sql"},
 };
 static_assert(std::size(kMigrations) == kStoreSchemaVersion);
 
@@ -1624,6 +1646,175 @@ DailyStreak SqliteStore::daily_streak(std::string_view player, std::string_view 
 }
 
 // --- Import from a FileStore directory.
+
+// --- Jobs.
+
+namespace {
+
+constexpr const char* kJobColumns =
+    "SELECT id, kind, input, job_group, after_group, state, progress, result, error, holder, "
+    "lease_until_ms, attempts, queued_ms, updated_ms FROM jobs ";
+
+Job job_of(const SqliteStore::Database::Statement& row) {
+  return {row.integer(0),  row.text(1),     row.json(2),     row.text(3),    row.text(4),
+          row.text(5),     row.json(6),     row.json(7),     row.text(8),    row.text(9),
+          row.integer(10), row.integer(11), row.integer(12), row.integer(13)};
+}
+
+}  // namespace
+
+std::vector<std::int64_t> SqliteStore::queue_jobs(const std::vector<NewJob>& jobs,
+                                                  std::int64_t now_ms) {
+  check_new_jobs(jobs);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  Transaction transaction(d);
+  std::vector<std::int64_t> ids;
+  for (const NewJob& job : jobs) {
+    d.prepare(
+         "INSERT INTO jobs (kind, input, job_group, after_group, state, progress, result, error, "
+         "holder, lease_until_ms, attempts, queued_ms, updated_ms) "
+         "VALUES (?1, ?2, ?3, ?4, 'queued', 'null', 'null', '', '', 0, 0, ?5, ?5)")
+        .bind(1, job.kind)
+        .bind(2, job.input.dump())
+        .bind(3, job.group)
+        .bind(4, job.after)
+        .bind(5, now_ms)
+        .run("queue a job in it");
+    ids.push_back(sqlite3_last_insert_rowid(d.db));
+  }
+  transaction.commit();
+  return ids;
+}
+
+std::optional<Job> SqliteStore::claim_job(std::string_view holder, std::int64_t now_ms,
+                                          std::int64_t lease_ms) {
+  check_job_claim(holder, lease_ms);
+  std::lock_guard lock(mutex_);
+  Database& d = *db_;
+  // One transaction, which holds SQLite's write lock from its start: no other claim, of this
+  // process or another, runs between the choice and the update.
+  Transaction transaction(d);
+  for (;;) {
+    std::int64_t id = 0;
+    std::int64_t attempts = 0;
+    {
+      auto next = d.prepare(
+          "SELECT id, attempts FROM jobs AS j WHERE (state = 'queued' OR (state = 'running' AND "
+          "lease_until_ms <= ?1)) AND (after_group = '' OR NOT EXISTS (SELECT 1 FROM jobs AS g "
+          "WHERE g.job_group = j.after_group AND g.state IN ('queued', 'running'))) "
+          "ORDER BY id LIMIT 1",
+          "take a job from it");
+      next.bind(1, now_ms);
+      if (!next.step("take a job from it")) break;
+      id = next.integer(0);
+      attempts = next.integer(1);
+    }
+    if (attempts >= kMaxJobAttempts) {
+      d.prepare(
+           "UPDATE jobs SET state = 'failed', error = ?2, lease_until_ms = 0, updated_ms = ?3 "
+           "WHERE id = ?1")
+          .bind(1, id)
+          .bind(2, abandoned_job_error(attempts))
+          .bind(3, now_ms)
+          .run("take a job from it");
+      continue;
+    }
+    d.prepare(
+         "UPDATE jobs SET state = 'running', holder = ?2, lease_until_ms = ?3, "
+         "attempts = attempts + 1, updated_ms = ?4 WHERE id = ?1")
+        .bind(1, id)
+        .bind(2, holder)
+        .bind(3, now_ms + lease_ms)
+        .bind(4, now_ms)
+        .run("take a job from it");
+    auto taken = d.prepare(fmt::format("{} WHERE id = ?1", kJobColumns), "take a job from it");
+    taken.bind(1, id);
+    taken.step("take a job from it");
+    Job job = job_of(taken);
+    transaction.commit();
+    return job;
+  }
+  transaction.commit();  // the jobs failed on the way
+  return std::nullopt;
+}
+
+bool SqliteStore::renew_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                            std::int64_t lease_ms, const Json& progress) {
+  check_job_claim(holder, lease_ms);
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare(
+         "UPDATE jobs SET lease_until_ms = ?3, progress = ?4, updated_ms = ?5 "
+         "WHERE id = ?1 AND holder = ?2 AND state = 'running'")
+      .bind(1, id)
+      .bind(2, holder)
+      .bind(3, now_ms + lease_ms)
+      .bind(4, progress.dump())
+      .bind(5, now_ms)
+      .run("keep a job's progress in it");
+  const bool held = sqlite3_changes(db_->db) > 0;
+  transaction.commit();
+  return held;
+}
+
+bool SqliteStore::finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                             const Json& result) {
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare(
+         "UPDATE jobs SET state = 'done', result = ?3, lease_until_ms = 0, updated_ms = ?4 "
+         "WHERE id = ?1 AND holder = ?2 AND state = 'running'")
+      .bind(1, id)
+      .bind(2, holder)
+      .bind(3, result.dump())
+      .bind(4, now_ms)
+      .run("keep a job's result in it");
+  const bool held = sqlite3_changes(db_->db) > 0;
+  transaction.commit();
+  return held;
+}
+
+bool SqliteStore::fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                           std::string_view error) {
+  std::lock_guard lock(mutex_);
+  Transaction transaction(*db_);
+  db_->prepare(
+         "UPDATE jobs SET state = 'failed', error = ?3, lease_until_ms = 0, updated_ms = ?4 "
+         "WHERE id = ?1 AND holder = ?2 AND state = 'running'")
+      .bind(1, id)
+      .bind(2, holder)
+      .bind(3, error)
+      .bind(4, now_ms)
+      .run("keep a job's failure in it");
+  const bool held = sqlite3_changes(db_->db) > 0;
+  transaction.commit();
+  return held;
+}
+
+std::optional<Job> SqliteStore::job(std::int64_t id) {
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(fmt::format("{} WHERE id = ?1", kJobColumns));
+  statement.bind(1, id);
+  if (!statement.step()) return std::nullopt;
+  return job_of(statement);
+}
+
+std::vector<Job> SqliteStore::jobs(std::string_view group) {
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare(fmt::format("{} WHERE job_group = ?1 ORDER BY id", kJobColumns));
+  statement.bind(1, group);
+  std::vector<Job> all;
+  while (statement.step()) all.push_back(job_of(statement));
+  return all;
+}
+
+std::int64_t SqliteStore::jobs_to_do() {
+  std::lock_guard lock(mutex_);
+  auto statement = db_->prepare("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')");
+  statement.step();
+  return statement.integer(0);
+}
 
 ImportReport SqliteStore::import_file_store(const std::filesystem::path& dir) {
   std::lock_guard lock(mutex_);

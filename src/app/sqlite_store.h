@@ -109,6 +109,20 @@ class SqliteStore final : public GameStore {
   DailyStreak daily_streak(std::string_view player, std::string_view game,
                            std::string_view today) override;
 
+  std::vector<std::int64_t> queue_jobs(const std::vector<NewJob>& jobs,
+                                       std::int64_t now_ms) override;
+  std::optional<Job> claim_job(std::string_view holder, std::int64_t now_ms,
+                               std::int64_t lease_ms) override;
+  bool renew_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                 std::int64_t lease_ms, const Json& progress) override;
+  bool finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                  const Json& result) override;
+  bool fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
+                std::string_view error) override;
+  std::optional<Job> job(std::int64_t id) override;
+  std::vector<Job> jobs(std::string_view group) override;
+  std::int64_t jobs_to_do() override;
+
   ImportReport import_file_store(const std::filesystem::path& dir) override;
 
   /// The connection and its statements: defined in sqlite_store.cpp only.

@@ -23,6 +23,7 @@
 #include "cli/resume_command.h"
 #include "cli/serve_command.h"
 #include "cli/stats_command.h"
+#include "cli/worker_command.h"
 #include "core/play.h"
 #include "core/text.h"
 #include "lexicon/word_list.h"
@@ -290,6 +291,7 @@ void configure(CLI::App& app, Context& context) {
   add_lexicon_command(app, context);
   add_define_command(app, context);
   add_serve_command(app, context);
+  add_worker_command(app, context);
   app.footer(
       "Run 'wordgames' with no arguments for the list of games, and 'wordgames COMMAND --help'\n"
       "for a command's options. Global options may also follow the command.\n"

@@ -19,6 +19,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
+#include "app/auction_tournament_jobs.h"
 #include "app/auction_tournament_keeper.h"
 #include "cli/app.h"
 #include "cli/auction_table.h"
@@ -68,8 +69,9 @@ struct Options {
   protocol::ExternalBotOptions bots;  // --bot-timeout and the limits (add_bot_options)
   std::string replay_path;
   std::uint64_t games = 100;
-  std::uint64_t jobs = 0;  // 0: one per core
-  std::string log_dir;     // tournaments: a log per game here
+  std::uint64_t jobs = 0;   // 0: one per core
+  std::string log_dir;      // tournaments: a log per game here
+  bool on_workers = false;  // tournaments: queued for workers (`wordgames worker`)
 };
 
 std::string built_in_names() {
@@ -647,6 +649,40 @@ class ProgressBar {
   int last_ = -1;
 };
 
+/// `tournament --on-workers`: the tournament kept and queued for workers; prints its id.
+int queue_tournament(Context& context, const au::TournamentConfig& config, const Options& o) {
+  if (!o.log_dir.empty()) {
+    throw UsageError(
+        "--log-dir is not for a tournament on workers: its games' logs are kept in "
+        "the store ('wordgames history show ID --log')");
+  }
+  app::GameStore& store = context.required_game_store();
+  std::int64_t id = 0;
+  try {
+    id = app::queue_auction_tournament(store, config, log_lexicon(context), Context::now_ms());
+  } catch (const std::invalid_argument& error) {
+    throw UsageError(error.what());
+  }
+  const int unit = app::auction_tournament_unit_games(config.games);
+  const int units = (config.games + unit - 1) / unit;
+  if (context.options().json) {
+    print_json(context.out(), {{"id", id},
+                               {"games", config.games},
+                               {"seed", config.seed},
+                               {"units", units},
+                               {"store", store.location()}});
+    return kExitOk;
+  }
+  context.out() << wrap(fmt::format("Tournament {} queued: {} in {} of up to {}, seed {}, for the "
+                                    "workers of {} ('wordgames worker'). 'wordgames tournaments "
+                                    "show {}' shows it; its table comes once every game is played.",
+                                    id, count_of(config.games, "game"), count_of(units, "unit"),
+                                    unit, config.seed, store.location(), id),
+                        context.columns())
+                << '\n';
+  return kExitOk;
+}
+
 int tournament(Context& context, const Options& o) {
   protocol::end_bots_with_the_host();
   au::TournamentConfig config;
@@ -658,6 +694,7 @@ int tournament(Context& context, const Options& o) {
   config.rules = rules_of(o, static_cast<int>(config.lineup.size()));  // run_tournament validates
   config.games = static_cast<int>(o.games);
   config.seed = context.seed();
+  if (o.on_workers) return queue_tournament(context, config, o);
   config.jobs = static_cast<int>(jobs_or_cores(o.jobs));
   const Lexicon& lexicon = context.lexicon();
   ProgressBar progress(context.err(), isatty(STDERR_FILENO) == 1 && !context.options().json);
@@ -872,6 +909,10 @@ void define_auction_command(CLI::App& command, Context& context) {
   add_text_option(*tournament_command, "--log-dir", o->log_dir,
                   "Write each game's log (JSON Lines) to DIR/game-NNNNNN.jsonl, numbered from 1")
       ->type_name("DIR");
+  tournament_command->add_flag(
+      "--on-workers", o->on_workers,
+      "Keep the tournament in the store and queue it for workers ('wordgames worker', on any "
+      "machines sharing the store), print its id and return; built-in bots only");
   on_run(*tournament_command, context, [&context, o] { return tournament(context, *o); });
   on_run(command, context, [&context, o] { return play(context, *o); });
 }

@@ -874,6 +874,191 @@ TYPED_TEST(GameStoreTest, ReopeningKeepsEverything) {
   EXPECT_EQ(store->word_list_location("small"), store->location() + " (word list 'small')");
 }
 
+// --- Jobs.
+
+/// A job of `kind` whose input is {"n": n}.
+NewJob job_of_kind(std::string kind, int n, std::string group = "", std::string after = "") {
+  NewJob job;
+  job.kind = std::move(kind);
+  job.input = Json{{"n", n}};
+  job.group = std::move(group);
+  job.after = std::move(after);
+  return job;
+}
+
+TYPED_TEST(GameStoreTest, JobsAreTakenInTheOrderTheyWereQueued) {
+  const auto store = this->open();
+  EXPECT_FALSE(store->claim_job("w1", 1000, 100));
+  EXPECT_EQ(store->jobs_to_do(), 0);
+  const std::vector<std::int64_t> ids =
+      store->queue_jobs({job_of_kind("sum", 1), job_of_kind("sum", 2)}, 1000);
+  ASSERT_EQ(ids.size(), 2u);
+  const std::int64_t third = store->queue_jobs({job_of_kind("count", 3)}, 1001).at(0);
+  EXPECT_LT(ids[0], ids[1]);
+  EXPECT_LT(ids[1], third);
+  EXPECT_EQ(store->jobs_to_do(), 3);
+
+  const std::optional<Job> first = store->claim_job("w1", 2000, 500);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->id, ids[0]);
+  EXPECT_EQ(first->kind, "sum");
+  EXPECT_EQ(first->input, Json({{"n", 1}}));
+  EXPECT_EQ(first->state, "running");
+  EXPECT_EQ(first->holder, "w1");
+  EXPECT_EQ(first->lease_until_ms, 2500);
+  EXPECT_EQ(first->attempts, 1);
+  EXPECT_EQ(first->queued_ms, 1000);
+  EXPECT_EQ(store->claim_job("w2", 2000, 500)->id, ids[1]);
+  EXPECT_EQ(store->claim_job("w1", 2000, 500)->id, third);
+  EXPECT_FALSE(store->claim_job("w3", 2000, 500));  // every one is held
+}
+
+TYPED_TEST(GameStoreTest, ProgressAndResultsReadBackAndOnlyTheHolderWritesThem) {
+  const auto store = this->open();
+  const std::int64_t id = store->queue_jobs({job_of_kind("sum", 1, "g")}, 10).at(0);
+  ASSERT_EQ(store->claim_job("w1", 20, 100)->id, id);
+  EXPECT_TRUE(store->renew_job(id, "w1", 50, 100, Json{{"done", 1}, {"of", 4}}));
+  EXPECT_FALSE(store->renew_job(id, "w2", 50, 100, Json{{"done", 9}}));  // not its holder
+  Job held = *store->job(id);
+  EXPECT_EQ(held.progress, Json({{"done", 1}, {"of", 4}}));
+  EXPECT_EQ(held.lease_until_ms, 150);
+  EXPECT_EQ(held.updated_ms, 50);
+  EXPECT_FALSE(store->finish_job(id, "w2", 60, Json{{"sum", 0}}));
+  EXPECT_TRUE(store->finish_job(id, "w1", 60, Json{{"sum", 10}}));
+  const Job done = *store->job(id);
+  EXPECT_EQ(done.state, "done");
+  EXPECT_EQ(done.result, Json({{"sum", 10}}));
+  EXPECT_EQ(done.progress, Json({{"done", 1}, {"of", 4}}));
+  EXPECT_FALSE(store->renew_job(id, "w1", 70, 100, nullptr));  // done: nobody holds it
+  EXPECT_FALSE(store->fail_job(id, "w1", 70, "late"));
+  EXPECT_FALSE(store->claim_job("w1", 1'000'000, 100));  // a done job is not taken again
+
+  const std::int64_t other = store->queue_jobs({job_of_kind("sum", 2, "g")}, 80).at(0);
+  ASSERT_EQ(store->claim_job("w1", 90, 100)->id, other);
+  EXPECT_TRUE(store->fail_job(other, "w1", 95, "no such bot"));
+  const std::vector<Job> group = store->jobs("g");
+  ASSERT_EQ(group.size(), 2u);
+  EXPECT_EQ(group[0], done);
+  EXPECT_EQ(group[1].state, "failed");
+  EXPECT_EQ(group[1].error, "no such bot");
+  EXPECT_TRUE(store->jobs("none").empty());
+  EXPECT_FALSE(store->job(other + 100));
+  EXPECT_FALSE(store->claim_job("w1", 1'000'000, 100));  // nor a failed one
+  EXPECT_EQ(store->jobs_to_do(), 0);
+
+  // Another program opening the store reads the same.
+  EXPECT_EQ(this->open()->jobs("g"), group);
+}
+
+TYPED_TEST(GameStoreTest, AJobWhoseLeaseRanOutIsTakenAgain) {
+  const auto store = this->open();
+  const std::int64_t id = store->queue_jobs({job_of_kind("sum", 1)}, 0).at(0);
+  ASSERT_EQ(store->claim_job("killed", 100, 1000)->id, id);
+  EXPECT_FALSE(store->claim_job("w2", 1099, 1000));  // its lease runs
+  const std::optional<Job> again = store->claim_job("w2", 1100, 1000);
+  ASSERT_TRUE(again);
+  EXPECT_EQ(again->id, id);
+  EXPECT_EQ(again->holder, "w2");
+  EXPECT_EQ(again->attempts, 2);
+  // The worker that lost it finds so, and writes nothing.
+  EXPECT_FALSE(store->renew_job(id, "killed", 1200, 1000, Json{{"stale", true}}));
+  EXPECT_FALSE(store->finish_job(id, "killed", 1200, Json{{"stale", true}}));
+  EXPECT_TRUE(store->finish_job(id, "w2", 1300, Json{{"sum", 1}}));
+  EXPECT_EQ(store->job(id)->result, Json({{"sum", 1}}));
+
+  // A job whose worker stops every time is failed after kMaxJobAttempts, not taken for ever.
+  const std::int64_t doomed = store->queue_jobs({job_of_kind("crash", 1)}, 0).at(0);
+  std::int64_t now = 10'000;
+  for (std::int64_t attempt = 1; attempt <= kMaxJobAttempts; ++attempt, now += 100) {
+    const std::optional<Job> taken = store->claim_job("w", now, 50);
+    ASSERT_TRUE(taken);
+    EXPECT_EQ(taken->id, doomed);
+    EXPECT_EQ(taken->attempts, attempt);
+  }
+  EXPECT_FALSE(store->claim_job("w", now, 50));
+  EXPECT_EQ(store->job(doomed)->state, "failed");
+  EXPECT_EQ(store->job(doomed)->error,
+            fmt::format("its worker stopped before the end {} times", kMaxJobAttempts));
+}
+
+TYPED_TEST(GameStoreTest, AJobWaitingForAGroupIsTakenOnceTheGroupIsOver) {
+  const auto store = this->open();
+  const std::vector<std::int64_t> ids =
+      store->queue_jobs({job_of_kind("table", 0, "", "t.1"), job_of_kind("unit", 1, "t.1"),
+                         job_of_kind("unit", 2, "t.1")},
+                        0);
+  const std::optional<Job> first = store->claim_job("w", 1, 100);
+  ASSERT_TRUE(first);
+  EXPECT_EQ(first->id, ids[1]);  // the table waits for its units
+  EXPECT_EQ(first->after, "");
+  EXPECT_EQ(first->group, "t.1");
+  const std::optional<Job> second = store->claim_job("w", 1, 100);
+  ASSERT_EQ(second->id, ids[2]);
+  EXPECT_FALSE(store->claim_job("w", 1, 100));
+  EXPECT_TRUE(store->finish_job(ids[1], "w", 2, Json::object()));
+  EXPECT_FALSE(store->claim_job("w", 2, 100));  // unit 2 runs
+  EXPECT_TRUE(store->fail_job(ids[2], "w", 3, "broken"));
+  const std::optional<Job> table = store->claim_job("w", 3, 100);
+  ASSERT_TRUE(table);  // a failed unit ends the group too: the table says what came of it
+  EXPECT_EQ(table->id, ids[0]);
+  EXPECT_EQ(table->after, "t.1");
+}
+
+TYPED_TEST(GameStoreTest, TwoClaimersNeverTakeTheSameJob) {
+  const auto queue = this->open();
+  constexpr int kJobs = 40;
+  std::vector<NewJob> jobs;
+  for (int n = 0; n < kJobs; ++n) jobs.push_back(job_of_kind("sum", n));
+  const std::vector<std::int64_t> ids = queue->queue_jobs(jobs, 0);
+  // Two programs (a connection each) claiming at once, from two threads.
+  std::vector<std::int64_t> taken[2];
+  {
+    std::vector<std::thread> claimers;
+    for (int c = 0; c < 2; ++c) {
+      claimers.emplace_back([this, c, &taken] {
+        const auto store = this->open();
+        const std::string holder = fmt::format("w{}", c);
+        while (const std::optional<Job> job = store->claim_job(holder, 10, 60'000)) {
+          taken[c].push_back(job->id);
+          EXPECT_EQ(job->holder, holder);
+        }
+      });
+    }
+    for (std::thread& claimer : claimers) claimer.join();
+  }
+  std::vector<std::int64_t> all = taken[0];
+  all.insert(all.end(), taken[1].begin(), taken[1].end());
+  std::sort(all.begin(), all.end());
+  EXPECT_EQ(all, ids);  // each once, none twice
+  for (const std::int64_t id : ids) EXPECT_EQ(queue->job(id)->attempts, 1);
+}
+
+TYPED_TEST(GameStoreTest, JobsThatCannotBeOneAreRefusedAndNothingIsQueued) {
+  const auto store = this->open();
+  const auto refused = [&](NewJob bad, const std::string& says) {
+    try {
+      store->queue_jobs({job_of_kind("sum", 1), std::move(bad)}, 0);
+      ADD_FAILURE() << "queued: " << says;
+    } catch (const std::invalid_argument& error) {
+      EXPECT_NE(std::string(error.what()).find(says), std::string::npos) << error.what();
+    }
+  };
+  refused(job_of_kind("", 1), "a job's kind must be 1 to 64 of a-z, 0-9 and '_', not \"\"");
+  refused(job_of_kind("Sum", 1), "not \"Sum\"");
+  refused(job_of_kind("a b", 1), "not \"a b\"");
+  refused(job_of_kind(std::string(65, 'a'), 1), "1 to 64");
+  NewJob not_object = job_of_kind("sum", 1);
+  not_object.input = Json::array();
+  refused(not_object, "a job's input must be a JSON object, not []");
+  refused(job_of_kind("sum", 1, std::string(201, 'g')), "at most 200 bytes");
+  refused(job_of_kind("sum", 1, "", std::string(201, 'g')), "at most 200 bytes");
+  EXPECT_FALSE(store->claim_job("w", 0, 100));  // the good job of each call was not queued
+  EXPECT_THROW(store->claim_job("", 0, 100), std::invalid_argument);
+  EXPECT_THROW(store->claim_job(std::string(201, 'w'), 0, 100), std::invalid_argument);
+  EXPECT_THROW(store->claim_job("w", 0, 0), std::invalid_argument);
+  EXPECT_TRUE(store->queue_jobs({}, 0).empty());
+}
+
 // --- Import from a FileStore directory.
 
 TYPED_TEST(GameStoreTest, ImportsAFileStoreOnceAndMovesDamagedFilesAside) {

@@ -99,6 +99,15 @@ TEST_F(PostgresSchemaTest, AnEmptyDatabaseIsBroughtToTheStoresVersion) {
   EXPECT_EQ(postgres_schema_version(db()), kStoreSchemaVersion);
 }
 
+TEST_F(PostgresSchemaTest, AVersionSevenDatabaseGetsTheQueueOfJobs) {
+  migrate_postgres_schema(db());
+  db().exec("DROP TABLE jobs");
+  db().exec("UPDATE wordgames_schema SET version = 7");
+  migrate_postgres_schema(db());
+  EXPECT_EQ(postgres_schema_version(db()), kStoreSchemaVersion);
+  EXPECT_EQ(db().exec("SELECT count(*) FROM jobs").integer(0, 0), 0);
+}
+
 TEST_F(PostgresSchemaTest, HasTheSqliteStoresTablesColumnsAndIndexes) {
   migrate_postgres_schema(db());
   const Shape sqlite = sqlite_shape();

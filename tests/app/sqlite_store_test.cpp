@@ -392,8 +392,14 @@ TEST_F(SqliteStoreTest, StatisticsUseTheirIndexes) {
 
 // --- Migrations from every older schema version.
 
+/// Makes again the tables as version 7 had them: no queue of jobs.
+void restore_version_seven_tables(const std::filesystem::path& file) {
+  raw_sql(file, "DROP TABLE IF EXISTS jobs");
+}
+
 /// Makes again the table version 7 changed, as version 6 had it: no puzzles of the day.
 void restore_version_six_tables(const std::filesystem::path& file) {
+  restore_version_seven_tables(file);
   if (raw_sql(file, "SELECT count(*) FROM pragma_table_info('games') WHERE name = 'daily'") ==
       "1") {
     raw_sql(file, "DROP INDEX daily_games");
@@ -816,6 +822,23 @@ TEST_F(SqliteStoreTest, MigratesAVersionSixFileItsGamesNoPuzzleOfTheDay) {
   EXPECT_EQ(store->finished_game(1).daily, "");
   const std::int64_t id = store->record_finished_game(daily_game("Ann", 7, "2026-11-20", 2000));
   EXPECT_EQ(store->finished_game(id).daily, "2026-11-20");
+}
+
+TEST_F(SqliteStoreTest, MigratesAVersionSevenFileItsGamesNoJobs) {
+  {
+    const auto store = open();
+    store->record_finished_game(game_of("hangman", {{"Ann", 5, true}}, 1000));
+  }
+  restore_version_seven_tables(file_);
+  raw_sql(file_, "PRAGMA user_version = 7");
+  const auto store = open();
+  EXPECT_EQ(raw_sql(file_, "PRAGMA user_version"), std::to_string(kStoreSchemaVersion));
+  EXPECT_EQ(raw_sql(file_, "PRAGMA integrity_check"), "ok");
+  EXPECT_EQ(store->finished_game(1).players[0].name, "Ann");
+  NewJob job;
+  job.kind = "sum";
+  const std::int64_t id = store->queue_jobs({job}, 5).at(0);
+  EXPECT_EQ(store->claim_job("w", 6, 10)->id, id);
 }
 
 }  // namespace

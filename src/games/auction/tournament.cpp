@@ -12,51 +12,51 @@
 
 namespace wg::auction {
 
-namespace {
+void GameTally::add(const GameEvent& event) {
+  if (const auto* auction = std::get_if<AuctionHeld>(&event)) {
+    if (auction->winner >= 0 && static_cast<std::size_t>(auction->winner) < seats_.size()) {
+      ++seats_[auction->winner].letters;
+      seats_[auction->winner].paid += auction->price;
+    }
+    for (std::size_t s = 0; s < seats_.size() && s < auction->bids.size(); ++s) {
+      if (!auction->bids[s].fault.empty()) ++seats_[s].faulty_bids;
+    }
+  } else if (const auto* round = std::get_if<RoundEnded>(&event)) {
+    for (std::size_t s = 0; s < seats_.size() && s < round->words.size(); ++s) {
+      if (!round->words[s].fault.empty()) ++seats_[s].invalid_words;
+    }
+  } else if (const auto* ended = std::get_if<Finished>(&event)) {
+    for (std::size_t s = 0; s < seats_.size() && s < ended->points.size(); ++s) {
+      seats_[s].points = ended->points[s];
+      seats_[s].win = 0;
+    }
+    for (int winner : ended->winners) {
+      if (winner >= 0 && static_cast<std::size_t>(winner) < seats_.size())
+        seats_[winner].win = 1.0 / static_cast<double>(ended->winners.size());
+    }
+  }
+}
 
-/// What one game contributes, by seat.
-struct SeatResult {
-  int points = 0;
-  double win = 0;
-  int letters = 0;
-  int paid = 0;
-  int invalid_words = 0;
-  int faulty_bids = 0;
-};
-
-std::vector<SeatResult> play_one(const TournamentConfig& config, const Lexicon& lexicon,
-                                 const PlayerFactory& make_player, const GameObserver& observe,
-                                 int index) {
+std::vector<SeatResult> play_tournament_game(const TournamentConfig& config, const Lexicon& lexicon,
+                                             const PlayerFactory& make_player,
+                                             const GameObserver& observe, int index) {
   const std::vector<std::string> seating = tournament_seating(config.lineup, index);
   std::vector<std::unique_ptr<Player>> players;
   for (const std::string& name : seating) {
     players.push_back(make_player(name));
     if (!players.back()) throw std::invalid_argument(fmt::format("no player named '{}'", name));
   }
-  Game game(config.rules, lexicon, std::move(players), tournament_game_seed(config.seed, index));
-  std::vector<SeatResult> seats(seating.size());
+  Rules rules = config.rules;
+  rules.players = static_cast<int>(seating.size());
+  Game game(rules, lexicon, std::move(players), tournament_game_seed(config.seed, index));
+  GameTally tally(seating.size());
   const std::function<void(const GameEvent&)> watch = observe ? observe(index) : nullptr;
-  const Finished ended = game.play([&](const GameEvent& event) {
+  game.play([&](const GameEvent& event) {
     if (watch) watch(event);
-    if (const auto* auction = std::get_if<AuctionHeld>(&event)) {
-      ++seats[auction->winner].letters;
-      seats[auction->winner].paid += auction->price;
-      for (std::size_t s = 0; s < seats.size(); ++s) {
-        if (!auction->bids[s].fault.empty()) ++seats[s].faulty_bids;
-      }
-    } else if (const auto* round = std::get_if<RoundEnded>(&event)) {
-      for (std::size_t s = 0; s < seats.size(); ++s) {
-        if (!round->words[s].fault.empty()) ++seats[s].invalid_words;
-      }
-    }
+    tally.add(event);
   });
-  for (std::size_t s = 0; s < seats.size(); ++s) seats[s].points = ended.points[s];
-  for (int winner : ended.winners)
-    seats[winner].win = 1.0 / static_cast<double>(ended.winners.size());
-  return seats;
+  return tally.seats();
 }
-
-}  // namespace
 
 std::uint64_t tournament_game_seed(std::uint64_t seed, int index) {
   return game_seed(seed, static_cast<std::uint64_t>(index));
@@ -83,11 +83,17 @@ TournamentResult run_tournament(const TournamentConfig& config_in, const Lexicon
   std::vector<std::vector<SeatResult>> results(static_cast<std::size_t>(config.games));
   parallel_for(
       config.games, config.jobs,
-      [&](int index) { results[index] = play_one(config, lexicon, make_player, observe, index); },
+      [&](int index) {
+        results[index] = play_tournament_game(config, lexicon, make_player, observe, index);
+      },
       on_progress);
+  return tournament_result(config, results);
+}
 
+TournamentResult tournament_result(const TournamentConfig& config,
+                                   const std::vector<std::vector<SeatResult>>& results) {
   // Aggregate in game order, so the sums are the same whatever the threads did.
-  TournamentResult result{config.games, {}};
+  TournamentResult result{static_cast<int>(results.size()), {}};
   std::map<std::string, std::size_t> slot;
   struct Sums {
     double score = 0, score_squares = 0, wins = 0;
@@ -101,8 +107,12 @@ TournamentResult run_tournament(const TournamentConfig& config_in, const Lexicon
     }
     ++result.bots[slot[name]].seats;
   }
-  for (int index = 0; index < config.games; ++index) {
+  for (int index = 0; index < static_cast<int>(results.size()); ++index) {
     const std::vector<std::string> seating = tournament_seating(config.lineup, index);
+    if (results[index].size() != seating.size()) {
+      throw std::invalid_argument(fmt::format("game {} of the tournament has {} seats, not {}",
+                                              index + 1, results[index].size(), seating.size()));
+    }
     for (std::size_t seat = 0; seat < seating.size(); ++seat) {
       const SeatResult& r = results[index][seat];
       Sums& s = sums[slot[seating[seat]]];

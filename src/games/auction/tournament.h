@@ -50,14 +50,50 @@ struct TournamentResult {
   std::vector<BotStats> bots;  ///< one per distinct name, in order of first appearance
 };
 
+/// Called as game `index` starts, on the thread that plays it; the observer it returns (if not
+/// empty) is given every event of that game, on that thread. For logs of every game.
+using GameObserver = std::function<std::function<void(const GameEvent&)>(int index)>;
+
+/// What one game of a tournament gives each seat, counted from its events (GameTally).
+struct SeatResult {
+  int points = 0;
+  double win = 0;  ///< 1/k for each of k winners
+  int letters = 0;
+  int paid = 0;
+  int invalid_words = 0;
+  int faulty_bids = 0;
+  bool operator==(const SeatResult&) const = default;
+};
+
+/// Counts a game's SeatResults from its events, as they are played or read back from its log:
+/// the same events give the same results.
+class GameTally {
+ public:
+  explicit GameTally(std::size_t seats) : seats_(seats) {}
+  void add(const GameEvent& event);
+  const std::vector<SeatResult>& seats() const { return seats_; }
+
+ private:
+  std::vector<SeatResult> seats_;
+};
+
+/// Plays game `index` of the tournament (its seed and seating below) and counts it; `observe`
+/// as for run_tournament. Throws std::invalid_argument for a player `make_player` does not make.
+std::vector<SeatResult> play_tournament_game(const TournamentConfig& config, const Lexicon& lexicon,
+                                             const PlayerFactory& make_player,
+                                             const GameObserver& observe, int index);
+
+/// The statistics of a tournament from each game's SeatResults (`games[g]` for game g, seated
+/// as tournament_seating(config.lineup, g)), summed in game order: the same games give the same
+/// table whoever played them, in whatever order. Throws std::invalid_argument when a game's
+/// seats are not the lineup's.
+TournamentResult tournament_result(const TournamentConfig& config,
+                                   const std::vector<std::vector<SeatResult>>& games);
+
 /// The game's seed and lineup for game `index` of the tournament: its seed is wg::game_seed,
 /// as for game `index` of a session.
 std::uint64_t tournament_game_seed(std::uint64_t seed, int index);
 std::vector<std::string> tournament_seating(const std::vector<std::string>& lineup, int index);
-
-/// Called as game `index` starts, on the thread that plays it; the observer it returns (if not
-/// empty) is given every event of that game, on that thread. For logs of every game.
-using GameObserver = std::function<std::function<void(const GameEvent&)>(int index)>;
 
 /// Plays the tournament. `on_progress(done, total)` is called after each game, from the worker
 /// threads but never concurrently. Throws std::invalid_argument for a bad configuration, and

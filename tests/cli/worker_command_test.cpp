@@ -1,0 +1,241 @@
+// src/cli/worker_command.h and `auction tournament --on-workers`: a tournament queued for
+// workers, played by two of them while one is killed (SIGKILL) midway, gives the same table as
+// one worker, and as the tournament played in one process, with each game kept once; over
+// SQLite and over PostgreSQL (a throwaway server: suites named *Postgres*, labelled "postgres").
+// Nothing here waits on time: the tests wait on a worker's output and on its end, and the kill
+// may come at any point of the tournament.
+
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include <fstream>
+#include <memory>
+#include <set>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "app/store_factory.h"
+#include "games/auction/tournament.h"
+#include "support/blocking_wait.h"
+#include "support/postgres_server.h"
+#include "support/temp_dir.h"
+#include "wordgames_runner.h"
+
+namespace wg::test {
+namespace {
+
+using nlohmann::json;
+
+constexpr std::uint64_t kSeed = 11;
+constexpr int kGames = 48;
+
+/// The tournament's options after `auction tournament`.
+std::vector<std::string> tournament_args(std::string_view store) {
+  return {"--store", std::string(store),     "--seed",    std::to_string(kSeed),
+          "auction", "tournament",           "--players", "strong,value,random",
+          "--games", std::to_string(kGames), "--rounds",  "3"};
+}
+
+/// Queues the tournament on `store`; its id.
+std::int64_t queue(std::string_view store) {
+  std::vector<std::string> args = tournament_args(store);
+  args.insert(args.end(), {"--on-workers", "--json"});
+  const ProcessResult r = wordgames(args);
+  EXPECT_EQ(r.exit_code, 0) << r;
+  return json_of(r).at("id").get<std::int64_t>();
+}
+
+/// The kept tournament, as `tournaments show ID --json` gives it.
+json shown(std::string_view store, std::int64_t id) {
+  const ProcessResult r = wordgames(
+      {"--store", std::string(store), "tournaments", "show", std::to_string(id), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r;
+  return json_of(r);
+}
+
+/// Expects the tournament `id` of `store` finished with each of its games kept once.
+void expect_each_game_kept_once(std::string_view store, std::int64_t id) {
+  const json t = shown(store, id);
+  EXPECT_EQ(t.at("status"), "finished") << t.dump();
+  ASSERT_EQ(t.at("game_ids").size(), static_cast<std::size_t>(kGames)) << t.dump();
+  const std::unique_ptr<app::GameStore> opened = app::open_store_at(std::string(store));
+  std::set<std::uint64_t> seeds;
+  for (const json& game_id : t.at("game_ids")) {
+    seeds.insert(opened->finished_game(game_id.get<std::int64_t>()).seed);
+  }
+  std::set<std::uint64_t> expected;
+  for (int g = 0; g < kGames; ++g) expected.insert(auction::tournament_game_seed(kSeed, g));
+  EXPECT_EQ(seeds, expected);
+}
+
+/// A worker started in the background, its stdout read through a pipe.
+class BackgroundWorker {
+ public:
+  explicit BackgroundWorker(std::string_view store, std::vector<std::string> extra = {}) {
+    int out[2];
+    EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
+    posix_spawn_file_actions_t actions;
+    posix_spawn_file_actions_init(&actions);
+    posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
+    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    std::vector<std::string> args = {"--store", std::string(store), "worker", "--lease", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    pid_ = spawn_wordgames(std::move(args), actions);
+    posix_spawn_file_actions_destroy(&actions);
+    ::close(out[1]);
+    out_ = out[0];
+    EXPECT_NE(pid_, 0);
+  }
+  ~BackgroundWorker() {
+    if (pid_ != 0) {
+      ::kill(pid_, SIGKILL);
+      wait_child(pid_);
+    }
+    ::close(out_);
+  }
+  BackgroundWorker(const BackgroundWorker&) = delete;
+  BackgroundWorker& operator=(const BackgroundWorker&) = delete;
+
+  /// Blocks until the worker has printed a line containing `text` (true), or its output ended.
+  bool wait_for_line(std::string_view text) {
+    for (;;) {
+      for (std::size_t end; (end = text_.find('\n', scanned_)) != std::string::npos;) {
+        const bool found = text_.substr(scanned_, end - scanned_).find(text) != std::string::npos;
+        scanned_ = end + 1;
+        if (found) return true;
+      }
+      if (!wait_readable(out_)) return false;
+      char buffer[4096];
+      const ssize_t n = ::read(out_, buffer, sizeof buffer);
+      if (n <= 0) return false;
+      text_.append(buffer, static_cast<std::size_t>(n));
+    }
+  }
+  /// Sends `signal`, then waits for the worker's end: its wait status.
+  std::optional<int> end_with(int signal) {
+    ::kill(pid_, signal);
+    const std::optional<int> status = wait_child(pid_);
+    pid_ = 0;
+    return status;
+  }
+  /// Waits for the worker's own end (--once): its wait status.
+  std::optional<int> wait() {
+    const std::optional<int> status = wait_child(pid_);
+    pid_ = 0;
+    return status;
+  }
+  /// What it printed so far (all of it once it ended and wait_for_line found its end).
+  const std::string& output() {
+    wait_for_line("\x01");  // reads to the end
+    return text_;
+  }
+
+ private:
+  pid_t pid_ = 0;
+  int out_ = -1;
+  std::string text_;
+  std::size_t scanned_ = 0;
+};
+
+/// The whole test on two fresh stores of one kind: `one` for one worker, `two` for two.
+void two_workers_one_killed_give_one_workers_table(const std::string& one, const std::string& two) {
+  // The tournament played in one process, as a reference.
+  std::vector<std::string> in_process = tournament_args(one);
+  in_process.push_back("--json");
+  const ProcessResult reference = wordgames(in_process);
+  ASSERT_EQ(reference.exit_code, 0) << reference;
+  const json table = json_of(reference).at("bots");
+
+  // One worker.
+  const std::int64_t alone = queue(one);
+  {
+    const ProcessResult r = wordgames({"--store", one, "worker", "--once"});
+    ASSERT_EQ(r.exit_code, 0) << r;
+    EXPECT_NE(r.out.find("(auction_tournament_table) done"), std::string::npos) << r;
+  }
+  EXPECT_EQ(shown(one, alone).at("table"), table);
+  expect_each_game_kept_once(one, alone);
+
+  // Two workers, the first killed once it has done a unit (whatever it holds then).
+  const std::int64_t shared = queue(two);
+  BackgroundWorker doomed(two);
+  BackgroundWorker survivor(two, {"--once"});
+  ASSERT_TRUE(doomed.wait_for_line("(auction_tournament_games) done")) << doomed.output();
+  const std::optional<int> killed = doomed.end_with(SIGKILL);
+  ASSERT_TRUE(killed);
+  EXPECT_TRUE(WIFSIGNALED(*killed));
+  const std::optional<int> ended = survivor.wait();
+  ASSERT_TRUE(ended) << "the surviving worker never ended";
+  EXPECT_TRUE(WIFEXITED(*ended) && WEXITSTATUS(*ended) == 0) << survivor.output();
+  EXPECT_EQ(shown(two, shared).at("table"), table) << survivor.output();
+  expect_each_game_kept_once(two, shared);
+}
+
+TEST(WorkerCommand, TwoWorkersOneKilledGiveOneWorkersTable) {
+  TempDir dir;
+  two_workers_one_killed_give_one_workers_table((dir.path() / "one").string(),
+                                                (dir.path() / "two").string());
+}
+
+TEST(WorkerCommandPostgres, TwoWorkersOneKilledGiveOneWorkersTable) {
+  if (const std::string why = PostgresServer::unavailable(); !why.empty()) GTEST_SKIP() << why;
+  PostgresServer server;
+  two_workers_one_killed_give_one_workers_table(server.create_database("one"),
+                                                server.create_database("two"));
+}
+
+TEST(WorkerCommand, SigtermEndsAWaitingWorker) {
+  TempDir dir;
+  const std::string store = (dir.path() / "store").string();
+  BackgroundWorker worker(store);
+  ASSERT_TRUE(worker.wait_for_line("takes jobs from")) << worker.output();
+  const std::optional<int> status = worker.end_with(SIGTERM);
+  ASSERT_TRUE(status);
+  EXPECT_TRUE(WIFEXITED(*status) && WEXITSTATUS(*status) == 0) << worker.output();
+  EXPECT_NE(worker.output().find("ends: 0 jobs"), std::string::npos) << worker.output();
+}
+
+TEST(WorkerCommand, OnceWithNothingQueuedEndsAtOnce) {
+  TempDir dir;
+  const ProcessResult r =
+      wordgames({"--store", (dir.path() / "store").string(), "worker", "--once", "--name", "w1"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_NE(r.out.find("worker w1 takes jobs from"), std::string::npos) << r;
+  EXPECT_NE(r.out.find("worker w1 ends: 0 jobs"), std::string::npos) << r;
+}
+
+TEST(WorkerCommand, ATournamentWorkersCannotPlayIsRefusedAndNothingIsQueued) {
+  TempDir dir;
+  const std::string store = (dir.path() / "store").string();
+  ProcessResult r = wordgames({"--store", store, "auction", "tournament", "--players",
+                               "strong,cmd:python3 bot.py", "--on-workers"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(unwrapped(r.err).find("'cmd:python3 bot.py' is not a built-in bot: workers play "
+                                  "built-in bots only"),
+            std::string::npos)
+      << r;
+  r = wordgames({"--store", store, "auction", "tournament", "--players", "strong,value",
+                 "--on-workers", "--log-dir", (dir.path() / "logs").string()});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(unwrapped(r.err).find("--log-dir is not for a tournament on workers"),
+            std::string::npos)
+      << r;
+  r = wordgames({"--store", store, "auction", "tournament", "--players", "strong,value",
+                 "--on-workers", "--rounds", "0"});
+  EXPECT_NE(r.exit_code, 0) << r;
+  r = wordgames({"--store", store, "tournaments", "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r;
+  EXPECT_TRUE(json_of(r).at("tournaments").empty()) << r;
+  r = wordgames({"--store", store, "worker", "--once"});
+  EXPECT_NE(r.out.find("ends: 0 jobs"), std::string::npos) << r;
+}
+
+}  // namespace
+}  // namespace wg::test
