@@ -289,13 +289,14 @@ LivePtr Sessions::rebuild(const app::KeptSession& kept, const Json& saved, std::
   // Its waits run out when they would have on the server that kept it (start_timers).
   if (const auto deadlines = host.find("deadlines");
       deadlines != host.end() && deadlines->is_object()) {
-    for (const auto& [key, deadline] : deadlines->items()) {
+    for (const auto& item : deadlines->items()) {
+      const Json& deadline = item.value();
       const auto ms = [&deadline](const char* field) -> std::int64_t {
         const auto found = deadline.find(field);
         return found != deadline.end() && found->is_number_integer() ? found->get<std::int64_t>()
                                                                      : 0;
       };
-      if (deadline.is_object()) live->deadlines[key] = {ms("began_ms"), ms("ends_ms")};
+      if (deadline.is_object()) live->deadlines[item.key()] = {ms("began_ms"), ms("ends_ms")};
     }
   }
   // Updates go on numbered after those the pages have seen.
