@@ -238,7 +238,85 @@ constexpr const char* kUnfinishedColumns =
 
 // --- Opening.
 
-PostgresStore::PostgresStore(std::string_view url) : location_(redacted_postgres_url(url)) {
+namespace {
+
+/// The calling thread's leases: the store and the connection each holds, and how deep its calls
+/// are. A thread holds one lease of a store at a time (its outermost call's).
+struct HeldConnection {
+  const PostgresStore* store;
+  PostgresConnection* connection;
+  int depth;
+};
+thread_local std::vector<HeldConnection> held_connections;
+
+HeldConnection* held_by_this_thread(const PostgresStore* store) {
+  for (HeldConnection& held : held_connections) {
+    if (held.store == store) return &held;
+  }
+  return nullptr;
+}
+
+}  // namespace
+
+class PostgresStore::Lease {
+ public:
+  explicit Lease(PostgresStore& store) : store_(store) {
+    if (HeldConnection* held = held_by_this_thread(&store_)) {
+      ++held->depth;
+      return;
+    }
+    std::unique_ptr<PostgresConnection> connection;
+    {
+      std::unique_lock lock(store_.pool_mutex_);
+      store_.pool_free_.wait(
+          lock, [&] { return !store_.idle_.empty() || store_.open_ < store_.pool_size_; });
+      if (!store_.idle_.empty()) {
+        connection = std::move(store_.idle_.back());
+        store_.idle_.pop_back();
+      } else {
+        ++store_.open_;
+      }
+    }
+    if (connection == nullptr) {
+      try {
+        connection = std::make_unique<PostgresConnection>(store_.url_);
+      } catch (const StoreError& error) {
+        give_back(nullptr);
+        throw StoreError(without_passwords(error.what(), store_.url_));
+      }
+    }
+    held_connections.push_back({&store_, connection.release(), 1});
+  }
+  ~Lease() {
+    HeldConnection* held = held_by_this_thread(&store_);
+    if (--held->depth > 0) return;
+    std::unique_ptr<PostgresConnection> connection(held->connection);
+    std::erase_if(held_connections, [&](const HeldConnection& h) { return h.store == &store_; });
+    give_back(std::move(connection));
+  }
+  Lease(const Lease&) = delete;
+  Lease& operator=(const Lease&) = delete;
+
+ private:
+  /// Returns `connection` to the pool (null: one that could not be opened).
+  void give_back(std::unique_ptr<PostgresConnection> connection) {
+    {
+      std::lock_guard lock(store_.pool_mutex_);
+      if (connection != nullptr) {
+        store_.idle_.push_back(std::move(connection));
+      } else {
+        --store_.open_;
+      }
+    }
+    store_.pool_free_.notify_one();
+  }
+  PostgresStore& store_;
+};
+
+PostgresStore::PostgresStore(std::string_view url, std::size_t pool_size)
+    : url_(url),
+      location_(redacted_postgres_url(url)),
+      pool_size_(std::max<std::size_t>(1, pool_size)) {
   if (!is_postgres_url(url)) {
     throw StoreError(
         fmt::format("'{}' is not a PostgreSQL store's address: it must start with postgresql:// "
@@ -246,13 +324,16 @@ PostgresStore::PostgresStore(std::string_view url) : location_(redacted_postgres
                     location_));
   }
   try {
-    db_ = std::make_unique<PostgresConnection>(url);
-    if (postgres_schema_version(*db_) != kStoreSchemaVersion) migrate_postgres_schema(*db_);
-    read_only_ = db_->exec(
-                        "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') "
-                        "= 'on' OR NOT has_table_privilege('games', 'INSERT')",
-                        {}, "open it")
+    auto first = std::make_unique<PostgresConnection>(url);
+    if (postgres_schema_version(*first) != kStoreSchemaVersion) migrate_postgres_schema(*first);
+    read_only_ = first
+                     ->exec(
+                         "SELECT pg_is_in_recovery() OR current_setting('transaction_read_only') "
+                         "= 'on' OR NOT has_table_privilege('games', 'INSERT')",
+                         {}, "open it")
                      .boolean(0, 0);
+    idle_.push_back(std::move(first));
+    open_ = 1;
   } catch (const StoreError& error) {
     // libpq's reasons may quote the URL it was given.
     throw StoreError(without_passwords(error.what(), url));
@@ -262,14 +343,15 @@ PostgresStore::PostgresStore(std::string_view url) : location_(redacted_postgres
 PostgresStore::~PostgresStore() = default;
 
 PostgresConnection& PostgresStore::db() {
-  if (!db_->connected()) db_->reconnect();
-  return *db_;
+  PostgresConnection& connection = *held_by_this_thread(this)->connection;
+  if (!connection.connected()) connection.reconnect();
+  return connection;
 }
 
 // --- The port: word lists.
 
 std::vector<std::string> PostgresStore::word_list_names() {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows = db().exec(R"(SELECT name FROM word_lists ORDER BY name COLLATE "C")");
   std::vector<std::string> names;
   for (int r = 0; r < rows.rows(); ++r) names.push_back(rows.text(r, 0));
@@ -278,7 +360,7 @@ std::vector<std::string> PostgresStore::word_list_names() {
 
 bool PostgresStore::has_word_list(std::string_view name) {
   if (!valid_name(name)) return false;
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec("SELECT 1 FROM word_lists WHERE name = $1", {name}).rows() > 0;
 }
 
@@ -289,7 +371,7 @@ std::string PostgresStore::word_list_location(std::string_view name) {
 void PostgresStore::save_word_list(std::string_view name, std::span<const std::string> words) {
   check_word_list(name, words);
   const std::string text = word_list_text(words);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   db().exec(
       "INSERT INTO word_lists (name, words) VALUES ($1, $2) "
       "ON CONFLICT (name) DO UPDATE SET words = excluded.words",
@@ -298,7 +380,7 @@ void PostgresStore::save_word_list(std::string_view name, std::span<const std::s
 
 std::string PostgresStore::load_word_list(std::string_view name) {
   if (!valid_name(name)) throw StoreError(fmt::format("no saved word list '{}'", name));
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult found = db().exec("SELECT words FROM word_lists WHERE name = $1", {name});
   if (found.rows() == 0) throw StoreError(fmt::format("no saved word list '{}'", name));
   return found.text(0, 0);
@@ -307,7 +389,7 @@ std::string PostgresStore::load_word_list(std::string_view name) {
 // --- The port: saved games.
 
 std::vector<std::string> PostgresStore::game_names() {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(R"(SELECT name FROM saved_games ORDER BY name COLLATE "C")");
   std::vector<std::string> names;
@@ -320,7 +402,7 @@ void PostgresStore::save_game(std::string_view name, const Json& saved) {
     throw std::invalid_argument(fmt::format("'{}' is not a valid saved game name", name));
   }
   check_saved_game(saved);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   db().exec(
       "INSERT INTO saved_games (name, saved) VALUES ($1, $2) "
       "ON CONFLICT (name) DO UPDATE SET saved = excluded.saved",
@@ -329,7 +411,7 @@ void PostgresStore::save_game(std::string_view name, const Json& saved) {
 
 Json PostgresStore::load_game(std::string_view name) {
   if (!valid_name(name)) throw StoreError(fmt::format("no saved game '{}'", name));
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult found = db().exec("SELECT saved FROM saved_games WHERE name = $1", {name});
   if (found.rows() == 0) throw StoreError(fmt::format("no saved game '{}'", name));
   return checked_stored_game(stored_json(found.text(0, 0), location_), name, location_);
@@ -339,14 +421,14 @@ Json PostgresStore::load_game(std::string_view name) {
 
 std::optional<Player> PostgresStore::find_player(std::string_view name) {
   checked_player_name(name);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult found = db().exec(kFindPlayer, {name});
   if (found.rows() == 0) return std::nullopt;
   return Player{found.integer(0, 0), found.text(0, 1)};
 }
 
 Player PostgresStore::player(std::string_view name) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   if (std::optional<Player> found = find_player(name)) return *found;
   PostgresTransaction transaction(db());
   player_id(db(), name);
@@ -357,7 +439,7 @@ Player PostgresStore::player(std::string_view name) {
 bool PostgresStore::claim_player(std::string_view name, std::string_view secret) {
   checked_player_name(name);
   if (secret.empty()) throw std::invalid_argument("a player's secret is not empty");
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresTransaction transaction(db());
   const std::int64_t id = player_id(db(), name);
   const bool claimed = db().exec("UPDATE players SET secret = $2 WHERE id = $1 AND secret IS NULL",
@@ -369,7 +451,7 @@ bool PostgresStore::claim_player(std::string_view name, std::string_view secret)
 
 bool PostgresStore::player_secret_matches(std::string_view name, std::string_view secret) {
   checked_player_name(name);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult found = db().exec(
       R"(SELECT secret FROM players WHERE lower(name COLLATE "C") = lower($1::text COLLATE "C") )"
       "AND secret IS NOT NULL",
@@ -379,7 +461,7 @@ bool PostgresStore::player_secret_matches(std::string_view name, std::string_vie
 }
 
 std::vector<Player> PostgresStore::players() {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   // A person's name has no bot's row; a name a bot played under is listed when a person played
   // under it too.
   const PostgresResult rows = db().exec(
@@ -393,14 +475,14 @@ std::vector<Player> PostgresStore::players() {
 }
 
 std::optional<Player> PostgresStore::last_player() {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const std::optional<std::string> name = meta_value(db(), kLastPlayerKey);
   if (!name || !valid_player_name(*name)) return std::nullopt;
   return find_player(*name);
 }
 
 Player PostgresStore::set_last_player(std::string_view name) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   Player chosen = player(name);
   set_meta(db(), kLastPlayerKey, chosen.name, "remember the last player in it");
   return chosen;
@@ -411,7 +493,7 @@ Player PostgresStore::set_last_player(std::string_view name) {
 std::int64_t PostgresStore::record_finished_game(const FinishedGame& game,
                                                  std::int64_t unfinished_id) {
   check_finished_game(game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const std::vector<std::int64_t> ids = lock_players(d, game.players);
@@ -425,7 +507,7 @@ std::int64_t PostgresStore::record_finished_game(const FinishedGame& game,
 }
 
 std::optional<std::string> PostgresStore::game_log(std::int64_t id) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult found = db().exec("SELECT log FROM game_logs WHERE game_id = $1", {id});
   if (found.rows() == 0) return std::nullopt;
   return found.text(0, 0);
@@ -434,7 +516,7 @@ std::optional<std::string> PostgresStore::game_log(std::int64_t id) {
 FinishedGame PostgresStore::finished_game(std::int64_t id) { return read_finished_game(id, true); }
 
 FinishedGame PostgresStore::read_finished_game(std::int64_t id, bool with_commands) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   const PostgresResult row = d.exec(
       with_commands
@@ -472,7 +554,7 @@ std::vector<GameSummary> PostgresStore::finished_games(std::string_view player,
                                                        std::size_t limit, std::size_t offset) {
   checked_player_name(player);
   if (game) checked_game_name(*game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       game ? db().exec(
                  "SELECT gp.game_id FROM game_players gp JOIN players p ON p.id = "
@@ -500,7 +582,7 @@ std::vector<GameSummary> PostgresStore::finished_games(std::string_view player,
 std::int64_t PostgresStore::record_tournament(const TournamentRecord& tournament,
                                               const std::vector<FinishedGame>& games) {
   check_tournament(tournament, games);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const std::int64_t id =
@@ -521,7 +603,7 @@ std::int64_t PostgresStore::record_tournament(const TournamentRecord& tournament
 std::int64_t PostgresStore::record_tournament_game(std::int64_t tournament_id,
                                                    const FinishedGame& game) {
   check_finished_game(game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const PostgresResult found =
@@ -537,7 +619,7 @@ std::int64_t PostgresStore::record_tournament_game(std::int64_t tournament_id,
 void PostgresStore::end_tournament(std::int64_t id, const Json& table, std::int64_t ended_ms,
                                    std::string_view status) {
   check_tournament_status(status);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult updated = db().exec(
       "UPDATE tournaments SET result = $2, ended_ms = greatest(started_ms, $3), status = $4 "
       "WHERE id = $1",
@@ -546,7 +628,7 @@ void PostgresStore::end_tournament(std::int64_t id, const Json& table, std::int6
 }
 
 std::vector<TournamentRecord> PostgresStore::tournaments(std::size_t limit) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(fmt::format("{} ORDER BY ended_ms DESC, id DESC LIMIT $1", kTournamentColumns),
                 {sql_count(limit)});
@@ -565,7 +647,7 @@ std::vector<TournamentRecord> PostgresStore::tournaments(std::size_t limit) {
 }
 
 TournamentRecord PostgresStore::tournament(std::int64_t id) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult row = db().exec(fmt::format("{} WHERE id = $1", kTournamentColumns), {id});
   if (row.rows() == 0) throw StoreError(fmt::format("no tournament {}", id));
   TournamentRecord found{row.integer(0, 0),
@@ -588,7 +670,7 @@ std::int64_t PostgresStore::save_unfinished(const UnfinishedGame& game) {
   checked_player_name(game.player);
   check_saved_game(game.saved);
   const std::string name = game.saved["game"].get<std::string>();
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const std::int64_t player = player_id(d, game.player);
@@ -614,7 +696,7 @@ std::int64_t PostgresStore::save_unfinished(const UnfinishedGame& game) {
 
 std::vector<UnfinishedGame> PostgresStore::unfinished_games(std::string_view player) {
   checked_player_name(player);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(fmt::format(R"({} WHERE lower(p.name COLLATE "C") = lower($1::text COLLATE "C") )"
                             "ORDER BY u.updated_ms DESC, u.id DESC",
@@ -629,7 +711,7 @@ std::vector<UnfinishedGame> PostgresStore::unfinished_games(std::string_view pla
 }
 
 UnfinishedGame PostgresStore::unfinished_game(std::int64_t id) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult row = db().exec(fmt::format("{} WHERE u.id = $1", kUnfinishedColumns), {id});
   if (row.rows() == 0) throw StoreError(fmt::format("no unfinished game {}", id));
   return {row.integer(0, 0), row.text(0, 1),    stored_json(row.text(0, 2), location_),
@@ -637,7 +719,7 @@ UnfinishedGame PostgresStore::unfinished_game(std::int64_t id) {
 }
 
 bool PostgresStore::delete_unfinished(std::int64_t id) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec("DELETE FROM unfinished_games WHERE id = $1", {id},
                    "delete an unfinished game from it")
              .affected() > 0;
@@ -658,7 +740,7 @@ bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCo
   const Json kept = kept_session_value(session);
   const std::string value = kept.dump();
   const std::string key = session_key(session.id);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   constexpr std::string_view kDoing = "keep a session in it";
@@ -690,7 +772,7 @@ bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCo
 
 std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, bool by_watch) {
   if (!valid_session_key(key)) return std::nullopt;
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   std::string id(key);
   if (by_watch) {
     std::optional<std::string> found = meta_value(db(), watch_key(key));
@@ -705,7 +787,7 @@ std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, boo
 
 std::optional<KeptSession> PostgresStore::kept_room(std::string_view code) {
   if (!valid_session_key(code)) return std::nullopt;
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const std::optional<std::string> id = meta_value(db(), room_key(code));
   if (!id) return std::nullopt;
   const std::optional<std::string> value = meta_value(db(), session_key(*id));
@@ -726,7 +808,7 @@ bool PostgresStore::forget_kept_session(std::string_view id, KeptSessionConditio
   if (!valid_session_key(id)) return false;
   const bool any = condition.kind == KeptSessionCondition::Kind::kAnything;
   const std::string sequence = std::to_string(condition.sequence);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const PostgresResult forgotten = d.exec(
@@ -743,7 +825,7 @@ bool PostgresStore::forget_kept_session(std::string_view id, KeptSessionConditio
 }
 
 std::size_t PostgresStore::forget_sessions_before(std::int64_t before_ms) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   const std::int64_t forgotten = d.exec(
@@ -791,7 +873,7 @@ std::vector<LeaderboardEntry> leaderboard_rows(const PostgresResult& rows) {
 PlayerStatistics PostgresStore::statistics(std::string_view player, std::string_view game) {
   checked_player_name(player);
   checked_game_name(game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(fmt::format("{} AND s.game = $2", kStatistics), {player, game});
   if (rows.rows() == 0) return PlayerStatistics{std::string(player), std::string(game)};
@@ -800,7 +882,7 @@ PlayerStatistics PostgresStore::statistics(std::string_view player, std::string_
 
 std::vector<PlayerStatistics> PostgresStore::statistics(std::string_view player) {
   checked_player_name(player);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(fmt::format(R"({} ORDER BY s.game COLLATE "C")", kStatistics), {player});
   std::vector<PlayerStatistics> all;
@@ -809,7 +891,7 @@ std::vector<PlayerStatistics> PostgresStore::statistics(std::string_view player)
 }
 
 GameStatistics PostgresStore::game_statistics(std::string_view player, std::string_view game) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   GameStatistics stats{statistics(player, game)};
   stats.details =
       game_figures(game, [&](std::size_t recent_games, Counters& counters, Json& recent) {
@@ -837,7 +919,7 @@ GameStatistics PostgresStore::game_statistics(std::string_view player, std::stri
 
 std::vector<LeaderboardEntry> PostgresStore::leaderboard(std::string_view game, std::size_t limit) {
   checked_game_name(game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return leaderboard_rows(
       db().exec("SELECT p.name, s.games, s.wins, s.best_score, s.score_sum FROM player_stats s "
                 "JOIN players p ON p.id = s.player_id WHERE s.game = $1 AND s.games > 0 "
@@ -849,7 +931,7 @@ std::vector<LeaderboardEntry> PostgresStore::leaderboard(std::string_view game, 
 std::vector<LeaderboardEntry> PostgresStore::bot_leaderboard(std::string_view game,
                                                              std::size_t limit) {
   checked_game_name(game);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return leaderboard_rows(db().exec(
       R"(SELECT min(bot COLLATE "C"), count(*), sum(won::int), max(score), sum(score) )"
       "FROM game_players WHERE game = $1 AND bot IS NOT NULL "
@@ -864,7 +946,7 @@ std::vector<DailyResult> PostgresStore::daily_leaderboard(std::string_view game,
                                                           std::string_view day, std::size_t limit) {
   checked_game_name(game);
   parse_daily_date(day);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows = db().exec(
       "SELECT p.name, gp.score, gp.won, g.id FROM games g JOIN game_players gp ON gp.game_id = "
       "g.id JOIN players p ON p.id = gp.player_id WHERE g.game = $1 AND g.daily = $2 AND "
@@ -885,7 +967,7 @@ DailyStreak PostgresStore::daily_streak(std::string_view player, std::string_vie
   parse_daily_date(today);
   std::vector<std::string> days;
   {
-    std::lock_guard lock(mutex_);
+    const Lease lease(*this);
     const PostgresResult rows =
         db().exec(R"(SELECT DISTINCT g.daily COLLATE "C" FROM games g JOIN game_players gp ON )"
                   "gp.game_id = g.id JOIN players p ON p.id = gp.player_id WHERE g.game = $1 AND "
@@ -929,7 +1011,7 @@ Job job_of(const PostgresResult& rows, int r, const std::string& location) {
 std::vector<std::int64_t> PostgresStore::queue_jobs(const std::vector<NewJob>& jobs,
                                                     std::int64_t now_ms) {
   check_new_jobs(jobs);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   std::vector<std::int64_t> ids;
@@ -949,7 +1031,7 @@ std::vector<std::int64_t> PostgresStore::queue_jobs(const std::vector<NewJob>& j
 std::optional<Job> PostgresStore::claim_job(std::string_view holder, std::int64_t now_ms,
                                             std::int64_t lease_ms) {
   check_job_claim(holder, lease_ms);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);
   for (;;) {
@@ -988,7 +1070,7 @@ std::optional<Job> PostgresStore::claim_job(std::string_view holder, std::int64_
 bool PostgresStore::renew_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
                               std::int64_t lease_ms, const Json& progress) {
   check_job_claim(holder, lease_ms);
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec(
                  "UPDATE jobs SET lease_until_ms = $3, progress = $4, updated_ms = $5 "
                  "WHERE id = $1 AND holder = $2 AND state = 'running'",
@@ -999,7 +1081,7 @@ bool PostgresStore::renew_job(std::int64_t id, std::string_view holder, std::int
 
 bool PostgresStore::finish_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
                                const Json& result) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec(
                  "UPDATE jobs SET state = 'done', result = $3, lease_until_ms = 0, "
                  "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
@@ -1009,7 +1091,7 @@ bool PostgresStore::finish_job(std::int64_t id, std::string_view holder, std::in
 
 bool PostgresStore::fail_job(std::int64_t id, std::string_view holder, std::int64_t now_ms,
                              std::string_view error) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec(
                  "UPDATE jobs SET state = 'failed', error = $3, lease_until_ms = 0, "
                  "updated_ms = $4 WHERE id = $1 AND holder = $2 AND state = 'running'",
@@ -1018,14 +1100,14 @@ bool PostgresStore::fail_job(std::int64_t id, std::string_view holder, std::int6
 }
 
 std::optional<Job> PostgresStore::job(std::int64_t id) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows = db().exec(fmt::format("{} WHERE id = $1", kJobColumns), {id});
   if (rows.rows() == 0) return std::nullopt;
   return job_of(rows, 0, location_);
 }
 
 std::vector<Job> PostgresStore::jobs(std::string_view group) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   const PostgresResult rows =
       db().exec(fmt::format("{} WHERE job_group = $1 ORDER BY id", kJobColumns), {group});
   std::vector<Job> all;
@@ -1034,12 +1116,12 @@ std::vector<Job> PostgresStore::jobs(std::string_view group) {
 }
 
 std::int64_t PostgresStore::jobs_to_do() {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   return db().exec("SELECT count(*) FROM jobs WHERE state IN ('queued', 'running')").integer(0, 0);
 }
 
 ImportReport PostgresStore::import_file_store(const std::filesystem::path& dir) {
-  std::lock_guard lock(mutex_);
+  const Lease lease(*this);
   if (read_only_) return {};  // nothing can be imported into it: the files stay for later
   PostgresConnection& d = db();
   PostgresTransaction transaction(d);

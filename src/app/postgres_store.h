@@ -13,7 +13,11 @@
 /// Several programs may share one database: the rows of one player's statistics are written by
 /// one transaction at a time (each game's players are locked, in the order of their ids, before
 /// their statistics are counted), so that games recorded at once by two servers are both
-/// counted. Calls on one PostgresStore are serialised by a mutex (one connection).
+/// counted. One PostgresStore serves calls from any number of threads at once, each call on a
+/// connection of its own from a pool (opened as needed, up to its size; a call past it waits
+/// for one): an arcade's commands then commit side by side, and PostgreSQL flushes their
+/// commits together rather than one at a time. The calls a call makes (public methods call each
+/// other) run on its connection, inside its transaction.
 ///
 /// A connection the server or the network dropped is opened again at the next call: the call
 /// that found it lost throws a StoreError (nothing of its transaction was written), unless it
@@ -22,6 +26,8 @@
 /// hangs or vanished from the network: the connection's timeouts (postgres_connection.h) make it
 /// fail as a lost connection.
 
+#include <condition_variable>
+#include <cstddef>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -45,7 +51,10 @@ class PostgresStore final : public GameStore {
   /// schema up to kStoreSchemaVersion. Throws StoreError naming the database (its password
   /// replaced by ***) when `url` is not a PostgreSQL URL, the server cannot be reached or
   /// refuses, the database is not a wordgames store, or it comes from a newer wordgames.
-  explicit PostgresStore(std::string_view url);
+  explicit PostgresStore(std::string_view url, std::size_t pool_size = kDefaultPoolSize);
+  /// The connections a store opens at most, by default: as many commits in flight as an arcade
+  /// of that many threads makes.
+  static constexpr std::size_t kDefaultPoolSize = 32;
   ~PostgresStore() override;
   PostgresStore(const PostgresStore&) = delete;
   PostgresStore& operator=(const PostgresStore&) = delete;
@@ -135,15 +144,22 @@ class PostgresStore final : public GameStore {
   bool write_kept_session(const KeptSession& session, KeptSessionCondition condition);
   /// forget_session and forget_session_at: forgets `id` when `condition` holds.
   bool forget_kept_session(std::string_view id, KeptSessionCondition condition);
-  /// The connection, opened again first when it was lost.
+  /// A connection of the pool for the calls of one thread (PostgresStore's doc): taken by the
+  /// thread's outermost call, shared by the calls it makes, given back when it returns.
+  class Lease;
+  /// The connection the calling thread's Lease holds, opened again first when it was lost.
   PostgresConnection& db();
   /// finished_game() with or without the commands.
   FinishedGame read_finished_game(std::int64_t id, bool with_commands);
 
-  std::string location_;
+  std::string url_;       ///< as given (with its password): the pool opens connections to it
+  std::string location_;  ///< url_ without its password: for messages
   bool read_only_ = false;
-  std::unique_ptr<PostgresConnection> db_;
-  std::recursive_mutex mutex_;  ///< serialises calls (public methods call each other)
+  std::size_t pool_size_;
+  std::mutex pool_mutex_;  ///< guards idle_ and open_
+  std::condition_variable pool_free_;
+  std::vector<std::unique_ptr<PostgresConnection>> idle_;  ///< open, held by no call
+  std::size_t open_ = 0;                                   ///< connections open, idle or held
 };
 
 }  // namespace wg::app
