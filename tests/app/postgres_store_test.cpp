@@ -9,6 +9,7 @@
 #include <gmock/gmock.h>
 #include <gtest/gtest.h>
 
+#include <optional>
 #include <string>
 #include <thread>
 #include <vector>
@@ -200,6 +201,34 @@ TEST_F(PostgresStoreTest, RecordingAGameWaitsForWhoeverHoldsItsPlayers) {
   EXPECT_TRUE(store.finished_games("Bob", std::nullopt, 10, 0).empty());
   EXPECT_FALSE(store.find_player("Bob").has_value()) << "nothing of it is kept";
   store.record_finished_game(game_of("hangman", {{"Bob", 5, true}}, 2000), 0);  // Ann not held
+}
+
+TEST_F(PostgresStoreTest, CallsOnOneStoreRunSideBySideEachOnAConnectionOfItsPool) {
+  // A call that waits (recording a game of Ann's, whose row another program holds) leaves the
+  // store's other calls to go on, on another connection of its pool; it ends once Ann is free.
+  {
+    PostgresStore store(url_);
+    store.record_finished_game(game_of("hangman", {{"Ann", 1, true}}, 1000), 0);
+  }
+  PostgresConnection other(url_);
+  PostgresTransaction holding(other);
+  other.exec("SELECT 1 FROM players WHERE name = 'Ann' FOR NO KEY UPDATE");
+  PostgresStore store(url_, /*pool_size=*/2);
+  std::thread waiting([&] {
+    store.record_finished_game(game_of("hangman", {{"Ann", 2, false}}, 2000), 0);
+  });
+  // Once the recording waits for Ann's row (a lock not granted), the store serves another call.
+  PostgresConnection watcher(url_);
+  while (watcher.exec("SELECT count(*) FROM pg_locks WHERE NOT granted").integer(0, 0) == 0) {
+    std::this_thread::yield();
+  }
+  const KeptSession kept{std::string(32, 'a'), "", "", saved_game("hand", 3, 1), {}, 1000};
+  EXPECT_TRUE(store.keep_session_after(kept, std::nullopt));
+  EXPECT_EQ(store.kept_session(kept.id, /*by_watch=*/false), kept);
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 1) << "the waiting game is not in yet";
+  holding.commit();
+  waiting.join();
+  EXPECT_EQ(store.statistics("Ann", "hangman").games, 2);
 }
 
 TEST_F(PostgresStoreTest, SavingResumesWhenTheServerIsBack) {
