@@ -38,6 +38,14 @@ function init(args)
   end
 end
 
+-- With WG_BENCH_THINK_MS, each connection is a player who waits that long after each answer
+-- before the next move (wrk's delay()): the load is then a number of players at a pace, not
+-- as many moves as the servers can take.
+local think = tonumber(os.getenv("WG_BENCH_THINK_MS") or "") or 0
+if think > 0 then
+  function delay() return think end
+end
+
 function request()
   local body = '{"command":"submit","word":"' .. words[(n % #words) + 1] .. '"}'
   n = n + 1

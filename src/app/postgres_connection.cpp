@@ -239,6 +239,7 @@ std::optional<std::string> PostgresConnection::option(std::string_view key) cons
 }
 
 void PostgresConnection::reconnect() {
+  prepared_.clear();  // a new session of the server: its prepared statements are gone
   PQreset(connection_);
   if (PQstatus(connection_) != CONNECTION_OK) {
     throw PostgresError(
@@ -294,11 +295,28 @@ PostgresResult PostgresConnection::exec_values(std::string_view sql, const Postg
     values.push_back(text ? text->c_str() : nullptr);
   }
   const std::string query(sql);
-  pg_result* result = PQexecParams(connection_, query.c_str(), static_cast<int>(values.size()),
-                                   nullptr, values.data(), nullptr, nullptr, /*resultFormat=*/0);
+  const int count = static_cast<int>(values.size());
+  const std::string* name = prepared(query, count, doing);
+  pg_result* result =
+      name != nullptr
+          ? PQexecPrepared(connection_, name->c_str(), count, values.data(), nullptr, nullptr,
+                           /*resultFormat=*/0)
+          : PQexecParams(connection_, query.c_str(), count, nullptr, values.data(), nullptr,
+                         nullptr, /*resultFormat=*/0);
   const ExecStatusType status = result != nullptr ? PQresultStatus(result) : PGRES_FATAL_ERROR;
   if (status != PGRES_COMMAND_OK && status != PGRES_TUPLES_OK) fail(doing, result);
   return PostgresResult(result, where_);
+}
+
+const std::string* PostgresConnection::prepared(const std::string& sql, int parameters,
+                                                std::string_view doing) {
+  if (const auto found = prepared_.find(sql); found != prepared_.end()) return &found->second;
+  if (prepared_.size() >= kMaxPrepared) return nullptr;
+  std::string name = fmt::format("wg_{}", prepared_.size());
+  pg_result* result = PQprepare(connection_, name.c_str(), sql.c_str(), parameters, nullptr);
+  if (result == nullptr || PQresultStatus(result) != PGRES_COMMAND_OK) fail(doing, result);
+  PQclear(result);
+  return &prepared_.emplace(sql, std::move(name)).first->second;
 }
 
 void PostgresConnection::run_script(std::string_view sql, std::string_view doing) {

@@ -35,6 +35,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <unordered_map>
 #include <utility>
 #include <vector>
 
@@ -158,7 +159,9 @@ class PostgresConnection {
   const std::string& where() const { return where_; }
 
   /// Runs one statement with `parameters` bound to $1, $2... Throws a PostgresError saying what
-  /// was being done (`doing`: "record the game") and the server's message.
+  /// was being done (`doing`: "record the game") and the server's message. The statement is
+  /// prepared on its first run and the server's plan reused after (up to kMaxPrepared
+  /// statements a connection; any more are parsed at each run).
   PostgresResult exec(std::string_view sql, std::initializer_list<PostgresValue> parameters = {},
                       std::string_view doing = "read or write it");
   PostgresResult exec(std::string_view sql, const std::vector<PostgresValue>& parameters,
@@ -181,9 +184,16 @@ class PostgresConnection {
   PostgresResult exec_values(std::string_view sql, const PostgresValue* begin,
                              const PostgresValue* end, std::string_view doing);
   [[noreturn]] void fail(std::string_view doing, pg_result* result) const;
+  /// The name `sql` is prepared under on this connection, preparing it first; nullptr when
+  /// kMaxPrepared statements are prepared already.
+  const std::string* prepared(const std::string& sql, int parameters, std::string_view doing);
+
+  static constexpr std::size_t kMaxPrepared = 256;
 
   std::string where_;
   pg_conn* connection_ = nullptr;
+  /// The statements prepared on the connection (forgotten when it is opened again), by SQL.
+  std::unordered_map<std::string, std::string> prepared_;
 };
 
 /// A transaction on a connection: BEGIN when made, COMMIT on commit(), ROLLBACK when it goes out

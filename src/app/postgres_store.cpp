@@ -738,36 +738,32 @@ bool PostgresStore::write_kept_session(const KeptSession& session, KeptSessionCo
   using Kind = KeptSessionCondition::Kind;
   check_kept_session(session);
   const Json kept = kept_session_value(session);
-  const std::string value = kept.dump();
-  const std::string key = session_key(session.id);
+  // The session's row and its index keys (its watch code's, its room's) in one statement, so
+  // one round trip and one commit: a move's keep is on the path of its answer. The index keys
+  // are written once (a session's codes do not change): later keeps find them as they are.
+  constexpr std::string_view kWrites[] = {
+      "INSERT INTO meta (key, value) VALUES ($1, $2) "
+      "ON CONFLICT (key) DO UPDATE SET value = excluded.value RETURNING key",
+      "INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING RETURNING key",
+      // PostgreSQL re-reads the row's sequence once it holds the row's lock.
+      "UPDATE meta SET value = $2 WHERE key = $1 AND "
+      "COALESCE((value::json ->> 'sequence')::numeric, 0) = $6::numeric RETURNING key"};
+  const std::string statement = fmt::format(
+      "WITH kept AS ({}), indexed AS ("
+      "INSERT INTO meta (key, value) SELECT index_key, $3 FROM kept, "
+      "(VALUES ($4::text), ($5::text)) AS keys (index_key) WHERE index_key <> '' "
+      "ON CONFLICT (key) DO UPDATE SET value = excluded.value "
+      "WHERE meta.value IS DISTINCT FROM excluded.value) "
+      "SELECT count(*) FROM kept",
+      kWrites[static_cast<int>(condition.kind)]);
+  std::vector<std::string> indexes = index_keys(kept);
+  indexes.resize(2);
+  std::vector<PostgresValue> parameters = {session_key(session.id), kept.dump(), session.id,
+                                           indexes[0], indexes[1]};
+  if (condition.kind == Kind::kSequence)
+    parameters.emplace_back(std::to_string(condition.sequence));
   const Lease lease(*this);
-  PostgresConnection& d = db();
-  PostgresTransaction transaction(d);
-  constexpr std::string_view kDoing = "keep a session in it";
-  switch (condition.kind) {
-    case Kind::kAnything:
-      set_meta(d, key, value, kDoing);
-      break;
-    case Kind::kNothing:
-      if (d.exec("INSERT INTO meta (key, value) VALUES ($1, $2) ON CONFLICT (key) DO NOTHING",
-                 {key, value}, kDoing)
-              .affected() == 0) {
-        return false;
-      }
-      break;
-    case Kind::kSequence:
-      // One statement: PostgreSQL re-reads the row's sequence once it holds the row's lock.
-      if (d.exec("UPDATE meta SET value = $2 WHERE key = $1 AND "
-                 "COALESCE((value::json ->> 'sequence')::numeric, 0) = $3::numeric",
-                 {key, value, std::to_string(condition.sequence)}, kDoing)
-              .affected() == 0) {
-        return false;
-      }
-      break;
-  }
-  for (const std::string& index : index_keys(kept)) set_meta(d, index, session.id, kDoing);
-  transaction.commit();
-  return true;
+  return db().exec(statement, parameters, "keep a session in it").integer(0, 0) > 0;
 }
 
 std::optional<KeptSession> PostgresStore::kept_session(std::string_view key, bool by_watch) {

@@ -1388,7 +1388,7 @@ bool SqliteStore::write_kept_session(const KeptSession& session, KeptSessionCond
       "UPDATE meta SET value = ?2 WHERE key = ?1 AND "
       "COALESCE(json_extract(value, '$.sequence'), 0) = ?3"};
   {
-    // Its own scope: the watch code's write below may be the same cached statement.
+    // Its own scope: the statement is reset before the index keys' writes below.
     auto write = db_->prepare(kWrites[static_cast<int>(condition.kind)]);
     write.bind(1, session_key(session.id)).bind(2, value.dump());
     if (condition.kind == Kind::kSequence) {
@@ -1398,7 +1398,11 @@ bool SqliteStore::write_kept_session(const KeptSession& session, KeptSessionCond
   }
   if (sqlite3_changes(db_->db) == 0) return false;  // nothing written: the transaction ends
   for (const std::string& index : index_keys(value)) {
-    db_->prepare("INSERT OR REPLACE INTO meta (key, value) VALUES (?1, ?2)")
+    // Written once: a session's codes do not change, so a later keep finds the row as it is.
+    db_->prepare(
+           "INSERT INTO meta (key, value) VALUES (?1, ?2) "
+           "ON CONFLICT (key) DO UPDATE SET value = excluded.value WHERE value IS NOT "
+           "excluded.value")
         .bind(1, index)
         .bind(2, session.id)
         .run(kDoing);
