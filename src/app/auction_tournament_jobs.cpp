@@ -76,16 +76,8 @@ au::TournamentConfig config_of(const TournamentRecord& kept, JobContext& context
   r.bonus = static_cast<int>(integer_field(rules, "bonus", kept.id));
   r.players = static_cast<int>(config.lineup.size());
   r.validate();
-  const Json lexicon = c.contains("lexicon") ? c["lexicon"] : Json::object();
-  const LogLexicon& mine = context.log_lexicon();
-  if (lexicon.value("source", std::string()) != mine.source ||
-      lexicon.value("words", std::uint64_t{0}) != mine.words) {
-    throw std::invalid_argument(fmt::format(
-        "tournament {} plays with the lexicon {} ({} words), this worker has {} ({} words): "
-        "start the worker with the same lexicon",
-        kept.id, lexicon.value("source", std::string("?")), lexicon.value("words", 0), mine.source,
-        mine.words));
-  }
+  check_job_lexicon(c.contains("lexicon") ? c["lexicon"] : Json::object(), context.log_lexicon(),
+                    fmt::format("tournament {}", kept.id));
   return config;
 }
 
@@ -251,7 +243,7 @@ std::int64_t queue_auction_tournament(GameStore& store, const au::TournamentConf
                        {"seed", config.seed},
                        {"rules", tournament_rules_json(config.rules)},
                        {"lineup", config.lineup},
-                       {"lexicon", {{"source", lexicon.source}, {"words", lexicon.words}}},
+                       {"lexicon", lexicon_json(lexicon)},
                        {"workers", true}};
   tournament.started_ms = now_ms;
   tournament.ended_ms = now_ms;

@@ -4,11 +4,13 @@
 
 #include <algorithm>
 #include <chrono>
+#include <stdexcept>
 #include <thread>
 
 #include <fmt/format.h>
 
 #include "app/registry.h"
+#include "app/review_jobs.h"
 
 namespace wg::app {
 
@@ -20,11 +22,34 @@ constexpr std::int64_t kStoreRetryMs = 2000;
 }  // namespace
 
 std::vector<JobKind> registered_job_kinds() {
-  std::vector<JobKind> kinds;
+  std::vector<JobKind> kinds = review_job_kinds();
   for (const GameEntry& entry : games()) {
     kinds.insert(kinds.end(), entry.jobs.begin(), entry.jobs.end());
   }
   return kinds;
+}
+
+Json lexicon_json(const LogLexicon& lexicon) {
+  return {{"source", lexicon.source}, {"words", lexicon.words}};
+}
+
+void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_view what) {
+  const auto field = [&lexicon](const char* name) -> const Json* {
+    const auto found = lexicon.is_object() ? lexicon.find(name) : lexicon.end();
+    return lexicon.is_object() && found != lexicon.end() ? &*found : nullptr;
+  };
+  const Json* source = field("source");
+  const Json* words = field("words");
+  if (source != nullptr && source->is_string() && source->get<std::string>() == mine.source &&
+      words != nullptr && words->is_number_unsigned() &&
+      words->get<std::uint64_t>() == mine.words) {
+    return;
+  }
+  throw std::invalid_argument(fmt::format(
+      "{} plays with the lexicon {} ({} words), this worker has {} ({} words): start the worker "
+      "with the same lexicon",
+      what, source != nullptr && source->is_string() ? source->get<std::string>() : "?",
+      words != nullptr && words->is_number() ? words->dump() : "?", mine.source, mine.words));
 }
 
 std::string default_worker_name() {

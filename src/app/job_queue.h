@@ -59,8 +59,15 @@ struct JobKind {
   std::function<Json(const Job& job, JobContext& context)> run;
 };
 
-/// Every kind of job the registry's games give (GameEntry::jobs).
+/// Every kind of job: the registry's games' (GameEntry::jobs) and those that serve every game
+/// (the reviews of finished games, app/review_jobs.h).
 std::vector<JobKind> registered_job_kinds();
+
+/// How a job's input names the lexicon it must be run with: {"source", "words"}.
+Json lexicon_json(const LogLexicon& lexicon);
+/// Throws std::invalid_argument, naming `what` ("tournament 12"), when `lexicon` (lexicon_json,
+/// from a job's input) is not the worker's (`mine`): the job's result would differ.
+void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_view what);
 
 struct WorkerOptions {
   /// The worker's name in the store (Job::holder): unique among the workers sharing it

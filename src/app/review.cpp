@@ -100,6 +100,17 @@ std::vector<std::string> review_lines(const GameReview& review) {
   return lines;
 }
 
+Json review_document(const FinishedGame& game, Seat seat, const GameReview& review) {
+  Json told = review_json(review);
+  told["id"] = game.id;
+  told["game"] = game.game;
+  told["seat"] = seat;
+  told["player"] = seat >= 0 && static_cast<std::size_t>(seat) < game.players.size()
+                       ? Json(game.players[static_cast<std::size_t>(seat)].name)
+                       : Json();
+  return told;
+}
+
 std::optional<Seat> seat_of(const FinishedGame& game, std::string_view player) {
   for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
     if (game.players[seat].name == player) return static_cast<Seat>(seat);

@@ -88,6 +88,11 @@ struct ReviewStopped {};
 /// "method", "sections": [{"title", "lines", "data"?}]}.
 Json review_json(const GameReview& review);
 
+/// The review of the recorded `game` as the player at `seat` played it, as every front end
+/// gives it whole: review_json with the game's "id", "game", "seat" and "player" (the seat's
+/// name, null for a seat the record does not have).
+Json review_document(const FinishedGame& game, Seat seat, const GameReview& review);
+
 /// The review as a terminal prints it: the summary, a line per move (the best move beside the
 /// player's where they differ, and the loss), the costliest move, the sections, the method.
 std::vector<std::string> review_lines(const GameReview& review);

@@ -441,12 +441,7 @@ int run_review(Context& context, std::uint64_t id) {
   }
   std::ostream& out = context.out();
   if (context.options().json) {
-    Json told = app::review_json(*review);
-    told["id"] = game.id;
-    told["game"] = game.game;
-    told["seat"] = seat;
-    told["player"] = game.players.at(static_cast<std::size_t>(seat)).name;
-    print_json(out, told);
+    print_json(out, app::review_document(game, seat, *review));
     return kExitOk;
   }
   out << wrap(fmt::format("Review of game {} ({}), {}'s moves, played {} UTC", id, entry->title,

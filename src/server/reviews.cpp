@@ -32,14 +32,7 @@ HttpResponse review_response(const app::FinishedGame& game, Seat seat,
   } catch (const app::ReviewStopped&) {
     return error(503, "stopped", "the review was stopped: the arcade is stopping");
   }
-  Json told = app::review_json(*review);
-  told["id"] = game.id;
-  told["game"] = game.game;
-  told["seat"] = seat;
-  told["player"] = seat >= 0 && static_cast<std::size_t>(seat) < game.players.size()
-                       ? Json(game.players[static_cast<std::size_t>(seat)].name)
-                       : Json();
-  return json_response(200, told);
+  return json_response(200, app::review_document(game, seat, *review));
 }
 
 }  // namespace wg::server
