@@ -7,6 +7,7 @@
 #include <fstream>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <sstream>
 #include <stdexcept>
 #include <string>
@@ -15,6 +16,7 @@
 #include <fmt/format.h>
 #include <openssl/evp.h>
 
+#include "app/job_queue.h"
 #include "core/play.h"
 
 namespace wg::app {
@@ -90,27 +92,135 @@ std::uint64_t daily_draw(const GameEntry& game, std::chrono::year_month_day day,
   return seed;
 }
 
+namespace {
+
+/// The draws a process has chosen (daily_seed), by game, day, secret and lexicon.
+class ChosenDraws {
+ public:
+  using Key = std::tuple<std::string_view, std::string, std::string, const Lexicon*>;
+  static Key key(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret,
+                 const Lexicon& lexicon) {
+    return {game.id, daily_date_text(day), std::string(secret), &lexicon};
+  }
+  std::optional<std::uint64_t> find(const Key& key) {
+    std::lock_guard lock(mutex_);
+    const auto found = seeds_.find(key);
+    return found != seeds_.end() ? std::optional(found->second) : std::nullopt;
+  }
+  std::uint64_t keep(const Key& key, std::uint64_t seed) {
+    std::lock_guard lock(mutex_);
+    return seeds_.emplace(key, seed).first->second;
+  }
+
+ private:
+  std::mutex mutex_;
+  std::map<Key, std::uint64_t> seeds_;
+};
+
+ChosenDraws& chosen_draws() {
+  static ChosenDraws chosen;
+  return chosen;
+}
+
+/// The draw of `game`'s puzzle of `day`: the first the game finds fair, or 0.
+unsigned fair_draw(const GameEntry& game, std::chrono::year_month_day day, std::string_view secret,
+                   const Lexicon& lexicon) {
+  for (unsigned draw = 0; draw < kDailyDraws; ++draw) {
+    if (game.daily.fair(game.daily.config, daily_draw(game, day, secret, draw), lexicon)) {
+      return draw;
+    }
+  }
+  return 0;
+}
+
+/// What a job's input says of a secret without saying it: its SHA-256 in hex, "" for none.
+std::string secret_digest(std::string_view secret) {
+  if (secret.empty()) return {};
+  std::string hex;
+  for (const std::uint8_t byte : sha256(secret)) hex += fmt::format("{:02x}", byte);
+  return hex;
+}
+
+constexpr std::string_view kDailyKind = "daily_puzzles";
+
+Json work_out_daily_puzzles(const Job& job, JobContext& context) {
+  const auto date = job.input.find("date");
+  if (date == job.input.end() || !date->is_string()) {
+    throw std::invalid_argument(fmt::format("job {}: its input has no \"date\"", job.id));
+  }
+  const std::chrono::year_month_day day = parse_daily_date(date->get<std::string>());
+  check_job_lexicon(job.input.value("lexicon", Json::object()), context.log_lexicon(),
+                    fmt::format("the puzzles of {}", daily_date_text(day)));
+  if (job.input.value("secret", Json("")) != Json(secret_digest(context.daily_secret()))) {
+    throw std::invalid_argument(
+        fmt::format("the puzzles of {} were queued with another daily secret than this worker's: "
+                    "start the worker with the arcade's (--daily-secret)",
+                    daily_date_text(day)));
+  }
+  Json draws = Json::object();
+  for (const GameEntry& game : games()) {
+    if (game.daily.fair)
+      draws[game.id] = fair_draw(game, day, context.daily_secret(), context.lexicon());
+  }
+  return {{"draws", std::move(draws)}};
+}
+
+}  // namespace
+
 std::uint64_t daily_seed(const GameEntry& game, std::chrono::year_month_day day,
                          std::string_view secret, const Lexicon& lexicon) {
   if (!game.daily.fair) return daily_draw(game, day, secret);
-  using Key = std::tuple<std::string_view, std::string, std::string, const Lexicon*>;
-  static std::mutex mutex;
-  static std::map<Key, std::uint64_t> chosen;
-  const Key key{game.id, daily_date_text(day), std::string(secret), &lexicon};
-  {
-    std::lock_guard lock(mutex);
-    if (const auto found = chosen.find(key); found != chosen.end()) return found->second;
-  }
-  std::uint64_t seed = daily_draw(game, day, secret);
-  for (unsigned draw = 0; draw < kDailyDraws; ++draw) {
-    const std::uint64_t drawn = daily_draw(game, day, secret, draw);
-    if (game.daily.fair(game.daily.config, drawn, lexicon)) {
-      seed = drawn;
-      break;
+  const ChosenDraws::Key key = ChosenDraws::key(game, day, secret, lexicon);
+  if (const std::optional<std::uint64_t> seed = chosen_draws().find(key)) return *seed;
+  return chosen_draws().keep(key,
+                             daily_draw(game, day, secret, fair_draw(game, day, secret, lexicon)));
+}
+
+std::vector<JobKind> daily_job_kinds() { return {{kDailyKind, &work_out_daily_puzzles}}; }
+
+std::string daily_group(std::chrono::year_month_day day) {
+  return fmt::format("daily.{}", daily_date_text(day));
+}
+
+bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
+                         const LogLexicon& lexicon, std::int64_t now_ms) {
+  const std::string group = daily_group(day);
+  if (!store.jobs(group).empty()) return false;
+  store.queue_jobs({{std::string(kDailyKind),
+                     {{"date", daily_date_text(day)},
+                      {"lexicon", lexicon_json(lexicon)},
+                      {"secret", secret_digest(secret)}},
+                     group,
+                     ""}},
+                   now_ms);
+  return true;
+}
+
+bool take_daily_draws(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
+                      const Lexicon& lexicon, const LogLexicon& log_lexicon) {
+  const Json wanted_lexicon = lexicon_json(log_lexicon);
+  const Json wanted_secret = secret_digest(secret);
+  for (const Job& job : store.jobs(daily_group(day))) {
+    if (job.kind != kDailyKind || job.state != "done") continue;
+    if (job.input.value("lexicon", Json()) != wanted_lexicon ||
+        job.input.value("secret", Json()) != wanted_secret) {
+      continue;
     }
+    const Json draws =
+        job.result.is_object() ? job.result.value("draws", Json::object()) : Json::object();
+    for (const GameEntry& game : games()) {
+      if (!game.daily.fair) continue;
+      const auto draw = draws.find(game.id);
+      if (draw == draws.end() || !draw->is_number_unsigned() ||
+          draw->get<std::uint64_t>() >= kDailyDraws) {
+        return false;  // not a result of ours: the draws are tried here
+      }
+      chosen_draws().keep(ChosenDraws::key(game, day, secret, lexicon),
+                          daily_draw(game, day, secret, draw->get<unsigned>()));
+    }
+    return true;
   }
-  std::lock_guard lock(mutex);
-  return chosen.emplace(key, seed).first->second;
+  return false;
 }
 
 std::string daily_secret_of(std::string_view text) {

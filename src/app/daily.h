@@ -26,8 +26,11 @@
 #include <filesystem>
 #include <string>
 #include <string_view>
+#include <vector>
 
+#include "app/game_session.h"
 #include "app/game_store.h"
+#include "app/job_queue.h"
 #include "app/json.h"
 #include "app/registry.h"
 #include "lexicon/lexicon.h"
@@ -83,6 +86,26 @@ Json daily_json(const GameEntry& game, std::chrono::year_month_day day, std::str
 void add_daily_standing(Json& puzzle, GameStore& store, const GameEntry& game,
                         std::chrono::year_month_day day, std::string_view player,
                         std::chrono::year_month_day today);
+
+/// The puzzles of a day worked out ahead by workers (app/job_queue.h, `wordgames worker`), so
+/// that no arcade tries a day's draws itself: a host that runs its long computations on workers
+/// queues the next day's ("daily_puzzles", input {"date", "lexicon", "secret": the secret's
+/// SHA-256 in hex, "" for none}); the worker, given the same secret (worker --daily-secret),
+/// keeps as its result the draw each game with a fairness rule plays ({"draws": {game id:
+/// draw}}), which daily_seed then takes from the store (take_daily_draws) rather than trying
+/// the draws. The draw alone gives nothing away: the seed needs the secret too.
+std::vector<JobKind> daily_job_kinds();
+/// The group of the job of `day`'s puzzles: "daily.YYYY-MM-DD".
+std::string daily_group(std::chrono::year_month_day day);
+/// Queues the job of `day`'s puzzles at `now_ms` unless the store holds one already; true when
+/// it queued it. Two hosts that queue it at once queue two jobs with the same result.
+bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
+                         const LogLexicon& lexicon, std::int64_t now_ms);
+/// Takes the draws a worker kept of `day`'s puzzles, with `secret` and on `lexicon` (named
+/// `log_lexicon`), so that daily_seed gives their seeds without trying any draw; false when the
+/// store holds none (not queued, not done, or for another secret or lexicon).
+bool take_daily_draws(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
+                      const Lexicon& lexicon, const LogLexicon& log_lexicon);
 
 /// SHA-256 of `bytes` (FIPS 180-4), 32 bytes, by OpenSSL.
 std::array<std::uint8_t, 32> sha256(std::string_view bytes);

@@ -9,6 +9,7 @@
 
 #include <fmt/format.h>
 
+#include "app/daily.h"
 #include "app/registry.h"
 #include "app/review_jobs.h"
 
@@ -23,6 +24,7 @@ constexpr std::int64_t kStoreRetryMs = 2000;
 
 std::vector<JobKind> registered_job_kinds() {
   std::vector<JobKind> kinds = review_job_kinds();
+  for (JobKind& kind : daily_job_kinds()) kinds.push_back(std::move(kind));
   for (const GameEntry& entry : games()) {
     kinds.insert(kinds.end(), entry.jobs.begin(), entry.jobs.end());
   }
@@ -65,6 +67,7 @@ class Worker::Context final : public JobContext {
   const Lexicon& lexicon() override { return *worker_.lexicon_; }
   const LogLexicon& log_lexicon() override { return worker_.log_lexicon_; }
   std::int64_t now_ms() override { return worker_.now_ms_(); }
+  std::string_view daily_secret() override { return worker_.options_.daily_secret; }
   void progress(const Json& progress) override {
     if (!worker_.store_.renew_job(job_.id, worker_.options_.name, worker_.now_ms_(),
                                   worker_.options_.lease_ms, progress)) {

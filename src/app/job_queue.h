@@ -45,6 +45,8 @@ class JobContext {
   virtual const LogLexicon& log_lexicon() = 0;
   /// Unix milliseconds, for what the job records.
   virtual std::int64_t now_ms() = 0;
+  /// The secret of the puzzles of the day the worker was given (app/daily.h), "" for none.
+  virtual std::string_view daily_secret() { return {}; }
   /// Keeps `progress` (the kind's shape) with the job and renews its lease; throws JobLost when
   /// the worker no longer holds it. A job's work calls it between its steps, often enough that
   /// the lease does not run out while it works.
@@ -60,7 +62,7 @@ struct JobKind {
 };
 
 /// Every kind of job: the registry's games' (GameEntry::jobs) and those that serve every game
-/// (the reviews of finished games, app/review_jobs.h).
+/// (the reviews of finished games, app/review_jobs.h; the puzzles of the day, app/daily.h).
 std::vector<JobKind> registered_job_kinds();
 
 /// How a job's input names the lexicon it must be run with: {"source", "words"}.
@@ -79,6 +81,8 @@ struct WorkerOptions {
   bool once = false;
   /// How long to wait before looking at the queue again when it has nothing to take.
   std::int64_t poll_ms = 500;
+  /// The secret of the puzzles of the day (app/daily.h): the arcades' that queue them.
+  std::string daily_secret;
 };
 
 /// "HOST:PID": this process on this machine.

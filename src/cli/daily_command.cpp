@@ -51,17 +51,6 @@ const app::GameEntry& game_named(std::string_view name) {
   throw UsageError(fmt::format("there is no game '{}'; the games are {}", name, names));
 }
 
-/// The data folder's daily secret; none without a data folder.
-std::string secret_of(Context& context) {
-  std::filesystem::path data_dir;
-  try {
-    data_dir = context.data_dir();
-  } catch (const app::StoreError&) {
-    return {};
-  }
-  return app::read_daily_secret(data_dir);
-}
-
 /// "Today's Word Search" or "Word Search of 2026-11-20".
 std::string puzzle_name(const app::GameEntry& game, std::chrono::year_month_day day,
                         std::chrono::year_month_day today) {
@@ -177,6 +166,17 @@ int play(Context& context, const app::GameEntry& game, std::chrono::year_month_d
 
 }  // namespace
 
+std::string daily_secret(Context& context, const std::optional<std::string>& given) {
+  if (given) return app::daily_secret_of(*given);
+  std::filesystem::path data_dir;
+  try {
+    data_dir = context.data_dir();
+  } catch (const app::StoreError&) {
+    return {};  // no data folder (no HOME): no secret
+  }
+  return app::read_daily_secret(data_dir);
+}
+
 void add_daily_command(CLI::App& app, Context& context) {
   CLI::App* command = app.add_subcommand("daily", "The puzzles of the day: list them, or play one");
   auto options = std::make_shared<Options>();
@@ -202,7 +202,7 @@ void add_daily_command(CLI::App& app, Context& context) {
       throw UsageError(fmt::format("--date: {}", error.what()));
     }
     const app::GameEntry* game = options->game.empty() ? nullptr : &game_named(options->game);
-    const std::string secret = secret_of(context);
+    const std::string secret = daily_secret(context);
     if (game == nullptr) return list(context, day, today, secret, options->leaderboard);
     if (options->leaderboard) throw UsageError("--leaderboard lists every game's: name no GAME");
     return play(context, *game, day, today, secret);

@@ -15,6 +15,9 @@
 /// it does for an arcade that serves that folder. A bad date or an unknown game is a usage
 /// error (exit 1).
 
+#include <optional>
+#include <string>
+
 #include <CLI/CLI.hpp>
 
 #include "cli/context.h"
@@ -23,5 +26,10 @@ namespace wg::cli {
 
 /// Adds the `daily` subcommand to `app`.
 void add_daily_command(CLI::App& app, Context& context);
+
+/// The daily secret a command runs with: `given` (a --daily-secret option, app::daily_secret_of),
+/// else the data folder's (app::read_daily_secret), else none (no data folder). Throws
+/// ConfigError("daily-secret") for a secret refused.
+std::string daily_secret(Context& context, const std::optional<std::string>& given = {});
 
 }  // namespace wg::cli

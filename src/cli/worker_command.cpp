@@ -5,6 +5,7 @@
 #include <atomic>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 
 #include <fmt/format.h>
@@ -12,6 +13,7 @@
 #include "app/job_queue.h"
 #include "cli/app.h"
 #include "cli/context.h"
+#include "cli/daily_command.h"
 #include "cli/output.h"
 
 namespace wg::cli {
@@ -27,6 +29,7 @@ struct WorkerCommandOptions {
   bool once = false;
   std::uint64_t lease_s = 30;
   std::string name;
+  std::optional<std::string> daily_secret;  ///< --daily-secret; unset: the data folder's
 };
 
 int work(Context& context, const WorkerCommandOptions& o) {
@@ -35,6 +38,7 @@ int work(Context& context, const WorkerCommandOptions& o) {
   options.name = o.name.empty() ? app::default_worker_name() : o.name;
   options.lease_ms = static_cast<std::int64_t>(o.lease_s) * 1000;
   options.once = o.once;
+  options.daily_secret = daily_secret(context, o.daily_secret);
   std::ostream& out = context.out();
   const app::LogLexicon lexicon{context.lexicon_info().source, context.lexicon().size()};
   app::Worker worker(store, app::registered_job_kinds(), context.shared_lexicon(), lexicon,
@@ -81,9 +85,16 @@ void add_worker_command(CLI::App& app, Context& context) {
       "is taken again after that. Default 30");
   command->add_option("--name", options->name, "The worker's name in the store; default HOST:PID")
       ->type_name("NAME");
+  command
+      ->add_option_function<std::string>(
+          "--daily-secret", [options](const std::string& text) { options->daily_secret = text; },
+          "The arcade's daily secret (serve --daily-secret), for the puzzles of the day it "
+          "queues. Default: the first line of the data folder's daily-secret file, if any")
+      ->type_name("SECRET");
   command->footer(
       "Runs the jobs queued in the store (--store URL|DIR, as every command takes it), such as\n"
-      "'wordgames auction tournament --on-workers', one at a time, a line per job. Any number\n"
+      "'wordgames auction tournament --on-workers', or an arcade's (serve --on-workers: its\n"
+      "tournaments, reviews and puzzles of the day), one at a time, a line per job. Any number\n"
       "of workers, on any machines, may share one store. Start them with the lexicon options\n"
       "the jobs were queued with. Ctrl-C or SIGTERM ends a worker once its job in hand is over.");
   on_run(*command, context, [&context, options] { return work(context, *options); });

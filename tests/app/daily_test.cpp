@@ -1,5 +1,6 @@
 #include "app/daily.h"
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <fstream>
@@ -9,7 +10,9 @@
 
 #include <gtest/gtest.h>
 
+#include "app/job_queue.h"
 #include "app/registry.h"
+#include "app/sqlite_store.h"
 #include "core/play.h"
 #include "lexicon/lexicon.h"
 #include "support/temp_dir.h"
@@ -174,6 +177,72 @@ TEST(DailyPuzzle, ItsJsonSaysWhatMakesItFair) {
   EXPECT_EQ(boggle["fairness"], "a board worth 100 to 300 points, all its words found");
   const Json wordle = daily_json(*find_game("wordle"), kDay, "", default_lexicon());
   EXPECT_FALSE(wordle.contains("fairness"));
+}
+
+// The puzzles of a day worked out by a worker: the draws it keeps are those daily_seed tries,
+// and an arcade takes them from the store rather than trying any itself.
+TEST(DailyJobs, AWorkerKeepsTheDrawsAnArcadeWouldHaveTried) {
+  test::TempDir dir("wg-daily-jobs");
+  SqliteStore store(dir.path() / "store.db");
+  const LogLexicon named{"enable", default_lexicon().size()};
+  EXPECT_TRUE(queue_daily_puzzles(store, kDay, "s3cret", named, 1000));
+  EXPECT_FALSE(queue_daily_puzzles(store, kDay, "s3cret", named, 1000)) << "queued once";
+  EXPECT_EQ(store.jobs(daily_group(kDay)).at(0).input["secret"].get<std::string>().size(), 64u)
+      << "the secret's digest, never the secret";
+  WorkerOptions options;
+  options.name = "w1";
+  options.once = true;
+  options.daily_secret = "s3cret";
+  std::atomic<bool> stop{false};
+  Worker(
+      store, registered_job_kinds(), shared_lexicon(), named, [] { return 2000; }, options,
+      [](std::string_view) {})
+      .run(stop);
+  const Job done = store.jobs(daily_group(kDay)).at(0);
+  ASSERT_EQ(done.state, "done") << done.error;
+  const GameEntry& boggle = *find_game("boggle");
+  const std::uint64_t draw = done.result["draws"]["boggle"];
+  EXPECT_EQ(daily_draw(boggle, kDay, "s3cret", static_cast<unsigned>(draw)),
+            daily_seed(boggle, kDay, "s3cret", default_lexicon()));
+}
+
+TEST(DailyJobs, AnArcadeTakesTheKeptDrawsForItsSecretAndLexiconOnly) {
+  test::TempDir dir("wg-daily-jobs");
+  SqliteStore store(dir.path() / "store.db");
+  const LogLexicon named{"enable", default_lexicon().size()};
+  const year_month_day day{year(2031), month(3), std::chrono::day(4)};
+  queue_daily_puzzles(store, day, "kept", named, 1000);
+  const std::optional<Job> job = store.claim_job("w1", 1000, 60'000);
+  ASSERT_TRUE(job.has_value());
+  // A result that is not the first fair draw, to see that it is taken as it is.
+  Json draws = Json::object();
+  for (const GameEntry& game : games()) {
+    if (game.daily.fair) draws[std::string(game.id)] = 7;
+  }
+  ASSERT_TRUE(store.finish_job(job->id, "w1", 1000, {{"draws", draws}}));
+  EXPECT_FALSE(take_daily_draws(store, day, "other", default_lexicon(), named));
+  EXPECT_FALSE(take_daily_draws(store, day, "kept", default_lexicon(), {"other", 3}));
+  ASSERT_TRUE(take_daily_draws(store, day, "kept", default_lexicon(), named));
+  const GameEntry& boggle = *find_game("boggle");
+  EXPECT_EQ(daily_seed(boggle, day, "kept", default_lexicon()), daily_draw(boggle, day, "kept", 7));
+}
+
+TEST(DailyJobs, AWorkerWithAnotherSecretRefusesTheDay) {
+  test::TempDir dir("wg-daily-jobs");
+  SqliteStore store(dir.path() / "store.db");
+  const LogLexicon named{"enable", default_lexicon().size()};
+  queue_daily_puzzles(store, kDay, "theirs", named, 1000);
+  WorkerOptions options;
+  options.name = "w1";
+  options.once = true;
+  std::atomic<bool> stop{false};
+  Worker(
+      store, registered_job_kinds(), shared_lexicon(), named, [] { return 2000; }, options,
+      [](std::string_view) {})
+      .run(stop);
+  const Job failed = store.jobs(daily_group(kDay)).at(0);
+  EXPECT_EQ(failed.state, "failed");
+  EXPECT_NE(failed.error.find("--daily-secret"), std::string::npos) << failed.error;
 }
 
 }  // namespace
