@@ -487,14 +487,26 @@ HttpResponse Tournaments::queue(const au::TournamentConfig& config) {
 }
 
 HttpResponse Tournaments::queued_route(const HttpRequest& request, std::string_view id_text) {
-  const std::optional<std::int64_t> id = store_id_of(id_text);
-  if (!id) return unknown_tournament();
   if (request.method != "GET" && request.method != "HEAD" && request.method != "DELETE") {
     HttpResponse response = error(405, "method_not_allowed", "a tournament takes GET, DELETE");
     response.headers.emplace_back("Allow", "GET, DELETE");
     return response;
   }
-  if (options_.store == nullptr) return unknown_tournament();
+  std::variant<Json, HttpResponse> read = read_queued(id_text);
+  if (HttpResponse* refused = std::get_if<HttpResponse>(&read)) return std::move(*refused);
+  const Json& state = std::get<Json>(read);
+  if (request.method == "DELETE" && state["status"] == "running") {
+    return error(409, "cannot_stop",
+                 "this tournament is played by workers (wordgames serve "
+                 "--tournaments-on-workers) and runs to its end: their queue cannot cancel its "
+                 "jobs");
+  }
+  return json_response(200, state);
+}
+
+std::variant<Json, HttpResponse> Tournaments::read_queued(std::string_view id_text) {
+  const std::optional<std::int64_t> id = store_id_of(id_text);
+  if (!id || options_.store == nullptr) return unknown_tournament();
   std::optional<Json> state;
   try {
     state = queued_state(*id);
@@ -502,13 +514,7 @@ HttpResponse Tournaments::queued_route(const HttpRequest& request, std::string_v
     return store_failed(problem);
   }
   if (!state) return unknown_tournament();
-  if (request.method == "DELETE" && (*state)["status"] == "running") {
-    return error(409, "cannot_stop",
-                 "this tournament is played by workers (wordgames serve "
-                 "--tournaments-on-workers) and runs to its end: their queue cannot cancel its "
-                 "jobs");
-  }
-  return json_response(200, *state);
+  return std::move(*state);
 }
 
 std::optional<Json> Tournaments::queued_state(std::int64_t id) {
@@ -582,26 +588,21 @@ std::string Tournaments::queued_failure(std::int64_t id) {
 
 HttpResponse Tournaments::open_queued_socket(std::string_view id_text,
                                              std::shared_ptr<WebSocketPeer> peer) {
-  const std::optional<std::int64_t> id = store_id_of(id_text);
-  if (!id || options_.store == nullptr) return unknown_tournament();
-  std::optional<Json> state;
-  try {
-    state = queued_state(*id);
-  } catch (const app::StoreError& problem) {
-    return store_failed(problem);
-  }
-  if (!state) return unknown_tournament();
-  (*state)["type"] = "tournament";
-  auto text = std::make_shared<const std::string>(json_text(*state));
+  std::variant<Json, HttpResponse> read = read_queued(id_text);
+  if (HttpResponse* refused = std::get_if<HttpResponse>(&read)) return std::move(*refused);
+  Json& state = std::get<Json>(read);
+  const std::int64_t id = state["kept_id"].get<std::int64_t>();
+  state["type"] = "tournament";
+  auto text = std::make_shared<const std::string>(json_text(state));
   {
     std::lock_guard lock(follow_mutex_);
-    Followed& followed = followed_[*id];
+    Followed& followed = followed_[id];
     followed.peers.push_back(peer);
     if (followed.sent == nullptr) {
       followed.sent = text;
-      followed.over = (*state)["status"] != "running";
+      followed.over = state["status"] != "running";
     }
-    followers_[peer.get()] = *id;
+    followers_[peer.get()] = id;
   }
   peer->send_shared(text);
   HttpResponse accepted;

@@ -32,6 +32,7 @@
 #include <string>
 #include <string_view>
 #include <thread>
+#include <variant>
 #include <vector>
 
 #include "app/game_store.h"
@@ -125,6 +126,9 @@ class Tournaments {
   HttpResponse queue(const auction::TournamentConfig& config);
   /// GET or DELETE of the tournament of id `id` in the store.
   HttpResponse queued_route(const HttpRequest& request, std::string_view id);
+  /// The state of the tournament the path's `id` names, or the refusal to show it (404 for
+  /// none, 503 when the store fails).
+  std::variant<app::Json, HttpResponse> read_queued(std::string_view id);
   /// The state of the tournament of that id as the store has it; nothing for none (or one not
   /// queued for workers). Throws app::StoreError when the store fails.
   std::optional<app::Json> queued_state(std::int64_t id);
