@@ -44,6 +44,7 @@ struct ServeOptions {
   std::optional<std::string> daily_secret;  ///< --daily-secret; unset: the data folder's
   std::uint64_t node = 0;                   ///< --node: its number behind a balancer; 0: none
   std::uint64_t public_port = 0;            ///< --public-port: the balancer's; 0: its own
+  bool tournaments_on_workers = false;      ///< --tournaments-on-workers
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -79,6 +80,19 @@ int serve(Context& context, const ServeOptions& options) {
     }
   }
   arcade_options.allowed_bots = options.allowed_bots;
+  arcade_options.lexicon_source = context.lexicon_info().source;
+  arcade_options.tournaments_on_workers = options.tournaments_on_workers;
+  if (options.tournaments_on_workers) {
+    if (options.no_store) {
+      throw UsageError(
+          "--tournaments-on-workers queues tournaments in the store, which --no-store turns off");
+    }
+    if (!options.allowed_bots.empty()) {
+      throw UsageError(
+          "--allow-bot and --tournaments-on-workers do not go together: workers play built-in "
+          "bots only (an external bot runs on the machine that starts it)");
+    }
+  }
   // The Host a request may name (server/hosts.h): loopback, the address listened on when it is
   // one interface's, any address literal when it is every interface's, and --allow-host.
   arcade_options.any_address_host = server::every_interface(options.host);
@@ -101,6 +115,10 @@ int serve(Context& context, const ServeOptions& options) {
                                                  error.what()));
       }
     }
+  }
+  if (options.tournaments_on_workers && arcade_options.store == nullptr) {
+    throw std::runtime_error(
+        "--tournaments-on-workers queues tournaments in the store, which cannot be opened");
   }
   arcade_options.bots = options.bots;
   // Refused now rather than at the first tournament: no external bot runs unsandboxed unasked.
@@ -155,6 +173,10 @@ int serve(Context& context, const ServeOptions& options) {
   if (!options.allowed_bots.empty()) {
     context.live_out() << "External bots (--allow-bot): " << options.bots.sandbox.describe()
                        << ".\n";
+  }
+  if (options.tournaments_on_workers) {
+    context.live_out() << "Tournaments are queued for workers (wordgames worker, with the same "
+                          "store and lexicon).\n";
   }
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
@@ -222,6 +244,13 @@ void add_serve_command(CLI::App& app, Context& context) {
       "The port browsers reach the arcade at when a load balancer stands in front of it (pages "
       "from that port may play). Default: the port it listens on")
       ->type_name("PORT");
+  command->add_flag(
+      "--tournaments-on-workers", options->tournaments_on_workers,
+      "Queue the arcade's tournaments as jobs in the store for 'wordgames worker' processes "
+      "(any number, on any machines, started with the same store and lexicon) rather than "
+      "playing them on this server's threads, so that every server over one store shows every "
+      "tournament (docs/SCALING.md). Needs a store; workers play built-in bots only (not with "
+      "--allow-bot), and a queued tournament runs to its end");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

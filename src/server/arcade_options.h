@@ -58,6 +58,14 @@ struct ArcadeOptions {
   /// --bot-*), in a sandbox unless the operator trusts them.
   protocol::ExternalBotOptions bots;
   std::shared_ptr<app::GameStore> store;  ///< null: nothing is kept
+  /// Long computations (the auction's tournaments) are queued as jobs in the store for
+  /// `wordgames worker`s rather than run on this server's threads (serve
+  /// --tournaments-on-workers; docs/SCALING.md): every server over the store then shows them.
+  /// Needs a store; workers play built-in bots only.
+  bool tournaments_on_workers = false;
+  /// The lexicon's name as the logs write it (the terminal's, LexiconInfo::source): the workers
+  /// must know the lexicon by the same name to take this server's jobs.
+  std::string lexicon_source = "server";
   /// This server's number among the servers of one arcade behind a load balancer, as two hex
   /// digits (serve --node): every session id and watch code it makes begins with them, so that
   /// the balancer sends a game's requests and sockets to the server that opened it while it is

@@ -2,6 +2,7 @@
 
 #include <algorithm>
 #include <atomic>
+#include <charconv>
 #include <cstdint>
 #include <memory>
 #include <mutex>
@@ -17,6 +18,7 @@
 
 #include "app/auction_codec.h"
 #include "app/auction_log.h"
+#include "app/auction_tournament_jobs.h"
 #include "app/auction_tournament_keeper.h"
 #include "games/auction/bots.h"
 #include "games/auction/tournament.h"
@@ -82,7 +84,9 @@ bool Tournaments::owns(const std::vector<std::string_view>& parts) {
 }
 
 Tournaments::Tournaments(std::shared_ptr<const Lexicon> lexicon, TournamentOptions options)
-    : lexicon_(std::move(lexicon)), options_(std::move(options)) {}
+    : lexicon_(std::move(lexicon)), options_(std::move(options)) {
+  if (options_.on_workers) poller_ = std::jthread([this](std::stop_token stop) { poll(stop); });
+}
 
 Tournaments::~Tournaments() {
   std::vector<RunPtr> runs;
@@ -110,10 +114,13 @@ HttpResponse Tournaments::route(const HttpRequest& request,
                                 const std::vector<std::string_view>& parts) {
   if (parts.empty()) {
     if (request.method == "GET" || request.method == "HEAD") {
-      return json_response(200, Json{{"allowed_bots", options_.allowed_bots},
-                                     {"max_games", options_.max_games},
-                                     {"max_game_rounds", options_.max_game_rounds},
-                                     {"max_running", options_.max_running}});
+      return json_response(
+          200, Json{{"allowed_bots",
+                     options_.on_workers ? std::vector<std::string>() : options_.allowed_bots},
+                    {"max_games", options_.max_games},
+                    {"max_game_rounds", options_.max_game_rounds},
+                    {"max_running", options_.max_running},
+                    {"on_workers", options_.on_workers}});
     }
     if (request.method != "POST") {
       HttpResponse response =
@@ -122,6 +129,10 @@ HttpResponse Tournaments::route(const HttpRequest& request,
       return response;
     }
     return start(request);
+  }
+  if (options_.on_workers) {
+    if (parts.size() != 1) return error(404, "unknown_tournament", "no such tournament here");
+    return queued_route(request, parts[0]);
   }
   const RunPtr run = parts.size() == 1 ? find(parts[0]) : nullptr;
   if (run == nullptr) {
@@ -163,6 +174,14 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
       if (s.kind == au::SeatKind::kPerson) {
         return error(400, "bad_config",
                      fmt::format("seat {}: a tournament is played by bots, not people", seat + 1),
+                     "seats");
+      }
+      if (s.kind == au::SeatKind::kExternal && options_.on_workers) {
+        return error(403, "bot_not_allowed",
+                     fmt::format("this arcade's tournaments are played by workers (wordgames "
+                                 "serve --tournaments-on-workers), which play built-in bots only: "
+                                 "'{}' cannot play in one",
+                                 s.name),
                      "seats");
       }
       if (s.kind == au::SeatKind::kExternal) {
@@ -212,6 +231,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
     config.seed = (static_cast<std::uint64_t>(device()) << 32) ^ device();
   }
   config.jobs = 1;  // one worker thread per tournament: the cores are the players' too
+  if (options_.on_workers) return queue(config);
 
   auto run = std::make_shared<Run>();
   run->id = random_id();
@@ -341,6 +361,7 @@ void Tournaments::start_thread(Run& run, std::set<std::string> external) {
 }
 
 HttpResponse Tournaments::open_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer) {
+  if (options_.on_workers) return open_queued_socket(id, std::move(peer));
   const RunPtr run = find(id);
   if (run == nullptr) {
     return error(404, "unknown_tournament",
@@ -372,9 +393,21 @@ void Tournaments::stop_all() {
     run->halt.store(true);
     run->thread.request_stop();
   }
+  poller_.request_stop();  // wakes it: it ends without reading the store again
 }
 
 void Tournaments::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
+  if (options_.on_workers) {
+    std::lock_guard lock(follow_mutex_);
+    const auto found = followers_.find(peer.get());
+    if (found == followers_.end()) return;
+    const auto followed = followed_.find(found->second);
+    followers_.erase(found);
+    if (followed == followed_.end()) return;
+    std::erase(followed->second.peers, peer);
+    if (followed->second.peers.empty()) followed_.erase(followed);
+    return;
+  }
   RunPtr run;
   {
     std::lock_guard lock(mutex_);
@@ -390,6 +423,231 @@ void Tournaments::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
     last = run->peers.empty() && run->running();
   }
   if (last) run->thread.request_stop();
+}
+
+// --- On workers: tournaments queued in the store and read from it.
+
+namespace {
+
+/// How far past a tournament's last unit its table's job is looked for (queued with them, in
+/// the same transaction: next to them but for the jobs other stores queued meanwhile).
+constexpr std::int64_t kTableJobSearch = 64;
+
+/// The id of a tournament in a path: a whole number from 1; nothing otherwise.
+std::optional<std::int64_t> store_id_of(std::string_view text) {
+  std::int64_t id = 0;
+  const auto [end, problem] = std::from_chars(text.data(), text.data() + text.size(), id);
+  if (text.empty() || problem != std::errc() || end != text.data() + text.size() || id < 1) {
+    return std::nullopt;
+  }
+  return id;
+}
+
+HttpResponse unknown_tournament() {
+  return error(404, "unknown_tournament",
+               "no such tournament here: it was never queued (the ids of tournaments on workers "
+               "are their ids in the store)");
+}
+
+HttpResponse store_failed(const app::StoreError& problem) {
+  return error(503, "store_failed",
+               fmt::format("the tournaments' store cannot be reached: {}", problem.what()));
+}
+
+}  // namespace
+
+HttpResponse Tournaments::queue(const au::TournamentConfig& config) {
+  if (options_.store == nullptr) {
+    return error(503, "not_kept",
+                 "this server keeps nothing, so it cannot queue a tournament for workers");
+  }
+  {
+    std::lock_guard lock(mutex_);
+    if (stopping_) return error(503, "stopping", "the server is stopping");
+  }
+  try {
+    const std::int64_t waiting = options_.store->jobs_to_do();
+    if (waiting >= options_.max_queued_jobs) {
+      return error(429, "too_many_tournaments",
+                   fmt::format("{} jobs wait for the workers, the most here; try again when "
+                               "some are done",
+                               waiting));
+    }
+    const app::LogLexicon lexicon{options_.lexicon_source, lexicon_->size()};
+    const std::int64_t id =
+        app::queue_auction_tournament(*options_.store, config, lexicon, options_.now_ms());
+    std::optional<Json> state = queued_state(id);
+    if (!state) return unknown_tournament();
+    return json_response(201, *state);
+  } catch (const std::invalid_argument& problem) {
+    return error(400, "bad_config", problem.what(), "seats");
+  } catch (const app::StoreError& problem) {
+    return store_failed(problem);
+  }
+}
+
+HttpResponse Tournaments::queued_route(const HttpRequest& request, std::string_view id_text) {
+  if (request.method != "GET" && request.method != "HEAD" && request.method != "DELETE") {
+    HttpResponse response = error(405, "method_not_allowed", "a tournament takes GET, DELETE");
+    response.headers.emplace_back("Allow", "GET, DELETE");
+    return response;
+  }
+  std::variant<Json, HttpResponse> read = read_queued(id_text);
+  if (HttpResponse* refused = std::get_if<HttpResponse>(&read)) return std::move(*refused);
+  const Json& state = std::get<Json>(read);
+  if (request.method == "DELETE" && state["status"] == "running") {
+    return error(409, "cannot_stop",
+                 "this tournament is played by workers (wordgames serve "
+                 "--tournaments-on-workers) and runs to its end: their queue cannot cancel its "
+                 "jobs");
+  }
+  return json_response(200, state);
+}
+
+std::variant<Json, HttpResponse> Tournaments::read_queued(std::string_view id_text) {
+  const std::optional<std::int64_t> id = store_id_of(id_text);
+  if (!id || options_.store == nullptr) return unknown_tournament();
+  std::optional<Json> state;
+  try {
+    state = queued_state(*id);
+  } catch (const app::StoreError& problem) {
+    return store_failed(problem);
+  }
+  if (!state) return unknown_tournament();
+  return std::move(*state);
+}
+
+std::optional<Json> Tournaments::queued_state(std::int64_t id) {
+  app::TournamentRecord kept;
+  try {
+    kept = options_.store->tournament(id);
+  } catch (const app::StoreError& problem) {
+    if (std::string_view(problem.what()).starts_with("no tournament")) return std::nullopt;
+    throw;
+  }
+  const Json& config = kept.config;
+  if (kept.game != app::AuctionCodec::kGame || !config.is_object() ||
+      !config.value("workers", false) || !config.contains("lineup") ||
+      !config["lineup"].is_array() || !config.contains("rules") || !config["rules"].is_object()) {
+    return std::nullopt;  // not one queued for workers: a server or the terminal plays it
+  }
+  // The rules as the arcade shows them (app::rules_json), read as a config reads them.
+  Json table_config = config["rules"];
+  table_config.erase("players");
+  table_config["seats"] = Json::array();
+  for (const Json& name : config["lineup"]) {
+    table_config["seats"].push_back({{"kind", "bot"}, {"name", name}});
+  }
+  au::Rules rules;
+  try {
+    rules = app::AuctionCodec::config_from_json(table_config).rules;
+  } catch (const ConfigError&) {
+    return std::nullopt;  // not rules this arcade knows: not one of its tournaments
+  }
+  const Json& games_json = config.contains("games") ? config["games"] : Json();
+  const std::int64_t games = games_json.is_number_integer() ? games_json.get<std::int64_t>() : 0;
+  Json state{
+      {"id", std::to_string(id)},
+      {"status", "running"},
+      {"done", std::min<std::int64_t>(static_cast<std::int64_t>(kept.game_ids.size()), games)},
+      {"games", games},
+      {"seed", config.value("seed", Json(0))},
+      {"lineup", config["lineup"]},
+      {"rules", app::rules_json(rules)},
+      {"kept_id", id},
+      {"stoppable", false}};
+  if (kept.status == "finished") {
+    state["status"] = "finished";
+    state["table"] = kept.table;
+  } else if (std::string failure = queued_failure(id); !failure.empty()) {
+    state["status"] = "failed";
+    state["error"] = std::move(failure);
+  }
+  return state;
+}
+
+std::string Tournaments::queued_failure(std::int64_t id) {
+  app::GameStore& store = *options_.store;
+  const std::string group = app::auction_tournament_group(id);
+  std::int64_t last = 0;
+  bool pending = false;
+  for (const app::Job& unit : store.jobs(group)) {
+    if (unit.state == "failed") return fmt::format("job {}: {}", unit.id, unit.error);
+    pending = pending || unit.state == "queued" || unit.state == "running";
+    last = std::max(last, unit.id);
+  }
+  if (pending || last == 0) return "";
+  // Every game is played: its table's job (which waits for the group) counts it, or failed.
+  for (std::int64_t next = last + 1; next <= last + kTableJobSearch; ++next) {
+    const std::optional<app::Job> job = store.job(next);
+    if (!job || job->after != group) continue;
+    return job->state == "failed" ? fmt::format("job {}: {}", job->id, job->error) : "";
+  }
+  return "";
+}
+
+HttpResponse Tournaments::open_queued_socket(std::string_view id_text,
+                                             std::shared_ptr<WebSocketPeer> peer) {
+  std::variant<Json, HttpResponse> read = read_queued(id_text);
+  if (HttpResponse* refused = std::get_if<HttpResponse>(&read)) return std::move(*refused);
+  Json& state = std::get<Json>(read);
+  const std::int64_t id = state["kept_id"].get<std::int64_t>();
+  state["type"] = "tournament";
+  auto text = std::make_shared<const std::string>(json_text(state));
+  {
+    std::lock_guard lock(follow_mutex_);
+    Followed& followed = followed_[id];
+    followed.peers.push_back(peer);
+    if (followed.sent == nullptr) {
+      followed.sent = text;
+      followed.over = state["status"] != "running";
+    }
+    followers_[peer.get()] = id;
+  }
+  peer->send_shared(text);
+  HttpResponse accepted;
+  accepted.status = 0;
+  return accepted;
+}
+
+void Tournaments::poll(std::stop_token stop) {
+  std::mutex wait_mutex;
+  while (!stop.stop_requested()) {
+    {
+      std::unique_lock lock(wait_mutex);
+      poll_wake_.wait_for(lock, stop, options_.poll_interval, [] { return false; });
+    }
+    if (stop.stop_requested()) return;
+    std::vector<std::int64_t> ids;
+    {
+      std::lock_guard lock(follow_mutex_);
+      for (const auto& [id, followed] : followed_) {
+        if (!followed.over) ids.push_back(id);
+      }
+    }
+    for (const std::int64_t id : ids) {
+      if (stop.stop_requested()) return;
+      std::optional<Json> state;
+      try {
+        state = queued_state(id);
+      } catch (const std::exception&) {
+        continue;  // the store fails: read again at the next interval
+      }
+      if (!state) continue;
+      (*state)["type"] = "tournament";
+      auto text = std::make_shared<const std::string>(json_text(*state));
+      std::vector<std::shared_ptr<WebSocketPeer>> peers;
+      {
+        std::lock_guard lock(follow_mutex_);
+        const auto found = followed_.find(id);
+        if (found == followed_.end() || *found->second.sent == *text) continue;
+        found->second.sent = text;
+        found->second.over = (*state)["status"] != "running";
+        peers = found->second.peers;
+      }
+      for (const auto& peer : peers) peer->send_shared(text);
+    }
+  }
 }
 
 }  // namespace wg::server

@@ -204,6 +204,32 @@ class Watcher {
   std::unique_ptr<TestSocket> socket_;
 };
 
+TEST(Cluster, ATournamentPostedThroughTheBalancerIsPlayedByTheWorkerAndShownByEveryServer) {
+  if (const std::string why = cluster_unavailable(); !why.empty()) GTEST_SKIP() << why;
+  Cluster cluster(2);
+  const json seats = {{{"kind", "bot"}, {"name", "value"}}, {{"kind", "bot"}, {"name", "random"}}};
+  const ClientResponse posted = http_post(
+      cluster.port(), "/api/auction/tournaments",
+      json{{"config", {{"seats", seats}, {"rounds", 1}}}, {"games", 4}, {"seed", 2}}.dump());
+  ASSERT_EQ(posted.status, 201) << posted.body;
+  const std::string path =
+      "/api/auction/tournaments/" + json::parse(posted.body).value("id", std::string());
+  // The cluster's worker plays it while the test looks (a generous deadline, not a timing).
+  json first;
+  for (int look = 0; look < 1200; ++look) {
+    const ClientResponse r = http_get(cluster.node_port(1), path);
+    ASSERT_EQ(r.status, 200) << r.body;
+    first = json::parse(r.body);
+    if (first.value("status", "") != "running") break;
+    ::usleep(50'000);
+  }
+  ASSERT_EQ(first.value("status", ""), "finished") << first.dump();
+  EXPECT_EQ(first["done"], 4);
+  const ClientResponse second = http_get(cluster.node_port(2), path);
+  ASSERT_EQ(second.status, 200) << second.body;
+  EXPECT_EQ(json::parse(second.body), first);
+}
+
 TEST(Cluster, TheOwnerOfAGameKilledMidGameLosesNothingAcknowledged) {
   if (const std::string why = cluster_unavailable(); !why.empty()) GTEST_SKIP() << why;
   Cluster cluster(2);

@@ -155,6 +155,42 @@ TEST(ServeHost, EveryWildcardFormOfTheHostIsWarnedAboutAndAnEmptyOneRefused) {
       << "refused before anything";
 }
 
+TEST(ServeTournamentsOnWorkers, AWorkerOfTheSameStorePlaysTheArcadesTournament) {
+  const TempDir data("wg-serve-on-workers");
+  std::optional<Server> server;
+  server.emplace(data.path(), std::vector<std::string>{"--tournaments-on-workers"});
+  EXPECT_NE(server->banner().find("queued for workers"), std::string::npos) << server->banner();
+  const json seats = {{{"kind", "bot"}, {"name", "value"}}, {{"kind", "bot"}, {"name", "random"}}};
+  const json queued =
+      server->post("/api/auction/tournaments",
+                   {{"config", {{"seats", seats}, {"rounds", 1}}}, {"games", 3}}, 201);
+  ASSERT_EQ(queued.value("status", ""), "running") << queued.dump();
+  const std::string path = "/api/auction/tournaments/" + queued.value("id", std::string());
+  // The worker knows the lexicon by the name the server queued it with: it plays every game.
+  const ProcessResult worker = wordgames({"--data", data.path().string(), "worker", "--once"});
+  ASSERT_EQ(worker.exit_code, 0) << worker;
+  const ClientResponse done = server::test::http_get(server->port(), path);
+  ASSERT_EQ(done.status, 200) << done.body;
+  const json state = json::parse(done.body);
+  EXPECT_EQ(state["status"], "finished") << done.body;
+  EXPECT_EQ(state["done"], 3);
+  EXPECT_EQ(state["table"].size(), 2u);
+  server.reset();
+}
+
+TEST(ServeTournamentsOnWorkers, IsRefusedWithoutAStoreOrWithExternalBots) {
+  const TempDir data("wg-serve-on-workers");
+  const ProcessResult no_store = wordgames({"--data", data.path().string(), "serve", "--port", "0",
+                                            "--tournaments-on-workers", "--no-store"});
+  EXPECT_EQ(no_store.exit_code, 1) << no_store;
+  EXPECT_NE(no_store.err.find("--no-store"), std::string::npos) << no_store;
+  const ProcessResult bots =
+      wordgames({"--data", data.path().string(), "serve", "--port", "0", "--tournaments-on-workers",
+                 "--allow-bot", "python3 bot.py"});
+  EXPECT_EQ(bots.exit_code, 1) << bots;
+  EXPECT_NE(bots.err.find("built-in bots only"), std::string::npos) << bots;
+}
+
 TEST(ServeSignals, InterruptOrTerminationStopsCleanlyAndKeepsTheGamesInPlay) {
   for (const int signal : {SIGINT, SIGTERM}) {
     SCOPED_TRACE(strsignal(signal));

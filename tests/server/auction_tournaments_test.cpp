@@ -21,6 +21,8 @@
 #include <vector>
 
 #include "app/auction_log.h"
+#include "app/auction_tournament_jobs.h"
+#include "app/job_queue.h"
 #include "app/lexicon_catalog.h"
 #include "app/store_factory.h"
 #include "games/auction/session.h"
@@ -528,6 +530,210 @@ TEST_F(AuctionRoutesTest, TheServerStoppingEndsTheGameInPlayAtItsNextEvent) {
   const Json stopped = peer->wait_for(over);
   EXPECT_EQ(stopped["status"], "stopped") << "the game was not played out";
   EXPECT_EQ(stopped["done"], 0);
+}
+
+// Tournaments on workers (serve --tournaments-on-workers): queued as jobs in the store, played
+// by workers run here in the test's thread (app::Worker), read from the store by any arcade
+// over it. Pages following one are sent what the pollers read: the tests wait for a message,
+// never on the clock (the poll interval is made short only to keep them quick).
+
+/// A worker's JobContext for playing one unit by hand (and so seeing a tournament midway).
+class UnitContext final : public app::JobContext {
+ public:
+  UnitContext(app::GameStore& store, app::LogLexicon lexicon)
+      : store_(store), lexicon_(std::move(lexicon)) {}
+  app::GameStore& store() override { return store_; }
+  const Lexicon& lexicon() override { return *app::built_in_lexicon().lexicon; }
+  const app::LogLexicon& log_lexicon() override { return lexicon_; }
+  std::int64_t now_ms() override { return 2000; }
+  void progress(const Json&) override {}
+
+ private:
+  app::GameStore& store_;
+  app::LogLexicon lexicon_;
+};
+
+class TournamentsOnWorkersTest : public AuctionRoutesTest {
+ protected:
+  TournamentsOnWorkersTest() {
+    options_.store = store_;
+    options_.tournaments_on_workers = true;
+    options_.lexicon_source = lexicon_.source;
+    tournaments_.poll_interval = std::chrono::milliseconds(1);
+  }
+  ~TournamentsOnWorkersTest() override {
+    arcade_.reset();  // before its store's directory goes
+    options_.store.reset();
+  }
+
+  /// A worker over a connection of its own that runs every job queued, then ends; the jobs it
+  /// finished.
+  int run_worker(app::LogLexicon lexicon) {
+    auto store = app::open_store(dir_.path());
+    app::WorkerOptions options;
+    options.name = "test-worker";
+    options.once = true;
+    options.poll_ms = 1;
+    app::Worker worker(
+        *store, app::registered_job_kinds(), app::built_in_lexicon().lexicon, std::move(lexicon),
+        [] { return std::int64_t{3000}; }, options, [](std::string_view) {});
+    const std::atomic<bool> stop{false};
+    return worker.run(stop);
+  }
+  int run_worker() { return run_worker(lexicon_); }
+  /// Plays the first job queued (a unit of games) by hand.
+  void play_one_unit() {
+    const std::optional<app::Job> job = store_->claim_job("by-hand", 2000, 60'000);
+    ASSERT_TRUE(job);
+    ASSERT_EQ(job->group.rfind("auction_tournament.", 0), 0u) << job->kind;
+    UnitContext context(*store_, lexicon_);
+    const Json result = app::auction_tournament_job_kinds().at(0).run(*job, context);
+    ASSERT_TRUE(store_->finish_job(job->id, "by-hand", 2000, result));
+  }
+  /// The state of a tournament through `arcade`'s API.
+  static Json state_through(Arcade& arcade, const std::string& id) {
+    const HttpResponse response =
+        test::handle(arcade, test::handler_request("GET", "/api/auction/tournaments/" + id, ""));
+    EXPECT_EQ(response.status, 200) << response.body;
+    return Json::parse(response.body);
+  }
+  static std::shared_ptr<WaitingPeer> watch_through(Arcade& arcade, const std::string& id) {
+    auto peer = std::make_shared<WaitingPeer>();
+    HttpRequest upgrade;
+    upgrade.method = "GET";
+    upgrade.path = "/api/auction/tournaments/" + id + "/live";
+    upgrade.host = "127.0.0.1:8080";
+    EXPECT_EQ(arcade.open_socket(upgrade, peer).status, 0);
+    return peer;
+  }
+  /// The table the same tournament gives when an arcade plays it on its own threads.
+  Json table_played_here(const Json& body) {
+    ArcadeOptions options;
+    options.game_routes = {auction_routes()};
+    Arcade local(app::built_in_lexicon().lexicon, options);
+    const HttpResponse started =
+        test::handle(local, test::handler_request("POST", "/api/auction/tournaments", body.dump()));
+    EXPECT_EQ(started.status, 201) << started.body;
+    const Json done = watch_through(local, Json::parse(started.body)["id"])->wait_for(over);
+    EXPECT_EQ(done["status"], "finished") << done.dump();
+    return done["table"];
+  }
+
+  wg::test::TempDir dir_{"wg-tournaments-on-workers"};
+  std::shared_ptr<app::GameStore> store_ = app::open_store(dir_.path());
+  app::LogLexicon lexicon_{app::built_in_lexicon().info.source,
+                           app::built_in_lexicon().lexicon->size()};
+};
+
+TEST_F(TournamentsOnWorkersTest, AQueuedTournamentShowsItsProgressAndTheTableItGivesHere) {
+  const Json body{{"config", bots({"strong", "value", "random"})}, {"games", 6}, {"seed", 3}};
+  const Json queued = post("/api/auction/tournaments", body, 201);
+  EXPECT_EQ(queued["status"], "running");
+  EXPECT_EQ(queued["done"], 0);
+  EXPECT_EQ(queued["games"], 6);
+  EXPECT_EQ(queued["seed"], 3);
+  EXPECT_EQ(queued["lineup"], Json({"strong", "value", "random"}));
+  EXPECT_EQ(queued["rules"]["rounds"], 1);
+  EXPECT_EQ(queued["stoppable"], false);
+  // Its id is its id in the store, where it waits for workers.
+  const std::string id = queued["id"];
+  EXPECT_EQ(id, std::to_string(queued["kept_id"].get<std::int64_t>()));
+  EXPECT_EQ(store_->jobs(app::auction_tournament_group(queued["kept_id"])).size(), 6u);
+  auto peer = watch(id);
+  EXPECT_EQ(peer->wait_for([](const Json&) { return true; })["done"], 0);
+
+  play_one_unit();  // a unit of one game (6 games: a sixteenth, at least one)
+  const Json midway = peer->wait_for([](const Json& state) { return state["done"] == 1; });
+  EXPECT_EQ(midway["status"], "running");
+  EXPECT_EQ(state_through(arcade(), id)["done"], 1);
+
+  EXPECT_EQ(run_worker(), 6);  // the 5 other units, then the table
+  const Json done = peer->wait_for(over);
+  EXPECT_EQ(done["type"], "tournament");
+  EXPECT_EQ(done["status"], "finished") << done.dump();
+  EXPECT_EQ(done["done"], 6);
+  ASSERT_EQ(done["table"].size(), 3u);
+  EXPECT_EQ(done["table"], table_played_here(body));
+  EXPECT_EQ(state_through(arcade(), id)["table"], done["table"]);
+  // Kept as every tournament is, with its games.
+  const Json kept = Json::parse(request("GET", "/api/tournaments/" + id).body);
+  EXPECT_EQ(kept["status"], "finished");
+  EXPECT_EQ(kept["game_ids"].size(), 6u);
+}
+
+TEST_F(TournamentsOnWorkersTest, ATournamentQueuedThroughOneArcadeIsListedAndFinishedByAnother) {
+  // A second server over the same store, on a connection of its own (scripts/cluster's).
+  ArcadeOptions other_options = options_;
+  other_options.store = app::open_store(dir_.path());
+  other_options.game_routes = {auction_routes(tournaments_)};
+  Arcade other(app::built_in_lexicon().lexicon, other_options);
+
+  const Json queued = post("/api/auction/tournaments",
+                           {{"config", bots({"value", "random"})}, {"games", 4}, {"seed", 9}}, 201);
+  const std::string id = queued["id"];
+  const Json seen = state_through(other, id);
+  EXPECT_EQ(seen["status"], "running");
+  EXPECT_EQ(seen["lineup"], Json({"value", "random"}));
+  const HttpResponse listed =
+      test::handle(other, test::handler_request("GET", "/api/tournaments", ""));
+  ASSERT_EQ(listed.status, 200);
+  ASSERT_EQ(Json::parse(listed.body)["tournaments"].size(), 1u) << listed.body;
+  EXPECT_EQ(Json::parse(listed.body)["tournaments"][0]["id"], queued["kept_id"]);
+
+  auto peer = watch_through(other, id);
+  EXPECT_EQ(run_worker(), 5);
+  const Json done = peer->wait_for(over);
+  EXPECT_EQ(done["status"], "finished") << done.dump();
+  EXPECT_EQ(done["done"], 4);
+  EXPECT_EQ(state_through(arcade(), id), state_through(other, id));
+}
+
+TEST_F(TournamentsOnWorkersTest, RefusesExternalBotsAndSaysAQueuedTournamentCannotBeStopped) {
+  options_.allowed_bots = {kZeroBot};
+  const Json refused =
+      post("/api/auction/tournaments", {{"config", with_external(kZeroBot)}, {"games", 2}}, 403);
+  EXPECT_EQ(refused["code"], "bot_not_allowed");
+  EXPECT_NE(refused["error"].get<std::string>().find("built-in bots only"), std::string::npos)
+      << refused.dump();
+  EXPECT_EQ(store_->jobs_to_do(), 0) << "nothing queued";
+  const Json rules = Json::parse(request("GET", "/api/auction/tournaments").body);
+  EXPECT_EQ(rules["on_workers"], true);
+  EXPECT_EQ(rules["allowed_bots"], Json::array());
+
+  const Json queued =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 201);
+  const std::string id = queued["id"];
+  const HttpResponse stop = request("DELETE", "/api/auction/tournaments/" + id);
+  EXPECT_EQ(stop.status, 409);
+  EXPECT_EQ(Json::parse(stop.body)["code"], "cannot_stop");
+  EXPECT_EQ(request("GET", "/api/auction/tournaments/" + id + "0").status, 404);
+  EXPECT_EQ(request("GET", "/api/auction/tournaments/x" + id).status, 404);
+  EXPECT_EQ(request("GET", "/api/auction/tournaments/0").status, 404);
+  run_worker();
+  EXPECT_EQ(Json::parse(request("DELETE", "/api/auction/tournaments/" + id).body)["status"],
+            "finished");
+}
+
+TEST_F(TournamentsOnWorkersTest, ATournamentAWorkerCannotPlayFailsSayingWhy) {
+  const Json queued =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 201);
+  auto peer = watch(queued["id"]);
+  run_worker({"other.txt", 5});
+  const Json failed = peer->wait_for(over);
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_NE(failed["error"].get<std::string>().find("start the worker with the same lexicon"),
+            std::string::npos)
+      << failed.dump();
+  EXPECT_FALSE(failed.contains("table"));
+}
+
+TEST_F(TournamentsOnWorkersTest, RefusesATournamentWhileTheQueueIsFull) {
+  tournaments_.max_queued_jobs = 3;
+  const Json two_games{{"config", bots({"value", "random"})}, {"games", 2}};
+  post("/api/auction/tournaments", two_games, 201);  // two units and the table: full
+  EXPECT_EQ(post("/api/auction/tournaments", two_games, 429)["code"], "too_many_tournaments");
+  run_worker();
+  post("/api/auction/tournaments", two_games, 201);
 }
 
 }  // namespace

@@ -535,6 +535,8 @@ export interface TournamentState {
   rules: Record<string, number>;
   table?: TournamentBot[];
   error?: string;
+  /** False for one played by workers (`serve --tournaments-on-workers`): it runs to its end. */
+  stoppable?: boolean;
 }
 
 /** What a tournament may have here: the external bots allowed, the most games. */

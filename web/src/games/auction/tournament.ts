@@ -1,6 +1,7 @@
 // A Letter Auction tournament being run by the server: its progress (a <progress> and
 // announcements at each quarter), a Stop button, and the table of results once it is over.
-// Leaving the page closes the live connection, which stops a tournament nobody watches.
+// Leaving the page closes the live connection, which stops a tournament nobody watches (one
+// played by workers runs on to its end, and has no Stop button).
 import { ApiError, followTournament, type LiveFeed, stopTournament, type TournamentBot,
          type TournamentState } from '../../api';
 import { countOf, errorBox, fill, h, say } from '../../dom';
@@ -52,6 +53,7 @@ function resultsTable(bots: TournamentBot[]): HTMLElement {
 export function tournamentView(first: TournamentState, newSetup: () => void): TournamentView {
   let closed = false;
   let quarter = 0;  // the last quarter announced
+  let running = first.status === 'running';  // as last shown
   const summary = h('p', { class: 'lead' },
     `${countOf(first.games, 'game')} between ${first.lineup.join(', ')}; ` +
     `${countOf(first.rules.rounds ?? 0, 'round')} each, seed ${first.seed}.`);
@@ -70,8 +72,8 @@ export function tournamentView(first: TournamentState, newSetup: () => void): To
     bar.value = state.done;
     bar.max = state.games;
     count.textContent = `${state.done} of ${countOf(state.games, 'game')} played`;
-    const running = state.status === 'running';
-    stop.hidden = !running;
+    running = state.status === 'running';
+    stop.hidden = !running || state.stoppable === false;
     const focusWasOnStop = document.activeElement === stop;
     if (running) {
       status.textContent = 'Running…';
@@ -119,7 +121,7 @@ export function tournamentView(first: TournamentState, newSetup: () => void): To
   say(`The tournament has started: ${countOf(first.games, 'game')}.`);
   const feed: LiveFeed = followTournament(first.id, show, () => {
     if (closed) return;
-    if (first.status === 'running' && bar.value < bar.max && !stop.hidden) {
+    if (running && bar.value < bar.max) {
       const text = 'The live connection to the tournament closed; reload the page to see it.';
       fill(problems, errorBox(text));
       say(text);
@@ -128,7 +130,7 @@ export function tournamentView(first: TournamentState, newSetup: () => void): To
 
   return {
     element,
-    focus: () => stop.focus(),
+    focus: () => (stop.hidden ? again : stop).focus(),
     close() {
       closed = true;
       feed.close();
