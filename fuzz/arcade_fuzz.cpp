@@ -1,8 +1,8 @@
 // The arcade's request handling itself (server/arcade.h, the Handler that the HTTP server calls),
 // in process and without a socket: the targets below start under it (a codec, a config) and
 // miss what the router, the sessions' routes, the rooms and the players' routes do with a
-// request. Each input is a conversation with one fresh arcade (no store, a small lexicon), one
-// line a step:
+// request. Each input is a conversation with the arcade (no store, a small lexicon), one line a
+// step:
 //
 //   METHOD TARGET [BODY]   a request ("POST /api/sessions {"game": "hand"}")
 //   OPEN TARGET            a WebSocket upgrade to TARGET, the socket then followed
@@ -14,17 +14,28 @@
 // watch code, room code and room key the arcade answered with, so that inputs reach a session's
 // or a room's routes, whose names are random. Properties: the arcade never fails (no 500, no
 // exception out of it), every answer has a status from 100 to 599 (0 only for an accepted
-// upgrade), and a JSON answer is JSON.
+// upgrade), and a JSON answer or socket message is JSON.
+//
+// One arcade serves every input of the process: making one per input (its four worker threads
+// started and joined) cost more than most conversations. Arcade::clear drops every session and
+// room after each input (stopping and waiting for the commands still running), so an input
+// meets the arcade as new whatever ran before it; the clock is the input's own (it starts at
+// the same instant for every input and moves 1 ms a step), so that time depends on the input
+// alone.
 
+#include <atomic>
+#include <chrono>
 #include <cstddef>
 #include <cstdint>
 #include <cstdio>
 #include <future>
+#include <iterator>
 #include <map>
 #include <memory>
-#include <mutex>
+#include <optional>
 #include <string>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "app/json.h"
@@ -43,10 +54,7 @@ constexpr std::size_t kMaxSteps = 48;
 /// A socket that keeps nothing: what the arcade sends it is checked, then dropped.
 class Peer final : public wg::server::WebSocketPeer {
  public:
-  void send(std::string text) override {
-    const Json json = Json::parse(text, nullptr, /*allow_exceptions=*/false);
-    require(!json.is_discarded(), "a socket message is JSON");
-  }
+  void send(std::string text) override { require(Json::accept(text), "a socket message is JSON"); }
   void close() override {}
 };
 
@@ -64,17 +72,77 @@ struct Names {
     }
     return out;
   }
-  void learn(const Json& answer) {
-    if (!answer.is_object()) return;
-    const auto keep = [&](const char* field, const char* placeholder) {
-      const auto found = answer.find(field);
-      if (found != answer.end() && found->is_string()) values[placeholder] = *found;
-    };
-    keep("id", "$ID");
-    keep("watch", "$WATCH");
-    keep("room", "$ROOM");
-    keep("player", "$KEY");
+};
+
+/// The placeholders and the answer's fields they stand for.
+constexpr std::pair<const char*, const char*> kPlaceholders[] = {
+    {"id", "$ID"}, {"watch", "$WATCH"}, {"room", "$ROOM"}, {"player", "$KEY"}};
+
+/// Reads a JSON text with nlohmann's parser, as Json::parse does (strict, no comments), without
+/// building the document: parsing every answer into a Json again took 40 % of the target's
+/// time. Keeps the value of each top-level field of kPlaceholders when it is a string (the last
+/// one, as Json::parse keeps a repeated key's last value).
+class Fields final : public nlohmann::json_sax<Json> {
+ public:
+  /// True if `text` is JSON; learns what it names into `names`.
+  bool read(const std::string& text, Names& names) {
+    if (!Json::sax_parse(text, this)) return false;
+    for (std::size_t i = 0; i < std::size(kPlaceholders); ++i) {
+      if (found_[i]) names.values[kPlaceholders[i].second] = std::move(*found_[i]);
+    }
+    return true;
   }
+
+  bool null() override { return value(nullptr); }
+  bool boolean(bool) override { return value(nullptr); }
+  bool number_integer(number_integer_t) override { return value(nullptr); }
+  bool number_unsigned(number_unsigned_t) override { return value(nullptr); }
+  bool number_float(number_float_t, const string_t&) override { return value(nullptr); }
+  bool string(string_t& text) override { return value(&text); }
+  bool binary(binary_t&) override { return value(nullptr); }
+  bool start_object(std::size_t) override {
+    value(nullptr);
+    ++depth_;
+    return true;
+  }
+  bool key(string_t& name) override {
+    field_ = -1;
+    if (depth_ != 1) return true;
+    for (std::size_t i = 0; i < std::size(kPlaceholders); ++i) {
+      if (name == kPlaceholders[i].first) field_ = static_cast<int>(i);
+    }
+    return true;
+  }
+  bool end_object() override {
+    --depth_;
+    return true;
+  }
+  bool start_array(std::size_t) override {
+    value(nullptr);
+    ++depth_;
+    return true;
+  }
+  bool end_array() override {
+    --depth_;
+    return true;
+  }
+  bool parse_error(std::size_t, const std::string&, const nlohmann::detail::exception&) override {
+    return false;
+  }
+
+ private:
+  /// A value begins: a string (`text`) or another (null); kept if it is a wanted field's.
+  bool value(const string_t* text) {
+    if (depth_ == 1 && field_ >= 0) {
+      found_[field_] = text != nullptr ? std::optional<std::string>(*text) : std::nullopt;
+    }
+    field_ = -1;
+    return true;
+  }
+
+  int depth_ = 0;   ///< objects and arrays open
+  int field_ = -1;  ///< the kPlaceholders entry whose value comes next, or -1
+  std::optional<std::string> found_[std::size(kPlaceholders)];
 };
 
 void check(const HttpResponse& response, Names& names) {
@@ -82,9 +150,7 @@ void check(const HttpResponse& response, Names& names) {
   require(response.status >= 100 && response.status <= 599, "a status from 100 to 599");
   require(response.status != 500, "the arcade never fails (500)");
   if (response.content_type.starts_with("application/json")) {
-    const Json body = Json::parse(response.body, nullptr, /*allow_exceptions=*/false);
-    require(!body.is_discarded(), "a JSON answer is JSON");
-    names.learn(body);
+    require(Fields().read(response.body, names), "a JSON answer is JSON");
   }
 }
 
@@ -104,19 +170,42 @@ HttpRequest request_of(std::string method, std::string target, std::string body,
   return request;
 }
 
+/// The input's time: milliseconds since it began (one a step).
+std::atomic<std::int64_t> elapsed_ms{0};
+
+/// The arcade every input talks to, made on first use and never destroyed (its threads wait for
+/// work until the process exits).
+wg::server::Arcade& shared_arcade() {
+  static wg::server::Arcade* const made = [] {
+    wg::server::ArcadeOptions options;
+    options.max_sessions = 32;
+    options.game_routes.clear();  // the games' own routes fetch and run bots: not here
+    wg::server::ArcadeClock clock;
+    // The same instant at the start of every input (any fixed one: 2026-01-01 for the dates).
+    clock.now = [] {
+      return std::chrono::steady_clock::time_point(std::chrono::hours(1000) +
+                                                   std::chrono::milliseconds(elapsed_ms.load()));
+    };
+    clock.system_now = [] {
+      return std::chrono::system_clock::time_point(std::chrono::seconds(1767225600) +
+                                                   std::chrono::milliseconds(elapsed_ms.load()));
+    };
+    return new wg::server::Arcade(wg::fuzz::fuzz_lexicon(), options, clock);
+  }();
+  return *made;
+}
+
 }  // namespace
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
-  static const auto lexicon = wg::fuzz::fuzz_lexicon();
-  wg::server::ArcadeOptions options;
-  options.max_sessions = 32;
-  options.game_routes.clear();  // the games' own routes fetch and run bots: not here
-  wg::server::Arcade arcade(lexicon, options);
+  wg::server::Arcade& arcade = shared_arcade();
+  elapsed_ms = 0;
   Names names;
   std::string secret;
   std::shared_ptr<Peer> peer;
   std::string_view text = wg::fuzz::as_text(data, size);
   for (std::size_t step = 0; step < kMaxSteps && !text.empty(); ++step) {
+    ++elapsed_ms;
     const std::size_t end = text.find('\n');
     const std::string_view line = text.substr(0, end);
     text = end == std::string_view::npos ? std::string_view() : text.substr(end + 1);
@@ -155,5 +244,6 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
     }
   }
   if (peer) arcade.socket_closed(peer);
+  arcade.clear();  // the next input meets a new arcade
   return 0;
 }

@@ -36,12 +36,25 @@ Arcade::Arcade(std::shared_ptr<const Lexicon> lexicon, ArcadeOptions options, Ar
       options_(options),
       clock_(std::move(clock)),
       hosts_(options_.allowed_hosts, options_.any_address_host),
-      players_(options_.store),
-      sessions_(std::make_unique<Sessions>(lexicon_, options_, clock_)),
-      rooms_(std::make_unique<Rooms>(*sessions_, lexicon_, options_, clock_)) {
+      players_(options_.store) {
+  open_tables();
+  openers_ = std::make_unique<Workers>(kOpeners);
+}
+
+void Arcade::open_tables() {
+  sessions_ = std::make_unique<Sessions>(lexicon_, options_, clock_);
+  rooms_ = std::make_unique<Rooms>(*sessions_, lexicon_, options_, clock_);
   const GameRoutesHost host{lexicon_, options_, *sessions_, [this] { return now_ms(); }};
   for (const GameRoutesMaker& make : options_.game_routes) game_routes_.push_back(make(host));
-  openers_ = std::make_unique<Workers>(kOpeners);
+}
+
+void Arcade::clear() {
+  openers_->wait_idle();  // an opening's last request answered, its job may still be ending
+  // In the destructor's order: the games' routes and the rooms hold the sessions.
+  game_routes_.clear();
+  rooms_.reset();
+  sessions_.reset();  // stops the commands running and waits for them
+  open_tables();
 }
 
 Arcade::~Arcade() = default;

@@ -63,6 +63,13 @@ class Arcade final : public Handler {
   /// The server calls it every minute; tests call it after moving their clock.
   std::size_t expire_idle();
 
+  /// Drops every session and room, and the rooms' count of codes guessed, as a new arcade has
+  /// none: the commands running are stopped and waited for, as when the arcade is destroyed.
+  /// What the lexicon alone decides (the tools' documents) is kept. For a harness that plays
+  /// many short conversations on one arcade (fuzz/arcade_fuzz.cpp: making an arcade, its threads
+  /// started and joined, cost more than a conversation). Call it with no request in flight.
+  void clear();
+
   /// Sessions open now.
   std::size_t session_count() const;
   /// Rooms open now.
@@ -94,6 +101,8 @@ class Arcade final : public Handler {
   const app::Json& tool_document(const app::GameEntry& game, const app::GameTool& tool);
   /// The wall clock in unix milliseconds (ArcadeClock::system_now).
   std::int64_t now_ms() const;
+  /// The sessions, the rooms and the games' own routes, new (the constructor, clear).
+  void open_tables();
 
   std::shared_ptr<const Lexicon> lexicon_;
   ArcadeOptions options_;

@@ -33,6 +33,11 @@ class Workers {
     }
     ready_.notify_one();
   }
+  /// Waits until every job posted has run and is gone (its captures destroyed).
+  void wait_idle() {
+    std::unique_lock lock(mutex_);
+    idle_.wait(lock, [this] { return jobs_.empty() && busy_ == 0; });
+  }
 
  private:
   void work() {
@@ -44,14 +49,23 @@ class Workers {
         if (jobs_.empty()) return;
         job = std::move(jobs_.front());
         jobs_.pop_front();
+        ++busy_;
       }
       job();
+      job = nullptr;
+      {
+        std::lock_guard lock(mutex_);
+        --busy_;
+      }
+      idle_.notify_all();
     }
   }
 
   std::mutex mutex_;
   std::condition_variable ready_;
+  std::condition_variable idle_;  ///< a job ended (wait_idle)
   std::deque<std::function<void()>> jobs_;
+  unsigned busy_ = 0;  ///< jobs running
   bool closing_ = false;
   std::vector<std::jthread> threads_;  ///< last: joined before the rest goes
 };
