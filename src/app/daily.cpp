@@ -198,6 +198,11 @@ bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std:
 
 bool take_daily_draws(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
                       const Lexicon& lexicon, const LogLexicon& log_lexicon) {
+  const bool known = std::all_of(games().begin(), games().end(), [&](const GameEntry& game) {
+    return !game.daily.fair ||
+           chosen_draws().find(ChosenDraws::key(game, day, secret, lexicon)).has_value();
+  });
+  if (known) return true;  // taken (or tried) before: the store is not read again
   const Json wanted_lexicon = lexicon_json(log_lexicon);
   const Json wanted_secret = secret_digest(secret);
   for (const Job& job : store.jobs(daily_group(day))) {

@@ -102,7 +102,8 @@ std::string daily_group(std::chrono::year_month_day day);
 bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
                          const LogLexicon& lexicon, std::int64_t now_ms);
 /// Takes the draws a worker kept of `day`'s puzzles, with `secret` and on `lexicon` (named
-/// `log_lexicon`), so that daily_seed gives their seeds without trying any draw; false when the
+/// `log_lexicon`), so that daily_seed gives their seeds without trying any draw; true as well,
+/// without reading the store, when this process knows the day's draws already; false when the
 /// store holds none (not queued, not done, or for another secret or lexicon).
 bool take_daily_draws(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
                       const Lexicon& lexicon, const LogLexicon& log_lexicon);

@@ -19,6 +19,7 @@
 #include "cli/app.h"
 #include "cli/bot_options.h"
 #include "cli/context.h"
+#include "cli/daily_command.h"
 #include "cli/output.h"
 #include "protocol/sandbox.h"
 #include "server/arcade.h"
@@ -44,7 +45,7 @@ struct ServeOptions {
   std::optional<std::string> daily_secret;  ///< --daily-secret; unset: the data folder's
   std::uint64_t node = 0;                   ///< --node: its number behind a balancer; 0: none
   std::uint64_t public_port = 0;            ///< --public-port: the balancer's; 0: its own
-  bool tournaments_on_workers = false;      ///< --tournaments-on-workers
+  bool on_workers = false;                  ///< --on-workers
 };
 
 constexpr auto kExpiryCheck = std::chrono::minutes(1);
@@ -70,26 +71,18 @@ int serve(Context& context, const ServeOptions& options) {
   arcade_options.offline = options.offline;
   if (options.node != 0) arcade_options.node = fmt::format("{:02x}", options.node);
   // The daily secret (app/daily.h): --daily-secret, else the data folder's file, else none.
-  if (options.daily_secret) {
-    arcade_options.daily_secret = app::daily_secret_of(*options.daily_secret);
-  } else {
-    try {
-      arcade_options.daily_secret = app::read_daily_secret(context.data_dir());
-    } catch (const app::StoreError&) {
-      // No data folder (no HOME): no secret.
-    }
-  }
+  arcade_options.daily_secret = daily_secret(context, options.daily_secret);
   arcade_options.allowed_bots = options.allowed_bots;
   arcade_options.lexicon_source = context.lexicon_info().source;
-  arcade_options.tournaments_on_workers = options.tournaments_on_workers;
-  if (options.tournaments_on_workers) {
+  arcade_options.on_workers = options.on_workers;
+  if (options.on_workers) {
     if (options.no_store) {
       throw UsageError(
-          "--tournaments-on-workers queues tournaments in the store, which --no-store turns off");
+          "--on-workers queues long computations in the store, which --no-store turns off");
     }
     if (!options.allowed_bots.empty()) {
       throw UsageError(
-          "--allow-bot and --tournaments-on-workers do not go together: workers play built-in "
+          "--allow-bot and --on-workers do not go together: workers play built-in "
           "bots only (an external bot runs on the machine that starts it)");
     }
   }
@@ -116,9 +109,9 @@ int serve(Context& context, const ServeOptions& options) {
       }
     }
   }
-  if (options.tournaments_on_workers && arcade_options.store == nullptr) {
+  if (options.on_workers && arcade_options.store == nullptr) {
     throw std::runtime_error(
-        "--tournaments-on-workers queues tournaments in the store, which cannot be opened");
+        "--on-workers queues long computations in the store, which cannot be opened");
   }
   arcade_options.bots = options.bots;
   // Refused now rather than at the first tournament: no external bot runs unsandboxed unasked.
@@ -174,9 +167,9 @@ int serve(Context& context, const ServeOptions& options) {
     context.live_out() << "External bots (--allow-bot): " << options.bots.sandbox.describe()
                        << ".\n";
   }
-  if (options.tournaments_on_workers) {
-    context.live_out() << "Tournaments are queued for workers (wordgames worker, with the same "
-                          "store and lexicon).\n";
+  if (options.on_workers) {
+    context.live_out() << "Tournaments, reviews and the puzzles of the day are queued for workers "
+                          "(wordgames worker, with the same store, lexicon and daily secret).\n";
   }
   context.live_out() << "Ctrl-C stops it.\n" << std::flush;
   http.run(static_cast<int>(options.threads), /*stop_on_signals=*/true);
@@ -245,12 +238,13 @@ void add_serve_command(CLI::App& app, Context& context) {
       "from that port may play). Default: the port it listens on")
       ->type_name("PORT");
   command->add_flag(
-      "--tournaments-on-workers", options->tournaments_on_workers,
-      "Queue the arcade's tournaments as jobs in the store for 'wordgames worker' processes "
-      "(any number, on any machines, started with the same store and lexicon) rather than "
-      "playing them on this server's threads, so that every server over one store shows every "
-      "tournament (docs/SCALING.md). Needs a store; workers play built-in bots only (not with "
-      "--allow-bot), and a queued tournament runs to its end");
+      "--on-workers", options->on_workers,
+      "Queue the arcade's long computations as jobs in the store for 'wordgames worker' "
+      "processes (any number, on any machines, started with the same store, lexicon and daily "
+      "secret): its tournaments, rather than playing them on this server's threads, so that "
+      "every server over one store shows every tournament; the review of each finished game; "
+      "the next day's puzzles (docs/SCALING.md). Needs a store; workers play built-in bots "
+      "only (not with --allow-bot), and a queued tournament runs to its end");
   command->add_flag("--offline", options->offline,
                     "Never fetch from Open Library (hangman dictionaries from a work ID)");
   command

@@ -196,14 +196,16 @@ HttpResponse Arcade::route(const HttpRequest& request, Respond& respond) {
     }
   }
   if (parts.size() == 2 && parts[1] == "daily") {
-    return daily_puzzles(request, app::utc_day(clock_.system_now()), options_.daily_secret,
-                         options_.store.get(), *lexicon_);
+    return daily_puzzles(request, app::utc_day(clock_.system_now()), clock_.unix_ms(), options_,
+                         *lexicon_);
   }
   if (parts.size() == 2 && parts[1] == "health") {
     return json_response(200, Json{{"ok", true}, {"sessions", sessions_->count()}});
   }
   if (owns_definition(parts)) return definition_route(request, parts);
-  if (Statistics::owns(parts)) return Statistics(options_.store, lexicon_).route(request, parts);
+  if (Statistics::owns(parts)) {
+    return Statistics(options_.store, lexicon_, options_.lexicon_source).route(request, parts);
+  }
   if (Rooms::owns(parts)) return rooms_->route(request, parts);
   if (parts.size() >= 2 && parts[1] == "players") {
     return players_.route(request, {parts.begin() + 2, parts.end()});

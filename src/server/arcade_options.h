@@ -58,11 +58,13 @@ struct ArcadeOptions {
   /// --bot-*), in a sandbox unless the operator trusts them.
   protocol::ExternalBotOptions bots;
   std::shared_ptr<app::GameStore> store;  ///< null: nothing is kept
-  /// Long computations (the auction's tournaments) are queued as jobs in the store for
-  /// `wordgames worker`s rather than run on this server's threads (serve
-  /// --tournaments-on-workers; docs/SCALING.md): every server over the store then shows them.
+  /// Long computations are queued as jobs in the store for `wordgames worker`s (serve
+  /// --on-workers; docs/SCALING.md): the auction's tournaments, rather than run on this
+  /// server's threads, so that every server over the store shows them; the review of each
+  /// person's finished game (app/review_jobs.h), which the review routes then read from the
+  /// store; the next day's puzzles (app/daily.h), whose draws the server then takes from it.
   /// Needs a store; workers play built-in bots only.
-  bool tournaments_on_workers = false;
+  bool on_workers = false;
   /// The lexicon's name as the logs write it (the terminal's, LexiconInfo::source): the workers
   /// must know the lexicon by the same name to take this server's jobs.
   std::string lexicon_source = "server";

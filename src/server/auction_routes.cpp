@@ -22,7 +22,7 @@ class AuctionRoutes final : public GameRoutes {
           options.bots = host.options.bots;
           options.store = host.options.store;  // kept in the store too
           options.now_ms = host.now_ms;
-          options.on_workers = host.options.tournaments_on_workers;
+          options.on_workers = host.options.on_workers;
           options.lexicon_source = host.options.lexicon_source;
           return options;
         }()) {}

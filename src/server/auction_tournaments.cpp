@@ -179,7 +179,7 @@ HttpResponse Tournaments::start(const HttpRequest& request) {
       if (s.kind == au::SeatKind::kExternal && options_.on_workers) {
         return error(403, "bot_not_allowed",
                      fmt::format("this arcade's tournaments are played by workers (wordgames "
-                                 "serve --tournaments-on-workers), which play built-in bots only: "
+                                 "serve --on-workers), which play built-in bots only: "
                                  "'{}' cannot play in one",
                                  s.name),
                      "seats");
@@ -498,7 +498,7 @@ HttpResponse Tournaments::queued_route(const HttpRequest& request, std::string_v
   if (request.method == "DELETE" && state["status"] == "running") {
     return error(409, "cannot_stop",
                  "this tournament is played by workers (wordgames serve "
-                 "--tournaments-on-workers) and runs to its end: their queue cannot cancel its "
+                 "--on-workers) and runs to its end: their queue cannot cancel its "
                  "jobs");
   }
   return json_response(200, state);

@@ -11,7 +11,7 @@
 /// External bots (the line protocol, src/protocol) play only when the operator named their
 /// command line (`wordgames serve --allow-bot COMMAND`): a lineup with any other is refused.
 ///
-/// On workers (TournamentOptions::on_workers, `serve --tournaments-on-workers`), a tournament is
+/// On workers (TournamentOptions::on_workers, `serve --on-workers`), a tournament is
 /// queued as jobs in the store instead (app/auction_tournament_jobs.h) and played by `wordgames
 /// worker` processes; everything the routes show of it (its progress: the games kept; its table)
 /// is read from the store, so that every server over one store shows every tournament the same

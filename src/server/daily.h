@@ -13,6 +13,7 @@
 #include "app/game_store.h"
 #include "app/json.h"
 #include "app/registry.h"
+#include "server/arcade_options.h"
 #include "server/http_server.h"
 
 namespace wg::server {
@@ -20,10 +21,15 @@ namespace wg::server {
 /// GET /api/daily[?date=YYYY-MM-DD][&player=NAME]: {"date", "today", "puzzles": [{"game",
 /// "title", "description", "date", "config", "seed"?, "open": {"game", "daily"}, and with a
 /// store "leaderboard": [{"player", "score", "won"}] (the day's records, best first) and with a
-/// player "streak": {"current", "best", "last"}}]}, the date today (UTC) by default; 400
-/// bad_date for a malformed day or one after today. `store` may be null: nothing is kept.
+/// player "streak": {"current", "best", "last"}}]}, the date today (UTC; `now_ms` in unix
+/// milliseconds) by default; 400
+/// bad_date for a malformed day or one after today. Without a store (ArcadeOptions::store)
+/// nothing is kept. With one, the draws a worker kept of the day are taken from it
+/// (app::take_daily_draws) and, on workers (ArcadeOptions::on_workers), the next day's puzzles
+/// are queued for them.
 HttpResponse daily_puzzles(const HttpRequest& request, std::chrono::year_month_day today,
-                           std::string_view secret, app::GameStore* store, const Lexicon& lexicon);
+                           std::int64_t now_ms, const ArcadeOptions& options,
+                           const Lexicon& lexicon);
 
 /// What opens a game's puzzle of a day.
 struct DailyOpening {
@@ -35,11 +41,10 @@ struct DailyOpening {
 };
 
 /// The config and seed of `game`'s puzzle of the day `date` names (a "YYYY-MM-DD" string, not
-/// after `today`; before it, archived), or the refusal (400 bad_date) of anything else.
-std::variant<DailyOpening, HttpResponse> daily_opening(const app::GameEntry& game,
-                                                       const app::Json& date,
-                                                       std::chrono::year_month_day today,
-                                                       std::string_view secret,
-                                                       const Lexicon& lexicon);
+/// after `today`; before it, archived), or the refusal (400 bad_date) of anything else; the
+/// store's draws taken, as daily_puzzles does.
+std::variant<DailyOpening, HttpResponse> daily_opening(
+    const app::GameEntry& game, const app::Json& date, std::chrono::year_month_day today,
+    std::int64_t now_ms, const ArcadeOptions& options, const Lexicon& lexicon);
 
 }  // namespace wg::server

@@ -8,6 +8,7 @@
 
 #include "app/registry.h"
 #include "app/review.h"
+#include "app/review_jobs.h"
 #include "server/responses.h"
 
 namespace wg::server {
@@ -15,10 +16,20 @@ namespace wg::server {
 using app::Json;
 
 HttpResponse review_response(const app::FinishedGame& game, Seat seat,
-                             const std::shared_ptr<const Lexicon>& lexicon) {
+                             const std::shared_ptr<const Lexicon>& lexicon, app::GameStore* store,
+                             const app::LogLexicon& named) {
   const app::GameEntry* entry = app::find_game(game.game);
   if (entry == nullptr || !entry->review) {
     return error(404, "no_review", fmt::format("{} games have no review", game.game));
+  }
+  if (store != nullptr && game.id != 0) {
+    try {
+      if (std::optional<Json> kept = app::kept_review(*store, game.id, seat, named)) {
+        return json_response(200, *kept);
+      }
+    } catch (const std::exception&) {
+      // The store is away: the review is computed here.
+    }
   }
   std::optional<app::GameReview> review;
   try {

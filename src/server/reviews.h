@@ -8,6 +8,7 @@
 
 #include <memory>
 
+#include "app/game_session.h"
 #include "app/game_store.h"
 #include "core/play.h"
 #include "lexicon/lexicon.h"
@@ -18,8 +19,11 @@ namespace wg::server {
 /// 200 with the review of `game` as the player at `seat` played it, on `lexicon`; 404
 /// "no_review" for a game without one; 422 "not_replayable" for a record this lexicon cannot
 /// replay (a game played on another word list); 500 "internal" for any other failure: it never
-/// throws, so that the worker that asks it goes on.
+/// throws, so that the worker that asks it goes on. A review a worker computed ahead
+/// (app/review_jobs.h: kept in `store`, of a recorded game, on the lexicon `named`) is given as
+/// it was kept; otherwise, or when the store cannot be read, it is computed here.
 HttpResponse review_response(const app::FinishedGame& game, Seat seat,
-                             const std::shared_ptr<const Lexicon>& lexicon);
+                             const std::shared_ptr<const Lexicon>& lexicon,
+                             app::GameStore* store = nullptr, const app::LogLexicon& named = {});
 
 }  // namespace wg::server

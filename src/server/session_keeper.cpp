@@ -10,6 +10,7 @@
 
 #include <fmt/format.h>
 
+#include "app/review_jobs.h"
 #include "server/requests.h"
 #include "server/responses.h"
 
@@ -94,9 +95,26 @@ void Sessions::record_unrecorded(LiveSession& live) {
     const LiveSession::UnrecordedGame& next = live.unrecorded.front();
     // The owner's game was saved unfinished as it went (a room member's never is): recording it
     // removes that save in the same transaction, and only once it is recorded is it gone here.
-    options_.store->record_finished_game(next.game, next.owners ? live.unfinished.load() : 0);
-    if (next.owners) live.unfinished = 0;
+    app::FinishedGame recorded = next.game;
+    recorded.id =
+        options_.store->record_finished_game(next.game, next.owners ? live.unfinished.load() : 0);
+    if (next.owners) {
+      live.unfinished = 0;
+      // The owner's review (GET .../review) is of the recorded game: a worker's, once kept.
+      if (live.reviewable && live.reviewable->id == 0) live.reviewable->id = recorded.id;
+    }
+    if (options_.on_workers) queue_reviews(recorded);
     live.unrecorded.erase(live.unrecorded.begin());
+  }
+}
+
+void Sessions::queue_reviews(const app::FinishedGame& game) {
+  try {
+    app::queue_reviews(*options_.store, game, {options_.lexicon_source, lexicon_->size()},
+                       now_ms());
+  } catch (const std::exception& problem) {
+    // Not queued: a review asked for is computed by the server then, as without workers.
+    store_failed(problem);
   }
 }
 

@@ -159,7 +159,7 @@ HttpResponse Sessions::create(const HttpRequest& request) {
                      fmt::format("there is no game '{}'", body["game"].get<std::string>()));
       }
       auto daily = daily_opening(*game, body["daily"], app::utc_day(clock_.system_now()),
-                                 options_.daily_secret, *lexicon_);
+                                 clock_.unix_ms(), options_, *lexicon_);
       if (auto* refusal = std::get_if<HttpResponse>(&daily)) return std::move(*refusal);
       const DailyOpening& opening = std::get<DailyOpening>(daily);
       session = game->open(opening.config, opening.seed, lexicon_);
@@ -415,9 +415,10 @@ HttpResponse Sessions::review(const LivePtr& live, Respond& respond) {
     seat = live->seat;
   }
   // A review solves every position the player met: on a worker, never on an I/O thread.
-  workers_->post([game = std::move(game), seat, lexicon = lexicon_,
+  workers_->post([game = std::move(game), seat, lexicon = lexicon_, store = options_.store,
+                  named = app::LogLexicon{options_.lexicon_source, lexicon_->size()},
                   respond = std::exchange(respond, nullptr)] {
-    respond(review_response(game, seat, lexicon));
+    respond(review_response(game, seat, lexicon, store.get(), named));
   });
   return {};
 }

@@ -304,7 +304,8 @@ HttpResponse Statistics::game_review(const HttpRequest& request, std::string_vie
   for (std::size_t s = 0; !seat && s < game->players.size(); ++s) {
     if (game->players[s].bot.empty()) seat = static_cast<Seat>(s);
   }
-  return review_response(*game, seat.value_or(0), lexicon_);
+  return review_response(*game, seat.value_or(0), lexicon_, store_.get(),
+                         {lexicon_source_, lexicon_->size()});
 }
 
 }  // namespace wg::server

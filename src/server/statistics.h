@@ -27,9 +27,13 @@ namespace wg::server {
 class Statistics {
  public:
   /// `store` may be null: nothing is kept. `lexicon` is the arcade's, on which a kept game is
-  /// reviewed.
-  Statistics(std::shared_ptr<app::GameStore> store, std::shared_ptr<const Lexicon> lexicon)
-      : store_(std::move(store)), lexicon_(std::move(lexicon)) {}
+  /// reviewed, named `lexicon_source` as the store's jobs name it (a review a worker computed
+  /// ahead on it is given as kept: app/review_jobs.h).
+  Statistics(std::shared_ptr<app::GameStore> store, std::shared_ptr<const Lexicon> lexicon,
+             std::string lexicon_source = "server")
+      : store_(std::move(store)),
+        lexicon_(std::move(lexicon)),
+        lexicon_source_(std::move(lexicon_source)) {}
 
   /// Whether the path (split at '/', from "api") is one of the routes above.
   static bool owns(const std::vector<std::string_view>& parts);
@@ -52,6 +56,7 @@ class Statistics {
 
   std::shared_ptr<app::GameStore> store_;
   std::shared_ptr<const Lexicon> lexicon_;
+  std::string lexicon_source_;
 };
 
 }  // namespace wg::server

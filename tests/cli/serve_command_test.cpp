@@ -158,7 +158,7 @@ TEST(ServeHost, EveryWildcardFormOfTheHostIsWarnedAboutAndAnEmptyOneRefused) {
 TEST(ServeTournamentsOnWorkers, AWorkerOfTheSameStorePlaysTheArcadesTournament) {
   const TempDir data("wg-serve-on-workers");
   std::optional<Server> server;
-  server.emplace(data.path(), std::vector<std::string>{"--tournaments-on-workers"});
+  server.emplace(data.path(), std::vector<std::string>{"--on-workers"});
   EXPECT_NE(server->banner().find("queued for workers"), std::string::npos) << server->banner();
   const json seats = {{{"kind", "bot"}, {"name", "value"}}, {{"kind", "bot"}, {"name", "random"}}};
   const json queued =
@@ -180,13 +180,12 @@ TEST(ServeTournamentsOnWorkers, AWorkerOfTheSameStorePlaysTheArcadesTournament) 
 
 TEST(ServeTournamentsOnWorkers, IsRefusedWithoutAStoreOrWithExternalBots) {
   const TempDir data("wg-serve-on-workers");
-  const ProcessResult no_store = wordgames({"--data", data.path().string(), "serve", "--port", "0",
-                                            "--tournaments-on-workers", "--no-store"});
+  const ProcessResult no_store = wordgames(
+      {"--data", data.path().string(), "serve", "--port", "0", "--on-workers", "--no-store"});
   EXPECT_EQ(no_store.exit_code, 1) << no_store;
   EXPECT_NE(no_store.err.find("--no-store"), std::string::npos) << no_store;
-  const ProcessResult bots =
-      wordgames({"--data", data.path().string(), "serve", "--port", "0", "--tournaments-on-workers",
-                 "--allow-bot", "python3 bot.py"});
+  const ProcessResult bots = wordgames({"--data", data.path().string(), "serve", "--port", "0",
+                                        "--on-workers", "--allow-bot", "python3 bot.py"});
   EXPECT_EQ(bots.exit_code, 1) << bots;
   EXPECT_NE(bots.err.find("built-in bots only"), std::string::npos) << bots;
 }

@@ -532,7 +532,7 @@ TEST_F(AuctionRoutesTest, TheServerStoppingEndsTheGameInPlayAtItsNextEvent) {
   EXPECT_EQ(stopped["done"], 0);
 }
 
-// Tournaments on workers (serve --tournaments-on-workers): queued as jobs in the store, played
+// Tournaments on workers (serve --on-workers): queued as jobs in the store, played
 // by workers run here in the test's thread (app::Worker), read from the store by any arcade
 // over it. Pages following one are sent what the pollers read: the tests wait for a message,
 // never on the clock (the poll interval is made short only to keep them quick).
@@ -557,7 +557,7 @@ class TournamentsOnWorkersTest : public AuctionRoutesTest {
  protected:
   TournamentsOnWorkersTest() {
     options_.store = store_;
-    options_.tournaments_on_workers = true;
+    options_.on_workers = true;
     options_.lexicon_source = lexicon_.source;
     tournaments_.poll_interval = std::chrono::milliseconds(1);
   }

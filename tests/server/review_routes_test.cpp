@@ -2,14 +2,20 @@
 // finished game, and GET /api/games/ID/review for a kept one, with their refusals.
 #include <gtest/gtest.h>
 
+#include <chrono>
 #include <memory>
+#include <optional>
 #include <string>
+#include <vector>
 
+#include "app/daily.h"
 #include "app/lexicon_catalog.h"
 #include "app/registry.h"
+#include "app/review_jobs.h"
 #include "app/store_factory.h"
 #include "server/arcade_api.h"
 #include "server/handler_calls.h"
+#include "server/stored_arcade.h"
 #include "support/temp_dir.h"
 
 namespace wg::server {
@@ -101,6 +107,70 @@ TEST_F(KeptGameReviewTest, WhatCannotBeReviewedIsRefusedClearly) {
   EXPECT_EQ(call("/api/games/abc/review").second["code"], "no_game");
   EXPECT_EQ(call("/api/games/1/review", "", false).first, 503) << "no store, nothing kept";
   EXPECT_EQ(call("/api/games/1/review", "colour=red").first, 400) << "an unknown parameter";
+}
+
+// On workers (serve --on-workers): each person's finished game has its review queued; a
+// worker's review is given as it was kept, and before one is kept the server computes it.
+class ReviewsOnWorkersTest : public test::StoredArcadeTest {
+ protected:
+  ReviewsOnWorkersTest() : StoredArcadeTest("wg-reviews-on-workers") {
+    options_.on_workers = true;
+    arcade_ = make(store_);
+  }
+
+  HttpResponse call(std::string method, std::string path, const Json& body = nullptr) {
+    HttpRequest sent = test::handler_request(std::move(method), std::move(path),
+                                             body.is_null() ? "" : body.dump());
+    sent.player_secret = secret_;
+    return test::handle(*arcade_, std::move(sent));
+  }
+  Json json(const HttpResponse& response, int status) {
+    EXPECT_EQ(response.status, status) << response.body;
+    return Json::parse(response.body);
+  }
+
+  std::string secret_;
+};
+
+TEST_F(ReviewsOnWorkersTest, AFinishedGamesReviewIsQueuedAndAWorkersIsGivenAsKept) {
+  secret_ = json(call("POST", "/api/players", {{"name", "Ann"}}), 201)["secret"];
+  const Json created =
+      json(call("POST", "/api/sessions", {{"game", "wordle"}, {"player", "Ann"}}), 201);
+  const std::string id = created["id"];
+  json(call("POST", "/api/sessions/" + id + "/commands", {{"command", "guess"}, {"word", "crane"}}),
+       200);
+  json(call("POST", "/api/sessions/" + id + "/commands", {{"command", "give_up"}}), 200);
+
+  // Before a worker: computed by the server, of the recorded game.
+  const Json computed = json(call("GET", "/api/sessions/" + id + "/review"), 200);
+  const std::int64_t game = computed["id"];
+  ASSERT_GT(game, 0) << "the recorded game's id";
+  std::vector<app::Job> jobs = store_->jobs(app::review_group(game));
+  ASSERT_EQ(jobs.size(), 1u) << "Ann's seat, and no other";
+  EXPECT_EQ(jobs[0].kind, "game_review");
+  EXPECT_EQ(jobs[0].input["seat"], 0);
+
+  // A worker keeps it: the review given is then the kept one (here one the test wrote, to see
+  // where it comes from), by either route.
+  const std::optional<app::Job> held = store_->claim_job("w1", 0, 60'000);
+  ASSERT_TRUE(held.has_value());
+  Json kept = computed;
+  kept["summary"] = "kept by a worker";
+  ASSERT_TRUE(store_->finish_job(held->id, "w1", 0, kept));
+  EXPECT_EQ(json(call("GET", "/api/sessions/" + id + "/review"), 200), kept);
+  EXPECT_EQ(json(call("GET", "/api/games/" + std::to_string(game) + "/review"), 200), kept);
+}
+
+TEST_F(ReviewsOnWorkersTest, TheNextDaysPuzzlesAreQueuedOnceWhenTheDayIsAsked) {
+  json(call("GET", "/api/daily"), 200);
+  json(call("GET", "/api/daily"), 200);
+  const auto today = app::utc_day(time_.clock().system_now());
+  const auto tomorrow =
+      std::chrono::year_month_day(std::chrono::sys_days(today) + std::chrono::days(1));
+  const std::vector<app::Job> jobs = store_->jobs(app::daily_group(tomorrow));
+  ASSERT_EQ(jobs.size(), 1u);
+  EXPECT_EQ(jobs[0].kind, "daily_puzzles");
+  EXPECT_EQ(jobs[0].input["date"], app::daily_date_text(tomorrow));
 }
 
 }  // namespace

@@ -535,7 +535,7 @@ export interface TournamentState {
   rules: Record<string, number>;
   table?: TournamentBot[];
   error?: string;
-  /** False for one played by workers (`serve --tournaments-on-workers`): it runs to its end. */
+  /** False for one played by workers (`serve --on-workers`): it runs to its end. */
   stoppable?: boolean;
 }
 

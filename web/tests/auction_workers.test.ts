@@ -1,4 +1,4 @@
-// Letter Auction tournaments on workers (`wordgames serve --tournaments-on-workers`): the page is
+// Letter Auction tournaments on workers (`wordgames serve --on-workers`): the page is
 // the same, a `wordgames worker` over the arcade's data plays the tournament, and the page follows
 // it to its table; it offers no Stop (a queued tournament runs to its end). Every wait is for an
 // announcement or an element, never for time.
@@ -25,7 +25,7 @@ after(() => {
 useArcade((started, launched) => {
   arcade = started;
   browser = launched;
-}, ['--data', data, '--tournaments-on-workers']);
+}, ['--data', data, '--on-workers']);
 
 test('a tournament on workers is played by a worker and followed to its table', async () => {
   worker = spawn(binary, ['--data', data, 'worker'], { stdio: ['ignore', 'ignore', 'inherit'] });
