@@ -19,7 +19,7 @@ app::LogLexicon workers_lexicon(Context& context);
 /// at a terminal, how many of its units are done; returns the final job's result. Throws
 /// std::runtime_error with the job's error when it failed. Waits for as long as it takes (the
 /// workers may start later); an interrupted wait leaves the jobs to the workers.
-Json wait_for_workers(Context& context, const app::QueuedComputation& queued,
+app::Json wait_for_workers(Context& context, const app::QueuedComputation& queued,
                       std::string_view what);
 
 }  // namespace wg::cli

@@ -245,7 +245,7 @@ json computed_by_two_workers_one_killed(const std::string& store,
 /// counts (not the same time, and units rather than threads).
 void the_best_board_on_workers_is_the_local_searchs(const std::string& store) {
   const std::vector<std::string> search = {"--seed", "7",   "boggle",     "best",
-                                           "--size", "4x4", "--episodes", "12"};
+                                           "--size", "3x3", "--episodes", "24"};
   std::vector<std::string> local = search;
   local.insert(local.end(), {"--jobs", "2", "--json"});
   const ProcessResult reference = wordgames(local);
