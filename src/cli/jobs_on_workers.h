@@ -20,6 +20,6 @@ app::LogLexicon workers_lexicon(Context& context);
 /// std::runtime_error with the job's error when it failed. Waits for as long as it takes (the
 /// workers may start later); an interrupted wait leaves the jobs to the workers.
 app::Json wait_for_workers(Context& context, const app::QueuedComputation& queued,
-                      std::string_view what);
+                           std::string_view what);
 
 }  // namespace wg::cli
