@@ -14,6 +14,7 @@
 
 #include "core/text.h"
 
+#include "app/boggle_best_jobs.h"
 #include "app/boggle_room_codec.h"
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
@@ -544,6 +545,7 @@ GameEntry boggle_game() {
   entry.daily.fair = &fair_daily_board;
   entry.daily.fairness = "a board worth 100 to 300 points, all its words found";
   entry.tools = {{"best-boards", &BoggleCodec::best_boards_to_json}};
+  entry.jobs = best_board_job_kinds();
   return entry;
 }
 

@@ -11,6 +11,7 @@
 
 #include <fmt/format.h>
 
+#include "app/evil_hangman_table_jobs.h"
 #include "app/json_fields.h"
 #include "app/session_adapter.h"
 #include "core/alphabet.h"
@@ -578,6 +579,7 @@ GameEntry evil_hangman_game() {
   };
   entry.share = &evil_hangman_share;
   entry.review = &evil_hangman_review;
+  entry.jobs = evil_hangman_table_job_kinds();
   // Where a stopped decision was cut is the session's record, for replays: never a player's.
   entry.stamps.reserved = {"cut"};
   // A withdrawal is the session's own record of a guess taken back, for replays: never a

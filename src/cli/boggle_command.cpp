@@ -22,10 +22,12 @@
 
 #include <fmt/format.h>
 
+#include "app/boggle_best_jobs.h"
 #include "app/boggle_codec.h"
 #include "cli/app.h"
 #include "cli/define_command.h"
 #include "cli/game_recorder.h"
+#include "cli/jobs_on_workers.h"
 #include "cli/line_editor.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
@@ -59,6 +61,7 @@ struct Options {
   std::uint64_t target = 0;
   std::uint64_t jobs = 0;
   std::optional<std::uint64_t> search_seconds;  // unset: 60, or no limit with --episodes
+  bool on_workers = false;                      // the search queued for workers
 };
 
 // The board of --board-file: its problems name the file and the line (a usage error).
@@ -440,6 +443,70 @@ std::string progress_line(const bg::SearchProgress& p, double seconds) {
                      count_of(static_cast<long long>(p.episodes), "episode"));
 }
 
+/// The search's answer: the board, then what it scores and where it was found, ending with
+/// `ran` ("in 3.2 s on 2 threads"); in JSON, `answer` (best_board_job_kinds' shape) and `extra`.
+int print_best(Context& context, const bg::Board& board, const Json& answer, const Json& extra,
+               std::string_view ran) {
+  if (context.options().json) {
+    Json shown = answer;
+    for (auto it = extra.begin(); it != extra.end(); ++it) shown[it.key()] = it.value();
+    print_json(context.out(), shown);
+    return kExitOk;
+  }
+  std::ostream& out = context.out();
+  out << board.text();
+  out << fmt::format("board {}: score {}, {} of {} letters or more ({} scoring)\n", board.spec(),
+                     answer.at("score").get<std::int64_t>(),
+                     count_of(answer.at("words").get<long long>(), "word"),
+                     answer.at("min").get<std::size_t>(), answer.at("scoring").get<std::string>());
+  out << fmt::format("found in episode {} of seed {}; {} finished, {} boards scored {}\n",
+                     answer.at("episode").get<std::uint64_t>(),
+                     answer.at("seed").get<std::uint64_t>(),
+                     count_of(answer.at("episodes").get<long long>(), "episode"),
+                     answer.at("boards").get<std::uint64_t>(), ran);
+  return kExitOk;
+}
+
+/// A ConfigError of the search, as the option that caused it.
+[[noreturn]] void search_usage_error(const ConfigError& e) {
+  throw UsageError(
+      fmt::format("--{}: {}", e.field() == "min_length" ? "min" : e.field(), e.what()));
+}
+
+/// `best --on-workers`: the search queued in the store, computed by workers, printed here.
+int run_best_on_workers(Context& context, const bg::SearchConfig& config, const Options& o) {
+  if (o.episodes == 0) {
+    throw UsageError(
+        "--on-workers needs --episodes N: workers share out a budget of episodes, which finds "
+        "the same board however many run it");
+  }
+  if (o.target > 0 || o.search_seconds || o.jobs > 0) {
+    throw UsageError(fmt::format(
+        "{} is not for a search on workers: they run a budget of episodes (--episodes), one "
+        "episode at a time each (start a worker per core)",
+        o.target > 0       ? "--target"
+        : o.search_seconds ? "--time"
+                           : "--jobs"));
+  }
+  app::GameStore& store = context.required_game_store();
+  app::QueuedComputation queued;
+  try {
+    queued =
+        app::queue_best_board_search(store, config, workers_lexicon(context), Context::now_ms());
+  } catch (const ConfigError& e) {
+    search_usage_error(e);
+  } catch (const std::invalid_argument& e) {
+    throw UsageError(e.what());
+  }
+  const Clock::time_point start = Clock::now();
+  const Json answer = wait_for_workers(context, queued, "The search");
+  const double elapsed = std::chrono::duration<double>(Clock::now() - start).count();
+  const bg::Board board = bg::Board::parse(answer.at("board").get<std::string>());
+  return print_best(
+      context, board, answer, {{"seconds", elapsed}, {"units", queued.units}},
+      fmt::format("in {:.1f} s by workers, in {}", elapsed, count_of(queued.units, "unit")));
+}
+
 int run_best(Context& context, const Options& o) {
   bg::SearchConfig config;
   std::tie(config.rows, config.cols) = shape_of(o.shape);
@@ -453,6 +520,7 @@ int run_best(Context& context, const Options& o) {
   config.seed = context.seed();
   config.episodes = o.episodes;
   config.target = static_cast<std::int64_t>(o.target);
+  if (o.on_workers) return run_best_on_workers(context, config, o);
   // A budget of episodes is the reproducible search: no clock cuts it short unless asked.
   const std::uint64_t seconds = o.search_seconds.value_or(o.episodes > 0 ? 0 : 60);
   if (seconds == 0 && o.episodes == 0 && o.target == 0)
@@ -461,8 +529,7 @@ int run_best(Context& context, const Options& o) {
   try {
     search.emplace(context.lexicon(), config);
   } catch (const ConfigError& e) {
-    throw UsageError(
-        fmt::format("--{}: {}", e.field() == "min_length" ? "min" : e.field(), e.what()));
+    search_usage_error(e);
   }
   const unsigned jobs = jobs_or_cores(o.jobs);
   // The clock is the front end's: a thread ends the search at --time and reports progress,
@@ -500,35 +567,20 @@ int run_best(Context& context, const Options& o) {
                     "it more --time",
                     elapsed));
   const bg::FoundBoard& best = *result.best;
-  const std::size_t min_length = config.min_word_length();
-  if (context.options().json) {
-    print_json(context.out(), Json{{"board", best.board.spec()},
-                                   {"rows", config.rows},
-                                   {"cols", config.cols},
-                                   {"dice", bg::to_string(config.dice)},
-                                   {"min", min_length},
-                                   {"scoring", bg::to_string(config.scoring)},
-                                   {"score", best.score},
-                                   {"words", best.words},
-                                   {"seed", config.seed},
-                                   {"episode", best.episode},
-                                   {"episodes", result.episodes},
-                                   {"boards", result.boards},
-                                   {"seconds", elapsed},
-                                   {"jobs", jobs}});
-    return kExitOk;
-  }
-  std::ostream& out = context.out();
-  out << best.board.text();
-  out << fmt::format("board {}: score {}, {} of {} letters or more ({} scoring)\n",
-                     best.board.spec(), best.score,
-                     count_of(static_cast<long long>(best.words), "word"), min_length,
-                     bg::to_string(config.scoring));
-  out << fmt::format(
-      "found in episode {} of seed {}; {} finished, {} boards scored in {:.1f} s on {}\n",
-      best.episode, config.seed, count_of(static_cast<long long>(result.episodes), "episode"),
-      result.boards, elapsed, count_of(jobs, "thread"));
-  return kExitOk;
+  const Json answer = {{"board", best.board.spec()},
+                       {"rows", config.rows},
+                       {"cols", config.cols},
+                       {"dice", bg::to_string(config.dice)},
+                       {"min", config.min_word_length()},
+                       {"scoring", bg::to_string(config.scoring)},
+                       {"score", best.score},
+                       {"words", best.words},
+                       {"seed", config.seed},
+                       {"episode", best.episode},
+                       {"episodes", result.episodes},
+                       {"boards", result.boards}};
+  return print_best(context, best.board, answer, {{"seconds", elapsed}, {"jobs", jobs}},
+                    fmt::format("in {:.1f} s on {}", elapsed, count_of(jobs, "thread")));
 }
 
 }  // namespace
@@ -621,7 +673,8 @@ void define_boggle_command(CLI::App& command, Context& context) {
       "climbing. Prints the best board found, its score and the episode K that found it: with\n"
       "the same --seed and lexicon, --episodes K+1 finds it again on any number of threads (or\n"
       "a board at least as good, when the clock or --target cut an episode short).\n"
-      "Progress goes to standard error.\n"
+      "Progress goes to standard error. With --on-workers, workers sharing the store run the\n"
+      "episodes and the answer is the same; JSON then has \"units\" for \"jobs\".\n"
       "JSON: {\"board\", \"rows\", \"cols\", \"dice\", \"min\", \"scoring\", \"score\", "
       "\"words\", \"seed\", \"episode\", \"episodes\", \"boards\", \"seconds\", \"jobs\"}.");
   best->add_option("--size", o->shape, "The board's rows and columns, RxC (default 4x4)")
@@ -644,6 +697,10 @@ void define_boggle_command(CLI::App& command, Context& context) {
   add_number_option(
       *best, "--jobs", 1, 256, [o](std::uint64_t n) { o->jobs = n; },
       "Threads (default: one per core)");
+  best->add_flag("--on-workers", o->on_workers,
+                 "Queue the search in the store (--store) for workers ('wordgames worker', on any "
+                 "machines sharing it), wait for them and print its answer: the same as here. "
+                 "Needs --episodes; not with --time, --target or --jobs");
   add_min(*best, "Minimum word length (default 3; 4 on 6x6, as Super Big Boggle's rules say)");
   best->add_option("--scoring", o->scoring, "boggle (default) or spec")->type_name("boggle|spec");
   on_run(*best, context, [&context, o] { return run_best(context, *o); });

@@ -15,10 +15,12 @@
 #include <fmt/format.h>
 
 #include "app/evil_hangman_codec.h"
+#include "app/evil_hangman_table_jobs.h"
 #include "cli/app.h"
 #include "cli/define_command.h"
 #include "cli/gallows.h"
 #include "cli/game_recorder.h"
+#include "cli/jobs_on_workers.h"
 #include "cli/output.h"
 #include "cli/prompt.h"
 #include "cli/style.h"
@@ -390,18 +392,9 @@ int run_autoplay(Context& context, const AutoplayOptions& options) {
 
 // --- table.
 
-int run_table(Context& context, const eh::TableConfig& config) {
-  const Lexicon& lexicon = context.lexicon();
-  const std::uint64_t seed = context.seed();
-  eh::TableResult table;
-  {
-    // Minutes of work for long words: a line shows how many lengths are done (terminal only).
-    ProgressLine line(context.out(), context.interactive(), "Computing the table");
-    line.update(-1);
-    table = eh::run_table(lexicon, config, seed, [&line](int done, int total) {
-      line.update(total > 0 ? static_cast<double>(done) / total : -1);
-    });  // ConfigError: usage
-  }
+/// The table as Markdown, or as JSON (table_to_json).
+int print_table(Context& context, const eh::TableConfig& config, const eh::TableResult& table,
+                std::uint64_t seed) {
   if (context.options().json) {
     print_json(context.out(), app::table_to_json(table, context.lexicon_info().source, seed));
     return kExitOk;
@@ -437,6 +430,42 @@ int run_table(Context& context, const eh::TableConfig& config) {
     out << line << '\n';
   }
   return kExitOk;
+}
+
+struct TableOptions {
+  eh::TableConfig config;
+  bool on_workers = false;  // the table queued for workers
+};
+
+/// `table --on-workers`: the table queued in the store, computed by workers, printed here.
+int run_table_on_workers(Context& context, const eh::TableConfig& config) {
+  if (config.jobs > 0) {
+    throw UsageError(
+        "--jobs is not for a table on workers: they compute a length at a time each (start a "
+        "worker per core)");
+  }
+  const std::uint64_t seed = context.seed();
+  const app::QueuedComputation queued = app::queue_evil_hangman_table(
+      context.required_game_store(), config, seed, context.lexicon(), workers_lexicon(context),
+      Context::now_ms());  // ConfigError: usage
+  const Json result = wait_for_workers(context, queued, "The table");
+  return print_table(context, config, app::table_of_result(result, config), seed);
+}
+
+int run_table(Context& context, const TableOptions& o) {
+  if (o.on_workers) return run_table_on_workers(context, o.config);
+  const Lexicon& lexicon = context.lexicon();
+  const std::uint64_t seed = context.seed();
+  eh::TableResult table;
+  {
+    // Minutes of work for long words: a line shows how many lengths are done (terminal only).
+    ProgressLine line(context.out(), context.interactive(), "Computing the table");
+    line.update(-1);
+    table = eh::run_table(lexicon, o.config, seed, [&line](int done, int total) {
+      line.update(total > 0 ? static_cast<double>(done) / total : -1);
+    });  // ConfigError: usage
+  }
+  return print_table(context, o.config, table, seed);
 }
 
 // --- Definitions.
@@ -489,52 +518,56 @@ void add_autoplay(CLI::App& parent, Context& context) {
 }
 
 void add_table(CLI::App& parent, Context& context) {
-  auto options = std::make_shared<eh::TableConfig>();
+  auto all = std::make_shared<TableOptions>();
   CLI::App* command = add_game_tool(
       parent, context, "table",
       "Misses each host forces on each guesser, by word length (a Markdown table)", "");
   add_number_option(
       *command, "--min-length", 1, kMaxLength,
-      [options](std::uint64_t n) { options->min_length = static_cast<std::int64_t>(n); },
+      [all](std::uint64_t n) { all->config.min_length = static_cast<std::int64_t>(n); },
       "Shortest length; default 4");
   add_number_option(
       *command, "--max-length", 1, kMaxLength,
-      [options](std::uint64_t n) { options->max_length = static_cast<std::int64_t>(n); },
+      [all](std::uint64_t n) { all->config.max_length = static_cast<std::int64_t>(n); },
       "Longest length; default 12");
   add_number_option(
       *command, "--guesses", 1, kMaxCount,
-      [options](std::uint64_t n) { options->guesses = static_cast<std::int64_t>(n); },
+      [all](std::uint64_t n) { all->config.guesses = static_cast<std::int64_t>(n); },
       "Misses allowed; default 26, so every game ends with the word found and the misses are "
       "what the host forced");
   add_numbers_option(
       *command, "--depths", 1, kMaxCount,
-      [options](const std::vector<std::uint64_t>& depths) {
-        options->depths.clear();
-        for (std::uint64_t d : depths) options->depths.push_back(static_cast<int>(d));
+      [all](const std::vector<std::uint64_t>& depths) {
+        all->config.depths.clear();
+        for (std::uint64_t d : depths) all->config.depths.push_back(static_cast<int>(d));
       },
       "Lookahead depths to compare; default 2 3")
       ->type_name("D...");
-  command->add_flag("!--no-optimal", options->optimal, "Leave the optimal host out");
-  command->add_flag("--value", options->value,
+  command->add_flag("!--no-optimal", all->config.optimal, "Leave the optimal host out");
+  command->add_flag("--value", all->config.value,
                     "Add the game value: misses an optimal host forces on an optimal guesser");
   constexpr std::uint64_t kNoLimit = std::numeric_limits<std::uint64_t>::max();
   add_number_option(
       *command, "--budget", 1, kNoLimit,
-      [options](std::uint64_t n) { options->budget.max_positions = n; },
+      [all](std::uint64_t n) { all->config.budget.max_positions = n; },
       "Positions the optimal solver may evaluate per decision; default 2000000");
   add_number_option(
-      *command, "--memo", 1, kNoLimit, [options](std::uint64_t n) { options->budget.max_memo = n; },
+      *command, "--memo", 1, kNoLimit, [all](std::uint64_t n) { all->config.budget.max_memo = n; },
       "Positions the optimal solver may remember (16 bytes each, rounded down to a power of "
       "two); default 4000000");
   add_number_option(
-      *command, "--work", 1, kNoLimit, [options](std::uint64_t n) { options->budget.max_work = n; },
+      *command, "--work", 1, kNoLimit, [all](std::uint64_t n) { all->config.budget.max_work = n; },
       "Steps of work the optimal solver may take per decision, a count that follows its time "
       "(about a billion a second); default no limit");
   add_number_option(
-      *command, "--jobs", 1, 256, [options](std::uint64_t n) { options->jobs = n; },
+      *command, "--jobs", 1, 256, [all](std::uint64_t n) { all->config.jobs = n; },
       "Threads, one word length each; the table is the same for any number (default: one per "
       "core; each holds its own solver memo)");
-  on_run(*command, context, [&context, options] { return run_table(context, *options); });
+  command->add_flag("--on-workers", all->on_workers,
+                    "Queue the table in the store (--store) for workers ('wordgames worker', on "
+                    "any machines sharing it), a length each, wait for them and print it: the "
+                    "same table as here. Not with --jobs");
+  on_run(*command, context, [&context, all] { return run_table(context, *all); });
 }
 
 }  // namespace

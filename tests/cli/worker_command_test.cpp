@@ -2,6 +2,8 @@
 // workers, played by two of them while one is killed (SIGKILL) midway, gives the same table as
 // one worker, and as the tournament played in one process, with each game kept once; over
 // SQLite and over PostgreSQL (a throwaway server: suites named *Postgres*, labelled "postgres").
+// `boggle best --on-workers` and `evil-hangman table --on-workers`, computed by two workers
+// while one is killed, print the answer and the table of the command run without workers.
 // Nothing here waits on time: the tests wait on a worker's output and on its end, and the kill
 // may come at any point of the tournament.
 
@@ -11,6 +13,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <fmt/format.h>
 #include <gtest/gtest.h>
 
 #include <fstream>
@@ -77,16 +80,23 @@ void expect_each_game_kept_once(std::string_view store, std::int64_t id) {
 /// A worker started in the background, its stdout read through a pipe.
 class BackgroundWorker {
  public:
-  explicit BackgroundWorker(std::string_view store, std::vector<std::string> extra = {}) {
+  explicit BackgroundWorker(std::string_view store, std::vector<std::string> extra = {})
+      : BackgroundWorker(worker_args(store, std::move(extra)), "") {}
+  /// Any command, its standard error read through the pipe, its output written to `out_file`.
+  BackgroundWorker(std::vector<std::string> args, const std::string& out_file) {
     int out[2];
     EXPECT_EQ(::pipe2(out, O_CLOEXEC), 0);
     posix_spawn_file_actions_t actions;
     posix_spawn_file_actions_init(&actions);
     posix_spawn_file_actions_addopen(&actions, STDIN_FILENO, "/dev/null", O_RDONLY, 0);
-    posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
-    posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
-    std::vector<std::string> args = {"--store", std::string(store), "worker", "--lease", "1"};
-    args.insert(args.end(), extra.begin(), extra.end());
+    if (out_file.empty()) {
+      posix_spawn_file_actions_adddup2(&actions, out[1], STDOUT_FILENO);
+      posix_spawn_file_actions_addopen(&actions, STDERR_FILENO, "/dev/null", O_WRONLY, 0);
+    } else {
+      posix_spawn_file_actions_addopen(&actions, STDOUT_FILENO, out_file.c_str(),
+                                       O_WRONLY | O_CREAT | O_TRUNC, 0644);
+      posix_spawn_file_actions_adddup2(&actions, out[1], STDERR_FILENO);
+    }
     pid_ = spawn_wordgames(std::move(args), actions);
     posix_spawn_file_actions_destroy(&actions);
     ::close(out[1]);
@@ -99,6 +109,12 @@ class BackgroundWorker {
       wait_child(pid_);
     }
     ::close(out_);
+  }
+  static std::vector<std::string> worker_args(std::string_view store,
+                                              std::vector<std::string> extra) {
+    std::vector<std::string> args = {"--store", std::string(store), "worker", "--lease", "1"};
+    args.insert(args.end(), extra.begin(), extra.end());
+    return args;
   }
   BackgroundWorker(const BackgroundWorker&) = delete;
   BackgroundWorker& operator=(const BackgroundWorker&) = delete;
@@ -189,6 +205,109 @@ TEST(WorkerCommandPostgres, TwoWorkersOneKilledGiveOneWorkersTable) {
   PostgresServer server;
   two_workers_one_killed_give_one_workers_table(server.create_database("one"),
                                                 server.create_database("two"));
+}
+
+/// A computation queued with `--on-workers` by a command that waits for it (`args`, after the
+/// store), computed by two workers, the first killed once it has done a unit of `unit_kind`:
+/// the command's JSON output.
+json computed_by_two_workers_one_killed(const std::string& store,
+                                        const std::vector<std::string>& args,
+                                        std::string_view unit_kind) {
+  TempDir dir;
+  const std::string out_file = (dir.path() / "out.json").string();
+  std::vector<std::string> queued = {"--store", store};
+  queued.insert(queued.end(), args.begin(), args.end());
+  queued.insert(queued.end(), {"--on-workers", "--json"});
+  BackgroundWorker command(queued, out_file);
+  if (!command.wait_for_line("queued for the workers")) {
+    ADD_FAILURE() << command.output();
+    return nullptr;
+  }
+  BackgroundWorker doomed(store);
+  if (!doomed.wait_for_line(fmt::format("({}) done", unit_kind))) {
+    ADD_FAILURE() << doomed.output();
+    return nullptr;
+  }
+  BackgroundWorker survivor(store, {"--once"});
+  const std::optional<int> killed = doomed.end_with(SIGKILL);
+  EXPECT_TRUE(killed && WIFSIGNALED(*killed));
+  const std::optional<int> ended = survivor.wait();
+  EXPECT_TRUE(ended && WIFEXITED(*ended) && WEXITSTATUS(*ended) == 0) << survivor.output();
+  const std::optional<int> answered = command.wait();
+  EXPECT_TRUE(answered && WIFEXITED(*answered) && WEXITSTATUS(*answered) == 0) << command.output();
+  std::ifstream in(out_file);
+  std::ostringstream text;
+  text << in.rdbuf();
+  return json::parse(text.str());
+}
+
+/// `boggle best --on-workers` gives the answer of the local search: the same board, episode and
+/// counts (not the same time, and units rather than threads).
+void the_best_board_on_workers_is_the_local_searchs(const std::string& store) {
+  const std::vector<std::string> search = {"--seed", "7",   "boggle",     "best",
+                                           "--size", "3x3", "--episodes", "24"};
+  std::vector<std::string> local = search;
+  local.insert(local.end(), {"--jobs", "2", "--json"});
+  const ProcessResult reference = wordgames(local);
+  ASSERT_EQ(reference.exit_code, 0) << reference;
+  json expected = json_of(reference);
+  expected.erase("seconds");
+  expected.erase("jobs");
+  json computed = computed_by_two_workers_one_killed(store, search, "boggle_best_episodes");
+  ASSERT_TRUE(computed.is_object()) << computed.dump();
+  EXPECT_EQ(computed.at("units"), 12);
+  computed.erase("seconds");
+  computed.erase("units");
+  EXPECT_EQ(computed, expected);
+}
+
+TEST(WorkerCommand, TwoWorkersOneKilledFindTheBestBoardOfTheLocalSearch) {
+  TempDir dir;
+  the_best_board_on_workers_is_the_local_searchs((dir.path() / "store").string());
+}
+
+TEST(WorkerCommandPostgres, TwoWorkersOneKilledFindTheBestBoardOfTheLocalSearch) {
+  if (const std::string why = PostgresServer::unavailable(); !why.empty()) GTEST_SKIP() << why;
+  PostgresServer server;
+  the_best_board_on_workers_is_the_local_searchs(server.create_database("best"));
+}
+
+TEST(WorkerCommand, TwoWorkersOneKilledGiveTheLocalEvilHangmanTable) {
+  TempDir dir;
+  const std::vector<std::string> table = {"--seed",       "3", "evil-hangman", "table",
+                                          "--min-length", "3", "--max-length", "7",
+                                          "--depths",     "2", "--no-optimal"};
+  std::vector<std::string> local = table;
+  local.push_back("--json");
+  const ProcessResult reference = wordgames(local);
+  ASSERT_EQ(reference.exit_code, 0) << reference;
+  EXPECT_EQ(computed_by_two_workers_one_killed((dir.path() / "store").string(), table,
+                                               "evil_hangman_table_row"),
+            json_of(reference));
+}
+
+TEST(WorkerCommand, ASearchOrTableWorkersCannotShareIsRefusedAndNothingIsQueued) {
+  TempDir dir;
+  const std::string store = (dir.path() / "store").string();
+  ProcessResult r = wordgames({"--store", store, "boggle", "best", "--on-workers"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(unwrapped(r.err).find("--on-workers needs --episodes N"), std::string::npos) << r;
+  r = wordgames(
+      {"--store", store, "boggle", "best", "--on-workers", "--episodes", "4", "--target", "50"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(unwrapped(r.err).find("--target is not for a search on workers"), std::string::npos)
+      << r;
+  r = wordgames(
+      {"--store", store, "boggle", "best", "--on-workers", "--episodes", "4", "--size", "0x4"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  r = wordgames({"--store", store, "evil-hangman", "table", "--on-workers", "--min-length", "9",
+                 "--max-length", "5"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  r = wordgames({"--store", store, "evil-hangman", "table", "--on-workers", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 1) << r;
+  EXPECT_NE(unwrapped(r.err).find("--jobs is not for a table on workers"), std::string::npos) << r;
+  r = wordgames({"--store", store, "worker", "--once"});
+  EXPECT_NE(r.out.find("ends: 0 jobs"), std::string::npos) << r;
 }
 
 TEST(WorkerCommand, SigtermEndsAWaitingWorker) {

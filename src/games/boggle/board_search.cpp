@@ -239,7 +239,7 @@ class BoardSearch::Episode {
 };
 
 BoardSearch::BoardSearch(const Lexicon& lexicon, SearchConfig config)
-    : lexicon_(lexicon), config_(std::move(config)) {
+    : lexicon_(lexicon), config_(std::move(config)), next_episode_(config_.first_episode) {
   config_.validate();
 }
 
@@ -251,7 +251,7 @@ SearchProgress BoardSearch::run(unsigned jobs) {
       Solver solver(lexicon_, 1);
       while (!stop_.load(std::memory_order_relaxed)) {
         const std::uint64_t index = next_episode_.fetch_add(1, std::memory_order_relaxed);
-        if (config_.episodes > 0 && index >= config_.episodes) break;
+        if (config_.episodes > 0 && index - config_.first_episode >= config_.episodes) break;
         Episode(*this, solver, index).run();
       }
     } catch (...) {  // out of memory: stop every thread, report after the join
@@ -285,9 +285,11 @@ SearchProgress BoardSearch::progress() const {
 
 void BoardSearch::offer(const FoundBoard& found) {
   const std::lock_guard lock(mutex_);
-  if (!best_ || found.score > best_->score ||
-      (found.score == best_->score && found.episode < best_->episode))
-    best_ = found;
+  if (!best_ || better_found(found, *best_)) best_ = found;
+}
+
+bool better_found(const FoundBoard& a, const FoundBoard& b) {
+  return a.score > b.score || (a.score == b.score && a.episode < b.episode);
 }
 
 }  // namespace wg::boggle

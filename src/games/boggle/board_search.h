@@ -52,6 +52,10 @@ struct SearchConfig {
   std::uint64_t seed = 1;
   /// Episodes to run, 0 for no limit (until stop() or the target).
   std::uint64_t episodes = 0;
+  /// The first episode run: episodes first_episode, first_episode + 1... A search shared out
+  /// among processes runs a range of episodes in each; the best of their best boards
+  /// (better_found) is the whole search's, as one process would have found it.
+  std::uint64_t first_episode = 0;
   /// Stop once a board scores at least this; 0: no target.
   std::int64_t target = 0;
   /// Annealing steps (boards tried) in an episode before its final climb; 0: by the size
@@ -86,6 +90,10 @@ struct FoundBoard {
   std::uint64_t episode = 0;
 };
 
+/// Whether `a` beats `b` as the search's answer: a higher score, or the same from a lower
+/// episode. The answer of a search is the same whatever order its episodes are compared in.
+bool better_found(const FoundBoard& a, const FoundBoard& b);
+
 /// Where a search stands.
 struct SearchProgress {
   /// Empty until a board is scored (a search stopped before its threads scored one).
@@ -99,9 +107,9 @@ class BoardSearch {
   /// Throws ConfigError (SearchConfig::validate).
   BoardSearch(const Lexicon& lexicon, SearchConfig config);
 
-  /// Runs episodes 0, 1, 2... on `jobs` threads (0: one per core) until the budget of episodes,
-  /// the target or stop(), and returns where the search ended. An episode cut short by stop()
-  /// still offers the best board it had seen. Call once.
+  /// Runs episodes first_episode, first_episode + 1... on `jobs` threads (0: one per core) until
+  /// the budget of episodes, the target or stop(), and returns where the search ended. An episode
+  /// cut short by stop() still offers the best board it had seen. Call once.
   SearchProgress run(unsigned jobs);
   /// Asks run() to return: each thread stops after the board it is scoring. Thread-safe; may be
   /// called before run(), which then returns at once.

@@ -1,6 +1,7 @@
 #include "games/evil_hangman/experiment.h"
 
 #include <algorithm>
+#include <string>
 #include <utility>
 
 #include "core/parallel.h"
@@ -140,12 +141,8 @@ std::vector<TableHost> table_hosts(const TableConfig& config) {
   return hosts;
 }
 
-TableResult run_table(const Lexicon& lexicon, const TableConfig& config, std::uint64_t seed,
-                      const std::function<void(int done, int total)>& on_progress) {
+std::vector<std::size_t> table_lengths(const Lexicon& lexicon, const TableConfig& config) {
   config.validate(lexicon);
-  TableResult result;
-  result.guesses = config.game_guesses();
-  result.hosts = table_hosts(config);
   std::vector<std::size_t> lengths;
   // Lengths above kMaxWordLength have no words to play (has_words_of_length), so the loop
   // stops there even for a huge max_length.
@@ -154,6 +151,26 @@ TableResult run_table(const Lexicon& lexicon, const TableConfig& config, std::ui
   for (std::int64_t length = config.min_length; length <= last; ++length) {
     if (has_words_of_length(lexicon, length)) lengths.push_back(static_cast<std::size_t>(length));
   }
+  return lengths;
+}
+
+TableRow table_length_row(const Lexicon& lexicon, const TableConfig& config, std::size_t length,
+                          std::uint64_t seed) {
+  const std::vector<std::size_t> lengths = table_lengths(lexicon, config);
+  if (std::find(lengths.begin(), lengths.end(), length) == lengths.end()) {
+    throw ConfigError("length", "the table has no row of length " + std::to_string(length));
+  }
+  const WordSet words = WordSet::of_length(lexicon, length);
+  return table_row(words, table_hosts(config), config.game_guesses(), config.budget, config.value,
+                   seed);
+}
+
+TableResult run_table(const Lexicon& lexicon, const TableConfig& config, std::uint64_t seed,
+                      const std::function<void(int done, int total)>& on_progress) {
+  const std::vector<std::size_t> lengths = table_lengths(lexicon, config);  // validates
+  TableResult result;
+  result.guesses = config.game_guesses();
+  result.hosts = table_hosts(config);
   // Lengths are independent, so they share out over threads; the rows keep their order.
   result.rows.resize(lengths.size());
   const auto jobs = static_cast<int>(jobs_or_cores(config.jobs));

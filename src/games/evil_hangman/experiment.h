@@ -126,6 +126,16 @@ struct TableResult {
 /// The hosts of the table: largest, lookahead per depth, then optimal (if asked).
 std::vector<TableHost> table_hosts(const TableConfig& config);
 
+/// The lengths of the table's rows: those from min_length to max_length that have words, in
+/// increasing order. Throws ConfigError (TableConfig::validate).
+std::vector<std::size_t> table_lengths(const Lexicon& lexicon, const TableConfig& config);
+
+/// The table's row of `length` (one of table_lengths()), as run_table computes it: the rows
+/// are independent, so processes may share them out. Throws ConfigError
+/// (TableConfig::validate, or a length that is not the table's).
+TableRow table_length_row(const Lexicon& lexicon, const TableConfig& config, std::size_t length,
+                          std::uint64_t seed);
+
 /// Validates `config` and plays the table, lengths on several threads; the result does not
 /// depend on their number. `on_progress(done, total)` is called as each length's row is done,
 /// from the worker threads but never two at once.
