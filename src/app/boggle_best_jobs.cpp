@@ -45,8 +45,8 @@ std::uint64_t unsigned_field(const Json& object, const char* name) {
 /// The search the job's input describes (first_episode and episodes: the whole search's).
 bg::SearchConfig search_of(const Job& job, JobContext& context) {
   const Json search = job.input.contains("search") ? job.input["search"] : Json();
-  require_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(), context,
-                      "the search");
+  check_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(),
+                    context.log_lexicon(), "the search");
   bg::SearchConfig config;
   config.rows = static_cast<int>(std::min<std::uint64_t>(unsigned_field(search, "rows"), 1000));
   config.cols = static_cast<int>(std::min<std::uint64_t>(unsigned_field(search, "cols"), 1000));
@@ -165,7 +165,7 @@ QueuedComputation queue_best_board_search(GameStore& store, const bg::SearchConf
   }
   if (config.first_episode != 0) throw std::invalid_argument("a search starts at episode 0");
   const Json search = search_json(config);
-  const Json named = job_lexicon_json(lexicon);
+  const Json named = lexicon_json(lexicon);
   std::vector<Json> units;
   const std::uint64_t unit = best_board_unit_episodes(config.episodes);
   for (std::uint64_t first = 0; first < config.episodes; first += unit) {

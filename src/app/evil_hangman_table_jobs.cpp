@@ -51,8 +51,8 @@ std::uint64_t unsigned_field(const Json& object, const char* name) {
 /// The table's config as the job's input holds it, checked (TableConfig::validate) on the
 /// worker's lexicon, which must be the one it was queued with.
 eh::TableConfig config_of(const Job& job, JobContext& context) {
-  require_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(), context,
-                      "the table");
+  check_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(),
+                    context.log_lexicon(), "the table");
   const Json table = job.input.contains("table") ? job.input["table"] : Json();
   eh::TableConfig config;
   config.min_length = integer_field(table, "min_length");
@@ -161,7 +161,7 @@ QueuedComputation queue_evil_hangman_table(GameStore& store, const eh::TableConf
                                            const LogLexicon& log_lexicon, std::int64_t now_ms) {
   const std::vector<std::size_t> lengths = eh::table_lengths(lexicon, config);  // validates
   const Json table = table_config_json(config);
-  const Json named = job_lexicon_json(log_lexicon);
+  const Json named = lexicon_json(log_lexicon);
   std::vector<Json> units;
   for (const std::size_t length : lengths) {
     units.push_back({{"table", table}, {"seed", seed}, {"length", length}, {"lexicon", named}});

@@ -48,8 +48,8 @@ void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_
     return;
   }
   throw std::invalid_argument(fmt::format(
-      "{} plays with the lexicon {} ({} words), this worker has {} ({} words): start the worker "
-      "with the same lexicon",
+      "{} was queued with the lexicon {} ({} words), this worker has {} ({} words): start the "
+      "worker with the same lexicon",
       what, source != nullptr && source->is_string() ? source->get<std::string>() : "?",
       words != nullptr && words->is_number() ? words->dump() : "?", mine.source, mine.words));
 }

@@ -28,23 +28,6 @@ QueuedComputation queue_units(GameStore& store, std::string_view prefix, std::st
   return queued;
 }
 
-Json job_lexicon_json(const LogLexicon& lexicon) {
-  return {{"source", lexicon.source}, {"words", lexicon.words}};
-}
-
-void require_job_lexicon(const Json& queued, JobContext& context, std::string_view what) {
-  const Json lexicon = queued.is_object() ? queued : Json::object();
-  const LogLexicon& mine = context.log_lexicon();
-  if (lexicon.value("source", std::string()) != mine.source ||
-      lexicon.value("words", std::uint64_t{0}) != mine.words) {
-    throw std::invalid_argument(
-        fmt::format("{} runs with the lexicon {} ({} words), this worker has {} ({} words): "
-                    "start the worker with the same lexicon",
-                    what, lexicon.value("source", std::string("?")), lexicon.value("words", 0),
-                    mine.source, mine.words));
-  }
-}
-
 std::vector<Json> unit_results(GameStore& store, std::string_view group, std::string_view what) {
   std::vector<Json> results;
   std::vector<std::string> failures;

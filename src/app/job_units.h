@@ -36,13 +36,6 @@ QueuedComputation queue_units(GameStore& store, std::string_view prefix, std::st
                               const std::vector<Json>& units, std::string_view final_kind,
                               const Json& final_input, std::int64_t now_ms);
 
-/// How a queued job names the lexicon it must run with: {"source", "words"}.
-Json job_lexicon_json(const LogLexicon& lexicon);
-
-/// Throws std::invalid_argument when `queued` (job_lexicon_json) is not the worker's lexicon:
-/// the job's result would differ. `what` names the computation in the message.
-void require_job_lexicon(const Json& queued, JobContext& context, std::string_view what);
-
 /// The results of the units of `group`, by id, once none is queued or running. Throws
 /// std::runtime_error naming each failed unit and its error.
 std::vector<Json> unit_results(GameStore& store, std::string_view group, std::string_view what);

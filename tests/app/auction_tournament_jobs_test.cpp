@@ -110,7 +110,7 @@ TEST_F(AuctionTournamentJobsTest, AWorkerWithAnotherLexiconRefusesItAndTheTourna
   EXPECT_EQ(worker({"other.txt", 5}).run(stop_), 11);
   const std::vector<Job> units = store_.jobs(auction_tournament_group(id));
   EXPECT_EQ(units[0].state, "failed");
-  EXPECT_NE(units[0].error.find("plays with the lexicon built-in"), std::string::npos)
+  EXPECT_NE(units[0].error.find("was queued with the lexicon built-in"), std::string::npos)
       << units[0].error;
   EXPECT_NE(units[0].error.find("start the worker with the same lexicon"), std::string::npos);
   EXPECT_EQ(store_.tournament(id).status, "stopped");
