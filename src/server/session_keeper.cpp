@@ -95,15 +95,23 @@ void Sessions::record_unrecorded(LiveSession& live) {
     const LiveSession::UnrecordedGame& next = live.unrecorded.front();
     // The owner's game was saved unfinished as it went (a room member's never is): recording it
     // removes that save in the same transaction, and only once it is recorded is it gone here.
-    app::FinishedGame recorded = next.game;
-    recorded.id =
+    const std::int64_t id =
         options_.store->record_finished_game(next.game, next.owners ? live.unfinished.load() : 0);
     if (next.owners) {
       live.unfinished = 0;
-      // The owner's review (GET .../review) is of the recorded game: a worker's, once kept.
-      if (live.reviewable && live.reviewable->id == 0) live.reviewable->id = recorded.id;
+      // The owner's review (GET .../review) is of the recorded game, a worker's once kept; not
+      // of a later game of the session's, should this one have been recorded late.
+      app::FinishedGame* reviewable = live.reviewable ? &*live.reviewable : nullptr;
+      if (reviewable != nullptr && reviewable->id == 0 && reviewable->seed == next.game.seed &&
+          reviewable->commands == next.game.commands) {
+        reviewable->id = id;
+      }
     }
-    if (options_.on_workers) queue_reviews(recorded);
+    if (options_.on_workers) {
+      app::FinishedGame recorded = next.game;
+      recorded.id = id;
+      queue_reviews(recorded);
+    }
     live.unrecorded.erase(live.unrecorded.begin());
   }
 }

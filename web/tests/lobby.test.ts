@@ -55,7 +55,8 @@ test('a game\'s title is an address too, and an address of nothing says so', asy
   assert.match(page.url(), /#\/boggle(\/[0-9a-f]{32})?$/, 'the page\'s own address');
   await page.goto(`${arcade.url}#/letter-auction`);
   await page.getByRole('heading', { name: 'Letter Auction', level: 1 }).waitFor();
-  assert.match(page.url(), /#\/auction(\/[0-9a-f]{32})?$/);
+  // Its game begun (its address names it), so that the page is left with nothing in flight.
+  await page.waitForURL(/#\/auction\/[0-9a-f]{32}$/);
   await page.goto(`${arcade.url}#/chess`);
   await page.locator('.lobby-card').first().waitFor();
   assert.equal(await page.locator('main .error').textContent(),
