@@ -243,3 +243,45 @@ for (const { game, address, request, first, command, said } of PAGES) {
     }
   });
 }
+
+test('a page left while its game opens leaves no game behind and follows none', async () => {
+  const arcade: Arcade = await startArcade();
+  const browser = await launchBrowser();
+  try {
+    const { context, page } = await openPage(browser, `${arcade.url}#/`);
+    await page.locator('.lobby-card').first().waitFor();
+    // The game's opening is held on its way back until the page has been left.
+    let asked!: () => void;
+    const wasAsked = new Promise<void>((resolve) => { asked = resolve; });
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => { release = resolve; });
+    await page.route('**/api/sessions', async (route) => {
+      if (route.request().method() !== 'POST') return route.continue();
+      asked();
+      await released;
+      await route.continue();
+    });
+    const sockets: string[] = [];
+    page.on('websocket', (socket) => sockets.push(socket.url()));
+    await page.evaluate(() => { location.hash = '#/hand'; });
+    await wasAsked;
+    await page.evaluate(() => { location.hash = '#/'; });
+    await page.locator('.lobby-card').first().waitFor();
+    const opened = page.waitForResponse((response) => response.request().method() === 'POST' &&
+                                                      response.url().endsWith('/api/sessions'));
+    const deleted = page.waitForRequest((request) => request.method() === 'DELETE');
+    release();
+    const { id } = (await (await opened).json()) as { id: string };
+    // The page deletes the game nobody saw, and stays where the player went.
+    assert.match((await deleted).url(), new RegExp(`/api/sessions/${id}$`));
+    await (await deleted).response();
+    await assert.rejects(api(arcade.url, 'GET', `/api/sessions/${id}`), /404/);
+    assert.equal(await page.evaluate(() => location.hash), '#/');
+    assert.equal(await page.locator('.lobby-card').count() > 0, true);
+    assert.deepEqual(sockets.filter((url) => url.includes(id)), []);
+    await context.close();
+  } finally {
+    await browser.close();
+    await arcade.stop();
+  }
+});

@@ -184,7 +184,10 @@ export class SessionController<View> {
     }
   }
 
-  /** Opens a session by `open` (its snapshot, and the config asked for), shown as opened. */
+  /**
+   * Opens a session by `open` (its snapshot, and the config asked for), shown as opened; one
+   * that opens after the page was left is deleted, neither followed nor shown.
+   */
   private async openWith(open: () => Promise<{ snapshot: Snapshot<View>;
                                                 config: Record<string, unknown>; }>):
       Promise<Snapshot<View>> {
@@ -192,6 +195,13 @@ export class SessionController<View> {
     this.setBusy(true);
     try {
       const { snapshot, config } = await open();
+      if (this.closed) {
+        // The page was left while the game opened: nobody saw it, so nobody plays or looks for
+        // it; it is not followed, drawn or kept.
+        this.setBusy(false);
+        if (snapshot.id) void deleteSession(snapshot.id).catch(() => undefined);
+        return snapshot;
+      }
       this.take(snapshot.id ?? '', config, snapshot);
       this.setBusy(false);
       this.settings.show(snapshot, 'opened');
@@ -224,6 +234,10 @@ export class SessionController<View> {
     this.setBusy(true);
     try {
       const snapshot = await readSession<View>(id);
+      if (this.closed) {
+        this.setBusy(false);
+        return false;  // the page was left meanwhile: the session stays as it is, unfollowed
+      }
       this.extras = undefined;
       this.take(id, {}, snapshot);
       // A game resumed with moves made was played: at stake, like one played here.
@@ -234,6 +248,7 @@ export class SessionController<View> {
       return true;
     } catch (error) {
       this.setBusy(false);
+      if (this.closed) return false;
       this.leave();
       this.settings.lost(sessionGone(error) ? goneMessage(error) : messageOf(error));
       return false;
