@@ -55,6 +55,9 @@ Json run_reporting(JobContext& context, const std::function<Json()>& work,
   while (done.wait_for(every) != std::future_status::ready) {
     try {
       context.progress(progress());
+    } catch (const StoreError&) {
+      // The store did not answer this time (a blip, a reconnection): the lease still holds
+      // until it runs out, and the next report renews it or finds the job lost.
     } catch (...) {
       if (stop) stop();
       thread.join();

@@ -42,8 +42,9 @@ std::vector<Json> unit_results(GameStore& store, std::string_view group, std::st
 
 /// Runs `work` on a thread of its own while the job's thread reports `progress()` to the
 /// context every `every`, so that the job keeps its lease however long a step of the work
-/// takes. When the job is lost (JobLost), calls `stop` (which may be empty: the work then runs
-/// to its end), waits for the work and throws JobLost; the work's exception is rethrown.
+/// takes. A report the store fails (StoreError) is tried again at the next one. When the job is
+/// lost (JobLost), or a report fails otherwise, calls `stop` (which may be empty: the work then
+/// runs to its end), waits for the work and rethrows; the work's exception is rethrown.
 Json run_reporting(JobContext& context, const std::function<Json()>& work,
                    const std::function<Json()>& progress, const std::function<void()>& stop,
                    std::chrono::milliseconds every = std::chrono::milliseconds(500));

@@ -1,11 +1,14 @@
 #include "app/review_jobs.h"
 
+#include <atomic>
 #include <memory>
 #include <stdexcept>
+#include <stop_token>
 #include <utility>
 
 #include <fmt/format.h>
 
+#include "app/job_units.h"
 #include "app/registry.h"
 #include "app/review.h"
 
@@ -14,10 +17,6 @@ namespace wg::app {
 namespace {
 
 constexpr std::string_view kReviewKind = "game_review";
-
-/// How much more of a review must be done before its progress is kept again (each keep is a
-/// write to the store, which also renews the job's lease).
-constexpr double kProgressStep = 0.05;
 
 Json run_review(const Job& job, JobContext& context) {
   const Json& input = job.input;
@@ -29,36 +28,48 @@ Json run_review(const Job& job, JobContext& context) {
         fmt::format("job {}: a review's input is {{\"game\": id, \"seat\": seat}}", job.id));
   }
   const auto id = id_field->get<std::int64_t>();
-  const auto seat = seat_field->get<Seat>();
+  const auto seat_number = seat_field->get<std::int64_t>();
   check_job_lexicon(input.contains("lexicon") ? input["lexicon"] : Json::object(),
                     context.log_lexicon(), fmt::format("the review of game {}", id));
   FinishedGame game;
   try {
     game = context.store().finished_game(id);
   } catch (const StoreError& problem) {
-    // Most likely gone (deleted with its player): the job fails, and a front end asked for the
-    // review computes it itself.
+    // A store that answers another question has no such game: the job fails. One that does not
+    // answer throws StoreError again, and the job is taken again once the store is back.
+    context.store().jobs_to_do();
     throw std::invalid_argument(fmt::format("game {} cannot be read: {}", id, problem.what()));
   }
   const GameEntry* entry = find_game(game.game);
   if (entry == nullptr || !entry->review) {
     throw std::invalid_argument(fmt::format("game {} ({}) has no review", id, game.game));
   }
-  if (seat < 0 || static_cast<std::size_t>(seat) >= game.players.size()) {
-    throw std::invalid_argument(fmt::format("game {} has no seat {}", id, seat));
+  if (seat_number < 0 || static_cast<std::uint64_t>(seat_number) >= game.players.size()) {
+    throw std::invalid_argument(fmt::format("game {} has no seat {}", id, seat_number));
   }
-  double kept = 0;
+  const auto seat = static_cast<Seat>(seat_number);
+  // The review runs on a thread of its own while this one renews the lease, however long a step
+  // of the review takes; a lost job stops it.
+  std::atomic<double> done{0};
+  std::stop_source stop;
   Work work;
-  work.progress = [&context, &kept, id, seat](double fraction) {
-    if (fraction < kept + kProgressStep) return;
-    kept = fraction;
-    context.progress({{"game", id}, {"seat", seat}, {"done", fraction}});
-  };
+  work.stop = stop.get_token();
+  work.progress = [&done](double fraction) { done.store(fraction, std::memory_order_relaxed); };
   // The worker's lexicon outlives each of its jobs: the review borrows it, owning nothing.
   const std::shared_ptr<const Lexicon> lexicon(std::shared_ptr<const Lexicon>(),
                                                &context.lexicon());
-  const std::optional<GameReview> review = review_game(*entry, game, seat, lexicon, work);
-  return review_document(game, seat, *review);
+  const Json result = run_reporting(
+      context,
+      [&] {
+        const std::optional<GameReview> review = review_game(*entry, game, seat, lexicon, work);
+        if (!review) throw std::runtime_error(fmt::format("game {} was not reviewed", id));
+        return review_document(game, seat, *review);
+      },
+      [&] {
+        return Json{{"game", id}, {"seat", seat}, {"done", done.load(std::memory_order_relaxed)}};
+      },
+      [&] { stop.request_stop(); });
+  return result;
 }
 
 }  // namespace
