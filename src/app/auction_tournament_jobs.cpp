@@ -38,11 +38,7 @@ Json tournament_rules_json(const au::Rules& r) {
 
 /// An integer field of a kept config; std::invalid_argument naming it when it is not one.
 std::int64_t integer_field(const Json& object, const char* name, std::int64_t tournament) {
-  if (!object.is_object() || !object.contains(name) || !object[name].is_number_integer()) {
-    throw std::invalid_argument(fmt::format(
-        "tournament {} was not queued for workers: its config has no \"{}\"", tournament, name));
-  }
-  return object[name].get<std::int64_t>();
+  return job_integer(object, name, fmt::format("tournament {}'s config", tournament));
 }
 
 /// The tournament as its kept config describes it, checked against the worker's lexicon.
@@ -76,8 +72,7 @@ au::TournamentConfig config_of(const TournamentRecord& kept, JobContext& context
   r.bonus = static_cast<int>(integer_field(rules, "bonus", kept.id));
   r.players = static_cast<int>(config.lineup.size());
   r.validate();
-  check_job_lexicon(c.contains("lexicon") ? c["lexicon"] : Json::object(), context.log_lexicon(),
-                    fmt::format("tournament {}", kept.id));
+  check_job_lexicon(c, context.log_lexicon(), fmt::format("tournament {}", kept.id));
   return config;
 }
 
@@ -221,6 +216,10 @@ std::string auction_tournament_group(std::int64_t tournament_id) {
   return fmt::format("auction_tournament.{}", tournament_id);
 }
 
+std::string auction_tournament_table_group(std::int64_t tournament_id) {
+  return fmt::format("auction_tournament.{}.table", tournament_id);
+}
+
 int auction_tournament_unit_games(int games) { return std::clamp((games + 15) / 16, 1, 1000); }
 
 std::int64_t queue_auction_tournament(GameStore& store, const au::TournamentConfig& config_in,
@@ -259,7 +258,8 @@ std::int64_t queue_auction_tournament(GameStore& store, const au::TournamentConf
          group,
          ""});
   }
-  jobs.push_back({std::string(kTableKind), {{"tournament", id}}, "", group});
+  jobs.push_back(
+      {std::string(kTableKind), {{"tournament", id}}, auction_tournament_table_group(id), group});
   store.queue_jobs(jobs, now_ms);
   return id;
 }

@@ -29,6 +29,8 @@ std::vector<JobKind> auction_tournament_job_kinds();
 
 /// The group of a tournament's units, which its table waits for: "auction_tournament.ID".
 std::string auction_tournament_group(std::int64_t tournament_id);
+/// The group of a tournament's table job, alone in it: "auction_tournament.ID.table".
+std::string auction_tournament_table_group(std::int64_t tournament_id);
 
 /// How many consecutive games a unit plays: about a sixteenth of the tournament (so that
 /// workers share it), from 1 to 1000.

@@ -30,23 +30,14 @@ Json search_json(const bg::SearchConfig& c) {
           {"steps", c.steps}};
 }
 
-std::uint64_t unsigned_field(const Json& object, const char* name) {
-  const bool unsigned_number =
-      object.is_object() && object.contains(name) &&
-      (object[name].is_number_unsigned() ||
-       (object[name].is_number_integer() && object[name].get<std::int64_t>() >= 0));
-  if (!unsigned_number) {
-    throw std::invalid_argument(
-        fmt::format("the job's search has no \"{}\": it was not queued for workers", name));
-  }
-  return object[name].get<std::uint64_t>();
+std::uint64_t unsigned_field(const Json& search, const char* name) {
+  return job_unsigned(search, name, "the job's search");
 }
 
 /// The search the job's input describes (first_episode and episodes: the whole search's).
 bg::SearchConfig search_of(const Job& job, JobContext& context) {
   const Json search = job.input.contains("search") ? job.input["search"] : Json();
-  check_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(),
-                    context.log_lexicon(), "the search");
+  check_job_lexicon(job.input, context.log_lexicon(), "the search");
   bg::SearchConfig config;
   config.rows = static_cast<int>(std::min<std::uint64_t>(unsigned_field(search, "rows"), 1000));
   config.cols = static_cast<int>(std::min<std::uint64_t>(unsigned_field(search, "cols"), 1000));
@@ -126,28 +117,36 @@ Json pick_answer(const Job& job, JobContext& context) {
     boards += unit.at("boards").get<std::uint64_t>();
   }
   if (!best) throw std::runtime_error("the search has no unit");
-  return {{"board", best_json.at("board")},
+  best->board = bg::Board::parse(best_json.at("board").get<std::string>());
+  best->words = best_json.at("words").get<decltype(best->words)>();
+  return best_board_answer(config, *best, episodes, boards);
+}
+
+}  // namespace
+
+Json best_board_answer(const bg::SearchConfig& config, const bg::FoundBoard& best,
+                       std::uint64_t episodes, std::uint64_t boards) {
+  return {{"board", best.board.spec()},
           {"rows", config.rows},
           {"cols", config.cols},
           {"dice", bg::to_string(config.dice)},
           {"min", config.min_word_length()},
           {"scoring", bg::to_string(config.scoring)},
-          {"score", best->score},
-          {"words", best_json.at("words")},
+          {"score", best.score},
+          {"words", best.words},
           {"seed", config.seed},
-          {"episode", best->episode},
+          {"episode", best.episode},
           {"episodes", episodes},
           {"boards", boards}};
 }
-
-}  // namespace
 
 std::vector<JobKind> best_board_job_kinds() {
   return {{kUnitKind, &run_unit}, {kAnswerKind, &pick_answer}};
 }
 
 std::uint64_t best_board_unit_episodes(std::uint64_t episodes) {
-  return std::clamp<std::uint64_t>((episodes + 15) / 16, 1, 1000);
+  const std::uint64_t fewest = episodes / kMaxBestBoardUnits + (episodes % kMaxBestBoardUnits != 0);
+  return std::max(std::clamp<std::uint64_t>((episodes + 15) / 16, 1, 1000), fewest);
 }
 
 QueuedComputation queue_best_board_search(GameStore& store, const bg::SearchConfig& config,

@@ -31,9 +31,18 @@ namespace wg::app {
 /// "boards"}.
 std::vector<JobKind> best_board_job_kinds();
 
+/// The answer of the search `config` whose best board is `best`, found in `episodes` episodes
+/// that scored `boards` boards, as the answer job keeps it and `boggle best --json` prints it
+/// (best_board_job_kinds names its fields).
+Json best_board_answer(const boggle::SearchConfig& config, const boggle::FoundBoard& best,
+                       std::uint64_t episodes, std::uint64_t boards);
+
 /// How many consecutive episodes a unit runs: about a sixteenth of the search (so that
-/// workers share it), from 1 to 1000.
+/// workers share it), from 1 to 1000, and more for a search so long that 1000 a unit would
+/// queue more than kMaxBestBoardUnits units.
 std::uint64_t best_board_unit_episodes(std::uint64_t episodes);
+/// The most units a search is queued as, however many its episodes.
+inline constexpr std::uint64_t kMaxBestBoardUnits = 4096;
 
 /// Queues the search `config` at `now_ms`: its units, then its answer (the final job). The
 /// workers must run with the same lexicon (`lexicon`), or refuse its units. Throws

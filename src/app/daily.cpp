@@ -149,7 +149,7 @@ Json work_out_daily_puzzles(const Job& job, JobContext& context) {
     throw std::invalid_argument(fmt::format("job {}: its input has no \"date\"", job.id));
   }
   const std::chrono::year_month_day day = parse_daily_date(date->get<std::string>());
-  check_job_lexicon(job.input.value("lexicon", Json::object()), context.log_lexicon(),
+  check_job_lexicon(job.input, context.log_lexicon(),
                     fmt::format("the puzzles of {}", daily_date_text(day)));
   if (job.input.value("secret", Json("")) != Json(secret_digest(context.daily_secret()))) {
     throw std::invalid_argument(
@@ -185,14 +185,18 @@ std::string daily_group(std::chrono::year_month_day day) {
 bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
                          const LogLexicon& lexicon, std::int64_t now_ms) {
   const std::string group = daily_group(day);
-  if (!store.jobs(group).empty()) return false;
-  store.queue_jobs({{std::string(kDailyKind),
-                     {{"date", daily_date_text(day)},
-                      {"lexicon", lexicon_json(lexicon)},
-                      {"secret", secret_digest(secret)}},
-                     group,
-                     ""}},
-                   now_ms);
+  const Json input{{"date", daily_date_text(day)},
+                   {"lexicon", lexicon_json(lexicon)},
+                   {"secret", secret_digest(secret)}};
+  int failed = 0;
+  for (const Job& job : store.jobs(group)) {
+    if (job.kind != kDailyKind || job.input != input) continue;  // another arcade's day
+    if (job.state != "failed") return false;                     // to do, being done, or done
+    // Workers that cannot do it (started without the secret) are not given it for ever: the
+    // arcade tries the draws itself, as without workers.
+    if (++failed >= kMaxDailyAttempts) return false;
+  }
+  store.queue_jobs({{std::string(kDailyKind), input, group, ""}}, now_ms);
   return true;
 }
 

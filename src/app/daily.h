@@ -97,8 +97,12 @@ void add_daily_standing(Json& puzzle, GameStore& store, const GameEntry& game,
 std::vector<JobKind> daily_job_kinds();
 /// The group of the job of `day`'s puzzles: "daily.YYYY-MM-DD".
 std::string daily_group(std::chrono::year_month_day day);
-/// Queues the job of `day`'s puzzles at `now_ms` unless the store holds one already; true when
-/// it queued it. Two hosts that queue it at once queue two jobs with the same result.
+/// Queues the job of `day`'s puzzles at `now_ms`, with `secret` (its digest) and on `lexicon`,
+/// unless the store holds one of the same to do or done, or kMaxDailyAttempts of them failed;
+/// true when it queued it. Two hosts that queue it at once queue two jobs with the same result;
+/// arcades of other secrets or lexicons on the same store queue their own.
+/// How many failed jobs of a day's puzzles stop an arcade queueing it again.
+inline constexpr int kMaxDailyAttempts = 3;
 bool queue_daily_puzzles(GameStore& store, std::chrono::year_month_day day, std::string_view secret,
                          const LogLexicon& lexicon, std::int64_t now_ms);
 /// Takes the draws a worker kept of `day`'s puzzles, with `secret` and on `lexicon` (named

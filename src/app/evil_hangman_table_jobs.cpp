@@ -32,27 +32,18 @@ Json table_config_json(const eh::TableConfig& c) {
             {"work", c.budget.max_work}}}};
 }
 
-std::int64_t integer_field(const Json& object, const char* name) {
-  if (!object.is_object() || !object.contains(name) || !object[name].is_number_integer()) {
-    throw std::invalid_argument(
-        fmt::format("the job's table has no \"{}\": it was not queued for workers", name));
-  }
-  return object[name].get<std::int64_t>();
+std::int64_t integer_field(const Json& table, const char* name) {
+  return job_integer(table, name, "the job's table");
 }
 
-std::uint64_t unsigned_field(const Json& object, const char* name) {
-  if (!object.is_object() || !object.contains(name) || !object[name].is_number_unsigned()) {
-    throw std::invalid_argument(
-        fmt::format("the job's table has no \"{}\": it was not queued for workers", name));
-  }
-  return object[name].get<std::uint64_t>();
+std::uint64_t unsigned_field(const Json& table, const char* name) {
+  return job_unsigned(table, name, "the job's table");
 }
 
 /// The table's config as the job's input holds it, checked (TableConfig::validate) on the
 /// worker's lexicon, which must be the one it was queued with.
 eh::TableConfig config_of(const Job& job, JobContext& context) {
-  check_job_lexicon(job.input.contains("lexicon") ? job.input["lexicon"] : Json(),
-                    context.log_lexicon(), "the table");
+  check_job_lexicon(job.input, context.log_lexicon(), "the table");
   const Json table = job.input.contains("table") ? job.input["table"] : Json();
   eh::TableConfig config;
   config.min_length = integer_field(table, "min_length");

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <chrono>
+#include <limits>
 #include <stdexcept>
 #include <thread>
 
@@ -35,7 +36,10 @@ Json lexicon_json(const LogLexicon& lexicon) {
   return {{"source", lexicon.source}, {"words", lexicon.words}};
 }
 
-void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_view what) {
+void check_job_lexicon(const Json& queued, const LogLexicon& mine, std::string_view what) {
+  static const Json kNone;
+  const auto named = queued.is_object() ? queued.find("lexicon") : queued.end();
+  const Json& lexicon = queued.is_object() && named != queued.end() ? *named : kNone;
   const auto field = [&lexicon](const char* name) -> const Json* {
     const auto found = lexicon.is_object() ? lexicon.find(name) : lexicon.end();
     return lexicon.is_object() && found != lexicon.end() ? &*found : nullptr;
@@ -52,6 +56,39 @@ void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_
       "worker with the same lexicon",
       what, source != nullptr && source->is_string() ? source->get<std::string>() : "?",
       words != nullptr && words->is_number() ? words->dump() : "?", mine.source, mine.words));
+}
+
+namespace {
+
+const Json* job_field(const Json& object, const char* name) {
+  const auto found = object.is_object() ? object.find(name) : object.end();
+  return object.is_object() && found != object.end() ? &*found : nullptr;
+}
+
+[[noreturn]] void missing_field(const char* name, std::string_view what) {
+  throw std::invalid_argument(
+      fmt::format("{} has no \"{}\": it was not queued for workers", what, name));
+}
+
+}  // namespace
+
+std::int64_t job_integer(const Json& object, const char* name, std::string_view what) {
+  const Json* field = job_field(object, name);
+  if (field == nullptr || !field->is_number_integer() ||
+      (field->is_number_unsigned() &&
+       field->get<std::uint64_t>() > std::numeric_limits<std::int64_t>::max())) {
+    missing_field(name, what);
+  }
+  return field->get<std::int64_t>();
+}
+
+std::uint64_t job_unsigned(const Json& object, const char* name, std::string_view what) {
+  const Json* field = job_field(object, name);
+  if (field == nullptr || !field->is_number_integer() ||
+      (!field->is_number_unsigned() && field->get<std::int64_t>() < 0)) {
+    missing_field(name, what);
+  }
+  return field->get<std::uint64_t>();
 }
 
 std::string default_worker_name() {

@@ -65,11 +65,24 @@ struct JobKind {
 /// (the reviews of finished games, app/review_jobs.h; the puzzles of the day, app/daily.h).
 std::vector<JobKind> registered_job_kinds();
 
+/// The jobs queued or running (GameStore::jobs_to_do) at which an arcade queues no more, so
+/// that the queue stays bounded when its workers lag: a tournament is refused, a review is left
+/// to be computed when asked.
+inline constexpr std::int64_t kMaxQueuedJobs = 1000;
+
 /// How a job's input names the lexicon it must be run with: {"source", "words"}.
 Json lexicon_json(const LogLexicon& lexicon);
-/// Throws std::invalid_argument, naming `what` ("tournament 12"), when `lexicon` (lexicon_json,
-/// from a job's input) is not the worker's (`mine`): the job's result would differ.
-void check_job_lexicon(const Json& lexicon, const LogLexicon& mine, std::string_view what);
+/// Throws std::invalid_argument, naming `what` ("tournament 12"), when the lexicon `queued`
+/// names (an object whose "lexicon" is lexicon_json's: a job's input, a tournament's config) is
+/// not the worker's (`mine`): the job's result would differ.
+void check_job_lexicon(const Json& queued, const LogLexicon& mine, std::string_view what);
+
+/// The whole number `name` of `object` (a job's input, or part of it), which `what` describes
+/// ("the job's search"); throws std::invalid_argument saying so when it is not one: the job was
+/// not queued for workers.
+std::int64_t job_integer(const Json& object, const char* name, std::string_view what);
+/// The same, for a whole number from 0.
+std::uint64_t job_unsigned(const Json& object, const char* name, std::string_view what);
 
 struct WorkerOptions {
   /// The worker's name in the store (Job::holder): unique among the workers sharing it

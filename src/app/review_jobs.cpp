@@ -29,8 +29,7 @@ Json run_review(const Job& job, JobContext& context) {
   }
   const auto id = id_field->get<std::int64_t>();
   const auto seat_number = seat_field->get<std::int64_t>();
-  check_job_lexicon(input.contains("lexicon") ? input["lexicon"] : Json::object(),
-                    context.log_lexicon(), fmt::format("the review of game {}", id));
+  check_job_lexicon(input, context.log_lexicon(), fmt::format("the review of game {}", id));
   FinishedGame game;
   try {
     game = context.store().finished_game(id);
@@ -78,20 +77,20 @@ std::vector<JobKind> review_job_kinds() { return {{kReviewKind, &run_review}}; }
 
 std::string review_group(std::int64_t game_id) { return fmt::format("review.{}", game_id); }
 
-std::size_t queue_reviews(GameStore& store, const FinishedGame& game, const LogLexicon& lexicon,
-                          std::int64_t now_ms) {
+bool queue_review(GameStore& store, const FinishedGame& game, Seat seat, const LogLexicon& lexicon,
+                  std::int64_t now_ms) {
   const GameEntry* entry = find_game(game.game);
-  if (entry == nullptr || !entry->review || game.id == 0) return 0;
-  std::vector<NewJob> jobs;
-  for (std::size_t seat = 0; seat < game.players.size(); ++seat) {
-    if (!game.players[seat].bot.empty()) continue;
-    jobs.push_back({std::string(kReviewKind),
-                    {{"game", game.id}, {"seat", seat}, {"lexicon", lexicon_json(lexicon)}},
-                    review_group(game.id),
-                    ""});
+  if (entry == nullptr || !entry->review || game.id == 0 || seat < 0 ||
+      static_cast<std::size_t>(seat) >= game.players.size() ||
+      !game.players[static_cast<std::size_t>(seat)].bot.empty()) {
+    return false;
   }
-  if (!jobs.empty()) store.queue_jobs(jobs, now_ms);
-  return jobs.size();
+  store.queue_jobs({{std::string(kReviewKind),
+                     {{"game", game.id}, {"seat", seat}, {"lexicon", lexicon_json(lexicon)}},
+                     review_group(game.id),
+                     ""}},
+                   now_ms);
+  return true;
 }
 
 std::optional<Json> kept_review(GameStore& store, std::int64_t game_id, Seat seat,

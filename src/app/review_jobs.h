@@ -28,12 +28,13 @@ std::vector<JobKind> review_job_kinds();
 /// The group of the reviews of the recorded game `game_id`: "review.ID".
 std::string review_group(std::int64_t game_id);
 
-/// Queues, at `now_ms`, the review of each seat of `game` (recorded: its id set) that a person
-/// played, when its game has reviews (GameEntry::review), to be computed on `lexicon` (the one
-/// it was played on); returns how many were queued (0 for a game without reviews, or of bots
-/// only). Throws StoreError when the store cannot keep them.
-std::size_t queue_reviews(GameStore& store, const FinishedGame& game, const LogLexicon& lexicon,
-                          std::int64_t now_ms);
+/// Queues, at `now_ms`, the review of `game` (recorded: its id set) as the person at `seat`
+/// played it, its recorder (each member of a room records the round as their own), when its
+/// game has reviews (GameEntry::review), to be computed on `lexicon` (the one it was played on);
+/// returns whether it was: not for a game without reviews, unrecorded, or a bot's seat.
+/// Throws StoreError when the store cannot keep it.
+bool queue_review(GameStore& store, const FinishedGame& game, Seat seat, const LogLexicon& lexicon,
+                  std::int64_t now_ms);
 
 /// The review a worker computed of the recorded game `game_id` as the player at `seat` played
 /// it, on `lexicon` (review_document); nullopt when none has been computed (not queued, not

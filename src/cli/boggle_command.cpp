@@ -567,18 +567,7 @@ int run_best(Context& context, const Options& o) {
                     "it more --time",
                     elapsed));
   const bg::FoundBoard& best = *result.best;
-  const Json answer = {{"board", best.board.spec()},
-                       {"rows", config.rows},
-                       {"cols", config.cols},
-                       {"dice", bg::to_string(config.dice)},
-                       {"min", config.min_word_length()},
-                       {"scoring", bg::to_string(config.scoring)},
-                       {"score", best.score},
-                       {"words", best.words},
-                       {"seed", config.seed},
-                       {"episode", best.episode},
-                       {"episodes", result.episodes},
-                       {"boards", result.boards}};
+  const Json answer = app::best_board_answer(config, best, result.episodes, result.boards);
   return print_best(context, best.board, answer, {{"seconds", elapsed}, {"jobs", jobs}},
                     fmt::format("in {:.1f} s on {}", elapsed, count_of(jobs, "thread")));
 }

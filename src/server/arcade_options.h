@@ -10,7 +10,9 @@
 #include <string>
 #include <vector>
 
+#include "app/game_session.h"
 #include "app/game_store.h"
+#include "lexicon/lexicon.h"
 #include "protocol/external_player.h"
 #include "server/game_routes.h"
 #include "server/http_server.h"
@@ -68,6 +70,10 @@ struct ArcadeOptions {
   /// The lexicon's name as the logs write it (the terminal's, LexiconInfo::source): the workers
   /// must know the lexicon by the same name to take this server's jobs.
   std::string lexicon_source = "server";
+  /// How this server's jobs and logs name `lexicon` (its lexicon): lexicon_source and its size.
+  app::LogLexicon log_lexicon(const Lexicon& lexicon) const {
+    return {lexicon_source, lexicon.size()};
+  }
   /// This server's number among the servers of one arcade behind a load balancer, as two hex
   /// digits (serve --node): every session id and watch code it makes begins with them, so that
   /// the balancer sends a game's requests and sockets to the server that opened it while it is

@@ -429,9 +429,9 @@ void Tournaments::socket_closed(const std::shared_ptr<WebSocketPeer>& peer) {
 
 namespace {
 
-/// How far past a tournament's last unit its table's job is looked for (queued with them, in
-/// the same transaction: next to them but for the jobs other stores queued meanwhile).
-constexpr std::int64_t kTableJobSearch = 64;
+/// How long a tournament may be kept without its jobs before it is said to have failed: they
+/// are queued right after it is kept, and only a store that failed in between leaves none.
+constexpr std::int64_t kJobsQueuedWithinMs = 60'000;
 
 /// The id of a tournament in a path: a whole number from 1; nothing otherwise.
 std::optional<std::int64_t> store_id_of(std::string_view text) {
@@ -559,31 +559,26 @@ std::optional<Json> Tournaments::queued_state(std::int64_t id) {
   if (kept.status == "finished") {
     state["status"] = "finished";
     state["table"] = kept.table;
-  } else if (std::string failure = queued_failure(id); !failure.empty()) {
+  } else if (std::string failure = queued_failure(id, kept.started_ms); !failure.empty()) {
     state["status"] = "failed";
     state["error"] = std::move(failure);
   }
   return state;
 }
 
-std::string Tournaments::queued_failure(std::int64_t id) {
+std::string Tournaments::queued_failure(std::int64_t id, std::int64_t kept_ms) {
   app::GameStore& store = *options_.store;
-  const std::string group = app::auction_tournament_group(id);
-  std::int64_t last = 0;
-  bool pending = false;
-  for (const app::Job& unit : store.jobs(group)) {
+  const std::vector<app::Job> tables = store.jobs(app::auction_tournament_table_group(id));
+  if (tables.empty()) {
+    if (options_.now_ms() - kept_ms < kJobsQueuedWithinMs) return "";  // being queued
+    return "its games were never queued (the store failed as the tournament was queued)";
+  }
+  for (const app::Job& unit : store.jobs(app::auction_tournament_group(id))) {
     if (unit.state == "failed") return fmt::format("job {}: {}", unit.id, unit.error);
-    pending = pending || unit.state == "queued" || unit.state == "running";
-    last = std::max(last, unit.id);
   }
-  if (pending || last == 0) return "";
   // Every game is played: its table's job (which waits for the group) counts it, or failed.
-  for (std::int64_t next = last + 1; next <= last + kTableJobSearch; ++next) {
-    const std::optional<app::Job> job = store.job(next);
-    if (!job || job->after != group) continue;
-    return job->state == "failed" ? fmt::format("job {}: {}", job->id, job->error) : "";
-  }
-  return "";
+  const app::Job& table = tables.front();
+  return table.state == "failed" ? fmt::format("job {}: {}", table.id, table.error) : "";
 }
 
 HttpResponse Tournaments::open_queued_socket(std::string_view id_text,
@@ -603,8 +598,10 @@ HttpResponse Tournaments::open_queued_socket(std::string_view id_text,
       followed.over = state["status"] != "running";
     }
     followers_[peer.get()] = id;
+    // The latest state sent to the others (which may be newer than this read), and under the
+    // lock, so that no newer state the poller sends can overtake it.
+    peer->send_shared(followed.sent);
   }
-  peer->send_shared(text);
   HttpResponse accepted;
   accepted.status = 0;
   return accepted;
@@ -636,16 +633,13 @@ void Tournaments::poll(std::stop_token stop) {
       if (!state) continue;
       (*state)["type"] = "tournament";
       auto text = std::make_shared<const std::string>(json_text(*state));
-      std::vector<std::shared_ptr<WebSocketPeer>> peers;
-      {
-        std::lock_guard lock(follow_mutex_);
-        const auto found = followed_.find(id);
-        if (found == followed_.end() || *found->second.sent == *text) continue;
-        found->second.sent = text;
-        found->second.over = (*state)["status"] != "running";
-        peers = found->second.peers;
-      }
-      for (const auto& peer : peers) peer->send_shared(text);
+      // Sent under the lock (a send only queues), in the order the states were read.
+      std::lock_guard lock(follow_mutex_);
+      const auto found = followed_.find(id);
+      if (found == followed_.end() || *found->second.sent == *text) continue;
+      found->second.sent = text;
+      found->second.over = (*state)["status"] != "running";
+      for (const auto& peer : found->second.peers) peer->send_shared(text);
     }
   }
 }

@@ -36,6 +36,7 @@
 #include <vector>
 
 #include "app/game_store.h"
+#include "app/job_queue.h"
 #include "app/json.h"
 #include "lexicon/lexicon.h"
 #include "protocol/external_player.h"
@@ -73,7 +74,7 @@ struct TournamentOptions {
   bool on_workers = false;
   /// On workers: the jobs queued or running in the store (of any kind) at which a new
   /// tournament is refused (429 too_many_tournaments), so that the queue stays bounded.
-  std::int64_t max_queued_jobs = 1000;
+  std::int64_t max_queued_jobs = app::kMaxQueuedJobs;
   /// On workers: how often the state of a tournament that pages follow is read again.
   std::chrono::milliseconds poll_interval{1000};
 };
@@ -132,8 +133,9 @@ class Tournaments {
   /// The state of the tournament of that id as the store has it; nothing for none (or one not
   /// queued for workers). Throws app::StoreError when the store fails.
   std::optional<app::Json> queued_state(std::int64_t id);
-  /// Why the tournament of that id failed (a job of its failed), "" while it has not.
-  std::string queued_failure(std::int64_t id);
+  /// Why the tournament of that id, kept at `kept_ms`, failed (a job of its failed, or none was
+  /// queued), "" while it has not.
+  std::string queued_failure(std::int64_t id, std::int64_t kept_ms);
   HttpResponse open_queued_socket(std::string_view id, std::shared_ptr<WebSocketPeer> peer);
   /// The poller's thread: the state of each followed tournament read again at each interval,
   /// and sent to its pages when it changed.

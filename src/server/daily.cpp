@@ -1,7 +1,9 @@
 #include "server/daily.h"
 
+#include <atomic>
 #include <chrono>
 #include <exception>
+#include <iostream>
 #include <string>
 
 #include "app/daily.h"
@@ -23,7 +25,7 @@ HttpResponse bad_date(const ConfigError& problem) {
 void prepare_day(std::chrono::year_month_day day, std::chrono::year_month_day today,
                  std::int64_t now_ms, const ArcadeOptions& options, const Lexicon& lexicon) {
   if (options.store == nullptr) return;
-  const app::LogLexicon named{options.lexicon_source, lexicon.size()};
+  const app::LogLexicon named = options.log_lexicon(lexicon);
   try {
     app::take_daily_draws(*options.store, day, options.daily_secret, lexicon, named);
     if (options.on_workers) {
@@ -31,8 +33,14 @@ void prepare_day(std::chrono::year_month_day day, std::chrono::year_month_day to
                                                  std::chrono::days(1)};
       app::queue_daily_puzzles(*options.store, tomorrow, options.daily_secret, named, now_ms);
     }
-  } catch (const std::exception&) {
-    // The store is away: this process tries the day's draws itself.
+  } catch (const std::exception& problem) {
+    // The store is away: this process tries the day's draws itself; the operator hears of it
+    // once.
+    static std::atomic<bool> warned{false};
+    if (!warned.exchange(true)) {
+      std::cerr << "wordgames: warning: the puzzles of the day were not read from the store ("
+                << problem.what() << "); trying them here\n";
+    }
   }
 }
 

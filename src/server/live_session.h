@@ -97,12 +97,13 @@ struct LiveSession {
   /// before one ends.
   std::optional<app::FinishedGame> reviewable;
   /// Finished games the store has not taken yet (it failed: the database stopped, the disk is
-  /// full), oldest first, each with whether it is the owner's (whose unfinished game its
-  /// recording removes): recorded before anything else at the session's next keep, which a
-  /// command or the arcade's sweep brings, so that a game acknowledged is kept once the store is
-  /// back.
+  /// full), oldest first, each with its recorder's seat and whether it is the owner's (whose
+  /// unfinished game its recording removes): recorded before anything else at the session's next
+  /// keep, which a command or the arcade's sweep brings, so that a game acknowledged is kept once
+  /// the store is back.
   struct UnrecordedGame {
     app::FinishedGame game;
+    Seat seat = 0;
     bool owners = false;
   };
   std::vector<UnrecordedGame> unrecorded;

@@ -55,7 +55,7 @@ void Sessions::collect_finished(LiveSession& live, std::int64_t now) {
       game.ended_ms = std::max(now, live.started_ms);
       game.practice = live.practice;
       game.daily = live.daily;
-      live.unrecorded.push_back({std::move(game), seat == live.seat});
+      live.unrecorded.push_back({std::move(game), seat, seat == live.seat});
       ended = true;
     }
   }
@@ -110,16 +110,17 @@ void Sessions::record_unrecorded(LiveSession& live) {
     if (options_.on_workers) {
       app::FinishedGame recorded = next.game;
       recorded.id = id;
-      queue_reviews(recorded);
+      queue_review(recorded, next.seat);
     }
     live.unrecorded.erase(live.unrecorded.begin());
   }
 }
 
-void Sessions::queue_reviews(const app::FinishedGame& game) {
+void Sessions::queue_review(const app::FinishedGame& game, Seat seat) {
   try {
-    app::queue_reviews(*options_.store, game, {options_.lexicon_source, lexicon_->size()},
-                       now_ms());
+    // Workers that lag behind are given no more: the review is computed here when asked.
+    if (options_.store->jobs_to_do() >= app::kMaxQueuedJobs) return;
+    app::queue_review(*options_.store, game, seat, options_.log_lexicon(*lexicon_), now_ms());
   } catch (const std::exception& problem) {
     // Not queued: a review asked for is computed by the server then, as without workers.
     store_failed(problem);

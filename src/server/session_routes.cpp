@@ -416,7 +416,7 @@ HttpResponse Sessions::review(const LivePtr& live, Respond& respond) {
   }
   // A review solves every position the player met: on a worker, never on an I/O thread.
   workers_->post([game = std::move(game), seat, lexicon = lexicon_, store = options_.store,
-                  named = app::LogLexicon{options_.lexicon_source, lexicon_->size()},
+                  named = options_.log_lexicon(*lexicon_),
                   respond = std::exchange(respond, nullptr)] {
     respond(review_response(game, seat, lexicon, store.get(), named));
   });

@@ -240,10 +240,10 @@ class Sessions {
   /// Records the session's finished games the store has not taken yet (LiveSession::unrecorded),
   /// oldest first; throws what the store throws, leaving the rest for the next keep.
   void record_unrecorded(LiveSession& live);
-  /// On workers (ArcadeOptions::on_workers): queues the reviews of the recorded `game`
-  /// (app/review_jobs.h); a store that fails is said, and the reviews are then computed here
-  /// when asked.
-  void queue_reviews(const app::FinishedGame& game);
+  /// On workers (ArcadeOptions::on_workers): queues the review of the recorded `game` as the
+  /// person at `seat` played it (app/review_jobs.h); a store that fails is said, and the review
+  /// is then computed here when asked.
+  void queue_review(const app::FinishedGame& game, Seat seat);
   /// Keeps the session's game in play under its id (app::KeptSession), or forgets it once the
   /// game has ended or cannot be resumed, each time only after the step this process kept last
   /// (LiveSession::kept_sequence); false when another process kept it further (nothing is

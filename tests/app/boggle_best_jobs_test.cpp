@@ -117,11 +117,16 @@ TEST_F(BestBoardJobsTest, AWorkerWithAnotherLexiconRefusesItAndTheAnswerSaysSo) 
   EXPECT_NE(answer->error.find("the search stopped: job"), std::string::npos) << answer->error;
 }
 
-TEST(BestBoardUnits, AreASixteenthOfTheSearchFromOneToAThousandEpisodes) {
+TEST(BestBoardUnits, AreASixteenthOfTheSearchFromOneToAThousandEpisodesInAtMostTheMostUnits) {
   EXPECT_EQ(best_board_unit_episodes(1), 1u);
   EXPECT_EQ(best_board_unit_episodes(16), 1u);
   EXPECT_EQ(best_board_unit_episodes(17), 2u);
-  EXPECT_EQ(best_board_unit_episodes(std::uint64_t{1} << 40), 1000u);
+  EXPECT_EQ(best_board_unit_episodes(4'096'000), 1000u);
+  // A search too long for 1000 episodes a unit is queued as kMaxBestBoardUnits units at most.
+  const std::uint64_t longest = std::uint64_t{1} << 40;
+  const std::uint64_t unit = best_board_unit_episodes(longest);
+  EXPECT_LE((longest + unit - 1) / unit, kMaxBestBoardUnits);
+  EXPECT_GT((longest + unit - 1) / unit, kMaxBestBoardUnits - 1);
 }
 
 }  // namespace

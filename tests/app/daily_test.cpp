@@ -243,6 +243,26 @@ TEST(DailyJobs, AWorkerWithAnotherSecretRefusesTheDay) {
   const Job failed = store.jobs(daily_group(kDay)).at(0);
   EXPECT_EQ(failed.state, "failed");
   EXPECT_NE(failed.error.find("--daily-secret"), std::string::npos) << failed.error;
+  // A failed day is queued again, up to kMaxDailyAttempts failures; the arcade then tries the
+  // draws itself.
+  for (int attempt = 1; attempt < kMaxDailyAttempts; ++attempt) {
+    ASSERT_TRUE(queue_daily_puzzles(store, kDay, "theirs", named, 1000));
+    const std::optional<Job> job = store.claim_job("w1", 1000, 60'000);
+    ASSERT_TRUE(job.has_value());
+    ASSERT_TRUE(store.fail_job(job->id, "w1", 1000, "no secret"));
+  }
+  EXPECT_FALSE(queue_daily_puzzles(store, kDay, "theirs", named, 1000));
+}
+
+TEST(DailyJobs, ADayQueuedWithAnotherSecretOrLexiconIsQueuedAgainWithOnesOwn) {
+  test::TempDir dir("wg-daily-jobs");
+  SqliteStore store(dir.path() / "store.db");
+  const LogLexicon named{"enable", default_lexicon().size()};
+  EXPECT_TRUE(queue_daily_puzzles(store, kDay, "theirs", named, 1000));
+  EXPECT_TRUE(queue_daily_puzzles(store, kDay, "mine", named, 1000));
+  EXPECT_TRUE(queue_daily_puzzles(store, kDay, "mine", {"other", 3}, 1000));
+  EXPECT_FALSE(queue_daily_puzzles(store, kDay, "mine", named, 1000));
+  EXPECT_EQ(store.jobs(daily_group(kDay)).size(), 3u);
 }
 
 }  // namespace

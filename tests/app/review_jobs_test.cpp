@@ -61,7 +61,7 @@ class ReviewJobsTest : public ::testing::Test {
 TEST_F(ReviewJobsTest, AWorkerKeepsTheReviewAFrontEndWouldHaveComputed) {
   FinishedGame game = round_of("Ann");
   game.id = store_.record_finished_game(game, 0);
-  EXPECT_EQ(queue_reviews(store_, game, kLexicon, 1000), 1u);
+  EXPECT_TRUE(queue_review(store_, game, 0, kLexicon, 1000));
   EXPECT_EQ(kept_review(store_, game.id, 0, kLexicon), std::nullopt) << "not computed yet";
 
   work();
@@ -77,17 +77,19 @@ TEST_F(ReviewJobsTest, AWorkerKeepsTheReviewAFrontEndWouldHaveComputed) {
 
 TEST_F(ReviewJobsTest, ReviewsAreQueuedForPeopleOnlyAndForGamesThatHaveThem) {
   FinishedGame game = round_of("Ann");
-  EXPECT_EQ(queue_reviews(store_, game, kLexicon, 1000), 0u) << "not recorded: no id";
+  EXPECT_FALSE(queue_review(store_, game, 0, kLexicon, 1000)) << "not recorded: no id";
   game.players[0].bot = "solver";
   game.id = store_.record_finished_game(game, 0);
-  EXPECT_EQ(queue_reviews(store_, game, kLexicon, 1000), 0u) << "a bot's game";
+  EXPECT_FALSE(queue_review(store_, game, 0, kLexicon, 1000)) << "a bot's game";
+  EXPECT_FALSE(queue_review(store_, game, 1, kLexicon, 1000)) << "no such seat";
+  EXPECT_FALSE(queue_review(store_, game, -1, kLexicon, 1000)) << "no such seat";
   EXPECT_TRUE(store_.jobs(review_group(game.id)).empty());
 }
 
 TEST_F(ReviewJobsTest, AWorkerOfAnotherLexiconRefusesTheReviewAndNoneIsServed) {
   FinishedGame game = round_of("Ann");
   game.id = store_.record_finished_game(game, 0);
-  queue_reviews(store_, game, kLexicon, 1000);
+  queue_review(store_, game, 0, kLexicon, 1000);
   work({"other", 12});
   const std::vector<Job> jobs = store_.jobs(review_group(game.id));
   ASSERT_EQ(jobs.size(), 1u);

@@ -727,6 +727,23 @@ TEST_F(TournamentsOnWorkersTest, ATournamentAWorkerCannotPlayFailsSayingWhy) {
   EXPECT_FALSE(failed.contains("table"));
 }
 
+TEST_F(TournamentsOnWorkersTest, ATournamentKeptWithoutItsJobsFailsOnceTheyCannotBeComing) {
+  // The store failed between keeping the tournament and queueing its jobs: a copy of a queued
+  // tournament's record, kept alone.
+  const Json queued =
+      post("/api/auction/tournaments", {{"config", bots({"value", "random"})}, {"games", 2}}, 201);
+  app::TournamentRecord alone = store_->tournament(queued["kept_id"]);
+  alone.id = 0;
+  const std::string fresh = std::to_string(store_->record_tournament(alone, {}));
+  EXPECT_EQ(state_through(arcade(), fresh)["status"], "running") << "its jobs may be coming";
+  alone.started_ms = alone.ended_ms = 1000;  // long ago
+  const std::string old = std::to_string(store_->record_tournament(alone, {}));
+  const Json failed = state_through(arcade(), old);
+  EXPECT_EQ(failed["status"], "failed");
+  EXPECT_NE(failed["error"].get<std::string>().find("never queued"), std::string::npos)
+      << failed.dump();
+}
+
 TEST_F(TournamentsOnWorkersTest, RefusesATournamentWhileTheQueueIsFull) {
   tournaments_.max_queued_jobs = 3;
   const Json two_games{{"config", bots({"value", "random"})}, {"games", 2}};
