@@ -85,29 +85,57 @@ struct Gate {
       net::post(executor, make_task(std::move(session)));
     }
   }
+  /// The same, but run at once when called on the session's strand already (a handler that
+  /// answers before it returns): no trip through the loop's queue. The task must not come back
+  /// to the gate.
+  template <class SessionType, class MakeTask>
+  void dispatch(const std::weak_ptr<SessionType>& weak, MakeTask&& make_task) {
+    std::shared_lock lock(mutex);
+    if (!open) return;
+    if (auto session = weak.lock()) {
+      auto executor = session->executor();
+      net::dispatch(executor, make_task(std::move(session)));
+    }
+  }
 };
 
 std::string to_string(beast::string_view text) { return std::string(text.data(), text.size()); }
 
-HttpRequest make_request(const http::request<http::string_body>& message,
-                         const beast::tcp_stream& stream) {
+/// The handler's request from the parsed message: its body moved out (the message is not used
+/// after but for an upgrade, which has none), `remote` the address the connection was counted
+/// under when it was accepted (Core::enter), so that no request asks the socket again.
+HttpRequest make_request(http::request<http::string_body>& message, const std::string& remote) {
   HttpRequest request;
   request.method = to_string(message.method_string());
   request.target = to_string(message.target());
   auto question = request.target.find('?');
   request.path = request.target.substr(0, question);
   if (question != std::string::npos) request.query = request.target.substr(question + 1);
-  request.body = message.body();
-  request.content_type = to_string(message[http::field::content_type]);
-  request.accept = to_string(message[http::field::accept]);
-  request.accept_encoding = to_string(message[http::field::accept_encoding]);
-  request.if_none_match = to_string(message[http::field::if_none_match]);
-  request.origin = to_string(message[http::field::origin]);
-  request.host = to_string(message[http::field::host]);
-  request.player_secret = to_string(message["X-Player-Secret"]);
-  boost::system::error_code error;
-  const tcp::endpoint remote = stream.socket().remote_endpoint(error);
-  if (!error) request.remote = remote.address().to_string();
+  request.body = std::move(message.body());
+  // One pass over the header; the first of a repeated field, as message[name] gives it.
+  std::string* const into[] = {&request.content_type, &request.accept, &request.accept_encoding,
+                               &request.if_none_match, &request.origin,  &request.host,
+                               &request.player_secret};
+  bool seen[std::size(into)] = {};
+  for (const auto& field : message) {
+    std::size_t which = 0;
+    switch (field.name()) {
+      case http::field::content_type: which = 0; break;
+      case http::field::accept: which = 1; break;
+      case http::field::accept_encoding: which = 2; break;
+      case http::field::if_none_match: which = 3; break;
+      case http::field::origin: which = 4; break;
+      case http::field::host: which = 5; break;
+      case http::field::unknown:
+        if (!beast::iequals(field.name_string(), "X-Player-Secret")) continue;
+        which = 6;
+        break;
+      default: continue;
+    }
+    if (std::exchange(seen[which], true)) continue;
+    *into[which] = to_string(field.value());
+  }
+  request.remote = remote;
   return request;
 }
 
@@ -609,7 +637,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     awaiting_handler_ = true;
     auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
     if (!guarded("handle", [&] {
-          server_.handler.handle(make_request(message, stream_), [reply](HttpResponse response) {
+          server_.handler.handle(make_request(message, client_->address), [reply](HttpResponse response) {
             reply->send(std::move(response));
           });
         })) {
@@ -622,7 +650,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     auto peer = ws->make_peer();
     HttpResponse refusal;
     if (!guarded("open_socket", [&] {
-          refusal = server_.handler.open_socket(make_request(message, stream_), peer);
+          refusal = server_.handler.open_socket(make_request(message, client_->address), peer);
         })) {
       refusal = json_error(500, "internal server error");
     }
@@ -698,7 +726,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     }
     void send(HttpResponse response) {
       if (done_.exchange(true)) return;
-      gate_->post(session_, [&response](std::shared_ptr<HttpSession> session) {
+      gate_->dispatch(session_, [&response](std::shared_ptr<HttpSession> session) {
         return [session = std::move(session), response = std::move(response)]() mutable {
           session->answer(std::move(response));
         };

@@ -314,11 +314,10 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
     play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));
     return {};  // the worker answers
   }
-  Json events = play(*live, std::move(command), client_of(request));
+  const Json events = play(*live, std::move(command), client_of(request));
   if (live->moved) return moved_refusal();
-  Json reply = snapshot(*live, live->seat);
-  if (!live->game->private_events) reply["events"] = std::move(events);
-  return json_response(200, reply);
+  return json_text_response(
+      200, snapshot_text(*live, live->seat, live->game->private_events ? nullptr : &events));
 }
 
 namespace {
