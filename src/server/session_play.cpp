@@ -184,9 +184,9 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
         next_events = play(*live, std::move(next->command), next->replying);
       }
       const auto answer = [&](Json events) {
-        Json reply = snapshot(*live, live->seat);
-        if (!live->game->private_events) reply["events"] = std::move(events);
-        return json_response(200, reply);
+        Json more = Json::object();
+        if (!live->game->private_events) more["events"] = std::move(events);
+        return json_text_response(200, snapshot_text(*live, live->seat, more));
       };
       response = failure ? error(500, "internal", fmt::format("the server failed: {}", *failure))
                  : live->moved ? moved_refusal()
@@ -305,8 +305,7 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
     if (!replying.empty() && follower.client == replying) continue;
     auto message = messages.find(follower.seat);
     if (message == messages.end()) {
-      Json update = snapshot(live, follower.seat);
-      update["type"] = "update";
+      Json update{{"type", "update"}};
       // A player's seat gets the events it may see; a spectator, views only.
       if (!live.game->private_events &&
           (follower.seat == live.seat || follower.seat != kObserver)) {
@@ -317,9 +316,10 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
         // The seat's own command, played from another of its pages (another tab).
         if (follower.seat == live.last_by) update["command"] = live.last_command;
       }
-      message =
-          messages.emplace(follower.seat, std::make_shared<const std::string>(json_text(update)))
-              .first;
+      message = messages
+                    .emplace(follower.seat, std::make_shared<const std::string>(
+                                                snapshot_text(live, follower.seat, update)))
+                    .first;
     }
     follower.peer->send_shared(message->second);
   }
@@ -368,8 +368,7 @@ Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
   return snapshot;
 }
 
-std::string Sessions::snapshot_text(const LiveSession& live, Seat seat,
-                                    const Json* events) const {
+std::string Sessions::snapshot_text(const LiveSession& live, Seat seat, const Json& more) const {
   const SnapshotParts parts = snapshot_parts(live, seat);
   std::string view;
   if (live.running) {
@@ -378,7 +377,8 @@ std::string Sessions::snapshot_text(const LiveSession& live, Seat seat,
   } else {
     view = live.session->view_text(seat);  // kept by the session while its state stands
   }
-  // json_text(snapshot) with "events" after, byte for byte: each part's members spliced in.
+  // json_text of the snapshot with `more`'s members after, byte for byte: each part's members
+  // spliced in.
   std::string text = json_text(parts.before);
   text.pop_back();  // its '}'
   text += ",\"view\":";
@@ -386,9 +386,10 @@ std::string Sessions::snapshot_text(const LiveSession& live, Seat seat,
   text += ',';
   const std::string after = json_text(parts.after);
   text.append(after, 1, after.size() - 2);  // its members, both braces left out
-  if (events != nullptr) {
-    text += ",\"events\":";
-    text += json_text(*events);
+  if (!more.empty()) {
+    const std::string members = json_text(more);
+    text += ',';
+    text.append(members, 1, members.size() - 2);
   }
   text += '}';
   return text;

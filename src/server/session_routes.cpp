@@ -314,10 +314,11 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
     play_on_worker(live, std::move(command), std::exchange(respond, nullptr), client_of(request));
     return {};  // the worker answers
   }
-  const Json events = play(*live, std::move(command), client_of(request));
+  Json events = play(*live, std::move(command), client_of(request));
   if (live->moved) return moved_refusal();
-  return json_text_response(
-      200, snapshot_text(*live, live->seat, live->game->private_events ? nullptr : &events));
+  Json more = Json::object();
+  if (!live->game->private_events) more["events"] = std::move(events);
+  return json_text_response(200, snapshot_text(*live, live->seat, more));
 }
 
 namespace {

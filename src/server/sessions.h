@@ -126,11 +126,12 @@ class Sessions {
   /// "hidden_information", "practice", "seed"? (shows_seed), "resumable"? (the owner's game is
   /// among their unfinished games), "busy"?, "not_kept"?}. Its lock is held.
   app::Json snapshot(const LiveSession& live, Seat seat) const;
-  /// json_text of the snapshot, with `events` (if given) as its "events" after the rest, built
+  /// json_text of the snapshot with the members of `more` (an object) after its own, built
   /// without a JSON document of the whole: the view's text comes from the session, which keeps
-  /// it while its state stands (app::GameSession::view_text). A move's answer. Its lock is held.
+  /// it while its state stands (app::GameSession::view_text). A move's answer, an update pushed.
+  /// Its lock is held.
   std::string snapshot_text(const LiveSession& live, Seat seat,
-                            const app::Json* events = nullptr) const;
+                            const app::Json& more = app::Json::object()) const;
   /// The snapshot that hands a session to a page (opened, resumed, read): with its "config",
   /// complete, which a page needs to go on with it and which no update repeats (a config may
   /// hold a whole dictionary). Its lock is held.
