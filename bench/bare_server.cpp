@@ -42,7 +42,8 @@ struct Answers {
 /// `bytes` of valid JSON: an object whose one string pads it to that size (at least 10 bytes).
 std::string json_of_size(std::size_t bytes) {
   const std::string head = R"({"pad":")", tail = R"("})";
-  const std::size_t fill = bytes > head.size() + tail.size() ? bytes - head.size() - tail.size() : 0;
+  const std::size_t fill =
+      bytes > head.size() + tail.size() ? bytes - head.size() - tail.size() : 0;
   return head + std::string(fill, 'x') + tail;
 }
 
@@ -71,10 +72,9 @@ class Connection : public std::enable_shared_from_this<Connection> {
   void read() {
     request_ = {};
     stream_.expires_after(std::chrono::seconds(30));
-    http::async_read(stream_, buffer_, request_,
-                     [self = shared_from_this()](beast::error_code ec, std::size_t) {
-                       self->on_read(ec);
-                     });
+    http::async_read(
+        stream_, buffer_, request_,
+        [self = shared_from_this()](beast::error_code ec, std::size_t) { self->on_read(ec); });
   }
 
   void on_read(beast::error_code ec) {

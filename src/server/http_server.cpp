@@ -113,24 +113,37 @@ HttpRequest make_request(http::request<http::string_body>& message, const std::s
   if (question != std::string::npos) request.query = request.target.substr(question + 1);
   request.body = std::move(message.body());
   // One pass over the header; the first of a repeated field, as message[name] gives it.
-  std::string* const into[] = {&request.content_type, &request.accept, &request.accept_encoding,
-                               &request.if_none_match, &request.origin,  &request.host,
+  std::string* const into[] = {&request.content_type,  &request.accept, &request.accept_encoding,
+                               &request.if_none_match, &request.origin, &request.host,
                                &request.player_secret};
   bool seen[std::size(into)] = {};
   for (const auto& field : message) {
     std::size_t which = 0;
     switch (field.name()) {
-      case http::field::content_type: which = 0; break;
-      case http::field::accept: which = 1; break;
-      case http::field::accept_encoding: which = 2; break;
-      case http::field::if_none_match: which = 3; break;
-      case http::field::origin: which = 4; break;
-      case http::field::host: which = 5; break;
+      case http::field::content_type:
+        which = 0;
+        break;
+      case http::field::accept:
+        which = 1;
+        break;
+      case http::field::accept_encoding:
+        which = 2;
+        break;
+      case http::field::if_none_match:
+        which = 3;
+        break;
+      case http::field::origin:
+        which = 4;
+        break;
+      case http::field::host:
+        which = 5;
+        break;
       case http::field::unknown:
         if (!beast::iequals(field.name_string(), "X-Player-Secret")) continue;
         which = 6;
         break;
-      default: continue;
+      default:
+        continue;
     }
     if (std::exchange(seen[which], true)) continue;
     *into[which] = to_string(field.value());
@@ -614,8 +627,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     stream_.async_read_some(
         buffer_.prepare(16 * 1024), [self = shared_from_this()](error_code ec, std::size_t n) {
           if (ec == net::error::eof) {
-            // The client stopped sending: the end of a whole message (one that ends with the
-            // connection), a message cut short, or no message at all.
+            // The client stopped sending: no message at all, or one cut short.
             if (!self->parser_->got_some()) return self->on_read(http::error::end_of_stream, 0);
             error_code eof_ec;
             self->parser_->put_eof(eof_ec);  // partial_message: a whole one ended before
@@ -639,195 +651,6 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     if (length && *length > limit) return false;
     parser_->body_limit(limit);
     return true;
-  }
-
-  void on_read(error_code ec, std::size_t) {
-    if (ec) return finish();  // closed, too big (Beast sent 1009), timeout, reset
-    std::string text = beast::buffers_to_string(buffer_.data());
-    buffer_.consume(buffer_.size());
-    guarded("socket_message", [&] { server_.handler.socket_message(peer_, text); });
-    if (!finished_) do_read();
-  }
-
-  void do_write() {
-    writing_ = true;
-    ws_->text(true);
-    ws_->async_write(net::buffer(*queue_.front()),
-                     beast::bind_front_handler(&WsSession::on_write, shared_from_this()));
-  }
-
-  void on_write(error_code ec, std::size_t) {
-    writing_ = false;
-    if (ec || finished_) {
-      drop_queue();  // the buffer written from lived here: only now may it go
-      return finish();
-    }
-    queued_bytes_ -= queue_.front()->size();
-    uncount(queue_.front()->size());
-    queue_.pop_front();
-    if (!queue_.empty()) {
-      do_write();
-    } else if (close_requested_) {
-      do_close();
-    }
-  }
-
-  void do_close() {
-    writing_ = true;  // a close counts as a write: nothing else goes out
-    ws_->async_close(websocket::close_code::normal, [self = shared_from_this()](error_code) {
-      // The pending read ends with `closed` and finishes the session.
-      self->writing_ = false;
-    });
-  }
-
-  /// Drops what is still queued (the session ends), and its count.
-  void drop_queue() {
-    if (queue_.empty()) return;
-    uncount(queued_bytes_);
-    server_.dropped(queued_bytes_);
-    queue_.clear();
-    queued_bytes_ = 0;
-  }
-
-  /// Takes `bytes` written or dropped off the server's counts, as far as they are still counted
-  /// (a cut took them all off at once).
-  void uncount(std::size_t bytes) {
-    std::size_t counted = counted_.load();
-    std::size_t taken = 0;
-    do {
-      taken = std::min(bytes, counted);
-    } while (!counted_.compare_exchange_weak(counted, counted - taken));
-    if (taken > 0) server_.uncount_queued(*client_, taken);
-  }
-
-  void finish() {
-    if (finished_) return;
-    finished_ = true;
-    if (!writing_) drop_queue();
-    server_.leave(client_);
-    if (peer_) guarded("socket_closed", [&] { server_.handler.socket_closed(peer_); });
-    if (id_ != 0) server_.remove_session(id_);
-  }
-
-  Impl& server_;
-  net::any_io_executor executor_;
-  ClientPtr client_;  ///< as counted by Core::enter
-  /// The bytes of queued_bytes_ counted in the server's totals (Core::count_queued): all of
-  /// them until a cut takes them off at once. Read by Core::shed from any thread.
-  std::atomic<std::size_t> counted_{0};
-  std::atomic<bool> cut_{false};  ///< cut for its queue: takes nothing more
-  std::optional<websocket::stream<beast::tcp_stream>> ws_;
-  beast::flat_buffer buffer_;
-  std::shared_ptr<Peer> peer_;
-  std::deque<std::shared_ptr<const std::string>> queue_;  ///< shared with other peers
-  std::size_t queued_bytes_ = 0;
-  std::uint64_t id_ = 0;
-  bool accepted_ = false;
-  bool writing_ = false;
-  bool close_requested_ = false;
-  bool finished_ = false;
-};
-
-void Peer::send(std::string text) {
-  send_shared(std::make_shared<const std::string>(std::move(text)));
-}
-
-void Peer::send_shared(std::shared_ptr<const std::string> text) {
-  gate_->post(session_, [&text](std::shared_ptr<WsSession> session) {
-    return [session = std::move(session), text = std::move(text)]() mutable {
-      session->enqueue(std::move(text));
-    };
-  });
-}
-
-void Peer::close() {
-  gate_->post(session_, [](std::shared_ptr<WsSession> session) {
-    return [session = std::move(session)] { session->request_close(); };
-  });
-}
-
-// ---------------------------------------------------------------------------------------------
-// HTTP sessions
-
-class HttpSession final : public Session, public std::enable_shared_from_this<HttpSession> {
- public:
-  /// `client`: counted by Core::enter (left when the connection ends).
-  HttpSession(Impl& server, tcp::socket socket, ClientPtr client)
-      : server_(server), stream_(std::move(socket)), client_(std::move(client)) {}
-
-  const Client* client() const override { return client_.get(); }
-
-  net::any_io_executor executor() { return stream_.get_executor(); }
-
-  void start() {
-    if (!server_.add_session(id_, shared_from_this())) {
-      error_code ignored;
-      stream_.socket().close(ignored);
-      server_.leave(client_);
-      return;
-    }
-    net::dispatch(stream_.get_executor(),
-                  beast::bind_front_handler(&HttpSession::read_request, shared_from_this()));
-  }
-
-  void shutdown() override {
-    net::post(stream_.get_executor(), [self = shared_from_this()] {
-      self->stopping_ = true;
-      error_code ignored;
-      self->stream_.socket().close(ignored);
-      if (self->awaiting_handler_) self->finish();  // no operation pending to end it
-    });
-  }
-
-  /// The handler's answer, on the strand.
-  void answer(HttpResponse response) {
-    if (!awaiting_handler_ || finished_) return;
-    awaiting_handler_ = false;
-    write(std::move(response), keep_alive_ && !stopping_);
-  }
-
- private:
-  /// An idle keep-alive connection waits (keep_alive_timeout) for the first bytes of the next
-  /// request; a request once begun must arrive whole within request_timeout.
-  void read_request() {
-    if (!request_begun_ && buffer_.size() == 0) {
-      stream_.expires_after(server_.limits.keep_alive_timeout);
-      stream_.async_read_some(buffer_.prepare(4096),
-                              [self = shared_from_this()](error_code ec, std::size_t n) {
-                                if (ec) return self->finish();
-                                self->buffer_.commit(n);
-                                self->request_begun_ = true;  // the request has begun
-                                self->read_request();
-                              });
-      return;
-    }
-    request_begun_ = false;
-    parser_.emplace();
-    // The larger of the two limits until the header says the path (Beast checks a
-    // Content-Length against the limit as it reads the header): on_header sets the path's own.
-    parser_->body_limit(static_cast<std::uint64_t>(
-        std::max(server_.limits.max_body_bytes, server_.limits.max_upload_bytes)));
-    parser_->header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(
-        server_.limits.max_header_bytes, std::numeric_limits<std::uint32_t>::max())));
-    stream_.expires_after(server_.limits.request_timeout);
-    http::async_read_header(stream_, buffer_, *parser_,
-                            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
-  }
-
-  /// The header is in: the body limit of its path (larger for a path that takes an upload),
-  /// then the body.
-  void on_header(error_code ec, std::size_t n) {
-    if (ec) return on_read(ec, n);
-    const std::string target = to_string(parser_->get().target());
-    const bool upload =
-        server_.handler.takes_upload(target.substr(0, std::min(target.find('?'), target.size())));
-    const auto limit = static_cast<std::uint64_t>(upload ? server_.limits.max_upload_bytes
-                                                         : server_.limits.max_body_bytes);
-    const auto length = parser_->content_length();
-    if (length && *length > limit) return on_read(http::error::body_limit, n);
-    parser_->body_limit(limit);
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
   }
 
   void on_read(error_code ec, std::size_t) {
@@ -857,9 +680,9 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     awaiting_handler_ = true;
     auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
     if (!guarded("handle", [&] {
-          server_.handler.handle(make_request(message, client_->address), [reply](HttpResponse response) {
-            reply->send(std::move(response));
-          });
+          server_.handler.handle(
+              make_request(message, client_->address),
+              [reply](HttpResponse response) { reply->send(std::move(response)); });
         })) {
       reply->send(json_error(500, "internal server error"));  // unless it answered already
     }
@@ -970,7 +793,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   unsigned version_ = 11;
   bool request_begun_ = true;
   bool keep_alive_ = true;
-  bool head_ = false;  ///< the request being answered is HEAD: headers only
+  bool head_ = false;            ///< the request being answered is HEAD: headers only
   bool header_checked_ = false;  ///< the request's header was checked against the limits
   bool awaiting_handler_ = false;
   bool stopping_ = false;

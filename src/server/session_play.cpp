@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
-#include <map>
 #include <string>
 #include <utility>
 #include <vector>
