@@ -88,6 +88,13 @@ class GameSession {
   /// a front end may forward it as it is.
   virtual Json view(Seat seat) const = 0;
 
+  /// view(seat) as compact JSON text (Json::dump with no indent, invalid UTF-8 replaced): what
+  /// a front end sends. A session may keep it while its state does not change (a refused
+  /// command changes nothing), so that a move refused costs no new rendering.
+  virtual std::string view_text(Seat seat) const {
+    return view(seat).dump(-1, ' ', false, Json::error_handler_t::replace);
+  }
+
   /// The saved game: {"game", "config", "seed", "commands"}; restore() replays it.
   virtual Json saved() const = 0;
 

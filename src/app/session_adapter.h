@@ -103,6 +103,7 @@ class SessionAdapter final : public GameSession {
     } catch (const Json::exception& error) {
       return refused(error.what());
     }
+    const std::size_t commands_before = session_.commands().size();
     last_events_ = typed_apply(decoded, work);
     malformed_.reset();
     if constexpr (kKeepsLog) {
@@ -118,7 +119,14 @@ class SessionAdapter final : public GameSession {
       game_log_ += lines.str();
     }
     std::vector<Json> events;
-    for (const auto& event : last_events_) events.push_back(Codec::event_to_json(event));
+    bool refused_all = !last_events_.empty();
+    for (const auto& event : last_events_) {
+      events.push_back(Codec::event_to_json(event));
+      refused_all = refused_all && events.back().value("event", "") == "rejected";
+    }
+    // A refused command changes nothing and records nothing (GameSession::apply): the views
+    // kept stay true. Anything else may have changed them.
+    if (!refused_all || session_.commands().size() != commands_before) view_texts_.clear();
     return events;
   }
 
@@ -135,6 +143,15 @@ class SessionAdapter final : public GameSession {
   }
 
   Json view(Seat seat) const override { return Codec::view_to_json(session_.view(seat)); }
+
+  std::string view_text(Seat seat) const override {
+    for (const auto& [seen_by, text] : view_texts_) {
+      if (seen_by == seat) return text;
+    }
+    std::string text = GameSession::view_text(seat);
+    view_texts_.emplace_back(seat, text);
+    return text;
+  }
 
   Json saved() const override { return saved_game<Codec>(session_); }
 
@@ -177,7 +194,11 @@ class SessionAdapter final : public GameSession {
   /// Names the word list in the header of the logs the records keep (open_session sets it).
   void set_log_lexicon(LogLexicon lexicon) { log_lexicon_ = std::move(lexicon); }
 
-  Session& session() { return session_; }
+  /// The typed session; taking it to change it forgets the views kept (view_text).
+  Session& session() {
+    view_texts_.clear();
+    return session_;
+  }
   const Session& session() const { return session_; }
 
  private:
@@ -209,6 +230,8 @@ class SessionAdapter final : public GameSession {
   LogLexicon log_lexicon_;
   std::string game_log_;     ///< the game in play's log so far (kKeepsLog)
   bool game_ended_ = false;  ///< game_log_ is a whole game's
+  /// The views rendered since the state last changed, by seat (view_text).
+  mutable std::vector<std::pair<Seat, std::string>> view_texts_;
 };
 
 /// The registry's way to open a session of `Codec`'s game (app/registry.h, SessionFactory):

@@ -85,29 +85,70 @@ struct Gate {
       net::post(executor, make_task(std::move(session)));
     }
   }
+  /// The same, but run at once when called on the session's strand already (a handler that
+  /// answers before it returns): no trip through the loop's queue. The task must not come back
+  /// to the gate.
+  template <class SessionType, class MakeTask>
+  void dispatch(const std::weak_ptr<SessionType>& weak, MakeTask&& make_task) {
+    std::shared_lock lock(mutex);
+    if (!open) return;
+    if (auto session = weak.lock()) {
+      auto executor = session->executor();
+      net::dispatch(executor, make_task(std::move(session)));
+    }
+  }
 };
 
 std::string to_string(beast::string_view text) { return std::string(text.data(), text.size()); }
 
-HttpRequest make_request(const http::request<http::string_body>& message,
-                         const beast::tcp_stream& stream) {
+/// The handler's request from the parsed message: its body moved out (the message is not used
+/// after but for an upgrade, which has none), `remote` the address the connection was counted
+/// under when it was accepted (Core::enter), so that no request asks the socket again.
+HttpRequest make_request(http::request<http::string_body>& message, const std::string& remote) {
   HttpRequest request;
   request.method = to_string(message.method_string());
   request.target = to_string(message.target());
   auto question = request.target.find('?');
   request.path = request.target.substr(0, question);
   if (question != std::string::npos) request.query = request.target.substr(question + 1);
-  request.body = message.body();
-  request.content_type = to_string(message[http::field::content_type]);
-  request.accept = to_string(message[http::field::accept]);
-  request.accept_encoding = to_string(message[http::field::accept_encoding]);
-  request.if_none_match = to_string(message[http::field::if_none_match]);
-  request.origin = to_string(message[http::field::origin]);
-  request.host = to_string(message[http::field::host]);
-  request.player_secret = to_string(message["X-Player-Secret"]);
-  boost::system::error_code error;
-  const tcp::endpoint remote = stream.socket().remote_endpoint(error);
-  if (!error) request.remote = remote.address().to_string();
+  request.body = std::move(message.body());
+  // One pass over the header; the first of a repeated field, as message[name] gives it.
+  std::string* const into[] = {&request.content_type,  &request.accept, &request.accept_encoding,
+                               &request.if_none_match, &request.origin, &request.host,
+                               &request.player_secret};
+  bool seen[std::size(into)] = {};
+  for (const auto& field : message) {
+    std::size_t which = 0;
+    switch (field.name()) {
+      case http::field::content_type:
+        which = 0;
+        break;
+      case http::field::accept:
+        which = 1;
+        break;
+      case http::field::accept_encoding:
+        which = 2;
+        break;
+      case http::field::if_none_match:
+        which = 3;
+        break;
+      case http::field::origin:
+        which = 4;
+        break;
+      case http::field::host:
+        which = 5;
+        break;
+      case http::field::unknown:
+        if (!beast::iequals(field.name_string(), "X-Player-Secret")) continue;
+        which = 6;
+        break;
+      default:
+        continue;
+    }
+    if (std::exchange(seen[which], true)) continue;
+    *into[which] = to_string(field.value());
+  }
+  request.remote = remote;
   return request;
 }
 
@@ -562,24 +603,54 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     parser_->header_limit(static_cast<std::uint32_t>(std::min<std::size_t>(
         server_.limits.max_header_bytes, std::numeric_limits<std::uint32_t>::max())));
     stream_.expires_after(server_.limits.request_timeout);
-    http::async_read_header(stream_, buffer_, *parser_,
-                            beast::bind_front_handler(&HttpSession::on_header, shared_from_this()));
+    header_checked_ = false;
+    parse();
   }
 
-  /// The header is in: the body limit of its path (larger for a path that takes an upload),
-  /// then the body.
-  void on_header(error_code ec, std::size_t n) {
-    if (ec) return on_read(ec, n);
-    const std::string target = to_string(parser_->get().target());
-    const bool upload =
-        server_.handler.takes_upload(target.substr(0, std::min(target.find('?'), target.size())));
+  /// Feeds the parser what the buffer holds, reading more from the socket while the request is
+  /// not whole: Beast's async_read_header then async_read, but a request that came in one read
+  /// (most do) is answered without a trip through the loop's queue for each of them.
+  void parse() {
+    while (buffer_.size() > 0) {
+      error_code ec;
+      const std::size_t used = parser_->put(buffer_.data(), ec);
+      buffer_.consume(used);
+      if (ec == http::error::need_more) break;
+      if (ec) return on_read(ec, 0);
+      if (parser_->is_header_done() && !header_checked_) {
+        header_checked_ = true;
+        if (!header_within_limits()) return on_read(http::error::body_limit, 0);
+      }
+      if (parser_->is_done()) return on_read({}, 0);
+      if (used == 0) break;
+    }
+    stream_.async_read_some(
+        buffer_.prepare(16 * 1024), [self = shared_from_this()](error_code ec, std::size_t n) {
+          if (ec == net::error::eof) {
+            // The client stopped sending: no message at all, or one cut short.
+            if (!self->parser_->got_some()) return self->on_read(http::error::end_of_stream, 0);
+            error_code eof_ec;
+            self->parser_->put_eof(eof_ec);  // partial_message: a whole one ended before
+            return self->on_read(eof_ec, 0);
+          }
+          if (ec) return self->on_read(ec, 0);
+          self->buffer_.commit(n);
+          self->parse();
+        });
+  }
+
+  /// The header is in: the body limit of its path (larger for a path that takes an upload).
+  /// False when its Content-Length is past it.
+  bool header_within_limits() {
+    const beast::string_view target = parser_->get().target();
+    const std::string_view path(target.data(), std::min(target.find('?'), target.size()));
+    const bool upload = server_.handler.takes_upload(path);
     const auto limit = static_cast<std::uint64_t>(upload ? server_.limits.max_upload_bytes
                                                          : server_.limits.max_body_bytes);
     const auto length = parser_->content_length();
-    if (length && *length > limit) return on_read(http::error::body_limit, n);
+    if (length && *length > limit) return false;
     parser_->body_limit(limit);
-    http::async_read(stream_, buffer_, *parser_,
-                     beast::bind_front_handler(&HttpSession::on_read, shared_from_this()));
+    return true;
   }
 
   void on_read(error_code ec, std::size_t) {
@@ -609,9 +680,9 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     awaiting_handler_ = true;
     auto reply = std::make_shared<Reply>(weak_from_this(), server_.gate);
     if (!guarded("handle", [&] {
-          server_.handler.handle(make_request(message, stream_), [reply](HttpResponse response) {
-            reply->send(std::move(response));
-          });
+          server_.handler.handle(
+              make_request(message, client_->address),
+              [reply](HttpResponse response) { reply->send(std::move(response)); });
         })) {
       reply->send(json_error(500, "internal server error"));  // unless it answered already
     }
@@ -622,7 +693,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     auto peer = ws->make_peer();
     HttpResponse refusal;
     if (!guarded("open_socket", [&] {
-          refusal = server_.handler.open_socket(make_request(message, stream_), peer);
+          refusal = server_.handler.open_socket(make_request(message, client_->address), peer);
         })) {
       refusal = json_error(500, "internal server error");
     }
@@ -698,7 +769,7 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
     }
     void send(HttpResponse response) {
       if (done_.exchange(true)) return;
-      gate_->post(session_, [&response](std::shared_ptr<HttpSession> session) {
+      gate_->dispatch(session_, [&response](std::shared_ptr<HttpSession> session) {
         return [session = std::move(session), response = std::move(response)]() mutable {
           session->answer(std::move(response));
         };
@@ -722,7 +793,8 @@ class HttpSession final : public Session, public std::enable_shared_from_this<Ht
   unsigned version_ = 11;
   bool request_begun_ = true;
   bool keep_alive_ = true;
-  bool head_ = false;  ///< the request being answered is HEAD: headers only
+  bool head_ = false;            ///< the request being answered is HEAD: headers only
+  bool header_checked_ = false;  ///< the request's header was checked against the limits
   bool awaiting_handler_ = false;
   bool stopping_ = false;
   bool handed_off_ = false;

@@ -18,9 +18,13 @@ std::string json_text(const app::Json& json) {
 }
 
 HttpResponse json_response(int status, const app::Json& body) {
+  return json_text_response(status, json_text(body));
+}
+
+HttpResponse json_text_response(int status, std::string text) {
   HttpResponse response;
   response.status = status;
-  response.body = json_text(body);
+  response.body = std::move(text);
   response.headers.emplace_back("Cache-Control", "no-store");
   return response;
 }

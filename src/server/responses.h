@@ -19,6 +19,8 @@ namespace wg::server {
 /// Strings that are not valid UTF-8 (a player's name stored before names were checked) are
 /// encoded with U+FFFD in place of each invalid byte, never refused.
 HttpResponse json_response(int status, const app::Json& body);
+/// The same for a body already written as JSON text (json_text's, or spliced from such).
+HttpResponse json_text_response(int status, std::string text);
 /// JSON as the server sends it, over HTTP or a socket: text from outside that is not UTF-8 (a
 /// name stored by an older wordgames, a path echoed in an error) is shown with U+FFFD in place of
 /// each bad byte, so one such string never makes a whole answer or update unsendable (dump()

@@ -2,9 +2,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
 #include <memory>
 #include <optional>
-#include <set>
 #include <string>
 #include <utility>
 #include <vector>
@@ -117,7 +117,8 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   if (was_finished && !live.finished && live.seed_known) live.practice = true;
   keep_finished(live);
   if (!live.finished) live.share = nullptr;  // a new game in play: nothing to share yet
-  note_deadlines(live);                      // the waits this command began are kept with it
+  const std::vector<app::Timer> timers = live.session->timers();
+  note_deadlines(live, timers);  // the waits this command began are kept with it
   keep(live);
   if (live.moved) {  // played here on a stale copy: the game is another process's now
     drop_moved(live);
@@ -126,7 +127,7 @@ Json Sessions::applied(LiveSession& live, std::vector<Json> applied_events,
   // A hidden session's seed is shown once its game has ended; whoever saw it foresees the games
   // the session would begin next.
   if (live.finished && live.hidden && live.seed_at_end) live.seed_known = true;
-  start_timers(live);
+  start_timers(live, timers);
   push(live, replying);
   return events;
 }
@@ -183,9 +184,9 @@ void Sessions::play_on_worker(const LivePtr& live, Json command, Respond respond
         next_events = play(*live, std::move(next->command), next->replying);
       }
       const auto answer = [&](Json events) {
-        Json reply = snapshot(*live, live->seat);
-        if (!live->game->private_events) reply["events"] = std::move(events);
-        return json_response(200, reply);
+        Json more = Json::object();
+        if (!live->game->private_events) more["events"] = std::move(events);
+        return json_text_response(200, snapshot_text(*live, live->seat, more));
       };
       response = failure ? error(500, "internal", fmt::format("the server failed: {}", *failure))
                  : live->moved ? moved_refusal()
@@ -225,31 +226,43 @@ void Sessions::push_progress(LiveSession& live, double fraction) {
   for (const auto& peer : peers) peer->send_shared(message);
 }
 
-void Sessions::note_deadlines(LiveSession& live) {
-  std::set<std::string> listed;
-  const std::int64_t now = now_ms();
-  for (const app::Timer& timer : live.session->timers()) {
-    listed.insert(timer.key);
+void Sessions::note_deadlines(LiveSession& live) { note_deadlines(live, live.session->timers()); }
+
+void Sessions::note_deadlines(LiveSession& live, const std::vector<app::Timer>& timers) {
+  const auto listed = [&](const std::string& key) {
+    return std::any_of(timers.begin(), timers.end(),
+                       [&](const app::Timer& timer) { return timer.key == key; });
+  };
+  std::optional<std::int64_t> now;
+  for (const app::Timer& timer : timers) {
     if (live.deadlines.contains(timer.key)) continue;  // begun before (or restored)
+    if (!now) now = now_ms();
     const auto after =
         timer.kind == app::Timer::Kind::kRound
             ? timer.after
             : std::chrono::duration_cast<std::chrono::milliseconds>(live.answer_time);
-    live.deadlines[timer.key] = {now, after.count() > 0 ? now + after.count() : 0};
+    live.deadlines[timer.key] = {*now, after.count() > 0 ? *now + after.count() : 0};
   }
-  std::erase_if(live.deadlines, [&](const auto& entry) { return !listed.contains(entry.first); });
+  std::erase_if(live.deadlines, [&](const auto& entry) { return !listed(entry.first); });
 }
 
-void Sessions::start_timers(LiveSession& live) {
-  note_deadlines(live);
-  std::weak_ptr<LiveSession> weak;
-  {
-    std::lock_guard lock(mutex_);
-    const auto found = sessions_.find(live.id);
-    if (found != sessions_.end()) weak = found->second;
-  }
+void Sessions::start_timers(LiveSession& live) { start_timers(live, live.session->timers()); }
+
+void Sessions::start_timers(LiveSession& live, const std::vector<app::Timer>& timers) {
+  note_deadlines(live, timers);
+  // The session's weak pointer, for the timers' tasks: looked up once a timer is to start.
+  std::optional<std::weak_ptr<LiveSession>> weak;
+  const auto weak_self = [&] {
+    if (!weak) {
+      std::lock_guard lock(mutex_);
+      const auto found = sessions_.find(live.id);
+      weak = found != sessions_.end() ? std::weak_ptr<LiveSession>(found->second)
+                                      : std::weak_ptr<LiveSession>();
+    }
+    return *weak;
+  };
   const std::int64_t now = now_ms();
-  for (const app::Timer& timer : live.session->timers()) {
+  for (const app::Timer& timer : timers) {
     const auto [started, fresh] = live.timers.try_emplace(timer.key);
     if (!fresh) continue;  // started before
     const LiveSession::Deadline deadline = live.deadlines.at(timer.key);
@@ -260,7 +273,7 @@ void Sessions::start_timers(LiveSession& live) {
     }
     if (deadline.ends_ms == 0) continue;  // an untimed round: its clock only counts
     const std::chrono::milliseconds after{std::max<std::int64_t>(0, deadline.ends_ms - now)};
-    started->second = clock_.after(after, [this, weak, key = timer.key] {
+    started->second = clock_.after(after, [this, weak = weak_self(), key = timer.key] {
       const LivePtr held = weak.lock();
       if (held == nullptr) return;
       std::lock_guard lock(held->mutex);
@@ -292,8 +305,7 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
     if (!replying.empty() && follower.client == replying) continue;
     auto message = messages.find(follower.seat);
     if (message == messages.end()) {
-      Json update = snapshot(live, follower.seat);
-      update["type"] = "update";
+      Json update{{"type", "update"}};
       // A player's seat gets the events it may see; a spectator, views only.
       if (!live.game->private_events &&
           (follower.seat == live.seat || follower.seat != kObserver)) {
@@ -304,49 +316,83 @@ void Sessions::push(LiveSession& live, std::string_view replying) {
         // The seat's own command, played from another of its pages (another tab).
         if (follower.seat == live.last_by) update["command"] = live.last_command;
       }
-      message =
-          messages.emplace(follower.seat, std::make_shared<const std::string>(json_text(update)))
-              .first;
+      message = messages
+                    .emplace(follower.seat, std::make_shared<const std::string>(
+                                                snapshot_text(live, follower.seat, update)))
+                    .first;
     }
     follower.peer->send_shared(message->second);
   }
 }
 
-Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
-  if (live.running) {  // the session is the worker's: as it was when the command began
-    const auto view = live.running->views.find(seat);
-    Json snapshot{{"game", live.game->name},
+Sessions::SnapshotParts Sessions::snapshot_parts(const LiveSession& live, Seat seat) const {
+  SnapshotParts parts;
+  parts.before = {{"game", live.game->name},
                   {"version", live.version},
                   {"watch", live.watch},
                   {"seat", seat_json(seat)},
-                  {"finished", live.running->finished},
-                  {"view", view == live.running->views.end() ? Json() : view->second},
-                  {"hidden_information", live.hidden},
-                  {"practice", live.practice},
-                  {"busy", true}};
-    if (shows_seed(live)) snapshot["seed"] = live.seed;
-    return snapshot;
+                  {"finished", live.running ? live.running->finished : live.session->finished()}};
+  Json& after = parts.after;
+  after = {{"hidden_information", live.hidden}, {"practice", live.practice}};
+  if (live.running) {  // the session is the worker's: as it was when the command began
+    after["busy"] = true;
+    if (shows_seed(live)) after["seed"] = live.seed;
+    return parts;
   }
-  Json snapshot{{"game", live.game->name},
-                {"version", live.version},
-                {"watch", live.watch},
-                {"seat", seat_json(seat)},
-                {"finished", live.session->finished()},
-                {"view", live.session->view(seat)},
-                {"hidden_information", live.hidden},
-                {"practice", live.practice}};
-  if (shows_seed(live)) snapshot["seed"] = live.seed;
+  if (shows_seed(live)) after["seed"] = live.seed;
   // Its player finds it among their unfinished games: leaving the page loses nothing.
-  if (live.unfinished != 0 && seat == live.seat) snapshot["resumable"] = true;
+  if (live.unfinished != 0 && seat == live.seat) after["resumable"] = true;
   // The owner's last game told for sharing (a challenge code with it, or both results).
-  if (!live.share.is_null() && seat == live.seat) snapshot["share"] = live.share;
-  if (live.reviewable && live.game->review && seat == live.seat) snapshot["review"] = true;
+  if (!live.share.is_null() && seat == live.seat) after["share"] = live.share;
+  if (live.reviewable && live.game->review && seat == live.seat) after["review"] = true;
   if (live.challenge && seat == live.seat) {
-    snapshot["challenge"] = {{"name", live.challenge->name}, {"result", live.challenge->result}};
+    after["challenge"] = {{"name", live.challenge->name}, {"result", live.challenge->result}};
   }
   // Its players hear that their game is not kept, every time, not only the operator once.
-  if (!live.not_kept.empty() && seat != kObserver) snapshot["not_kept"] = live.not_kept;
+  if (!live.not_kept.empty() && seat != kObserver) after["not_kept"] = live.not_kept;
+  return parts;
+}
+
+Json Sessions::snapshot(const LiveSession& live, Seat seat) const {
+  SnapshotParts parts = snapshot_parts(live, seat);
+  Json snapshot = std::move(parts.before);
+  if (live.running) {
+    const auto view = live.running->views.find(seat);
+    snapshot["view"] = view == live.running->views.end() ? Json() : view->second;
+  } else {
+    snapshot["view"] = live.session->view(seat);
+  }
+  for (auto it = parts.after.begin(); it != parts.after.end(); ++it) {
+    snapshot[it.key()] = std::move(it.value());
+  }
   return snapshot;
+}
+
+std::string Sessions::snapshot_text(const LiveSession& live, Seat seat, const Json& more) const {
+  const SnapshotParts parts = snapshot_parts(live, seat);
+  std::string view;
+  if (live.running) {
+    const auto found = live.running->views.find(seat);
+    view = json_text(found == live.running->views.end() ? Json() : found->second);
+  } else {
+    view = live.session->view_text(seat);  // kept by the session while its state stands
+  }
+  // json_text of the snapshot with `more`'s members after, byte for byte: each part's members
+  // spliced in.
+  std::string text = json_text(parts.before);
+  text.pop_back();  // its '}'
+  text += ",\"view\":";
+  text += view;
+  text += ',';
+  const std::string after = json_text(parts.after);
+  text.append(after, 1, after.size() - 2);  // its members, both braces left out
+  if (!more.empty()) {
+    const std::string members = json_text(more);
+    text += ',';
+    text.append(members, 1, members.size() - 2);
+  }
+  text += '}';
+  return text;
 }
 
 Json Sessions::handed(const LiveSession& live, Seat seat) const {

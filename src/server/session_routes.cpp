@@ -316,9 +316,9 @@ HttpResponse Sessions::command(const LivePtr& live, const HttpRequest& request, 
   }
   Json events = play(*live, std::move(command), client_of(request));
   if (live->moved) return moved_refusal();
-  Json reply = snapshot(*live, live->seat);
-  if (!live->game->private_events) reply["events"] = std::move(events);
-  return json_response(200, reply);
+  Json more = Json::object();
+  if (!live->game->private_events) more["events"] = std::move(events);
+  return json_text_response(200, snapshot_text(*live, live->seat, more));
 }
 
 namespace {

@@ -105,6 +105,9 @@ class Sessions {
   /// would have where it began, at once if that is past), and forgets those it no longer lists.
   /// The session's lock is held.
   void start_timers(LiveSession& live);
+  /// The same, given the session's timers (app::GameSession::timers) as they are now.
+  void note_deadlines(LiveSession& live, const std::vector<app::Timer>& timers);
+  void start_timers(LiveSession& live, const std::vector<app::Timer>& timers);
   /// Drops a session from the table (one its opener could not set up).
   void remove(const LiveSession& live);
   /// True while the session is in the table (not expired nor deleted).
@@ -123,6 +126,12 @@ class Sessions {
   /// "hidden_information", "practice", "seed"? (shows_seed), "resumable"? (the owner's game is
   /// among their unfinished games), "busy"?, "not_kept"?}. Its lock is held.
   app::Json snapshot(const LiveSession& live, Seat seat) const;
+  /// json_text of the snapshot with the members of `more` (an object) after its own, built
+  /// without a JSON document of the whole: the view's text comes from the session, which keeps
+  /// it while its state stands (app::GameSession::view_text). A move's answer, an update pushed.
+  /// Its lock is held.
+  std::string snapshot_text(const LiveSession& live, Seat seat,
+                            const app::Json& more = app::Json::object()) const;
   /// The snapshot that hands a session to a page (opened, resumed, read): with its "config",
   /// complete, which a page needs to go on with it and which no update repeats (a config may
   /// hold a whole dictionary). Its lock is held.
@@ -226,6 +235,12 @@ class Sessions {
   /// True when the session's seed, and its saved game, may go out now: a seed that hides
   /// nothing, or one a client knows (LiveSession::seed_known). Its lock is held.
   static bool shows_seed(const LiveSession& live);
+  /// The snapshot's members before its "view" and after it (snapshot, snapshot_text).
+  struct SnapshotParts {
+    app::Json before;
+    app::Json after;
+  };
+  SnapshotParts snapshot_parts(const LiveSession& live, Seat seat) const;
   /// Pushes {"type": "progress", "fraction"} to the session's peers.
   void push_progress(LiveSession& live, double fraction);
   /// Pushes the update to the session's sockets, but those of the page `replying`: each the

@@ -225,6 +225,33 @@ TEST_F(ArcadeTest, ARefusedCommandIsTheGamesAnswerAndChangesNothing) {
   EXPECT_EQ(malformed["events"][0]["reason"], "malformed");
 }
 
+TEST_F(ArcadeTest, AMovesAnswerIsTheSessionAsReadThenItsEventsInTheSameOrder) {
+  for (const app::GameEntry& game : app::games()) {
+    const std::string id = create({{"game", game.name}, {"seed", 3}})["id"];
+    for (int i = 0; i < 2; ++i) {  // the second answer from the view the session kept
+      Json moved = command(id, {{"command", "fly"}});
+      ASSERT_TRUE(moved.contains("view")) << game.name << ": " << moved.dump();
+      moved.erase("events");
+      Json read = json_of(request("GET", "/api/sessions/" + id));
+      read.erase("config");
+      EXPECT_EQ(moved.dump(), read.dump()) << game.name;
+    }
+  }
+}
+
+TEST_F(ArcadeTest, AViewKeptThroughRefusedCommandsChangesWithTheFirstOneTaken) {
+  const std::string id = create({{"game", "evil-hangman"}, {"seed", 1}})["id"];
+  const Json started = command(id, {{"command", "new_game"}, {"length", 6}, {"guesses", 8}});
+  EXPECT_EQ(command(id, {{"command", "guess"}, {"letter", "7"}})["view"], started["view"]);
+  EXPECT_EQ(command(id, {{"command", "guess"}, {"letter", "7"}})["view"], started["view"]);
+  const Json guessed = command(id, {{"command", "guess"}, {"letter", "e"}});
+  EXPECT_NE(guessed["view"], started["view"]);
+  EXPECT_EQ(json_of(request("GET", "/api/sessions/" + id))["view"], guessed["view"]);
+  const Json refused = command(id, {{"command", "guess"}, {"letter", "e"}});  // guessed before
+  EXPECT_EQ(refused["events"][0]["event"], "rejected") << refused.dump();
+  EXPECT_EQ(refused["view"], guessed["view"]);
+}
+
 TEST_F(ArcadeTest, ACommandWhoseNameIsNotAStringIsRefusedByEveryGame) {
   for (const app::GameEntry& game : app::games()) {
     const Json created = create({{"game", game.name}, {"seed", 1}});

@@ -205,6 +205,20 @@ TEST_F(HttpServerTest, KeepsAConnectionAliveForSeveralRequests) {
   EXPECT_EQ(connection.request("POST", "/three", "x").body, "POST /three ? [] x");
 }
 
+TEST_F(HttpServerTest, ReadsARequestThatComesAByteAtATimeThenOneThatFollowsItsBody) {
+  test::RawConnection connection(port_);
+  ASSERT_TRUE(connection.send_bytewise(
+      "POST /echo?x=1 HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 8\r\n\r\nthe body"));
+  EXPECT_EQ(connection.read_response().body, "POST /echo ?x=1 [] the body");
+  // A whole request and the start of the next in one write: the rest is read after.
+  ASSERT_TRUE(
+      connection.send("POST /a HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Length: 1\r\n\r\nx"
+                      "POST /b HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Le"));
+  EXPECT_EQ(connection.read_response().body, "POST /a ? [] x");
+  ASSERT_TRUE(connection.send("ngth: 2\r\n\r\nyz"));
+  EXPECT_EQ(connection.read_response().body, "POST /b ? [] yz");
+}
+
 TEST_F(HttpServerTest, RefusesABodyTooLarge) {
   ClientResponse response = test::http_post(port_, "/echo", std::string(2000, 'b'));
   EXPECT_EQ(response.status, 413);
