@@ -7,7 +7,10 @@ namespace wg::boggle {
 SolvedBoard solve_board(const Lexicon& lexicon, const Board& board, std::size_t min_length,
                         Scoring scoring) {
   SolvedBoard solved;
-  Solver solver(lexicon);
+  // A board of up to kCellsPerThread cells is searched on one thread whatever the solver may
+  // use: saying so spares asking the system for its cores (a file read) at every round.
+  const bool one_thread = board.cells().size() <= static_cast<std::size_t>(Solver::kCellsPerThread);
+  Solver solver(lexicon, one_thread ? 1 : 0);
   solver.solve(board, min_length, solved.words);
   for (std::uint32_t i : solved.words) {
     solved.total_score += word_points(lexicon.letters_at(i).size(), min_length, scoring);
