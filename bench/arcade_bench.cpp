@@ -35,8 +35,11 @@ double heap_bytes() {
 HttpResponse call(Arcade& arcade, std::string method, std::string path, std::string body) {
   HttpRequest request;
   request.method = std::move(method);
-  request.path = std::move(path);
-  request.target = request.path;
+  request.target = std::move(path);
+  // As the HTTP server splits the target: the path, and the query after a '?'.
+  const std::size_t question = request.target.find('?');
+  request.path = request.target.substr(0, question);
+  if (question != std::string::npos) request.query = request.target.substr(question + 1);
   request.body = std::move(body);
   request.content_type = "application/json";
   // An opening answers from the arcade's workers: waited for.
@@ -109,13 +112,19 @@ void BM_OpenSession(benchmark::State& state, std::string body) {
 void OpenSessionArguments(benchmark::internal::Benchmark* bench) {
   bench->Repetitions(5)->ReportAggregatesOnly(true)->Unit(benchmark::kMicrosecond);
 }
-BENCHMARK_CAPTURE(BM_OpenSession, hand, R"({"game":"hand"})")->Apply(OpenSessionArguments);
+/// Through the arcade, an opening runs on its workers while this thread waits: the wall time
+/// ("Time", median) is the figure, and it sets the iterations.
+void ArcadeOpeningArguments(benchmark::internal::Benchmark* bench) {
+  OpenSessionArguments(bench);
+  bench->UseRealTime();
+}
+BENCHMARK_CAPTURE(BM_OpenSession, hand, R"({"game":"hand"})")->Apply(ArcadeOpeningArguments);
 BENCHMARK_CAPTURE(BM_OpenSession, evil_hangman, R"({"game":"evil-hangman"})")
-    ->Apply(OpenSessionArguments);
-BENCHMARK_CAPTURE(BM_OpenSession, boggle, R"({"game":"boggle"})")->Apply(OpenSessionArguments);
-BENCHMARK_CAPTURE(BM_OpenSession, auction, R"({"game":"auction"})")->Apply(OpenSessionArguments);
-BENCHMARK_CAPTURE(BM_OpenSession, hangman, R"({"game":"hangman"})")->Apply(OpenSessionArguments);
-BENCHMARK_CAPTURE(BM_OpenSession, wordle, R"({"game":"wordle"})")->Apply(OpenSessionArguments);
+    ->Apply(ArcadeOpeningArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, boggle, R"({"game":"boggle"})")->Apply(ArcadeOpeningArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, auction, R"({"game":"auction"})")->Apply(ArcadeOpeningArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, hangman, R"({"game":"hangman"})")->Apply(ArcadeOpeningArguments);
+BENCHMARK_CAPTURE(BM_OpenSession, wordle, R"({"game":"wordle"})")->Apply(ArcadeOpeningArguments);
 
 /// The game's own part of an opening, on this thread: the session made from an empty config
 /// (the defaults) and a new seed each time, and its owner's first view. What BM_OpenSession
@@ -136,6 +145,71 @@ BENCHMARK_CAPTURE(BM_OpenGame, boggle, "boggle")->Apply(OpenSessionArguments);
 BENCHMARK_CAPTURE(BM_OpenGame, auction, "auction")->Apply(OpenSessionArguments);
 BENCHMARK_CAPTURE(BM_OpenGame, hangman, "hangman")->Apply(OpenSessionArguments);
 BENCHMARK_CAPTURE(BM_OpenGame, wordle, "wordle")->Apply(OpenSessionArguments);
+
+/// A room's round for kMaxPlayers (16) players, in process: the host's start (every seat's
+/// solo session brought to the round, its board rolled and solved) and then every member's state
+/// of the room, as each of them reads it (or their socket is sent it) when the round begins. The
+/// word search is the only game with rooms, and its round's board is what costs: `next` is a
+/// round of a room whose players all closed the last one (untimed), `first` the room's first
+/// round, its opening and the 15 joins included. Target (issue 35): under 1 ms.
+void BM_RoomRound(benchmark::State& state, bool first) {
+  constexpr int kPlayers = 16;
+  auto arcade = make_arcade();
+  call(*arcade, "POST", "/api/sessions", R"({"game":"boggle"})");  // warm: the solver's layout
+  std::string code;
+  std::vector<std::string> keys;
+  // A field of a reply, as text: found, not parsed, so that the client's parsing of whole
+  // replies is not counted as the arcade's.
+  const auto field = [&](const HttpResponse& reply, const std::string& name) {
+    const std::string mark = "\"" + name + "\":\"";
+    const std::size_t at = reply.body.find(mark);
+    if (reply.status >= 300 || at == std::string::npos) {
+      state.SkipWithError(reply.body.c_str());
+      return std::string();
+    }
+    const std::size_t from = at + mark.size();
+    return reply.body.substr(from, reply.body.find('"', from) - from);
+  };
+  const auto open_room = [&] {
+    const HttpResponse created =
+        call(*arcade, "POST", "/api/rooms", R"({"game":"boggle","name":"p0"})");
+    code = field(created, "room");
+    keys = {field(created, "player")};
+    for (int i = 1; i < kPlayers; ++i) {
+      keys.push_back(field(call(*arcade, "POST", "/api/rooms/" + code + "/players",
+                                R"({"name":"p)" + std::to_string(i) + R"("})"),
+                           "player"));
+    }
+  };
+  const auto start_and_read = [&] {
+    const HttpResponse started = call(*arcade, "POST", "/api/rooms/" + code + "/start",
+                                      Json{{"player", keys.front()}}.dump());
+    if (started.status != 200) state.SkipWithError(started.body.c_str());
+    for (const std::string& key : keys) {
+      benchmark::DoNotOptimize(call(*arcade, "GET", "/api/rooms/" + code + "?player=" + key, ""));
+    }
+  };
+  if (!first) {
+    open_room();
+    start_and_read();
+  }
+  for (auto _ : state) {
+    if (first) {
+      open_room();
+    } else {
+      state.PauseTiming();  // every player closes the round before
+      for (const std::string& key : keys) {
+        call(*arcade, "POST", "/api/rooms/" + code + "/commands?player=" + key,
+             R"({"command":"close"})");
+      }
+      state.ResumeTiming();
+    }
+    start_and_read();
+  }
+  state.counters["players"] = kPlayers;
+}
+BENCHMARK_CAPTURE(BM_RoomRound, next, false)->Apply(ArcadeOpeningArguments);
+BENCHMARK_CAPTURE(BM_RoomRound, first, true)->Apply(ArcadeOpeningArguments);
 
 /// One move on a warm session, in process: a Boggle word judged (most of them not on the
 /// board, as a player's guesses often are), the view and the reply rendered as JSON.

@@ -139,13 +139,22 @@ Json BoggleRoomCodec::event_to_json(const rm::Event& event) {
 }
 
 Json BoggleRoomCodec::view_to_json(const rm::View& view) {
+  // Every member's view lists every player (16 objects at most, every member of a round that
+  // starts): each copied from one made once and filled in place, rather than built from an
+  // initializer list (an array per field, then converted).
+  static const Json kPlayerTemplate = {
+      {"name", ""}, {"host", false}, {"done", false}, {"in_round", false}, {"removed", false}};
   Json players = Json::array();
+  auto& items = players.get_ref<Json::array_t&>();
+  items.reserve(view.players.size());
   for (const rm::Player& p : view.players) {
-    players.push_back({{"name", p.name},
-                       {"host", p.host},
-                       {"done", p.done},
-                       {"in_round", p.in_round},
-                       {"removed", p.removed}});
+    Json& item = items.emplace_back(kPlayerTemplate);
+    auto field = item.begin();
+    *field++ = p.name;
+    *field++ = p.host;
+    *field++ = p.done;
+    *field++ = p.in_round;
+    *field = p.removed;
   }
   Json out = {{"status", name_of(kStatusNames, view.status)},
               {"round", view.round},

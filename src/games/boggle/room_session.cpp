@@ -14,6 +14,7 @@ RoomSession::RoomSession(std::shared_ptr<const Lexicon> lexicon, Config config, 
     : lexicon_(std::move(lexicon)), config_(std::move(config)), seed_(seed) {
   if (!lexicon_) throw std::invalid_argument("boggle: a room needs a lexicon");
   config_.validate();
+  boards_ = std::make_shared<SolvedBoards>(lexicon_);
 }
 
 bool RoomSession::seated(Seat seat) const {
@@ -79,7 +80,8 @@ std::vector<room::Event> RoomSession::on(const room::Join& join) {
           kObserver, Refusal::kRepeated, {}, "someone in the room has that name; choose another"}};
     }
   }
-  seats_.push_back(SeatState{name, Session(lexicon_, config_, seed_), false, false, std::nullopt});
+  seats_.push_back(
+      SeatState{name, Session(lexicon_, config_, seed_, boards_), false, false, std::nullopt});
   commands_.push_back(room::Join{name});
   return {room::Joined{static_cast<Seat>(seats_.size() - 1), name}};
 }

@@ -273,6 +273,8 @@ class RoomSession {
   std::shared_ptr<const Lexicon> lexicon_;
   Config config_;
   std::uint64_t seed_;
+  /// The boards of the room's rounds, solved once for all its seats.
+  std::shared_ptr<SolvedBoards> boards_;
   std::vector<SeatState> seats_;
   int rounds_ = 0;  ///< rounds started
   Status status_ = Status::kWaiting;

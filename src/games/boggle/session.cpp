@@ -68,8 +68,12 @@ std::size_t Config::min_word_length() const {
   return !board && size == 6 ? 4 : 3;
 }
 
-Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed)
-    : lexicon_(std::move(lexicon)), config_(std::move(config)), seed_(seed) {
+Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+                 std::shared_ptr<SolvedBoards> shared)
+    : lexicon_(std::move(lexicon)),
+      config_(std::move(config)),
+      seed_(seed),
+      shared_(std::move(shared)) {
   if (!lexicon_) throw std::invalid_argument("boggle: a session needs a lexicon");
   config_.validate();
   if (config_.board) given_board_ = read_board(*config_.board);
@@ -85,7 +89,7 @@ void Session::start_round() {
     if (config_.size == 5) return Board::roll(5, 5, Board::big_dice(), rng);
     return Board::roll(4, 4, Board::classic_dice(), rng);
   }();
-  round_.emplace(*lexicon_, std::move(board), min_length_, config_.scoring);
+  round_.emplace(*lexicon_, std::move(board), min_length_, config_.scoring, shared_.get());
   found_.clear();
   elapsed_ms_ = 0;
   status_ = Status::kPlaying;

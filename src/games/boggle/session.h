@@ -180,7 +180,10 @@ class Session {
   using View = boggle::View;
 
   /// Validates `config` (ConfigError) and starts round 0, rolled from game_seed(seed, 0).
-  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed);
+  /// `shared`: boards solved for other sessions on the same lexicon (a room's seats, which play
+  /// the same boards), from which each round takes its board's words (Round).
+  Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uint64_t seed,
+          std::shared_ptr<SolvedBoards> shared = nullptr);
 
   /// Applies one command. Refused commands come back as one Rejected event and change nothing;
   /// a late word is refused and ends the round (Rejected, Finished) and is recorded as the Tick
@@ -219,6 +222,7 @@ class Session {
   std::shared_ptr<const Lexicon> lexicon_;
   Config config_;
   std::uint64_t seed_;
+  std::shared_ptr<SolvedBoards> shared_;  ///< null: each round solves its board
   std::optional<Board> given_board_;
   std::size_t min_length_;
   int round_index_ = 0;

@@ -86,17 +86,18 @@ Session::Session(std::shared_ptr<const Lexicon> lexicon, Config config, std::uin
       seed_(seed) {
   if (!lexicon_) throw std::invalid_argument("a wordle session needs a lexicon");
   config_.validate(*lexicon_);
-  words_ = &lexicon_->derived<WordBanks>().of_length(*lexicon_,
-                                                     static_cast<std::size_t>(config_.length));
-  answers_ = answer_ids(*words_, config_.secrets, common_.get());
+  const auto& banks = lexicon_->derived<WordBanks>();
+  const auto length = static_cast<std::size_t>(config_.length);
+  words_ = &banks.of_length(*lexicon_, length);
+  answers_ = banks.answers(*lexicon_, length, config_.secrets, common_);
   start_game();
 }
 
 void Session::start_game() {
   rng_ = Rng(game_seed(seed_, static_cast<std::uint64_t>(game_)));
-  remaining_ = answers_;
+  remaining_ = *answers_;
   secret_.reset();
-  if (config_.host == HostKind::kFair) secret_ = answers_[rng_.below(answers_.size())];
+  if (config_.host == HostKind::kFair) secret_ = (*answers_)[rng_.below(answers_->size())];
   rows_.clear();
   over_ = false;
   finished_.reset();

@@ -225,7 +225,8 @@ class Session {
   Config config_;
   std::uint64_t seed_;
   const WordBank* words_ = nullptr;  ///< the lexicon's, shared (WordBanks)
-  std::vector<WordId> answers_;
+  /// The answers of the config's length and secrets: the lexicon's, shared (WordBanks).
+  std::shared_ptr<const std::vector<WordId>> answers_;
   // The game in play.
   int game_ = 0;
   Rng rng_;

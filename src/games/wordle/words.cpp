@@ -30,6 +30,32 @@ const WordBank& WordBanks::of_length(const Lexicon& lexicon, std::size_t length)
   return slot.bank;
 }
 
+std::shared_ptr<const std::vector<WordId>> WordBanks::answers(
+    const Lexicon& lexicon, std::size_t length, Secrets secrets,
+    const std::shared_ptr<const Lexicon>& common) const {
+  const WordBank& bank = of_length(lexicon, length);
+  if (length == 0 || length >= slots_.size()) {
+    return std::make_shared<const std::vector<WordId>>(answer_ids(bank, secrets, common.get()));
+  }
+  Slot& slot = *slots_[length];
+  const std::lock_guard lock(slot.answers_mutex);
+  if (secrets != Secrets::kCommon || common == nullptr) {
+    if (!slot.all) slot.all = std::make_shared<const std::vector<WordId>>(bank.all_ids());
+    return slot.all;
+  }
+  // The same list is the same owned object: owner_before tells it apart from a later list
+  // made at the address of one since freed.
+  const auto same = [&](const Answers& a) {
+    return !a.common.owner_before(common) && !common.owner_before(a.common);
+  };
+  const auto found = std::find_if(slot.answers.begin(), slot.answers.end(), same);
+  if (found != slot.answers.end()) return found->ids;
+  std::erase_if(slot.answers, [](const Answers& a) { return a.common.expired(); });
+  auto ids = std::make_shared<const std::vector<WordId>>(answer_ids(bank, secrets, common.get()));
+  slot.answers.push_back({common, ids});
+  return ids;
+}
+
 WordBank WordBank::from_words(std::span<const std::string_view> words, const Alphabet& alphabet) {
   std::vector<std::vector<Letter>> codes;
   std::size_t length = 0;

@@ -65,11 +65,26 @@ class WordBanks {
   explicit WordBanks(const Lexicon& lexicon);
   /// The bank of `length`, made from `lexicon` (the one these banks derive from) on first use.
   const WordBank& of_length(const Lexicon& lexicon, std::size_t length) const;
+  /// answer_ids(of_length(lexicon, length), secrets, common), made once per length and common
+  /// list (told apart by the object `common` owns, never by its address alone) and then shared,
+  /// read-only: listing the common words of a length asks the common list about every word of
+  /// it, most of an opening's work otherwise.
+  std::shared_ptr<const std::vector<WordId>> answers(
+      const Lexicon& lexicon, std::size_t length, Secrets secrets,
+      const std::shared_ptr<const Lexicon>& common) const;
 
  private:
+  /// The answers from one common list (null: every word).
+  struct Answers {
+    std::weak_ptr<const Lexicon> common;
+    std::shared_ptr<const std::vector<WordId>> ids;
+  };
   struct Slot {
     std::once_flag made;
     WordBank bank;
+    std::mutex answers_mutex;      ///< guards answers
+    std::vector<Answers> answers;  ///< one per common list asked about, expired ones dropped
+    std::shared_ptr<const std::vector<WordId>> all;  ///< every word; under answers_mutex
   };
   std::vector<std::unique_ptr<Slot>> slots_;  ///< by length, up to the lexicon's longest word
 };

@@ -3,6 +3,9 @@
 #include <gtest/gtest.h>
 
 #include <array>
+#include <memory>
+#include <string>
+#include <vector>
 
 #include "games/wordle/test_words.h"
 
@@ -46,6 +49,29 @@ TEST(WordleWords, AnswersAreTheCommonWordsWhenThereAreEnough) {
   ASSERT_EQ(answers.size(), 20u);
   EXPECT_EQ(answers.back(), 19u);
   EXPECT_EQ(answer_ids(words, Secrets::kAll, &common).size(), words.size());
+}
+
+TEST(WordleWords, TheAnswersOfALengthAreListedOncePerCommonListAndShared) {
+  const std::shared_ptr<const Lexicon> lexicon = test::small_lexicon();
+  const WordBanks& banks = lexicon->derived<WordBanks>();
+  const WordBank& words = banks.of_length(*lexicon, 5);
+  std::vector<std::string> many;
+  for (WordId id = 0; id < 20; ++id) many.push_back(words.text(id));
+  const auto common = std::make_shared<const Lexicon>(Lexicon::build(many));
+
+  const auto answers = banks.answers(*lexicon, 5, Secrets::kCommon, common);
+  EXPECT_EQ(*answers, answer_ids(words, Secrets::kCommon, common.get()));
+  EXPECT_EQ(banks.answers(*lexicon, 5, Secrets::kCommon, common), answers)
+      << "the same list, not listed again";
+  // Another common list, though it holds the same words, is asked on its own.
+  const auto other = std::make_shared<const Lexicon>(Lexicon::build(many));
+  const auto from_other = banks.answers(*lexicon, 5, Secrets::kCommon, other);
+  EXPECT_NE(from_other, answers);
+  EXPECT_EQ(*from_other, *answers);
+  // Every word: without a common list, or when the config asks for all.
+  EXPECT_EQ(*banks.answers(*lexicon, 5, Secrets::kAll, common), words.all_ids());
+  EXPECT_EQ(*banks.answers(*lexicon, 5, Secrets::kCommon, nullptr), words.all_ids());
+  EXPECT_TRUE(banks.answers(*lexicon, 40, Secrets::kCommon, common)->empty());
 }
 
 }  // namespace
